@@ -1,0 +1,43 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "LeetTrack",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Persistence", targets: ["Persistence"]),
+        .library(name: "LeetTrackCore", targets: ["LeetTrackCore"]),
+        .executable(name: "leettrack", targets: ["leettrack"]),
+        .executable(name: "leettrack-bench", targets: ["leettrack-bench"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(name: "Persistence", dependencies: ["CSQLite"], swiftSettings: strict),
+        .target(name: "LeetTrackCore", dependencies: ["Persistence"], swiftSettings: strict),
+        .target(name: "TerminalUI", swiftSettings: strict),
+        .executableTarget(
+            name: "leettrack",
+            dependencies: ["LeetTrackCore", "TerminalUI"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "leettrack-bench",
+            dependencies: ["Persistence", "LeetTrackCore", "TerminalUI", "CSQLite"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "CSQLite"], swiftSettings: strict),
+        .testTarget(name: "LeetTrackCoreTests", dependencies: ["LeetTrackCore"], swiftSettings: strict),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], swiftSettings: strict),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["leettrack", "Persistence"],
+            swiftSettings: strict
+        ),
+    ]
+)

@@ -1,0 +1,1 @@
+print("leettrack-bench: not built yet")

@@ -1,0 +1,1 @@
+print("leettrack: not built yet")
