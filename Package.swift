@@ -31,7 +31,13 @@ let package = Package(
             dependencies: ["Persistence", "LeetTrackCore", "TerminalUI", "CSQLite"],
             swiftSettings: strict
         ),
-        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "CSQLite"], swiftSettings: strict),
+        // Run by the Persistence tests as separate processes (writers, a killed writer, an observer).
+        .executableTarget(name: "persistence-probe", dependencies: ["Persistence"], swiftSettings: strict),
+        .testTarget(
+            name: "PersistenceTests",
+            dependencies: ["Persistence", "CSQLite", "persistence-probe"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "LeetTrackCoreTests", dependencies: ["LeetTrackCore"], swiftSettings: strict),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], swiftSettings: strict),
         .testTarget(

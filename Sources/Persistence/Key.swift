@@ -44,21 +44,22 @@ public final class Key<Value>: Keys, @unchecked Sendable {
 
     /// A key for a `Codable` value.
     ///
-    /// The default is an autoclosure, so a class default (`default: Settings()`) is created afresh
-    /// whenever it is needed rather than shared between threads.
-    public convenience init(_ name: String, default defaultValue: @autoclosure @escaping @Sendable () -> Value)
+    /// The default is an autoclosure, evaluated whenever the default is needed: a class default
+    /// (`default: Settings()`) is created afresh each time rather than shared between threads.
+    /// Write the default as an expression that builds a value, not as a reference to shared state.
+    public convenience init(_ name: String, default defaultValue: @autoclosure @escaping () -> Value)
     where Value: Codable {
         self.init(name: name, makeDefault: defaultValue, coder: .codable(name: name))
     }
 
     /// A key for a `RawRepresentable` value stored as its `String` raw value.
-    public convenience init(_ name: String, default defaultValue: @autoclosure @escaping @Sendable () -> Value)
+    public convenience init(_ name: String, default defaultValue: @autoclosure @escaping () -> Value)
     where Value: RawRepresentable, Value.RawValue == String {
         self.init(name: name, makeDefault: defaultValue, coder: .rawString(name: name))
     }
 
     /// A key for a `RawRepresentable` value stored as its `Int` raw value.
-    public convenience init(_ name: String, default defaultValue: @autoclosure @escaping @Sendable () -> Value)
+    public convenience init(_ name: String, default defaultValue: @autoclosure @escaping () -> Value)
     where Value: RawRepresentable, Value.RawValue == Int {
         self.init(name: name, makeDefault: defaultValue, coder: .rawInt(name: name))
     }
@@ -66,13 +67,13 @@ public final class Key<Value>: Keys, @unchecked Sendable {
     /// A key for a type that is both `Codable` and `RawRepresentable` by `String` (the
     /// "RawRepresentable + Codable class" pattern of `@AppStorage`): stored as its raw value, so data
     /// written by `UserDefaults` reads back unchanged.
-    public convenience init(_ name: String, default defaultValue: @autoclosure @escaping @Sendable () -> Value)
+    public convenience init(_ name: String, default defaultValue: @autoclosure @escaping () -> Value)
     where Value: RawRepresentable & Codable, Value.RawValue == String {
         self.init(name: name, makeDefault: defaultValue, coder: .rawString(name: name))
     }
 
     /// A key for a type that is both `Codable` and `RawRepresentable` by `Int`: stored as its raw value.
-    public convenience init(_ name: String, default defaultValue: @autoclosure @escaping @Sendable () -> Value)
+    public convenience init(_ name: String, default defaultValue: @autoclosure @escaping () -> Value)
     where Value: RawRepresentable & Codable, Value.RawValue == Int {
         self.init(name: name, makeDefault: defaultValue, coder: .rawInt(name: name))
     }

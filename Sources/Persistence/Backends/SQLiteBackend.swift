@@ -18,7 +18,9 @@ public enum SynchronousMode: String, Sendable, CaseIterable {
 /// A write is one upsert of one row: its cost does not grow with the number of keys.
 final class SQLiteBackend: StorageBackend {
     /// The connection and what the last change check saw. All access goes through the mutex.
-    private struct State {
+    private struct State: @unchecked Sendable {
+        // @unchecked: `walIndex` points into memory owned by `connection`; both live and die together
+        // inside the backend's mutex.
         let connection: SQLiteConnection
         let walIndex: WALIndexWatcher?
         var lastSignature: WALIndexWatcher.Signature?
@@ -46,13 +48,15 @@ final class SQLiteBackend: StorageBackend {
 
     init(path: String, synchronous: SynchronousMode) throws {
         self.path = path
-        try SQLiteFileCheck.validateExistingFile(at: path)
+        try SQLiteFileCheck.ensureDirectory(for: path)
         let connection = try SQLiteConnection(path: path)
+        let (size, header) = try connection.fileSizeAndHeader()
+        try SQLiteFileCheck.validate(size: size, header: header, path: path)
         try connection.check(sqlite3_busy_timeout(connection.handle, 10_000), "busy_timeout")
         try Self.prepareSchema(connection)
         try connection.execute("PRAGMA synchronous = \(synchronous.rawValue)")
         let dataVersion = try connection.integer("PRAGMA data_version")
-        let walIndex = WALIndexWatcher(databasePath: path)
+        let walIndex = WALIndexWatcher(connection: connection)
         state = Mutex(State(
             connection: connection, walIndex: walIndex,
             lastSignature: walIndex?.signature(), lastDataVersion: dataVersion))

@@ -103,6 +103,45 @@ final class SQLiteConnection: @unchecked Sendable {
         return strings
     }
 
+    /// SQLite's own handle on the main database file. Reading through it (rather than opening the
+    /// file again) matters: closing any other descriptor of a file drops every POSIX lock this
+    /// process holds on it, including the locks of other SQLite connections in the process.
+    private func mainFile() -> UnsafeMutablePointer<sqlite3_file>? {
+        var file: UnsafeMutablePointer<sqlite3_file>?
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK else { return nil }
+        return file
+    }
+
+    /// The file's size and its first 100 bytes (the database header), read through SQLite's VFS
+    /// without running any statement, so nothing is written to a file that is not a database.
+    func fileSizeAndHeader() throws -> (size: Int64, header: [UInt8]) {
+        guard let file = mainFile(), let methods = file.pointee.pMethods,
+              let fileSize = methods.pointee.xFileSize, let read = methods.pointee.xRead
+        else { return (0, []) }
+        var size: sqlite3_int64 = 0
+        try check(fileSize(file, &size), "xFileSize")
+        var header = [UInt8](repeating: 0, count: 100)
+        let code = header.withUnsafeMutableBytes { read(file, $0.baseAddress, 100, 0) }
+        if code == SQLITE_IOERR | (2 << 8) {  // SQLITE_IOERR_SHORT_READ: the file is under 100 bytes.
+            header = Array(header.prefix(Int(size)))
+        } else {
+            try check(code, "xRead")
+        }
+        return (Int64(size), header)
+    }
+
+    /// The start of the WAL index (shared memory) as SQLite itself maps it, or `nil` when it is
+    /// not mapped. Valid while this connection stays open in WAL mode.
+    func walIndex() -> UnsafeRawPointer? {
+        guard let file = mainFile(), let methods = file.pointee.pMethods, methods.pointee.iVersion >= 2,
+              let map = methods.pointee.xShmMap
+        else { return nil }
+        var region: UnsafeMutableRawPointer?
+        let code = map(file, 0, 32_768, 0, &region)
+        guard code == SQLITE_OK, let region else { return nil }
+        return UnsafeRawPointer(region)
+    }
+
     /// Runs `body` in `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws.
     func immediateTransaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
