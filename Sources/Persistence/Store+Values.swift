@@ -62,6 +62,14 @@ extension Store {
         try decodeEntries(try backend.read(keysWithPrefix: prefix), as: type)
     }
 
+    /// Every stored entry whose key starts with `prefix`, as its stored bytes (UTF-8 JSON text),
+    /// sorted by key: for callers that decode many records with their own, faster reader.
+    ///
+    /// - Complexity: one range query over the key index; O(k) for k matching entries.
+    public func rawValues(withKeyPrefix prefix: String) throws -> [(key: String, value: Data)] {
+        try backend.read(keysWithPrefix: prefix)
+    }
+
     /// The keys that start with `prefix`, sorted.
     public func keys(withPrefix prefix: String) throws -> [String] {
         try backend.read(keysWithPrefix: prefix).map(\.key)
