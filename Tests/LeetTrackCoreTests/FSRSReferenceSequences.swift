@@ -20,6 +20,13 @@ struct ReferenceSequenceGenerator {
         let cards: [ReviewCard]
     }
 
+    /// Reviews less than a day after the previous one (FSRS's short-term stability).
+    private(set) var sameDayReviews = 0
+    /// Reviews whose interval was cut to the maximum interval.
+    private(set) var clampedIntervals = 0
+    /// Reviews of a card in review rated again (lapses).
+    private(set) var lapses = 0
+
     private var random: SeededRandom
 
     init(seed: UInt64) {
@@ -50,7 +57,9 @@ struct ReferenceSequenceGenerator {
         for index in 0..<count {
             if index > 0 { now += gap(after: now, card: card) }
             let rating = easyRun ? ReviewRating.easy : nextRating()
-            card = scheduler.review(card, rating: rating, at: date(microseconds: now))
+            let reviewed = scheduler.review(card, rating: rating, at: date(microseconds: now))
+            tally(reviewed, after: card, at: now, maximumInterval: maximumInterval)
+            card = reviewed
             reviews.append(.init(rating: rating.grade, atUs: now))
             cards.append(card)
         }
@@ -58,6 +67,20 @@ struct ReferenceSequenceGenerator {
             desiredRetention: retention, maximumInterval: maximumInterval,
             startUs: start, reviews: reviews)
         return Generated(sequence: sequence, cards: cards)
+    }
+
+    private mutating func tally(
+        _ reviewed: ReviewCard, after card: ReviewCard, at now: Int64, maximumInterval: Int
+    ) {
+        if let last = card.lastReview, now - microseconds(last) < 86_400_000_000 {
+            sameDayReviews += 1
+        }
+        if let last = reviewed.lastReview,
+            reviewed.due.timeIntervalSince(last) == Double(maximumInterval) * 86_400
+        {
+            clampedIntervals += 1
+        }
+        if reviewed.lapses > card.lapses { lapses += 1 }
     }
 
     private mutating func nextRating() -> ReviewRating {

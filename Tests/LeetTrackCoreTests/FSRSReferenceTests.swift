@@ -42,8 +42,14 @@ struct FSRSReferenceTests {
             "FSRS reference (\(output.fsrsVersion)): \(comparison.reviews) reviews in "
                 + "\(generated.count) sequences, \(comparison.identical) bit-identical; "
                 + "max |Δstability| \(comparison.maxStabilityDifference), "
-                + "max |Δdifficulty| \(comparison.maxDifficultyDifference)")
+                + "max |Δdifficulty| \(comparison.maxDifficultyDifference); "
+                + "\(generator.sameDayReviews) same-day, \(generator.lapses) lapses, "
+                + "\(generator.clampedIntervals) at the maximum interval")
+        // The sequences must reach the branches where implementations can differ.
         #expect(comparison.reviews >= 2 * generated.count)
+        #expect(generator.sameDayReviews >= 50)
+        #expect(generator.clampedIntervals >= 50)
+        #expect(generator.lapses >= 50)
         #expect(comparison.mismatches.isEmpty, "\(comparison.mismatchReport)")
     }
 }
