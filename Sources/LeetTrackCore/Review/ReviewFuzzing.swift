@@ -15,15 +15,18 @@ public enum ReviewFuzzing: Sendable, Hashable, Codable {
 extension ReviewScheduler {
     /// The reference's fuzz (`Scheduler._get_fuzzed_interval`) with a deterministic draw.
     ///
-    /// The draw mixes the seed, the review instant and the card's state before the review, so
-    /// cards with different histories spread apart while a re-run gives the same dates.
+    /// The draw mixes the seed, the review instant and the card's state before the review (its
+    /// due and last review instants, reps, stability and difficulty), so cards with different
+    /// histories spread apart while a re-run gives the same dates.
     func fuzzedInterval(_ days: Int, seed: UInt64, reviewedAt date: Date, card: ReviewCard)
         -> Int
     {
         guard days >= 3 else { return days }  // the reference: no fuzz below 2.5 days
         let (minimum, maximum) = fuzzRange(days)
         var hash = SplitMix64(state: seed)
-        hash.mix(UInt64(bitPattern: Int64((date.timeIntervalSince1970 * 1_000_000).rounded())))
+        for instant in [date, card.due, card.lastReview ?? date] {
+            hash.mix(instant.timeIntervalSinceReferenceDate.bitPattern)
+        }
         hash.mix(UInt64(bitPattern: Int64(card.reps)))
         hash.mix((card.stability ?? 0).bitPattern)
         hash.mix((card.difficulty ?? 0).bitPattern)
