@@ -40,14 +40,23 @@ enum FSRSOracle {
             return URL(fileURLWithPath: override)
         }
         let files = FileManager.default
-        let cache = cacheDirectory()
+        var cache = cacheDirectory()
+        do {
+            try files.createDirectory(at: cache, withIntermediateDirectories: true)
+        } catch {
+            // A read-only home (some CI runners): build a fresh environment in /tmp instead.
+            cache = files.temporaryDirectory.appendingPathComponent("leettrack-tests")
+        }
         let name = "venv-" + reference.replacingOccurrences(of: "==", with: "-")
         let environment = cache.appendingPathComponent(name)
         let python = environment.appendingPathComponent("bin/python")
         let ready = environment.appendingPathComponent("ready")
-        if files.fileExists(atPath: ready.path) { return python }
+        // A system Python upgrade can break the environment's link to its interpreter.
+        let usable = {
+            files.fileExists(atPath: ready.path) && files.isExecutableFile(atPath: python.path)
+        }
+        if usable() { return python }
 
-        try files.createDirectory(at: cache, withIntermediateDirectories: true)
         let staging = cache.appendingPathComponent("staging-\(UUID().uuidString)")
         let log = cache.appendingPathComponent("\(staging.lastPathComponent).log")
         defer {
@@ -79,12 +88,12 @@ enum FSRSOracle {
         }
         try Data().write(to: staging.appendingPathComponent("ready"))
 
-        if files.fileExists(atPath: environment.path), !files.fileExists(atPath: ready.path) {
-            try files.removeItem(at: environment)  // an incomplete environment from before
+        if files.fileExists(atPath: environment.path), !usable() {
+            try files.removeItem(at: environment)  // an incomplete or broken environment
         }
         do {
             try files.moveItem(at: staging, to: environment)
-        } catch where files.fileExists(atPath: ready.path) {
+        } catch where usable() {
             // Another run finished first; its environment is as good as ours.
         }
         return python
@@ -122,7 +131,10 @@ enum FSRSOracle {
         guard FileManager.default.createFile(atPath: log.path, contents: nil),
             let sink = FileHandle(forWritingAtPath: log.path)
         else { throw Failure(description: "Cannot create the log file \(log.path).") }
-        defer { try? sink.close() }
+        defer {
+            // Closing a log we only append to cannot lose anything worth reporting.
+            try? sink.close()
+        }
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// A coding problem is redone on another day, so there are no same-day learning or
 /// relearning steps: every rating moves the card to the review state and schedules it a whole
-/// number of days (at least one) after the rating. A card rated again within a day of its last
-/// rating uses FSRS's short-term stability formula, as the reference does.
+/// number of days (at least one) after the rating. A card rated less than a whole day after its
+/// last rating uses FSRS's short-term stability formula, as the reference does.
 ///
 /// The scheduler is an immutable value; `review(_:rating:at:)` is a pure function.
 ///
