@@ -27,10 +27,10 @@ struct ReferenceSequenceGenerator {
     /// Reviews of a card in review rated again (lapses).
     private(set) var lapses = 0
 
-    private var random: SeededRandom
+    private var random: FSRSSeededRandom
 
     init(seed: UInt64) {
-        random = SeededRandom(seed: seed)
+        random = FSRSSeededRandom(seed: seed)
     }
 
     mutating func nextSequence() -> Generated {
@@ -53,11 +53,11 @@ struct ReferenceSequenceGenerator {
 
         var reviews: [OracleSequence.Review] = []
         var cards: [ReviewCard] = []
-        var card = ReviewCard.unreviewed(at: date(microseconds: start))
+        var card = ReviewCard.unreviewed(at: fsrsDate(microseconds: start))
         for index in 0..<count {
             if index > 0 { now += gap(after: now, card: card) }
             let rating = easyRun ? ReviewRating.easy : nextRating()
-            let reviewed = scheduler.review(card, rating: rating, at: date(microseconds: now))
+            let reviewed = scheduler.review(card, rating: rating, at: fsrsDate(microseconds: now))
             tally(reviewed, after: card, at: now, maximumInterval: maximumInterval)
             card = reviewed
             reviews.append(.init(rating: rating.grade, atUs: now))
@@ -72,7 +72,7 @@ struct ReferenceSequenceGenerator {
     private mutating func tally(
         _ reviewed: ReviewCard, after card: ReviewCard, at now: Int64, maximumInterval: Int
     ) {
-        if let last = card.lastReview, now - microseconds(last) < 86_400_000_000 {
+        if let last = card.lastReview, now - fsrsMicroseconds(last) < 86_400_000_000 {
             sameDayReviews += 1
         }
         if let last = reviewed.lastReview,
@@ -97,7 +97,7 @@ struct ReferenceSequenceGenerator {
         let millisecond: Int64 = 1_000
         let hour = 3_600_000 * millisecond
         let day = 24 * hour
-        let untilDue = max(millisecond, microseconds(card.due) - now)
+        let untilDue = max(millisecond, fsrsMicroseconds(card.due) - now)
         var gap: Int64
         switch random.next() % 9 {
         case 0: gap = int(60_000..<(86_400_000 - 1)) * millisecond  // same day: short-term
@@ -127,7 +127,7 @@ struct ReferenceSequenceGenerator {
 }
 
 /// SplitMix64: a small generator whose sequence depends only on its seed, on every platform.
-struct SeededRandom {
+struct FSRSSeededRandom {
     private var state: UInt64
 
     init(seed: UInt64) {

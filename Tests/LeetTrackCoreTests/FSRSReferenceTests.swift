@@ -72,21 +72,23 @@ private struct Comparison {
         maxStabilityDifference = max(maxStabilityDifference, stability)
         maxDifficultyDifference = max(maxDifficultyDifference, difficulty)
         // Instants are whole milliseconds (see ReferenceSequenceGenerator), so compare there.
-        let due = milliseconds(card.due)
+        let due = fsrsMilliseconds(card.due)
         let expectedDue = expected.dueUs / 1_000
         if stability == 0, difficulty == 0, due == expectedDue { identical += 1 }
-        // Negated so that NaN counts as a mismatch.
-        guard due == expectedDue, expected.dueUs % 1_000 == 0,
-            !(stability > FSRSReferenceTests.tolerance),
-            !(difficulty > FSRSReferenceTests.tolerance), !stability.isNaN,
-            !difficulty.isNaN, expected.state == 2, card.state == .review
-        else {
+        // `<=` is false for NaN, so a missing stability or difficulty is a mismatch too.
+        let matches =
+            due == expectedDue && expected.dueUs % 1_000 == 0
+            && stability <= FSRSReferenceTests.tolerance
+            && difficulty <= FSRSReferenceTests.tolerance
+            && expected.state == 2 && card.state == .review
+        if !matches {
             mismatches.append(
-                "\(place) (retention \(sequence.desiredRetention), max \(sequence.maximumInterval)): "
-                    + "Swift due \(due) ms S \(card.stability ?? .nan) D \(card.difficulty ?? .nan) "
-                    + "state \(card.state); Python due \(expected.dueUs) µs S \(expected.stability) "
+                "\(place) (retention \(sequence.desiredRetention), "
+                    + "max \(sequence.maximumInterval)): Swift due \(due) ms "
+                    + "S \(card.stability ?? .nan) D \(card.difficulty ?? .nan) "
+                    + "state \(card.state); "
+                    + "Python due \(expected.dueUs) µs S \(expected.stability) "
                     + "D \(expected.difficulty) state \(expected.state)")
-            return
         }
     }
 
@@ -97,17 +99,17 @@ private struct Comparison {
 }
 
 /// Microseconds since the Unix epoch, the oracle's unit for instants.
-func microseconds(_ date: Date) -> Int64 {
+func fsrsMicroseconds(_ date: Date) -> Int64 {
     Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
 }
 
 /// Milliseconds since the Unix epoch, rounded.
-func milliseconds(_ date: Date) -> Int64 {
+func fsrsMilliseconds(_ date: Date) -> Int64 {
     Int64((date.timeIntervalSince1970 * 1_000).rounded())
 }
 
 /// An instant given in microseconds since the Unix epoch.
-func date(microseconds: Int64) -> Date {
+func fsrsDate(microseconds: Int64) -> Date {
     Date(timeIntervalSince1970: Double(microseconds) / 1_000_000)
 }
 

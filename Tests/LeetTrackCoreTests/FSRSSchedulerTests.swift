@@ -42,7 +42,8 @@ struct FSRSSchedulerTests {
         let card = scheduler.newCard(rating: .good, at: fsrsEpoch)
         let reviewedAt = card.due
         let intervals = ReviewRating.allCases.map { rating in
-            fsrsDays(from: reviewedAt, to: scheduler.review(card, rating: rating, at: reviewedAt).due)
+            let due = scheduler.review(card, rating: rating, at: reviewedAt).due
+            return fsrsDays(from: reviewedAt, to: due)
         }
         #expect(intervals == intervals.sorted())
         #expect(Set(intervals).count == 4, "intervals \(intervals)")

@@ -155,13 +155,13 @@ public struct ReviewScheduler: Sendable, Hashable {
 }
 
 /// Seconds in the day that Python's `timedelta(days:)` adds: a fixed 86,400, not a calendar day.
-let secondsPerDay: Double = 86_400
+private let secondsPerDay: Double = 86_400
 
 /// Whole days from `start` to `end`, floored like Python's `timedelta.days`.
 ///
 /// The difference is first rounded to microseconds, the reference's resolution, so that
 /// `Date`'s binary floating point cannot turn exactly one day into 0.999… days.
-func wholeDays(from start: Date, to end: Date) -> Int {
+private func wholeDays(from start: Date, to end: Date) -> Int {
     let microseconds = (end.timeIntervalSince(start) * 1_000_000).rounded()
     return Int((microseconds / (secondsPerDay * 1_000_000)).rounded(.down))
 }
