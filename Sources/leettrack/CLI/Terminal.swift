@@ -1,0 +1,45 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few facts about the terminal the command line needs.
+enum Terminal {
+    /// A standard stream.
+    enum Stream {
+        case standardInput, standardOutput, standardError
+
+        var descriptor: Int32 {
+            switch self {
+            case .standardInput: 0
+            case .standardOutput: 1
+            case .standardError: 2
+            }
+        }
+    }
+
+    /// Whether `stream` is a terminal (so colour and questions make sense).
+    static func isTerminal(_ stream: Stream) -> Bool {
+        isatty(stream.descriptor) == 1
+    }
+}
+
+/// ANSI colours, or plain text when colour is off (not a terminal, or `NO_COLOR` set).
+struct Style {
+    /// Whether escape sequences are written.
+    let enabled: Bool
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    func bold(_ text: String) -> String { wrap(text, "1") }
+    func dim(_ text: String) -> String { wrap(text, "2") }
+    func green(_ text: String) -> String { wrap(text, "32") }
+    func yellow(_ text: String) -> String { wrap(text, "33") }
+    func red(_ text: String) -> String { wrap(text, "31") }
+    func magenta(_ text: String) -> String { wrap(text, "35") }
+}

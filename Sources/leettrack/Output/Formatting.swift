@@ -1,0 +1,73 @@
+import Foundation
+import LeetTrackCore
+
+/// How problems, dates and bars look in text output.
+enum Format {
+    /// `text` cut or padded to exactly `width` characters (cut text ends in `…`).
+    static func fit(_ text: String, _ width: Int) -> String {
+        if text.count > width { return String(text.prefix(width - 1)) + "…" }
+        return text + String(repeating: " ", count: width - text.count)
+    }
+
+    /// `text` right-aligned in `width` characters.
+    static func right(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+
+    /// The difficulty in its colour, padded to six characters.
+    static func difficulty(_ difficulty: Difficulty, _ style: Style) -> String {
+        let text = fit(difficulty.displayName, 6)
+        switch difficulty {
+        case .easy: return style.green(text)
+        case .medium: return style.yellow(text)
+        case .hard: return style.red(text)
+        }
+    }
+
+    /// `58.0%`.
+    static func percent(_ value: Double) -> String {
+        String(format: "%.1f%%", value)
+    }
+
+    /// The status as a word in a fixed width (`solved   `).
+    static func status(_ status: Status, _ style: Style) -> String {
+        let text = fit(status.rawValue, 9)
+        switch status {
+        case .solved: return style.green(text)
+        case .attempted: return style.yellow(text)
+        case .todo: return style.dim(text)
+        }
+    }
+
+    /// One problem as a row: id, title, difficulty, acceptance, status, heart.
+    static func row(_ problem: Problem, _ record: ProblemProgress?, _ style: Style, titleWidth: Int = 48) -> String {
+        let record = record ?? ProblemProgress()
+        let heart = record.favorite ? style.magenta("♥") : " "
+        return "\(right(String(problem.id), 4))  \(fit(problem.title, titleWidth))  \(difficulty(problem.difficulty, style))  "
+            + "\(right(percent(problem.acceptance), 6))  \(status(record.status, style))\(heart)"
+    }
+
+    /// `1. Two Sum`, the way a problem is named in messages.
+    static func name(_ problem: Problem) -> String {
+        "\(problem.id). \(problem.title)"
+    }
+
+    /// A bar of `width` cells, filled in proportion to `part / whole` (at least one cell when
+    /// `part` is not zero, so a first solve shows).
+    static func bar(_ part: Int, of whole: Int, width: Int) -> String {
+        guard whole > 0 else { return String(repeating: "░", count: width) }
+        var filled = Int((Double(part) / Double(whole) * Double(width)).rounded())
+        if part > 0 { filled = max(1, filled) }
+        filled = min(width, filled)
+        return String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+    }
+
+    /// `2026-11-29 14:03` in the user's time zone.
+    static func localTime(_ date: Date, _ timeZone: TimeZone) -> String {
+        let day = LocalDay(date, in: timeZone)
+        let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        let secondOfDay = ((local % 86_400) + 86_400) % 86_400
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(day) \(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60))"
+    }
+}
