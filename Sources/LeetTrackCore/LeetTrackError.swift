@@ -24,7 +24,10 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
                 : "Did you mean: " + suggestions.map { "\($0.id) \($0.title)" }.joined(separator: "; ") + "?"
             return "no problem matches '\(name)'. \(hint)"
         case .ambiguousProblem(let name, let candidates):
-            let shown = candidates.prefix(10).map { "  \($0.id)  \($0.title)" }.joined(separator: "\n")
+            let shown = candidates.prefix(10).map { candidate in
+                let id = String(candidate.id)
+                return String(repeating: " ", count: max(0, 6 - id.count)) + id + "  " + candidate.title
+            }.joined(separator: "\n")
             let more = candidates.count > 10 ? "\n  … and \(candidates.count - 10) more" : ""
             return "'\(name)' matches \(candidates.count) problems; name one by id or slug:\n\(shown)\(more)"
         case .unknownList(let name, let known):

@@ -55,7 +55,7 @@ public struct ProgressRepository: Sendable {
                 var after = before
                 try change(slug, &after)
                 if after != before {
-                    if after.isEmpty { try transaction.removeValue(for: key) } else { try transaction.set(after, for: key) }
+                    if after.isEmpty { transaction.removeValue(for: key) } else { try transaction.set(after, for: key) }
                 }
                 changes.append(ProgressChange(slug: slug, before: before, after: after))
             }
@@ -74,7 +74,7 @@ public struct ProgressRepository: Sendable {
                 try change(slug, &after)
                 if after != entry.value {
                     let key = Self.key(for: slug)
-                    if after.isEmpty { try transaction.removeValue(for: key) } else { try transaction.set(after, for: key) }
+                    if after.isEmpty { transaction.removeValue(for: key) } else { try transaction.set(after, for: key) }
                 }
                 changes.append(ProgressChange(slug: slug, before: entry.value, after: after))
             }

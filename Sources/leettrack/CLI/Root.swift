@@ -8,11 +8,13 @@ enum Root {
     static let version = "0.1.0"
 
     /// Every subcommand, in the order the help lists them.
-    static let commands: [any Command.Type] = [
-        ListCommand.self, ShowCommand.self, SolveCommand.self, AttemptCommand.self, FavoriteCommand.self,
-        UnfavoriteCommand.self, NoteCommand.self, ResetCommand.self, FavoritesCommand.self, StatsCommand.self,
-        ListsCommand.self, RandomCommand.self, HelpCommand.self,
-    ]
+    static var commands: [any Command.Type] {
+        [
+            ListCommand.self, ShowCommand.self, SolveCommand.self, AttemptCommand.self, FavoriteCommand.self,
+            UnfavoriteCommand.self, NoteCommand.self, ResetCommand.self, FavoritesCommand.self, StatsCommand.self,
+            ListsCommand.self, RandomCommand.self, HelpCommand.self,
+        ]
+    }
 
     static var specs: [CommandSpec] { commands.map { $0.spec } }
 

@@ -39,12 +39,22 @@ enum Format {
         }
     }
 
+    /// The status as a word, unpadded.
+    static func statusWord(_ status: Status, _ style: Style) -> String {
+        switch status {
+        case .solved: return style.green(status.rawValue)
+        case .attempted: return style.yellow(status.rawValue)
+        case .todo: return style.dim(status.rawValue)
+        }
+    }
+
     /// One problem as a row: id, title, difficulty, acceptance, status, heart.
     static func row(_ problem: Problem, _ record: ProblemProgress?, _ style: Style, titleWidth: Int = 48) -> String {
         let record = record ?? ProblemProgress()
-        let heart = record.favorite ? style.magenta("♥") : " "
+        // The heart is the last column, so a row without one ends at its status (no trailing blanks).
+        let tail = record.favorite ? status(record.status, style) + style.magenta("♥") : statusWord(record.status, style)
         return "\(right(String(problem.id), 4))  \(fit(problem.title, titleWidth))  \(difficulty(problem.difficulty, style))  "
-            + "\(right(percent(problem.acceptance), 6))  \(status(record.status, style))\(heart)"
+            + "\(right(percent(problem.acceptance), 6))  \(tail)"
     }
 
     /// `1. Two Sum`, the way a problem is named in messages.
