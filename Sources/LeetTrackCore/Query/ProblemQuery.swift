@@ -54,7 +54,7 @@ extension Catalog {
             positions = Array(0..<count)
         }
         let words = query.text.map(Self.searchWords) ?? []
-        let idText = query.text?.trimmingCharacters(in: .whitespaces)
+        let idText = query.text?.trimmedOfWhitespace
         var matches: [Problem] = []
         for position in positions {
             if let difficulty = query.difficulty, self.difficulty(at: position) != difficulty { continue }

@@ -10,7 +10,7 @@ extension Catalog {
     ///   titles, ``LeetTrackError/unknownProblem(_:suggestions:)`` with the three closest titles
     ///   when nothing fits.
     public func resolve(_ name: String) throws(LeetTrackError) -> Problem {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = name.trimmedOfWhitespace
         if let id = Int(trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed) {
             if let problem = problem(withID: id) { return problem }
             throw .unknownProblem(name, suggestions: [])

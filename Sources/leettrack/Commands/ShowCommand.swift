@@ -25,12 +25,12 @@ struct ShowCommand: Command {
         let style = context.style
         context.line(style.bold(Format.name(problem)) + (problem.paidOnly ? style.dim("  (paid only)") : ""))
         let rows: [(String, String)] = [
-            ("Difficulty", Format.difficulty(problem.difficulty, style).trimmingCharacters(in: .whitespaces)),
+            ("Difficulty", Format.colored(problem.difficulty, style)),
             ("Acceptance", Format.percent(problem.acceptance)),
             ("Category", problem.category),
             ("Tags", problem.tags.isEmpty ? "-" : problem.tags.joined(separator: ", ")),
             ("URL", problem.url),
-            ("Status", Format.status(record.status, style).trimmingCharacters(in: .whitespaces)),
+            ("Status", Format.statusWord(record.status, style)),
             ("Favorite", record.favorite ? style.magenta("♥ yes") : "no"),
             ("Note", record.note.isEmpty ? "-" : record.note.replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: 12))),
         ]
