@@ -95,6 +95,8 @@ def main() -> None:
     out.append("/// `textStarts[2i + 1]..<textStarts[2i + 2]`. `slugOrder` lists the problems sorted by slug bytes.\n")
     out.append("enum CatalogData {\n")
     out.append(f"    static let count = {len(problems)}\n")
+    counts = [sum(1 for p in problems if DIFFICULTIES[p["difficulty"]] == rank) for rank in range(3)]
+    out.append(f"    /// How many problems are easy, medium and hard.\n    static let difficultyCounts = {counts}\n")
     out.append(int_array("ids", "UInt16", ids))
     out.append(int_array("difficulties", "UInt8", [DIFFICULTIES[p["difficulty"]] for p in problems], 48))
     out.append(int_array("paidOnly", "UInt8", [1 if p["paidOnly"] else 0 for p in problems], 48))

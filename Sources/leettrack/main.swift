@@ -1,4 +1,5 @@
 import Foundation
 
 // The whole program: parse, run, exit with the code `Root.run` chose.
-exit(Root.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
+let environment = Terminal.environment(["LEETTRACK_STORE", "NO_COLOR", "VISUAL", "EDITOR", "XDG_DATA_HOME", "HOME"])
+exit(Root.run(Array(CommandLine.arguments.dropFirst()), environment: environment))

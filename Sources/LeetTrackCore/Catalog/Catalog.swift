@@ -200,6 +200,9 @@ public struct Catalog: Sendable {
 
     /// How many problems of each difficulty the catalog has.
     public func countsByDifficulty() -> [Difficulty: Int] {
+        if case .generated = storage {
+            return [.easy: CatalogData.difficultyCounts[0], .medium: CatalogData.difficultyCounts[1], .hard: CatalogData.difficultyCounts[2]]
+        }
         var counts: [Difficulty: Int] = [.easy: 0, .medium: 0, .hard: 0]
         for position in 0..<count { counts[difficulty(at: position), default: 0] += 1 }
         return counts

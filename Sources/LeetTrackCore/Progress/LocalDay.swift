@@ -5,7 +5,8 @@ import Foundation
 /// Events are stored as UTC instants; which day an instant belongs to depends on where the user
 /// is, so days are computed from an instant and a `TimeZone` (by default `TimeZone.current`,
 /// which honours `TZ`). The offset is taken for that instant, so daylight-saving changes and a
-/// move to another zone count each event on the day the user lived it.
+/// move to another zone count each event on the day the user lived it. Any
+/// ``UTCOffsetProvider`` will do in place of a `TimeZone`.
 public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Days since 1970-01-01.
     public let dayNumber: Int
@@ -16,7 +17,7 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     /// The day on which `date` falls in `timeZone`.
-    public init(_ date: Date, in timeZone: TimeZone) {
+    public init(_ date: Date, in timeZone: some UTCOffsetProvider) {
         let local = date.timeIntervalSince1970.rounded(.down) + Double(timeZone.secondsFromGMT(for: date))
         dayNumber = Int((local / 86_400).rounded(.down))
     }
@@ -43,7 +44,7 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// Noon of this day in `timeZone`: the instant recorded for an event given only a day, far
     /// from midnight so that neither a daylight-saving change nor rounding moves it to another day.
-    public func noon(in timeZone: TimeZone) -> Date {
+    public func noon(in timeZone: some UTCOffsetProvider) -> Date {
         let localNoon = Double(dayNumber * 86_400 + 12 * 3600)
         let guess = Date(timeIntervalSince1970: localNoon)
         return Date(timeIntervalSince1970: localNoon - Double(timeZone.secondsFromGMT(for: guess)))

@@ -48,7 +48,7 @@ public struct Statistics: Sendable, Equatable {
     ///   - progress: progress records by slug; slugs the catalog does not know are ignored.
     ///   - now: the current instant; `timeZone` decides which day it is.
     /// - Complexity: O(records + events), plus O(1) per difficulty from the catalog's counts.
-    public init(catalog: Catalog, progress: [String: ProblemProgress], now: Date, timeZone: TimeZone) {
+    public init(catalog: Catalog, progress: [String: ProblemProgress], now: Date, timeZone: some UTCOffsetProvider) {
         let totals = catalog.countsByDifficulty()
         var solved: [Difficulty: Int] = [:]
         var attempted: [Difficulty: Int] = [:]

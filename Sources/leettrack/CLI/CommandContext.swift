@@ -15,9 +15,8 @@ final class CommandContext {
     let style: Style
     /// The current instant, read once so a command sees one time.
     let now = Date()
-    /// The user's time zone (honours `TZ`), which decides what "today" is. Lazy: loading it costs
-    /// most of a millisecond, and most commands never need it.
-    lazy var timeZone = TimeZone.current
+    /// The user's time zone (honours `TZ`), which decides what "today" is.
+    let timeZone = SystemTimeZone()
     /// Text written so far, flushed by ``flush()``.
     private var output = ""
     private var openedStore: Store?

@@ -24,10 +24,10 @@ enum ProgressChanges {
     static func date(from arguments: ParsedArguments, spec: CommandSpec) throws -> Date? {
         guard let text = arguments.value("date") else { return nil }
         let day = try LocalDay(parsing: text)
-        if day > LocalDay(Date(), in: TimeZone.current) {
+        if day > LocalDay(Date(), in: SystemTimeZone()) {
             throw LeetTrackError.invalidDate(text, reason: "it is in the future")
         }
-        return day.noon(in: TimeZone.current)
+        return day.noon(in: SystemTimeZone())
     }
 }
 

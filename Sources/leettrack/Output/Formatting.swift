@@ -86,7 +86,7 @@ enum Format {
     }
 
     /// `2026-11-29 14:03` in the user's time zone.
-    static func localTime(_ date: Date, _ timeZone: TimeZone) -> String {
+    static func localTime(_ date: Date, _ timeZone: some UTCOffsetProvider) -> String {
         let day = LocalDay(date, in: timeZone)
         let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
         let secondOfDay = ((local % 86_400) + 86_400) % 86_400
