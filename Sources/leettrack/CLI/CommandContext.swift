@@ -60,6 +60,15 @@ final class CommandContext {
         output += text
     }
 
+    /// Adds one row per problem to standard output.
+    func rows(_ problems: [Problem], _ progress: [String: ProblemProgress]) {
+        output.reserveCapacity(output.utf8.count + problems.count * 90)
+        for problem in problems {
+            Format.appendRow(problem, progress[problem.slug], style, to: &output)
+            output += "\n"
+        }
+    }
+
     /// Adds a line to standard output.
     func line(_ text: String = "") {
         output += text

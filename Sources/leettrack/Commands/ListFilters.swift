@@ -87,7 +87,7 @@ struct ListCommand: Command {
             try context.writeJSON(problems.map { ProblemJSON($0, progress[$0.slug]) })
             return
         }
-        for problem in problems { context.line(Format.row(problem, progress[problem.slug], context.style)) }
+        context.rows(problems, progress)
         context.line(context.style.dim(problems.count == 1 ? "1 problem" : "\(problems.count) problems"))
     }
 }

@@ -36,7 +36,7 @@ struct ListsCommand: Command {
                 return
             }
             context.line(style.bold(list.name))
-            for problem in problems { context.line(Format.row(problem, progress[problem.slug], style)) }
+            context.rows(problems, progress)
             let solved = problems.filter { progress[$0.slug]?.status == .solved }.count
             context.line(style.dim("\(solved) of \(problems.count) solved"))
             return

@@ -73,7 +73,7 @@ struct FavoritesCommand: Command {
             context.line("No favorites yet. Add one with `leettrack fav PROBLEM`.")
             return
         }
-        for problem in problems { context.line(Format.row(problem, progress[problem.slug], context.style)) }
+        context.rows(problems, progress)
         context.line(context.style.dim(problems.count == 1 ? "1 favorite" : "\(problems.count) favorites"))
     }
 }

@@ -63,11 +63,49 @@ enum Format {
 
     /// One problem as a row: id, title, difficulty, acceptance, status, heart.
     static func row(_ problem: Problem, _ record: ProblemProgress?, _ style: Style, titleWidth: Int = 48) -> String {
+        var line = ""
+        appendRow(problem, record, style, titleWidth: titleWidth, to: &line)
+        return line
+    }
+
+    /// Appends a row to `output` in place: `list` writes a thousand of them, and building each
+    /// from interpolated pieces costs more than the rest of the command.
+    static func appendRow(_ problem: Problem, _ record: ProblemProgress?, _ style: Style, titleWidth: Int = 48, to output: inout String) {
         let record = record ?? ProblemProgress()
+        let id = String(problem.id)
+        appendSpaces(4 - id.utf8.count, to: &output)
+        output += id
+        output += "  "
+        let title = problem.title
+        let isASCII = title.utf8.allSatisfy { $0 < 0x80 }
+        let length = isASCII ? title.utf8.count : title.count
+        if length > titleWidth {
+            output += title.prefix(titleWidth - 1)
+            output += "…"
+        } else {
+            output += title
+            appendSpaces(titleWidth - length, to: &output)
+        }
+        output += "  "
+        output += difficulty(problem.difficulty, style)
+        output += "  "
+        let acceptance = percent(problem.acceptance)
+        appendSpaces(6 - acceptance.utf8.count, to: &output)
+        output += acceptance
+        output += "  "
         // The heart is the last column, so a row without one ends at its status (no trailing blanks).
-        let tail = record.favorite ? status(record.status, style) + style.magenta("♥") : statusWord(record.status, style)
-        return "\(right(String(problem.id), 4))  \(fit(problem.title, titleWidth))  \(difficulty(problem.difficulty, style))  "
-            + "\(right(percent(problem.acceptance), 6))  \(tail)"
+        if record.favorite {
+            output += status(record.status, style)
+            output += style.magenta("♥")
+        } else {
+            output += statusWord(record.status, style)
+        }
+    }
+
+    private static let spaces = String(repeating: " ", count: 80)
+
+    private static func appendSpaces(_ count: Int, to output: inout String) {
+        if count > 0 { output += spaces.prefix(count) }
     }
 
     /// `1. Two Sum`, the way a problem is named in messages.
