@@ -185,3 +185,35 @@ struct CommandsEndToEndTests {
         #expect(!result.stdout.contains("\u{1B}"))
     }
 }
+
+@Suite("leettrack on a terminal, end to end")
+struct TerminalEndToEndTests {
+    /// Runs `leettrack` on a pseudo-terminal through util-linux `script`.
+    func runOnTerminal(_ command: String, _ leettrack: LeetTrackRunner, environment: [String: String] = [:]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "'\(LeetTrackRunner.executable.path)' --store '\(leettrack.storePath)' \(command)", "/dev/null"]
+        process.environment = leettrack.environment(environment)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test("colours the output on a terminal", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func colourOnTerminal() throws {
+        let leettrack = try LeetTrackRunner()
+        #expect(try runOnTerminal("list --limit 1", leettrack).contains("\u{1B}[32mEasy"))
+    }
+
+    @Test("does not colour a terminal's output when NO_COLOR is set", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func noColourOnTerminal() throws {
+        let leettrack = try LeetTrackRunner()
+        let output = try runOnTerminal("list --limit 1", leettrack, environment: ["NO_COLOR": "1"])
+        #expect(output.contains("Two Sum"))
+        #expect(!output.contains("\u{1B}["))
+    }
+}
