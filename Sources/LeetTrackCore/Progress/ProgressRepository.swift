@@ -25,17 +25,26 @@ public struct ProgressRepository: Sendable {
     }
 
     /// Every stored record, by slug.
-    /// - Complexity: one prefix query; O(records).
+    /// - Complexity: one prefix query, then one read per record.
     /// - Throws: `PersistenceError`, including `undecodable` naming a record that does not decode.
     public func allProgress() throws -> [String: ProblemProgress] {
-        // The records are read as bytes and parsed by `ProgressJSONReader`, which is several
-        // times cheaper than `values(withKeyPrefix:as:)`'s JSONDecoder (see its doc comment).
-        // Persistence has no public "raw values with prefix" query yet, so this lists the keys
-        // and reads each one's bytes: still cheaper than decoding.
+        try progress { _ in true }
+    }
+
+    /// The stored records of the slugs that `include` accepts, by slug.
+    ///
+    /// The records are read as bytes and parsed by `ProgressJSONReader`, several times cheaper
+    /// than `values(withKeyPrefix:as:)`'s `JSONDecoder` (see the reader's doc comment). Persistence
+    /// has no public query for the raw values under a prefix yet, so this lists the keys and reads
+    /// the bytes of the wanted ones: still cheaper than decoding, and a listing of a few problems
+    /// reads only theirs.
+    /// - Throws: `PersistenceError`, including `undecodable` naming a record that does not decode.
+    public func progress(where include: (String) -> Bool) throws -> [String: ProblemProgress] {
         var records: [String: ProblemProgress] = [:]
         for key in try store.keys(withPrefix: Self.keyPrefix) {
-            guard let data = try store.rawValue(forKey: key) else { continue }
-            records[String(key.dropFirst(Self.keyPrefix.count))] = try Self.decode(data, key: key)
+            let slug = String(key.dropFirst(Self.keyPrefix.count))
+            guard include(slug), let data = try store.rawValue(forKey: key) else { continue }
+            records[slug] = try Self.decode(data, key: key)
         }
         return records
     }

@@ -47,6 +47,17 @@ extension Catalog {
     /// - Complexity: O(n) over the catalog (or the list), building only the problems that pass the
     ///   cheap filters (difficulty, list), plus O(m log m) to sort the m matches.
     public func problems(matching query: ProblemQuery, progress: [String: ProblemProgress]) -> [Problem] {
+        problems(matching: query) { _ in progress }.problems
+    }
+
+    /// The problems that match `query`, loading progress only for the problems that pass the
+    /// catalog's own filters (difficulty, list, tag, category, paid, text): a command that lists
+    /// the hard problems reads the records of hard problems only.
+    /// - Parameter loadProgress: returns the records of (at least) the given slugs.
+    /// - Returns: the matches in the query's order, and the records that were loaded.
+    public func problems(
+        matching query: ProblemQuery, loadingProgress loadProgress: (Set<String>) throws -> [String: ProblemProgress]
+    ) rethrows -> (problems: [Problem], progress: [String: ProblemProgress]) {
         let positions: [Int]
         if let list = query.list {
             positions = list.slugs.compactMap { position(ofSlug: $0) }
@@ -55,18 +66,24 @@ extension Catalog {
         }
         let words = query.text.map(Self.searchWords) ?? []
         let idText = query.text?.trimmedOfWhitespace
-        var matches: [Problem] = []
+        var candidates: [Problem] = []
         for position in positions {
             if let difficulty = query.difficulty, self.difficulty(at: position) != difficulty { continue }
             let problem = self.problem(at: position)
-            let record = progress[problem.slug]
-            if let status = query.status, (record?.status ?? .todo) != status { continue }
-            if query.favoritesOnly, record?.favorite != true { continue }
             if let paidOnly = query.paidOnly, problem.paidOnly != paidOnly { continue }
             if let tag = query.tag, !problem.tags.contains(tag) { continue }
             if let category = query.category, problem.category != category { continue }
             if !words.isEmpty, idText != String(problem.id), !Self.matches(problem, words: words) { continue }
-            matches.append(problem)
+            candidates.append(problem)
+        }
+        let progress = try loadProgress(Set(candidates.lazy.map(\.slug)))
+        var matches = candidates
+        if query.status != nil || query.favoritesOnly {
+            matches = candidates.filter { problem in
+                let record = progress[problem.slug]
+                if let status = query.status, (record?.status ?? .todo) != status { return false }
+                return !query.favoritesOnly || record?.favorite == true
+            }
         }
         switch query.sort {
         case nil:
@@ -94,7 +111,7 @@ extension Catalog {
             }
         }
         if let limit = query.limit, matches.count > limit { matches.removeSubrange(limit...) }
-        return matches
+        return (matches, progress)
     }
 
     /// The catalog's spelling of a tag typed in any case, with hyphens or spaces.

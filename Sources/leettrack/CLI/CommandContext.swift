@@ -49,6 +49,17 @@ final class CommandContext {
         return try repository().allProgress()
     }
 
+    /// The records of the slugs `include` accepts, without creating a missing store.
+    func progress(where include: (String) -> Bool) throws -> [String: ProblemProgress] {
+        if openedStore == nil, !FileManager.default.fileExists(atPath: storePath) { return [:] }
+        return try repository().progress(where: include)
+    }
+
+    /// The problems that match `query`, reading only the records of the problems that can match.
+    func problems(matching query: ProblemQuery) throws -> (problems: [Problem], progress: [String: ProblemProgress]) {
+        try catalog.problems(matching: query) { slugs in try progress { slugs.contains($0) } }
+    }
+
     /// One problem's record, without creating a missing store.
     func progress(for slug: String) throws -> ProblemProgress {
         if openedStore == nil, !FileManager.default.fileExists(atPath: storePath) { return ProblemProgress() }

@@ -81,8 +81,7 @@ struct ListCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let progress = try context.allProgress()
-        let problems = context.catalog.problems(matching: query, progress: progress)
+        let (problems, progress) = try context.problems(matching: query)
         if json {
             try context.writeJSON(problems.map { ProblemJSON($0, progress[$0.slug]) })
             return
@@ -111,8 +110,8 @@ struct RandomCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let progress = try context.allProgress()
-        let candidates = context.catalog.problems(matching: query, progress: progress)
+        let (matches, progress) = try context.problems(matching: query)
+        let candidates = matches
             .filter { (progress[$0.slug]?.status ?? .todo) != .solved }
         guard let problem = candidates.randomElement() else {
             throw CLIError.failure("no unsolved problem matches these filters.")

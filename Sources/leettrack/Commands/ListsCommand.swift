@@ -25,12 +25,11 @@ struct ListsCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let progress = try context.allProgress()
         let style = context.style
         if let list {
             var query = ProblemQuery()
             query.list = list
-            let problems = context.catalog.problems(matching: query, progress: progress)
+            let (problems, progress) = try context.problems(matching: query)
             if json {
                 try context.writeJSON(problems.map { ProblemJSON($0, progress[$0.slug]) })
                 return
@@ -41,7 +40,10 @@ struct ListsCommand: Command {
             context.line(style.dim("\(solved) of \(problems.count) solved"))
             return
         }
-        let summaries = context.catalog.studyLists.map { list in
+        let lists = context.catalog.studyLists
+        let listed = Set(lists.flatMap(\.slugs))
+        let progress = try context.progress { listed.contains($0) }
+        let summaries = lists.map { list in
             let statuses = list.slugs.map { progress[$0]?.status ?? .todo }
             return Summary(
                 key: list.key, name: list.name, total: list.slugs.count,
