@@ -12,9 +12,10 @@ struct ConcurrencyEndToEndTests {
         for round in 0..<5 {
             let a = try leettrack.start(["fav"] + [first[round * 4], first[round * 4 + 1], first[round * 4 + 2], first[round * 4 + 3]])
             let b = try leettrack.start(["solve"] + [second[round * 4], second[round * 4 + 1], second[round * 4 + 2], second[round * 4 + 3]])
-            for (process, _, _, _) in [a, b] {
+            for (process, _, _, errors) in [a, b] {
                 process.waitUntilExit()
-                #expect(process.terminationStatus == 0)
+                let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                #expect(process.terminationStatus == 0, "\(process.arguments ?? []): \(message.prefix(300))")
             }
         }
         let favorites = try #require(try leettrack.json(try leettrack.run("favorites", "--json")) as? [[String: Any]])

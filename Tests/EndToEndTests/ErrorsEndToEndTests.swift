@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 import Testing
 
 @Suite("leettrack errors, end to end")
@@ -115,5 +116,24 @@ struct ErrorsEndToEndTests {
         let version = try leettrack.run("--version")
         #expect(version.status == 0)
         #expect(version.stdout.hasPrefix("leettrack "))
+    }
+}
+
+@Suite("leettrack with a damaged record, end to end")
+struct DamagedRecordEndToEndTests {
+    @Test("a record that cannot be read is named with the store, exit 1, and is never overwritten")
+    func undecodableRecord() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("fav", "2")
+        let store = try Store.sqlite(path: leettrack.storePath)
+        try store.set(["status": "done"], for: Key<[String: String]>("progress.two-sum", default: [:]))
+        let before = try leettrack.snapshot()
+        for arguments in [["stats"], ["fav", "1"], ["list", "--favorites"]] {
+            let result = try leettrack.run(arguments)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("'progress.two-sum' in \(leettrack.storePath) cannot be read"))
+        }
+        #expect(try leettrack.snapshot() == before)
+        #expect(try leettrack.run("show", "2").status == 0)
     }
 }

@@ -46,6 +46,13 @@ struct ErrorReport {
             } else {
                 self.init(message: "Error: \(error)\n", exitCode: Self.usageExitCode)
             }
+        case PersistenceError.undecodable(let key, let reason):
+            let place = storePath.map { " in \($0)" } ?? ""
+            self.init(
+                message: "Error: the record '\(key)'\(place) cannot be read (\(reason)). It was left untouched and "
+                    + "nothing was changed. Repair or delete that record with the sqlite3 shell, or use another store "
+                    + "with --store.\n",
+                exitCode: 1)
         case let error as PersistenceError:
             // Some store errors name a key rather than the file; the user needs both.
             let text = "\(error)"

@@ -75,11 +75,12 @@ struct CommandSpec: Sendable {
     ]
 
     /// `leettrack list [<text>] [--difficulty <difficulty>] ...`
+    /// Like swift-argument-parser, a usage line too long to read names `[<options>]` instead.
     var usage: String {
-        var parts = ["leettrack", name]
-        parts += arguments.map(\.synopsis)
-        parts += options.map { "[\($0.synopsis)]" }
-        return parts.joined(separator: " ")
+        let full = (["leettrack", name] + arguments.map(\.synopsis) + options.map { "[\($0.synopsis)]" })
+            .joined(separator: " ")
+        if full.count <= 80 { return full }
+        return (["leettrack", name, "[<options>]"] + arguments.map(\.synopsis)).joined(separator: " ")
     }
 
     /// The full help text, in swift-argument-parser's layout.
