@@ -83,4 +83,21 @@ struct ProblemQueryTests {
             try catalog.studyList(named: "blind-76")
         }
     }
+
+    @Test("asks for the progress of only the problems that pass the catalog's filters")
+    func loadsOnlyCandidates() throws {
+        var query = ProblemQuery()
+        query.difficulty = .hard
+        query.tag = try catalog.canonicalTag("Binary Search")
+        query.status = .solved
+        var asked: Set<String> = []
+        let result = catalog.problems(matching: query) { slugs in
+            asked = slugs
+            return ["median-of-two-sorted-arrays": ProblemProgress(status: .solved)]
+        }
+        #expect(result.problems.map(\.id) == [4])
+        #expect(asked.contains("median-of-two-sorted-arrays"))
+        #expect(!asked.contains("two-sum"))
+        #expect(asked.allSatisfy { catalog.problem(withSlug: $0)?.difficulty == .hard })
+    }
 }

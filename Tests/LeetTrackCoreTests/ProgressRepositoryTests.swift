@@ -68,4 +68,11 @@ struct ProgressRepositoryTests {
         #expect(changes.filter(\.changed).count == 2)
         #expect(try repository.allProgress().isEmpty)
     }
+
+    @Test("reads only the records a predicate accepts")
+    func partialRead() throws {
+        let repository = ProgressRepository(store: store)
+        try repository.update(["two-sum", "lru-cache"]) { _, record in record.favorite = true }
+        #expect(try repository.progress { $0 == "lru-cache" } == ["lru-cache": ProblemProgress(favorite: true)])
+    }
 }

@@ -21,7 +21,7 @@ enum ProgressChanges {
     }
 
     /// The instant to record for `--date YYYY-MM-DD` (noon that day), or now.
-    static func date(from arguments: ParsedArguments, spec: CommandSpec) throws -> Date? {
+    static func date(from arguments: ParsedArguments) throws -> Date? {
         guard let text = arguments.value("date") else { return nil }
         let day = try LocalDay(parsing: text)
         if day > LocalDay(Date(), in: SystemTimeZone()) {
@@ -50,7 +50,7 @@ struct SolveCommand: Command {
 
     init(_ arguments: ParsedArguments) throws {
         problems = try Catalog.shipped.resolve(arguments.positionals)
-        date = try ProgressChanges.date(from: arguments, spec: Self.spec)
+        date = try ProgressChanges.date(from: arguments)
         note = arguments.value("note")
         json = arguments.flag("json")
     }
@@ -83,7 +83,7 @@ struct AttemptCommand: Command {
 
     init(_ arguments: ParsedArguments) throws {
         problems = try Catalog.shipped.resolve(arguments.positionals)
-        date = try ProgressChanges.date(from: arguments, spec: Self.spec)
+        date = try ProgressChanges.date(from: arguments)
         json = arguments.flag("json")
     }
 
