@@ -64,16 +64,17 @@ extension Catalog {
         } else {
             positions = Array(0..<count)
         }
-        let words = query.text.map(Self.searchWords) ?? []
-        let idText = query.text?.trimmedOfWhitespace
+        let words = TitleWords(query.text ?? "")
+        let textID = query.text.flatMap { Int($0.trimmedOfWhitespace) }
+        var haystack: [UInt8] = []
         var candidates: [Problem] = []
         for position in positions {
             if let difficulty = query.difficulty, self.difficulty(at: position) != difficulty { continue }
+            if words.count > 0, textID != id(at: position), !matches(position, words: words, buffer: &haystack) { continue }
             let problem = self.problem(at: position)
             if let paidOnly = query.paidOnly, problem.paidOnly != paidOnly { continue }
             if let tag = query.tag, !problem.tags.contains(tag) { continue }
             if let category = query.category, problem.category != category { continue }
-            if !words.isEmpty, idText != String(problem.id), !Self.matches(problem, words: words) { continue }
             candidates.append(problem)
         }
         let progress = try loadProgress(Set(candidates.lazy.map(\.slug)))
@@ -150,13 +151,26 @@ extension Catalog {
         text.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " }).joined(separator: " ")
     }
 
-    /// The lowercased alphanumeric words of a text.
-    static func searchWords(_ text: String) -> [String] {
-        text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+    /// Whether every word occurs somewhere in the problem's lowercased title or its slug (so
+    /// `sum` finds "Two Sum" and "Path Sum II", and `two-sum` finds by slug). Works on bytes: see
+    /// ``TitleWords``.
+    private func matches(_ position: Int, words: TitleWords, buffer: inout [UInt8]) -> Bool {
+        buffer.removeAll(keepingCapacity: true)
+        withTitleUTF8(at: position) { title in
+            for byte in title { buffer.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+        }
+        buffer.append(UInt8(ascii: " "))
+        withSlugUTF8(at: position) { buffer.append(contentsOf: $0) }
+        for index in 0..<words.count where !Self.contains(buffer, words[index]) { return false }
+        return true
     }
 
-    private static func matches(_ problem: Problem, words: [String]) -> Bool {
-        let haystack = problem.title.lowercased() + " " + problem.slug
-        return words.allSatisfy { haystack.contains($0) }
+    private static func contains(_ haystack: [UInt8], _ needle: ArraySlice<UInt8>) -> Bool {
+        guard !needle.isEmpty, needle.count <= haystack.count else { return needle.isEmpty }
+        let first = needle[needle.startIndex]
+        for start in 0...(haystack.count - needle.count) where haystack[start] == first {
+            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
     }
 }

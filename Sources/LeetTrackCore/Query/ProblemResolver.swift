@@ -16,19 +16,22 @@ extension Catalog {
             throw .unknownProblem(name, suggestions: [])
         }
         if let problem = problem(withSlug: trimmed) { return problem }
-        let words = Self.searchWords(trimmed)
-        guard !words.isEmpty else { throw .unknownProblem(name, suggestions: []) }
+        let words = TitleWords(trimmed)
+        guard words.count > 0 else { throw .unknownProblem(name, suggestions: []) }
         // A title typed in full, in any case and with any punctuation, is the same words as the slug.
-        if let problem = problem(withSlug: words.joined(separator: "-")) { return problem }
+        if let problem = problem(withSlug: String(decoding: words.joined(separator: UInt8(ascii: "-")), as: UTF8.self)) {
+            return problem
+        }
 
         var exactWords: [Int] = []
         var prefixWords: [Int] = []
+        var title = TitleWords()
         for position in 0..<count {
-            let titleWords = Self.searchWords(title(at: position))
-            if titleWords == words { return problem(at: position) }
-            if words.allSatisfy(titleWords.contains) {
+            withTitleUTF8(at: position) { title.load($0) }
+            if title.hasSameWords(as: words) { return problem(at: position) }
+            if (0..<words.count).allSatisfy({ title.contains(words[$0]) }) {
                 exactWords.append(position)
-            } else if words.allSatisfy({ word in titleWords.contains { $0.hasPrefix(word) } }) {
+            } else if (0..<words.count).allSatisfy({ title.containsWord(startingWith: words[$0]) }) {
                 prefixWords.append(position)
             }
         }
@@ -36,7 +39,7 @@ extension Catalog {
             if candidates.count == 1 { return problem(at: candidates[0]) }
             throw .ambiguousProblem(name, candidates: candidates.map(problem(at:)))
         }
-        throw .unknownProblem(name, suggestions: closestProblems(to: words.joined(separator: " "), count: 3))
+        throw .unknownProblem(name, suggestions: closestProblems(to: words.joined(separator: UInt8(ascii: " ")), count: 3))
     }
 
     /// Resolves several names, failing on the first that does not resolve; duplicates are dropped.
@@ -49,16 +52,20 @@ extension Catalog {
         return problems
     }
 
-    /// The `count` problems whose titles or slugs are closest to `text` by edit distance.
-    func closestProblems(to text: String, count wanted: Int) -> [Problem] {
+    /// The `count` problems whose titles or slugs are closest to `text` (lowercased words joined
+    /// by spaces) by edit distance.
+    func closestProblems(to text: [UInt8], count wanted: Int) -> [Problem] {
         var best: [(distance: Int, position: Int)] = []
+        var title = TitleWords()
+        var distance = EditDistance()
         for position in 0..<count {
-            let title = Self.searchWords(title(at: position)).joined(separator: " ")
-            let distance = min(
-                EditDistance.between(title, text),
-                EditDistance.between(slug(at: position).replacingOccurrences(of: "-", with: " "), text))
-            if best.count < wanted || distance < best[best.count - 1].distance {
-                best.append((distance, position))
+            withTitleUTF8(at: position) { title.load($0) }
+            var closest = distance.between(title.joined(separator: UInt8(ascii: " ")), text)
+            withSlugUTF8(at: position) { slug in
+                closest = min(closest, distance.between(slug.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: " ") : $0 }, text))
+            }
+            if best.count < wanted || closest < best[best.count - 1].distance {
+                best.append((closest, position))
                 best.sort { ($0.distance, $0.position) < ($1.distance, $1.position) }
                 if best.count > wanted { best.removeLast() }
             }
