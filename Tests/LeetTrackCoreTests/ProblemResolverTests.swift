@@ -59,3 +59,21 @@ struct ProblemResolverTests {
         #expect(try catalog.resolve(["1", "two-sum", "146"]).map(\.id) == [1, 146])
     }
 }
+
+@Suite("Title words")
+struct TitleWordsTests {
+    @Test("are lowercased ASCII runs, with non-ASCII text kept whole")
+    func words() {
+        let words = TitleWords("Two Sum II - Input Array Is Sorted")
+        #expect((0..<words.count).map { String(decoding: words[$0], as: UTF8.self) } == ["two", "sum", "ii", "input", "array", "is", "sorted"])
+        let knight = TitleWords("The Knight’s Tour 日本")
+        #expect((0..<knight.count).map { String(decoding: knight[$0], as: UTF8.self) } == ["the", "knight’s", "tour", "日本"])
+        #expect(TitleWords("  -- ").count == 0)
+    }
+
+    @Test("a title with non-ASCII characters can be named by its words")
+    func nonASCIITitle() throws {
+        #expect(try Catalog.shipped.resolve("the knight’s tour").id == 2664)
+        #expect(try Catalog.shipped.resolve("Paint N × 3 Grid").id == 1411)
+    }
+}
