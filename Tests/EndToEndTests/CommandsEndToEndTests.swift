@@ -217,3 +217,32 @@ struct TerminalEndToEndTests {
         #expect(!output.contains("\u{1B}["))
     }
 }
+
+@Suite("leettrack list filters, end to end")
+struct ListFiltersEndToEndTests {
+    func ids(_ leettrack: LeetTrackRunner, _ arguments: [String]) throws -> [Int] {
+        let result = try leettrack.run(["list", "--json"] + arguments)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        return try #require(try leettrack.json(result) as? [[String: Any]]).compactMap { $0["id"] as? Int }
+    }
+
+    @Test("each filter narrows the listing as its name says")
+    func filters() throws {
+        let leettrack = try LeetTrackRunner()
+        #expect(try ids(leettrack, ["--category", "shell"]) == [192, 193, 194, 195])
+        #expect(try ids(leettrack, ["--tag", "hash-table", "--limit", "2"]) == [1, 3])
+        #expect(try ids(leettrack, ["--paid", "--limit", "1"]).first.map { $0 > 0 } == true)
+        let free = try ids(leettrack, ["--free", "--list", "blind-75"])
+        #expect(free.count == 75 - (try ids(leettrack, ["--paid", "--list", "blind-75"])).count)
+        #expect(try ids(leettrack, ["146"]) == [146])
+        #expect(try ids(leettrack, ["--sort", "difficulty", "--limit", "1", "--difficulty", "hard"]) == [4])
+    }
+
+    @Test("--sort recent puts the latest practice first")
+    func recent() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("solve", "1", "--date", "2026-01-01")
+        try leettrack.run("solve", "146", "--date", "2026-01-02")
+        #expect(try ids(leettrack, ["--sort", "recent", "--limit", "3"]) == [146, 1, 2])
+    }
+}
