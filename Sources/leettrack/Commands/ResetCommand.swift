@@ -51,7 +51,7 @@ struct ResetCommand: Command {
         }
         if !confirmed {
             let what = forget ? "and erase the history of " : ""
-            FileHandle.standardError.write(Data("Reset \(what)\(touched) problems to todo? Favorites and notes stay. [y/N] ".utf8))
+            FileHandle.standardError.write(Data("Reset \(what)\(Self.problems(touched)) to todo? Favorites and notes stay. [y/N] ".utf8))
             let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
             guard answer == "y" || answer == "yes" else {
                 throw CLIError.failure("not confirmed; nothing was reset. (Use --yes to skip the question.)")
@@ -65,6 +65,10 @@ struct ResetCommand: Command {
             })
             return
         }
-        context.line("Reset \(changed.count) problems to todo\(forget ? " and erased their history" : "").")
+        context.line("Reset \(Self.problems(changed.count)) to todo\(forget ? " and erased their history" : "").")
+    }
+
+    private static func problems(_ count: Int) -> String {
+        count == 1 ? "1 problem" : "\(count) problems"
     }
 }
