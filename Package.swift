@@ -19,7 +19,14 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "Persistence", dependencies: ["CSQLite"], swiftSettings: strict),
-        .target(name: "LeetTrackCore", dependencies: ["Persistence"], swiftSettings: strict),
+        .target(
+            name: "LeetTrackCore",
+            dependencies: ["Persistence"],
+            // The JSON catalog ships as the source of truth; the code reads the generated
+            // Catalog/CatalogData.swift (scripts/generate-catalog.py explains why).
+            exclude: ["Catalog/Data"],
+            swiftSettings: strict
+        ),
         .target(name: "TerminalUI", swiftSettings: strict),
         .executableTarget(
             name: "leettrack",
