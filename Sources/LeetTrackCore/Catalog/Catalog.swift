@@ -17,8 +17,9 @@ public struct Catalog: Sendable {
     let storage: Storage
     let decodedStudyLists: [StudyList]
 
-    /// The catalog built into the binary: 4,029 problems and six study lists.
-    public static let shipped = Catalog(storage: .generated, studyLists: [])
+    /// The catalog commands use: the one built into the binary (``builtIn``, 4,029 problems and six
+    /// study lists), with the store's catalog update once ``install(_:)`` was called.
+    public static var shipped: Catalog { current }
 
     init(storage: Storage, studyLists: [StudyList]) {
         self.storage = storage

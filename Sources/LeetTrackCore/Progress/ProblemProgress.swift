@@ -25,13 +25,21 @@ public struct ProblemProgress: Codable, Sendable, Hashable {
     public var note: String
     /// What happened to the problem, oldest first.
     public var events: [ProgressEvent]
+    /// When the note was last changed (whole seconds), or `nil` for a record written before notes
+    /// carried a time. ``ProgressRepository`` sets it whenever a change alters the note; an
+    /// import that merges two notes keeps the newer one by it.
+    public var noteUpdated: Date?
 
     /// Creates a record; the defaults describe an untouched problem.
-    public init(status: Status = .todo, favorite: Bool = false, note: String = "", events: [ProgressEvent] = []) {
+    public init(
+        status: Status = .todo, favorite: Bool = false, note: String = "", events: [ProgressEvent] = [],
+        noteUpdated: Date? = nil
+    ) {
         self.status = status
         self.favorite = favorite
         self.note = note
         self.events = events
+        self.noteUpdated = noteUpdated.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down)) }
     }
 
     /// Whether the record says nothing an untouched problem would not (so it need not be stored).
@@ -41,7 +49,7 @@ public struct ProblemProgress: Codable, Sendable, Hashable {
     public var lastActivity: Date? { events.lazy.map(\.date).max() }
 
     enum CodingKeys: String, CodingKey {
-        case status, favorite, note, events
+        case status, favorite, note, events, noteUpdated = "noteAt"
     }
 
     /// Decodes a record; every field may be missing and then takes its default.
@@ -51,6 +59,13 @@ public struct ProblemProgress: Codable, Sendable, Hashable {
         favorite = try container.decodeIfPresent(Bool.self, forKey: .favorite) ?? false
         note = try container.decodeIfPresent(String.self, forKey: .note) ?? ""
         events = try container.decodeIfPresent([ProgressEvent].self, forKey: .events) ?? []
+        if let text = try container.decodeIfPresent(String.self, forKey: .noteUpdated) {
+            guard let date = UTCTimestamp.date(from: text) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .noteUpdated, in: container, debugDescription: "'\(text)' is not a UTC time like 2026-11-29T14:03:12Z")
+            }
+            noteUpdated = date
+        }
     }
 
     /// Encodes the record, leaving out fields that hold their default.
@@ -60,6 +75,7 @@ public struct ProblemProgress: Codable, Sendable, Hashable {
         if favorite { try container.encode(favorite, forKey: .favorite) }
         if !note.isEmpty { try container.encode(note, forKey: .note) }
         if !events.isEmpty { try container.encode(events, forKey: .events) }
+        try container.encodeIfPresent(noteUpdated.map(UTCTimestamp.string(from:)), forKey: .noteUpdated)
     }
 }
 

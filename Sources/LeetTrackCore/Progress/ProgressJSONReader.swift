@@ -42,6 +42,9 @@ struct ProgressJSONReader {
             case "events":
                 guard let events = reader.events() else { return false }
                 record.events = events
+            case "noteAt":
+                guard let text = reader.string(), let date = UTCTimestamp.date(from: text) else { return false }
+                record.noteUpdated = date
             default:
                 return reader.skipValue()
             }

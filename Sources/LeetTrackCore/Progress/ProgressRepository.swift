@@ -77,6 +77,7 @@ public struct ProgressRepository: Sendable {
                 let before = try transaction.value(for: key)
                 var after = before
                 try change(slug, &after)
+                Self.stampNote(of: &after, before: before)
                 if after != before {
                     if after.isEmpty { transaction.removeValue(for: key) } else { try transaction.set(after, for: key) }
                 }
@@ -95,6 +96,7 @@ public struct ProgressRepository: Sendable {
                 let slug = String(entry.key.dropFirst(Self.keyPrefix.count))
                 var after = entry.value
                 try change(slug, &after)
+                Self.stampNote(of: &after, before: entry.value)
                 if after != entry.value {
                     let key = Self.key(for: slug)
                     if after.isEmpty { transaction.removeValue(for: key) } else { try transaction.set(after, for: key) }
@@ -103,5 +105,12 @@ public struct ProgressRepository: Sendable {
             }
             return changes
         }
+    }
+
+    /// Dates a changed note, so that a later merge can tell the newer note (see
+    /// ``ProblemProgress/noteUpdated``). A change that sets the date itself (an import) keeps it.
+    static func stampNote(of after: inout ProblemProgress, before: ProblemProgress) {
+        guard after.note != before.note, after.noteUpdated == before.noteUpdated else { return }
+        after.noteUpdated = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
     }
 }

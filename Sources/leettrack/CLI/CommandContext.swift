@@ -5,8 +5,8 @@ import Persistence
 /// What a command runs with: the catalog, the store, the clock, and where output goes.
 /// Built once by `main.swift`; commands never read the environment themselves.
 final class CommandContext {
-    /// The catalog built into the binary.
-    let catalog = Catalog.shipped
+    /// The catalog: the one built into the binary, with the store's update once installed.
+    var catalog: Catalog { Catalog.shipped }
     /// Where the store is (`--store`, else `LEETTRACK_STORE`, else the XDG data directory).
     let storePath: String
     /// The environment of the process.

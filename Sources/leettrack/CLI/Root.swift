@@ -12,7 +12,9 @@ enum Root {
         [
             ListCommand.self, ShowCommand.self, SolveCommand.self, AttemptCommand.self, FavoriteCommand.self,
             UnfavoriteCommand.self, NoteCommand.self, ResetCommand.self, FavoritesCommand.self, StatsCommand.self,
-            ListsCommand.self, RandomCommand.self, HelpCommand.self,
+            ListsCommand.self, RandomCommand.self,
+            ExportCommand.self, ImportCommand.self, CatalogCommand.self,
+            HelpCommand.self,
         ]
     }
 
@@ -66,6 +68,7 @@ enum Root {
                 print(help, terminator: "")
                 return 0
             }
+            try commandContext.installCatalogUpdate()
             let command = try type.init(invocation.arguments)
             try command.run(commandContext)
             commandContext.flush()

@@ -1,0 +1,77 @@
+import Foundation
+import Persistence
+
+/// Applies a LeetCode problem list to a store's catalog update, and with `withStatus` the list's
+/// statuses to the progress, in one transaction.
+///
+/// A problem of the file replaces the catalog's problem of the same slug (or, when LeetCode gave
+/// an id a new slug, of the same id). What the file's shape does not carry is kept: the REST shape
+/// has no tags, neither shape a category. Progress is only touched with `withStatus`, and then
+/// only moved forward: `ac` makes a problem solved, `notac` makes a todo problem attempted. No
+/// history event is invented: the file does not say when.
+public struct CatalogUpdater: Sendable {
+    /// The store that keeps the update.
+    public let store: Store
+
+    /// An updater of `store`.
+    public init(store: Store) {
+        self.store = store
+    }
+
+    /// Applies `list`, read from `source`, at `date`.
+    /// - Throws: `PersistenceError`; on any error nothing was changed.
+    public func apply(_ list: LeetCodeProblemList, source: String, date: Date, withStatus: Bool) throws -> CatalogUpdateSummary {
+        try store.transaction { transaction in
+            let previous = try transaction.value(for: CatalogUpdate.key)
+            let before = Catalog.builtIn.applying(previous?.problems ?? [])
+            var bySlug = Dictionary((previous?.problems ?? []).map { ($0.slug, $0) }) { $1 }
+            var summary = CatalogUpdateSummary(catalog: before)
+            var seen = Set<String>()
+            var statuses: [(slug: String, solved: Bool)] = []
+            for entry in list.entries.reversed() where seen.insert(entry.slug).inserted {
+                // Reversed so that a slug listed twice takes its last entry.
+                let old = before.problem(withSlug: entry.slug) ?? before.problem(withID: entry.id)
+                let problem = Problem(
+                    id: entry.id, slug: entry.slug, title: entry.title, difficulty: entry.difficulty, paidOnly: entry.paidOnly,
+                    category: old?.category ?? Catalog.category(forTags: entry.tags ?? []),
+                    tags: entry.tags ?? old?.tags ?? [],
+                    acceptance: entry.acceptance.map { ($0 * 100).rounded() / 100 } ?? old?.acceptance ?? 0)
+                if let old, old == problem {
+                    summary.unchanged += 1
+                } else {
+                    if old?.slug == entry.slug { summary.changed.append(problem) } else { summary.added.append(problem) }
+                    bySlug = bySlug.filter { $0.value.id != problem.id }
+                    if let old, old.slug != problem.slug { bySlug[old.slug] = nil }
+                    bySlug[problem.slug] = problem
+                }
+                if withStatus, entry.status == "ac" || entry.status == "notac" {
+                    statuses.append((entry.slug, entry.status == "ac"))
+                }
+            }
+            summary.added.sort { $0.id < $1.id }
+            summary.changed.sort { $0.id < $1.id }
+            let problems = bySlug.values.filter { Catalog.builtIn.problem(withSlug: $0.slug) != $0 }.sorted { $0.id < $1.id }
+            let update = CatalogUpdate(
+                source: source, shape: list.shape.rawValue, date: UTCTimestamp.string(from: date),
+                problemsInFile: list.entries.count, problems: problems)
+            try transaction.set(update, for: CatalogUpdate.key)
+            summary.catalog = Catalog.builtIn.applying(problems)
+
+            for (slug, solved) in statuses.sorted(by: { $0.slug < $1.slug }) {
+                let key = ProgressRepository.key(for: slug)
+                var record = try transaction.value(for: key)
+                if solved, record.status != .solved {
+                    record.status = .solved
+                    summary.markedSolved.append(slug)
+                } else if !solved, record.status == .todo {
+                    record.status = .attempted
+                    summary.markedAttempted.append(slug)
+                } else {
+                    continue
+                }
+                try transaction.set(record, for: key)
+            }
+            return summary
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Persistence
+
+/// Builds exports of a store: the JSON document (``ExchangeDocument``) and the CSV table.
+public struct Exporter: Sendable {
+    /// The catalog that supplies ids, titles and difficulties.
+    public let catalog: Catalog
+
+    /// An exporter naming problems from `catalog`.
+    public init(catalog: Catalog) {
+        self.catalog = catalog
+    }
+
+    /// Everything the user owns in `records` (progress by slug, as ``ProgressRepository`` reads it).
+    public func document(of records: [String: ProblemProgress]) -> ExchangeDocument {
+        ExchangeDocument(problems: records.map { slug, progress in
+            let position = catalog.position(ofSlug: slug)
+            return ExchangeProblem(
+                slug: slug, id: position.map(catalog.id(at:)), title: position.map(catalog.title(at:)), progress: progress)
+        })
+    }
+
+    /// Everything the user owns in `store`.
+    /// - Throws: `PersistenceError`, including `undecodable` naming a record that does not decode.
+    public func document(of store: Store) throws -> ExchangeDocument {
+        document(of: try ProgressRepository(store: store).allProgress())
+    }
+
+    /// The CSV columns, in order.
+    public static let csvColumns = [
+        "id", "slug", "title", "difficulty", "status", "favorite", "note", "note_updated", "solved_count",
+        "attempted_count", "first_solved", "last_solved", "last_activity",
+    ]
+
+    /// One CSV row per problem touched, in id order (problems the catalog does not know last, by
+    /// slug), under a header row. RFC 4180: fields with a comma, quote or line break are quoted,
+    /// quotes doubled, and rows end in CRLF; instants are UTC ISO 8601.
+    public func csv(of records: [String: ProblemProgress]) -> String {
+        var output = CSV.row(Self.csvColumns)
+        let rows = records.map { slug, progress in (slug: slug, position: catalog.position(ofSlug: slug), progress: progress) }
+            .sorted { left, right in
+                switch (left.position, right.position) {
+                case (let l?, let r?): return l < r
+                case (.some, nil): return true
+                case (nil, .some): return false
+                case (nil, nil): return left.slug.utf8.lexicographicallyPrecedes(right.slug.utf8)
+                }
+            }
+        for row in rows {
+            let problem = row.position.map(catalog.problem(at:))
+            let progress = row.progress
+            let solves = progress.events.filter { $0.kind == .solved }.map(\.date)
+            let time = { (date: Date?) in date.map(UTCTimestamp.string(from:)) ?? "" }
+            output += CSV.row([
+                problem.map { String($0.id) } ?? "", row.slug, problem?.title ?? "", problem?.difficulty.rawValue ?? "",
+                progress.status.rawValue, progress.favorite ? "true" : "false", progress.note, time(progress.noteUpdated),
+                String(solves.count), String(progress.events.filter { $0.kind == .attempted }.count),
+                time(solves.min()), time(solves.max()), time(progress.lastActivity),
+            ])
+        }
+        return output
+    }
+}
+
+/// Comma-separated values as RFC 4180 has them.
+enum CSV {
+    /// One row, ending in CRLF.
+    static func row(_ fields: [String]) -> String {
+        fields.map(field).joined(separator: ",") + "\r\n"
+    }
+
+    /// A field, quoted when it holds a comma, a quote, a line break, or spaces at either end
+    /// (which some readers would otherwise trim).
+    static func field(_ text: String) -> String {
+        let needsQuotes = text.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+            || text.first?.isWhitespace == true || text.last?.isWhitespace == true
+        guard needsQuotes else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// Reads the files that imports and updates take.
+public enum ExchangeFile {
+    /// The bytes of the file at `path`.
+    /// - Throws: ``ExchangeError/unreadable(file:reason:)`` for a missing file, a directory or no permission.
+    public static func contents(of path: String) throws(ExchangeError) -> Data {
+        try JSONFile.read(path)
+    }
+}
+
+/// Reads JSON files with errors a user can act on: a syntax error names the line and column, a
+/// content error the path inside the document.
+///
+/// Foundation's `JSONDecoder` on Linux reports only "not valid JSON", and `JSONSerialization`
+/// only a byte offset ("around character 24") or "unexpected end of file"; the line and column
+/// are computed here from those.
+enum JSONFile {
+    /// Reads the file's bytes.
+    static func read(_ path: String) throws(ExchangeError) -> Data {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .unreadable(file: path, reason: "no such file")
+        }
+        if isDirectory.boolValue { throw .unreadable(file: path, reason: "it is a directory") }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .unreadable(file: path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Decodes `data` as `Value`, turning every failure into an ``ExchangeError`` naming `file`.
+    static func decode<Value: Decodable>(_ type: Value.Type, from data: Data, file: String) throws(ExchangeError) -> Value {
+        if data.allSatisfy({ [0x20, 0x0A, 0x0D, 0x09].contains($0) }) {
+            throw .malformedJSON(file: file, line: 1, column: 1, reason: "the file is empty")
+        }
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+                throw syntaxError(in: data, file: file)
+            }
+            throw contentError(error, file: file)
+        } catch {
+            throw .invalidContent(file: file, path: "", reason: "\(error)")
+        }
+    }
+
+    /// The syntax error of invalid JSON, located by `JSONSerialization`.
+    static func syntaxError(in data: Data, file: String) -> ExchangeError {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return .malformedJSON(file: file, line: nil, column: nil, reason: "the JSON could not be read")
+        } catch {
+            let message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            if let (line, column) = numbers(after: "line ", and: "column ", in: message) {
+                return .malformedJSON(file: file, line: line, column: column, reason: reason(message))
+            }
+            if let offset = number(after: "character ", in: message) {
+                let (line, column) = position(ofByte: offset, in: data)
+                return .malformedJSON(file: file, line: line, column: column, reason: reason(message))
+            }
+            if message.lowercased().contains("end of file") || message.lowercased().contains("unexpected end") {
+                let (line, column) = position(ofByte: data.count, in: data)
+                return .malformedJSON(file: file, line: line, column: column, reason: "the file ends early (is it truncated?)")
+            }
+            return .malformedJSON(file: file, line: nil, column: nil, reason: message)
+        }
+    }
+
+    /// The 1-based line and column (in characters) of the byte at `offset`.
+    static func position(ofByte offset: Int, in data: Data) -> (line: Int, column: Int) {
+        let end = min(max(offset, 0), data.count)
+        let prefix = data.prefix(end)
+        let line = 1 + prefix.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let lineStart = prefix.lastIndex(of: 0x0A).map { $0 + 1 } ?? prefix.startIndex
+        let column = 1 + String(decoding: prefix[lineStart...], as: UTF8.self).count
+        return (line, column)
+    }
+
+    /// "problems[3].status" for a decoding error's coding path, with the error's reason.
+    static func contentError(_ error: DecodingError, file: String) -> ExchangeError {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            var text = ""
+            for key in codingPath {
+                if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+            }
+            return text
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            return .invalidContent(file: file, path: path(context.codingPath), reason: "expected \(describe(type))")
+        case .valueNotFound(let type, let context):
+            return .invalidContent(file: file, path: path(context.codingPath), reason: "expected \(describe(type)), found null")
+        case .keyNotFound(let key, let context):
+            return .invalidContent(file: file, path: path(context.codingPath), reason: "'\(key.stringValue)' is missing")
+        case .dataCorrupted(let context):
+            return .invalidContent(file: file, path: path(context.codingPath), reason: context.debugDescription)
+        @unknown default:
+            return .invalidContent(file: file, path: "", reason: "\(error)")
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Double.Type: "a number"
+        case is Bool.Type: "true or false"
+        case is [Any].Type: "an array"
+        default: String(describing: type).hasPrefix("Array") ? "an array"
+            : String(describing: type).hasPrefix("Dictionary") ? "an object" : "\(type)"
+        }
+    }
+
+    private static func reason(_ message: String) -> String {
+        var text = message
+        if let range = text.range(of: " around ") { text = String(text[..<range.lowerBound]) }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+
+    private static func number(after label: String, in message: String) -> Int? {
+        guard let range = message.range(of: label) else { return nil }
+        return Int(message[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    private static func numbers(after first: String, and second: String, in message: String) -> (Int, Int)? {
+        guard let line = number(after: first, in: message), let column = number(after: second, in: message) else { return nil }
+        return (line, column)
+    }
+}

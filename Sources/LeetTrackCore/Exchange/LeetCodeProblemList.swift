@@ -1,0 +1,180 @@
+import Foundation
+
+/// A problem list as LeetCode's own JSON responses give it, in either shape:
+///
+/// - REST `api/problems/all`: `stat_status_pairs[]` with `stat.frontend_question_id`,
+///   `stat.question__title`, `stat.question__title_slug`, `difficulty.level` (1, 2, 3),
+///   `paid_only`, the user's `status` (`"ac"`, `"notac"`, null) and, when present,
+///   `stat.total_acs` / `stat.total_submitted` for the acceptance;
+/// - GraphQL `problemsetQuestionList`: `data.problemsetQuestionList.questions[]` with
+///   `questionFrontendId` (or `frontendQuestionId`), `title`, `titleSlug`, `difficulty`,
+///   `paidOnly`, `acRate`, `topicTags[].name` (and `status`, which the same words as REST).
+public struct LeetCodeProblemList: Sendable, Equatable {
+    /// Which response the file was.
+    public enum Shape: String, Sendable, Codable {
+        /// `api/problems/all`.
+        case rest = "LeetCode api/problems/all"
+        /// GraphQL `problemsetQuestionList`.
+        case graphQL = "LeetCode GraphQL problemsetQuestionList"
+    }
+
+    /// One problem as the file describes it; what the shape does not carry is `nil`.
+    public struct Entry: Sendable, Equatable {
+        /// The frontend id.
+        public var id: Int
+        /// The title.
+        public var title: String
+        /// The slug.
+        public var slug: String
+        /// The difficulty.
+        public var difficulty: Difficulty
+        /// Whether it needs Premium.
+        public var paidOnly: Bool
+        /// The acceptance in percent, when the file has it.
+        public var acceptance: Double?
+        /// Topic tags, when the file has them (GraphQL only).
+        public var tags: [String]?
+        /// The user's status: `ac`, `notac`, or `nil`.
+        public var status: String?
+    }
+
+    /// The shape read.
+    public var shape: Shape
+    /// The problems, in file order.
+    public var entries: [Entry]
+
+    /// Reads either shape.
+    /// - Throws: ``ExchangeError`` naming the file, with a line and column for a syntax error or
+    ///   the path of a missing or wrong field.
+    public static func read(_ data: Data, file: String) throws(ExchangeError) -> LeetCodeProblemList {
+        let response = try JSONFile.decode(Response.self, from: data, file: file)
+        if let pairs = response.stat_status_pairs {
+            return LeetCodeProblemList(shape: .rest, entries: pairs.map { pair in
+                let acceptance: Double? = {
+                    guard let accepted = pair.stat.total_acs, let submitted = pair.stat.total_submitted, submitted > 0 else { return nil }
+                    return Double(accepted) / Double(submitted) * 100
+                }()
+                return Entry(
+                    id: pair.stat.frontend_question_id.value, title: pair.stat.question__title, slug: pair.stat.question__title_slug,
+                    difficulty: pair.difficulty.level, paidOnly: pair.paid_only, acceptance: acceptance, tags: nil, status: pair.status)
+            })
+        }
+        if let questions = response.data?.problemsetQuestionList?.questions {
+            return LeetCodeProblemList(shape: .graphQL, entries: questions.map { question in
+                Entry(
+                    id: question.id, title: question.title, slug: question.titleSlug, difficulty: question.difficulty,
+                    paidOnly: question.paidOnly, acceptance: question.acRate, tags: question.topicTags?.map(\.name),
+                    status: question.status)
+            })
+        }
+        throw .wrongKind(
+            file: file,
+            expected: "a LeetCode problem list: expected \"stat_status_pairs\" (api/problems/all) or "
+                + "\"data.problemsetQuestionList.questions\" (GraphQL)")
+    }
+
+    // MARK: The JSON shapes (field names are LeetCode's)
+
+    private struct Response: Decodable {
+        var stat_status_pairs: [Pair]?
+        var data: GraphQLData?
+    }
+
+    private struct Pair: Decodable {
+        var stat: Stat
+        var difficulty: Level
+        var paid_only: Bool
+        var status: String?
+    }
+
+    private struct Stat: Decodable {
+        var frontend_question_id: FlexibleID
+        var question__title: String
+        var question__title_slug: String
+        var total_acs: Int?
+        var total_submitted: Int?
+    }
+
+    private struct Level: Decodable {
+        var level: Difficulty
+
+        enum CodingKeys: String, CodingKey { case level }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let level = try container.decode(Int.self, forKey: .level)
+            guard (1...3).contains(level) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .level, in: container, debugDescription: "\(level) is not a difficulty level (1, 2 or 3)")
+            }
+            self.level = Difficulty(rank: UInt8(level - 1))
+        }
+    }
+
+    private struct GraphQLData: Decodable {
+        var problemsetQuestionList: QuestionList?
+    }
+
+    private struct QuestionList: Decodable {
+        var questions: [Question]
+    }
+
+    private struct Question: Decodable {
+        var id: Int
+        var title: String
+        var titleSlug: String
+        var difficulty: Difficulty
+        var paidOnly: Bool
+        var acRate: Double?
+        var topicTags: [Tag]?
+        var status: String?
+
+        struct Tag: Decodable { var name: String }
+
+        enum CodingKeys: String, CodingKey {
+            case questionFrontendId, frontendQuestionId, title, titleSlug, difficulty, paidOnly, acRate, topicTags, status
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            guard let id = try container.decodeIfPresent(FlexibleID.self, forKey: .questionFrontendId)
+                ?? container.decodeIfPresent(FlexibleID.self, forKey: .frontendQuestionId)
+            else {
+                throw DecodingError.keyNotFound(
+                    CodingKeys.questionFrontendId,
+                    .init(codingPath: container.codingPath, debugDescription: "questionFrontendId or frontendQuestionId is missing"))
+            }
+            self.id = id.value
+            title = try container.decode(String.self, forKey: .title)
+            titleSlug = try container.decode(String.self, forKey: .titleSlug)
+            let word = try container.decode(String.self, forKey: .difficulty)
+            guard let difficulty = Difficulty(rawValue: word.lowercased()) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .difficulty, in: container, debugDescription: "'\(word)' is not Easy, Medium or Hard")
+            }
+            self.difficulty = difficulty
+            paidOnly = try container.decodeIfPresent(Bool.self, forKey: .paidOnly) ?? false
+            acRate = try container.decodeIfPresent(Double.self, forKey: .acRate)
+            topicTags = try container.decodeIfPresent([Tag].self, forKey: .topicTags)
+            status = try container.decodeIfPresent(String.self, forKey: .status)
+        }
+    }
+
+    /// An id given as a number (REST) or as digits in a string (GraphQL).
+    private struct FlexibleID: Decodable {
+        var value: Int
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let number = try? container.decode(Int.self) {  // Not a number: try the string form below.
+                value = number
+                return
+            }
+            let text = try container.decode(String.self)
+            guard let number = Int(text), number > 0 else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a problem id")
+            }
+            value = number
+        }
+    }
+}

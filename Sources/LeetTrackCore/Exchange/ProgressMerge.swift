@@ -1,0 +1,77 @@
+import Foundation
+
+/// How `leettrack import --merge` combines a stored record with a record from a file.
+///
+/// - History: the union of both (an event in both is kept once); when the file adds events, the
+///   history is sorted by instant.
+/// - Favorite: a favorite on either side stays a favorite.
+/// - Note: the newer note by ``ProblemProgress/noteUpdated`` wins; a note without a time is older
+///   than any note with one; on a tie the stored note stays. A side with no note and no time says
+///   nothing about the note.
+/// - Status: the status of the side whose history ends later; when the histories end together
+///   (or neither has any), the further status (solved, then attempted, then todo). An attempt
+///   recorded after a solve does not undo it unless that side was reset.
+public enum ProgressMerge {
+    /// What happened to the note.
+    public enum NoteOutcome: Sendable, Equatable {
+        /// Both sides had the same note, or the file had none.
+        case same
+        /// The file's note was newer and replaced the stored one.
+        case tookIncoming
+        /// The stored note was newer (or as new) and stayed.
+        case keptCurrent
+    }
+
+    /// `current` and `incoming` combined, and what happened to the note.
+    public static func merge(_ current: ProblemProgress, _ incoming: ProblemProgress) -> (ProblemProgress, NoteOutcome) {
+        var merged = current
+        merged.favorite = current.favorite || incoming.favorite
+
+        var seen = Set(current.events)
+        let added = incoming.events.filter { seen.insert($0).inserted }
+        if !added.isEmpty {
+            let combined = current.events + added
+            merged.events = combined.indices
+                .sorted { (combined[$0].date, $0) < (combined[$1].date, $1) }
+                .map { combined[$0] }
+        }
+        merged.status = status(current, incoming)
+
+        let outcome: NoteOutcome
+        if current.note == incoming.note {
+            outcome = .same
+            if let date = incoming.noteUpdated, date > (current.noteUpdated ?? .distantPast) { merged.noteUpdated = date }
+        } else if incoming.note.isEmpty && incoming.noteUpdated == nil {
+            outcome = .same
+        } else if (current.note.isEmpty && current.noteUpdated == nil)
+            || (incoming.noteUpdated ?? .distantPast) > (current.noteUpdated ?? .distantPast)
+        {
+            outcome = .tookIncoming
+            merged.note = incoming.note
+            merged.noteUpdated = incoming.noteUpdated
+        } else {
+            outcome = .keptCurrent
+        }
+        return (merged, outcome)
+    }
+
+    static func status(_ current: ProblemProgress, _ incoming: ProblemProgress) -> Status {
+        if current.status == incoming.status { return current.status }
+        let currentEnd = current.lastActivity ?? .distantPast
+        let incomingEnd = incoming.lastActivity ?? .distantPast
+        if currentEnd == incomingEnd { return rank(current.status) >= rank(incoming.status) ? current.status : incoming.status }
+        let (later, earlier) = incomingEnd > currentEnd ? (incoming, current) : (current, incoming)
+        if later.status == .attempted, earlier.status == .solved, !later.events.contains(where: { $0.kind == .reset }) {
+            return .solved
+        }
+        return later.status
+    }
+
+    private static func rank(_ status: Status) -> Int {
+        switch status {
+        case .todo: 0
+        case .attempted: 1
+        case .solved: 2
+        }
+    }
+}

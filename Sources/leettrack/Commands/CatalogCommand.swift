@@ -1,0 +1,143 @@
+import Foundation
+import LeetTrackCore
+import Persistence
+
+/// `leettrack catalog info` and `leettrack catalog update FILE [--with-status]`.
+struct CatalogCommand: Command {
+    static let spec = CommandSpec(
+        name: "catalog",
+        abstract: "Show the problem catalog's source, or update it from LeetCode's JSON.",
+        discussion: """
+            `catalog info` shows how many problems the catalog has, where they come from and when.
+            `catalog update FILE` reads LeetCode's own JSON: the REST api/problems/all response or the
+            GraphQL problemsetQuestionList response (save either from your browser). New problems are
+            added and changed ones updated, in your store; your progress is untouched unless
+            --with-status, which marks `ac` problems solved and `notac` ones attempted.
+            """,
+        arguments: [
+            ArgumentSpec("ACTION", help: "info or update."),
+            ArgumentSpec("FILE", help: "For update: the LeetCode JSON file.", optional: true),
+        ],
+        options: [
+            .flag("with-status", help: "Also import the file's statuses (ac: solved, notac: attempted)."),
+            .flag("json", help: "Print JSON."),
+        ])
+
+    enum Action {
+        case info
+        case update(file: String, withStatus: Bool)
+    }
+
+    let action: Action
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        json = arguments.flag("json")
+        switch arguments.positionals[0] {
+        case "info":
+            if arguments.positionals.count > 1 { throw Self.usageError("unexpected argument '\(arguments.positionals[1])'") }
+            if arguments.flag("with-status") { throw Self.usageError("'--with-status' goes with 'catalog update'") }
+            action = .info
+        case "update":
+            guard arguments.positionals.count > 1 else { throw Self.usageError("missing expected argument '<file>'") }
+            action = .update(file: arguments.positionals[1], withStatus: arguments.flag("with-status"))
+        case let other:
+            throw Self.usageError("unknown action '\(other)'; use 'info' or 'update'")
+        }
+    }
+
+    func run(_ context: CommandContext) throws {
+        switch action {
+        case .info:
+            try info(context)
+        case .update(let file, let withStatus):
+            do {
+                try update(file, withStatus: withStatus, context)
+            } catch let error as ExchangeError {
+                throw CLIError.failure("\(error). Nothing was changed.")
+            }
+        }
+    }
+
+    private func info(_ context: CommandContext) throws {
+        let update = context.storeExistsForCatalog ? try CatalogUpdate.stored(in: try context.repository().store) : nil
+        let catalog = context.catalog
+        if json {
+            try context.writeJSON(CatalogInfoJSON(
+                problems: catalog.count, builtIn: Catalog.builtIn.count, source: update?.source ?? "built in",
+                shape: update?.shape, updated: update?.date, differences: update?.problems.count ?? 0))
+            return
+        }
+        context.line("\(catalog.count) problems, \(catalog.studyLists.count) study lists")
+        guard let update else {
+            context.line("Source: built into leettrack \(Root.version) (no update imported)")
+            return
+        }
+        context.line("Source: \(update.source) (\(update.shape))")
+        context.line("Updated: \(update.date)")
+        context.line("\(update.problems.count) problems differ from the \(Catalog.builtIn.count) built in")
+    }
+
+    private func update(_ file: String, withStatus: Bool, _ context: CommandContext) throws {
+        let list = try LeetCodeProblemList.read(try ExchangeFile.contents(of: file), file: file)
+        let summary = try CatalogUpdater(store: try context.repository().store)
+            .apply(list, source: file, date: context.now, withStatus: withStatus)
+        Catalog.install(try CatalogUpdate.stored(in: try context.repository().store))
+        if json {
+            try context.writeJSON(CatalogUpdateJSON(summary, shape: list.shape))
+            return
+        }
+        context.line("Read \(list.entries.count) problems from \(file) (\(list.shape.rawValue)).")
+        context.line("Added \(summary.added.count), updated \(summary.changed.count), \(summary.unchanged) unchanged; "
+            + "the catalog has \(summary.catalog.count) problems. Your progress is untouched.")
+        for problem in summary.added.prefix(10) { context.line("  new      \(problem.id). \(problem.title)") }
+        if summary.added.count > 10 { context.line("  … and \(summary.added.count - 10) more new") }
+        for problem in summary.changed.prefix(10) { context.line("  changed  \(problem.id). \(problem.title)") }
+        if summary.changed.count > 10 { context.line("  … and \(summary.changed.count - 10) more changed") }
+        if withStatus {
+            context.line("Marked \(summary.markedSolved.count) solved and \(summary.markedAttempted.count) attempted from the file's status.")
+        }
+    }
+}
+
+private struct CatalogInfoJSON: Encodable {
+    var problems: Int
+    var builtIn: Int
+    var source: String
+    var shape: String?
+    var updated: String?
+    var differences: Int
+}
+
+private struct CatalogUpdateJSON: Encodable {
+    var shape: String
+    var added: [Int]
+    var changed: [Int]
+    var unchanged: Int
+    var problems: Int
+    var markedSolved: [String]
+    var markedAttempted: [String]
+
+    init(_ summary: CatalogUpdateSummary, shape: LeetCodeProblemList.Shape) {
+        self.shape = shape.rawValue
+        added = summary.added.map(\.id)
+        changed = summary.changed.map(\.id)
+        unchanged = summary.unchanged
+        problems = summary.catalog.count
+        markedSolved = summary.markedSolved
+        markedAttempted = summary.markedAttempted
+    }
+}
+
+extension CommandContext {
+    /// Whether the store exists, so reading it does not create it.
+    var storeExistsForCatalog: Bool { FileManager.default.fileExists(atPath: storePath) }
+
+    /// Applies the store's catalog update, if it has one, to ``Catalog/shipped`` before a command
+    /// resolves any name. A store without one costs one key lookup; no store costs nothing.
+    func installCatalogUpdate() throws {
+        guard storeExistsForCatalog else { return }
+        guard let update = try CatalogUpdate.stored(in: try repository().store) else { return }
+        Catalog.install(update)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import LeetTrackCore
+
+/// `leettrack export [--format json|csv] [-o FILE]`.
+struct ExportCommand: Command {
+    static let spec = CommandSpec(
+        name: "export",
+        abstract: "Write everything you recorded to JSON or CSV.",
+        discussion: """
+            JSON is LeetTrack's versioned export format (Sources/LeetTrackCore/Exchange/FORMAT.md), which
+            `leettrack import` reads back; CSV has one row per problem touched, for spreadsheets.
+            Without -o the export goes to standard output.
+            """,
+        options: [
+            .option("format", value: "json|csv", help: "The format (default: json)."),
+            .option("output", short: "o", value: "file", help: "Write to this file instead of standard output."),
+        ])
+
+    enum Format: String {
+        case json, csv
+    }
+
+    let format: Format
+    let output: String?
+
+    init(_ arguments: ParsedArguments) throws {
+        let name = arguments.value("format") ?? "json"
+        guard let format = Format(rawValue: name.lowercased()) else {
+            throw Self.usageError("'\(name)' is not a format; use json or csv")
+        }
+        self.format = format
+        if let output = arguments.value("output"), output.isEmpty { throw Self.usageError("'--output' needs a file name") }
+        output = arguments.value("output")
+    }
+
+    func run(_ context: CommandContext) throws {
+        let records = try context.allProgress()
+        let exporter = Exporter(catalog: context.catalog)
+        let data: Data
+        switch format {
+        case .json: data = try exporter.document(of: records).jsonData()
+        case .csv: data = Data(exporter.csv(of: records).utf8)
+        }
+        guard let output else {
+            context.write(String(decoding: data, as: UTF8.self))
+            return
+        }
+        do {
+            // Atomic: an interrupted export never leaves a half-written file in place of a good one.
+            try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            throw CLIError.failure("cannot write \(output): \(error.localizedDescription)")
+        }
+        let count = records.count == 1 ? "1 problem" : "\(records.count) problems"
+        FileHandle.standardError.write(Data("Exported \(count) to \(output).\n".utf8))
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import LeetTrackCore
+
+/// `leettrack import FILE [--merge|--replace] [--dry-run]` and `leettrack import --from-app PLIST`.
+struct ImportCommand: Command {
+    static let spec = CommandSpec(
+        name: "import",
+        abstract: "Read a LeetTrack export, or the iPhone app's favorites.",
+        discussion: """
+            FILE is a JSON export of `leettrack export`. --merge (the default) unions histories and
+            favorites and keeps the newer note; --replace makes your progress exactly the file's.
+            The whole import is one transaction: a bad file changes nothing.
+            --from-app reads the original iPhone app's preferences (XML or binary property list) and
+            favorites the problems hearted there, matching titles to the catalog.
+            """,
+        arguments: [ArgumentSpec("FILE", help: "A JSON file written by `leettrack export`.", optional: true)],
+        options: [
+            .flag("merge", help: "Combine the file with what you have (the default)."),
+            .flag("replace", help: "Make your progress exactly the file's (records not in it are removed)."),
+            .flag("dry-run", short: "n", help: "Show what would change and write nothing."),
+            .option("from-app", value: "plist", help: "Import the favorites of the iPhone app's preferences file."),
+        ])
+
+    enum Source {
+        case export(path: String, mode: ImportMode)
+        case app(path: String)
+    }
+
+    let source: Source
+    let dryRun: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        dryRun = arguments.flag("dry-run")
+        if arguments.flag("merge"), arguments.flag("replace") {
+            throw Self.usageError("'--merge' and '--replace' cannot be used together")
+        }
+        let file = arguments.positionals.first
+        if let plist = arguments.value("from-app") {
+            if file != nil { throw Self.usageError("give FILE or '--from-app PLIST', not both") }
+            if arguments.flag("merge") || arguments.flag("replace") {
+                throw Self.usageError("'--from-app' only adds favorites; '--merge' and '--replace' do not apply")
+            }
+            source = .app(path: plist)
+        } else if let file {
+            source = .export(path: file, mode: arguments.flag("replace") ? .replace : .merge)
+        } else {
+            throw Self.usageError("missing expected argument '<file>' (or '--from-app <plist>')")
+        }
+    }
+
+    func run(_ context: CommandContext) throws {
+        do {
+            try importFile(context)
+        } catch let error as ExchangeError {
+            throw CLIError.failure("\(error). Nothing was changed.")
+        }
+    }
+
+    private func importFile(_ context: CommandContext) throws {
+        switch source {
+        case .export(let path, let mode):
+            // The file is read and checked completely before the store is opened.
+            let document = try ExchangeDocument.read(try ExchangeFile.contents(of: path), file: path)
+            let summary = try Importer(store: try context.repository().store, catalog: context.catalog)
+                .run(document, mode: mode, dryRun: dryRun)
+            ImportReport.write(summary, mode: mode, dryRun: dryRun, file: path, to: context)
+        case .app(let path):
+            let favorites = try AppFavorites.read(try ExchangeFile.contents(of: path), file: path)
+            let outcome = try favorites.apply(to: try context.repository().store, catalog: context.catalog, dryRun: dryRun)
+            ImportReport.write(outcome, dryRun: dryRun, to: context)
+        }
+    }
+}
+
+/// The text an import prints.
+enum ImportReport {
+    static func write(_ summary: ImportSummary, mode: ImportMode, dryRun: Bool, file: String, to context: CommandContext) {
+        context.line(dryRun ? "Dry run of importing \(file) (\(mode.rawValue)):" : "Imported \(file) (\(mode.rawValue)):")
+        context.line("  \(dryRun ? "would add" : "added") \(problems(summary.added.count)), \(dryRun ? "update" : "updated") "
+            + "\(summary.updated.count)" + (mode == .replace ? ", \(dryRun ? "remove" : "removed") \(summary.removed.count)" : "")
+            + "; \(summary.unchanged) unchanged.")
+        if summary.eventsAdded > 0 { context.line("  \(count(summary.eventsAdded, "history event")) added.") }
+        if summary.favoritesAdded > 0 { context.line("  \(count(summary.favoritesAdded, "new favorite")).") }
+        if summary.notesReplaced > 0 { context.line("  \(count(summary.notesReplaced, "note")) replaced by the file's newer note.") }
+        if summary.notesKept > 0 { context.line("  \(count(summary.notesKept, "note")) kept: yours were newer.") }
+        if !summary.unknownSlugs.isEmpty {
+            context.line("  \(problems(summary.unknownSlugs.count)) not in the catalog (kept; `leettrack catalog update` "
+                + "may add them): \(summary.unknownSlugs.prefix(5).joined(separator: ", "))"
+                + (summary.unknownSlugs.count > 5 ? ", …" : ""))
+        }
+        if dryRun { context.line("Nothing was written (--dry-run).") }
+    }
+
+    static func write(_ outcome: AppFavorites.Outcome, dryRun: Bool, to context: CommandContext) {
+        let would = dryRun ? "Would favorite" : "Favorited"
+        context.line("\(would) \(problems(outcome.favorited.count))"
+            + (outcome.alreadyFavorites.isEmpty ? "." : " (\(outcome.alreadyFavorites.count) already favorites)."))
+        for problem in outcome.favorited { context.line("  ♥ \(problem.id). \(problem.title)") }
+        if !outcome.unmatched.isEmpty {
+            context.line("\(outcome.unmatched.count == 1 ? "1 title matches" : "\(outcome.unmatched.count) titles match") no problem in the catalog:")
+            for title in outcome.unmatched { context.line("  \(title)") }
+        }
+        if dryRun { context.line("Nothing was written (--dry-run).") }
+    }
+
+    private static func problems(_ number: Int) -> String {
+        count(number, "problem")
+    }
+
+    private static func count(_ number: Int, _ noun: String) -> String {
+        number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
+    }
+}
