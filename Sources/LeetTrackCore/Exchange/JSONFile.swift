@@ -57,7 +57,10 @@ enum JSONFile {
             if let (line, column) = numbers(after: "line ", and: "column ", in: message) {
                 return .malformedJSON(file: file, line: line, column: column, reason: reason(message))
             }
-            if let offset = number(after: "character ", in: message) {
+            if var offset = number(after: "character ", in: message) {
+                // The parser stops after a bad bare word (`tru]` stops at `]`): point at the word's start.
+                let word = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.".utf8)
+                while offset > 0, offset <= data.count, word.contains(data[data.startIndex + offset - 1]) { offset -= 1 }
                 let (line, column) = position(ofByte: offset, in: data)
                 return .malformedJSON(file: file, line: line, column: column, reason: reason(message))
             }

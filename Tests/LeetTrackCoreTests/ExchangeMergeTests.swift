@@ -1,0 +1,144 @@
+import Foundation
+import Persistence
+import Testing
+
+@testable import LeetTrackCore
+
+@Suite("Merging records")
+struct ExchangeMergeTests {
+    let day1 = Date(timeIntervalSince1970: 1_764_000_000)
+    var day2: Date { day1 + 86_400 }
+    var day3: Date { day1 + 2 * 86_400 }
+
+    @Test("histories are united, each event once, in order of time")
+    func historiesUnite() {
+        let current = ProblemProgress(status: .solved, events: [ProgressEvent(kind: .solved, date: day1), ProgressEvent(kind: .attempted, date: day3)])
+        let incoming = ProblemProgress(status: .solved, events: [ProgressEvent(kind: .solved, date: day1), ProgressEvent(kind: .solved, date: day2)])
+        let (merged, _) = ProgressMerge.merge(current, incoming)
+        #expect(merged.events.map(\.date) == [day1, day2, day3])
+    }
+
+    @Test("a favorite on either side stays a favorite")
+    func favoritesUnite() {
+        #expect(ProgressMerge.merge(ProblemProgress(favorite: false), ProblemProgress(favorite: true)).0.favorite)
+        #expect(ProgressMerge.merge(ProblemProgress(favorite: true), ProblemProgress(favorite: false)).0.favorite)
+    }
+
+    @Test("the newer note wins, whichever side it is on")
+    func newerNoteWins() {
+        let older = ProblemProgress(note: "old", noteUpdated: day1)
+        let newer = ProblemProgress(note: "new", noteUpdated: day2)
+        #expect(ProgressMerge.merge(older, newer) == (ProblemProgress(note: "new", noteUpdated: day2), .tookIncoming))
+        #expect(ProgressMerge.merge(newer, older) == (newer, .keptCurrent))
+    }
+
+    @Test("a note without a time is older than one with a time; a tie keeps the stored note")
+    func undatedNotesAreOlder() {
+        let undated = ProblemProgress(note: "undated")
+        let dated = ProblemProgress(note: "dated", noteUpdated: day1)
+        #expect(ProgressMerge.merge(undated, dated).0.note == "dated")
+        #expect(ProgressMerge.merge(dated, undated).0.note == "dated")
+        #expect(ProgressMerge.merge(undated, ProblemProgress(note: "other")).0.note == "undated")
+    }
+
+    @Test("a file without a note leaves the stored note alone")
+    func missingNoteSaysNothing() {
+        let current = ProblemProgress(note: "mine", noteUpdated: day1)
+        #expect(ProgressMerge.merge(current, ProblemProgress(favorite: true)).1 == .same)
+        #expect(ProgressMerge.merge(current, ProblemProgress(favorite: true)).0.note == "mine")
+    }
+
+    @Test("an attempt after a solve on the other machine keeps the problem solved")
+    func attemptDoesNotUndoSolve() {
+        let solved = ProblemProgress(status: .solved, events: [ProgressEvent(kind: .solved, date: day1)])
+        let attempted = ProblemProgress(status: .attempted, events: [ProgressEvent(kind: .attempted, date: day2)])
+        #expect(ProgressMerge.merge(solved, attempted).0.status == .solved)
+        #expect(ProgressMerge.merge(attempted, solved).0.status == .solved)
+    }
+
+    @Test("a later reset wins over an earlier solve")
+    func laterResetWins() {
+        let solved = ProblemProgress(status: .solved, events: [ProgressEvent(kind: .solved, date: day1)])
+        let reset = ProblemProgress(status: .todo, events: [ProgressEvent(kind: .solved, date: day1), ProgressEvent(kind: .reset, date: day2)])
+        #expect(ProgressMerge.merge(solved, reset).0.status == .todo)
+    }
+}
+
+@Suite("Importing a document")
+struct ImporterTests {
+    let store = Store.memory()
+    let day1 = Date(timeIntervalSince1970: 1_764_000_000)
+
+    func document(_ problems: [String: ProblemProgress]) -> ExchangeDocument {
+        ExchangeDocument(problems: problems.map { ExchangeProblem(slug: $0.key, progress: $0.value) })
+    }
+
+    @Test("a merge adds new records, changes existing ones and keeps the rest")
+    func mergeSummary() throws {
+        let repository = ProgressRepository(store: store)
+        try repository.update(["two-sum", "lru-cache"]) { slug, record in record.favorite = slug == "lru-cache"; record.note = "x" }
+        let summary = try Importer(store: store, catalog: .builtIn).run(document([
+            "two-sum": ProblemProgress(status: .solved, favorite: true, events: [ProgressEvent(kind: .solved, date: day1)]),
+            "valid-anagram": ProblemProgress(status: .attempted, events: [ProgressEvent(kind: .attempted, date: day1)]),
+        ]), mode: .merge, dryRun: false)
+        #expect(summary.added == ["valid-anagram"])
+        #expect(summary.updated == ["two-sum"])
+        #expect(summary.eventsAdded == 1)
+        #expect(summary.favoritesAdded == 1)
+        let all = try repository.allProgress()
+        #expect(all.keys.sorted() == ["lru-cache", "two-sum", "valid-anagram"])
+        #expect(all["two-sum"]?.note == "x")
+        #expect(all["two-sum"]?.status == .solved)
+    }
+
+    @Test("a replace removes records the file does not have")
+    func replaceRemoves() throws {
+        try ProgressRepository(store: store).update(["lru-cache"]) { _, record in record.favorite = true }
+        let summary = try Importer(store: store, catalog: .builtIn)
+            .run(document(["two-sum": ProblemProgress(favorite: true)]), mode: .replace, dryRun: false)
+        #expect(summary.removed == ["lru-cache"])
+        #expect(try ProgressRepository(store: store).allProgress() == ["two-sum": ProblemProgress(favorite: true)])
+    }
+
+    @Test("a dry run reports the changes and writes nothing")
+    func dryRunWritesNothing() throws {
+        let summary = try Importer(store: store, catalog: .builtIn)
+            .run(document(["two-sum": ProblemProgress(favorite: true)]), mode: .merge, dryRun: true)
+        #expect(summary.added == ["two-sum"])
+        #expect(try store.keys(withPrefix: "").isEmpty)
+    }
+
+    @Test("slugs the catalog does not know are imported and reported")
+    func unknownSlugs() throws {
+        let summary = try Importer(store: store, catalog: .builtIn)
+            .run(document(["no-such-problem": ProblemProgress(favorite: true)]), mode: .merge, dryRun: false)
+        #expect(summary.unknownSlugs == ["no-such-problem"])
+        #expect(try ProgressRepository(store: store).progress(for: "no-such-problem").favorite)
+    }
+}
+
+@Suite("CSV")
+struct ExchangeCSVTests {
+    @Test("fields with commas, quotes or line breaks are quoted, quotes doubled")
+    func quoting() {
+        #expect(CSV.field("plain") == "plain")
+        #expect(CSV.field("a, b") == "\"a, b\"")
+        #expect(CSV.field("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        #expect(CSV.field("two\nlines") == "\"two\nlines\"")
+        #expect(CSV.field(" padded") == "\" padded\"")
+        #expect(CSV.row(["1", "x,y"]) == "1,\"x,y\"\r\n")
+    }
+
+    @Test("one row per problem touched, in id order, under a header")
+    func rows() {
+        let csv = Exporter(catalog: .builtIn).csv(of: [
+            "lru-cache": ProblemProgress(favorite: true),
+            "two-sum": ProblemProgress(status: .solved, note: "a, \"b\"", events: [ProgressEvent(kind: .solved, date: Date(timeIntervalSince1970: 0))]),
+        ])
+        let rows = csv.components(separatedBy: "\r\n")
+        #expect(rows[0] == Exporter.csvColumns.joined(separator: ","))
+        #expect(rows[1] == #"1,two-sum,Two Sum,easy,solved,false,"a, ""b""",,1,0,1970-01-01T00:00:00Z,1970-01-01T00:00:00Z,1970-01-01T00:00:00Z"#)
+        #expect(rows[2].hasPrefix("146,lru-cache,LRU Cache,medium,todo,true,"))
+        #expect(rows.count == 4 && rows[3].isEmpty)
+    }
+}
