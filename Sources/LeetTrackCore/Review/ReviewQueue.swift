@@ -11,6 +11,14 @@ public struct ReviewItem: Sendable, Hashable {
     /// Days from the due day to today: positive when overdue, 0 when due today, negative when
     /// still to come.
     public var daysOverdue: Int
+
+    /// An item for `problem`'s `card`, seen on `today`.
+    public init(problem: Problem, card: ReviewCard, today: LocalDay, timeZone: some UTCOffsetProvider) {
+        self.problem = problem
+        self.card = card
+        dueDay = LocalDay(card.due, in: timeZone)
+        daysOverdue = today.dayNumber - dueDay.dayNumber
+    }
 }
 
 /// Every problem with a review card, ordered by due date: what to redo today and what comes next.
@@ -36,8 +44,7 @@ public struct ReviewQueue: Sendable {
         self.today = today
         items = progress.compactMap { slug, record -> ReviewItem? in
             guard let card = record.reviewCard(using: scheduler), let problem = catalog.problem(withSlug: slug) else { return nil }
-            let dueDay = LocalDay(card.due, in: timeZone)
-            return ReviewItem(problem: problem, card: card, dueDay: dueDay, daysOverdue: today.dayNumber - dueDay.dayNumber)
+            return ReviewItem(problem: problem, card: card, today: today, timeZone: timeZone)
         }.sorted { ($0.card.due, $0.problem.id) < ($1.card.due, $1.problem.id) }
     }
 

@@ -35,20 +35,26 @@ enum ProgressChanges {
 struct SolveCommand: Command {
     static let spec = CommandSpec(
         name: "solve",
-        abstract: "Mark problems solved.",
+        abstract: "Mark problems solved and schedule their first review.",
+        discussion: "The rating says how it went and decides when to redo it (FSRS-6): again (could not do it\n"
+            + "alone), hard, good (the default) or easy. Solving a problem that has a review card again rates\n"
+            + "the card, like `leettrack review`.",
         arguments: [ProgressChanges.problemsArgument],
         options: [
+            .option("rating", short: "r", value: "rating", help: "again, hard, good or easy (default: good)."),
             .option("date", value: "yyyy-mm-dd", help: "The day it was solved (default: now)."),
             .option("note", value: "text", help: "Set the note too."),
             .flag("json", help: "Print the changed problems as JSON."),
         ])
 
     let problems: [Problem]
+    let rating: ReviewRating
     let date: Date?
     let note: String?
     let json: Bool
 
     init(_ arguments: ParsedArguments) throws {
+        rating = try ReviewArguments.rating(arguments.value("rating") ?? "good")
         problems = try Catalog.shipped.resolve(arguments.positionals)
         date = try ProgressChanges.date(from: arguments)
         note = arguments.value("note")
@@ -57,11 +63,17 @@ struct SolveCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let date = self.date ?? context.now
+        let scheduler = try ReviewBook(store: try context.repository().store).scheduler()
+        let rating = self.rating
         try ProgressChanges.apply(problems, json: json, in: context) { record in
-            record.recordSolve(at: date)
+            record.recordSolve(at: date, rating: rating, scheduler: scheduler)
             if let note { record.note = note }
-        } describe: { problem, _ in
-            "Solved \(Format.name(problem)) on \(LocalDay(date, in: context.timeZone))."
+        } describe: { problem, change in
+            var text = "Solved \(Format.name(problem)) on \(LocalDay(date, in: context.timeZone)) (\(rating))"
+            if let card = change.after.review {
+                text += "; next review \(Format.dueDay(card.due, from: date, context.timeZone))"
+            }
+            return text + "."
         }
     }
 }
