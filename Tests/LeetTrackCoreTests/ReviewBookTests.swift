@@ -94,6 +94,16 @@ struct ReviewBookTests {
         #expect(settings == ReviewSettings())
     }
 
+    @Test("with fuzz on, problems solved together spread over several days, each the same on every run")
+    func fuzzSpreads() throws {
+        let scheduler = try ReviewSettings(fuzz: true).scheduler()
+        let slugs = ["two-sum", "add-two-numbers", "lru-cache", "3sum", "valid-anagram", "group-anagrams", "clone-graph", "word-break"]
+        let dues = slugs.map { scheduler.fuzzed(for: $0).newCard(rating: .easy, at: start).due }
+        #expect(Set(dues).count > 1)
+        #expect(dues == slugs.map { scheduler.fuzzed(for: $0).newCard(rating: .easy, at: start).due })
+        #expect(ReviewScheduler().fuzzed(for: "two-sum") == ReviewScheduler())
+    }
+
     @Test("the preview gives a later due date for each better rating")
     func preview() throws {
         let scheduler = ReviewScheduler()

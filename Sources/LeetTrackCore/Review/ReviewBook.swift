@@ -59,7 +59,7 @@ public struct ReviewBook: Sendable {
     ///   reset), ``LeetTrackError/reviewBeforeLastReview(_:lastReview:)`` when `date` is before
     ///   the card's last rating; the store is unchanged then.
     public func rate(_ problem: Problem, _ rating: ReviewRating, at date: Date) throws -> Rating {
-        let scheduler = try self.scheduler()
+        let scheduler = try self.scheduler().fuzzed(for: problem.slug)
         var result: Rating?
         try repository.update([problem.slug]) { _, record in
             guard let before = record.reviewCard(using: scheduler) else { throw LeetTrackError.notSolved(problem) }

@@ -12,7 +12,16 @@ enum ProgressChanges {
         change: (inout ProblemProgress) throws -> Void,
         describe: (Problem, ProgressChange) -> String
     ) throws {
-        let changes = try context.repository().update(problems.map(\.slug)) { _, record in try change(&record) }
+        try apply(problems, json: json, in: context, change: { _, record in try change(&record) }, describe: describe)
+    }
+
+    /// Runs `change(slug, record)` on `problems` and prints `describe(problem, change)` for each, or JSON.
+    static func apply(
+        _ problems: [Problem], json: Bool, in context: CommandContext,
+        change: (String, inout ProblemProgress) throws -> Void,
+        describe: (Problem, ProgressChange) -> String
+    ) throws {
+        let changes = try context.repository().update(problems.map(\.slug)) { slug, record in try change(slug, &record) }
         if json {
             try context.writeJSON(zip(problems, changes).map { ProblemJSON($0, $1.after, withHistory: true) })
             return
@@ -65,8 +74,8 @@ struct SolveCommand: Command {
         let date = self.date ?? context.now
         let scheduler = try ReviewBook(store: try context.repository().store).scheduler()
         let rating = self.rating
-        try ProgressChanges.apply(problems, json: json, in: context) { record in
-            record.recordSolve(at: date, rating: rating, scheduler: scheduler)
+        try ProgressChanges.apply(problems, json: json, in: context) { slug, record in
+            record.recordSolve(at: date, rating: rating, scheduler: scheduler.fuzzed(for: slug))
             if let note { record.note = note }
         } describe: { problem, change in
             var text = "Solved \(Format.name(problem)) on \(LocalDay(date, in: context.timeZone)) (\(rating))"

@@ -173,13 +173,14 @@ enum ReviewOutput {
                 context.line("\(item.dueDay.weekdayName) \(item.dueDay)  " + style.dim(Format.relative(-item.daysOverdue)))
                 shownDay = item.dueDay
             }
-            context.line(" " + row(item, style))
+            context.line(" " + row(item, style, last: true))
         }
     }
 
-    private static func row(_ item: ReviewItem, _ style: Style) -> String {
+    /// `last`: the difficulty ends the line, so it is not padded (no trailing blanks).
+    private static func row(_ item: ReviewItem, _ style: Style, last: Bool = false) -> String {
         let id = String(item.problem.id)
         return String(repeating: " ", count: max(0, 4 - id.count)) + id + "  " + Format.fit(item.problem.title, 40) + "  "
-            + Format.difficulty(item.problem.difficulty, style)
+            + (last ? Format.colored(item.problem.difficulty, style) : Format.difficulty(item.problem.difficulty, style))
     }
 }
