@@ -211,6 +211,19 @@ public struct Catalog: Sendable {
         return counts
     }
 
+    /// Calls `body` with each tag of the problem at a position, without building the problem
+    /// (statistics visit the tags of every practised problem).
+    func forEachTag(at position: Int, _ body: (String) -> Void) {
+        switch storage {
+        case .generated:
+            for index in Int(CatalogData.tagStarts[position])..<Int(CatalogData.tagStarts[position + 1]) {
+                body(CatalogData.tagNames[Int(CatalogData.tagRefs[index])])
+            }
+        case .decoded(let problems, _):
+            problems[position].tags.forEach(body)
+        }
+    }
+
     /// How many problems carry each tag.
     /// - Complexity: O(total tags) over the catalog, without building any problem.
     public func countsByTag() -> [String: Int] {

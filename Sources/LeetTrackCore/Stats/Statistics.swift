@@ -86,7 +86,7 @@ public struct Statistics: Sendable, Equatable {
             case .todo: break
             }
             if record.status == .solved || record.events.contains(where: { $0.kind.isPractice }) {
-                for tag in catalog.problem(at: position).tags {
+                catalog.forEachTag(at: position) { tag in
                     tagPractised[tag, default: 0] += 1
                     if record.status == .solved { tagSolved[tag, default: 0] += 1 }
                 }
