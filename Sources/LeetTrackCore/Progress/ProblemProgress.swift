@@ -13,6 +13,11 @@ public enum Status: String, CaseIterable, Codable, Sendable {
 /// Everything a user has recorded about one problem. Stored under `progress.<slug>`, one small
 /// record per problem touched, so changing one problem writes one record.
 ///
+/// The problem's spaced-repetition card lives in the same record (``review``), not beside it:
+/// a solve or a review changes the history and the card together, and keeping both in one value
+/// makes that one small write that cannot be half done, and a reset or a sync of the record
+/// carries its card along.
+///
 /// The stored JSON leaves out fields that hold their default (`favorite` false, an empty note,
 /// no events): records stay small, and reading one decodes fewer keys. Every field is optional
 /// when decoding, so a field added later with a default keeps old records readable.
@@ -25,6 +30,9 @@ public struct ProblemProgress: Codable, Sendable, Hashable {
     public var note: String
     /// What happened to the problem, oldest first.
     public var events: [ProgressEvent]
+    /// The spaced-repetition card: when to redo the problem and how well it is known; `nil`
+    /// until the problem is solved (see ``recordSolve(at:rating:scheduler:)``).
+    public var review: ReviewCard?
     /// When the note was last changed (whole seconds), or `nil` for a record written before notes
     /// carried a time. ``ProgressRepository`` sets it whenever a change alters the note; an
     /// import that merges two notes keeps the newer one by it.
@@ -33,23 +41,24 @@ public struct ProblemProgress: Codable, Sendable, Hashable {
     /// Creates a record; the defaults describe an untouched problem.
     public init(
         status: Status = .todo, favorite: Bool = false, note: String = "", events: [ProgressEvent] = [],
-        noteUpdated: Date? = nil
+        review: ReviewCard? = nil, noteUpdated: Date? = nil
     ) {
         self.status = status
         self.favorite = favorite
         self.note = note
         self.events = events
+        self.review = review
         self.noteUpdated = noteUpdated.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down)) }
     }
 
     /// Whether the record says nothing an untouched problem would not (so it need not be stored).
-    public var isEmpty: Bool { status == .todo && !favorite && note.isEmpty && events.isEmpty }
+    public var isEmpty: Bool { status == .todo && !favorite && note.isEmpty && events.isEmpty && review == nil }
 
     /// The instant of the latest event, or `nil` when there is none.
     public var lastActivity: Date? { events.lazy.map(\.date).max() }
 
     enum CodingKeys: String, CodingKey {
-        case status, favorite, note, events, noteUpdated = "noteAt"
+        case status, favorite, note, events, review, noteUpdated = "noteAt"
     }
 
     /// Decodes a record; every field may be missing and then takes its default.
@@ -59,6 +68,7 @@ public struct ProblemProgress: Codable, Sendable, Hashable {
         favorite = try container.decodeIfPresent(Bool.self, forKey: .favorite) ?? false
         note = try container.decodeIfPresent(String.self, forKey: .note) ?? ""
         events = try container.decodeIfPresent([ProgressEvent].self, forKey: .events) ?? []
+        review = try container.decodeIfPresent(StoredReviewCard.self, forKey: .review)?.card
         if let text = try container.decodeIfPresent(String.self, forKey: .noteUpdated) {
             guard let date = UTCTimestamp.date(from: text) else {
                 throw DecodingError.dataCorruptedError(
@@ -75,6 +85,7 @@ public struct ProblemProgress: Codable, Sendable, Hashable {
         if favorite { try container.encode(favorite, forKey: .favorite) }
         if !note.isEmpty { try container.encode(note, forKey: .note) }
         if !events.isEmpty { try container.encode(events, forKey: .events) }
+        try container.encodeIfPresent(review.map(StoredReviewCard.init), forKey: .review)
         try container.encodeIfPresent(noteUpdated.map(UTCTimestamp.string(from:)), forKey: .noteUpdated)
     }
 }
@@ -110,8 +121,8 @@ public struct ProgressEvent: Codable, Sendable, Hashable {
     public var kind: Kind
     /// When it happened (an instant; whole seconds).
     public var date: Date
-    /// For a review: the rating word (`again`, `hard`, `good`, `easy`, the raw value of
-    /// `ReviewRating`); `nil` for other events.
+    /// For a review, and for a solve that rated the problem: the rating word (`again`, `hard`,
+    /// `good`, `easy`, the raw value of `ReviewRating`); `nil` for other events.
     public var rating: String?
 
     /// Creates an event.
