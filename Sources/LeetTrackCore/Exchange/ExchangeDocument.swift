@@ -14,10 +14,16 @@ public struct ExchangeDocument: Sendable, Equatable {
 
     /// One record per problem touched, sorted by slug.
     public var problems: [ExchangeProblem]
+    /// The user's own study lists, in the order they were created.
+    public var lists: [ExchangeList]
+    /// The review settings, when the user changed them (`nil`: the defaults).
+    public var reviewSettings: ReviewSettings?
 
-    /// A document of `problems` (sorted by slug here).
-    public init(problems: [ExchangeProblem]) {
+    /// A document of `problems` (sorted by slug here), `lists` and settings.
+    public init(problems: [ExchangeProblem], lists: [ExchangeList] = [], reviewSettings: ReviewSettings? = nil) {
         self.problems = problems.sorted { $0.slug.utf8.lexicographicallyPrecedes($1.slug.utf8) }
+        self.lists = lists
+        self.reviewSettings = reviewSettings
     }
 
     /// The document as pretty-printed JSON, ending in a newline.
@@ -47,7 +53,18 @@ public struct ExchangeDocument: Sendable, Equatable {
         for (index, problem) in body.problems.enumerated() where !seen.insert(problem.slug).inserted {
             throw .invalidContent(file: file, path: "problems[\(index)].slug", reason: "'\(problem.slug)' appears twice")
         }
-        return ExchangeDocument(problems: body.problems)
+        var listKeys = Set<String>()
+        for (index, list) in (body.lists ?? []).enumerated() where !listKeys.insert(list.key).inserted {
+            throw .invalidContent(file: file, path: "lists[\(index)].name", reason: "a list named '\(list.name)' appears twice")
+        }
+        if let settings = body.settings?.review {
+            do {
+                _ = try settings.scheduler()
+            } catch {
+                throw .invalidContent(file: file, path: "settings.review", reason: error.description)
+            }
+        }
+        return ExchangeDocument(problems: body.problems, lists: body.lists ?? [], reviewSettings: body.settings?.review)
     }
 
     /// Just enough to check the kind and version before reading the rest.
@@ -56,16 +73,24 @@ public struct ExchangeDocument: Sendable, Equatable {
         var version: Int?
     }
 
-    /// The whole file.
+    /// The whole file. Empty sections are left out when writing and optional when reading.
     private struct Body: Codable {
         var format: String
         var version: Int
         var problems: [ExchangeProblem]
+        var lists: [ExchangeList]?
+        var settings: Settings?
+
+        struct Settings: Codable {
+            var review: ReviewSettings?
+        }
 
         init(_ document: ExchangeDocument) {
             format = ExchangeDocument.formatName
             version = ExchangeDocument.currentVersion
             problems = document.problems
+            lists = document.lists.isEmpty ? nil : document.lists
+            settings = document.reviewSettings.map { Settings(review: $0) }
         }
     }
 }
@@ -91,7 +116,7 @@ public struct ExchangeProblem: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case slug, id, title, status, favorite, note, noteUpdated, history
+        case slug, id, title, status, favorite, note, noteUpdated, history, review
     }
 
     /// Decodes a record; `status` is required, the other progress fields default.
@@ -122,6 +147,7 @@ public struct ExchangeProblem: Codable, Sendable, Equatable {
             favorite: try container.decodeIfPresent(Bool.self, forKey: .favorite) ?? false,
             note: try container.decodeIfPresent(String.self, forKey: .note) ?? "",
             events: try container.decodeIfPresent([ProgressEvent].self, forKey: .history) ?? [],
+            review: try container.decodeIfPresent(StoredReviewCard.self, forKey: .review)?.card,
             noteUpdated: noteUpdated)
     }
 
@@ -137,5 +163,44 @@ public struct ExchangeProblem: Codable, Sendable, Equatable {
         if !progress.note.isEmpty { try container.encode(progress.note, forKey: .note) }
         try container.encodeIfPresent(progress.noteUpdated.map(UTCTimestamp.string(from:)), forKey: .noteUpdated)
         if !progress.events.isEmpty { try container.encode(progress.events, forKey: .history) }
+        try container.encodeIfPresent(progress.review.map(StoredReviewCard.init), forKey: .review)
+    }
+}
+
+/// One of the user's own study lists in an export.
+public struct ExchangeList: Codable, Sendable, Equatable {
+    /// The list's name as the user typed it.
+    public var name: String
+    /// When it was created (UTC ISO 8601), which orders the lists.
+    public var created: String
+    /// The slugs of its problems, in the list's order.
+    public var problems: [String]
+
+    /// A list.
+    public init(name: String, created: String, problems: [String]) {
+        self.name = name
+        self.created = created
+        self.problems = problems
+    }
+
+    /// The key the list is stored and typed under (`my-graphs`).
+    var key: String { OwnLists.key(for: name) ?? "" }
+
+    enum CodingKeys: String, CodingKey { case name, created, problems }
+
+    /// Decodes a list, checking that its name can name a list and its time is UTC.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        guard OwnLists.key(for: name) != nil else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .name, in: container, debugDescription: "'\(name)' cannot name a list: it needs a letter or a digit")
+        }
+        created = try container.decode(String.self, forKey: .created)
+        guard UTCTimestamp.date(from: created) != nil else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .created, in: container, debugDescription: "'\(created)' is not a UTC time like 2026-11-29T14:03:12Z")
+        }
+        problems = try container.decode([String].self, forKey: .problems)
     }
 }

@@ -20,16 +20,24 @@ public struct Exporter: Sendable {
         })
     }
 
-    /// Everything the user owns in `store`.
+    /// Everything the user owns in `store`: progress with review cards, own lists, and the review
+    /// settings when they were changed.
     /// - Throws: `PersistenceError`, including `undecodable` naming a record that does not decode.
     public func document(of store: Store) throws -> ExchangeDocument {
-        document(of: try ProgressRepository(store: store).allProgress())
+        var document = document(of: try ProgressRepository(store: store).allProgress())
+        document.lists = try store.values(withKeyPrefix: OwnLists.keyPrefix, as: OwnLists.Record.self)
+            .sorted { ($0.value.created, $0.key) < ($1.value.created, $1.key) }
+            .map { ExchangeList(name: $0.value.name, created: $0.value.created, problems: $0.value.problems) }
+        if try store.containsValue(forKey: ReviewSettings.key.name) {
+            document.reviewSettings = try store.value(for: ReviewSettings.key)
+        }
+        return document
     }
 
     /// The CSV columns, in order.
     public static let csvColumns = [
         "id", "slug", "title", "difficulty", "status", "favorite", "note", "note_updated", "solved_count",
-        "attempted_count", "first_solved", "last_solved", "last_activity",
+        "attempted_count", "first_solved", "last_solved", "last_activity", "review_due",
     ]
 
     /// One CSV row per problem touched, in id order (problems the catalog does not know last, by
@@ -55,7 +63,7 @@ public struct Exporter: Sendable {
                 problem.map { String($0.id) } ?? "", row.slug, problem?.title ?? "", problem?.difficulty.rawValue ?? "",
                 progress.status.rawValue, progress.favorite ? "true" : "false", progress.note, time(progress.noteUpdated),
                 String(solves.count), String(progress.events.filter { $0.kind == .attempted }.count),
-                time(solves.min()), time(solves.max()), time(progress.lastActivity),
+                time(solves.min()), time(solves.max()), time(progress.lastActivity), time(progress.review?.due),
             ])
         }
         return output

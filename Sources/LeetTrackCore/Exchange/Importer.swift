@@ -29,9 +29,20 @@ public struct ImportSummary: Sendable, Equatable {
     public var notesKept = 0
     /// Slugs in the file that the catalog does not know (their records are imported all the same).
     public var unknownSlugs: [String] = []
+    /// Names of own lists created.
+    public var listsAdded: [String] = []
+    /// Names of own lists that gained problems.
+    public var listsUpdated: [String] = []
+    /// Names of own lists removed (`replace` only).
+    public var listsRemoved: [String] = []
+    /// Whether the review settings changed.
+    public var settingsChanged = false
 
     /// Whether the store changed (or would change).
-    public var changesSomething: Bool { !added.isEmpty || !updated.isEmpty || !removed.isEmpty }
+    public var changesSomething: Bool {
+        !added.isEmpty || !updated.isEmpty || !removed.isEmpty || !listsAdded.isEmpty || !listsUpdated.isEmpty
+            || !listsRemoved.isEmpty || settingsChanged
+    }
 }
 
 /// Imports an ``ExchangeDocument`` into a store in one transaction: all of it or nothing.
@@ -81,13 +92,73 @@ public struct Importer: Sendable {
                 let kept = Set(document.problems.map(\.slug))
                 summary.removed = stored.keys.filter { !kept.contains($0) }.sorted()
             }
+            let listWrites = try lists(document, mode: mode, transaction, &summary)
+            let settings = try settings(document, mode: mode, transaction, &summary)
             guard !dryRun else { return summary }
             for (slug, record) in writes {
                 let key = ProgressRepository.key(for: slug)
                 if record.isEmpty { transaction.removeValue(for: key) } else { try transaction.set(record, for: key) }
             }
             for slug in summary.removed { transaction.removeValue(for: ProgressRepository.key(for: slug)) }
+            for (key, record) in listWrites {
+                if let record { try transaction.set(record, for: key) } else { transaction.removeValue(for: key) }
+            }
+            if let settings {
+                if let value = settings.settings { try transaction.set(value, for: ReviewSettings.key) } else {
+                    transaction.removeValue(for: ReviewSettings.key)
+                }
+            }
             return summary
         }
+    }
+
+    /// The own lists to write (`nil` removes one). A merge adds the file's problems to a list of the
+    /// same key after its own, and keeps the earlier creation time; a replace makes the lists the file's.
+    private func lists(
+        _ document: ExchangeDocument, mode: ImportMode, _ transaction: Transaction, _ summary: inout ImportSummary
+    ) throws -> [(Key<OwnLists.Record?>, OwnLists.Record?)] {
+        var stored: [String: OwnLists.Record] = [:]
+        for entry in try transaction.values(withKeyPrefix: OwnLists.keyPrefix, as: OwnLists.Record.self) {
+            stored[String(entry.key.dropFirst(OwnLists.keyPrefix.count))] = entry.value
+        }
+        var writes: [(Key<OwnLists.Record?>, OwnLists.Record?)] = []
+        for list in document.lists {
+            let incoming = OwnLists.Record(name: list.name, problems: list.problems, created: list.created)
+            var result = incoming
+            if mode == .merge, let current = stored[list.key] {
+                result = current
+                for slug in incoming.problems where !result.problems.contains(slug) { result.problems.append(slug) }
+                result.created = min(current.created, incoming.created)
+            }
+            guard result != stored[list.key] else { continue }
+            if stored[list.key] == nil { summary.listsAdded.append(list.name) } else { summary.listsUpdated.append(result.name) }
+            writes.append((Key<OwnLists.Record?>(OwnLists.keyPrefix + list.key), result))
+        }
+        if mode == .replace {
+            let kept = Set(document.lists.map(\.key))
+            for (key, record) in stored.sorted(by: { $0.key < $1.key }) where !kept.contains(key) {
+                summary.listsRemoved.append(record.name)
+                writes.append((Key<OwnLists.Record?>(OwnLists.keyPrefix + key), nil))
+            }
+        }
+        return writes
+    }
+
+    /// A change of the stored review settings; `nil` settings remove them (the defaults apply).
+    private struct SettingsWrite {
+        var settings: ReviewSettings?
+    }
+
+    /// The review settings to write, if they change. A merge keeps settings the store has and takes
+    /// the file's otherwise; a replace takes the file's.
+    private func settings(
+        _ document: ExchangeDocument, mode: ImportMode, _ transaction: Transaction, _ summary: inout ImportSummary
+    ) throws -> SettingsWrite? {
+        let stored: ReviewSettings? = try transaction.values(withKeyPrefix: ReviewSettings.key.name, as: ReviewSettings.self)
+            .first { $0.key == ReviewSettings.key.name }?.value
+        let result = mode == .merge ? (stored ?? document.reviewSettings) : document.reviewSettings
+        guard result != stored else { return nil }
+        summary.settingsChanged = true
+        return SettingsWrite(settings: result)
     }
 }

@@ -11,6 +11,7 @@ import Foundation
 /// - Status: the status of the side whose history ends later; when the histories end together
 ///   (or neither has any), the further status (solved, then attempted, then todo). An attempt
 ///   recorded after a solve does not undo it unless that side was reset.
+/// - Review card: the card reviewed last wins; on a tie the stored card stays.
 public enum ProgressMerge {
     /// What happened to the note.
     public enum NoteOutcome: Sendable, Equatable {
@@ -36,6 +37,9 @@ public enum ProgressMerge {
                 .map { combined[$0] }
         }
         merged.status = status(current, incoming)
+        if let card = incoming.review, (card.lastReview ?? .distantPast) > (current.review?.lastReview ?? .distantPast) || current.review == nil {
+            merged.review = card
+        }
 
         let outcome: NoteOutcome
         if current.note == incoming.note {

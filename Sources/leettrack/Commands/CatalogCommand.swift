@@ -60,7 +60,7 @@ struct CatalogCommand: Command {
     }
 
     private func info(_ context: CommandContext) throws {
-        let update = context.storeExistsForCatalog ? try CatalogUpdate.stored(in: try context.repository().store) : nil
+        let update = context.storeExists ? try CatalogUpdate.stored(in: try context.repository().store) : nil
         let catalog = context.catalog
         if json {
             try context.writeJSON(CatalogInfoJSON(
@@ -130,13 +130,10 @@ private struct CatalogUpdateJSON: Encodable {
 }
 
 extension CommandContext {
-    /// Whether the store exists, so reading it does not create it.
-    var storeExistsForCatalog: Bool { FileManager.default.fileExists(atPath: storePath) }
-
     /// Applies the store's catalog update, if it has one, to ``Catalog/shipped`` before a command
     /// resolves any name. A store without one costs one key lookup; no store costs nothing.
     func installCatalogUpdate() throws {
-        guard storeExistsForCatalog else { return }
+        guard storeExists else { return }
         guard let update = try CatalogUpdate.stored(in: try repository().store) else { return }
         Catalog.install(update)
     }

@@ -34,13 +34,15 @@ struct ExportCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let records = try context.allProgress()
         let exporter = Exporter(catalog: context.catalog)
+        // A store that does not exist yet exports as empty and is not created.
+        let document = context.storeExists ? try exporter.document(of: try context.repository().store) : exporter.document(of: [:])
         let data: Data
         switch format {
-        case .json: data = try exporter.document(of: records).jsonData()
-        case .csv: data = Data(exporter.csv(of: records).utf8)
+        case .json: data = try document.jsonData()
+        case .csv: data = Data(exporter.csv(of: Dictionary(uniqueKeysWithValues: document.problems.map { ($0.slug, $0.progress) })).utf8)
         }
+        let records = document.problems
         guard let output else {
             context.write(String(decoding: data, as: UTF8.self))
             return
