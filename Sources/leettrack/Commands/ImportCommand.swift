@@ -99,7 +99,8 @@ enum ImportReport {
     static func write(_ outcome: AppFavorites.Outcome, dryRun: Bool, to context: CommandContext) {
         let would = dryRun ? "Would favorite" : "Favorited"
         context.line("\(would) \(problems(outcome.favorited.count))"
-            + (outcome.alreadyFavorites.isEmpty ? "." : " (\(outcome.alreadyFavorites.count) already favorites)."))
+            + (outcome.alreadyFavorites.isEmpty ? "."
+                : outcome.alreadyFavorites.count == 1 ? " (1 already a favorite)." : " (\(outcome.alreadyFavorites.count) already favorites)."))
         for problem in outcome.favorited { context.line("  ♥ \(problem.id). \(problem.title)") }
         if !outcome.unmatched.isEmpty {
             context.line("\(outcome.unmatched.count == 1 ? "1 title matches" : "\(outcome.unmatched.count) titles match") no problem in the catalog:")

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// LeetCode responses trimmed to the fields LeetTrack reads.
+enum LeetCodeFiles {
+    /// REST `api/problems/all`: Two Sum renamed, a new problem 9001 (notac), LRU Cache solved (ac).
+    static let rest = #"""
+        {"user_name": "", "category_slug": "all", "stat_status_pairs": [
+          {"stat": {"question_id": 1, "frontend_question_id": 1, "question__title": "Two Sum (Renamed)",
+                    "question__title_slug": "two-sum", "total_acs": 5000, "total_submitted": 10000},
+           "status": null, "difficulty": {"level": 1}, "paid_only": false},
+          {"stat": {"frontend_question_id": 9001, "question__title": "Brand New Problem",
+                    "question__title_slug": "brand-new-problem"},
+           "status": "notac", "difficulty": {"level": 3}, "paid_only": false},
+          {"stat": {"frontend_question_id": 146, "question__title": "LRU Cache", "question__title_slug": "lru-cache",
+                    "total_acs": 479, "total_submitted": 1000},
+           "status": "ac", "difficulty": {"level": 2}, "paid_only": false}
+        ]}
+        """#
+
+    /// GraphQL `problemsetQuestionList`: a new problem 9002 with tags.
+    static let graphQL = #"""
+        {"data": {"problemsetQuestionList": {"total": 1, "questions": [
+          {"frontendQuestionId": "9002", "title": "Graph Newcomer", "titleSlug": "graph-newcomer", "difficulty": "Medium",
+           "paidOnly": true, "acRate": 41.2345, "topicTags": [{"name": "Graph", "slug": "graph"}]}
+        ]}}}
+        """#
+}
+
+@Suite("leettrack catalog, end to end")
+struct ExchangeCatalogEndToEndTests {
+    @Test("an update from the REST shape adds and changes problems, lasts, and leaves progress alone")
+    func restUpdate() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.populate()
+        let progressBefore = try leettrack.snapshot().filter { $0.key.hasPrefix("progress.") }
+        let file = try leettrack.write(LeetCodeFiles.rest, to: "all.json")
+        let result = try leettrack.run("catalog", "update", file)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Added 1, updated 1, 1 unchanged; the catalog has 4030 problems."))
+        #expect(try leettrack.snapshot().filter { $0.key.hasPrefix("progress.") } == progressBefore)
+
+        // A new process sees the update: by id, by slug, by title words, in listings.
+        let shown = try leettrack.run("show", "9001")
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("Brand New Problem"))
+        #expect(try leettrack.run("show", "brand new problem").status == 0)
+        #expect(try leettrack.run("list", "--difficulty", "hard").stdout.contains("9001  Brand New Problem"))
+        #expect(try leettrack.run("show", "two-sum").stdout.contains("Two Sum (Renamed)"))
+        #expect(try leettrack.run("solve", "9001").status == 0)
+
+        let info = try leettrack.run("catalog", "info")
+        #expect(info.stdout.contains("4030 problems"))
+        #expect(info.stdout.contains("Source: \(file) (LeetCode api/problems/all)"))
+        #expect(info.stdout.contains("Updated: 20"))
+    }
+
+    @Test("an update from the GraphQL shape brings tags, paid flag and acceptance")
+    func graphQLUpdate() throws {
+        let leettrack = try LeetTrackRunner()
+        let file = try leettrack.write(LeetCodeFiles.graphQL, to: "graphql.json")
+        let result = try leettrack.run("catalog", "update", file)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("LeetCode GraphQL problemsetQuestionList"))
+        let problem = try #require(try leettrack.json(try leettrack.run("show", "graph-newcomer", "--json")) as? [String: Any])
+        #expect(problem["id"] as? Int == 9002)
+        #expect(problem["tags"] as? [String] == ["Graph"])
+        #expect(problem["paidOnly"] as? Bool == true)
+        #expect(problem["acceptance"] as? Double == 41.23)
+        #expect(try leettrack.run("list", "--tag", "graph").stdout.contains("Graph Newcomer"))
+    }
+
+    @Test("--with-status marks ac problems solved and notac ones attempted")
+    func withStatus() throws {
+        let leettrack = try LeetTrackRunner()
+        let file = try leettrack.write(LeetCodeFiles.rest, to: "all.json")
+        let result = try leettrack.run("catalog", "update", file, "--with-status")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Marked 1 solved and 1 attempted"))
+        let solved = try #require(try leettrack.json(try leettrack.run("list", "--status", "solved", "--json")) as? [[String: Any]])
+        #expect(solved.compactMap { $0["slug"] as? String } == ["lru-cache"])
+        let attempted = try #require(try leettrack.json(try leettrack.run("list", "--status", "attempted", "--json")) as? [[String: Any]])
+        #expect(attempted.compactMap { $0["slug"] as? String } == ["brand-new-problem"])
+    }
+
+    @Test("a truncated LeetCode file is refused with its line and column, and nothing changes")
+    func truncatedLeetCodeFile() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.populate()
+        let cut = String(LeetCodeFiles.rest.prefix(300))
+        let file = try leettrack.write(cut, to: "all.json")
+        let lines = cut.split(separator: "\n", omittingEmptySubsequences: false)
+        try leettrack.expectFailureChangingNothing(
+            ["catalog", "update", file], mentioning: ["\(file):\(lines.count):", "truncated", "Nothing was changed."])
+        #expect(try leettrack.run("catalog", "info").stdout.contains("4029 problems"))
+    }
+
+    @Test("JSON of neither LeetCode shape is refused, and nothing changes")
+    func wrongShape() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.populate()
+        let file = try leettrack.write(try leettrack.export(), to: "export.json")
+        try leettrack.expectFailureChangingNothing(["catalog", "update", file], mentioning: ["stat_status_pairs", "problemsetQuestionList"])
+    }
+
+    @Test("catalog info of a store without updates names the built-in catalog")
+    func infoBuiltIn() throws {
+        let leettrack = try LeetTrackRunner()
+        let info = try leettrack.run("catalog", "info")
+        #expect(info.status == 0)
+        #expect(info.stdout.contains("4029 problems, 6 study lists"))
+        #expect(info.stdout.contains("Source: built into leettrack"))
+        #expect(!FileManager.default.fileExists(atPath: leettrack.storePath))
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+@Suite("leettrack export and import, end to end")
+struct ExchangeEndToEndTests {
+    @Test("export, import into an empty store and export again give identical files")
+    func roundTrip() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.populate()
+        try leettrack.run("review", "1", "good")
+        let first = leettrack.file("first.json")
+        let written = try leettrack.run("export", "-o", first)
+        #expect(written.status == 0)
+        #expect(written.stderr.contains("Exported 3 problems to \(first)"))
+        let other = leettrack.file("other.sqlite")
+        let imported = try leettrack.run(["--store", other, "import", first], useStore: false)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("added 3 problems"))
+        let second = leettrack.file("second.json")
+        #expect(try leettrack.run(["--store", other, "export", "--output", second], useStore: false).status == 0)
+        let firstData = try Data(contentsOf: URL(fileURLWithPath: first))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: second)) == firstData)
+        #expect(try leettrack.export() == String(decoding: firstData, as: UTF8.self))
+        for part in ["\"review\"", "\"My Graphs\"", "\"desiredRetention\" : 0.85", #""noteUpdated""#, #""version" : 1"#] {
+            #expect(String(decoding: firstData, as: UTF8.self).contains(part), "missing \(part)")
+        }
+    }
+
+    @Test("merging two stores' exports unites histories and favorites and keeps the newer note")
+    func mergeTwoStores() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("solve", "1", "--date", "2026-11-20", "--note", "from the laptop")
+        try leettrack.run("fav", "146")
+        let other = leettrack.file("desktop.sqlite")
+        for arguments in [["attempt", "1", "--date", "2026-11-22"], ["note", "1", "from the desktop"], ["fav", "4"], ["solve", "217"]] {
+            #expect(try leettrack.run(["--store", other] + arguments, useStore: false).status == 0)
+        }
+        // The desktop's note is the newer one: move its time past the laptop's.
+        var desktop = try leettrack.export(store: other)
+        let noteTime = try #require(desktop.range(of: #""noteUpdated" : "[^"]+""#, options: .regularExpression))
+        desktop.replaceSubrange(noteTime, with: #""noteUpdated" : "2099-01-01T00:00:00Z""#)
+        let desktopFile = try leettrack.write(desktop, to: "desktop.json")
+
+        let merged = try leettrack.run("import", desktopFile, "--merge")
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stdout.contains("added 2 problems, updated 1"))
+        #expect(merged.stdout.contains("1 note replaced by the file's newer note"))
+        let twoSum = try #require(try leettrack.json(try leettrack.run("show", "1", "--json")) as? [String: Any])
+        #expect(twoSum["note"] as? String == "from the desktop")
+        #expect(twoSum["status"] as? String == "solved")
+        let history = try #require(twoSum["history"] as? [[String: Any]]).compactMap { $0["kind"] as? String }
+        #expect(history == ["solved", "attempted"])
+        let favorites = try #require(try leettrack.json(try leettrack.run("favorites", "--json")) as? [[String: Any]])
+        #expect(favorites.compactMap { $0["id"] as? Int } == [4, 146])
+    }
+
+    @Test("a dry run prints what would change and writes nothing")
+    func dryRun() throws {
+        let leettrack = try LeetTrackRunner()
+        let other = leettrack.file("other.sqlite")
+        try leettrack.run(["--store", other, "solve", "1"], useStore: false)
+        let file = try leettrack.write(try leettrack.export(store: other), to: "e.json")
+        try leettrack.run("fav", "146")
+        let before = try leettrack.snapshot()
+        let result = try leettrack.run("import", file, "--dry-run")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("would add 1 problem"))
+        #expect(result.stdout.contains("Nothing was written (--dry-run)."))
+        #expect(try leettrack.snapshot() == before)
+    }
+
+    @Test("--replace makes the store's progress and lists exactly the file's")
+    func replace() throws {
+        let leettrack = try LeetTrackRunner()
+        let other = leettrack.file("other.sqlite")
+        try leettrack.run(["--store", other, "fav", "1"], useStore: false)
+        let file = try leettrack.write(try leettrack.export(store: other), to: "e.json")
+        try leettrack.populate()
+        let result = try leettrack.run("import", file, "--replace")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("removed 2"))
+        #expect(try leettrack.export() == (try leettrack.export(store: other)))
+    }
+
+    @Test("a truncated file is refused with its line and column, and the store is unchanged")
+    func truncated() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.populate()
+        let full = try leettrack.export()
+        let cut = String(full.prefix(full.count * 2 / 3))
+        let lines = cut.split(separator: "\n", omittingEmptySubsequences: false)
+        let file = try leettrack.write(cut, to: "cut.json")
+        try leettrack.expectFailureChangingNothing(
+            ["import", file], mentioning: ["\(file):\(lines.count):\((lines.last?.count ?? 0) + 1)", "truncated", "Nothing was changed."])
+    }
+
+    @Test("a syntax error names its line and column, and the store is unchanged")
+    func syntaxError() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.populate()
+        let file = try leettrack.write("{\n  \"format\": \"leettrack-export\",\n  \"version\": 1,\n  \"problems\": [nope]\n}\n", to: "bad.json")
+        try leettrack.expectFailureChangingNothing(["import", file], mentioning: ["line 4, column 16"])
+    }
+
+    @Test("a file of another version is refused, and the store is unchanged")
+    func otherVersion() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.populate()
+        let newer = try leettrack.export().replacingOccurrences(of: #""version" : 1"#, with: #""version" : 2"#)
+        let file = try leettrack.write(newer, to: "v2.json")
+        try leettrack.expectFailureChangingNothing(
+            ["import", file], mentioning: ["format version 2; this leettrack reads version 1", "Update leettrack"])
+    }
+
+    @Test("a record that breaks the format is refused with its place, and nothing of the file is imported")
+    func badRecord() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.populate()
+        let text = #"{"format": "leettrack-export", "version": 1, "problems": ["#
+            + #"{"slug": "two-sum", "status": "solved", "favorite": true}, {"slug": "lru-cache", "status": "done"}]}"#
+        let file = try leettrack.write(text, to: "bad.json")
+        try leettrack.expectFailureChangingNothing(["import", file], mentioning: ["problems[1].status", "'done' is not a status"])
+    }
+
+    @Test("a file that does not exist is an error that changes nothing")
+    func missingFile() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.populate()
+        try leettrack.expectFailureChangingNothing(["import", leettrack.file("nope.json")], mentioning: ["no such file"])
+    }
+
+    @Test("usage errors exit 64", arguments: [
+        (["import"], "missing expected argument '<file>'"),
+        (["import", "a.json", "--merge", "--replace"], "cannot be used together"),
+        (["import", "a.json", "--from-app", "b.plist"], "not both"),
+        (["export", "--format", "xml"], "'xml' is not a format"),
+        (["catalog"], "missing expected argument '<action>'"),
+        (["catalog", "refresh"], "unknown action 'refresh'"),
+        (["catalog", "update"], "missing expected argument '<file>'"),
+    ])
+    func usageErrors(arguments: [String], mention: String) throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.expectFailureChangingNothing(arguments, status: 64, mentioning: [mention])
+    }
+
+    @Test("CSV has one row per problem touched, quoting notes with commas, quotes and line breaks")
+    func csv() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.populate()
+        let result = try leettrack.run("export", "--format", "csv")
+        #expect(result.status == 0)
+        let rows = result.stdout.components(separatedBy: "\r\n")
+        #expect(rows.count == 5)
+        #expect(rows[0].hasPrefix("id,slug,title,difficulty,status,favorite,note,"))
+        #expect(rows[1].hasPrefix("1,two-sum,Two Sum,easy,solved,true,\"hash map, \"\"one pass\"\"\nvalue -> index\","))
+        #expect(rows[2].hasPrefix("4,median-of-two-sorted-arrays,"))
+        #expect(rows[3].hasPrefix("146,lru-cache,LRU Cache,medium,todo,true,,"))
+    }
+
+    @Test("exporting a store that does not exist prints an empty export and creates nothing")
+    func exportWithoutStore() throws {
+        let leettrack = try LeetTrackRunner()
+        let result = try leettrack.run("export")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#""problems" : ["#))
+        #expect(!FileManager.default.fileExists(atPath: leettrack.storePath))
+    }
+}
