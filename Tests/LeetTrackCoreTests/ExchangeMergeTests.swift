@@ -137,7 +137,7 @@ struct ExchangeCSVTests {
         ])
         let rows = csv.components(separatedBy: "\r\n")
         #expect(rows[0] == Exporter.csvColumns.joined(separator: ","))
-        #expect(rows[1] == #"1,two-sum,Two Sum,easy,solved,false,"a, ""b""",,1,0,1970-01-01T00:00:00Z,1970-01-01T00:00:00Z,1970-01-01T00:00:00Z"#)
+        #expect(rows[1] == #"1,two-sum,Two Sum,easy,solved,false,"a, ""b""",,1,0,1970-01-01T00:00:00Z,1970-01-01T00:00:00Z,1970-01-01T00:00:00Z,"#)
         #expect(rows[2].hasPrefix("146,lru-cache,LRU Cache,medium,todo,true,"))
         #expect(rows.count == 4 && rows[3].isEmpty)
     }
