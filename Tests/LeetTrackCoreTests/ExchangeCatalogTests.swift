@@ -121,6 +121,37 @@ struct ExchangeCatalogTests {
         #expect(stored.source == "q.json")
     }
 
+    @Test("problems whose acceptance alone changed are stored as compact pairs and applied on install")
+    func acceptanceOnly() throws {
+        let text = #"{"data": {"problemsetQuestionList": {"questions": ["#
+            + #"{"questionFrontendId": "1", "title": "Two Sum", "titleSlug": "two-sum", "difficulty": "Easy", "paidOnly": false,"#
+            + #" "acRate": 61.5, "topicTags": [{"name": "Array"}, {"name": "Hash Table"}]}]}}}"#
+        let list = try LeetCodeProblemList.read(Data(text.utf8), file: "q.json")
+        let summary = try CatalogUpdater(store: store).apply(list, source: "q.json", date: now, withStatus: false)
+        #expect(summary.changed.map(\.id) == [1])
+        let stored = try #require(try CatalogUpdate.stored(in: store))
+        #expect(stored.problems.isEmpty)
+        #expect(stored.acceptance == "1:6150")
+        let overlay = CatalogOverlay(base: .builtIn, problems: stored.problems, acceptance: stored.acceptancePairs)
+        #expect(overlay.problem(at: 0).acceptance == 61.5)
+        #expect(overlay.problem(at: 1) == Catalog.builtIn.problem(at: 1))
+    }
+
+    @Test("an overlay keeps id order and resolves replaced slugs to the new problem only")
+    func overlayPositions() throws {
+        let renamed = Problem(
+            id: 1, slug: "two-sum-renamed", title: "Two Sum Renamed", difficulty: .easy, paidOnly: false, category: "Algorithms",
+            tags: [], acceptance: 50)
+        let fresh = Problem(id: 5, slug: "zzz-new", title: "New", difficulty: .hard, paidOnly: false, category: "Algorithms", tags: [], acceptance: 1)
+        let catalog = Catalog.builtIn.applying([renamed, fresh])
+        #expect(catalog.count == Catalog.builtIn.count)  // One replaced (id 5 exists: replaced too), none added.
+        #expect(catalog.position(ofSlug: "two-sum") == nil)
+        #expect(catalog.problem(withSlug: "two-sum-renamed")?.id == 1)
+        #expect(catalog.problem(withID: 5)?.slug == "zzz-new")
+        #expect((0..<catalog.count - 1).allSatisfy { catalog.id(at: $0) < catalog.id(at: $0 + 1) })
+        #expect(try catalog.resolve("two sum renamed").id == 1)
+    }
+
     @Test("with statuses, ac marks solved and notac marks a todo problem attempted, without inventing history")
     func withStatus() throws {
         try ProgressRepository(store: store).update(["median-of-two-sorted-arrays"]) { _, record in record.status = .solved }

@@ -12,6 +12,8 @@ public struct Catalog: Sendable {
         case generated
         /// Problems decoded from JSON, with a slug index.
         case decoded([Problem], slugIndex: [String: Int])
+        /// Another catalog with a stored update's problems added or replaced.
+        case overlaid(CatalogOverlay)
     }
 
     let storage: Storage
@@ -31,6 +33,7 @@ public struct Catalog: Sendable {
         switch storage {
         case .generated: Self.generatedStudyLists()
         case .decoded: decodedStudyLists
+        case .overlaid(let overlay): overlay.studyLists
         }
     }
 
@@ -73,6 +76,7 @@ public struct Catalog: Sendable {
         switch storage {
         case .generated: CatalogData.count
         case .decoded(let problems, _): problems.count
+        case .overlaid(let overlay): overlay.count
         }
     }
 
@@ -87,6 +91,8 @@ public struct Catalog: Sendable {
         switch storage {
         case .decoded(let problems, _):
             return problems[position]
+        case .overlaid(let overlay):
+            return overlay.problem(at: position)
         case .generated:
             let tagRange = Int(CatalogData.tagStarts[position])..<Int(CatalogData.tagStarts[position + 1])
             return Problem(
@@ -107,6 +113,7 @@ public struct Catalog: Sendable {
         switch storage {
         case .generated: Difficulty(rank: CatalogData.difficulties[position])
         case .decoded(let problems, _): problems[position].difficulty
+        case .overlaid(let overlay): overlay.resolve(position, base: overlay.base.difficulty(at:), update: \.difficulty)
         }
     }
 
@@ -116,6 +123,7 @@ public struct Catalog: Sendable {
         switch storage {
         case .generated: Int(CatalogData.ids[position])
         case .decoded(let problems, _): problems[position].id
+        case .overlaid(let overlay): overlay.resolve(position, base: overlay.base.id(at:), update: \.id)
         }
     }
 
@@ -124,6 +132,7 @@ public struct Catalog: Sendable {
         switch storage {
         case .generated: Self.generatedText(CatalogData.textStarts[2 * position], CatalogData.textStarts[2 * position + 1])
         case .decoded(let problems, _): problems[position].slug
+        case .overlaid(let overlay): overlay.resolve(position, base: overlay.base.slug(at:), update: \.slug)
         }
     }
 
@@ -132,6 +141,7 @@ public struct Catalog: Sendable {
         switch storage {
         case .generated: Self.generatedText(CatalogData.textStarts[2 * position + 1], CatalogData.textStarts[2 * position + 2])
         case .decoded(let problems, _): problems[position].title
+        case .overlaid(let overlay): overlay.resolve(position, base: overlay.base.title(at:), update: \.title)
         }
     }
 
@@ -155,6 +165,8 @@ public struct Catalog: Sendable {
         switch storage {
         case .decoded(_, let slugIndex):
             return slugIndex[slug]
+        case .overlaid(let overlay):
+            return overlay.position(ofSlug: slug)
         case .generated:
             var slug = slug
             return slug.withUTF8 { wanted in
@@ -191,6 +203,7 @@ public struct Catalog: Sendable {
         switch storage {
         case .generated: CatalogData.tagNames
         case .decoded(let problems, _): Set(problems.flatMap(\.tags)).sorted()
+        case .overlaid(let overlay): Set(overlay.base.tagNames + overlay.problems.flatMap(\.tags)).sorted()
         }
     }
 
@@ -199,6 +212,7 @@ public struct Catalog: Sendable {
         switch storage {
         case .generated: CatalogData.categoryNames
         case .decoded(let problems, _): Set(problems.map(\.category)).sorted()
+        case .overlaid(let overlay): Set(overlay.base.categoryNames + overlay.problems.map(\.category)).sorted()
         }
     }
 
@@ -222,6 +236,8 @@ public struct Catalog: Sendable {
             }
         case .decoded(let problems, _):
             problems[position].tags.forEach(body)
+        case .overlaid(let overlay):
+            overlay.resolve(position, base: { overlay.base.forEachTag(at: $0, body) }, update: { $0.tags.forEach(body) })
         }
     }
 
@@ -236,6 +252,8 @@ public struct Catalog: Sendable {
             for (index, name) in CatalogData.tagNames.enumerated() { counts[name] = byIndex[index] }
         case .decoded(let problems, _):
             for problem in problems { for tag in problem.tags { counts[tag, default: 0] += 1 } }
+        case .overlaid:
+            for position in 0..<count { forEachTag(at: position) { counts[$0, default: 0] += 1 } }
         }
         return counts
     }

@@ -17,19 +17,98 @@ public struct CatalogUpdate: Codable, Sendable, Equatable {
     public var date: String
     /// How many problems the last file listed.
     public var problemsInFile: Int
-    /// Every problem that differs from the built-in catalog, in id order.
+    /// Every problem that is new or differs from the built-in catalog in more than its
+    /// acceptance, in id order.
     public var problems: [Problem]
+    /// The acceptance of built-in problems whose acceptance alone changed, as `id:hundredths`
+    /// pairs separated by commas (`1:5854,2:4967`). An update from LeetCode changes almost every
+    /// acceptance; parsing this text at start-up costs microseconds, where decoding thousands of
+    /// problems would cost tens of milliseconds at every command.
+    public var acceptance: String
 
     /// Where the update is stored.
     public static let key = Key<CatalogUpdate?>("catalog.update")
 
     /// Creates an update record.
-    public init(source: String, shape: String, date: String, problemsInFile: Int, problems: [Problem]) {
+    public init(source: String, shape: String, date: String, problemsInFile: Int, problems: [Problem], acceptance: String = "") {
         self.source = source
         self.shape = shape
         self.date = date
         self.problemsInFile = problemsInFile
         self.problems = problems
+        self.acceptance = acceptance
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case source, shape, date, problemsInFile, problems, acceptance
+    }
+
+    /// Decodes an update; `acceptance` may be missing.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        source = try container.decode(String.self, forKey: .source)
+        shape = try container.decode(String.self, forKey: .shape)
+        date = try container.decode(String.self, forKey: .date)
+        problemsInFile = try container.decode(Int.self, forKey: .problemsInFile)
+        problems = try container.decode([Problem].self, forKey: .problems)
+        acceptance = try container.decodeIfPresent(String.self, forKey: .acceptance) ?? ""
+    }
+
+    /// The pairs of ``acceptance``; malformed pairs are skipped (the store was edited by hand).
+    var acceptancePairs: [(id: Int, hundredths: Int)] {
+        var pairs: [(id: Int, hundredths: Int)] = []
+        var number = 0
+        var id: Int?
+        var digits = false
+        for byte in acceptance.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                number = number * 10 + Int(byte - UInt8(ascii: "0"))
+                digits = true
+            case UInt8(ascii: ":"):
+                id = digits ? number : nil
+                number = 0
+                digits = false
+            default:
+                if let found = id, digits { pairs.append((found, number)) }
+                id = nil
+                number = 0
+                digits = false
+            }
+        }
+        if let found = id, digits { pairs.append((found, number)) }
+        return pairs
+    }
+
+    /// Every problem of the update, the acceptance-only ones built from `base`.
+    func allProblems(over base: Catalog) -> [Problem] {
+        problems + acceptancePairs.compactMap { pair in
+            base.problem(withID: pair.id).map { problem in
+                var changed = problem
+                changed.acceptance = Double(pair.hundredths) / 100
+                return changed
+            }
+        }
+    }
+
+    /// Splits `problems` (each differing from `base`) into whole problems and acceptance pairs.
+    static func split(_ problems: [Problem], over base: Catalog) -> (problems: [Problem], acceptance: String) {
+        var whole: [Problem] = []
+        var pairs: [String] = []
+        for problem in problems.sorted(by: { $0.id < $1.id }) {
+            guard var original = base.problem(withSlug: problem.slug) else {
+                whole.append(problem)
+                continue
+            }
+            if original == problem { continue }
+            original.acceptance = problem.acceptance
+            if original == problem {
+                pairs.append("\(problem.id):\(Int((problem.acceptance * 100).rounded()))")
+            } else {
+                whole.append(problem)
+            }
+        }
+        return (whole, pairs.joined(separator: ","))
     }
 
     /// The stored update of `store`, or `nil`, read without creating anything.
@@ -76,26 +155,20 @@ extension Catalog {
 
     /// Makes ``shipped`` the built-in catalog with `update` applied (`nil`: the built-in one).
     public static func install(_ update: CatalogUpdate?) {
-        let catalog = update.map { builtIn.applying($0.problems) }
+        let catalog = update.map { update in
+            Catalog(
+                storage: .overlaid(CatalogOverlay(base: builtIn, problems: update.problems, acceptance: update.acceptancePairs)),
+                studyLists: [])
+        }
         installed.withLock { $0 = catalog }
     }
 
-    /// The built-in catalog with `problems` added; each replaces a problem of the same slug or id.
-    /// - Complexity: O(n log n) for the n problems of the catalog; only run when a store holds an update.
+    /// This catalog with `problems` added; each replaces a problem of the same slug or id.
+    /// - Complexity: O(n) integer work for the n problems of the catalog, plus O(k log n) for the
+    ///   k updated problems; no problem of the catalog is built (see ``CatalogOverlay``).
     public func applying(_ problems: [Problem]) -> Catalog {
         guard !problems.isEmpty else { return self }
-        let ids = Set(problems.map(\.id))
-        let slugs = Set(problems.map(\.slug))
-        var all: [Problem] = self.problems.filter { !ids.contains($0.id) && !slugs.contains($0.slug) }
-        all += problems
-        all.sort { $0.id < $1.id }
-        var slugIndex: [String: Int] = [:]
-        slugIndex.reserveCapacity(all.count)
-        for (position, problem) in all.enumerated() { slugIndex[problem.slug] = position }
-        let lists = studyLists.map { list in
-            StudyList(key: list.key, name: list.name, slugs: list.slugs.filter { slugIndex[$0] != nil })
-        }
-        return Catalog(storage: .decoded(all, slugIndex: slugIndex), studyLists: lists)
+        return Catalog(storage: .overlaid(CatalogOverlay(base: self, problems: problems)), studyLists: [])
     }
 
     /// The category a new problem gets: one its tags name (Database, Shell, Concurrency), else Algorithms.

@@ -23,8 +23,9 @@ public struct CatalogUpdater: Sendable {
     public func apply(_ list: LeetCodeProblemList, source: String, date: Date, withStatus: Bool) throws -> CatalogUpdateSummary {
         try store.transaction { transaction in
             let previous = try transaction.value(for: CatalogUpdate.key)
-            let before = Catalog.builtIn.applying(previous?.problems ?? [])
-            var bySlug = Dictionary((previous?.problems ?? []).map { ($0.slug, $0) }) { $1 }
+            let previousProblems = previous?.allProblems(over: .builtIn) ?? []
+            let before = Catalog.builtIn.applying(previousProblems)
+            var bySlug = Dictionary(previousProblems.map { ($0.slug, $0) }) { $1 }
             var summary = CatalogUpdateSummary(catalog: before)
             var seen = Set<String>()
             var statuses: [(slug: String, solved: Bool)] = []
@@ -50,12 +51,12 @@ public struct CatalogUpdater: Sendable {
             }
             summary.added.sort { $0.id < $1.id }
             summary.changed.sort { $0.id < $1.id }
-            let problems = bySlug.values.filter { Catalog.builtIn.problem(withSlug: $0.slug) != $0 }.sorted { $0.id < $1.id }
+            let (problems, acceptance) = CatalogUpdate.split(Array(bySlug.values), over: .builtIn)
             let update = CatalogUpdate(
                 source: source, shape: list.shape.rawValue, date: UTCTimestamp.string(from: date),
-                problemsInFile: list.entries.count, problems: problems)
+                problemsInFile: list.entries.count, problems: problems, acceptance: acceptance)
             try transaction.set(update, for: CatalogUpdate.key)
-            summary.catalog = Catalog.builtIn.applying(problems)
+            summary.catalog = Catalog.builtIn.applying(update.allProblems(over: .builtIn))
 
             for (slug, solved) in statuses.sorted(by: { $0.slug < $1.slug }) {
                 let key = ProgressRepository.key(for: slug)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything a user owns, as the versioned JSON file `leettrack export` writes and
-/// `leettrack import` reads. The format is documented in `FORMAT.md` beside this file.
+/// `leettrack import` reads. The format is documented in `Exchange.docc/FORMAT.md` beside this file.
 ///
 /// The JSON is deterministic: keys sorted, problems sorted by slug, instants as UTC ISO 8601
 /// text in whole seconds, numbers in Swift's shortest round-trip form. Exporting, importing into

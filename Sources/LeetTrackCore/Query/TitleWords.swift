@@ -77,6 +77,11 @@ extension Catalog {
         case .decoded(let problems, _):
             var title = problems[position].title
             return title.withUTF8(body)
+        case .overlaid(let overlay):
+            return overlay.resolve(position, base: { overlay.base.withTitleUTF8(at: $0, body) }, update: { problem in
+                var title = problem.title
+                return title.withUTF8(body)
+            })
         }
     }
 
@@ -90,6 +95,11 @@ extension Catalog {
         case .decoded(let problems, _):
             var slug = problems[position].slug
             return slug.withUTF8(body)
+        case .overlaid(let overlay):
+            return overlay.resolve(position, base: { overlay.base.withSlugUTF8(at: $0, body) }, update: { problem in
+                var slug = problem.slug
+                return slug.withUTF8(body)
+            })
         }
     }
 }

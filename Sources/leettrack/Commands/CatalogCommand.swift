@@ -65,7 +65,7 @@ struct CatalogCommand: Command {
         if json {
             try context.writeJSON(CatalogInfoJSON(
                 problems: catalog.count, builtIn: Catalog.builtIn.count, source: update?.source ?? "built in",
-                shape: update?.shape, updated: update?.date, differences: update?.problems.count ?? 0))
+                shape: update?.shape, updated: update?.date, newOrChanged: update?.problems.count ?? 0))
             return
         }
         context.line("\(catalog.count) problems, \(catalog.studyLists.count) study lists")
@@ -75,7 +75,9 @@ struct CatalogCommand: Command {
         }
         context.line("Source: \(update.source) (\(update.shape))")
         context.line("Updated: \(update.date)")
-        context.line("\(update.problems.count) problems differ from the \(Catalog.builtIn.count) built in")
+        let rates = update.acceptance.isEmpty ? 0 : update.acceptance.split(separator: ",").count
+        context.line("Differences from the \(Catalog.builtIn.count) built in: \(update.problems.count) new or changed, "
+            + "\(rates) with only a new acceptance")
     }
 
     private func update(_ file: String, withStatus: Bool, _ context: CommandContext) throws {
@@ -87,7 +89,7 @@ struct CatalogCommand: Command {
             try context.writeJSON(CatalogUpdateJSON(summary, shape: list.shape))
             return
         }
-        context.line("Read \(list.entries.count) problems from \(file) (\(list.shape.rawValue)).")
+        context.line("Read \(list.entries.count == 1 ? "1 problem" : "\(list.entries.count) problems") from \(file) (\(list.shape.rawValue)).")
         context.line("Added \(summary.added.count), updated \(summary.changed.count), \(summary.unchanged) unchanged; "
             + "the catalog has \(summary.catalog.count) problems. Your progress is untouched.")
         for problem in summary.added.prefix(10) { context.line("  new      \(problem.id). \(problem.title)") }
@@ -106,7 +108,7 @@ private struct CatalogInfoJSON: Encodable {
     var source: String
     var shape: String?
     var updated: String?
-    var differences: Int
+    var newOrChanged: Int
 }
 
 private struct CatalogUpdateJSON: Encodable {

@@ -7,7 +7,7 @@ struct ExportCommand: Command {
         name: "export",
         abstract: "Write everything you recorded to JSON or CSV.",
         discussion: """
-            JSON is LeetTrack's versioned export format (Sources/LeetTrackCore/Exchange/FORMAT.md), which
+            JSON is LeetTrack's versioned export format (Sources/LeetTrackCore/Exchange/Exchange.docc/FORMAT.md), which
             `leettrack import` reads back; CSV has one row per problem touched, for spreadsheets.
             Without -o the export goes to standard output.
             """,
