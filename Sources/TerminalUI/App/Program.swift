@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs an `Application` in the terminal until it quits: the event loop.
+///
+/// It waits (with `poll`) on three things at once: the terminal's input, the resize signal and an
+/// optional `Waker` for events from outside. Every batch of events is followed by one frame, of
+/// which only the changed cells are written. A lone Esc is told from the start of an escape
+/// sequence by waiting `escapeDelay` milliseconds for more bytes.
+public struct Program<App: Application> {
+    private var runtime: Runtime<App>
+    private let terminal: Terminal
+    private let waker: Waker?
+    private var decoder = InputDecoder()
+    /// How long to wait after an Esc for the rest of a sequence, in milliseconds.
+    public var escapeDelay: Int32 = 25
+
+    /// A program that runs `app` in `terminal`, woken by `waker` when given.
+    public init(_ app: App, terminal: Terminal, waker: Waker? = nil) {
+        self.terminal = terminal
+        self.waker = waker
+        runtime = Runtime(app, size: terminal.size())
+    }
+
+    /// Runs until the application quits or the terminal's input closes, and returns the
+    /// application's final state. The caller closes the terminal (a `defer` does it on errors too).
+    /// - Throws: `TerminalError` when the terminal cannot be read or written.
+    public mutating func run() throws -> App {
+        #if canImport(Glibc)
+        try terminal.write(runtime.render())
+        var input = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var descriptors = [
+                pollfd(fd: terminal.inputDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: TerminalRestoration.resizePipe.read, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: waker?.readDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&descriptors, nfds_t(descriptors.count), decoder.hasPending ? escapeDelay : -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                throw TerminalError.systemCall("poll", errno: errno)
+            }
+            var events: [Event] = []
+            if ready == 0 { events += decoder.flush() }
+            if descriptors[1].revents != 0 {
+                drain(TerminalRestoration.resizePipe.read)
+                let size = terminal.size()
+                if size != runtime.size { events.append(.resize(size)) }
+            }
+            if descriptors[2].revents != 0, waker?.drain() == true { events.append(.wake) }
+            if descriptors[0].revents != 0 {
+                let count = read(terminal.inputDescriptor, &input, input.count)
+                if count < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    throw TerminalError.systemCall("read", errno: errno)
+                }
+                if count == 0 { return runtime.app }  // the terminal went away
+                events += decoder.feed(input[0..<count])
+            }
+            for event in events where !runtime.send(event) {
+                return runtime.app
+            }
+            if !events.isEmpty { try terminal.write(runtime.render()) }
+        }
+        #else
+        throw TerminalError.unsupportedPlatform
+        #endif
+    }
+
+    #if canImport(Glibc)
+    private func drain(_ descriptor: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while read(descriptor, &buffer, buffer.count) > 0 {}
+    }
+    #endif
+}
