@@ -80,6 +80,7 @@ enum TerminalRestoration {
     static func restore() {
         guard active else { return }
         active = false
+        tcsetattr(inputDescriptor, TCSANOW, &savedAttributes)
         guard let base = restoreBytes.baseAddress else { return }
         var offset = 0
         while offset < restoreBytes.count {
@@ -92,7 +93,6 @@ enum TerminalRestoration {
                 break  // the terminal is gone; nothing more can be done from here
             }
         }
-        tcsetattr(inputDescriptor, TCSANOW, &savedAttributes)
     }
 
     private static func handleFatal(_ signal: Int32) {
