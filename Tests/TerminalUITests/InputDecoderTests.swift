@@ -10,7 +10,7 @@ struct InputDecoderTests {
         return events
     }
 
-    private func key(_ key: Key, _ modifiers: Modifiers = []) -> Event { .key(KeyEvent(key, modifiers: modifiers)) }
+    private func key(_ key: KeyCode, _ modifiers: Modifiers = []) -> Event { .key(KeyEvent(key, modifiers: modifiers)) }
 
     @Test("Printable ASCII becomes characters")
     func asciiCharacters() {

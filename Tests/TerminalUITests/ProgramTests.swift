@@ -10,7 +10,7 @@ private struct Tally: Application {
     var wakes = 0
     var escapes = 0
 
-    mutating func update(_ event: Event) -> Command {
+    mutating func update(_ event: Event) -> UpdateResult {
         switch event {
         case .key(.character("+")): presses += 1
         case .key(.character("q")): return .quit
@@ -19,7 +19,7 @@ private struct Tally: Application {
         case .wake: wakes += 1
         default: break
         }
-        return .none
+        return .running
     }
 
     func view(_ frame: inout Frame) {

@@ -7,7 +7,7 @@ private struct Counter: Application {
     var size = Size(width: 0, height: 0)
     var wakes = 0
 
-    mutating func update(_ event: Event) -> Command {
+    mutating func update(_ event: Event) -> UpdateResult {
         switch event {
         case .key(.character("+")): count += 1
         case .key(.character("q")): return .quit
@@ -15,7 +15,7 @@ private struct Counter: Application {
         case .wake: wakes += 1
         default: break
         }
-        return .none
+        return .running
     }
 
     func view(_ frame: inout Frame) {

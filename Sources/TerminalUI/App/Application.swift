@@ -1,7 +1,7 @@
 /// What an application tells the event loop after handling an event.
-public enum Command: Sendable {
+public enum UpdateResult: Sendable {
     /// Keep running (and redraw; only the changed cells are written).
-    case none
+    case running
     /// Stop the loop and restore the terminal.
     case quit
 }
@@ -30,7 +30,7 @@ public struct Frame: Sendable {
 /// terminal; and the renderer can redraw after every event at the cost of the changed cells.
 public protocol Application {
     /// Handles one event; returns `.quit` to stop.
-    mutating func update(_ event: Event) -> Command
+    mutating func update(_ event: Event) -> UpdateResult
     /// Draws the current state into `frame`.
     func view(_ frame: inout Frame)
 }

@@ -145,7 +145,7 @@ public struct InputDecoder: Sendable {
             guard index + 2 < pending.count else {
                 return final ? .event(.key(KeyEvent(.character("O"), modifiers: .alt)), length: 2) : .incomplete
             }
-            let key: Key? = switch pending[index + 2] {
+            let key: KeyCode? = switch pending[index + 2] {
             case 0x41: .up
             case 0x42: .down
             case 0x43: .right
@@ -188,7 +188,7 @@ public struct InputDecoder: Sendable {
             .split(separator: ";", omittingEmptySubsequences: false)
             .map { Int($0) ?? 0 }
         let modifiers = InputDecoder.modifiers(parameter: parameters.count > 1 ? parameters[1] : 1)
-        let key: Key?
+        let key: KeyCode?
         switch finalByte {
         case 0x41: key = .up
         case 0x42: key = .down

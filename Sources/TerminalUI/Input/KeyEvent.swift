@@ -1,5 +1,5 @@
 /// A key, as decoded from the bytes a terminal sends.
-public enum Key: Hashable, Sendable {
+public enum KeyCode: Hashable, Sendable {
     /// A printable grapheme (or, with `.control`, the letter of a control key: Ctrl-C is `c`).
     case character(Character)
     /// Enter or Return.
@@ -54,12 +54,12 @@ public struct Modifiers: OptionSet, Hashable, Sendable {
 /// A key press with its modifiers.
 public struct KeyEvent: Hashable, Sendable, CustomStringConvertible {
     /// The key.
-    public var key: Key
+    public var key: KeyCode
     /// The modifiers held.
     public var modifiers: Modifiers
 
     /// A key press.
-    public init(_ key: Key, modifiers: Modifiers = []) {
+    public init(_ key: KeyCode, modifiers: Modifiers = []) {
         self.key = key
         self.modifiers = modifiers
     }
