@@ -19,7 +19,14 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "Persistence", dependencies: ["CSQLite"], swiftSettings: strict),
-        .target(name: "LeetTrackCore", dependencies: ["Persistence"], swiftSettings: strict),
+        .target(
+            name: "LeetTrackCore",
+            dependencies: ["Persistence"],
+            // The JSON catalog ships as the source of truth; the code reads the generated
+            // Catalog/CatalogData.swift (scripts/generate-catalog.py explains why).
+            exclude: ["Catalog/Data"],
+            swiftSettings: strict
+        ),
         .target(name: "TerminalUI", swiftSettings: strict),
         .executableTarget(
             name: "leettrack",
@@ -31,7 +38,13 @@ let package = Package(
             dependencies: ["Persistence", "LeetTrackCore", "TerminalUI", "CSQLite"],
             swiftSettings: strict
         ),
-        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "CSQLite"], swiftSettings: strict),
+        // Run by the Persistence tests as separate processes (writers, a killed writer, an observer).
+        .executableTarget(name: "persistence-probe", dependencies: ["Persistence"], swiftSettings: strict),
+        .testTarget(
+            name: "PersistenceTests",
+            dependencies: ["Persistence", "CSQLite", "persistence-probe"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "LeetTrackCoreTests", dependencies: ["LeetTrackCore"], swiftSettings: strict),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], swiftSettings: strict),
         .testTarget(

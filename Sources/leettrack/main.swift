@@ -1,1 +1,5 @@
-print("leettrack: not built yet")
+import Foundation
+
+// The whole program: parse, run, exit with the code `Root.run` chose.
+let environment = Terminal.environment(["LEETTRACK_STORE", "NO_COLOR", "VISUAL", "EDITOR", "XDG_DATA_HOME", "HOME"])
+exit(Root.run(Array(CommandLine.arguments.dropFirst()), environment: environment))

@@ -1,0 +1,239 @@
+import Foundation
+
+/// The LeetCode problems LeetTrack knows, and the study lists over them.
+///
+/// ``shipped`` is the catalog built into the binary. It is read from generated columns in the
+/// binary's read-only data (see `scripts/generate-catalog.py` for why it is not decoded from JSON),
+/// so loading it costs nothing and each ``Problem`` value is built only when it is asked for.
+/// Positions (`0..<count`) are in id order.
+public struct Catalog: Sendable {
+    enum Storage: Sendable {
+        /// The columns generated into `CatalogData`.
+        case generated
+        /// Problems decoded from JSON, with a slug index.
+        case decoded([Problem], slugIndex: [String: Int])
+    }
+
+    let storage: Storage
+    let decodedStudyLists: [StudyList]
+
+    /// The catalog built into the binary: 4,029 problems and six study lists.
+    public static let shipped = Catalog(storage: .generated, studyLists: [])
+
+    init(storage: Storage, studyLists: [StudyList]) {
+        self.storage = storage
+        self.decodedStudyLists = studyLists
+    }
+
+    /// The study lists, in display order.
+    public var studyLists: [StudyList] {
+        switch storage {
+        case .generated: Self.generatedStudyLists()
+        case .decoded: decodedStudyLists
+        }
+    }
+
+    /// Decodes a catalog from the JSON files the package ships in `Catalog/Data` (`problems.json`:
+    /// an array of problems; `lists.json`: list key to slugs). Meant for tools and tests; commands
+    /// use ``shipped``.
+    /// - Throws: `DecodingError` when the JSON does not match, and
+    ///   ``LeetTrackError/invalidCatalog(_:)`` when a list names an unknown slug.
+    public init(problemsJSON: Data, listsJSON: Data) throws {
+        struct RawProblem: Decodable {
+            var id: Int, title: String, slug: String, difficulty: String, paidOnly: Bool
+            var category: String, tags: [String], acceptance: Double
+        }
+        let raw = try JSONDecoder().decode([RawProblem].self, from: problemsJSON)
+        var problems: [Problem] = []
+        for item in raw.sorted(by: { $0.id < $1.id }) {
+            guard let difficulty = Difficulty(rawValue: item.difficulty.lowercased()) else {
+                throw LeetTrackError.invalidCatalog("problem \(item.id) has difficulty \(item.difficulty)")
+            }
+            problems.append(Problem(
+                id: item.id, slug: item.slug, title: item.title, difficulty: difficulty,
+                paidOnly: item.paidOnly, category: item.category, tags: item.tags, acceptance: item.acceptance))
+        }
+        var slugIndex: [String: Int] = [:]
+        for (position, problem) in problems.enumerated() { slugIndex[problem.slug] = position }
+        let lists = try JSONDecoder().decode([String: [String]].self, from: listsJSON)
+        var studyLists: [StudyList] = []
+        for key in lists.keys.sorted() {
+            let slugs = lists[key] ?? []
+            if let unknown = slugs.first(where: { slugIndex[$0] == nil }) {
+                throw LeetTrackError.invalidCatalog("list \(key) names an unknown problem \(unknown)")
+            }
+            studyLists.append(StudyList(key: key, name: StudyList.displayNames[key] ?? key, slugs: slugs))
+        }
+        self.init(storage: .decoded(problems, slugIndex: slugIndex), studyLists: studyLists)
+    }
+
+    /// The number of problems.
+    public var count: Int {
+        switch storage {
+        case .generated: CatalogData.count
+        case .decoded(let problems, _): problems.count
+        }
+    }
+
+    /// All problems in id order, built lazily as they are read.
+    public var problems: LazyMapSequence<Range<Int>, Problem> {
+        (0..<count).lazy.map { self.problem(at: $0) }
+    }
+
+    /// The problem at a position (`0..<count`, id order).
+    /// - Complexity: O(length of its title, slug and tags).
+    public func problem(at position: Int) -> Problem {
+        switch storage {
+        case .decoded(let problems, _):
+            return problems[position]
+        case .generated:
+            let tagRange = Int(CatalogData.tagStarts[position])..<Int(CatalogData.tagStarts[position + 1])
+            return Problem(
+                id: Int(CatalogData.ids[position]),
+                slug: Self.generatedText(CatalogData.textStarts[2 * position], CatalogData.textStarts[2 * position + 1]),
+                title: Self.generatedText(CatalogData.textStarts[2 * position + 1], CatalogData.textStarts[2 * position + 2]),
+                difficulty: Difficulty(rank: CatalogData.difficulties[position]),
+                paidOnly: CatalogData.paidOnly[position] != 0,
+                category: CatalogData.categoryNames[Int(CatalogData.categories[position])],
+                tags: tagRange.map { CatalogData.tagNames[Int(CatalogData.tagRefs[$0])] },
+                acceptance: Double(CatalogData.acceptanceHundredths[position]) / 100)
+        }
+    }
+
+    /// The difficulty of the problem at a position, without building the problem.
+    /// - Complexity: O(1).
+    public func difficulty(at position: Int) -> Difficulty {
+        switch storage {
+        case .generated: Difficulty(rank: CatalogData.difficulties[position])
+        case .decoded(let problems, _): problems[position].difficulty
+        }
+    }
+
+    /// The id of the problem at a position, without building the problem.
+    /// - Complexity: O(1).
+    public func id(at position: Int) -> Int {
+        switch storage {
+        case .generated: Int(CatalogData.ids[position])
+        case .decoded(let problems, _): problems[position].id
+        }
+    }
+
+    /// The slug of the problem at a position, without building the rest of the problem.
+    public func slug(at position: Int) -> String {
+        switch storage {
+        case .generated: Self.generatedText(CatalogData.textStarts[2 * position], CatalogData.textStarts[2 * position + 1])
+        case .decoded(let problems, _): problems[position].slug
+        }
+    }
+
+    /// The title of the problem at a position, without building the rest of the problem.
+    public func title(at position: Int) -> String {
+        switch storage {
+        case .generated: Self.generatedText(CatalogData.textStarts[2 * position + 1], CatalogData.textStarts[2 * position + 2])
+        case .decoded(let problems, _): problems[position].title
+        }
+    }
+
+    /// The position of the problem with an id, or `nil`.
+    /// - Complexity: O(log n).
+    public func position(ofID id: Int) -> Int? {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            let middleID = self.id(at: middle)
+            if middleID == id { return middle }
+            if middleID < id { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+
+    /// The position of the problem with a slug, or `nil`.
+    /// - Complexity: O(log n) comparisons of bytes, with no allocation.
+    public func position(ofSlug slug: String) -> Int? {
+        switch storage {
+        case .decoded(_, let slugIndex):
+            return slugIndex[slug]
+        case .generated:
+            var slug = slug
+            return slug.withUTF8 { wanted in
+                CatalogData.text.withUTF8Buffer { text in
+                    var low = 0
+                    var high = CatalogData.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        let position = Int(CatalogData.slugOrder[middle])
+                        let start = Int(CatalogData.textStarts[2 * position])
+                        let length = Int(CatalogData.textStarts[2 * position + 1]) - start
+                        let order = Self.compare(UnsafeBufferPointer(rebasing: text[start..<(start + length)]), wanted)
+                        if order == 0 { return position }
+                        if order < 0 { low = middle + 1 } else { high = middle }
+                    }
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// The problem with an id, or `nil`.
+    public func problem(withID id: Int) -> Problem? {
+        position(ofID: id).map(problem(at:))
+    }
+
+    /// The problem with a slug, or `nil`.
+    public func problem(withSlug slug: String) -> Problem? {
+        position(ofSlug: slug).map(problem(at:))
+    }
+
+    /// Every tag name that some problem has, sorted.
+    public var tagNames: [String] {
+        switch storage {
+        case .generated: CatalogData.tagNames
+        case .decoded(let problems, _): Set(problems.flatMap(\.tags)).sorted()
+        }
+    }
+
+    /// Every category name, sorted.
+    public var categoryNames: [String] {
+        switch storage {
+        case .generated: CatalogData.categoryNames
+        case .decoded(let problems, _): Set(problems.map(\.category)).sorted()
+        }
+    }
+
+    /// How many problems of each difficulty the catalog has.
+    public func countsByDifficulty() -> [Difficulty: Int] {
+        if case .generated = storage {
+            return [.easy: CatalogData.difficultyCounts[0], .medium: CatalogData.difficultyCounts[1], .hard: CatalogData.difficultyCounts[2]]
+        }
+        var counts: [Difficulty: Int] = [.easy: 0, .medium: 0, .hard: 0]
+        for position in 0..<count { counts[difficulty(at: position), default: 0] += 1 }
+        return counts
+    }
+
+    private static func generatedText(_ start: UInt32, _ end: UInt32) -> String {
+        CatalogData.text.withUTF8Buffer { bytes in
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)]), as: UTF8.self)
+        }
+    }
+
+    /// Compares bytes like `memcmp`, the shorter first on a common prefix.
+    private static func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = min(left.count, right.count)
+        if common > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress {
+            let order = memcmp(leftBase, rightBase, common)
+            if order != 0 { return Int(order) }
+        }
+        return left.count - right.count
+    }
+
+    private static func generatedStudyLists() -> [StudyList] {
+        CatalogData.lists.map { list in
+            StudyList(
+                key: list.key, name: list.name,
+                slugs: list.problems.map { position in
+                    generatedText(CatalogData.textStarts[2 * Int(position)], CatalogData.textStarts[2 * Int(position) + 1])
+                })
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// What went wrong in the tracker's domain, with a message that names the problem and what to do.
+public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
+    /// No problem has this id, slug or title; `suggestions` are the closest (at most three).
+    case unknownProblem(String, suggestions: [Problem])
+    /// Several problems match these title words; `candidates` lists them in id order.
+    case ambiguousProblem(String, candidates: [Problem])
+    /// No study list has this key or name.
+    case unknownList(String, known: [String])
+    /// No problem has this tag; `suggestions` are the closest tag names.
+    case unknownTag(String, suggestions: [String])
+    /// No problem is in this category.
+    case unknownCategory(String, known: [String])
+    /// A date that is not a real `YYYY-MM-DD` day, or that lies in the future.
+    case invalidDate(String, reason: String)
+    /// The catalog data is inconsistent (only possible for a catalog decoded from outside JSON).
+    case invalidCatalog(String)
+
+    /// The message a user sees.
+    public var description: String {
+        switch self {
+        case .unknownProblem(let name, let suggestions):
+            let hint = suggestions.isEmpty
+                ? "Use `leettrack list TEXT` to search."
+                : "Did you mean: " + suggestions.map { "\($0.id) \($0.title)" }.joined(separator: "; ") + "?"
+            return "no problem matches '\(name)'. \(hint)"
+        case .ambiguousProblem(let name, let candidates):
+            let shown = candidates.prefix(10).map { candidate in
+                let id = String(candidate.id)
+                return String(repeating: " ", count: max(0, 6 - id.count)) + id + "  " + candidate.title
+            }.joined(separator: "\n")
+            let more = candidates.count > 10 ? "\n  … and \(candidates.count - 10) more" : ""
+            return "'\(name)' matches \(candidates.count) problems; name one by id or slug:\n\(shown)\(more)"
+        case .unknownList(let name, let known):
+            return "no study list is called '\(name)'. Lists: \(known.joined(separator: ", "))."
+        case .unknownTag(let name, let suggestions):
+            let hint = suggestions.isEmpty ? "" : " Did you mean: \(suggestions.joined(separator: ", "))?"
+            return "no problem has the tag '\(name)'.\(hint)"
+        case .unknownCategory(let name, let known):
+            return "no category is called '\(name)'. Categories: \(known.joined(separator: ", "))."
+        case .invalidDate(let text, let reason):
+            return "'\(text)' is not a valid date: \(reason). Use YYYY-MM-DD, e.g. 2026-01-31."
+        case .invalidCatalog(let reason):
+            return "the catalog is invalid: \(reason)"
+        }
+    }
+}

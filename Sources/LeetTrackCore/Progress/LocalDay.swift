@@ -1,0 +1,68 @@
+import Foundation
+
+/// A calendar day in the user's time zone (`2026-11-29`).
+///
+/// Events are stored as UTC instants; which day an instant belongs to depends on where the user
+/// is, so days are computed from an instant and a `TimeZone` (by default `TimeZone.current`,
+/// which honours `TZ`). The offset is taken for that instant, so daylight-saving changes and a
+/// move to another zone count each event on the day the user lived it. Any
+/// ``UTCOffsetProvider`` will do in place of a `TimeZone`.
+public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Days since 1970-01-01.
+    public let dayNumber: Int
+
+    /// The day with this number of days since 1970-01-01.
+    public init(dayNumber: Int) {
+        self.dayNumber = dayNumber
+    }
+
+    /// The day on which `date` falls in `timeZone`.
+    public init(_ date: Date, in timeZone: some UTCOffsetProvider) {
+        let local = date.timeIntervalSince1970.rounded(.down) + Double(timeZone.secondsFromGMT(for: date))
+        dayNumber = Int((local / 86_400).rounded(.down))
+    }
+
+    /// Parses `YYYY-MM-DD`.
+    /// - Throws: ``LeetTrackError/invalidDate(_:reason:)`` naming what is wrong.
+    public init(parsing text: String) throws(LeetTrackError) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { throw .invalidDate(text, reason: "expected YYYY-MM-DD") }
+        guard (1...12).contains(month) else { throw .invalidDate(text, reason: "there is no month \(parts[1])") }
+        guard (1...CivilDay.daysInMonth(year: year, month: month)).contains(day) else {
+            throw .invalidDate(text, reason: "that month has no day \(parts[2])")
+        }
+        dayNumber = CivilDay.days(fromYear: year, month: month, day: day)
+    }
+
+    /// Year, month (1–12) and day of month.
+    public var components: (year: Int, month: Int, day: Int) { CivilDay.civil(fromDays: dayNumber) }
+
+    /// The day `count` days later (earlier when negative).
+    public func adding(days count: Int) -> LocalDay { LocalDay(dayNumber: dayNumber + count) }
+
+    /// Noon of this day in `timeZone`: the instant recorded for an event given only a day, far
+    /// from midnight so that neither a daylight-saving change nor rounding moves it to another day.
+    public func noon(in timeZone: some UTCOffsetProvider) -> Date {
+        let localNoon = Double(dayNumber * 86_400 + 12 * 3600)
+        let guess = Date(timeIntervalSince1970: localNoon)
+        return Date(timeIntervalSince1970: localNoon - Double(timeZone.secondsFromGMT(for: guess)))
+    }
+
+    /// The three-letter English weekday name (`Mon`).
+    public var weekdayName: String {
+        // 1970-01-01 was a Thursday.
+        ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((dayNumber % 7) + 7) % 7]
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        let (year, month, day) = components
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(year)-\(two(month))-\(two(day))"
+    }
+
+    /// Earlier days first.
+    public static func < (lhs: LocalDay, rhs: LocalDay) -> Bool { lhs.dayNumber < rhs.dayNumber }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+extension ProblemProgress {
+    /// Records a solve: the status becomes solved and a `solved` event is added.
+    public mutating func recordSolve(at date: Date) {
+        status = .solved
+        events.append(ProgressEvent(kind: .solved, date: date))
+    }
+
+    /// Records an attempt. A solved problem stays solved (the attempt is still in its history).
+    public mutating func recordAttempt(at date: Date) {
+        if status != .solved { status = .attempted }
+        events.append(ProgressEvent(kind: .attempted, date: date))
+    }
+
+    /// Sets the problem back to todo. The history keeps a `reset` event unless `forgetHistory`,
+    /// which erases the history instead. A todo problem with nothing to forget is left unchanged.
+    public mutating func reset(at date: Date, forgetHistory: Bool) {
+        if forgetHistory {
+            events.removeAll()
+        } else if status != .todo {
+            events.append(ProgressEvent(kind: .reset, date: date))
+        }
+        status = .todo
+    }
+}
+
+/// What a change did to one problem's record.
+public struct ProgressChange: Sendable, Equatable {
+    /// The problem's slug.
+    public var slug: String
+    /// The record before the change.
+    public var before: ProblemProgress
+    /// The record after the change (and as stored).
+    public var after: ProblemProgress
+    /// Whether anything changed (and so was written).
+    public var changed: Bool { before != after }
+}

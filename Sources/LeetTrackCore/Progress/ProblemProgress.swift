@@ -1,0 +1,132 @@
+import Foundation
+
+/// Where a user stands with a problem.
+public enum Status: String, CaseIterable, Codable, Sendable {
+    /// Not solved and not attempted (or reset).
+    case todo
+    /// Tried but not solved yet.
+    case attempted
+    /// Solved at least once since the last reset.
+    case solved
+}
+
+/// Everything a user has recorded about one problem. Stored under `progress.<slug>`, one small
+/// record per problem touched, so changing one problem writes one record.
+///
+/// The stored JSON leaves out fields that hold their default (`favorite` false, an empty note,
+/// no events): records stay small, and reading one decodes fewer keys. Every field is optional
+/// when decoding, so a field added later with a default keeps old records readable.
+public struct ProblemProgress: Codable, Sendable, Hashable {
+    /// Todo, attempted or solved.
+    public var status: Status
+    /// Whether the problem is on the favorites sheet.
+    public var favorite: Bool
+    /// The user's note; empty when there is none.
+    public var note: String
+    /// What happened to the problem, oldest first.
+    public var events: [ProgressEvent]
+
+    /// Creates a record; the defaults describe an untouched problem.
+    public init(status: Status = .todo, favorite: Bool = false, note: String = "", events: [ProgressEvent] = []) {
+        self.status = status
+        self.favorite = favorite
+        self.note = note
+        self.events = events
+    }
+
+    /// Whether the record says nothing an untouched problem would not (so it need not be stored).
+    public var isEmpty: Bool { status == .todo && !favorite && note.isEmpty && events.isEmpty }
+
+    /// The instant of the latest event, or `nil` when there is none.
+    public var lastActivity: Date? { events.lazy.map(\.date).max() }
+
+    enum CodingKeys: String, CodingKey {
+        case status, favorite, note, events
+    }
+
+    /// Decodes a record; every field may be missing and then takes its default.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        status = try container.decodeIfPresent(Status.self, forKey: .status) ?? .todo
+        favorite = try container.decodeIfPresent(Bool.self, forKey: .favorite) ?? false
+        note = try container.decodeIfPresent(String.self, forKey: .note) ?? ""
+        events = try container.decodeIfPresent([ProgressEvent].self, forKey: .events) ?? []
+    }
+
+    /// Encodes the record, leaving out fields that hold their default.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(status, forKey: .status)
+        if favorite { try container.encode(favorite, forKey: .favorite) }
+        if !note.isEmpty { try container.encode(note, forKey: .note) }
+        if !events.isEmpty { try container.encode(events, forKey: .events) }
+    }
+}
+
+/// One dated thing that happened to a problem.
+///
+/// The instant is stored in UTC as ISO 8601 text (`2026-11-29T14:03:12Z`), readable in the store
+/// and independent of where the user is; days are counted in the user's time zone only when
+/// statistics are computed (see ``PracticeCalendar``).
+public struct ProgressEvent: Codable, Sendable, Hashable {
+    /// What kind of event it was. An open set of names rather than a closed enum, so a newer
+    /// version can add kinds and an older one still reads the record.
+    public struct Kind: RawRepresentable, Codable, Sendable, Hashable, CustomStringConvertible {
+        /// The stored name.
+        public var rawValue: String
+        /// Creates a kind from its stored name.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The problem was solved.
+        public static let solved = Kind(rawValue: "solved")
+        /// The problem was tried without solving it.
+        public static let attempted = Kind(rawValue: "attempted")
+        /// The problem was redone as a spaced-repetition review, with a ``ProgressEvent/rating``.
+        public static let reviewed = Kind(rawValue: "reviewed")
+        /// The problem was set back to todo.
+        public static let reset = Kind(rawValue: "reset")
+        /// Whether the event is practice, which counts towards streaks and the last days.
+        public var isPractice: Bool { self == .solved || self == .attempted || self == .reviewed }
+        /// The stored name.
+        public var description: String { rawValue }
+    }
+
+    /// What happened.
+    public var kind: Kind
+    /// When it happened (an instant; whole seconds).
+    public var date: Date
+    /// For a review: the rating word (`again`, `hard`, `good`, `easy`, the raw value of
+    /// `ReviewRating`); `nil` for other events.
+    public var rating: String?
+
+    /// Creates an event.
+    public init(kind: Kind, date: Date, rating: String? = nil) {
+        self.kind = kind
+        self.date = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+        self.rating = rating
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, at, rating
+    }
+
+    /// Decodes an event stored as `{"kind": …, "at": "…Z", "rating": …}`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(Kind.self, forKey: .kind)
+        let text = try container.decode(String.self, forKey: .at)
+        guard let date = UTCTimestamp.date(from: text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .at, in: container, debugDescription: "'\(text)' is not a UTC time like 2026-11-29T14:03:12Z")
+        }
+        self.date = date
+        rating = try container.decodeIfPresent(String.self, forKey: .rating)
+    }
+
+    /// Encodes the event with its instant as UTC ISO 8601 text.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(UTCTimestamp.string(from: date), forKey: .at)
+        try container.encodeIfPresent(rating, forKey: .rating)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Persistence
+
+/// Reads and changes progress records in a ``Store``.
+///
+/// Each problem's record lives under its own key, `progress.<slug>`: changing one problem writes
+/// one small value, and all records load with one prefix query. Changes go through a transaction,
+/// so a command that changes several problems changes all or none, and a change made by another
+/// process between reading and writing a record cannot be lost.
+public struct ProgressRepository: Sendable {
+    /// The store the records live in.
+    public let store: Store
+
+    /// The prefix of every progress key.
+    public static let keyPrefix = "progress."
+
+    /// A repository over `store`.
+    public init(store: Store) {
+        self.store = store
+    }
+
+    /// The key of one problem's record.
+    public static func key(for slug: String) -> Key<ProblemProgress> {
+        Key<ProblemProgress>(keyPrefix + slug, default: ProblemProgress())
+    }
+
+    /// Every stored record, by slug.
+    /// - Complexity: one prefix query, then one read per record.
+    /// - Throws: `PersistenceError`, including `undecodable` naming a record that does not decode.
+    public func allProgress() throws -> [String: ProblemProgress] {
+        try progress { _ in true }
+    }
+
+    /// The stored records of the slugs that `include` accepts, by slug.
+    ///
+    /// The records are read as bytes and parsed by `ProgressJSONReader`, several times cheaper
+    /// than `values(withKeyPrefix:as:)`'s `JSONDecoder` (see the reader's doc comment). Persistence
+    /// has no public query for the raw values under a prefix yet, so this lists the keys and reads
+    /// the bytes of the wanted ones: still cheaper than decoding, and a listing of a few problems
+    /// reads only theirs.
+    /// - Throws: `PersistenceError`, including `undecodable` naming a record that does not decode.
+    public func progress(where include: (String) -> Bool) throws -> [String: ProblemProgress] {
+        var records: [String: ProblemProgress] = [:]
+        for key in try store.keys(withPrefix: Self.keyPrefix) {
+            let slug = String(key.dropFirst(Self.keyPrefix.count))
+            guard include(slug), let data = try store.rawValue(forKey: key) else { continue }
+            records[slug] = try Self.decode(data, key: key)
+        }
+        return records
+    }
+
+    /// Decodes one stored record: the fast reader, else `JSONDecoder` for its precise error.
+    static func decode(_ data: Data, key: String) throws -> ProblemProgress {
+        if let record = ProgressJSONReader.progress(from: data) { return record }
+        do {
+            return try JSONDecoder().decode(ProblemProgress.self, from: data)
+        } catch {
+            throw PersistenceError.undecodable(key: key, underlying: "\(error)")
+        }
+    }
+
+    /// One problem's record (an empty record when it was never touched).
+    public func progress(for slug: String) throws -> ProblemProgress {
+        try store.value(for: Self.key(for: slug))
+    }
+
+    /// Applies `change` to the records of `slugs` in one transaction: all are written or none.
+    /// Only records that changed are written; a record that becomes empty is removed.
+    /// - Returns: what happened to each problem, in the order given.
+    @discardableResult
+    public func update(
+        _ slugs: [String], _ change: (String, inout ProblemProgress) throws -> Void
+    ) throws -> [ProgressChange] {
+        try store.transaction { transaction in
+            var changes: [ProgressChange] = []
+            for slug in slugs {
+                let key = Self.key(for: slug)
+                let before = try transaction.value(for: key)
+                var after = before
+                try change(slug, &after)
+                if after != before {
+                    if after.isEmpty { transaction.removeValue(for: key) } else { try transaction.set(after, for: key) }
+                }
+                changes.append(ProgressChange(slug: slug, before: before, after: after))
+            }
+            return changes
+        }
+    }
+
+    /// Applies `change` to every stored record in one transaction.
+    @discardableResult
+    public func updateAll(_ change: (String, inout ProblemProgress) throws -> Void) throws -> [ProgressChange] {
+        try store.transaction { transaction in
+            var changes: [ProgressChange] = []
+            for entry in try transaction.values(withKeyPrefix: Self.keyPrefix, as: ProblemProgress.self) {
+                let slug = String(entry.key.dropFirst(Self.keyPrefix.count))
+                var after = entry.value
+                try change(slug, &after)
+                if after != entry.value {
+                    let key = Self.key(for: slug)
+                    if after.isEmpty { transaction.removeValue(for: key) } else { try transaction.set(after, for: key) }
+                }
+                changes.append(ProgressChange(slug: slug, before: entry.value, after: after))
+            }
+            return changes
+        }
+    }
+}

@@ -1,0 +1,13 @@
+import Foundation
+
+/// Where the offset from UTC of an instant comes from, which decides the day it falls on.
+///
+/// Foundation's `TimeZone` is one (`TimeZone.current` honours `TZ`). A program may pass something
+/// cheaper that knows the same rules: creating `TimeZone.current` costs most of a millisecond,
+/// a noticeable share of a short command.
+public protocol UTCOffsetProvider {
+    /// The offset from UTC, in seconds, in effect at `date`.
+    func secondsFromGMT(for date: Date) -> Int
+}
+
+extension TimeZone: UTCOffsetProvider {}

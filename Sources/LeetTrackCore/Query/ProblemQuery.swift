@@ -1,0 +1,176 @@
+import Foundation
+
+/// A filter and an order over the catalog, as `leettrack list` and `random` take them.
+public struct ProblemQuery: Sendable, Equatable {
+    /// How results are ordered.
+    public enum Sort: String, CaseIterable, Sendable {
+        /// By id, ascending.
+        case id
+        /// By title, alphabetically (case-insensitive).
+        case title
+        /// Easy first, then by id.
+        case difficulty
+        /// Highest acceptance first (the most often solved, usually the easiest).
+        case acceptance
+        /// Most recently practised first; untouched problems last, by id.
+        case recent
+    }
+
+    /// Text to look for in the title, slug or id; every word must appear.
+    public var text: String?
+    /// Only this difficulty.
+    public var difficulty: Difficulty?
+    /// Only this status.
+    public var status: Status?
+    /// Only favorites.
+    public var favoritesOnly = false
+    /// Only problems with this tag (an exact tag name; see ``Catalog/canonicalTag(_:)``).
+    public var tag: String?
+    /// Only this category (an exact name; see ``Catalog/canonicalCategory(_:)``).
+    public var category: String?
+    /// Only problems of this study list; without a ``sort``, results keep the list's order.
+    public var list: StudyList?
+    /// `true`: only paid-only problems; `false`: only free ones; `nil`: both.
+    public var paidOnly: Bool?
+    /// The order; `nil` is id order, or the list's order when ``list`` is set.
+    public var sort: Sort?
+    /// At most this many results.
+    public var limit: Int?
+
+    /// Creates a query that matches everything, in id order.
+    public init() {}
+}
+
+extension Catalog {
+    /// The problems that match `query`, in its order.
+    /// - Parameter progress: progress records by slug (for status, favorites and `recent`).
+    /// - Complexity: O(n) over the catalog (or the list), building only the problems that pass the
+    ///   cheap filters (difficulty, list), plus O(m log m) to sort the m matches.
+    public func problems(matching query: ProblemQuery, progress: [String: ProblemProgress]) -> [Problem] {
+        problems(matching: query) { _ in progress }.problems
+    }
+
+    /// The problems that match `query`, loading progress only for the problems that pass the
+    /// catalog's own filters (difficulty, list, tag, category, paid, text): a command that lists
+    /// the hard problems reads the records of hard problems only.
+    /// - Parameter loadProgress: returns the records of (at least) the given slugs.
+    /// - Returns: the matches in the query's order, and the records that were loaded.
+    public func problems(
+        matching query: ProblemQuery, loadingProgress loadProgress: (Set<String>) throws -> [String: ProblemProgress]
+    ) rethrows -> (problems: [Problem], progress: [String: ProblemProgress]) {
+        let positions: [Int]
+        if let list = query.list {
+            positions = list.slugs.compactMap { position(ofSlug: $0) }
+        } else {
+            positions = Array(0..<count)
+        }
+        let words = TitleWords(query.text ?? "")
+        let textID = query.text.flatMap { Int($0.trimmedOfWhitespace) }
+        var haystack: [UInt8] = []
+        var candidates: [Problem] = []
+        for position in positions {
+            if let difficulty = query.difficulty, self.difficulty(at: position) != difficulty { continue }
+            if words.count > 0, textID != id(at: position), !matches(position, words: words, buffer: &haystack) { continue }
+            let problem = self.problem(at: position)
+            if let paidOnly = query.paidOnly, problem.paidOnly != paidOnly { continue }
+            if let tag = query.tag, !problem.tags.contains(tag) { continue }
+            if let category = query.category, problem.category != category { continue }
+            candidates.append(problem)
+        }
+        let progress = try loadProgress(Set(candidates.lazy.map(\.slug)))
+        var matches = candidates
+        if query.status != nil || query.favoritesOnly {
+            matches = candidates.filter { problem in
+                let record = progress[problem.slug]
+                if let status = query.status, (record?.status ?? .todo) != status { return false }
+                return !query.favoritesOnly || record?.favorite == true
+            }
+        }
+        switch query.sort {
+        case nil:
+            break  // Already in id order, or in the list's order.
+        case .id:
+            matches.sort { $0.id < $1.id }
+        case .title:
+            matches.sort {
+                let order = $0.title.lowercased().compare($1.title.lowercased())
+                return order == .orderedSame ? $0.id < $1.id : order == .orderedAscending
+            }
+        case .difficulty:
+            matches.sort { ($0.difficulty, $0.id) < ($1.difficulty, $1.id) }
+        case .acceptance:
+            matches.sort { $0.acceptance != $1.acceptance ? $0.acceptance > $1.acceptance : $0.id < $1.id }
+        case .recent:
+            let last = Dictionary(uniqueKeysWithValues: matches.map { ($0.slug, progress[$0.slug]?.lastActivity) })
+            matches.sort { left, right in
+                switch (last[left.slug] ?? nil, last[right.slug] ?? nil) {
+                case (let l?, let r?): l != r ? l > r : left.id < right.id
+                case (.some, nil): true
+                case (nil, .some): false
+                case (nil, nil): left.id < right.id
+                }
+            }
+        }
+        if let limit = query.limit, matches.count > limit { matches.removeSubrange(limit...) }
+        return (matches, progress)
+    }
+
+    /// The catalog's spelling of a tag typed in any case, with hyphens or spaces.
+    /// - Throws: ``LeetTrackError/unknownTag(_:suggestions:)`` with the closest tags.
+    public func canonicalTag(_ name: String) throws(LeetTrackError) -> String {
+        let wanted = Self.folded(name)
+        let tags = tagNames
+        if let tag = tags.first(where: { Self.folded($0) == wanted }) { return tag }
+        let suggestions = tags.map { (tag: $0, distance: EditDistance.between(Self.folded($0), wanted)) }
+            .sorted { ($0.distance, $0.tag) < ($1.distance, $1.tag) }
+            .prefix(3).map(\.tag)
+        throw .unknownTag(name, suggestions: Array(suggestions))
+    }
+
+    /// The catalog's spelling of a category typed in any case.
+    /// - Throws: ``LeetTrackError/unknownCategory(_:known:)``.
+    public func canonicalCategory(_ name: String) throws(LeetTrackError) -> String {
+        let wanted = Self.folded(name)
+        if let category = categoryNames.first(where: { Self.folded($0) == wanted }) { return category }
+        throw .unknownCategory(name, known: categoryNames)
+    }
+
+    /// The study list with this key or display name (any case).
+    /// - Throws: ``LeetTrackError/unknownList(_:known:)`` naming the lists.
+    public func studyList(named name: String) throws(LeetTrackError) -> StudyList {
+        let wanted = Self.folded(name)
+        let lists = studyLists
+        if let list = lists.first(where: { Self.folded($0.key) == wanted || Self.folded($0.name) == wanted }) {
+            return list
+        }
+        throw .unknownList(name, known: lists.map(\.key))
+    }
+
+    /// Lowercased, with hyphens, underscores and runs of spaces as one space.
+    static func folded(_ text: String) -> String {
+        text.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " }).joined(separator: " ")
+    }
+
+    /// Whether every word occurs somewhere in the problem's lowercased title or its slug (so
+    /// `sum` finds "Two Sum" and "Path Sum II", and `two-sum` finds by slug). Works on bytes: see
+    /// ``TitleWords``.
+    private func matches(_ position: Int, words: TitleWords, buffer: inout [UInt8]) -> Bool {
+        buffer.removeAll(keepingCapacity: true)
+        withTitleUTF8(at: position) { title in
+            for byte in title { buffer.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+        }
+        buffer.append(UInt8(ascii: " "))
+        withSlugUTF8(at: position) { buffer.append(contentsOf: $0) }
+        for index in 0..<words.count where !Self.contains(buffer, words[index]) { return false }
+        return true
+    }
+
+    private static func contains(_ haystack: [UInt8], _ needle: ArraySlice<UInt8>) -> Bool {
+        guard !needle.isEmpty, needle.count <= haystack.count else { return needle.isEmpty }
+        let first = needle[needle.startIndex]
+        for start in 0...(haystack.count - needle.count) where haystack[start] == first {
+            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// The numbers `leettrack stats` shows, computed from the catalog and the progress records.
+public struct Statistics: Sendable, Equatable {
+    /// Solved and attempted counts for one difficulty (or for all, when `difficulty` is `nil`).
+    public struct Line: Sendable, Equatable {
+        /// The difficulty, or `nil` for the total line.
+        public var difficulty: Difficulty?
+        /// How many problems the catalog has.
+        public var total: Int
+        /// How many are solved.
+        public var solved: Int
+        /// How many are attempted and not solved.
+        public var attempted: Int
+    }
+
+    /// Practice on one day.
+    public struct Day: Sendable, Equatable {
+        /// The day, in the user's time zone.
+        public var day: LocalDay
+        /// Solve events that day.
+        public var solved: Int
+        /// Attempt events that day.
+        public var attempted: Int
+        /// Review events that day.
+        public var reviewed: Int
+        /// All practice events that day.
+        public var total: Int { solved + attempted + reviewed }
+    }
+
+    /// One line per difficulty, easy first.
+    public var byDifficulty: [Line]
+    /// The sum over all difficulties.
+    public var total: Line
+    /// How many problems are favorites.
+    public var favorites: Int
+    /// How many problems have a note.
+    public var notes: Int
+    /// Days in a row with practice, ending today (or yesterday, since today is not over).
+    public var currentStreak: Int
+    /// The most days in a row with practice, ever.
+    public var longestStreak: Int
+    /// The last seven days, oldest first, ending today.
+    public var lastSevenDays: [Day]
+
+    /// Computes the statistics.
+    /// - Parameters:
+    ///   - progress: progress records by slug; slugs the catalog does not know are ignored.
+    ///   - now: the current instant; `timeZone` decides which day it is.
+    /// - Complexity: O(records + events), plus O(1) per difficulty from the catalog's counts.
+    public init(catalog: Catalog, progress: [String: ProblemProgress], now: Date, timeZone: some UTCOffsetProvider) {
+        let totals = catalog.countsByDifficulty()
+        var solved: [Difficulty: Int] = [:]
+        var attempted: [Difficulty: Int] = [:]
+        var favorites = 0
+        var notes = 0
+        var practiceDays = Set<Int>()
+        let today = LocalDay(now, in: timeZone)
+        let firstShown = today.adding(days: -6)
+        var days = (0..<7).map { Day(day: firstShown.adding(days: $0), solved: 0, attempted: 0, reviewed: 0) }
+        for (slug, record) in progress {
+            guard let position = catalog.position(ofSlug: slug) else { continue }
+            let difficulty = catalog.difficulty(at: position)
+            switch record.status {
+            case .solved: solved[difficulty, default: 0] += 1
+            case .attempted: attempted[difficulty, default: 0] += 1
+            case .todo: break
+            }
+            if record.favorite { favorites += 1 }
+            if !record.note.isEmpty { notes += 1 }
+            for event in record.events where event.kind.isPractice {
+                let day = LocalDay(event.date, in: timeZone)
+                practiceDays.insert(day.dayNumber)
+                let offset = day.dayNumber - firstShown.dayNumber
+                guard (0..<7).contains(offset) else { continue }
+                switch event.kind {
+                case .solved: days[offset].solved += 1
+                case .attempted: days[offset].attempted += 1
+                default: days[offset].reviewed += 1
+                }
+            }
+        }
+        byDifficulty = Difficulty.allCases.map { difficulty in
+            Line(difficulty: difficulty, total: totals[difficulty] ?? 0,
+                 solved: solved[difficulty] ?? 0, attempted: attempted[difficulty] ?? 0)
+        }
+        total = Line(
+            difficulty: nil, total: byDifficulty.reduce(0) { $0 + $1.total },
+            solved: byDifficulty.reduce(0) { $0 + $1.solved }, attempted: byDifficulty.reduce(0) { $0 + $1.attempted })
+        self.favorites = favorites
+        self.notes = notes
+        lastSevenDays = days
+        (currentStreak, longestStreak) = Self.streaks(practiceDays: practiceDays, today: today.dayNumber)
+    }
+
+    /// The current and longest runs of consecutive practice days.
+    static func streaks(practiceDays: Set<Int>, today: Int) -> (current: Int, longest: Int) {
+        var longest = 0
+        for day in practiceDays where !practiceDays.contains(day - 1) {
+            var length = 1
+            while practiceDays.contains(day + length) { length += 1 }
+            longest = max(longest, length)
+        }
+        // Today still counts as part of the streak before the user practises: it is not over yet.
+        var end = practiceDays.contains(today) ? today : today - 1
+        var current = 0
+        while practiceDays.contains(end) {
+            current += 1
+            end -= 1
+        }
+        return (current, longest)
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The format of a file-backed store.
+public enum FileFormat: String, Sendable, CaseIterable {
+    /// A pretty-printed JSON object, one member per key, keys sorted.
+    case json
+    /// An XML property list dictionary, one entry per key (JSON `null` cannot be stored).
+    case propertyList
+}
+
+/// A human-readable file store. Each write takes an exclusive `flock` on `<path>.lock`, reloads
+/// the file if another process replaced it, applies the change, writes a temporary file, `fsync`s
+/// it and renames it over the old one: readers never see half a file, and two processes writing
+/// different keys lose nothing.
+final class FileBackend: StorageBackend {
+    private struct State {
+        var entries: [String: Data] = [:]
+        var signature: FileSignature?
+    }
+
+    /// Identifies one version of the file: a replacement by rename always changes the inode.
+    private struct FileSignature: Equatable {
+        let inode: UInt64
+        let size: Int64
+        let modified: timespec
+
+        static func == (a: Self, b: Self) -> Bool {
+            a.inode == b.inode && a.size == b.size
+                && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
+        }
+    }
+
+    let path: String?
+    private let filePath: String
+    private let format: FileFormat
+    private let lockDescriptor: Int32
+    private let state = Mutex(State())
+
+    init(path: String, format: FileFormat) throws {
+        self.path = path
+        self.filePath = path
+        self.format = format
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw PersistenceError.cannotOpen(path: path, reason: "cannot create its directory: \(error.localizedDescription)")
+            }
+        }
+        lockDescriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard lockDescriptor >= 0 else {
+            throw PersistenceError.cannotOpen(path: path, reason: "cannot create \(path).lock: \(String(cString: strerror(errno)))")
+        }
+        do {
+            try state.withLock { try reloadIfChanged(&$0) }
+        } catch {
+            close(lockDescriptor)
+            throw error
+        }
+    }
+
+    deinit {
+        close(lockDescriptor)
+    }
+
+    func read(_ key: String) throws -> Data? {
+        try state.withLock { state in
+            try reloadIfChanged(&state)
+            return state.entries[key]
+        }
+    }
+
+    func read(keysWithPrefix prefix: String) throws -> [(key: String, value: Data)] {
+        try state.withLock { state in
+            try reloadIfChanged(&state)
+            return Self.entries(in: state.entries, withPrefix: prefix)
+        }
+    }
+
+    func write(_ changes: [Change]) throws {
+        try transaction { _ in ((), changes) }
+    }
+
+    func transaction<T>(_ body: (any BackendReader) throws -> (result: T, changes: [Change])) throws -> T {
+        try state.withLock { state in
+            try withExclusiveFileLock {
+                try reloadIfChanged(&state)
+                let (result, changes) = try body(Snapshot(entries: state.entries))
+                guard !changes.isEmpty else { return UncheckedBox(result) }
+                var entries = state.entries
+                for change in changes {
+                    entries[change.key] = change.value
+                }
+                try persist(entries)
+                state.entries = entries
+                state.signature = try currentSignature()
+                return UncheckedBox(result)
+            }
+        }.value
+    }
+
+    func hasExternalChanges() throws -> Bool {
+        try state.withLock { state in
+            let before = state.signature
+            try reloadIfChanged(&state)
+            return before != state.signature
+        }
+    }
+
+    // MARK: - File I/O
+
+    private func withExclusiveFileLock<T>(_ body: () throws -> T) throws -> T {
+        while flock(lockDescriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                throw PersistenceError.file(path: filePath, reason: "cannot lock: \(String(cString: strerror(errno)))")
+            }
+        }
+        defer { flock(lockDescriptor, LOCK_UN) }
+        return try body()
+    }
+
+    private func currentSignature() throws -> FileSignature? {
+        var info = stat()
+        guard stat(filePath, &info) == 0 else {
+            if errno == ENOENT { return nil }
+            throw PersistenceError.file(path: filePath, reason: String(cString: strerror(errno)))
+        }
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec
+        #else
+        let modified = info.st_mtim
+        #endif
+        return FileSignature(inode: UInt64(info.st_ino), size: Int64(info.st_size), modified: modified)
+    }
+
+    private func reloadIfChanged(_ state: inout State) throws {
+        let signature = try currentSignature()
+        guard signature != state.signature else { return }
+        guard signature != nil else {
+            state = State()
+            return
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: filePath))
+        } catch {
+            throw PersistenceError.file(path: filePath, reason: "cannot read: \(error.localizedDescription)")
+        }
+        state.entries = try FileDocument.decode(data, format: format, path: filePath)
+        state.signature = signature
+    }
+
+    private func persist(_ entries: [String: Data]) throws {
+        let data = try FileDocument.encode(entries, format: format, path: filePath)
+        let temporary = filePath + ".tmp-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw PersistenceError.file(path: filePath, reason: "cannot write \(temporary): \(String(cString: strerror(errno)))")
+        }
+        var failure: String?
+        data.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var offset = 0
+            while offset < bytes.count {
+                let written = systemWrite(descriptor, base + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+        close(descriptor)
+        if failure == nil, rename(temporary, filePath) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary)
+            throw PersistenceError.file(path: filePath, reason: "cannot write: \(failure); the previous file is unchanged")
+        }
+    }
+
+    fileprivate static func entries(in entries: [String: Data], withPrefix prefix: String) -> [(key: String, value: Data)] {
+        entries.filter { $0.key.hasPrefix(prefix) }
+            .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            .map { (key: $0.key, value: $0.value) }
+    }
+
+    private struct Snapshot: BackendReader {
+        let entries: [String: Data]
+        func read(_ key: String) throws -> Data? { entries[key] }
+        func read(keysWithPrefix prefix: String) throws -> [(key: String, value: Data)] {
+            FileBackend.entries(in: entries, withPrefix: prefix)
+        }
+    }
+}
+
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, buffer, count)
+    #else
+    Darwin.write(descriptor, buffer, count)
+    #endif
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Synchronization
+
+/// A backend that keeps everything in memory: for tests and previews. Nothing outlives the process.
+final class MemoryBackend: StorageBackend {
+    private let entries = Mutex<[String: Data]>([:])
+
+    var path: String? { nil }
+
+    func read(_ key: String) throws -> Data? {
+        entries.withLock { $0[key] }
+    }
+
+    func read(keysWithPrefix prefix: String) throws -> [(key: String, value: Data)] {
+        entries.withLock { Self.entries(in: $0, withPrefix: prefix) }
+    }
+
+    func write(_ changes: [Change]) throws {
+        entries.withLock { Self.apply(changes, to: &$0) }
+    }
+
+    func transaction<T>(_ body: (any BackendReader) throws -> (result: T, changes: [Change])) throws -> T {
+        try entries.withLock { entries in
+            let (result, changes) = try body(Snapshot(entries: entries))
+            Self.apply(changes, to: &entries)
+            return UncheckedBox(result)
+        }.value
+    }
+
+    func hasExternalChanges() throws -> Bool { false }
+
+    private static func apply(_ changes: [Change], to entries: inout [String: Data]) {
+        for change in changes {
+            entries[change.key] = change.value
+        }
+    }
+
+    fileprivate static func entries(in entries: [String: Data], withPrefix prefix: String) -> [(key: String, value: Data)] {
+        entries.filter { $0.key.hasPrefix(prefix) }
+            .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            .map { (key: $0.key, value: $0.value) }
+    }
+
+    private struct Snapshot: BackendReader {
+        let entries: [String: Data]
+        func read(_ key: String) throws -> Data? { entries[key] }
+        func read(keysWithPrefix prefix: String) throws -> [(key: String, value: Data)] {
+            MemoryBackend.entries(in: entries, withPrefix: prefix)
+        }
+    }
+}
+
+/// Carries a value out of a lock's critical section. The lock's closure must return a `sending`
+/// value; values built inside it (or handed to the caller, who owns them from then on) are safe to
+/// move out, which the region checker cannot always see through generics.
+struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

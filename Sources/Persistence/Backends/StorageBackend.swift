@@ -1,0 +1,32 @@
+import Foundation
+
+/// One change of a key: new bytes, or `nil` to remove it.
+struct Change: Sendable {
+    let key: String
+    let value: Data?
+}
+
+/// Reads inside a backend transaction, which sees the transaction's own state.
+protocol BackendReader {
+    func read(_ key: String) throws -> Data?
+    /// All entries whose key starts with `prefix` (all entries for `""`), sorted by key.
+    func read(keysWithPrefix prefix: String) throws -> [(key: String, value: Data)]
+}
+
+/// Where a ``Store`` keeps its bytes. Implementations serialise their own state and are safe to
+/// call from any thread; the ``Store`` adds caching, coding and observation on top.
+protocol StorageBackend: BackendReader, Sendable {
+    /// The file behind the store, if any.
+    var path: String? { get }
+
+    /// Applies all changes in one atomic, durable transaction.
+    func write(_ changes: [Change]) throws
+
+    /// Runs `body` inside one exclusive transaction (no other writer, in this or another process,
+    /// runs meanwhile) and applies the changes it returns atomically; nothing is applied if it throws.
+    func transaction<T>(_ body: (any BackendReader) throws -> (result: T, changes: [Change])) throws -> T
+
+    /// Whether another process (or another store on the same file) committed a change since the
+    /// last call. Called before every cached read, so it must be cheap: a few memory loads, not I/O.
+    func hasExternalChanges() throws -> Bool
+}

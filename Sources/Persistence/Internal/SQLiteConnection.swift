@@ -1,0 +1,176 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection with its prepared statements. Not thread-safe by itself: its owner keeps
+/// it behind a `Mutex` (the connection is opened with `SQLITE_OPEN_NOMUTEX` for that reason).
+final class SQLiteConnection: @unchecked Sendable {
+    // @unchecked: SQLite's connection is opened without its own mutex, and every use goes through
+    // the owning backend's `Mutex`, which serialises all access to it and its statements.
+
+    let handle: OpaquePointer
+    let path: String
+    private var statements: [String: OpaquePointer] = [:]
+
+    init(path: String) throws {
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_close_v2(handle)
+            throw PersistenceError.cannotOpen(path: path, reason: message)
+        }
+        self.handle = handle
+        self.path = path
+        if sqlite3_db_readonly(handle, "main") == 1 {
+            sqlite3_close_v2(handle)
+            throw PersistenceError.cannotOpen(path: path, reason: "the file is read-only")
+        }
+    }
+
+    deinit {
+        for statement in statements.values {
+            sqlite3_finalize(statement)
+        }
+        sqlite3_close_v2(handle)
+    }
+
+    /// Every `sqlite3_*` result code goes through here: anything but the expected codes throws a
+    /// ``PersistenceError/sqlite(code:message:sql:path:)`` carrying the message and the SQL.
+    @discardableResult
+    func check(_ code: Int32, _ sql: String?, allowing allowed: Int32 = SQLITE_OK) throws -> Int32 {
+        if code == SQLITE_OK || code == allowed { return code }
+        throw error(code: code, sql: sql)
+    }
+
+    func error(code: Int32, sql: String?) -> PersistenceError {
+        let message = String(cString: sqlite3_errmsg(handle))
+        switch code & 0xFF {
+        case SQLITE_NOTADB, SQLITE_CORRUPT:
+            return .notADatabase(path: path, reason: message)
+        case SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM:
+            return .cannotOpen(path: path, reason: message)
+        default:
+            return .sqlite(code: code, message: message, sql: sql, path: path)
+        }
+    }
+
+    /// A cached prepared statement for `sql`, reset and with its bindings cleared.
+    func statement(_ sql: String) throws -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        var statement: OpaquePointer?
+        try check(sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil), sql)
+        guard let statement else {
+            throw PersistenceError.sqlite(code: SQLITE_MISUSE, message: "empty statement", sql: sql, path: path)
+        }
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs a statement that returns no rows (or whose rows are ignored).
+    func execute(_ sql: String) throws {
+        let statement = try statement(sql)
+        defer { sqlite3_reset(statement) }
+        while try step(statement, sql) {}
+    }
+
+    /// Steps once: `true` when a row is available, `false` when done.
+    func step(_ statement: OpaquePointer, _ sql: String) throws -> Bool {
+        let code = sqlite3_step(statement)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw error(code: code, sql: sql)
+        }
+    }
+
+    /// The first column of the first row of `sql`, as an integer.
+    func integer(_ sql: String) throws -> Int64 {
+        let statement = try statement(sql)
+        defer { sqlite3_reset(statement) }
+        guard try step(statement, sql) else { return 0 }
+        return sqlite3_column_int64(statement, 0)
+    }
+
+    /// The first column of every row of `sql`, as text.
+    func strings(_ sql: String) throws -> [String] {
+        let statement = try statement(sql)
+        defer { sqlite3_reset(statement) }
+        var strings: [String] = []
+        while try step(statement, sql) {
+            strings.append(String(cString: sqlite3_column_text(statement, 0)))
+        }
+        return strings
+    }
+
+    /// SQLite's own handle on the main database file. Reading through it (rather than opening the
+    /// file again) matters: closing any other descriptor of a file drops every POSIX lock this
+    /// process holds on it, including the locks of other SQLite connections in the process.
+    private func mainFile() -> UnsafeMutablePointer<sqlite3_file>? {
+        var file: UnsafeMutablePointer<sqlite3_file>?
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK else { return nil }
+        return file
+    }
+
+    /// The file's size and its first 100 bytes (the database header), read through SQLite's VFS
+    /// without running any statement, so nothing is written to a file that is not a database.
+    func fileSizeAndHeader() throws -> (size: Int64, header: [UInt8]) {
+        guard let file = mainFile(), let methods = file.pointee.pMethods,
+              let fileSize = methods.pointee.xFileSize, let read = methods.pointee.xRead
+        else { return (0, []) }
+        var size: sqlite3_int64 = 0
+        try check(fileSize(file, &size), "xFileSize")
+        var header = [UInt8](repeating: 0, count: 100)
+        let code = header.withUnsafeMutableBytes { read(file, $0.baseAddress, 100, 0) }
+        if code == SQLITE_IOERR | (2 << 8) {  // SQLITE_IOERR_SHORT_READ: the file is under 100 bytes.
+            header = Array(header.prefix(Int(size)))
+        } else {
+            try check(code, "xRead")
+        }
+        return (Int64(size), header)
+    }
+
+    /// The start of the WAL index (shared memory) as SQLite itself maps it, or `nil` when it is
+    /// not mapped. Valid while this connection stays open in WAL mode.
+    func walIndex() -> UnsafeRawPointer? {
+        guard let file = mainFile(), let methods = file.pointee.pMethods, methods.pointee.iVersion >= 2,
+              let map = methods.pointee.xShmMap
+        else { return nil }
+        var region: UnsafeMutableRawPointer?
+        let code = map(file, 0, 32_768, 0, &region)
+        guard code == SQLITE_OK, let region else { return nil }
+        return UnsafeRawPointer(region)
+    }
+
+    /// Runs `body` in `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws.
+    func immediateTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            if sqlite3_get_autocommit(handle) == 0 {
+                // The rollback's own failure would hide the error that caused it; the transaction
+                // is abandoned either way and SQLite discards it when the connection closes.
+                _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+            }
+            throw error
+        }
+    }
+}
+
+extension OpaquePointer {
+    /// Column `index` of the current row as bytes.
+    func columnData(_ index: Int32) -> Data {
+        let count = Int(sqlite3_column_bytes(self, index))
+        guard count > 0, let bytes = sqlite3_column_blob(self, index) else { return Data() }
+        return Data(bytes: bytes, count: count)
+    }
+
+    /// Column `index` of the current row as text.
+    func columnString(_ index: Int32) -> String {
+        guard let text = sqlite3_column_text(self, index) else { return "" }
+        return String(cString: text)
+    }
+}

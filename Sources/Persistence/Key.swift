@@ -1,0 +1,85 @@
+import Foundation
+
+/// The namespace for typed keys. Declare keys once, with their type and default, in an extension:
+///
+/// ```swift
+/// extension Keys {
+///     static let favorites = Key<Set<String>>("favorites", default: [])
+/// }
+/// store[.favorites].insert("two-sum")
+/// ```
+///
+/// `Keys` is the superclass of every ``Key`` so that `.favorites` resolves as an implicit member
+/// wherever a `Key<Set<String>>` is expected (the pattern sindresorhus/Defaults uses).
+open class Keys: @unchecked Sendable {
+    // @unchecked: the only stored property is an immutable String.
+
+    /// The name the value is stored under.
+    public let name: String
+
+    init(name: String) {
+        self.name = name
+    }
+}
+
+/// A typed key: its name, its value type and its default.
+///
+/// `Value` may be any `Codable` type (struct, enum, final class, `@Observable` class, collections,
+/// optionals) or a `RawRepresentable` type whose raw value is a `String` or an `Int` (stored as its
+/// raw value, exactly as `UserDefaults` stored it, so existing data keeps reading).
+public final class Key<Value>: Keys, @unchecked Sendable {
+    // @unchecked: all stored properties are immutable, and `makeDefault` only builds a fresh value.
+
+    let makeDefault: () -> Value
+    let coder: ValueCoder<Value>
+
+    /// The value read when nothing is stored under this key.
+    public var defaultValue: Value { makeDefault() }
+
+    init(name: String, makeDefault: @escaping () -> Value, coder: ValueCoder<Value>) {
+        self.makeDefault = makeDefault
+        self.coder = coder
+        super.init(name: name)
+    }
+
+    /// A key for a `Codable` value.
+    ///
+    /// The default is an autoclosure, evaluated whenever the default is needed: a class default
+    /// (`default: Settings()`) is created afresh each time rather than shared between threads.
+    /// Write the default as an expression that builds a value, not as a reference to shared state.
+    public convenience init(_ name: String, default defaultValue: @autoclosure @escaping () -> Value)
+    where Value: Codable {
+        self.init(name: name, makeDefault: defaultValue, coder: .codable(name: name))
+    }
+
+    /// A key for a `RawRepresentable` value stored as its `String` raw value.
+    public convenience init(_ name: String, default defaultValue: @autoclosure @escaping () -> Value)
+    where Value: RawRepresentable, Value.RawValue == String {
+        self.init(name: name, makeDefault: defaultValue, coder: .rawString(name: name))
+    }
+
+    /// A key for a `RawRepresentable` value stored as its `Int` raw value.
+    public convenience init(_ name: String, default defaultValue: @autoclosure @escaping () -> Value)
+    where Value: RawRepresentable, Value.RawValue == Int {
+        self.init(name: name, makeDefault: defaultValue, coder: .rawInt(name: name))
+    }
+
+    /// A key for a type that is both `Codable` and `RawRepresentable` by `String` (the
+    /// "RawRepresentable + Codable class" pattern of `@AppStorage`): stored as its raw value, so data
+    /// written by `UserDefaults` reads back unchanged.
+    public convenience init(_ name: String, default defaultValue: @autoclosure @escaping () -> Value)
+    where Value: RawRepresentable & Codable, Value.RawValue == String {
+        self.init(name: name, makeDefault: defaultValue, coder: .rawString(name: name))
+    }
+
+    /// A key for a type that is both `Codable` and `RawRepresentable` by `Int`: stored as its raw value.
+    public convenience init(_ name: String, default defaultValue: @autoclosure @escaping () -> Value)
+    where Value: RawRepresentable & Codable, Value.RawValue == Int {
+        self.init(name: name, makeDefault: defaultValue, coder: .rawInt(name: name))
+    }
+
+    /// A key for an optional `Codable` value whose default is `nil`. Setting `nil` removes the key.
+    public convenience init<Wrapped>(_ name: String) where Value == Wrapped?, Wrapped: Codable {
+        self.init(name: name, makeDefault: { nil }, coder: .codable(name: name))
+    }
+}

@@ -1,0 +1,56 @@
+@_spi(SwiftUI) import Observation
+
+// An `@Observable` object stored under a key is saved again whenever one of its properties
+// changes. The store encodes the object inside `withObservationTracking`, so the encoding itself
+// registers every stored property it reads; the `didSet` callback then fires once, on the
+// mutating thread, after the mutation, and saves (which re-arms the tracking).
+//
+// The `didSet` flavour is SPI (SwiftUI's), but it is the only way to save the value *after* the
+// change: the public `onChange` fires before it (willSet), when the new value is not readable yet.
+
+extension Store {
+    static func isObservableObject(_ value: Any) -> Bool {
+        value is any Observable && type(of: value) is AnyObject.Type
+    }
+
+    /// Encodes `value` for storage; when it is an `@Observable` object, the encoding also arms the
+    /// tracking that saves it after its next change.
+    func encodeTrackingIfObservable<Value>(_ value: Value, for key: Key<Value>) throws -> Data? {
+        guard Self.isObservableObject(value) else { return try encode(value, for: key) }
+        let object = UncheckedBox(value)
+        let identifier = ObjectIdentifier(value as AnyObject)
+        state.withLock { $0.trackedObjects[key.name] = identifier }
+        var result: Result<Data?, any Error> = .success(nil)
+        withObservationTracking({
+            result = Result { try self.encode(object.value, for: key) }
+        }, didSet: { [weak self] _ in
+            self?.objectDidChange(object, identifier: identifier, key: key)
+        })
+        return try result.get()
+    }
+
+    /// Arms the tracking for an object that was just read (decoded or created as the default).
+    func trackIfObservable<Value>(_ value: Value, for key: Key<Value>) {
+        guard Self.isObservableObject(value) else { return }
+        let alreadyTracked = state.withLock { $0.trackedObjects[key.name] == ObjectIdentifier(value as AnyObject) }
+        if alreadyTracked { return }
+        do {
+            _ = try encodeTrackingIfObservable(value, for: key)
+        } catch {
+            record(Self.persistenceError(error, key: key.name))
+        }
+    }
+
+    private func objectDidChange<Value>(_ object: UncheckedBox<Value>, identifier: ObjectIdentifier, key: Key<Value>) {
+        // Another object may have been stored under the key since; this one is no longer saved.
+        let isCurrent = state.withLock { $0.trackedObjects[key.name] == identifier }
+        guard isCurrent else { return }
+        do {
+            try set(object.value, for: key)
+        } catch {
+            record(Self.persistenceError(error, key: key.name))
+        }
+    }
+}
+
+import Foundation

@@ -1,0 +1,124 @@
+import Foundation
+import Synchronization
+
+/// Stops an observation when cancelled or deinitialised.
+public final class ObservationToken: Sendable {
+    private let onCancel: Mutex<(@Sendable () -> Void)?>
+
+    init(onCancel: @escaping @Sendable () -> Void) {
+        self.onCancel = Mutex(onCancel)
+    }
+
+    /// Stops the observation. Calling it again does nothing.
+    public func cancel() {
+        let action = onCancel.withLock { action in
+            defer { action = nil }
+            return action
+        }
+        action?()
+    }
+
+    deinit {
+        cancel()
+    }
+}
+
+/// One observer of one key: what it last saw, and how to hand it new bytes.
+struct KeyObserver {
+    let name: String
+    var lastRaw: Data?
+    let deliver: @Sendable (Data?) -> Void
+}
+
+extension Store {
+    /// How often the store looks for other processes' writes while someone observes it.
+    static let pollInterval: DispatchTimeInterval = .milliseconds(200)
+
+    /// Calls `handler` with the new value whenever `key` changes, in this process (synchronously,
+    /// after the write) or in another process (within a fraction of a second, on a background queue).
+    /// The observation lasts until the token is cancelled or released.
+    public func observe<Value>(_ key: Key<Value>, _ handler: @escaping @Sendable (Value) -> Void) -> ObservationToken {
+        let deliver: @Sendable (Data?) -> Void = { [weak self] raw in
+            guard let self else { return }
+            do {
+                handler(try raw.map { try self.decode($0, for: key) } ?? self.value(for: key))
+            } catch {
+                self.record(Self.persistenceError(error, key: key.name))
+            }
+        }
+        let id = state.withLock { state in
+            let raw = try? currentEntry(for: key.name, in: &state).raw  // The poller reports read errors.
+            return addObserver(to: &state) { state, id in
+                state.keyObservers[id] = KeyObserver(name: key.name, lastRaw: raw ?? nil, deliver: deliver)
+            }
+        }
+        return ObservationToken { [weak self] in self?.removeObserver(id) }
+    }
+
+    /// The values of `key`: first the current one, then each new one, from this process or another.
+    public func updates<Value: Sendable>(for key: Key<Value>) -> AsyncStream<Value> {
+        AsyncStream { continuation in
+            continuation.yield(self[key])
+            let token = observe(key) { continuation.yield($0) }
+            continuation.onTermination = { _ in token.cancel() }
+        }
+    }
+
+    /// Calls `handler` after any change to the store, by this process or another.
+    public func observeChanges(_ handler: @escaping @Sendable () -> Void) -> ObservationToken {
+        let id = state.withLock { state in
+            addObserver(to: &state) { state, id in state.changeObservers[id] = handler }
+        }
+        return ObservationToken { [weak self] in self?.removeObserver(id) }
+    }
+
+    private func addObserver(to state: inout StoreState, _ add: (inout StoreState, UInt64) -> Void) -> UInt64 {
+        state.nextObserverID += 1
+        let id = state.nextObserverID
+        add(&state, id)
+        if state.poller == nil, backend.path != nil {
+            let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "Persistence.Store.poller"))
+            timer.schedule(deadline: .now() + Self.pollInterval, repeating: Self.pollInterval, leeway: .milliseconds(50))
+            timer.setEventHandler { [weak self] in self?.pollForExternalChanges() }
+            timer.resume()
+            state.poller = timer
+        }
+        return id
+    }
+
+    private func removeObserver(_ id: UInt64) {
+        state.withLock { state in
+            state.keyObservers[id] = nil
+            state.changeObservers[id] = nil
+            if state.keyObservers.isEmpty && state.changeObservers.isEmpty {
+                state.poller?.cancel()
+                state.poller = nil
+            }
+        }
+    }
+
+    /// Looks for commits by other processes and tells the observers whose keys changed.
+    func pollForExternalChanges() {
+        let deliveries = state.withLock { state -> [UncheckedBox<() -> Void>] in
+            do {
+                guard try backend.hasExternalChanges() else { return [] }
+                state.cache.removeAll(keepingCapacity: true)
+                var deliveries: [UncheckedBox<() -> Void>] = []
+                for (id, observer) in state.keyObservers {
+                    let raw = try backend.read(observer.name)
+                    guard raw != observer.lastRaw else { continue }
+                    state.keyObservers[id]?.lastRaw = raw
+                    deliveries.append(UncheckedBox({ observer.deliver(raw) }))
+                }
+                for handler in state.changeObservers.values {
+                    deliveries.append(UncheckedBox(handler))
+                }
+                return deliveries
+            } catch {
+                state.lastError = Self.persistenceError(error, key: "")
+                return []
+            }
+        }
+        for delivery in deliveries { delivery.value() }
+    }
+}

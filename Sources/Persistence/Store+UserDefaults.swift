@@ -1,0 +1,195 @@
+import Foundation
+
+/// The `UserDefaults`-shaped string-key API, so that code written for `UserDefaults` ports by
+/// changing one line. Values are stored exactly as the typed API stores them, so a value written
+/// with `set(_:forKey:)` reads back through a ``Key`` of the matching type, and the other way round.
+///
+/// The getters never throw: like `UserDefaults`, they answer `nil`, `0` or `false` when nothing
+/// usable is stored. When something *is* stored but cannot be read, the error is kept in
+/// ``Store/lastError``.
+extension Store {
+    /// Stores a property-list value (`Bool`, integers, `Double`, `Float`, `String`, `Data`, `Date`,
+    /// `URL`, `UUID`, and arrays or dictionaries of them) under `name`; `nil` removes it.
+    public func set(_ value: Any?, forKey name: String) {
+        do {
+            guard let value else {
+                try commit([(Change(key: name, value: nil), nil)])
+                return
+            }
+            let raw = try PropertyListJSON.encode(value, key: name)
+            try commit([(Change(key: name, value: raw), nil)])
+        } catch {
+            record(Self.persistenceError(error, key: name))
+        }
+    }
+
+    /// Removes the value stored under `name`.
+    public func removeObject(forKey name: String) {
+        set(nil, forKey: name)
+    }
+
+    /// Values returned when nothing is stored under a key (not written to the store).
+    public func register(defaults: [String: Any]) {
+        var encoded: [String: Data] = [:]
+        for (name, value) in defaults {
+            do {
+                encoded[name] = try PropertyListJSON.encode(value, key: name)
+            } catch {
+                record(Self.persistenceError(error, key: name))
+            }
+        }
+        state.withLock { $0.registered.merge(encoded) { $1 } }
+    }
+
+    /// The stored (or registered) value under `name` as a property-list object: numbers as
+    /// `Int`/`Double`, strings, booleans, arrays and dictionaries.
+    public func object(forKey name: String) -> Any? {
+        guard let raw = rawOrRegistered(name) else { return nil }
+        do {
+            return try JSONSerialization.jsonObject(with: raw, options: .fragmentsAllowed)
+        } catch {
+            record(.undecodable(key: name, underlying: Self.describe(error)))
+            return nil
+        }
+    }
+
+    /// The string under `name`; numbers are converted to their text, as `UserDefaults` does.
+    public func string(forKey name: String) -> String? {
+        switch object(forKey: name) {
+        case let string as String: string
+        case let number as NSNumber: number.stringValue
+        default: nil
+        }
+    }
+
+    /// The integer under `name`, or 0. Strings holding a number and booleans convert.
+    public func integer(forKey name: String) -> Int {
+        switch object(forKey: name) {
+        case let number as NSNumber: number.intValue
+        case let string as String: Int(string) ?? Double(string).map { Int($0) } ?? 0
+        default: 0
+        }
+    }
+
+    /// The double under `name`, or 0.
+    public func double(forKey name: String) -> Double {
+        switch object(forKey: name) {
+        case let number as NSNumber: number.doubleValue
+        case let string as String: Double(string) ?? 0
+        default: 0
+        }
+    }
+
+    /// The float under `name`, or 0.
+    public func float(forKey name: String) -> Float {
+        Float(double(forKey: name))
+    }
+
+    /// The Boolean under `name`, or `false`. Numbers are true when non-zero; the strings "true",
+    /// "yes" and "1" are true, as in `UserDefaults`.
+    public func bool(forKey name: String) -> Bool {
+        switch object(forKey: name) {
+        case let number as NSNumber: number.boolValue
+        case let string as String: ["true", "yes", "1"].contains(string.lowercased())
+        default: false
+        }
+    }
+
+    /// The data under `name` (stored as base64 text).
+    public func data(forKey name: String) -> Data? {
+        guard let string = object(forKey: name) as? String else { return nil }
+        return Data(base64Encoded: string)
+    }
+
+    /// The URL under `name`, exactly as it was written (`https://example.com/x` stays that).
+    public func url(forKey name: String) -> URL? {
+        guard let string = object(forKey: name) as? String else { return nil }
+        return URL(string: string)
+    }
+
+    /// The array under `name`.
+    public func array(forKey name: String) -> [Any]? {
+        object(forKey: name) as? [Any]
+    }
+
+    /// The array of strings under `name`, if every element is a string.
+    public func stringArray(forKey name: String) -> [String]? {
+        object(forKey: name) as? [String]
+    }
+
+    /// The dictionary under `name`.
+    public func dictionary(forKey name: String) -> [String: Any]? {
+        object(forKey: name) as? [String: Any]
+    }
+
+    /// Every stored key with its value (and the registered defaults of the keys not stored), as
+    /// property-list objects. Entries that cannot be read are left out and recorded in ``lastError``.
+    public func dictionaryRepresentation() -> [String: Any] {
+        var result: [String: Any] = [:]
+        let registered = state.withLock { $0.registered }
+        do {
+            var raws = registered
+            for entry in try backend.read(keysWithPrefix: "") {
+                raws[entry.key] = entry.value
+            }
+            for (name, raw) in raws {
+                do {
+                    result[name] = try JSONSerialization.jsonObject(with: raw, options: .fragmentsAllowed)
+                } catch {
+                    record(.undecodable(key: name, underlying: Self.describe(error)))
+                }
+            }
+        } catch {
+            record(Self.persistenceError(error, key: ""))
+        }
+        return result
+    }
+
+    private func rawOrRegistered(_ name: String) -> Data? {
+        do {
+            return try state.withLock { state in
+                try currentEntry(for: name, in: &state).raw ?? state.registered[name]
+            }
+        } catch {
+            record(Self.persistenceError(error, key: name))
+            return nil
+        }
+    }
+}
+
+/// Encodes property-list values the way the typed API encodes the same types, so both APIs share
+/// one stored format.
+enum PropertyListJSON {
+    static func encode(_ value: Any, key: String) throws -> Data {
+        do {
+            switch value {
+            case let value as Bool: return try JSONCoders.encoder.encode(value)
+            case let value as Int: return try JSONCoders.encoder.encode(value)
+            case let value as Double: return try JSONCoders.encoder.encode(value)
+            case let value as Float: return try JSONCoders.encoder.encode(value)
+            case let value as String: return try JSONCoders.encoder.encode(value)
+            case let value as Data: return try JSONCoders.encoder.encode(value)
+            case let value as Date: return try JSONCoders.encoder.encode(value)
+            case let value as URL: return try JSONCoders.encoder.encode(value)
+            case let value as UUID: return try JSONCoders.encoder.encode(value)
+            case let value as any BinaryInteger: return Data(String(describing: value).utf8)
+            case let values as [Any]:
+                let parts = try values.map { try encode($0, key: key) }
+                return Data("[".utf8) + Data(parts.joined(separator: Data(",".utf8))) + Data("]".utf8)
+            case let values as [String: Any]:
+                let parts = try values.sorted { $0.key < $1.key }.map { entry in
+                    try JSONCoders.encoder.encode(entry.key) + Data(":".utf8) + encode(entry.value, key: key)
+                }
+                return Data("{".utf8) + Data(parts.joined(separator: Data(",".utf8))) + Data("}".utf8)
+            case let value as any Encodable:
+                return try JSONCoders.encoder.encode(value)
+            default:
+                throw CodingFailure(description: "\(type(of: value)) is not a property-list type")
+            }
+        } catch let error as CodingFailure {
+            throw PersistenceError.unencodable(key: key, underlying: error.description)
+        } catch {
+            throw PersistenceError.unencodable(key: key, underlying: Store.describe(error))
+        }
+    }
+}

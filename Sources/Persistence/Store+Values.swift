@@ -1,0 +1,216 @@
+import Foundation
+import Synchronization
+
+extension Store {
+    /// The value stored under `key`, or its default when nothing is stored.
+    ///
+    /// - Complexity: O(1) and no I/O when the value is cached and no other process wrote since.
+    /// - Throws: ``PersistenceError/undecodable(key:underlying:)`` when the stored bytes do not
+    ///   decode as `Value`; they are left untouched.
+    public func value<Value>(for key: Key<Value>) throws -> Value {
+        let (box, isNew) = try state.withLock { state -> (UncheckedBox<Value>, Bool) in
+            let entry = try currentEntry(for: key.name, in: &state)
+            if let decoded = entry.decoded?.value as? Value { return (UncheckedBox(decoded), false) }
+            guard let raw = entry.raw ?? state.registered[key.name] else {
+                let value = key.makeDefault()
+                if Self.isObservableObject(value) {
+                    state.cache[key.name] = CacheEntry(raw: nil, decoded: UncheckedBox(value))
+                }
+                return (UncheckedBox(value), true)
+            }
+            let value = try decode(raw, for: key)
+            if entry.raw != nil {
+                state.cache[key.name] = CacheEntry(raw: raw, decoded: UncheckedBox(value))
+            }
+            return (UncheckedBox(value), true)
+        }
+        if isNew { trackIfObservable(box.value, for: key) }
+        return box.value
+    }
+
+    /// Stores `value` under `key`. The value is on disk when this returns. Storing `nil` in an
+    /// optional key removes it.
+    public func set<Value>(_ value: Value, for key: Key<Value>) throws {
+        let data = try encodeTrackingIfObservable(value, for: key)
+        try commit([(Change(key: key.name, value: data), UncheckedBox(value))])
+    }
+
+    /// Removes the value stored under `key`; reads return the default again.
+    public func removeValue<Value>(for key: Key<Value>) throws {
+        try commit([(Change(key: key.name, value: nil), nil)])
+    }
+
+    /// Whether a value is stored under `name` (registered defaults do not count).
+    public func containsValue(forKey name: String) throws -> Bool {
+        try state.withLock { try currentEntry(for: name, in: &$0).raw != nil }
+    }
+
+    /// The stored bytes (UTF-8 JSON text) under `name`, whether or not they decode: the way to
+    /// recover a value that ``PersistenceError/undecodable(key:underlying:)`` reported.
+    public func rawValue(forKey name: String) throws -> Data? {
+        try state.withLock { try currentEntry(for: name, in: &$0).raw }
+    }
+
+    /// Every stored entry whose key starts with `prefix`, decoded as `Value`, sorted by key.
+    ///
+    /// - Complexity: one range query over the key index; O(k) for k matching entries.
+    /// - Throws: ``PersistenceError/undecodable(key:underlying:)`` naming the first entry that does
+    ///   not decode (nothing is skipped silently).
+    public func values<Value: Decodable>(withKeyPrefix prefix: String, as type: Value.Type = Value.self) throws
+        -> [(key: String, value: Value)]
+    {
+        try decodeEntries(try backend.read(keysWithPrefix: prefix), as: type)
+    }
+
+    /// Every stored entry whose key starts with `prefix`, as its stored bytes (UTF-8 JSON text),
+    /// sorted by key: for callers that decode many records with their own, faster reader.
+    ///
+    /// - Complexity: one range query over the key index; O(k) for k matching entries.
+    public func rawValues(withKeyPrefix prefix: String) throws -> [(key: String, value: Data)] {
+        try backend.read(keysWithPrefix: prefix)
+    }
+
+    /// The keys that start with `prefix`, sorted.
+    public func keys(withPrefix prefix: String) throws -> [String] {
+        try backend.read(keysWithPrefix: prefix).map(\.key)
+    }
+
+    /// The value under `key`, or its default. A value that does not decode also gives the default,
+    /// and the error is kept in ``lastError``; an in-place change (`store[.list].append(x)`) of a
+    /// value that did not decode is refused (and recorded) so that it cannot overwrite the stored
+    /// bytes. Assign a whole new value to overwrite them on purpose.
+    public subscript<Value>(key: Key<Value>) -> Value {
+        get {
+            do {
+                return try value(for: key)
+            } catch {
+                record(Self.persistenceError(error, key: key.name))
+                return key.makeDefault()
+            }
+        }
+        set {
+            do {
+                try set(newValue, for: key)
+            } catch {
+                record(Self.persistenceError(error, key: key.name))
+            }
+        }
+        _modify {
+            let current: Value
+            var readFailed = false
+            do {
+                current = try value(for: key)
+            } catch {
+                record(Self.persistenceError(error, key: key.name))
+                current = key.makeDefault()
+                readFailed = true
+            }
+            var value = current
+            yield &value
+            if readFailed { return }
+            do {
+                try set(value, for: key)
+            } catch {
+                record(Self.persistenceError(error, key: key.name))
+            }
+        }
+    }
+
+    // MARK: - Internals shared by the typed, string-key and transaction APIs
+
+    /// The cache entry for `name`, read from the backend when missing or stale.
+    func currentEntry(for name: String, in state: inout StoreState) throws -> CacheEntry {
+        if try backend.hasExternalChanges() {
+            state.cache.removeAll(keepingCapacity: true)
+        }
+        if let entry = state.cache[name] { return entry }
+        let entry = CacheEntry(raw: try backend.read(name), decoded: nil)
+        state.cache[name] = entry
+        return entry
+    }
+
+    func decode<Value>(_ raw: Data, for key: Key<Value>) throws -> Value {
+        do {
+            return try key.coder.decode(raw)
+        } catch {
+            throw PersistenceError.undecodable(key: key.name, underlying: Self.describe(error))
+        }
+    }
+
+    func encode<Value>(_ value: Value, for key: Key<Value>) throws -> Data? {
+        do {
+            return try key.coder.encode(value)
+        } catch {
+            throw PersistenceError.unencodable(key: key.name, underlying: Self.describe(error))
+        }
+    }
+
+    /// Writes `changes` atomically, updates the cache, and tells this process's observers.
+    func commit(_ changes: [(change: Change, decoded: UncheckedBox<Any>?)]) throws {
+        let deliveries = try state.withLock { state -> [UncheckedBox<() -> Void>] in
+            try backend.write(changes.map(\.change))
+            return applyCommitted(changes, to: &state)
+        }
+        for delivery in deliveries { delivery.value() }
+    }
+
+    /// Updates the cache after `changes` were committed and returns the observer calls to make
+    /// once the lock is released.
+    func applyCommitted(
+        _ changes: [(change: Change, decoded: UncheckedBox<Any>?)], to state: inout StoreState
+    ) -> [UncheckedBox<() -> Void>] {
+        var deliveries: [UncheckedBox<() -> Void>] = []
+        for (change, decoded) in changes {
+            state.cache[change.key] = CacheEntry(raw: change.value, decoded: change.value == nil ? nil : decoded)
+            if change.value == nil { state.trackedObjects[change.key] = nil }
+            for (id, observer) in state.keyObservers where observer.name == change.key {
+                state.keyObservers[id]?.lastRaw = change.value
+                let deliver = observer.deliver
+                let value = change.value
+                deliveries.append(UncheckedBox({ deliver(value) }))
+            }
+        }
+        if !changes.isEmpty {
+            for handler in state.changeObservers.values {
+                deliveries.append(UncheckedBox(handler))
+            }
+        }
+        return deliveries
+    }
+
+    func decodeEntries<Value: Decodable>(_ entries: [(key: String, value: Data)], as type: Value.Type) throws
+        -> [(key: String, value: Value)]
+    {
+        try entries.map { entry in
+            do {
+                return (key: entry.key, value: try JSONCoders.decoder.decode(Value.self, from: entry.value))
+            } catch {
+                throw PersistenceError.undecodable(key: entry.key, underlying: Self.describe(error))
+            }
+        }
+    }
+
+    static func persistenceError(_ error: any Error, key: String) -> PersistenceError {
+        error as? PersistenceError ?? .undecodable(key: key, underlying: describe(error))
+    }
+
+    /// A short, readable account of a coding error (Foundation's descriptions run to paragraphs).
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case let DecodingError.typeMismatch(type, context):
+            return "expected \(type) at \(path(context.codingPath)): \(context.debugDescription)"
+        case let DecodingError.valueNotFound(type, context):
+            return "missing \(type) at \(path(context.codingPath))"
+        case let DecodingError.keyNotFound(key, context):
+            return "missing field '\(key.stringValue)' at \(path(context.codingPath))"
+        case let DecodingError.dataCorrupted(context):
+            return "corrupted data at \(path(context.codingPath)): \(context.debugDescription)"
+        default:
+            return String(describing: error)
+        }
+    }
+
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        codingPath.isEmpty ? "the top level" : codingPath.map(\.stringValue).joined(separator: ".")
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Synchronization
+
+/// A durable, observable key-value store: `@AppStorage` for all Swift code.
+///
+/// ```swift
+/// let store = try Store.sqlite(path: "/tmp/app/store.sqlite")
+/// store[.favorites].insert("two-sum")       // durable when the statement ends
+/// let favorites = store[.favorites]          // cached: no I/O unless another process wrote
+/// ```
+///
+/// `Store` is safe to use from any thread: its state lives behind one `Mutex`. Values are cached
+/// after their first read; a write by another process (or another `Store` on the same file) is
+/// noticed at the next read, at the cost of two memory loads when nothing changed.
+///
+/// Do not call the store from inside a ``transaction(_:)`` body: use the ``Transaction`` it hands you.
+public final class Store: Sendable {
+    let backend: any StorageBackend
+    let state = Mutex(StoreState())
+
+    init(backend: any StorageBackend) {
+        self.backend = backend
+    }
+
+    deinit {
+        state.withLock { $0.poller?.cancel() }
+    }
+
+    /// A store that lives in memory only: for tests and previews.
+    public static func memory() -> Store {
+        Store(backend: MemoryBackend())
+    }
+
+    /// A store in the SQLite database at `path` (created, with its directory, if missing).
+    ///
+    /// - Parameter synchronous: ``SynchronousMode/normal`` (the default) survives a process crash;
+    ///   ``SynchronousMode/full`` also survives a power loss, at one disk flush per write.
+    /// - Throws: ``PersistenceError/notADatabase(path:reason:)`` for a file that is not a store (it
+    ///   is left unchanged), ``PersistenceError/cannotOpen(path:reason:)`` for an unwritable location.
+    public static func sqlite(path: String, synchronous: SynchronousMode = .normal) throws -> Store {
+        Store(backend: try SQLiteBackend(path: path, synchronous: synchronous))
+    }
+
+    /// A store in a human-readable file (JSON or property list), replaced atomically on each write
+    /// and locked so that several processes lose nothing. Every write rewrites the file: use it for
+    /// small stores that people read or edit; use ``sqlite(path:synchronous:)`` for everything else.
+    public static func file(path: String, format: FileFormat = .json) throws -> Store {
+        Store(backend: try FileBackend(path: path, format: format))
+    }
+
+    /// The standard location of an application's store: `$XDG_DATA_HOME/<application>/store.sqlite`,
+    /// where `XDG_DATA_HOME` defaults to `~/.local/share`.
+    public static func standardPath(application: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let base: String
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            base = data
+        } else {
+            let home = environment["HOME"] ?? NSHomeDirectory()
+            base = home + "/.local/share"
+        }
+        return base + "/" + application + "/store.sqlite"
+    }
+
+    /// The SQLite store at ``standardPath(application:environment:)``.
+    public static func standard(application: String) throws -> Store {
+        try sqlite(path: standardPath(application: application))
+    }
+
+    /// The file behind this store, or `nil` for a memory store.
+    public var path: String? { backend.path }
+
+    /// The last error that a non-throwing accessor (the subscript, the UserDefaults-shaped getters,
+    /// `@Stored`) met and answered with a default value instead. Never silently dropped: check it,
+    /// or use the throwing API.
+    public var lastError: PersistenceError? {
+        state.withLock { $0.lastError }
+    }
+
+    func record(_ error: PersistenceError) {
+        state.withLock { $0.lastError = error }
+    }
+}
+
+/// Everything a store keeps in memory.
+struct StoreState {
+    /// Decoded values and their bytes, by key name. `raw == nil` means "not stored".
+    var cache: [String: CacheEntry] = [:]
+    /// Values from ``Store/register(defaults:)``, as stored bytes.
+    var registered: [String: Data] = [:]
+    var lastError: PersistenceError?
+    var keyObservers: [UInt64: KeyObserver] = [:]
+    var changeObservers: [UInt64: @Sendable () -> Void] = [:]
+    var nextObserverID: UInt64 = 0
+    var poller: DispatchSourceTimer?
+    /// Which tracked `@Observable` object is current for each key (see Store+ObservableObjects).
+    var trackedObjects: [String: ObjectIdentifier] = [:]
+}
+
+struct CacheEntry {
+    var raw: Data?
+    /// The decoded value (or, for an absent `@Observable` object, the default instance handed out).
+    var decoded: UncheckedBox<Any>?
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// The view of a store inside ``Store/transaction(_:)``: reads see the transaction's own writes,
+/// and all writes are applied together when the body returns, or none if it throws.
+public final class Transaction {
+    private let store: Store
+    private let reader: any BackendReader
+    private var pending: [String: (change: Change, decoded: UncheckedBox<Any>?)] = [:]
+    private var order: [String] = []
+    /// The first error met by the non-throwing subscript; it fails the whole transaction.
+    private(set) var failure: PersistenceError?
+
+    init(store: Store, reader: any BackendReader) {
+        self.store = store
+        self.reader = reader
+    }
+
+    var changes: [(change: Change, decoded: UncheckedBox<Any>?)] {
+        order.compactMap { pending[$0] }
+    }
+
+    /// The value under `key` as this transaction sees it.
+    public func value<Value>(for key: Key<Value>) throws -> Value {
+        if let (change, decoded) = pending[key.name] {
+            if let value = decoded?.value as? Value { return value }
+            guard let raw = change.value else { return key.makeDefault() }
+            return try store.decode(raw, for: key)
+        }
+        guard let raw = try reader.read(key.name) else { return key.makeDefault() }
+        return try store.decode(raw, for: key)
+    }
+
+    /// Stores `value` under `key` when the transaction commits.
+    public func set<Value>(_ value: Value, for key: Key<Value>) throws {
+        record(Change(key: key.name, value: try store.encode(value, for: key)), UncheckedBox(value))
+    }
+
+    /// Removes `key` when the transaction commits.
+    public func removeValue<Value>(for key: Key<Value>) {
+        record(Change(key: key.name, value: nil), nil)
+    }
+
+    /// Entries whose key starts with `prefix`, as this transaction sees them, sorted by key.
+    public func values<Value: Decodable>(withKeyPrefix prefix: String, as type: Value.Type = Value.self) throws
+        -> [(key: String, value: Value)]
+    {
+        var entries = Dictionary(try reader.read(keysWithPrefix: prefix).map { ($0.key, $0.value) }) { $1 }
+        for (key, pending) in pending where key.hasPrefix(prefix) {
+            entries[key] = pending.change.value
+        }
+        let sorted = entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        return try store.decodeEntries(sorted.map { (key: $0.key, value: $0.value) }, as: type)
+    }
+
+    /// Reads and writes like ``Store``'s subscript. A read or write error fails the transaction:
+    /// ``Store/transaction(_:)`` then throws it and applies nothing.
+    public subscript<Value>(key: Key<Value>) -> Value {
+        get {
+            do {
+                return try value(for: key)
+            } catch {
+                fail(Store.persistenceError(error, key: key.name))
+                return key.makeDefault()
+            }
+        }
+        set {
+            do {
+                try set(newValue, for: key)
+            } catch {
+                fail(Store.persistenceError(error, key: key.name))
+            }
+        }
+    }
+
+    private func fail(_ error: PersistenceError) {
+        if failure == nil { failure = error }
+    }
+
+    private func record(_ change: Change, _ decoded: UncheckedBox<Any>?) {
+        if pending[change.key] == nil { order.append(change.key) }
+        pending[change.key] = (change, decoded)
+    }
+}
+
+extension Store {
+    /// Runs `body` as one atomic transaction: no other writer (in this process or another) runs
+    /// meanwhile, and its writes are all applied, durably, or none are if it throws.
+    ///
+    /// Use only the ``Transaction`` inside `body`; calling the store itself there would deadlock.
+    public func transaction<T>(_ body: (Transaction) throws -> T) throws -> T {
+        let (result, deliveries) = try state.withLock { state in
+            if try backend.hasExternalChanges() {
+                state.cache.removeAll(keepingCapacity: true)
+            }
+            let (result, changes) = try backend.transaction { reader in
+                let transaction = Transaction(store: self, reader: reader)
+                let result = try body(transaction)
+                if let failure = transaction.failure { throw failure }
+                let changes = transaction.changes
+                return (result: UncheckedBox((result, changes)), changes: changes.map(\.change))
+            }.value
+            return UncheckedBox((result, applyCommitted(changes, to: &state)))
+        }.value
+        for delivery in deliveries { delivery.value() }
+        return result
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import LeetTrackCore
+import Persistence
+
+/// Why a command stopped. ``ErrorReport`` turns every error into a message and an exit code in
+/// one place.
+enum CLIError: Error {
+    /// The command line is wrong (exit 64); the usage of `command` follows the message.
+    case usage(String, command: CommandSpec?)
+    /// No command has this name.
+    case unknownCommand(String, suggestion: String?)
+    /// The command could not do its work (exit 1).
+    case failure(String)
+}
+
+/// The one place that maps errors to what the user sees and to the exit code:
+/// 0 success, 1 failure, 64 usage error (`EX_USAGE`).
+struct ErrorReport {
+    /// The text for stderr.
+    let message: String
+    /// The process's exit code.
+    let exitCode: Int32
+
+    static let usageExitCode: Int32 = 64
+
+    init(_ error: any Error, storePath: String?) {
+        switch error {
+        case CLIError.usage(let text, let command):
+            var message = "Error: \(text)\n"
+            if let command {
+                message += "Usage: \(command.usage)\n  See 'leettrack \(command.name) --help' for more information.\n"
+            } else {
+                message += "  See 'leettrack --help' for more information.\n"
+            }
+            self.init(message: message, exitCode: Self.usageExitCode)
+        case CLIError.unknownCommand(let name, let suggestion):
+            let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
+            self.init(
+                message: "Error: unknown command '\(name)'.\(hint)\n  See 'leettrack --help' for the commands.\n",
+                exitCode: Self.usageExitCode)
+        case CLIError.failure(let text):
+            self.init(message: "Error: \(text)\n", exitCode: 1)
+        case let error as LeetTrackError:
+            if case .invalidCatalog = error {
+                self.init(message: "Error: \(error)\n", exitCode: 1)
+            } else {
+                self.init(message: "Error: \(error)\n", exitCode: Self.usageExitCode)
+            }
+        case PersistenceError.undecodable(let key, let reason):
+            let place = storePath.map { " in \($0)" } ?? ""
+            self.init(
+                message: "Error: the record '\(key)'\(place) cannot be read (\(reason)). It was left untouched and "
+                    + "nothing was changed. Repair or delete that record with the sqlite3 shell, or use another store "
+                    + "with --store.\n",
+                exitCode: 1)
+        case let error as PersistenceError:
+            // Some store errors name a key rather than the file; the user needs both.
+            let text = "\(error)"
+            let location = storePath.map { text.contains($0) ? "" : " (store: \($0))" } ?? ""
+            self.init(message: "Error: \(text)\(location)\nNothing was changed.\n", exitCode: 1)
+        default:
+            self.init(message: "Error: \(error)\n", exitCode: 1)
+        }
+    }
+
+    private init(message: String, exitCode: Int32) {
+        self.message = message
+        self.exitCode = exitCode
+    }
+}

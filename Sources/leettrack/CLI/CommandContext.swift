@@ -1,0 +1,104 @@
+import Foundation
+import LeetTrackCore
+import Persistence
+
+/// What a command runs with: the catalog, the store, the clock, and where output goes.
+/// Built once by `main.swift`; commands never read the environment themselves.
+final class CommandContext {
+    /// The catalog built into the binary.
+    let catalog = Catalog.shipped
+    /// Where the store is (`--store`, else `LEETTRACK_STORE`, else the XDG data directory).
+    let storePath: String
+    /// The environment of the process.
+    let environment: [String: String]
+    /// Colours for standard output.
+    let style: Style
+    /// The current instant, read once so a command sees one time.
+    let now = Date()
+    /// The user's time zone (honours `TZ`), which decides what "today" is.
+    let timeZone = SystemTimeZone()
+    /// Text written so far, flushed by ``flush()``.
+    private var output = ""
+    private var openedStore: Store?
+
+    init(storePath: String?, environment: [String: String]) {
+        self.environment = environment
+        if let storePath {
+            self.storePath = storePath
+        } else if let path = environment["LEETTRACK_STORE"], !path.isEmpty {
+            self.storePath = path
+        } else {
+            self.storePath = Store.standardPath(application: "leettrack", environment: environment)
+        }
+        style = Style(enabled: Terminal.isTerminal(.standardOutput) && (environment["NO_COLOR"] ?? "").isEmpty)
+    }
+
+    /// The store, opened (and created) on first use. Commands that change something call this
+    /// only after every argument has been checked, so a usage error never creates or touches it.
+    func repository() throws -> ProgressRepository {
+        if let openedStore { return ProgressRepository(store: openedStore) }
+        let store = try Store.sqlite(path: storePath)
+        openedStore = store
+        return ProgressRepository(store: store)
+    }
+
+    /// Every progress record. A store that does not exist yet reads as empty and is not created:
+    /// looking at the catalog must not leave files behind.
+    func allProgress() throws -> [String: ProblemProgress] {
+        if openedStore == nil, !FileManager.default.fileExists(atPath: storePath) { return [:] }
+        return try repository().allProgress()
+    }
+
+    /// The records of the slugs `include` accepts, without creating a missing store.
+    func progress(where include: (String) -> Bool) throws -> [String: ProblemProgress] {
+        if openedStore == nil, !FileManager.default.fileExists(atPath: storePath) { return [:] }
+        return try repository().progress(where: include)
+    }
+
+    /// The problems that match `query`, reading only the records of the problems that can match.
+    func problems(matching query: ProblemQuery) throws -> (problems: [Problem], progress: [String: ProblemProgress]) {
+        try catalog.problems(matching: query) { slugs in try progress { slugs.contains($0) } }
+    }
+
+    /// One problem's record, without creating a missing store.
+    func progress(for slug: String) throws -> ProblemProgress {
+        if openedStore == nil, !FileManager.default.fileExists(atPath: storePath) { return ProblemProgress() }
+        return try repository().progress(for: slug)
+    }
+
+    /// Adds text to standard output.
+    func write(_ text: String) {
+        output += text
+    }
+
+    /// Adds one row per problem to standard output.
+    func rows(_ problems: [Problem], _ progress: [String: ProblemProgress]) {
+        output.reserveCapacity(output.utf8.count + problems.count * 90)
+        for problem in problems {
+            Format.appendRow(problem, progress[problem.slug], style, to: &output)
+            output += "\n"
+        }
+    }
+
+    /// Adds a line to standard output.
+    func line(_ text: String = "") {
+        output += text
+        output += "\n"
+    }
+
+    /// Writes a value as pretty, key-sorted JSON (the `--json` form of every command).
+    func writeJSON<Value: Encodable>(_ value: Value) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        output += String(decoding: try encoder.encode(value), as: UTF8.self)
+        output += "\n"
+    }
+
+    /// Writes everything produced so far to standard output.
+    func flush() {
+        guard !output.isEmpty else { return }
+        FileHandle.standardOutput.write(Data(output.utf8))
+        output = ""
+    }
+}

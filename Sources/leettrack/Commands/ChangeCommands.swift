@@ -1,0 +1,150 @@
+import Foundation
+import LeetTrackCore
+
+/// The shared shape of the commands that change problems: resolve every name first (so a bad
+/// name changes nothing), apply one change to all in one transaction, report each problem.
+enum ProgressChanges {
+    static let problemsArgument = ArgumentSpec("PROBLEM", help: "Ids, slugs, or title words (quote titles).", repeating: true)
+
+    /// Runs `change` on `problems` and prints `describe(problem, change)` for each, or JSON.
+    static func apply(
+        _ problems: [Problem], json: Bool, in context: CommandContext,
+        change: (inout ProblemProgress) throws -> Void,
+        describe: (Problem, ProgressChange) -> String
+    ) throws {
+        let changes = try context.repository().update(problems.map(\.slug)) { _, record in try change(&record) }
+        if json {
+            try context.writeJSON(zip(problems, changes).map { ProblemJSON($0, $1.after, withHistory: true) })
+            return
+        }
+        for (problem, change) in zip(problems, changes) { context.line(describe(problem, change)) }
+    }
+
+    /// The instant to record for `--date YYYY-MM-DD` (noon that day), or now.
+    static func date(from arguments: ParsedArguments) throws -> Date? {
+        guard let text = arguments.value("date") else { return nil }
+        let day = try LocalDay(parsing: text)
+        if day > LocalDay(Date(), in: SystemTimeZone()) {
+            throw LeetTrackError.invalidDate(text, reason: "it is in the future")
+        }
+        return day.noon(in: SystemTimeZone())
+    }
+}
+
+/// `leettrack solve PROBLEM...`.
+struct SolveCommand: Command {
+    static let spec = CommandSpec(
+        name: "solve",
+        abstract: "Mark problems solved.",
+        arguments: [ProgressChanges.problemsArgument],
+        options: [
+            .option("date", value: "yyyy-mm-dd", help: "The day it was solved (default: now)."),
+            .option("note", value: "text", help: "Set the note too."),
+            .flag("json", help: "Print the changed problems as JSON."),
+        ])
+
+    let problems: [Problem]
+    let date: Date?
+    let note: String?
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        problems = try Catalog.shipped.resolve(arguments.positionals)
+        date = try ProgressChanges.date(from: arguments)
+        note = arguments.value("note")
+        json = arguments.flag("json")
+    }
+
+    func run(_ context: CommandContext) throws {
+        let date = self.date ?? context.now
+        try ProgressChanges.apply(problems, json: json, in: context) { record in
+            record.recordSolve(at: date)
+            if let note { record.note = note }
+        } describe: { problem, _ in
+            "Solved \(Format.name(problem)) on \(LocalDay(date, in: context.timeZone))."
+        }
+    }
+}
+
+/// `leettrack attempt PROBLEM...`.
+struct AttemptCommand: Command {
+    static let spec = CommandSpec(
+        name: "attempt",
+        abstract: "Record an attempt at problems (a solved problem stays solved).",
+        arguments: [ProgressChanges.problemsArgument],
+        options: [
+            .option("date", value: "yyyy-mm-dd", help: "The day of the attempt (default: now)."),
+            .flag("json", help: "Print the changed problems as JSON."),
+        ])
+
+    let problems: [Problem]
+    let date: Date?
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        problems = try Catalog.shipped.resolve(arguments.positionals)
+        date = try ProgressChanges.date(from: arguments)
+        json = arguments.flag("json")
+    }
+
+    func run(_ context: CommandContext) throws {
+        let date = self.date ?? context.now
+        try ProgressChanges.apply(problems, json: json, in: context) { record in
+            record.recordAttempt(at: date)
+        } describe: { problem, change in
+            change.after.status == .solved
+                ? "Recorded an attempt at \(Format.name(problem)); it stays solved."
+                : "Recorded an attempt at \(Format.name(problem))."
+        }
+    }
+}
+
+/// `leettrack fav PROBLEM...` and `leettrack unfav PROBLEM...`.
+struct FavoriteCommand: Command {
+    static let spec = CommandSpec(
+        name: "fav",
+        abstract: "Add problems to the favorites.",
+        arguments: [ProgressChanges.problemsArgument],
+        options: [.flag("json", help: "Print the changed problems as JSON.")])
+
+    let problems: [Problem]
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        problems = try Catalog.shipped.resolve(arguments.positionals)
+        json = arguments.flag("json")
+    }
+
+    func run(_ context: CommandContext) throws {
+        try ProgressChanges.apply(problems, json: json, in: context) { record in
+            record.favorite = true
+        } describe: { problem, change in
+            change.changed ? "♥ Added \(Format.name(problem)) to the favorites." : "\(Format.name(problem)) is already a favorite."
+        }
+    }
+}
+
+/// `leettrack unfav PROBLEM...`.
+struct UnfavoriteCommand: Command {
+    static let spec = CommandSpec(
+        name: "unfav",
+        abstract: "Remove problems from the favorites.",
+        arguments: [ProgressChanges.problemsArgument],
+        options: [.flag("json", help: "Print the changed problems as JSON.")])
+
+    let problems: [Problem]
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        problems = try Catalog.shipped.resolve(arguments.positionals)
+        json = arguments.flag("json")
+    }
+
+    func run(_ context: CommandContext) throws {
+        try ProgressChanges.apply(problems, json: json, in: context) { record in
+            record.favorite = false
+        } describe: { problem, change in
+            change.changed ? "Removed \(Format.name(problem)) from the favorites." : "\(Format.name(problem)) was not a favorite."
+        }
+    }
+}

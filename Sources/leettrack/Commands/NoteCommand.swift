@@ -1,0 +1,114 @@
+import Foundation
+import LeetTrackCore
+
+/// `leettrack note PROBLEM [TEXT | --edit | --clear]`.
+struct NoteCommand: Command {
+    static let spec = CommandSpec(
+        name: "note",
+        abstract: "Show, set, edit or clear a problem's note.",
+        discussion: "Without TEXT, --edit or --clear it prints the note. --edit opens $VISUAL or $EDITOR.",
+        arguments: [
+            ArgumentSpec("PROBLEM", help: "An id, a slug, or title words (quoted)."),
+            ArgumentSpec("TEXT", help: "The new note.", optional: true, repeating: true),
+        ],
+        options: [
+            .flag("edit", short: "e", help: "Edit the note in $VISUAL or $EDITOR."),
+            .flag("clear", help: "Remove the note."),
+            .flag("json", help: "Print JSON."),
+        ])
+
+    enum Action {
+        case show
+        case set(String)
+        case edit
+        case clear
+    }
+
+    let problem: Problem
+    let action: Action
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        problem = try Catalog.shipped.resolve(arguments.positionals[0])
+        let text = arguments.positionals.dropFirst().joined(separator: " ")
+        let chosen = [!text.isEmpty, arguments.flag("edit"), arguments.flag("clear")].filter { $0 }.count
+        if chosen > 1 { throw Self.usageError("give only one of TEXT, '--edit' and '--clear'") }
+        if !text.isEmpty {
+            action = .set(text)
+        } else if arguments.flag("edit") {
+            action = .edit
+        } else if arguments.flag("clear") {
+            action = .clear
+        } else {
+            action = .show
+        }
+        json = arguments.flag("json")
+    }
+
+    func run(_ context: CommandContext) throws {
+        let newNote: String
+        switch action {
+        case .show:
+            let record = try context.progress(for: problem.slug)
+            if json {
+                try context.writeJSON(ProblemJSON(problem, record))
+            } else if record.note.isEmpty {
+                context.line("\(Format.name(problem)) has no note. Add one with `leettrack note \(problem.id) TEXT`.")
+            } else {
+                context.line(record.note)
+            }
+            return
+        case .set(let text):
+            newNote = text
+        case .clear:
+            newNote = ""
+        case .edit:
+            let current = try context.progress(for: problem.slug).note
+            newNote = try Editor(environment: context.environment).edit(current, name: problem.slug)
+        }
+        try ProgressChanges.apply([problem], json: json, in: context) { record in
+            record.note = newNote
+        } describe: { problem, change in
+            if !change.changed { return "The note of \(Format.name(problem)) is unchanged." }
+            return newNote.isEmpty ? "Cleared the note of \(Format.name(problem))." : "Saved the note of \(Format.name(problem))."
+        }
+    }
+}
+
+/// Runs the user's editor on a temporary file.
+struct Editor {
+    let environment: [String: String]
+
+    /// Opens `$VISUAL`, else `$EDITOR`, on a file holding `text`; returns the saved text without
+    /// its final newline. The temporary file is removed afterwards.
+    /// - Throws: `CLIError.failure` when no editor is set, it cannot start, or it fails.
+    func edit(_ text: String, name: String) throws -> String {
+        let command = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty }
+        guard let command else {
+            throw CLIError.failure("set $VISUAL or $EDITOR to edit notes, or give the note as text: `leettrack note PROBLEM TEXT`.")
+        }
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("leettrack-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { _ = try? FileManager.default.removeItem(at: directory) }  // A leftover temp file loses no user data.
+        let file = directory.appendingPathComponent("\(name).md")
+        try Data((text.isEmpty ? "" : text + "\n").utf8).write(to: file)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // `sh -c` lets the variable hold arguments (`code --wait`), as git and others allow.
+        process.arguments = ["-c", "\(command) \"$1\"", "sh", file.path]
+        do {
+            try process.run()
+        } catch {
+            throw CLIError.failure("cannot start the editor '\(command)': \(error.localizedDescription). The note is unchanged.")
+        }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CLIError.failure("the editor '\(command)' exited with status \(process.terminationStatus); the note is unchanged.")
+        }
+        var edited = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        while edited.hasSuffix("\n") { edited.removeLast() }
+        return edited
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import LeetTrackCore
+
+/// `leettrack reset PROBLEM... [--forget]` and `leettrack reset --all [--yes]`.
+struct ResetCommand: Command {
+    static let spec = CommandSpec(
+        name: "reset",
+        abstract: "Set problems back to todo (history kept unless --forget).",
+        discussion: "Favorites and notes stay. --all resets every problem to practise from scratch; it asks first\n"
+            + "unless --yes is given.",
+        arguments: [ArgumentSpec("PROBLEM", help: "Ids, slugs, or title words (quote titles).", optional: true, repeating: true)],
+        options: [
+            .flag("forget", help: "Also erase the history."),
+            .flag("all", help: "Reset every problem."),
+            .flag("yes", short: "y", help: "Do not ask before --all."),
+            .flag("json", help: "Print the changed problems as JSON."),
+        ])
+
+    let problems: [Problem]
+    let all: Bool
+    let forget: Bool
+    let confirmed: Bool
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        all = arguments.flag("all")
+        if all, !arguments.positionals.isEmpty { throw Self.usageError("give problems or '--all', not both") }
+        if !all, arguments.positionals.isEmpty { throw Self.usageError("missing expected argument '<problem> ...' (or '--all')") }
+        problems = try Catalog.shipped.resolve(arguments.positionals)
+        forget = arguments.flag("forget")
+        confirmed = arguments.flag("yes")
+        json = arguments.flag("json")
+    }
+
+    func run(_ context: CommandContext) throws {
+        let now = context.now
+        let forget = self.forget
+        guard all else {
+            try ProgressChanges.apply(problems, json: json, in: context) { record in
+                record.reset(at: now, forgetHistory: forget)
+            } describe: { problem, change in
+                change.changed ? "Reset \(Format.name(problem)) to todo\(forget ? " and erased its history" : "")."
+                    : "\(Format.name(problem)) was already todo."
+            }
+            return
+        }
+        let touched = try context.allProgress().values.filter { $0.status != .todo || (forget && !$0.events.isEmpty) }.count
+        guard touched > 0 else {
+            context.line("Nothing to reset.")
+            return
+        }
+        if !confirmed {
+            let what = forget ? "and erase the history of " : ""
+            FileHandle.standardError.write(Data("Reset \(what)\(Self.problems(touched)) to todo? Favorites and notes stay. [y/N] ".utf8))
+            let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+            guard answer == "y" || answer == "yes" else {
+                throw CLIError.failure("not confirmed; nothing was reset. (Use --yes to skip the question.)")
+            }
+        }
+        let changes = try context.repository().updateAll { _, record in record.reset(at: now, forgetHistory: forget) }
+        let changed = changes.filter(\.changed)
+        if json {
+            try context.writeJSON(changed.compactMap { change in
+                context.catalog.problem(withSlug: change.slug).map { ProblemJSON($0, change.after, withHistory: true) }
+            })
+            return
+        }
+        context.line("Reset \(Self.problems(changed.count)) to todo\(forget ? " and erased their history" : "").")
+    }
+
+    private static func problems(_ count: Int) -> String {
+        count == 1 ? "1 problem" : "\(count) problems"
+    }
+}

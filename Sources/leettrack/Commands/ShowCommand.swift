@@ -1,0 +1,79 @@
+import LeetTrackCore
+
+/// `leettrack show PROBLEM`: everything about one problem.
+struct ShowCommand: Command {
+    static let spec = CommandSpec(
+        name: "show",
+        abstract: "Show a problem: details, status, note and history.",
+        arguments: [ArgumentSpec("PROBLEM", help: "An id, a slug, or title words.")],
+        options: [.flag("json", help: "Print JSON.")])
+
+    let problem: Problem
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        problem = try Catalog.shipped.resolve(arguments.positionals[0])
+        json = arguments.flag("json")
+    }
+
+    func run(_ context: CommandContext) throws {
+        let record = try context.progress(for: problem.slug)
+        if json {
+            try context.writeJSON(ProblemJSON(problem, record, withHistory: true))
+            return
+        }
+        let style = context.style
+        context.line(style.bold(Format.name(problem)) + (problem.paidOnly ? style.dim("  (paid only)") : ""))
+        let rows: [(String, String)] = [
+            ("Difficulty", Format.colored(problem.difficulty, style)),
+            ("Acceptance", Format.percent(problem.acceptance)),
+            ("Category", problem.category),
+            ("Tags", problem.tags.isEmpty ? "-" : problem.tags.joined(separator: ", ")),
+            ("URL", problem.url),
+            ("Status", Format.statusWord(record.status, style)),
+            ("Favorite", record.favorite ? style.magenta("♥ yes") : "no"),
+            ("Note", record.note.isEmpty ? "-" : record.note.replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: 12))),
+        ]
+        for (label, value) in rows { context.line(Format.fit(label + ":", 12) + value) }
+        if record.events.isEmpty {
+            context.line("History:    -")
+        } else {
+            context.line("History:")
+            for event in record.events {
+                let rating = event.rating.map { " (\($0))" } ?? ""
+                context.line("  \(Format.localTime(event.date, context.timeZone))  \(event.kind)\(rating)")
+            }
+        }
+    }
+}
+
+/// `leettrack favorites`: the favorites sheet.
+struct FavoritesCommand: Command {
+    static let spec = CommandSpec(
+        name: "favorites",
+        abstract: "Show the favorites sheet.",
+        options: [.flag("json", help: "Print JSON.")])
+
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        json = arguments.flag("json")
+    }
+
+    func run(_ context: CommandContext) throws {
+        let progress = try context.allProgress()
+        var query = ProblemQuery()
+        query.favoritesOnly = true
+        let problems = context.catalog.problems(matching: query, progress: progress)
+        if json {
+            try context.writeJSON(problems.map { ProblemJSON($0, progress[$0.slug]) })
+            return
+        }
+        guard !problems.isEmpty else {
+            context.line("No favorites yet. Add one with `leettrack fav PROBLEM`.")
+            return
+        }
+        context.rows(problems, progress)
+        context.line(context.style.dim(problems.count == 1 ? "1 favorite" : "\(problems.count) favorites"))
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import LeetTrackCore
+
+/// `leettrack stats`: progress per difficulty, favorites, streaks and the last seven days.
+struct StatsCommand: Command {
+    static let spec = CommandSpec(
+        name: "stats",
+        abstract: "Show progress per difficulty, streaks and the last 7 days.",
+        discussion: "Days are counted in your time zone (set TZ to change it).",
+        options: [.flag("json", help: "Print JSON.")])
+
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        json = arguments.flag("json")
+    }
+
+    func run(_ context: CommandContext) throws {
+        let stats = Statistics(
+            catalog: context.catalog, progress: try context.allProgress(), now: context.now, timeZone: context.timeZone)
+        if json {
+            try context.writeJSON(StatsJSON(stats))
+            return
+        }
+        let style = context.style
+        let total = stats.total
+        context.line(style.bold("Solved \(total.solved) of \(total.total)") + ", attempted \(total.attempted)")
+        context.line()
+        for line in stats.byDifficulty {
+            guard let difficulty = line.difficulty else { continue }
+            let counts = Format.right("\(line.solved)", 4) + " / " + Format.fit("\(line.total)", 5)
+            let percent = Format.right(Format.percent(Double(line.solved) / Double(max(1, line.total)) * 100), 6)
+            let bar = Format.bar(line.solved, of: line.total, width: 24)
+            let colored: String
+            switch difficulty {
+            case .easy: colored = style.green(bar)
+            case .medium: colored = style.yellow(bar)
+            case .hard: colored = style.red(bar)
+            }
+            let attempted = line.attempted > 0 ? style.dim("  +\(line.attempted) attempted") : ""
+            context.line("\(Format.difficulty(difficulty, style))  \(counts)  \(colored)  \(percent)\(attempted)")
+        }
+        context.line()
+        context.line("Favorites:  \(stats.favorites)")
+        context.line("Streak:     \(days(stats.currentStreak)) (longest \(days(stats.longestStreak)))")
+        context.line()
+        context.line("Last 7 days:")
+        let most = max(1, stats.lastSevenDays.map(\.total).max() ?? 1)
+        for day in stats.lastSevenDays {
+            let width = day.total == 0 ? 0 : max(1, Int((Double(day.total) / Double(most) * 20).rounded()))
+            let detail = day.total == 0 ? style.dim("-") : "\(day.total)" + style.dim(Self.breakdown(day))
+            context.line("  \(day.day.weekdayName) \(day.day)  \(style.green(String(repeating: "■", count: width)))\(width > 0 ? " " : "")\(detail)")
+        }
+    }
+
+    private func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+
+    private static func breakdown(_ day: Statistics.Day) -> String {
+        var parts: [String] = []
+        if day.solved > 0 { parts.append("\(day.solved) solved") }
+        if day.attempted > 0 { parts.append("\(day.attempted) attempted") }
+        if day.reviewed > 0 { parts.append("\(day.reviewed) reviewed") }
+        return " (" + parts.joined(separator: ", ") + ")"
+    }
+}
+
+/// The `--json` form of `stats`.
+struct StatsJSON: Encodable {
+    struct Line: Encodable {
+        var difficulty: String
+        var total: Int
+        var solved: Int
+        var attempted: Int
+    }
+
+    struct Day: Encodable {
+        var date: String
+        var solved: Int
+        var attempted: Int
+        var reviewed: Int
+    }
+
+    var byDifficulty: [Line]
+    var total: Line
+    var favorites: Int
+    var notes: Int
+    var currentStreak: Int
+    var longestStreak: Int
+    var lastSevenDays: [Day]
+
+    init(_ stats: Statistics) {
+        func line(_ line: Statistics.Line) -> Line {
+            Line(difficulty: line.difficulty?.rawValue ?? "all", total: line.total, solved: line.solved, attempted: line.attempted)
+        }
+        byDifficulty = stats.byDifficulty.map(line)
+        total = line(stats.total)
+        favorites = stats.favorites
+        notes = stats.notes
+        currentStreak = stats.currentStreak
+        longestStreak = stats.longestStreak
+        lastSevenDays = stats.lastSevenDays.map {
+            Day(date: $0.day.description, solved: $0.solved, attempted: $0.attempted, reviewed: $0.reviewed)
+        }
+    }
+}

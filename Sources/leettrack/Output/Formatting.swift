@@ -1,0 +1,134 @@
+import Foundation
+import LeetTrackCore
+
+/// How problems, dates and bars look in text output.
+enum Format {
+    /// `text` cut or padded to exactly `width` characters (cut text ends in `…`).
+    static func fit(_ text: String, _ width: Int) -> String {
+        // Titles are almost all ASCII, where bytes are characters and counting them is O(1).
+        let count = text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
+        if count > width { return String(text.prefix(width - 1)) + "…" }
+        return text + String(repeating: " ", count: width - count)
+    }
+
+    /// `text` right-aligned in `width` characters.
+    static func right(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+
+    /// The difficulty in its colour, padded to six characters.
+    static func difficulty(_ difficulty: Difficulty, _ style: Style) -> String {
+        let text = fit(difficulty.displayName, 6)
+        switch difficulty {
+        case .easy: return style.green(text)
+        case .medium: return style.yellow(text)
+        case .hard: return style.red(text)
+        }
+    }
+
+    /// The difficulty's name in its colour.
+    static func colored(_ difficulty: Difficulty, _ style: Style) -> String {
+        switch difficulty {
+        case .easy: style.green(difficulty.displayName)
+        case .medium: style.yellow(difficulty.displayName)
+        case .hard: style.red(difficulty.displayName)
+        }
+    }
+
+    /// `58.0%`. Built by hand: `String(format:)` initialises Foundation's locale machinery, which
+    /// costs a large share of a command's whole run time.
+    static func percent(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)%"
+    }
+
+    /// The status as a word in a fixed width (`solved   `).
+    static func status(_ status: Status, _ style: Style) -> String {
+        let text = fit(status.rawValue, 9)
+        switch status {
+        case .solved: return style.green(text)
+        case .attempted: return style.yellow(text)
+        case .todo: return style.dim(text)
+        }
+    }
+
+    /// The status as a word, unpadded.
+    static func statusWord(_ status: Status, _ style: Style) -> String {
+        switch status {
+        case .solved: return style.green(status.rawValue)
+        case .attempted: return style.yellow(status.rawValue)
+        case .todo: return style.dim(status.rawValue)
+        }
+    }
+
+    /// One problem as a row: id, title, difficulty, acceptance, status, heart.
+    static func row(_ problem: Problem, _ record: ProblemProgress?, _ style: Style, titleWidth: Int = 48) -> String {
+        var line = ""
+        appendRow(problem, record, style, titleWidth: titleWidth, to: &line)
+        return line
+    }
+
+    /// Appends a row to `output` in place: `list` writes a thousand of them, and building each
+    /// from interpolated pieces costs more than the rest of the command.
+    static func appendRow(_ problem: Problem, _ record: ProblemProgress?, _ style: Style, titleWidth: Int = 48, to output: inout String) {
+        let record = record ?? ProblemProgress()
+        let id = String(problem.id)
+        appendSpaces(4 - id.utf8.count, to: &output)
+        output += id
+        output += "  "
+        let title = problem.title
+        let isASCII = title.utf8.allSatisfy { $0 < 0x80 }
+        let length = isASCII ? title.utf8.count : title.count
+        if length > titleWidth {
+            output += title.prefix(titleWidth - 1)
+            output += "…"
+        } else {
+            output += title
+            appendSpaces(titleWidth - length, to: &output)
+        }
+        output += "  "
+        output += difficulty(problem.difficulty, style)
+        output += "  "
+        let acceptance = percent(problem.acceptance)
+        appendSpaces(6 - acceptance.utf8.count, to: &output)
+        output += acceptance
+        output += "  "
+        // The heart is the last column, so a row without one ends at its status (no trailing blanks).
+        if record.favorite {
+            output += status(record.status, style)
+            output += style.magenta("♥")
+        } else {
+            output += statusWord(record.status, style)
+        }
+    }
+
+    private static let spaces = String(repeating: " ", count: 80)
+
+    private static func appendSpaces(_ count: Int, to output: inout String) {
+        if count > 0 { output += spaces.prefix(count) }
+    }
+
+    /// `1. Two Sum`, the way a problem is named in messages.
+    static func name(_ problem: Problem) -> String {
+        "\(problem.id). \(problem.title)"
+    }
+
+    /// A bar of `width` cells, filled in proportion to `part / whole` (at least one cell when
+    /// `part` is not zero, so a first solve shows).
+    static func bar(_ part: Int, of whole: Int, width: Int) -> String {
+        guard whole > 0 else { return String(repeating: "░", count: width) }
+        var filled = Int((Double(part) / Double(whole) * Double(width)).rounded())
+        if part > 0 { filled = max(1, filled) }
+        filled = min(width, filled)
+        return String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+    }
+
+    /// `2026-11-29 14:03` in the user's time zone.
+    static func localTime(_ date: Date, _ timeZone: some UTCOffsetProvider) -> String {
+        let day = LocalDay(date, in: timeZone)
+        let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        let secondOfDay = ((local % 86_400) + 86_400) % 86_400
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(day) \(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60))"
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Persistence
+
+// A small program the Persistence tests run as separate processes: several writers on one store,
+// a writer killed with SIGKILL, an observer in another process. Not part of the product.
+//
+//   persistence-probe write PATH PREFIX COUNT   sets PREFIX0…, printing "ok N" after each returns
+//   persistence-probe set PATH KEY INTEGER      sets one integer key
+//   persistence-probe watch PATH KEY            prints "value N" for each update of an integer key
+
+/// Writes a line straight to the pipe (no stdio buffering), so the parent sees it at once.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+let arguments = CommandLine.arguments
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("persistence-probe: \(message)\n".utf8))
+    exit(1)
+}
+guard arguments.count >= 3 else { fail("usage: persistence-probe write|set|watch PATH …") }
+let store: Store
+do {
+    store = try .sqlite(path: arguments[2])
+} catch {
+    fail("\(error)")
+}
+
+switch arguments[1] {
+case "write" where arguments.count == 5:
+    guard let count = Int(arguments[4]) else { fail("COUNT must be an integer") }
+    for index in 0..<count {
+        do {
+            try store.set(index, for: Key<Int>("\(arguments[3])\(index)", default: 0))
+        } catch {
+            fail("\(error)")
+        }
+        say("ok \(index)")
+    }
+case "set" where arguments.count == 5:
+    guard let value = Int(arguments[4]) else { fail("INTEGER must be an integer") }
+    do {
+        try store.set(value, for: Key<Int>(arguments[3], default: 0))
+    } catch {
+        fail("\(error)")
+    }
+case "watch" where arguments.count == 4:
+    let key = Key<Int>(arguments[3], default: 0)
+    let token = store.observe(key) { say("value \($0)") }
+    say("ready")
+    while true { sleep(60) }
+    withExtendedLifetime(token) {}
+default:
+    fail("unknown command or wrong arguments: \(arguments.dropFirst().joined(separator: " "))")
+}

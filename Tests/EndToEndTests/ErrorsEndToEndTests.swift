@@ -1,0 +1,139 @@
+import Foundation
+import Persistence
+import Testing
+
+@Suite("leettrack errors, end to end")
+struct ErrorsEndToEndTests {
+    /// Runs a command that must fail with `status`, print something naming `mention` on stderr,
+    /// nothing on stdout, and leave the store as it was.
+    func expectFailure(_ arguments: [String], status: Int32, mentioning mention: String, input: String = "") throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("fav", "1")
+        try leettrack.run("solve", "2", "--note", "n")
+        let before = try leettrack.snapshot()
+        let result = try leettrack.run(arguments, input: input)
+        #expect(result.status == status, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.contains(mention), "\(arguments): \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(try leettrack.snapshot() == before)
+    }
+
+    @Test("an unknown problem exits 64 and suggests the three closest", arguments: [
+        (["fav", "1", "tow sum"], "Did you mean: 1 Two Sum"),
+        (["solve", "99999"], "no problem matches '99999'"),
+        (["show", "lru cahce"], "146 LRU Cache"),
+    ])
+    func unknownProblem(arguments: [String], mention: String) throws {
+        try expectFailure(arguments, status: 64, mentioning: mention)
+    }
+
+    @Test("an ambiguous name exits 64 and lists the candidates")
+    func ambiguousProblem() throws {
+        try expectFailure(["unfav", "sum ii"], status: 64, mentioning: "Path Sum II")
+    }
+
+    @Test("usage errors exit 64 and name what was wrong", arguments: [
+        (["frobnicate"], "unknown command 'frobnicate'"),
+        (["lsit"], "Did you mean 'list'?"),
+        (["list", "--bogus"], "unknown option '--bogus'"),
+        (["list", "--difficulty", "extreme"], "'extreme' is not a difficulty"),
+        (["list", "--limit"], "missing value for '-n, --limit <n>'"),
+        (["list", "--limit", "0"], "positive whole number"),
+        (["list", "--tag", "dynamic programing"], "Did you mean: Dynamic Programming"),
+        (["list", "--free", "--paid"], "cannot be used together"),
+        (["list", "--list", "blind-76"], "no study list is called 'blind-76'"),
+        (["lists", "blind-76"], "no study list is called 'blind-76'"),
+        (["fav"], "missing expected argument '<problem> ...'"),
+        (["show", "1", "2"], "unexpected argument '2'"),
+        (["solve", "1", "--date", "2026-02-30"], "that month has no day 30"),
+        (["solve", "1", "--date", "tomorrow"], "expected YYYY-MM-DD"),
+        (["solve", "1", "--date", "2999-01-01"], "in the future"),
+        (["note", "1", "text", "--clear"], "only one of"),
+        (["reset"], "or '--all'"),
+        (["reset", "1", "--all"], "not both"),
+        (["json", "--store"], "missing value for '--store <path>'"),
+    ])
+    func usageErrors(arguments: [String], mention: String) throws {
+        try expectFailure(arguments, status: 64, mentioning: mention)
+    }
+
+    @Test("a usage error shows the command's usage")
+    func usageLine() throws {
+        let leettrack = try LeetTrackRunner()
+        let result = try leettrack.run("show")
+        #expect(result.stderr.contains("Usage: leettrack show <problem>"))
+        #expect(result.stderr.contains("See 'leettrack show --help'"))
+    }
+
+    @Test("declining reset --all exits 1 and changes nothing")
+    func declinedReset() throws {
+        try expectFailure(["reset", "--all"], status: 1, mentioning: "nothing was reset")
+    }
+
+    @Test("a store that is not a database is reported with its path, exit 1, and left unchanged")
+    func notADatabase() throws {
+        let leettrack = try LeetTrackRunner()
+        let path = leettrack.directory.appendingPathComponent("notes.txt").path
+        let contents = Data("these are my notes, not a database\n".utf8)
+        try contents.write(to: URL(fileURLWithPath: path))
+        for arguments in [["--store", path, "fav", "1"], ["--store", path, "stats"]] {
+            let result = try leettrack.run(arguments, useStore: false)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains(path))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == contents)
+    }
+
+    @Test("a store that cannot be created is reported with its path and exit 1")
+    func unwritableStore() throws {
+        let leettrack = try LeetTrackRunner()
+        let blocker = leettrack.directory.appendingPathComponent("file")
+        try Data().write(to: blocker)
+        let path = blocker.appendingPathComponent("store.sqlite").path
+        let result = try leettrack.run(["--store", path, "fav", "1"], useStore: false)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(path))
+    }
+
+    @Test("every command has --help, which exits 0", arguments: [
+        "list", "show", "solve", "attempt", "fav", "unfav", "note", "reset", "favorites", "stats", "lists", "random", "help",
+    ])
+    func help(command: String) throws {
+        let leettrack = try LeetTrackRunner()
+        let result = try leettrack.run(command, "--help")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("USAGE: leettrack \(command)"))
+        #expect(try leettrack.run("help", command).stdout == result.stdout)
+    }
+
+    @Test("no arguments without a terminal prints the help; --version prints the version")
+    func rootHelpAndVersion() throws {
+        let leettrack = try LeetTrackRunner()
+        let help = try leettrack.run([], useStore: false)
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("COMMANDS:"))
+        #expect(try leettrack.run("--help").stdout == help.stdout)
+        let version = try leettrack.run("--version")
+        #expect(version.status == 0)
+        #expect(version.stdout.hasPrefix("leettrack "))
+    }
+}
+
+@Suite("leettrack with a damaged record, end to end")
+struct DamagedRecordEndToEndTests {
+    @Test("a record that cannot be read is named with the store, exit 1, and is never overwritten")
+    func undecodableRecord() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("fav", "2")
+        let store = try Store.sqlite(path: leettrack.storePath)
+        try store.set(["status": "done"], for: Key<[String: String]>("progress.two-sum", default: [:]))
+        let before = try leettrack.snapshot()
+        for arguments in [["stats"], ["fav", "1"], ["list", "--favorites"]] {
+            let result = try leettrack.run(arguments)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("'progress.two-sum' in \(leettrack.storePath) cannot be read"))
+        }
+        #expect(try leettrack.snapshot() == before)
+        #expect(try leettrack.run("show", "2").status == 0)
+    }
+}

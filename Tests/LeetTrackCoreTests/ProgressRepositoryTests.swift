@@ -1,0 +1,78 @@
+import Foundation
+import Persistence
+import Testing
+
+@testable import LeetTrackCore
+
+@Suite("Progress in a store")
+struct ProgressRepositoryTests {
+    let directory: URL
+    let store: Store
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-core-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        store = try Store.sqlite(path: directory.appendingPathComponent("store.sqlite").path)
+    }
+
+    let date = Date(timeIntervalSince1970: 1_764_424_992)
+
+    @Test("changing one problem writes exactly one key")
+    func oneKeyPerProblem() throws {
+        let repository = ProgressRepository(store: store)
+        try repository.update(["two-sum"]) { _, record in record.favorite = true }
+        #expect(try store.keys(withPrefix: "") == ["progress.two-sum"])
+        #expect(try repository.allProgress() == ["two-sum": ProblemProgress(favorite: true)])
+    }
+
+    @Test("a record that becomes empty is removed")
+    func emptyRecordsAreRemoved() throws {
+        let repository = ProgressRepository(store: store)
+        try repository.update(["two-sum"]) { _, record in record.favorite = true }
+        let changes = try repository.update(["two-sum"]) { _, record in record.favorite = false }
+        #expect(changes.map(\.changed) == [true])
+        #expect(try store.keys(withPrefix: "progress.").isEmpty)
+    }
+
+    @Test("a change that fails part-way writes nothing")
+    func allOrNothing() throws {
+        struct Stop: Error {}
+        let repository = ProgressRepository(store: store)
+        #expect(throws: Stop.self) {
+            try repository.update(["two-sum", "lru-cache"]) { slug, record in
+                if slug == "lru-cache" { throw Stop() }
+                record.recordSolve(at: date)
+            }
+        }
+        #expect(try repository.allProgress().isEmpty)
+    }
+
+    @Test("a record that does not decode is reported with its key and left alone")
+    func undecodableRecord() throws {
+        try store.set(["status": "done"], for: Key<[String: String]>("progress.two-sum", default: [:]))
+        let repository = ProgressRepository(store: store)
+        #expect {
+            try repository.allProgress()
+        } throws: { error in
+            guard case PersistenceError.undecodable(let key, _) = error else { return false }
+            return key == "progress.two-sum"
+        }
+        #expect(try store.rawValue(forKey: "progress.two-sum") != nil)
+    }
+
+    @Test("reset of everything changes every touched problem at once")
+    func updateAll() throws {
+        let repository = ProgressRepository(store: store)
+        try repository.update(["two-sum", "lru-cache"]) { _, record in record.recordSolve(at: date) }
+        let changes = try repository.updateAll { _, record in record.reset(at: date, forgetHistory: true) }
+        #expect(changes.filter(\.changed).count == 2)
+        #expect(try repository.allProgress().isEmpty)
+    }
+
+    @Test("reads only the records a predicate accepts")
+    func partialRead() throws {
+        let repository = ProgressRepository(store: store)
+        try repository.update(["two-sum", "lru-cache"]) { _, record in record.favorite = true }
+        #expect(try repository.progress { $0 == "lru-cache" } == ["lru-cache": ProblemProgress(favorite: true)])
+    }
+}

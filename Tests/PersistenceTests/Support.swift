@@ -1,0 +1,103 @@
+import Foundation
+import Persistence
+import Testing
+
+/// A fresh directory under the system's temporary directory, removed when released.
+final class TemporaryDirectory {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "persistence-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)  // Test scratch space only.
+    }
+}
+
+/// The backends every conformance test runs against.
+enum BackendKind: String, CaseIterable, CustomTestStringConvertible {
+    case memory, sqlite, json, propertyList
+
+    var testDescription: String { rawValue }
+
+    func makeStore(in directory: TemporaryDirectory) throws -> Store {
+        switch self {
+        case .memory: .memory()
+        case .sqlite: try .sqlite(path: directory.file("store.sqlite"))
+        case .json: try .file(path: directory.file("store.json"), format: .json)
+        case .propertyList: try .file(path: directory.file("store.plist"), format: .propertyList)
+        }
+    }
+
+    /// A second, independent store on the same file (what another process would open).
+    func reopen(in directory: TemporaryDirectory) throws -> Store? {
+        self == .memory ? nil : try makeStore(in: directory)
+    }
+}
+
+/// The built `persistence-probe` helper, next to the test bundle.
+func probeURL() -> URL {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let candidates = [directory, directory.deletingLastPathComponent(), Bundle.main.bundleURL.deletingLastPathComponent()]
+    for candidate in candidates {
+        let url = candidate.appendingPathComponent("persistence-probe")
+        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    return directory.appendingPathComponent("persistence-probe")
+}
+
+/// Runs the probe to completion and returns its exit status and output.
+@discardableResult
+func runProbe(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = probeURL()
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+}
+
+/// Reads lines from a running process's stdout as they arrive.
+final class LineReader: @unchecked Sendable {
+    // @unchecked: `buffer` is only touched by the calling thread.
+    private let handle: FileHandle
+    private var buffer = Data()
+
+    init(_ handle: FileHandle) { self.handle = handle }
+
+    /// The next line, or nil at end of file.
+    func nextLine() -> String? {
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+                buffer.removeSubrange(buffer.startIndex...newline)
+                return line
+            }
+            let chunk = handle.availableData
+            if chunk.isEmpty { return nil }
+            buffer.append(chunk)
+        }
+    }
+}
+
+// Value types the tests store.
+struct Profile: Codable, Equatable, Sendable {
+    var name: String
+    var solved: Int
+    var tags: [String]
+}
+
+enum Theme: String, Codable, Sendable {
+    case light, dark
+}
+
+enum Level: Int, Sendable {
+    case low = 1, high = 2
+}
