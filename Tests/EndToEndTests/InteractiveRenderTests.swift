@@ -142,3 +142,24 @@ struct InteractiveRenderTests {
         #expect(screen.lines[2] == "  ♡    1 Two Sum")
     }
 }
+
+/// Every screen and popup drawn at sizes down to nothing, so no layout arithmetic can trap.
+@Suite("Interactive screen: extreme sizes")
+struct InteractiveExtremeSizeTests {
+    @Test(
+        "Every screen draws at tiny and odd sizes without trapping",
+        arguments: [(0, 0), (1, 1), (3, 2), (10, 3), (20, 5), (39, 9), (41, 11)])
+    func tinySizes(width: Int, height: Int) throws {
+        let keySequences = ["", "\r", "n笔记", "/two", "v", "?", "l", "tha", "xu", "d s"]
+        for keys in keySequences {
+            var screen = try ScreenHarness(width: width, height: height)
+            screen.type("f")
+            for character in keys {
+                if character == "\r" { screen.press(.enter) } else { screen.type(String(character)) }
+            }
+            let frame = screen.runtime.snapshot()
+            #expect(frame.buffer.size == Size(width: width, height: height))
+            _ = screen.runtime.render()
+        }
+    }
+}

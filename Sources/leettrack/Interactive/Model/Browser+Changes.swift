@@ -28,9 +28,14 @@ extension Browser {
         let after = Mark(change.after)
         marks[position] = after
         counts.apply(before: before, after: after, difficulty: catalog.difficulty(at: position))
-        if filters.status != nil, !matches(position), let index = rows.firstIndex(of: position) {
-            rows.remove(at: index)
-            scroll.resize(count: rows.count, visibleRows: visibleRows)
+        if filters.status != nil, !matches(position) {
+            // The changed problem is nearly always the selected one: no search needed then.
+            let index = rows.indices.contains(scroll.selected) && rows[scroll.selected] == position
+                ? scroll.selected : rows.firstIndex(of: position)
+            if let index {
+                rows.remove(at: index)
+                scroll.resize(count: rows.count, visibleRows: visibleRows)
+            }
         }
     }
 

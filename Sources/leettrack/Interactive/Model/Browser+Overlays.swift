@@ -61,9 +61,12 @@ extension Browser {
             switch key {
             case .character("f"), .character(" "):
                 if favorites.indices.contains(state.selected) {
-                    toggleFavorite(favorites[state.selected])
-                    favorites = favoritePositions()
-                    state.resize(count: favorites.count, visibleRows: pickerRows)
+                    let position = favorites[state.selected]
+                    toggleFavorite(position)
+                    if !marks[position].favorite {
+                        favorites.remove(at: state.selected)
+                        state.resize(count: favorites.count, visibleRows: pickerRows)
+                    }
                 }
                 self.overlay = .favorites(favorites, state)
             default:
