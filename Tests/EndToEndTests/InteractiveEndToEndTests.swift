@@ -73,6 +73,25 @@ struct InteractiveEndToEndTests {
         #expect(try tmux.screenModesRestored())
     }
 
+    @Test("Ctrl-Z in a shell restores the terminal and stops; fg brings the screen back whole")
+    func suspendAndResume() throws {
+        let tmux = try InteractiveTmux(jobControl: true)
+        #expect(try tmux.waitFor("1 Two Sum"))
+        let pid = try #require(try tmux.programProcessID())
+        try tmux.send("C-z")
+        #expect(try tmux.waitUntil(condition: { try tmux.processState(pid) == "T" }))
+        #expect(try tmux.waitUntil(condition: { try tmux.screenModesRestored() }))
+        try tmux.type("fg")
+        try tmux.send("Enter")
+        #expect(try tmux.waitUntil(condition: { try !tmux.screenModesRestored() }))
+        #expect(try tmux.waitFor("1 Two Sum"))
+        try tmux.send("f")
+        #expect(try tmux.waitFor("♥ Two Sum"))
+        try tmux.send("q")
+        #expect(try tmux.exitCode() == 0)
+        #expect(try tmux.terminalSettingsRestored())
+    }
+
     @Test("A resize redraws the screen at the new size")
     func resizeRedraws() throws {
         let tmux = try InteractiveTmux(width: 100, height: 30)

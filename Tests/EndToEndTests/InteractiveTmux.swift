@@ -35,23 +35,39 @@ final class InteractiveTmux {
     let directory: URL
     let socket: String
     let storePath: String
+    private let jobControl: Bool
+    /// The commands that record the exit code and the terminal settings after the program.
+    private let trailer: String
 
     /// Starts `leettrack ARGUMENTS` in a `width` x `height` pane, on a store in a fresh temporary
     /// directory. The pane's shell records the terminal settings before and after, and the exit code.
-    init(arguments: [String] = ["tui"], width: Int = 80, height: Int = 24) throws {
+    ///
+    /// With `jobControl`, the pane runs an interactive bash and the command is typed at its prompt,
+    /// as a user does, so Ctrl-Z stops the program and `fg` resumes it.
+    init(arguments: [String] = ["tui"], width: Int = 80, height: Int = 24, jobControl: Bool = false) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-tmux-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         socket = directory.appendingPathComponent("tmux.socket").path
         storePath = directory.appendingPathComponent("store.sqlite").path
         let command = ([Self.leettrack.path] + arguments).map(Self.quoted).joined(separator: " ")
-        let script = """
-            stty -g > \(Self.quoted(path("stty-before"))); \
-            LEETTRACK_STORE=\(Self.quoted(storePath)) \(command); \
-            echo $? > \(Self.quoted(path("exit-code"))); \
-            stty -g > \(Self.quoted(path("stty-after"))); \
-            echo LEETTRACK-EXITED; sleep 600
-            """
-        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", "sh", "-c", script])
+        let folder = directory
+        let file = { (name: String) in Self.quoted(folder.appendingPathComponent(name).path) }
+        let before = "stty -g > \(file("stty-before"))"
+        let run = "LEETTRACK_STORE=\(Self.quoted(storePath)) \(command)"
+        let after = "echo $? > \(file("exit-code")); stty -g > \(file("stty-after")); echo LEETTRACK-EXITED"
+        let size = ["-x", "\(width)", "-y", "\(height)"]
+        self.jobControl = jobControl
+        trailer = after
+        if jobControl {
+            // Each line on its own: bash goes on with the rest of a list when a job stops.
+            try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "main"] + size + ["env", "PS1=$ ", "bash", "--norc", "--noprofile", "-i"])
+            try type(before)
+            try send("Enter")
+            try type(run)
+            try send("Enter")
+        } else {
+            try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "main"] + size + ["sh", "-c", "\(before); \(run); \(after); sleep 600"])
+        }
     }
 
     deinit {
@@ -94,6 +110,24 @@ final class InteractiveTmux {
         try waitForScreen(timeout: timeout) { $0.contains(text) }.contains(text)
     }
 
+    /// Waits until `condition` holds (checking every 20 ms, for at most `timeout` seconds);
+    /// returns whether it did.
+    func waitUntil(timeout: Double = 5, condition: () throws -> Bool) throws -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if try condition() { return true }
+            usleep(20_000)
+        }
+        return try condition()
+    }
+
+    /// The state letter of a process from `/proc` (`S` sleeping, `T` stopped).
+    func processState(_ pid: Int32) throws -> String {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        guard let close = stat.lastIndex(of: ")") else { return "" }
+        return String(stat[stat.index(close, offsetBy: 2)])
+    }
+
     /// Changes the pane's size, as a user resizing the window does.
     func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"])
@@ -108,6 +142,12 @@ final class InteractiveTmux {
 
     /// The exit code the pane's shell recorded, once the program ended.
     func exitCode() throws -> Int32? {
+        if jobControl {
+            // Type the trailer only once the program is gone, or the program would read it.
+            guard try waitUntil(condition: { try screenModesRestored() && programProcessID() == nil }) else { return nil }
+            try type(trailer)
+            try send("Enter")
+        }
         guard try waitFor("LEETTRACK-EXITED") else { return nil }
         return Int32(try String(contentsOfFile: path("exit-code"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines))
     }

@@ -15,6 +15,8 @@ public struct Program<App: Application> {
     private var decoder = InputDecoder()
     /// How long to wait after an Esc for the rest of a sequence, in milliseconds.
     public var escapeDelay: Int32 = 25
+    /// Whether Ctrl-Z suspends the program as in a shell (the application never sees it).
+    public var suspendsOnControlZ = true
 
     /// A program that runs `app` in `terminal`, woken by `waker` when given.
     public init(_ app: App, terminal: Terminal, waker: Waker? = nil) {
@@ -42,10 +44,18 @@ public struct Program<App: Application> {
                 throw TerminalError.systemCall("poll", errno: errno)
             }
             var events: [Event] = []
+            var needsRedraw = false
+            if TerminalRestoration.suspended {
+                // A SIGTSTP from outside that did not stop the process: take the screen back.
+                TerminalRestoration.resumeIfSuspended()
+            }
             if ready == 0 { events += decoder.flush() }
             if descriptors[1].revents != 0 {
+                // A resize, or a return from a suspension: either way the screen is redrawn whole.
                 drain(TerminalRestoration.resizePipe.read)
                 let size = terminal.size()
+                runtime.invalidate()
+                needsRedraw = true
                 if size != runtime.size { events.append(.resize(size)) }
             }
             if descriptors[2].revents != 0, waker?.drain() == true { events.append(.wake) }
@@ -58,10 +68,14 @@ public struct Program<App: Application> {
                 if count == 0 { return runtime.app }  // the terminal went away
                 events += decoder.feed(input[0..<count])
             }
-            for event in events where !runtime.send(event) {
-                return runtime.app
+            for event in events {
+                if suspendsOnControlZ, event == .key(.control("z")) {
+                    terminal.suspend()
+                    continue
+                }
+                if !runtime.send(event) { return runtime.app }
             }
-            if !events.isEmpty { try terminal.write(runtime.render()) }
+            if !events.isEmpty || needsRedraw { try terminal.write(runtime.render()) }
         }
         #else
         throw TerminalError.unsupportedPlatform

@@ -49,7 +49,8 @@ public final class Terminal {
         let terminal = Terminal(input: input, output: output)
         terminal.isOpen = true
         do {
-            try TerminalRestoration.activate(saved: saved, input: input, output: output, restore: leaveSequence)
+            try TerminalRestoration.activate(
+                saved: saved, raw: raw, input: input, output: output, enter: enterSequence, restore: leaveSequence)
             try FileDescriptorOutput.write(enterSequence, to: output)
         } catch {
             terminal.close()
@@ -76,6 +77,18 @@ public final class Terminal {
     public func write(_ bytes: [UInt8]) throws {
         #if canImport(Glibc)
         try FileDescriptorOutput.write(bytes, to: outputDescriptor)
+        #endif
+    }
+
+    /// Stops the process as Ctrl-Z does in a shell: the terminal is restored first, and when the
+    /// shell resumes the process (`fg`) the full-screen mode comes back and the event loop redraws
+    /// everything.
+    public func suspend() {
+        #if canImport(Glibc)
+        guard isOpen else { return }
+        raise(SIGTSTP)
+        // Here the process was stopped and continued, or never stopped (see `resumeIfSuspended`).
+        TerminalRestoration.resumeIfSuspended()
         #endif
     }
 

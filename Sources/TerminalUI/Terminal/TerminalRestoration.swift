@@ -10,6 +10,9 @@ import Glibc
 /// The handler restores the terminal, puts back the handler that was there before (Swift's crash
 /// backtracer, or the default action) and raises the signal again, so the process still dies
 /// (or reports its crash) as it would have without us.
+///
+/// SIGTSTP (Ctrl-Z, or `kill -TSTP`) restores the terminal too before the process stops, and
+/// SIGCONT puts it back into the full-screen mode and asks the event loop for a full redraw.
 enum TerminalRestoration {
     // These are written only while no handler is installed (in `activate` before installing, in
     // `deactivate` after uninstalling) and read by the handlers; a signal handler cannot take a
@@ -19,6 +22,10 @@ enum TerminalRestoration {
     nonisolated(unsafe) static var outputDescriptor: Int32 = 1
     nonisolated(unsafe) static var active = false
     nonisolated(unsafe) static var restoreBytes: UnsafeMutableBufferPointer<UInt8> = .allocate(capacity: 0)
+    nonisolated(unsafe) static var enterBytes: UnsafeMutableBufferPointer<UInt8> = .allocate(capacity: 0)
+    nonisolated(unsafe) static var rawAttributes = termios()
+    /// Set while the process is stopped by SIGTSTP with the terminal restored.
+    nonisolated(unsafe) static var suspended = false
     /// The handlers that were installed before ours, indexed by signal number (a plain buffer,
     /// since a signal handler must not touch reference-counted collections).
     nonisolated(unsafe) static let previousActions: UnsafeMutableBufferPointer<sigaction> = {
@@ -34,8 +41,13 @@ enum TerminalRestoration {
 
     /// Remembers how to restore the terminal and installs the handlers. Called once the terminal is
     /// in raw mode and the alternate screen.
-    static func activate(saved: termios, input: Int32, output: Int32, restore: [UInt8]) throws {
+    static func activate(saved: termios, raw: termios, input: Int32, output: Int32, enter: [UInt8], restore: [UInt8]) throws {
         savedAttributes = saved
+        rawAttributes = raw
+        enterBytes.deallocate()
+        let enterCopy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: enter.count)
+        _ = enterCopy.initialize(from: enter)
+        enterBytes = enterCopy
         inputDescriptor = input
         outputDescriptor = output
         restoreBytes.deallocate()
@@ -62,13 +74,19 @@ enum TerminalRestoration {
         sigemptyset(&resize.sa_mask)
         resize.sa_flags = SA_RESTART
         sigaction(SIGWINCH, &resize, &previousActions[Int(SIGWINCH)])
+        installStopHandler(saving: true)
+        var resume = sigaction()
+        resume.__sigaction_handler.sa_handler = { _ in TerminalRestoration.handleContinue() }
+        sigemptyset(&resume.sa_mask)
+        resume.sa_flags = SA_RESTART
+        sigaction(SIGCONT, &resume, &previousActions[Int(SIGCONT)])
         installed = true
     }
 
     /// Restores the terminal (once) and puts the previous signal handlers back.
     static func deactivate() {
         if installed {
-            for signal in fatalSignals + [SIGWINCH] {
+            for signal in fatalSignals + [SIGWINCH, SIGTSTP, SIGCONT] {
                 sigaction(signal, &previousActions[Int(signal)], nil)
             }
             installed = false
@@ -104,6 +122,54 @@ enum TerminalRestoration {
     private static func noteResize() {
         var byte: UInt8 = 1
         _ = write(resizePipe.write, &byte, 1)
+    }
+
+    private static func installStopHandler(saving: Bool) {
+        var stop = sigaction()
+        stop.__sigaction_handler.sa_handler = { _ in TerminalRestoration.handleStop() }
+        sigemptyset(&stop.sa_mask)
+        stop.sa_flags = SA_RESTART
+        if saving {
+            sigaction(SIGTSTP, &stop, &previousActions[Int(SIGTSTP)])
+        } else {
+            sigaction(SIGTSTP, &stop, nil)
+        }
+    }
+
+    /// Restores the terminal, then stops the process with the default action.
+    private static func handleStop() {
+        guard active else { return }
+        restore()
+        suspended = true
+        var defaultAction = sigaction()
+        defaultAction.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&defaultAction.sa_mask)
+        sigaction(SIGTSTP, &defaultAction, nil)
+        raise(SIGTSTP)  // Pending until this handler returns; then the process stops.
+    }
+
+    /// After a stop: back to raw mode and the alternate screen, and a redraw of everything.
+    private static func handleContinue() {
+        resumeIfSuspended()
+    }
+
+    /// Re-enters the full-screen mode if a SIGTSTP restored the terminal but the process did not
+    /// stop (the kernel discards a stop for a process group without a job-control shell, an
+    /// "orphaned" one), so the screen never stays half restored. Async-signal-safe.
+    static func resumeIfSuspended() {
+        guard suspended else { return }
+        suspended = false
+        installStopHandler(saving: false)
+        tcsetattr(inputDescriptor, TCSANOW, &rawAttributes)
+        if let base = enterBytes.baseAddress {
+            var offset = 0
+            while offset < enterBytes.count {
+                let written = write(outputDescriptor, base + offset, enterBytes.count - offset)
+                if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { break }
+            }
+        }
+        active = true
+        noteResize()
     }
 }
 #endif
