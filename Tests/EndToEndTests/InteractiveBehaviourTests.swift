@@ -248,3 +248,21 @@ struct InteractiveBehaviourTests {
         #expect(screen.lines[0].contains("♥1"))
     }
 }
+
+@Suite("Interactive screen: formatting")
+struct InteractiveFormattingTests {
+    @Test("History dates read as year-month-day hours:minutes in the local time zone")
+    func historyDate() {
+        let text = Browser.format(interactiveTestDate)
+        #expect(text.wholeMatch(of: /\d{4}-\d{2}-\d{2} \d{2}:\d{2}/) != nil)
+        let components = Calendar(identifier: .gregorian).dateComponents(in: .current, from: interactiveTestDate)
+        #expect(text.hasSuffix(String(format: "%02d:%02d", components.hour ?? -1, components.minute ?? -1)))
+    }
+
+    @Test("Acceptance shows one decimal and a percent sign")
+    func percentage() {
+        #expect(Theme.percentage(58.04) == "58.0%")
+        #expect(Theme.percentage(100) == "100.0%")
+        #expect(Theme.percentage(0.05) == "0.1%")
+    }
+}

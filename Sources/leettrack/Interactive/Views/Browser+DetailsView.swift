@@ -86,11 +86,14 @@ extension Browser {
     /// The width of the labels' column.
     static let labelWidth = 12
 
-    /// `2026-11-29 14:03` in the user's time zone.
+    /// `2026-11-29 14:03` in the user's time zone (honouring `TZ`). Built from calendar
+    /// components rather than a `DateFormatter`, which is costly to create and not `Sendable`.
     static func format(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: date)
+        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone.current, from: date)
+        func two(_ value: Int?) -> String {
+            let value = value ?? 0
+            return value < 10 ? "0\(value)" : "\(value)"
+        }
+        return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"
     }
 }
