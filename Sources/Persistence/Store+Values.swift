@@ -10,7 +10,8 @@ extension Store {
     public func value<Value>(for key: Key<Value>) throws -> Value {
         let (box, isNew) = try state.withLock { state -> (UncheckedBox<Value>, Bool) in
             let entry = try currentEntry(for: key.name, in: &state)
-            if let decoded = entry.decoded?.value as? Value { return (UncheckedBox(decoded), false) }
+            // Unwrap the box first: `nil as? Value` would succeed when Value is itself optional.
+            if let box = entry.decoded, let decoded = box.value as? Value { return (UncheckedBox(decoded), false) }
             guard let raw = entry.raw ?? state.registered[key.name] else {
                 let value = key.makeDefault()
                 if Self.isObservableObject(value) {

@@ -22,7 +22,7 @@ public final class Transaction {
     /// The value under `key` as this transaction sees it.
     public func value<Value>(for key: Key<Value>) throws -> Value {
         if let (change, decoded) = pending[key.name] {
-            if let value = decoded?.value as? Value { return value }
+            if let box = decoded, let value = box.value as? Value { return value }
             guard let raw = change.value else { return key.makeDefault() }
             return try store.decode(raw, for: key)
         }

@@ -1,4 +1,232 @@
-/// The `persistence` suite. Not written yet: its issue replaces this file.
+import CSQLite
+import Foundation
+import Persistence
+
+/// The `persistence` suite: our store's durable `set` and cached `get`, raw SQLite per-transaction
+/// upserts with the same settings (WAL, synchronous NORMAL, the same table), and Foundation's
+/// `UserDefaults` `set` + `synchronize()`, each at 10, 1,000 and 10,000 keys, with every write
+/// changing its value. Prints medians (per operation) and the ratios the Persistence issue sets.
 func runPersistenceSuite() throws {
-    print("suite not written yet")
+    let workspace = NSTemporaryDirectory() + "leettrack-bench-persistence-\(getpid())"
+    try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: workspace) }  // Scratch space only.
+
+    print("median time per operation (batches of \(PersistenceBench.batch), \(PersistenceBench.rounds) batches)")
+    print()
+    let header = ["keys", "store set Int", "raw upsert Int", "ratio", "store set struct", "raw upsert 100 B",
+                  "ratio", "cached get", "UserDefaults", "vs store"]
+    print(PersistenceBench.row(header))
+    var results: [Int: PersistenceBench.Result] = [:]
+    for count in [10, 1_000, 10_000] {
+        let result = try PersistenceBench.measure(keys: count, in: workspace + "/\(count)")
+        results[count] = result
+        print(PersistenceBench.row([
+            "\(count)",
+            PersistenceBench.format(result.storeSetInt), PersistenceBench.format(result.rawUpsertInt),
+            String(format: "%.2fx", result.storeSetInt / result.rawUpsertInt),
+            PersistenceBench.format(result.storeSetStruct), PersistenceBench.format(result.rawUpsertBlob),
+            String(format: "%.2fx", result.storeSetStruct / result.rawUpsertBlob),
+            PersistenceBench.format(result.cachedGet),
+            PersistenceBench.format(result.userDefaults),
+            String(format: "%.0fx", result.userDefaults / result.storeSetInt),
+        ]))
+    }
+    if let small = results[10], let large = results[10_000] {
+        print()
+        print(String(format: "store set Int at 10,000 keys / at 10 keys: %.2fx (target <= 1.2x)",
+                     large.storeSetInt / small.storeSetInt))
+    }
+    print("targets: set Int <= 1.3x raw; set struct <= 1.6x raw; cached get <= 1 µs; UserDefaults >= 20x at 1,000 keys")
+}
+
+enum PersistenceBench {
+    static let batch = 200
+    static let rounds = 25
+
+    struct Result {
+        var storeSetInt = 0.0, rawUpsertInt = 0.0, storeSetStruct = 0.0, rawUpsertBlob = 0.0
+        var cachedGet = 0.0, userDefaults = 0.0
+    }
+
+    /// About 100 bytes of JSON.
+    struct Record: Codable {
+        var status: String
+        var favorite: Bool
+        var note: String
+        var count: Int
+    }
+
+    static func measure(keys count: Int, in directory: String) throws -> Result {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var result = Result()
+        let store = try Store.sqlite(path: directory + "/store.sqlite")
+        let intKeys = (0..<count).map { Key<Int>("int.\($0)", default: 0) }
+        let recordKeys = (0..<count).map {
+            Key<Record>("record.\($0)", default: Record(status: "", favorite: false, note: "", count: 0))
+        }
+        try store.transaction { transaction in
+            for index in 0..<count {
+                try transaction.set(index, for: intKeys[index])
+                try transaction.set(record(index), for: recordKeys[index])
+            }
+        }
+        let raw = try RawSQLite(path: directory + "/raw.sqlite", keys: count)
+        var counter = count
+        var random = SystemRandomNumberGenerator()
+        let blob = [UInt8](repeating: UInt8(ascii: "x"), count: 100)
+
+        // Interleave the contenders round by round, so a busy machine slows all of them alike.
+        var samples = Array(repeating: [Double](), count: 5)
+        for _ in 0..<rounds {
+            samples[0].append(time {
+                for _ in 0..<batch {
+                    counter += 1
+                    store[intKeys[Int.random(in: 0..<count, using: &random)]] = counter
+                }
+            })
+            samples[1].append(try time {
+                for _ in 0..<batch {
+                    counter += 1
+                    try raw.upsert(key: "int.\(Int.random(in: 0..<count, using: &random))", integer: counter)
+                }
+            })
+            samples[2].append(time {
+                for _ in 0..<batch {
+                    counter += 1
+                    store[recordKeys[Int.random(in: 0..<count, using: &random)]] = record(counter)
+                }
+            })
+            samples[3].append(try time {
+                for _ in 0..<batch {
+                    counter += 1
+                    var bytes = blob
+                    bytes[0] = UInt8(truncatingIfNeeded: counter)
+                    try raw.upsert(key: "record.\(Int.random(in: 0..<count, using: &random))", blob: bytes)
+                }
+            })
+            let key = intKeys[count / 2]
+            var sum = 0
+            samples[4].append(time {
+                for _ in 0..<batch * 10 { sum &+= store[key] }
+            } / 10)
+            if sum == 42 { print("") }  // Keeps the reads from being optimised away.
+        }
+        if let error = store.lastError { throw error }
+        result.storeSetInt = median(samples[0])
+        result.rawUpsertInt = median(samples[1])
+        result.storeSetStruct = median(samples[2])
+        result.rawUpsertBlob = median(samples[3])
+        result.cachedGet = median(samples[4])
+        result.userDefaults = userDefaults(keys: count, directory: directory)
+        return result
+    }
+
+    static func record(_ index: Int) -> Record {
+        Record(status: index.isMultiple(of: 2) ? "solved" : "attempted", favorite: index.isMultiple(of: 3),
+               note: "use a hash map of value to index; one pass over the array \(index % 1000)", count: index)
+    }
+
+    /// `UserDefaults` `set` + `synchronize()`, in a suite of its own with `count` keys.
+    static func userDefaults(keys count: Int, directory: String) -> Double {
+        let suite = "leettrack-bench-\(getpid())-\(count)"
+        guard let defaults = UserDefaults(suiteName: suite) else { return .nan }
+        for index in 0..<count { defaults.set(index, forKey: "int.\(index)") }
+        defaults.synchronize()
+        var counter = count
+        let operations = count >= 10_000 ? 10 : 50
+        var samples: [Double] = []
+        for _ in 0..<7 {
+            samples.append(time {
+                for _ in 0..<operations {
+                    counter += 1
+                    defaults.set(counter, forKey: "int.\(Int.random(in: 0..<count))")
+                    defaults.synchronize()
+                }
+            } * Double(batch) / Double(operations))
+        }
+        defaults.removePersistentDomain(forName: suite)
+        return median(samples)
+    }
+
+    /// Seconds per operation of a batch.
+    static func time(_ body: () throws -> Void) rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(batch)
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+    }
+
+    static func format(_ seconds: Double) -> String {
+        if seconds < 1e-6 { return String(format: "%.0f ns", seconds * 1e9) }
+        if seconds < 1e-3 { return String(format: "%.2f µs", seconds * 1e6) }
+        return String(format: "%.2f ms", seconds * 1e3)
+    }
+
+    static func row(_ cells: [String]) -> String {
+        cells.enumerated().map { index, cell in
+            index == 0 ? cell.padding(toLength: 7, withPad: " ", startingAt: 0)
+                : String(repeating: " ", count: max(0, 17 - cell.count)) + cell
+        }.joined()
+    }
+}
+
+/// The baseline: the SQLite C API used directly, one upsert per transaction, with the settings
+/// the store uses (WAL, synchronous NORMAL, a `WITHOUT ROWID` table keyed by text).
+final class RawSQLite {
+    private let handle: OpaquePointer
+    private let upsert: OpaquePointer
+
+    init(path: String, keys: Int) throws {
+        var handle: OpaquePointer?
+        guard sqlite3_open(path, &handle) == SQLITE_OK, let handle else { throw BenchError("cannot open \(path)") }
+        self.handle = handle
+        for sql in ["PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL",
+                    "CREATE TABLE entries(key TEXT PRIMARY KEY NOT NULL, value BLOB NOT NULL) WITHOUT ROWID"] {
+            guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else { throw BenchError("failed: \(sql)") }
+        }
+        var statement: OpaquePointer?
+        let sql = "INSERT INTO entries(key, value) VALUES(?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value"
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw BenchError("cannot prepare the upsert")
+        }
+        upsert = statement
+        sqlite3_exec(handle, "BEGIN", nil, nil, nil)
+        for index in 0..<keys {
+            try self.upsert(key: "int.\(index)", integer: index)
+            try self.upsert(key: "record.\(index)", blob: [UInt8](repeating: 0, count: 100))
+        }
+        sqlite3_exec(handle, "COMMIT", nil, nil, nil)
+    }
+
+    deinit {
+        sqlite3_finalize(upsert)
+        sqlite3_close(handle)
+    }
+
+    func upsert(key: String, integer: Int) throws {
+        sqlite3_bind_text(upsert, 1, key, -1, csqlite_transient())
+        sqlite3_bind_int64(upsert, 2, Int64(integer))
+        try step()
+    }
+
+    func upsert(key: String, blob: [UInt8]) throws {
+        sqlite3_bind_text(upsert, 1, key, -1, csqlite_transient())
+        blob.withUnsafeBytes { _ = sqlite3_bind_blob(upsert, 2, $0.baseAddress, Int32($0.count), csqlite_transient()) }
+        try step()
+    }
+
+    private func step() throws {
+        let code = sqlite3_step(upsert)
+        sqlite3_reset(upsert)
+        guard code == SQLITE_DONE else { throw BenchError("upsert failed: \(code)") }
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

@@ -25,7 +25,7 @@ public struct ProgressRepository: Sendable {
     }
 
     /// Every stored record, by slug.
-    /// - Complexity: one prefix query, then one read per record.
+    /// - Complexity: one prefix query.
     /// - Throws: `PersistenceError`, including `undecodable` naming a record that does not decode.
     public func allProgress() throws -> [String: ProblemProgress] {
         try progress { _ in true }
@@ -33,17 +33,16 @@ public struct ProgressRepository: Sendable {
 
     /// The stored records of the slugs that `include` accepts, by slug.
     ///
-    /// The records are read as bytes and parsed by `ProgressJSONReader`, several times cheaper
-    /// than `values(withKeyPrefix:as:)`'s `JSONDecoder` (see the reader's doc comment). Persistence
-    /// has no public query for the raw values under a prefix yet, so this lists the keys and reads
-    /// the bytes of the wanted ones: still cheaper than decoding, and a listing of a few problems
-    /// reads only theirs.
+    /// The records are read as bytes in one prefix query and parsed by `ProgressJSONReader`,
+    /// several times cheaper than `values(withKeyPrefix:as:)`'s `JSONDecoder` (see the reader's
+    /// doc comment); only the records that `include` accepts are parsed.
+    /// - Complexity: one range query; O(k) parsing for the k accepted records.
     /// - Throws: `PersistenceError`, including `undecodable` naming a record that does not decode.
     public func progress(where include: (String) -> Bool) throws -> [String: ProblemProgress] {
         var records: [String: ProblemProgress] = [:]
-        for key in try store.keys(withPrefix: Self.keyPrefix) {
+        for (key, data) in try store.rawValues(withKeyPrefix: Self.keyPrefix) {
             let slug = String(key.dropFirst(Self.keyPrefix.count))
-            guard include(slug), let data = try store.rawValue(forKey: key) else { continue }
+            guard include(slug) else { continue }
             records[slug] = try Self.decode(data, key: key)
         }
         return records

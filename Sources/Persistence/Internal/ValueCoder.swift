@@ -20,7 +20,7 @@ struct ValueCoder<Value>: @unchecked Sendable {
 enum JSONCoders {
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        encoder.outputFormatting = [.withoutEscapingSlashes]
         return encoder
     }()
     static let decoder = JSONDecoder()
