@@ -109,6 +109,14 @@ public struct Buffer: Hashable, Sendable {
         }
     }
 
+    /// Replaces row `target` with row `source` of `other` (a buffer of the same width).
+    mutating func copyRow(from other: Buffer, row source: Int, to target: Int) {
+        let width = size.width
+        let targetStart = target * width
+        let sourceStart = source * width
+        for offset in 0..<width { cells[targetStart + offset] = other.cells[sourceStart + offset] }
+    }
+
     /// Row `y` as text: each grapheme once (continuation cells skipped), trailing spaces removed.
     public func line(_ y: Int) -> String {
         guard y >= 0, y < size.height else { return "" }

@@ -32,6 +32,22 @@ enum ANSI {
         bytes.append(0x48)
     }
 
+    /// Moves a band of rows: sets the scrolling region (DECSTBM), scrolls it up (SU) or down (SD),
+    /// and resets the region to the whole screen. The cursor ends at the top left.
+    static func scroll(_ shift: RowShift, to bytes: inout [UInt8]) {
+        bytes.append(escape)
+        bytes.append(0x5B)
+        appendDecimal(shift.top + 1, to: &bytes)
+        bytes.append(0x3B)
+        appendDecimal(shift.bottom + 1, to: &bytes)
+        bytes.append(0x72)  // r
+        bytes.append(escape)
+        bytes.append(0x5B)
+        appendDecimal(abs(shift.amount), to: &bytes)
+        bytes.append(shift.amount > 0 ? 0x53 : 0x54)  // S or T
+        bytes.append(contentsOf: [escape, 0x5B, 0x72])  // ESC [ r
+    }
+
     /// Sets the pen to `style` exactly: reset, then every attribute and colour it has (SGR).
     static func setStyle(_ style: Style, to bytes: inout [UInt8]) {
         bytes.append(escape)

@@ -3,7 +3,8 @@
 /// As in ratatui, it keeps the last frame it wrote, compares the new one cell by cell and writes
 /// only the cells that changed: a cursor move where the cells are not adjacent, a style change
 /// (SGR) only when the style differs from the last one written, then the grapheme. A one-cell
-/// change costs a few bytes, not a screen. A frame of another size (a resize), or a call to
+/// change costs a few bytes, not a screen. When a band of rows moved (a list scrolled), the
+/// terminal moves it itself (see `RowShift`) and only the rows it brings in are written. A frame of another size (a resize), or a call to
 /// `invalidate()`, clears the screen and draws everything again.
 public struct Renderer: Sendable {
     private var previous: Buffer?
@@ -31,9 +32,19 @@ public struct Renderer: Sendable {
     public mutating func render(_ frame: Buffer, cursor: Point? = nil) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256)
-        let old: Buffer
+        var old: Buffer
         if let previous, previous.size == frame.size {
             old = previous
+            if let shift = RowShift.detect(from: previous, to: frame) {
+                if pen != .plain {
+                    // The rows a scroll brings in take the pen's background: make it the default.
+                    bytes.append(contentsOf: ANSI.resetStyle)
+                    pen = .plain
+                }
+                ANSI.scroll(shift, to: &bytes)
+                cursorAt = nil  // setting a scrolling region moves the cursor
+                old = shift.apply(to: previous)
+            }
         } else {
             // Compare with a blank screen after clearing it: blank cells then cost nothing.
             bytes.append(contentsOf: ANSI.clearScreen)
@@ -60,7 +71,16 @@ public struct Renderer: Sendable {
                             // A wide grapheme is unchanged only if its right half is too.
                             if cell.width < 2 || x + 1 >= width || new[start + x + 1] == old[start + x + 1] { continue }
                         }
-                        if cursorAt != Point(x: x, y: y) { ANSI.moveCursor(x: x, y: y, to: &bytes) }
+                        if cursorAt != Point(x: x, y: y) {
+                            if let at = cursorAt, at.y == y, at.x < x, x - at.x <= 4,
+                                (at.x..<x).allSatisfy({ new[start + $0].width == 1 && new[start + $0].style == pen })
+                            {
+                                // A short gap of unchanged cells costs less to rewrite than a move.
+                                for gap in at.x..<x { bytes.append(contentsOf: new[start + gap].grapheme.utf8) }
+                            } else {
+                                ANSI.moveCursor(x: x, y: y, to: &bytes)
+                            }
+                        }
                         if pen != cell.style {
                             ANSI.setStyle(cell.style, to: &bytes)
                             pen = cell.style
