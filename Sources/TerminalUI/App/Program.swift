@@ -61,12 +61,13 @@ public struct Program<App: Application> {
             if descriptors[2].revents != 0, waker?.drain() == true { events.append(.wake) }
             if descriptors[0].revents != 0 {
                 let count = read(terminal.inputDescriptor, &input, input.count)
-                if count < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
+                if count > 0 {
+                    events += decoder.feed(input[0..<count])
+                } else if count == 0 {
+                    return runtime.app  // the terminal went away
+                } else if errno != EINTR && errno != EAGAIN {
                     throw TerminalError.systemCall("read", errno: errno)
-                }
-                if count == 0 { return runtime.app }  // the terminal went away
-                events += decoder.feed(input[0..<count])
+                }  // (interrupted: the events gathered above are still handled)
             }
             for event in events {
                 if suspendsOnControlZ, event == .key(.control("z")) {
