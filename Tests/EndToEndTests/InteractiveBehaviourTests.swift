@@ -266,3 +266,18 @@ struct InteractiveFormattingTests {
         #expect(Theme.percentage(0.05) == "0.1%")
     }
 }
+
+@Suite("Interactive screen: damaged data")
+struct InteractiveDamagedDataTests {
+    @Test("A record that does not decode stops the screen from opening, naming the key, and is left as it was")
+    func undecodableRecord() throws {
+        let store = Store.memory()
+        store.set("not a record", forKey: "progress.two-sum")
+        #expect {
+            _ = try ScreenHarness(store: store)
+        } throws: { error in
+            "\(error)".contains("progress.two-sum")
+        }
+        #expect(store.string(forKey: "progress.two-sum") == "not a record")
+    }
+}
