@@ -51,3 +51,22 @@ struct LineTests {
         #expect(buffer.draw("abcdefghijklmnop", in: buffer.area) == 10)
     }
 }
+
+@Suite("Drawing lines over wide graphemes")
+struct LineOverWideGraphemeTests {
+    @Test("ASCII drawn over half of a wide grapheme blanks its other half")
+    func asciiOverWideGrapheme() {
+        var buffer = Buffer(size: Size(width: 6, height: 1))
+        buffer.write("中文中", x: 0, y: 0)
+        buffer.draw("ab", in: Rect(x: 1, y: 0, width: 2, height: 1))
+        #expect(buffer.line(0) == " ab 中")
+        #expect(!buffer[3, 0].isContinuation)
+    }
+
+    @Test("Mixed ASCII and CJK spans are truncated at the same column")
+    func mixedSpansTruncate() {
+        var buffer = Buffer(size: Size(width: 7, height: 1))
+        buffer.draw(Line([Span("ab"), Span("中文"), Span("cd")]), in: buffer.area)
+        #expect(buffer.line(0) == "ab中文…")
+    }
+}

@@ -99,7 +99,7 @@ public struct Buffer: Hashable, Sendable {
     }
 
     /// Blanks the halves of wide graphemes that a write to columns `from..<to` of `row` would cut.
-    private mutating func repairWideGraphemes(row y: Int, from: Int, to: Int) {
+    mutating func repairWideGraphemes(row y: Int, from: Int, to: Int) {
         let start = y * size.width
         if from > 0, from < size.width, cells[start + from].isContinuation {
             cells[start + from - 1] = .blank(cells[start + from - 1].style)

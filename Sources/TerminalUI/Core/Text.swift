@@ -58,6 +58,12 @@ public struct Line: Hashable, Sendable, ExpressibleByStringInterpolation {
 }
 
 extension Buffer {
+    /// Whether every byte of `text` is printable ASCII (one column, one cell each).
+    static func isPrintableASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+    }
+
     /// Draws `line` in the first row of `rect`, aligned in it; a line wider than the rectangle is cut
     /// and ends with `…`. Returns the columns drawn.
     @discardableResult
@@ -76,6 +82,25 @@ extension Buffer {
         // Without room for the whole line, reserve the last column for the ellipsis.
         let limit = fits ? rect.maxX : rect.maxX - 1
         for span in line.spans {
+            if Buffer.isPrintableASCII(span.text) {
+                // The common case, without grapheme breaking: one cell per byte.
+                let count = span.text.utf8.count
+                let drawn = min(count, max(0, limit - x))
+                if drawn > 0, rect.y >= 0, rect.y < size.height, x >= 0 {
+                    repairWideGraphemes(row: rect.y, from: x, to: min(size.width, x + drawn))
+                }
+                var column = x
+                for byte in span.text.utf8.prefix(drawn) {
+                    self[column, rect.y] = Cell(grapheme: String(UnicodeScalar(byte)), style: span.style)
+                    column += 1
+                }
+                x += drawn
+                if drawn < count {
+                    if !fits { put("…", x: x, y: rect.y, style: span.style) }
+                    return x + (fits ? 0 : 1) - rect.x
+                }
+                continue
+            }
             for character in span.text {
                 let width = DisplayWidth.drawn(character)
                 if width == 0 {

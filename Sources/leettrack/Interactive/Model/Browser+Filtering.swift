@@ -27,9 +27,10 @@ extension Browser {
         let candidates: [Int] = filters.listPositions ?? Array(0..<catalog.count)
         var rows: [Int] = []
         rows.reserveCapacity(candidates.count)
-        for position in candidates where matches(position, query: query) {
+        for position in candidates where matchesExceptSearch(position) {
             rows.append(position)
         }
+        if let searchIndex { rows = searchIndex.filter(rows, query) }
         self.rows = rows
         scroll.resize(count: rows.count, visibleRows: visibleRows)
         if selectFirst {
@@ -40,12 +41,18 @@ extension Browser {
     }
 
     /// Whether the problem at `position` passes every filter.
-    func matches(_ position: Int, query: SearchIndex.Query? = nil) -> Bool {
+    func matches(_ position: Int) -> Bool {
+        guard matchesExceptSearch(position) else { return false }
+        let query = SearchIndex.Query(filters.search)
+        if !query.isEmpty, let searchIndex, !searchIndex.matches(position, query) { return false }
+        return true
+    }
+
+    /// Whether the problem at `position` passes the difficulty, status and tag filters: O(1).
+    private func matchesExceptSearch(_ position: Int) -> Bool {
         if let difficulty = filters.difficulty, catalog.difficulty(at: position) != difficulty { return false }
         if let status = filters.status, marks[position].status != status { return false }
         if let members = filters.tagMembers, !members[position] { return false }
-        let query = query ?? SearchIndex.Query(filters.search)
-        if !query.isEmpty, let searchIndex, !searchIndex.matches(position, query) { return false }
         return true
     }
 

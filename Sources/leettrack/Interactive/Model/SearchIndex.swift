@@ -45,10 +45,22 @@ struct SearchIndex: Sendable {
     /// Whether the problem at `position` matches `query`.
     func matches(_ position: Int, _ query: Query) -> Bool {
         if query.words.isEmpty || query.id == ids[position] { return true }
+        return bytes.withUnsafeBufferPointer { all in matches(position, query, in: all) }
+    }
+
+    /// The positions among `candidates` that match `query`, in order: one pass over the bytes.
+    /// - Complexity: O(total length of the candidates' titles and slugs x words).
+    func filter(_ candidates: [Int], _ query: Query) -> [Int] {
+        guard !query.words.isEmpty else { return candidates }
         return bytes.withUnsafeBufferPointer { all in
-            let haystack = UnsafeBufferPointer(rebasing: all[starts[position]..<starts[position + 1]])
-            return query.words.allSatisfy { SearchIndex.contains(haystack, $0) }
+            candidates.filter { query.id == ids[$0] || matches($0, query, in: all) }
         }
+    }
+
+    private func matches(_ position: Int, _ query: Query, in all: UnsafeBufferPointer<UInt8>) -> Bool {
+        let haystack = UnsafeBufferPointer(rebasing: all[starts[position]..<starts[position + 1]])
+        for word in query.words where !SearchIndex.contains(haystack, word) { return false }
+        return true
     }
 
     private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
