@@ -281,3 +281,42 @@ struct InteractiveDamagedDataTests {
         #expect(store.string(forKey: "progress.two-sum") == "not a record")
     }
 }
+
+@Suite("Interactive screen: search index")
+struct InteractiveSearchIndexTests {
+    private let index = SearchIndex(catalog: .shipped)
+
+    private func matches(_ id: Int, _ text: String) throws -> Bool {
+        let position = try #require(Catalog.shipped.position(ofID: id))
+        return index.matches(position, SearchIndex.Query(text))
+    }
+
+    @Test("Words match anywhere in the title or the slug, in any case and order")
+    func wordsMatch() throws {
+        #expect(try matches(3, "REPEATING longest"))
+        #expect(try matches(3, "characters"))
+        #expect(try matches(1, "two-sum"))
+        #expect(try !matches(1, "two three"))
+    }
+
+    @Test("A word is found after a false start on its first letters")
+    func falseStarts() throws {
+        // "Container With Most Water": "wat" follows "wit" and "with".
+        #expect(try matches(11, "wat"))
+        #expect(try matches(11, "water"))
+        #expect(try !matches(11, "waters"))
+    }
+
+    @Test("The whole query as a number matches that id")
+    func idMatches() throws {
+        #expect(try matches(167, "167"))
+        #expect(try !matches(12, "1"))
+    }
+
+    @Test("Filtering keeps the candidates' order")
+    func filterKeepsOrder() {
+        let rows = index.filter(Array((0..<Catalog.shipped.count).reversed()), SearchIndex.Query("two sum"))
+        #expect(rows == rows.sorted(by: >))
+        #expect(rows.count == 19)
+    }
+}

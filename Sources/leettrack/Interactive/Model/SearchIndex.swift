@@ -63,19 +63,22 @@ struct SearchIndex: Sendable {
         return true
     }
 
+    /// Whether `needle` occurs in `haystack`: `memchr` (vectorised in libc) finds each candidate
+    /// first byte, `memcmp` checks the rest.
     private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
         guard let first = needle.first else { return true }
-        guard needle.count <= haystack.count else { return false }
-        var index = 0
-        let last = haystack.count - needle.count
-        while index <= last {
-            if haystack[index] == first {
-                var offset = 1
-                while offset < needle.count, haystack[index + offset] == needle[offset] { offset += 1 }
-                if offset == needle.count { return true }
+        guard needle.count <= haystack.count, let base = haystack.baseAddress else { return false }
+        return needle.withUnsafeBufferPointer { needle in
+            guard let needleBase = needle.baseAddress else { return true }
+            var offset = 0
+            let last = haystack.count - needle.count
+            while offset <= last {
+                guard let found = memchr(base + offset, Int32(first), last - offset + 1) else { return false }
+                let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + position, needleBase, needle.count) == 0 { return true }
+                offset = position + 1
             }
-            index += 1
+            return false
         }
-        return false
     }
 }
