@@ -4,7 +4,7 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
     case unknownProblem(String, suggestions: [Problem])
     /// Several problems match these title words; `candidates` lists them in id order.
     case ambiguousProblem(String, candidates: [Problem])
-    /// No study list has this key or name.
+    /// No study list (built-in or the user's own) has this key or name.
     case unknownList(String, known: [String])
     /// No problem has this tag; `suggestions` are the closest tag names.
     case unknownTag(String, suggestions: [String])
@@ -12,6 +12,20 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
     case unknownCategory(String, known: [String])
     /// A date that is not a real `YYYY-MM-DD` day, or that lies in the future.
     case invalidDate(String, reason: String)
+    /// A review rating that is not again, hard, good or easy.
+    case invalidRating(String)
+    /// A problem that has no review card: it was never solved, or was reset since.
+    case notSolved(Problem)
+    /// A review dated before the card's last rating (FSRS cannot rate the past).
+    case reviewBeforeLastReview(Problem, lastReview: String)
+    /// A name that cannot be a list name.
+    case invalidListName(String, reason: String)
+    /// A list with this name already exists (`existing` is its spelling).
+    case duplicateList(String, existing: String)
+    /// A built-in study list cannot be changed.
+    case builtInList(String)
+    /// A setting value out of range, or an unknown setting.
+    case invalidSetting(String, value: String, reason: String)
     /// The catalog data is inconsistent (only possible for a catalog decoded from outside JSON).
     case invalidCatalog(String)
 
@@ -39,6 +53,21 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
             return "no category is called '\(name)'. Categories: \(known.joined(separator: ", "))."
         case .invalidDate(let text, let reason):
             return "'\(text)' is not a valid date: \(reason). Use YYYY-MM-DD, e.g. 2026-01-31."
+        case .invalidRating(let text):
+            return "'\(text)' is not a rating; use again, hard, good or easy."
+        case .notSolved(let problem):
+            return "\(problem.id). \(problem.title) has nothing to review: it is not solved. "
+                + "Solve it first with `leettrack solve \(problem.id)`."
+        case .reviewBeforeLastReview(let problem, let lastReview):
+            return "\(problem.id). \(problem.title) was last reviewed on \(lastReview); a review cannot be dated earlier."
+        case .invalidListName(let name, let reason):
+            return "'\(name)' cannot be a list name: \(reason)."
+        case .duplicateList(let name, let existing):
+            return "a list called '\(existing)' already exists; choose another name than '\(name)'."
+        case .builtInList(let name):
+            return "'\(name)' is a built-in study list and cannot be changed; create your own with `leettrack lists create NAME`."
+        case .invalidSetting(let name, let value, let reason):
+            return "'\(value)' is not a valid \(name): \(reason)."
         case .invalidCatalog(let reason):
             return "the catalog is invalid: \(reason)"
         }

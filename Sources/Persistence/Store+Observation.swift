@@ -47,9 +47,15 @@ extension Store {
             }
         }
         let id = state.withLock { state in
-            let raw = try? currentEntry(for: key.name, in: &state).raw  // The poller reports read errors.
+            var raw: Data?
+            do {
+                raw = try currentEntry(for: key.name, in: &state).raw
+            } catch {
+                // Still observe: the next change is delivered, or the poller records the read error.
+                state.lastError = Self.persistenceError(error, key: key.name)
+            }
             return addObserver(to: &state) { state, id in
-                state.keyObservers[id] = KeyObserver(name: key.name, lastRaw: raw ?? nil, deliver: deliver)
+                state.keyObservers[id] = KeyObserver(name: key.name, lastRaw: raw, deliver: deliver)
             }
         }
         return ObservationToken { [weak self] in self?.removeObserver(id) }

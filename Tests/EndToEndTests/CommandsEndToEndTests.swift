@@ -29,7 +29,10 @@ struct CommandsEndToEndTests {
     @Test("reading commands do not create a store that does not exist")
     func readingCreatesNothing() throws {
         let leettrack = try LeetTrackRunner()
-        for arguments in [["list", "sum"], ["stats"], ["favorites"], ["show", "1"], ["lists"]] {
+        for arguments in [
+            ["list", "sum"], ["stats"], ["favorites"], ["show", "1"], ["lists"], ["review"], ["review", "--upcoming", "7"],
+            ["stats", "--calendar"], ["config"], ["lists", "blind-75"], ["list", "--list", "blind-75"],
+        ] {
             #expect(try leettrack.run(arguments).status == 0)
         }
         #expect(!FileManager.default.fileExists(atPath: leettrack.storePath))

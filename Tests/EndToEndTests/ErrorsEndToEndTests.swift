@@ -52,9 +52,58 @@ struct ErrorsEndToEndTests {
         (["reset"], "or '--all'"),
         (["reset", "1", "--all"], "not both"),
         (["json", "--store"], "missing value for '--store <path>'"),
+        (["review", "2", "godo"], "'godo' is not a rating; use again, hard, good or easy"),
+        (["solve", "1", "--rating", "meh"], "'meh' is not a rating"),
+        (["review", "2"], "missing expected argument '<rating>'"),
+        (["review", "2", "good", "--date", "2020-01-01"], "a review cannot be dated earlier"),
+        (["review", "2", "good", "--date", "2999-01-01"], "in the future"),
+        (["review", "--upcoming", "0"], "positive whole number of days"),
+        (["review", "2", "good", "--upcoming", "3"], "give no PROBLEM"),
+        (["lists", "add", "nope", "1"], "no study list is called 'nope'"),
+        (["lists", "remove", "nope", "1"], "no study list is called 'nope'"),
+        (["lists", "rename", "nope", "other"], "no study list is called 'nope'"),
+        (["lists", "delete", "nope", "--yes"], "no study list is called 'nope'"),
+        (["lists", "add", "blind-75", "1"], "'blind-75' is a built-in study list and cannot be changed"),
+        (["lists", "delete", "Blind 75"], "built-in study list"),
+        (["lists", "create", "delete"], "is a `lists` subcommand"),
+        (["lists", "create", "_ _"], "it needs a letter or a digit"),
+        (["lists", "create"], "'lists create' needs a NAME"),
+        (["lists", "add", "x"], "needs a list NAME and at least one PROBLEM"),
+        (["list", "--list", "nope"], "no study list is called 'nope'"),
+        (["random", "--list", "nope"], "no study list is called 'nope'"),
+        (["config", "desired-retention", "2"], "use a number from 0.70 to 0.99"),
+        (["config", "fuzz", "maybe"], "use on or off"),
+        (["config", "bogus"], "unknown setting 'bogus'"),
     ])
     func usageErrors(arguments: [String], mention: String) throws {
         try expectFailure(arguments, status: 64, mentioning: mention)
+    }
+
+    @Test("reviewing a problem that is not solved exits 1 and changes nothing")
+    func reviewUnsolved() throws {
+        try expectFailure(["review", "1", "good"], status: 1, mentioning: "1. Two Sum has nothing to review: it is not solved")
+    }
+
+    @Test("a duplicate list name exits 1 and changes nothing", arguments: [
+        (["lists", "create", "MINE"], "a list called 'Mine' already exists"),
+        (["lists", "create", "blind 75"], "a list called 'Blind 75' already exists"),
+        (["lists", "rename", "other", "mine"], "a list called 'Mine' already exists"),
+    ])
+    func duplicateList(arguments: [String], mention: String) throws {
+        let leettrack = try LeetTrackRunner()
+        for setup in [["lists", "create", "Mine"], ["lists", "create", "Other"], ["lists", "add", "mine", "1", "2"]] {
+            #expect(try leettrack.run(setup).status == 0)
+        }
+        let before = try leettrack.snapshot()
+        let result = try leettrack.run(arguments)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(mention), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(try leettrack.snapshot() == before)
+        // An unknown problem in an own list's change is a usage error that changes nothing either.
+        let unknown = try leettrack.run("lists", "add", "mine", "3", "99999")
+        #expect(unknown.status == 64)
+        #expect(try leettrack.snapshot() == before)
     }
 
     @Test("a usage error shows the command's usage")
@@ -97,6 +146,7 @@ struct ErrorsEndToEndTests {
 
     @Test("every command has --help, which exits 0", arguments: [
         "list", "show", "solve", "attempt", "fav", "unfav", "note", "reset", "favorites", "stats", "lists", "random", "help",
+        "review", "config",
     ])
     func help(command: String) throws {
         let leettrack = try LeetTrackRunner()

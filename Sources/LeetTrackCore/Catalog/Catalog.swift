@@ -211,6 +211,34 @@ public struct Catalog: Sendable {
         return counts
     }
 
+    /// Calls `body` with each tag of the problem at a position, without building the problem
+    /// (statistics visit the tags of every practised problem).
+    func forEachTag(at position: Int, _ body: (String) -> Void) {
+        switch storage {
+        case .generated:
+            for index in Int(CatalogData.tagStarts[position])..<Int(CatalogData.tagStarts[position + 1]) {
+                body(CatalogData.tagNames[Int(CatalogData.tagRefs[index])])
+            }
+        case .decoded(let problems, _):
+            problems[position].tags.forEach(body)
+        }
+    }
+
+    /// How many problems carry each tag.
+    /// - Complexity: O(total tags) over the catalog, without building any problem.
+    public func countsByTag() -> [String: Int] {
+        var counts: [String: Int] = [:]
+        switch storage {
+        case .generated:
+            var byIndex = [Int](repeating: 0, count: CatalogData.tagNames.count)
+            for reference in CatalogData.tagRefs { byIndex[Int(reference)] += 1 }
+            for (index, name) in CatalogData.tagNames.enumerated() { counts[name] = byIndex[index] }
+        case .decoded(let problems, _):
+            for problem in problems { for tag in problem.tags { counts[tag, default: 0] += 1 } }
+        }
+        return counts
+    }
+
     private static func generatedText(_ start: UInt32, _ end: UInt32) -> String {
         CatalogData.text.withUTF8Buffer { bytes in
             String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)]), as: UTF8.self)

@@ -86,6 +86,8 @@ public struct StudyList: Sendable, Hashable {
     public var name: String
     /// The slugs of its problems, in the list's own order.
     public var slugs: [String]
+    /// Whether the user made it (`leettrack lists create`), rather than it shipping with the catalog.
+    public var isOwn: Bool
 
     /// The display names of the shipped lists by key (the same table `scripts/generate-catalog.py` uses).
     public static let displayNames: [String: String] = [
@@ -94,9 +96,10 @@ public struct StudyList: Sendable, Hashable {
     ]
 
     /// Creates a study list.
-    public init(key: String, name: String, slugs: [String]) {
+    public init(key: String, name: String, slugs: [String], isOwn: Bool = false) {
         self.key = key
         self.name = name
         self.slugs = slugs
+        self.isOwn = isOwn
     }
 }

@@ -15,7 +15,9 @@ extension ProblemProgress {
 
     /// Sets the problem back to todo. The history keeps a `reset` event unless `forgetHistory`,
     /// which erases the history instead. A todo problem with nothing to forget is left unchanged.
+    /// The review card goes too: a problem to practise from scratch is not due for a redo.
     public mutating func reset(at date: Date, forgetHistory: Bool) {
+        review = nil
         if forgetHistory {
             events.removeAll()
         } else if status != .todo {

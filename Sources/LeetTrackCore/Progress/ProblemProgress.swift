@@ -13,6 +13,11 @@ public enum Status: String, CaseIterable, Codable, Sendable {
 /// Everything a user has recorded about one problem. Stored under `progress.<slug>`, one small
 /// record per problem touched, so changing one problem writes one record.
 ///
+/// The problem's spaced-repetition card lives in the same record (``review``), not beside it:
+/// a solve or a review changes the history and the card together, and keeping both in one value
+/// makes that one small write that cannot be half done, and a reset or a sync of the record
+/// carries its card along.
+///
 /// The stored JSON leaves out fields that hold their default (`favorite` false, an empty note,
 /// no events): records stay small, and reading one decodes fewer keys. Every field is optional
 /// when decoding, so a field added later with a default keeps old records readable.
@@ -25,23 +30,30 @@ public struct ProblemProgress: Codable, Sendable, Hashable {
     public var note: String
     /// What happened to the problem, oldest first.
     public var events: [ProgressEvent]
+    /// The spaced-repetition card: when to redo the problem and how well it is known; `nil`
+    /// until the problem is solved (see ``recordSolve(at:rating:scheduler:)``).
+    public var review: ReviewCard?
 
     /// Creates a record; the defaults describe an untouched problem.
-    public init(status: Status = .todo, favorite: Bool = false, note: String = "", events: [ProgressEvent] = []) {
+    public init(
+        status: Status = .todo, favorite: Bool = false, note: String = "", events: [ProgressEvent] = [],
+        review: ReviewCard? = nil
+    ) {
         self.status = status
         self.favorite = favorite
         self.note = note
         self.events = events
+        self.review = review
     }
 
     /// Whether the record says nothing an untouched problem would not (so it need not be stored).
-    public var isEmpty: Bool { status == .todo && !favorite && note.isEmpty && events.isEmpty }
+    public var isEmpty: Bool { status == .todo && !favorite && note.isEmpty && events.isEmpty && review == nil }
 
     /// The instant of the latest event, or `nil` when there is none.
     public var lastActivity: Date? { events.lazy.map(\.date).max() }
 
     enum CodingKeys: String, CodingKey {
-        case status, favorite, note, events
+        case status, favorite, note, events, review
     }
 
     /// Decodes a record; every field may be missing and then takes its default.
@@ -51,6 +63,7 @@ public struct ProblemProgress: Codable, Sendable, Hashable {
         favorite = try container.decodeIfPresent(Bool.self, forKey: .favorite) ?? false
         note = try container.decodeIfPresent(String.self, forKey: .note) ?? ""
         events = try container.decodeIfPresent([ProgressEvent].self, forKey: .events) ?? []
+        review = try container.decodeIfPresent(StoredReviewCard.self, forKey: .review)?.card
     }
 
     /// Encodes the record, leaving out fields that hold their default.
@@ -60,6 +73,7 @@ public struct ProblemProgress: Codable, Sendable, Hashable {
         if favorite { try container.encode(favorite, forKey: .favorite) }
         if !note.isEmpty { try container.encode(note, forKey: .note) }
         if !events.isEmpty { try container.encode(events, forKey: .events) }
+        try container.encodeIfPresent(review.map(StoredReviewCard.init), forKey: .review)
     }
 }
 
@@ -94,8 +108,8 @@ public struct ProgressEvent: Codable, Sendable, Hashable {
     public var kind: Kind
     /// When it happened (an instant; whole seconds).
     public var date: Date
-    /// For a review: the rating word (`again`, `hard`, `good`, `easy`, the raw value of
-    /// `ReviewRating`); `nil` for other events.
+    /// For a review, and for a solve that rated the problem: the rating word (`again`, `hard`,
+    /// `good`, `easy`, the raw value of `ReviewRating`); `nil` for other events.
     public var rating: String?
 
     /// Creates an event.

@@ -42,6 +42,10 @@ struct ProgressJSONReader {
             case "events":
                 guard let events = reader.events() else { return false }
                 record.events = events
+            case "review":
+                if reader.null() { return true }
+                guard let card = reader.reviewCard() else { return false }
+                record.review = card
             default:
                 return reader.skipValue()
             }
@@ -75,7 +79,57 @@ struct ProgressJSONReader {
         return ok ? events : nil
     }
 
+    /// A card in ``StoredReviewCard``'s shape.
+    private mutating func reviewCard() -> ReviewCard? {
+        var card = ReviewCard(due: Date(timeIntervalSince1970: 0), state: .review)
+        var hasDue = false
+        let ok = object { key, reader in
+            switch key {
+            case "due":
+                guard let date = reader.string().flatMap(UTCTimestamp.date(from:)) else { return false }
+                card.due = date
+                hasDue = true
+            case "lastReview":
+                if reader.null() { return true }
+                guard let date = reader.string().flatMap(UTCTimestamp.date(from:)) else { return false }
+                card.lastReview = date
+            case "stability":
+                if reader.null() { return true }
+                guard let value = reader.number() else { return false }
+                card.stability = value
+            case "difficulty":
+                if reader.null() { return true }
+                guard let value = reader.number() else { return false }
+                card.difficulty = value
+            case "state":
+                guard let text = reader.string(), let state = ReviewCard.State(rawValue: text) else { return false }
+                card.state = state
+            case "reps":
+                guard let value = reader.number(), let whole = Int(exactly: value) else { return false }
+                card.reps = whole
+            case "lapses":
+                guard let value = reader.number(), let whole = Int(exactly: value) else { return false }
+                card.lapses = whole
+            default:
+                return reader.skipValue()
+            }
+            return true
+        }
+        return ok && hasDue ? card : nil
+    }
+
     // MARK: JSON grammar
+
+    /// A JSON number, parsed by the standard library (which reads the shortest round-trip form
+    /// `JSONEncoder` writes back to the same double).
+    private mutating func number() -> Double? {
+        skipWhitespace()
+        let start = index
+        let numberBytes = Set("+-.eE0123456789".utf8)
+        while index < bytes.count, numberBytes.contains(bytes[index]) { index += 1 }
+        guard index > start else { return nil }
+        return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+    }
 
     private mutating func skipWhitespace() {
         while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }

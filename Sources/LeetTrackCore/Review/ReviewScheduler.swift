@@ -88,6 +88,22 @@ public struct ReviewScheduler: Sendable, Hashable {
         self.model = FSRSModel(parameters: parameters)
     }
 
+    /// The same scheduler with its fuzz seed mixed with `name` (a problem's slug), so problems
+    /// solved together with the same rating spread over different days, while each problem still
+    /// gets the same date on every run and every machine. Without fuzzing it is `self`.
+    public func fuzzed(for name: String) -> ReviewScheduler {
+        guard case .seeded(let seed) = fuzzing else { return self }
+        // FNV-1a: stable across processes, unlike `Hasher`.
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in name.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01B3
+        }
+        return ReviewScheduler(
+            unchecked: parameters, desiredRetention: desiredRetention, maximumInterval: maximumInterval,
+            fuzzing: .seeded(seed ^ hash))
+    }
+
     /// The card of a problem solved for the first time at `date` and rated `rating`.
     public func newCard(rating: ReviewRating, at date: Date) -> ReviewCard {
         review(.unreviewed(at: date), rating: rating, at: date)

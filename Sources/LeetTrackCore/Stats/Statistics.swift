@@ -28,6 +28,21 @@ public struct Statistics: Sendable, Equatable {
         public var total: Int { solved + attempted + reviewed }
     }
 
+    /// Progress on one tag.
+    public struct TagLine: Sendable, Equatable {
+        /// The tag.
+        public var tag: String
+        /// Problems in the catalog with the tag.
+        public var total: Int
+        /// Solved problems with the tag.
+        public var solved: Int
+        /// Problems with the tag that have any practice (solved, attempted or reviewed).
+        public var practised: Int
+    }
+
+    /// How many tags ``tags`` shows.
+    public static let tagCount = 15
+
     /// One line per difficulty, easy first.
     public var byDifficulty: [Line]
     /// The sum over all difficulties.
@@ -42,6 +57,8 @@ public struct Statistics: Sendable, Equatable {
     public var longestStreak: Int
     /// The last seven days, oldest first, ending today.
     public var lastSevenDays: [Day]
+    /// The 15 most practised tags: most problems practised first, then most solved, then by name.
+    public var tags: [TagLine]
 
     /// Computes the statistics.
     /// - Parameters:
@@ -55,6 +72,8 @@ public struct Statistics: Sendable, Equatable {
         var favorites = 0
         var notes = 0
         var practiceDays = Set<Int>()
+        var tagSolved: [String: Int] = [:]
+        var tagPractised: [String: Int] = [:]
         let today = LocalDay(now, in: timeZone)
         let firstShown = today.adding(days: -6)
         var days = (0..<7).map { Day(day: firstShown.adding(days: $0), solved: 0, attempted: 0, reviewed: 0) }
@@ -65,6 +84,12 @@ public struct Statistics: Sendable, Equatable {
             case .solved: solved[difficulty, default: 0] += 1
             case .attempted: attempted[difficulty, default: 0] += 1
             case .todo: break
+            }
+            if record.status == .solved || record.events.contains(where: { $0.kind.isPractice }) {
+                catalog.forEachTag(at: position) { tag in
+                    tagPractised[tag, default: 0] += 1
+                    if record.status == .solved { tagSolved[tag, default: 0] += 1 }
+                }
             }
             if record.favorite { favorites += 1 }
             if !record.note.isEmpty { notes += 1 }
@@ -90,6 +115,12 @@ public struct Statistics: Sendable, Equatable {
         self.favorites = favorites
         self.notes = notes
         lastSevenDays = days
+        let tagTotals = tagPractised.isEmpty ? [:] : catalog.countsByTag()
+        tags = tagPractised.map { tag, practised in
+            TagLine(tag: tag, total: tagTotals[tag] ?? 0, solved: tagSolved[tag] ?? 0, practised: practised)
+        }
+        .sorted { ($1.practised, $1.solved, $0.tag) < ($0.practised, $0.solved, $1.tag) }
+        .prefix(Self.tagCount).map { $0 }
         (currentStreak, longestStreak) = Self.streaks(practiceDays: practiceDays, today: today.dayNumber)
     }
 

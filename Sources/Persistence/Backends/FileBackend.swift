@@ -80,7 +80,7 @@ final class FileBackend: StorageBackend {
     func read(keysWithPrefix prefix: String) throws -> [(key: String, value: Data)] {
         try state.withLock { state in
             try reloadIfChanged(&state)
-            return Self.entries(in: state.entries, withPrefix: prefix)
+            return try DictionaryReader(entries: state.entries).read(keysWithPrefix: prefix)
         }
     }
 
@@ -92,7 +92,7 @@ final class FileBackend: StorageBackend {
         try state.withLock { state in
             try withExclusiveFileLock {
                 try reloadIfChanged(&state)
-                let (result, changes) = try body(Snapshot(entries: state.entries))
+                let (result, changes) = try body(DictionaryReader(entries: state.entries))
                 guard !changes.isEmpty else { return UncheckedBox(result) }
                 var entries = state.entries
                 for change in changes {
@@ -184,20 +184,6 @@ final class FileBackend: StorageBackend {
         if let failure {
             unlink(temporary)
             throw PersistenceError.file(path: filePath, reason: "cannot write: \(failure); the previous file is unchanged")
-        }
-    }
-
-    fileprivate static func entries(in entries: [String: Data], withPrefix prefix: String) -> [(key: String, value: Data)] {
-        entries.filter { $0.key.hasPrefix(prefix) }
-            .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            .map { (key: $0.key, value: $0.value) }
-    }
-
-    private struct Snapshot: BackendReader {
-        let entries: [String: Data]
-        func read(_ key: String) throws -> Data? { entries[key] }
-        func read(keysWithPrefix prefix: String) throws -> [(key: String, value: Data)] {
-            FileBackend.entries(in: entries, withPrefix: prefix)
         }
     }
 }

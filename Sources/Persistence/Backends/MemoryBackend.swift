@@ -12,7 +12,7 @@ final class MemoryBackend: StorageBackend {
     }
 
     func read(keysWithPrefix prefix: String) throws -> [(key: String, value: Data)] {
-        entries.withLock { Self.entries(in: $0, withPrefix: prefix) }
+        try entries.withLock { try DictionaryReader(entries: $0).read(keysWithPrefix: prefix) }
     }
 
     func write(_ changes: [Change]) throws {
@@ -21,7 +21,7 @@ final class MemoryBackend: StorageBackend {
 
     func transaction<T>(_ body: (any BackendReader) throws -> (result: T, changes: [Change])) throws -> T {
         try entries.withLock { entries in
-            let (result, changes) = try body(Snapshot(entries: entries))
+            let (result, changes) = try body(DictionaryReader(entries: entries))
             Self.apply(changes, to: &entries)
             return UncheckedBox(result)
         }.value
@@ -32,20 +32,6 @@ final class MemoryBackend: StorageBackend {
     private static func apply(_ changes: [Change], to entries: inout [String: Data]) {
         for change in changes {
             entries[change.key] = change.value
-        }
-    }
-
-    fileprivate static func entries(in entries: [String: Data], withPrefix prefix: String) -> [(key: String, value: Data)] {
-        entries.filter { $0.key.hasPrefix(prefix) }
-            .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            .map { (key: $0.key, value: $0.value) }
-    }
-
-    private struct Snapshot: BackendReader {
-        let entries: [String: Data]
-        func read(_ key: String) throws -> Data? { entries[key] }
-        func read(keysWithPrefix prefix: String) throws -> [(key: String, value: Data)] {
-            MemoryBackend.entries(in: entries, withPrefix: prefix)
         }
     }
 }

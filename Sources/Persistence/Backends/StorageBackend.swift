@@ -30,3 +30,17 @@ protocol StorageBackend: BackendReader, Sendable {
     /// last call. Called before every cached read, so it must be cheap: a few memory loads, not I/O.
     func hasExternalChanges() throws -> Bool
 }
+
+/// A reader over an in-memory dictionary of entries: the memory backend's state, or the file
+/// backend's loaded document.
+struct DictionaryReader: BackendReader {
+    let entries: [String: Data]
+
+    func read(_ key: String) throws -> Data? { entries[key] }
+
+    func read(keysWithPrefix prefix: String) throws -> [(key: String, value: Data)] {
+        entries.filter { $0.key.hasPrefix(prefix) }
+            .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            .map { (key: $0.key, value: $0.value) }
+    }
+}

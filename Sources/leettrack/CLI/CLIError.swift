@@ -41,9 +41,11 @@ struct ErrorReport {
         case CLIError.failure(let text):
             self.init(message: "Error: \(text)\n", exitCode: 1)
         case let error as LeetTrackError:
-            if case .invalidCatalog = error {
+            switch error {
+            // The command line was right, but the store's state does not allow the change.
+            case .invalidCatalog, .duplicateList, .notSolved:
                 self.init(message: "Error: \(error)\n", exitCode: 1)
-            } else {
+            default:
                 self.init(message: "Error: \(error)\n", exitCode: Self.usageExitCode)
             }
         case PersistenceError.undecodable(let key, let reason):

@@ -66,6 +66,27 @@ final class CommandContext {
         return try repository().progress(for: slug)
     }
 
+    /// Whether the store file exists (reading commands do not create it).
+    var storeExists: Bool { openedStore != nil || FileManager.default.fileExists(atPath: storePath) }
+
+    /// The user's own lists, or none when there is no store yet.
+    func ownLists() throws -> [StudyList] {
+        guard storeExists else { return [] }
+        return try OwnLists(store: try repository().store).all()
+    }
+
+    /// The built-in or own list with this name, without creating a missing store.
+    func list(named name: String) throws -> StudyList {
+        guard storeExists else { return try catalog.studyList(named: name) }
+        return try OwnLists(store: try repository().store).list(named: name, in: catalog)
+    }
+
+    /// The review settings (the defaults when there is no store yet).
+    func reviewSettings() throws -> ReviewSettings {
+        guard storeExists else { return ReviewSettings() }
+        return try ReviewBook(store: try repository().store).settings()
+    }
+
     /// Adds text to standard output.
     func write(_ text: String) {
         output += text

@@ -11,8 +11,9 @@ enum Root {
     static var commands: [any Command.Type] {
         [
             ListCommand.self, ShowCommand.self, SolveCommand.self, AttemptCommand.self, FavoriteCommand.self,
-            UnfavoriteCommand.self, NoteCommand.self, ResetCommand.self, FavoritesCommand.self, StatsCommand.self,
-            ListsCommand.self, RandomCommand.self, InteractiveCommand.self, HelpCommand.self,
+            UnfavoriteCommand.self, NoteCommand.self, ResetCommand.self, FavoritesCommand.self, ReviewCommand.self,
+            StatsCommand.self, ListsCommand.self, RandomCommand.self, ConfigCommand.self, InteractiveCommand.self,
+            HelpCommand.self,
         ]
     }
 
@@ -22,7 +23,7 @@ enum Root {
     static var help: String {
         var text = """
             OVERVIEW: Track your LeetCode practice: the whole catalog offline, what you solved, attempted and
-            favorited, your notes and streaks.
+            favorited, your notes, what to redo when (FSRS), your own lists, streaks and a calendar.
 
             USAGE: leettrack <command> [options]
 

@@ -12,7 +12,16 @@ enum ProgressChanges {
         change: (inout ProblemProgress) throws -> Void,
         describe: (Problem, ProgressChange) -> String
     ) throws {
-        let changes = try context.repository().update(problems.map(\.slug)) { _, record in try change(&record) }
+        try apply(problems, json: json, in: context, change: { _, record in try change(&record) }, describe: describe)
+    }
+
+    /// Runs `change(slug, record)` on `problems` and prints `describe(problem, change)` for each, or JSON.
+    static func apply(
+        _ problems: [Problem], json: Bool, in context: CommandContext,
+        change: (String, inout ProblemProgress) throws -> Void,
+        describe: (Problem, ProgressChange) -> String
+    ) throws {
+        let changes = try context.repository().update(problems.map(\.slug)) { slug, record in try change(slug, &record) }
         if json {
             try context.writeJSON(zip(problems, changes).map { ProblemJSON($0, $1.after, withHistory: true) })
             return
@@ -35,20 +44,26 @@ enum ProgressChanges {
 struct SolveCommand: Command {
     static let spec = CommandSpec(
         name: "solve",
-        abstract: "Mark problems solved.",
+        abstract: "Mark problems solved and schedule their first review.",
+        discussion: "The rating says how it went and decides when to redo it (FSRS-6): again (could not do it\n"
+            + "alone), hard, good (the default) or easy. Solving a problem that has a review card again rates\n"
+            + "the card, like `leettrack review`.",
         arguments: [ProgressChanges.problemsArgument],
         options: [
+            .option("rating", short: "r", value: "rating", help: "again, hard, good or easy (default: good)."),
             .option("date", value: "yyyy-mm-dd", help: "The day it was solved (default: now)."),
             .option("note", value: "text", help: "Set the note too."),
             .flag("json", help: "Print the changed problems as JSON."),
         ])
 
     let problems: [Problem]
+    let rating: ReviewRating
     let date: Date?
     let note: String?
     let json: Bool
 
     init(_ arguments: ParsedArguments) throws {
+        rating = try ReviewArguments.rating(arguments.value("rating") ?? "good")
         problems = try Catalog.shipped.resolve(arguments.positionals)
         date = try ProgressChanges.date(from: arguments)
         note = arguments.value("note")
@@ -57,11 +72,17 @@ struct SolveCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let date = self.date ?? context.now
-        try ProgressChanges.apply(problems, json: json, in: context) { record in
-            record.recordSolve(at: date)
+        let scheduler = try ReviewBook(store: try context.repository().store).scheduler()
+        let rating = self.rating
+        try ProgressChanges.apply(problems, json: json, in: context) { slug, record in
+            record.recordSolve(at: date, rating: rating, scheduler: scheduler.fuzzed(for: slug))
             if let note { record.note = note }
-        } describe: { problem, _ in
-            "Solved \(Format.name(problem)) on \(LocalDay(date, in: context.timeZone))."
+        } describe: { problem, change in
+            var text = "Solved \(Format.name(problem)) on \(LocalDay(date, in: context.timeZone)) (\(rating))"
+            if let card = change.after.review {
+                text += "; next review \(Format.dueDay(card.due, from: date, context.timeZone))"
+            }
+            return text + "."
         }
     }
 }

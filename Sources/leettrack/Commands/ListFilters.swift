@@ -8,12 +8,13 @@ enum ListFilters {
         .flag("favorites", short: "f", help: "Only favorites."),
         .option("tag", short: "t", value: "tag", help: "Only problems with this tag (e.g. \"Dynamic Programming\")."),
         .option("category", value: "category", help: "Only this category (Algorithms, Database, Shell, ...)."),
-        .option("list", short: "l", value: "list", help: "Only problems of this study list (see `leettrack lists`)."),
+        .option("list", short: "l", value: "list", help: "Only problems of this study list, built-in or yours (see `leettrack lists`)."),
         .flag("free", help: "Only problems that need no subscription."),
         .flag("paid", help: "Only paid-only problems."),
     ]
 
-    /// Builds the query from the filter options and `text`.
+    /// Builds the query from the filter options and `text`. The `--list` is left to
+    /// ``resolveList(_:in:_:)``: an own list lives in the store, which `init` does not read.
     static func query(from arguments: ParsedArguments, text: String?, spec: CommandSpec) throws -> ProblemQuery {
         let catalog = Catalog.shipped
         var query = ProblemQuery()
@@ -33,13 +34,20 @@ enum ListFilters {
         query.favoritesOnly = arguments.flag("favorites")
         if let tag = arguments.value("tag") { query.tag = try catalog.canonicalTag(tag) }
         if let category = arguments.value("category") { query.category = try catalog.canonicalCategory(category) }
-        if let list = arguments.value("list") { query.list = try catalog.studyList(named: list) }
         switch (arguments.flag("free"), arguments.flag("paid")) {
         case (true, true): throw CLIError.usage("'--free' and '--paid' cannot be used together", command: spec)
         case (true, false): query.paidOnly = false
         case (false, true): query.paidOnly = true
         case (false, false): break
         }
+        return query
+    }
+
+    /// `query` with its `--list` (built-in or own) looked up.
+    static func resolveList(_ query: ProblemQuery, in arguments: ParsedArguments, _ context: CommandContext) throws -> ProblemQuery {
+        guard let name = arguments.value("list") else { return query }
+        var query = query
+        query.list = try context.list(named: name)
         return query
     }
 }
@@ -59,6 +67,7 @@ struct ListCommand: Command {
         ])
 
     let query: ProblemQuery
+    let arguments: ParsedArguments
     let json: Bool
 
     init(_ arguments: ParsedArguments) throws {
@@ -77,11 +86,12 @@ struct ListCommand: Command {
             query.limit = limit
         }
         self.query = query
+        self.arguments = arguments
         json = arguments.flag("json")
     }
 
     func run(_ context: CommandContext) throws {
-        let (problems, progress) = try context.problems(matching: query)
+        let (problems, progress) = try context.problems(matching: try ListFilters.resolveList(query, in: arguments, context))
         if json {
             try context.writeJSON(problems.map { ProblemJSON($0, progress[$0.slug]) })
             return
@@ -100,17 +110,19 @@ struct RandomCommand: Command {
         options: ListFilters.options + [.flag("json", help: "Print JSON.")])
 
     let query: ProblemQuery
+    let arguments: ParsedArguments
     let json: Bool
 
     init(_ arguments: ParsedArguments) throws {
         let text = arguments.positionals.isEmpty ? nil : arguments.positionals.joined(separator: " ")
         query = try ListFilters.query(from: arguments, text: text, spec: Self.spec)
         if query.status == .solved { throw Self.usageError("'random' picks unsolved problems; '--status solved' matches none") }
+        self.arguments = arguments
         json = arguments.flag("json")
     }
 
     func run(_ context: CommandContext) throws {
-        let (matches, progress) = try context.problems(matching: query)
+        let (matches, progress) = try context.problems(matching: try ListFilters.resolveList(query, in: arguments, context))
         let candidates = matches
             .filter { (progress[$0.slug]?.status ?? .todo) != .solved }
         guard let problem = candidates.randomElement() else {

@@ -1,64 +1,134 @@
+import Foundation
 import LeetTrackCore
 
-/// `leettrack lists [LIST]`: the study lists with progress, or one list's problems.
+/// `leettrack lists [LIST]` and the editing of the user's own lists:
+/// `lists create NAME`, `lists add NAME PROBLEM...`, `lists remove NAME PROBLEM...`,
+/// `lists rename OLD NEW`, `lists delete NAME [--yes]`.
 struct ListsCommand: Command {
     static let spec = CommandSpec(
         name: "lists",
-        abstract: "Show the study lists with progress, or one list's problems.",
-        arguments: [ArgumentSpec("LIST", help: "A list's key or name (e.g. blind-75).", optional: true)],
-        options: [.flag("json", help: "Print JSON.")])
+        abstract: "Show the study lists with progress, one list's problems, or edit your own lists.",
+        discussion: """
+            leettrack lists                      all lists, built-in then yours, with progress
+            leettrack lists LIST                 one list's problems, in its order
+            leettrack lists create NAME          a new, empty list of your own
+            leettrack lists add NAME PROBLEM...  append problems (ids, slugs or title words)
+            leettrack lists remove NAME PROBLEM...
+            leettrack lists rename OLD NEW
+            leettrack lists delete NAME          asks first, unless --yes
+            Your lists work everywhere a list does: `leettrack list --list NAME`, `random --list NAME`.
+            """,
+        arguments: [
+            ArgumentSpec("LIST", help: "A list's key or name (e.g. blind-75), or create, add, remove, rename, delete.", optional: true),
+            ArgumentSpec("ARGUMENTS", help: "The subcommand's list names and problems.", optional: true, repeating: true),
+        ],
+        options: [
+            .flag("yes", short: "y", help: "Do not ask before deleting a list."),
+            .flag("json", help: "Print JSON."),
+        ])
 
-    let list: StudyList?
+    enum Action {
+        case showAll
+        case show(String)
+        case create(String)
+        case add(String, [Problem])
+        case remove(String, [Problem])
+        case rename(String, String)
+        case delete(String, confirmed: Bool)
+    }
+
+    let action: Action
     let json: Bool
 
     init(_ arguments: ParsedArguments) throws {
-        list = try arguments.positionals.first.map { name throws(LeetTrackError) in try Catalog.shipped.studyList(named: name) }
         json = arguments.flag("json")
+        let values = arguments.positionals
+        guard let first = values.first else {
+            action = .showAll
+            return
+        }
+        let rest = Array(values.dropFirst())
+        func exactly(_ count: Int, _ names: String) throws {
+            if rest.count < count { throw Self.usageError("'lists \(first)' needs \(names)") }
+            if rest.count > count { throw Self.usageError("unexpected argument '\(rest[count])' (quote a name with spaces)") }
+        }
+        switch first {
+        case "create":
+            try exactly(1, "a NAME")
+            action = .create(rest[0])
+        case "add", "remove":
+            guard rest.count >= 2 else { throw Self.usageError("'lists \(first)' needs a list NAME and at least one PROBLEM") }
+            let problems = try Catalog.shipped.resolve(Array(rest.dropFirst()))
+            action = first == "add" ? .add(rest[0], problems) : .remove(rest[0], problems)
+        case "rename":
+            try exactly(2, "the OLD and the NEW name")
+            action = .rename(rest[0], rest[1])
+        case "delete":
+            try exactly(1, "a NAME")
+            action = .delete(rest[0], confirmed: arguments.flag("yes"))
+        default:
+            if !rest.isEmpty { throw Self.usageError("unexpected argument '\(rest[0])' (quote a name with spaces)") }
+            action = .show(first)
+        }
+    }
+
+    func run(_ context: CommandContext) throws {
+        switch action {
+        case .showAll: try showAll(context)
+        case .show(let name): try show(try context.list(named: name), context)
+        default: try ListEditing(json: json, context: context).run(action)
+        }
     }
 
     struct Summary: Encodable {
         var key: String
         var name: String
+        var own: Bool
         var total: Int
         var solved: Int
         var attempted: Int
     }
 
-    func run(_ context: CommandContext) throws {
+    private func show(_ list: StudyList, _ context: CommandContext) throws {
         let style = context.style
-        if let list {
-            var query = ProblemQuery()
-            query.list = list
-            let (problems, progress) = try context.problems(matching: query)
-            if json {
-                try context.writeJSON(problems.map { ProblemJSON($0, progress[$0.slug]) })
-                return
-            }
-            context.line(style.bold(list.name))
-            context.rows(problems, progress)
-            let solved = problems.filter { progress[$0.slug]?.status == .solved }.count
-            context.line(style.dim("\(solved) of \(problems.count) solved"))
+        var query = ProblemQuery()
+        query.list = list
+        let (problems, progress) = try context.problems(matching: query)
+        if json { return try context.writeJSON(problems.map { ProblemJSON($0, progress[$0.slug]) }) }
+        context.line(style.bold(list.name) + (list.isOwn ? style.dim("  (your list)") : ""))
+        if problems.isEmpty {
+            context.line("No problems yet. Add some with `leettrack lists add \(Format.argument(list.key)) PROBLEM...`.")
             return
         }
-        let lists = context.catalog.studyLists
+        context.rows(problems, progress)
+        let solved = problems.filter { progress[$0.slug]?.status == .solved }.count
+        context.line(style.dim("\(solved) of \(problems.count) solved"))
+    }
+
+    private func showAll(_ context: CommandContext) throws {
+        let style = context.style
+        let lists = context.catalog.studyLists + (try context.ownLists())
         let listed = Set(lists.flatMap(\.slugs))
         let progress = try context.progress { listed.contains($0) }
         let summaries = lists.map { list in
             let statuses = list.slugs.map { progress[$0]?.status ?? .todo }
             return Summary(
-                key: list.key, name: list.name, total: list.slugs.count,
+                key: list.key, name: list.name, own: list.isOwn, total: list.slugs.count,
                 solved: statuses.filter { $0 == .solved }.count, attempted: statuses.filter { $0 == .attempted }.count)
         }
-        if json {
-            try context.writeJSON(summaries)
-            return
-        }
+        if json { return try context.writeJSON(summaries) }
+        var shownOwnHeading = false
         for summary in summaries {
+            if summary.own, !shownOwnHeading {
+                context.line(style.bold("Your lists"))
+                shownOwnHeading = true
+            }
             let counts = Format.right("\(summary.solved)", 3) + " / " + Format.fit("\(summary.total)", 3)
             let attempted = summary.attempted > 0 ? style.dim("  +\(summary.attempted) attempted") : ""
             context.line("\(Format.fit(summary.key, 18))  \(Format.fit(summary.name, 18))  \(counts)  "
                 + style.green(Format.bar(summary.solved, of: summary.total, width: 20)) + attempted)
         }
-        context.line(style.dim("Show one with `leettrack lists KEY`; filter with `leettrack list --list KEY`."))
+        context.line(style.dim("Show one with `leettrack lists KEY`; filter with `leettrack list --list KEY`; "
+            + "make your own with `leettrack lists create NAME`."))
     }
 }

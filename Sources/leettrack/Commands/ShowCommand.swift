@@ -35,6 +35,10 @@ struct ShowCommand: Command {
             ("Note", record.note.isEmpty ? "-" : record.note.replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: 12))),
         ]
         for (label, value) in rows { context.line(Format.fit(label + ":", 12) + value) }
+        if let card = record.reviewCard(using: try context.reviewSettings().scheduler()) {
+            let stability = card.stability.map { " (stability \(Format.decimal($0)) days, difficulty \(Format.decimal(card.difficulty ?? 0)))" } ?? ""
+            context.line(Format.fit("Review:", 12) + "due \(Format.dueDay(card.due, from: context.now, context.timeZone))" + style.dim(stability))
+        }
         if record.events.isEmpty {
             context.line("History:    -")
         } else {

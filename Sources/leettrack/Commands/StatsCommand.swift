@@ -5,19 +5,33 @@ import LeetTrackCore
 struct StatsCommand: Command {
     static let spec = CommandSpec(
         name: "stats",
-        abstract: "Show progress per difficulty, streaks and the last 7 days.",
-        discussion: "Days are counted in your time zone (set TZ to change it).",
-        options: [.flag("json", help: "Print JSON.")])
+        abstract: "Show progress per difficulty and tag, streaks, the last 7 days or a year's calendar.",
+        discussion: "A streak counts days with at least one solve, attempt or review. Days are counted in your\n"
+            + "time zone (set TZ to change it). --calendar draws the last 52 weeks like GitHub's graph.",
+        options: [
+            .flag("calendar", short: "c", help: "Draw the last 52 weeks as a heatmap, with streaks."),
+            .flag("json", help: "Print JSON."),
+        ])
 
     let json: Bool
+    let calendar: Bool
 
     init(_ arguments: ParsedArguments) throws {
         json = arguments.flag("json")
+        calendar = arguments.flag("calendar")
     }
 
     func run(_ context: CommandContext) throws {
-        let stats = Statistics(
-            catalog: context.catalog, progress: try context.allProgress(), now: context.now, timeZone: context.timeZone)
+        let progress = try context.allProgress()
+        let stats = Statistics(catalog: context.catalog, progress: progress, now: context.now, timeZone: context.timeZone)
+        if calendar {
+            let graph = PracticeCalendar(progress: progress, now: context.now, timeZone: context.timeZone)
+            if json { return try context.writeJSON(CalendarJSON(graph, stats)) }
+            CalendarView(graph: graph, style: context.style).draw(context)
+            context.line()
+            context.line("Streak:     \(days(stats.currentStreak)) (longest \(days(stats.longestStreak)))")
+            return
+        }
         if json {
             try context.writeJSON(StatsJSON(stats))
             return
@@ -43,6 +57,15 @@ struct StatsCommand: Command {
         context.line()
         context.line("Favorites:  \(stats.favorites)")
         context.line("Streak:     \(days(stats.currentStreak)) (longest \(days(stats.longestStreak)))")
+        if !stats.tags.isEmpty {
+            context.line()
+            context.line("Most practised tags:")
+            let width = min(24, stats.tags.map(\.tag.count).max() ?? 0)
+            for line in stats.tags {
+                let counts = Format.right("\(line.solved)", 4) + " / " + Format.fit("\(line.total)", 5)
+                context.line("  \(Format.fit(line.tag, width))  \(counts)  " + style.green(Format.bar(line.solved, of: line.total, width: 16)))
+            }
+        }
         context.line()
         context.line("Last 7 days:")
         let most = max(1, stats.lastSevenDays.map(\.total).max() ?? 1)
@@ -86,7 +109,15 @@ struct StatsJSON: Encodable {
     var notes: Int
     var currentStreak: Int
     var longestStreak: Int
+    struct Tag: Encodable {
+        var tag: String
+        var total: Int
+        var solved: Int
+        var practised: Int
+    }
+
     var lastSevenDays: [Day]
+    var tags: [Tag]
 
     init(_ stats: Statistics) {
         func line(_ line: Statistics.Line) -> Line {
@@ -101,5 +132,6 @@ struct StatsJSON: Encodable {
         lastSevenDays = stats.lastSevenDays.map {
             Day(date: $0.day.description, solved: $0.solved, attempted: $0.attempted, reviewed: $0.reviewed)
         }
+        tags = stats.tags.map { Tag(tag: $0.tag, total: $0.total, solved: $0.solved, practised: $0.practised) }
     }
 }

@@ -108,6 +108,14 @@ enum Format {
         if count > 0 { output += spaces.prefix(count) }
     }
 
+    /// `“My Graphs”`: a user's name in a message.
+    static func quoted(_ name: String) -> String { "“\(name)”" }
+
+    /// A word as it would be typed in a shell: quoted when it holds spaces.
+    static func argument(_ word: String) -> String {
+        word.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" }) ? "\"\(word)\"" : word
+    }
+
     /// `1. Two Sum`, the way a problem is named in messages.
     static func name(_ problem: Problem) -> String {
         "\(problem.id). \(problem.title)"
@@ -121,6 +129,31 @@ enum Format {
         if part > 0 { filled = max(1, filled) }
         filled = min(width, filled)
         return String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+    }
+
+    /// `on 2026-12-02 (in 3 days)`: a due date and how far it is from `date`, in days of the
+    /// user's time zone.
+    static func dueDay(_ due: Date, from date: Date, _ timeZone: some UTCOffsetProvider) -> String {
+        let dueDay = LocalDay(due, in: timeZone)
+        return "on \(dueDay) (\(relative(dueDay.dayNumber - LocalDay(date, in: timeZone).dayNumber)))"
+    }
+
+    /// `2.31`: a number with two decimals, without `String(format:)` (see ``percent(_:)``).
+    static func decimal(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
+    /// `today`, `tomorrow`, `in 3 days`, `yesterday`, `3 days ago`.
+    static func relative(_ days: Int) -> String {
+        switch days {
+        case 0: "today"
+        case 1: "tomorrow"
+        case -1: "yesterday"
+        case let days where days > 1: "in \(days) days"
+        default: "\(-days) days ago"
+        }
     }
 
     /// `2026-11-29 14:03` in the user's time zone.

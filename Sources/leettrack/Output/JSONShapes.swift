@@ -16,6 +16,7 @@ struct ProblemJSON: Encodable {
     var favorite: Bool
     var note: String?
     var history: [EventJSON]?
+    var review: CardJSON?
 
     init(_ problem: Problem, _ record: ProblemProgress?, withHistory: Bool = false) {
         let record = record ?? ProblemProgress()
@@ -32,6 +33,28 @@ struct ProblemJSON: Encodable {
         favorite = record.favorite
         note = record.note.isEmpty ? nil : record.note
         history = withHistory ? record.events.map(EventJSON.init) : nil
+        review = withHistory ? record.review.map(CardJSON.init) : nil
+    }
+}
+
+/// A review card, with its instants in UTC.
+struct CardJSON: Encodable {
+    var due: Date
+    var stability: Double?
+    var difficulty: Double?
+    var state: String
+    var lastReview: Date?
+    var reps: Int
+    var lapses: Int
+
+    init(_ card: ReviewCard) {
+        due = card.due
+        stability = card.stability
+        difficulty = card.difficulty
+        state = card.state.rawValue
+        lastReview = card.lastReview
+        reps = card.reps
+        lapses = card.lapses
     }
 }
 

@@ -1,0 +1,210 @@
+import Foundation
+import Persistence
+
+/// The user's own study lists, beside the built-in ones.
+///
+/// Each list is one small record under `lists.<key>`, where the key is the name folded to
+/// lowercase words joined by hyphens (`My Graphs` → `lists.my-graphs`): adding a problem writes
+/// that list only, and two names that differ only in case or spacing are the same list. A list
+/// keeps its problems in the order they were added, and lists are shown in the order they were
+/// created.
+public struct OwnLists: Sendable {
+    /// The store the lists live in.
+    public let store: Store
+
+    /// The prefix of every list key.
+    public static let keyPrefix = "lists."
+
+    /// Words that `leettrack lists` takes as subcommands, so they cannot name a list.
+    public static let reservedNames: Set<String> = ["create", "add", "remove", "rename", "delete"]
+
+    /// The user's lists in `store`.
+    public init(store: Store) {
+        self.store = store
+    }
+
+    /// How a list is stored.
+    struct Record: Codable, Hashable {
+        var name: String
+        var problems: [String]
+        var created: String
+
+        var list: StudyList? {
+            OwnLists.key(for: name).map { StudyList(key: $0, name: name, slugs: problems, isOwn: true) }
+        }
+    }
+
+    /// The key (`my-graphs`) a name is stored and typed under, or `nil` for a name with no letters
+    /// or digits.
+    public static func key(for name: String) -> String? {
+        let words = Catalog.folded(name).split(separator: " ")
+        return words.isEmpty ? nil : words.joined(separator: "-")
+    }
+
+    private static func storeKey(_ key: String) -> Key<Record?> { Key<Record?>(keyPrefix + key) }
+
+    /// Every own list, in the order they were created.
+    /// - Throws: `PersistenceError`, including `undecodable` naming a list that does not decode.
+    public func all() throws -> [StudyList] {
+        try store.values(withKeyPrefix: Self.keyPrefix, as: Record.self)
+            .sorted { ($0.value.created, $0.key) < ($1.value.created, $1.key) }
+            .compactMap(\.value.list)
+    }
+
+    /// Every list, built-in first, then the user's own.
+    public func allLists(in catalog: Catalog) throws -> [StudyList] {
+        catalog.studyLists + (try all())
+    }
+
+    /// The built-in or own list with this key or name (any case, hyphens or spaces).
+    /// - Throws: ``LeetTrackError/unknownList(_:known:)`` naming every list.
+    public func list(named name: String, in catalog: Catalog) throws -> StudyList {
+        if let list = try? catalog.studyList(named: name) { return list }  // The built-in lists are checked first; the error names all.
+        let own = try all()
+        if let key = Self.key(for: name), let list = own.first(where: { $0.key == key }) { return list }
+        throw LeetTrackError.unknownList(name, known: (catalog.studyLists + own).map(\.key))
+    }
+
+    /// Creates an empty list.
+    /// - Throws: ``LeetTrackError/invalidListName(_:reason:)``, ``LeetTrackError/duplicateList(_:existing:)``.
+    @discardableResult
+    public func create(_ name: String, in catalog: Catalog, at date: Date) throws -> StudyList {
+        let key = try Self.checkedKey(name, in: catalog)
+        return try store.transaction { transaction in
+            if let existing = try transaction.value(for: Self.storeKey(key)) {
+                throw LeetTrackError.duplicateList(name, existing: existing.name)
+            }
+            let record = Record(name: Self.cleaned(name), problems: [], created: UTCTimestamp.string(from: date))
+            try transaction.set(record, for: Self.storeKey(key))
+            return try Self.unwrap(record.list, name)
+        }
+    }
+
+    /// What adding or removing did.
+    public struct Change: Sendable, Equatable {
+        /// The list after the change.
+        public var list: StudyList
+        /// The slugs that were added (or removed).
+        public var changed: [String]
+        /// The slugs that were already in the list (or, when removing, were not in it).
+        public var unchanged: [String]
+    }
+
+    /// Appends problems to the end of a list; problems already in it keep their place.
+    public func add(_ slugs: [String], to name: String, in catalog: Catalog) throws -> Change {
+        try modify(name, in: catalog) { record in
+            var added: [String] = []
+            var present: [String] = []
+            for slug in slugs {
+                if record.problems.contains(slug) { present.append(slug) } else {
+                    record.problems.append(slug)
+                    added.append(slug)
+                }
+            }
+            return (added, present)
+        }
+    }
+
+    /// Removes problems from a list; the others keep their order.
+    public func remove(_ slugs: [String], from name: String, in catalog: Catalog) throws -> Change {
+        try modify(name, in: catalog) { record in
+            let removed = slugs.filter(record.problems.contains)
+            record.problems.removeAll { removed.contains($0) }
+            return (removed, slugs.filter { !removed.contains($0) })
+        }
+    }
+
+    /// Renames a list; its problems, order and place among the lists stay.
+    /// Renaming to a name that folds to the same key (a change of case) is allowed.
+    public func rename(_ oldName: String, to newName: String, in catalog: Catalog) throws -> StudyList {
+        let oldKey = try ownKey(oldName, in: catalog)
+        let newKey = try Self.checkedKey(newName, in: catalog)
+        return try store.transaction { transaction in
+            guard var record = try transaction.value(for: Self.storeKey(oldKey)) else {
+                throw LeetTrackError.unknownList(oldName, known: try Self.knownKeys(transaction, catalog))
+            }
+            if newKey != oldKey, let existing = try transaction.value(for: Self.storeKey(newKey)) {
+                throw LeetTrackError.duplicateList(newName, existing: existing.name)
+            }
+            record.name = Self.cleaned(newName)
+            transaction.removeValue(for: Self.storeKey(oldKey))
+            try transaction.set(record, for: Self.storeKey(newKey))
+            return try Self.unwrap(record.list, newName)
+        }
+    }
+
+    /// Deletes a list (the problems' progress is not touched).
+    @discardableResult
+    public func delete(_ name: String, in catalog: Catalog) throws -> StudyList {
+        let key = try ownKey(name, in: catalog)
+        return try store.transaction { transaction in
+            guard let record = try transaction.value(for: Self.storeKey(key)) else {
+                throw LeetTrackError.unknownList(name, known: try Self.knownKeys(transaction, catalog))
+            }
+            transaction.removeValue(for: Self.storeKey(key))
+            return try Self.unwrap(record.list, name)
+        }
+    }
+
+    // MARK: Internals
+
+    private func modify(
+        _ name: String, in catalog: Catalog, _ change: (inout Record) -> (changed: [String], unchanged: [String])
+    ) throws -> Change {
+        let key = try ownKey(name, in: catalog)
+        return try store.transaction { transaction in
+            guard var record = try transaction.value(for: Self.storeKey(key)) else {
+                throw LeetTrackError.unknownList(name, known: try Self.knownKeys(transaction, catalog))
+            }
+            let before = record
+            let (changed, unchanged) = change(&record)
+            if record != before { try transaction.set(record, for: Self.storeKey(key)) }
+            return Change(list: try Self.unwrap(record.list, name), changed: changed, unchanged: unchanged)
+        }
+    }
+
+    /// Every list key, read inside a transaction (the store is not to be used from inside one).
+    private static func knownKeys(_ transaction: Transaction, _ catalog: Catalog) throws -> [String] {
+        catalog.studyLists.map(\.key) + (try transaction.values(withKeyPrefix: keyPrefix, as: Record.self))
+            .sorted { ($0.value.created, $0.key) < ($1.value.created, $1.key) }
+            .map { String($0.key.dropFirst(keyPrefix.count)) }
+    }
+
+    private func allKeys(_ catalog: Catalog) throws -> [String] {
+        (catalog.studyLists + (try all())).map(\.key)
+    }
+
+    /// The key of an existing own list; a built-in name is refused, an unknown one reported.
+    private func ownKey(_ name: String, in catalog: Catalog) throws -> String {
+        if (try? catalog.studyList(named: name)) != nil { throw LeetTrackError.builtInList(name) }
+        guard let key = Self.key(for: name), try store.containsValue(forKey: Self.keyPrefix + key) else {
+            throw LeetTrackError.unknownList(name, known: try allKeys(catalog))
+        }
+        return key
+    }
+
+    /// The key for a new name, or why the name cannot be used.
+    private static func checkedKey(_ name: String, in catalog: Catalog) throws(LeetTrackError) -> String {
+        let cleaned = cleaned(name)
+        guard let key = key(for: cleaned) else { throw .invalidListName(name, reason: "it needs a letter or a digit") }
+        if cleaned.hasPrefix("-") { throw .invalidListName(name, reason: "it cannot start with '-'") }
+        if cleaned.count > 60 { throw .invalidListName(name, reason: "it is longer than 60 characters") }
+        if cleaned.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw .invalidListName(name, reason: "it contains control characters")
+        }
+        if reservedNames.contains(key) { throw .invalidListName(name, reason: "'\(key)' is a `lists` subcommand") }
+        if let builtIn = try? catalog.studyList(named: cleaned) {
+            throw .duplicateList(name, existing: builtIn.name)
+        }
+        return key
+    }
+
+    private static func cleaned(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private static func unwrap(_ list: StudyList?, _ name: String) throws(LeetTrackError) -> StudyList {
+        guard let list else { throw .invalidListName(name, reason: "it needs a letter or a digit") }
+        return list
+    }
+}

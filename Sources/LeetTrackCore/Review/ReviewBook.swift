@@ -1,0 +1,75 @@
+import Foundation
+import Persistence
+
+/// Reviews in a store: the queue and rating a problem, with the user's settings.
+///
+/// This is the whole API a review screen needs:
+/// ```swift
+/// let book = ReviewBook(store: store)
+/// let queue = try book.queue(catalog: .shipped, now: Date(), timeZone: TimeZone.current)
+/// for item in queue.due { … show item.problem, item.card.due … }
+/// let result = try book.rate(item.problem, .good, at: Date())   // one small write
+/// ```
+/// Cards live inside each problem's progress record (see ``ProblemProgress/review``), so a
+/// rating is one transaction writing one record.
+public struct ReviewBook: Sendable {
+    /// The progress records.
+    public let repository: ProgressRepository
+
+    /// A review book over `store`.
+    public init(store: Store) {
+        repository = ProgressRepository(store: store)
+    }
+
+    /// The stored settings (the defaults when none are stored).
+    /// - Throws: `PersistenceError.undecodable` when the stored settings do not decode.
+    public func settings() throws -> ReviewSettings {
+        try repository.store.value(for: ReviewSettings.key)
+    }
+
+    /// Stores new settings (one small write).
+    public func save(_ settings: ReviewSettings) throws {
+        try repository.store.set(settings, for: ReviewSettings.key)
+    }
+
+    /// The scheduler for the stored settings.
+    public func scheduler() throws -> ReviewScheduler {
+        try settings().scheduler()
+    }
+
+    /// The review queue now.
+    /// - Complexity: reads every progress record once.
+    public func queue(catalog: Catalog, now: Date, timeZone: some UTCOffsetProvider) throws -> ReviewQueue {
+        ReviewQueue(catalog: catalog, progress: try repository.allProgress(), scheduler: try scheduler(), now: now, timeZone: timeZone)
+    }
+
+    /// What a rating did.
+    public struct Rating: Sendable, Equatable {
+        /// The card before (derived for a problem solved before it had one).
+        public var before: ReviewCard
+        /// The card after, as stored.
+        public var after: ReviewCard
+        /// The whole record after.
+        public var record: ProblemProgress
+    }
+
+    /// Records a redo of `problem` rated `rating` at `date`, and schedules the next one. One
+    /// transaction: the `reviewed` event and the new card are written together or not at all.
+    /// - Throws: ``LeetTrackError/notSolved(_:)`` when the problem has no card (never solved, or
+    ///   reset), ``LeetTrackError/reviewBeforeLastReview(_:lastReview:)`` when `date` is before
+    ///   the card's last rating; the store is unchanged then.
+    public func rate(_ problem: Problem, _ rating: ReviewRating, at date: Date) throws -> Rating {
+        let scheduler = try self.scheduler().fuzzed(for: problem.slug)
+        var result: Rating?
+        try repository.update([problem.slug]) { _, record in
+            guard let before = record.reviewCard(using: scheduler) else { throw LeetTrackError.notSolved(problem) }
+            guard let after = record.recordReview(rating, at: date, scheduler: scheduler) else {
+                let last = before.lastReview.map(UTCTimestamp.string(from:)) ?? "?"
+                throw LeetTrackError.reviewBeforeLastReview(problem, lastReview: last)
+            }
+            result = Rating(before: before, after: after, record: record)
+        }
+        guard let result else { throw LeetTrackError.notSolved(problem) }
+        return result
+    }
+}

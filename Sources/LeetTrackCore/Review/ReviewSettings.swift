@@ -1,0 +1,123 @@
+import Foundation
+import Persistence
+
+/// The user's scheduling settings, stored in the store under `settings.review` so they follow the
+/// store (and a synced store) rather than one machine's environment.
+///
+/// Changing a setting affects the ratings made from then on; cards already scheduled keep their
+/// due dates, as in Anki, so a change never moves a whole queue at once.
+public struct ReviewSettings: Codable, Sendable, Hashable {
+    /// The probability of still knowing a problem when it falls due; 0.9 by default. Higher means
+    /// shorter intervals and more reviews. Accepted from 0.70 to 0.99, the range Anki allows:
+    /// outside it, intervals become useless (years apart, or every day).
+    public var desiredRetention: Double
+    /// The longest interval in days; 36,500 by default.
+    public var maximumInterval: Int
+    /// Whether intervals of three days or more are spread by a few percent, so problems solved
+    /// together do not all fall due together; off by default.
+    public var fuzz: Bool
+
+    /// The accepted desired retentions.
+    public static let retentionRange: ClosedRange<Double> = 0.70...0.99
+
+    /// The defaults: 0.9 retention, 36,500 days at most, no fuzz.
+    public init(
+        desiredRetention: Double = ReviewScheduler.defaultDesiredRetention,
+        maximumInterval: Int = ReviewScheduler.defaultMaximumInterval, fuzz: Bool = false
+    ) {
+        self.desiredRetention = desiredRetention
+        self.maximumInterval = maximumInterval
+        self.fuzz = fuzz
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case desiredRetention, maximumInterval, fuzz
+    }
+
+    /// Decodes settings; a missing field takes its default, so settings added later keep old
+    /// stores readable.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = ReviewSettings()
+        desiredRetention = try container.decodeIfPresent(Double.self, forKey: .desiredRetention) ?? defaults.desiredRetention
+        maximumInterval = try container.decodeIfPresent(Int.self, forKey: .maximumInterval) ?? defaults.maximumInterval
+        fuzz = try container.decodeIfPresent(Bool.self, forKey: .fuzz) ?? defaults.fuzz
+    }
+
+    /// The store key.
+    public static let key = Key<ReviewSettings>("settings.review", default: ReviewSettings())
+
+    /// The scheduler these settings describe.
+    /// - Throws: ``LeetTrackError/invalidSetting(_:value:reason:)`` for a stored value out of range
+    ///   (only possible when the store was edited by hand).
+    public func scheduler() throws(LeetTrackError) -> ReviewScheduler {
+        guard Self.retentionRange.contains(desiredRetention) else {
+            throw .invalidSetting("desired-retention", value: "\(desiredRetention)", reason: "it must be from 0.70 to 0.99")
+        }
+        do {
+            // A fixed seed: the same review of the same card gets the same date on every machine.
+            return try ReviewScheduler(
+                desiredRetention: desiredRetention, maximumInterval: maximumInterval,
+                fuzzing: fuzz ? .seeded(0x4C45_4554_5452_4B) : .off)
+        } catch {
+            throw .invalidSetting("maximum-interval", value: "\(maximumInterval)", reason: error.description)
+        }
+    }
+}
+
+extension ReviewSettings {
+    /// A setting as `leettrack config` names it.
+    public enum Name: String, CaseIterable, Sendable {
+        /// ``ReviewSettings/desiredRetention``.
+        case desiredRetention = "desired-retention"
+        /// ``ReviewSettings/maximumInterval``.
+        case maximumInterval = "maximum-interval"
+        /// ``ReviewSettings/fuzz``.
+        case fuzz
+
+        /// One line of help.
+        public var help: String {
+            switch self {
+            case .desiredRetention: "Chance of still knowing a problem when it is due, 0.70 to 0.99 (default 0.9)."
+            case .maximumInterval: "The longest interval between redos, in days (default 36500)."
+            case .fuzz: "Spread intervals of 3 days or more by a few percent: on or off (default off)."
+            }
+        }
+    }
+
+    /// A setting's value as text (`0.9`, `36500`, `off`).
+    public func value(of name: Name) -> String {
+        switch name {
+        case .desiredRetention: "\(desiredRetention)"
+        case .maximumInterval: "\(maximumInterval)"
+        case .fuzz: fuzz ? "on" : "off"
+        }
+    }
+
+    /// Sets a setting from text. Retention takes `0.85` or `85%`; fuzz takes on/off, true/false,
+    /// yes/no.
+    /// - Throws: ``LeetTrackError/invalidSetting(_:value:reason:)`` naming what is accepted.
+    public mutating func set(_ name: Name, to text: String) throws(LeetTrackError) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        switch name {
+        case .desiredRetention:
+            var value = Double(trimmed.hasSuffix("%") ? String(trimmed.dropLast()) : trimmed)
+            if trimmed.hasSuffix("%") { value = value.map { $0 / 100 } }
+            guard let value, Self.retentionRange.contains(value) else {
+                throw .invalidSetting(name.rawValue, value: text, reason: "use a number from 0.70 to 0.99 (or 70% to 99%)")
+            }
+            desiredRetention = value
+        case .maximumInterval:
+            guard let value = Int(trimmed), (1...ReviewScheduler.defaultMaximumInterval).contains(value) else {
+                throw .invalidSetting(name.rawValue, value: text, reason: "use a whole number of days from 1 to 36500")
+            }
+            maximumInterval = value
+        case .fuzz:
+            switch trimmed {
+            case "on", "true", "yes", "1": fuzz = true
+            case "off", "false", "no", "0": fuzz = false
+            default: throw .invalidSetting(name.rawValue, value: text, reason: "use on or off")
+            }
+        }
+    }
+}

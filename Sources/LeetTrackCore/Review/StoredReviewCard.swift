@@ -1,0 +1,54 @@
+import Foundation
+
+/// How a ``ReviewCard`` is stored inside a progress record:
+/// `{"due": "2026-12-02T09:15:00Z", "stability": 2.3065, "difficulty": 2.1181, "state": "review",
+/// "lastReview": "2026-11-29T09:15:00Z", "reps": 1, "lapses": 0}`.
+///
+/// Instants are UTC ISO 8601 text like the events', so the store stays readable and the
+/// progress reader parses them the same way; `ReviewCard`'s own `Codable` (used by the FSRS
+/// reference tests) is left as it is. Unknown keys are ignored, so later fields can be added.
+struct StoredReviewCard: Codable {
+    var card: ReviewCard
+
+    init(_ card: ReviewCard) {
+        self.card = card
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case due, stability, difficulty, state, lastReview, reps, lapses
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func instant(_ key: CodingKeys) throws -> Date? {
+            guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
+            guard let date = UTCTimestamp.date(from: text) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container, debugDescription: "'\(text)' is not a UTC time like 2026-11-29T14:03:12Z")
+            }
+            return date
+        }
+        guard let due = try instant(.due) else {
+            throw DecodingError.keyNotFound(CodingKeys.due, .init(codingPath: container.codingPath, debugDescription: "a review card needs a due date"))
+        }
+        card = ReviewCard(
+            due: due,
+            stability: try container.decodeIfPresent(Double.self, forKey: .stability),
+            difficulty: try container.decodeIfPresent(Double.self, forKey: .difficulty),
+            state: try container.decodeIfPresent(ReviewCard.State.self, forKey: .state) ?? .review,
+            lastReview: try instant(.lastReview),
+            reps: try container.decodeIfPresent(Int.self, forKey: .reps) ?? 0,
+            lapses: try container.decodeIfPresent(Int.self, forKey: .lapses) ?? 0)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(UTCTimestamp.string(from: card.due), forKey: .due)
+        try container.encodeIfPresent(card.stability, forKey: .stability)
+        try container.encodeIfPresent(card.difficulty, forKey: .difficulty)
+        try container.encode(card.state, forKey: .state)
+        try container.encodeIfPresent(card.lastReview.map(UTCTimestamp.string(from:)), forKey: .lastReview)
+        try container.encode(card.reps, forKey: .reps)
+        try container.encode(card.lapses, forKey: .lapses)
+    }
+}

@@ -1,0 +1,83 @@
+import LeetTrackCore
+
+/// `leettrack config [NAME [VALUE]] [--reset]`: the review settings, stored in the store.
+struct ConfigCommand: Command {
+    static let spec = CommandSpec(
+        name: "config",
+        abstract: "Show or change settings (desired retention of reviews, ...).",
+        discussion: """
+            Settings live in the store, so they follow it to another machine. A change applies to the
+            ratings made from then on; reviews already scheduled keep their dates.
+            Settings:
+            """ + "\n" + CommandSpec.table(ReviewSettings.Name.allCases.map { ($0.rawValue, $0.help) }).dropLast(),
+        arguments: [
+            ArgumentSpec("NAME", help: "A setting's name (see above).", optional: true),
+            ArgumentSpec("VALUE", help: "Its new value.", optional: true),
+        ],
+        options: [
+            .flag("reset", help: "Set NAME back to its default."),
+            .flag("json", help: "Print the settings as JSON."),
+        ])
+
+    enum Action {
+        case showAll
+        case show(ReviewSettings.Name)
+        case set(ReviewSettings.Name, String)
+        case reset(ReviewSettings.Name)
+    }
+
+    let action: Action
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        json = arguments.flag("json")
+        guard let text = arguments.positionals.first else {
+            if arguments.flag("reset") { throw Self.usageError("'--reset' needs the NAME of a setting") }
+            action = .showAll
+            return
+        }
+        guard let name = ReviewSettings.Name(rawValue: text.lowercased()) else {
+            let names = ReviewSettings.Name.allCases.map(\.rawValue).joined(separator: ", ")
+            throw Self.usageError("unknown setting '\(text)'; the settings are \(names)")
+        }
+        if arguments.positionals.count > 1 {
+            if arguments.flag("reset") { throw Self.usageError("give a VALUE or '--reset', not both") }
+            // Checked now, so a bad value never opens the store.
+            var probe = ReviewSettings()
+            try probe.set(name, to: arguments.positionals[1])
+            action = .set(name, arguments.positionals[1])
+        } else {
+            action = arguments.flag("reset") ? .reset(name) : .show(name)
+        }
+    }
+
+    func run(_ context: CommandContext) throws {
+        switch action {
+        case .showAll:
+            let settings = try context.reviewSettings()
+            if json {
+                return try context.writeJSON(Dictionary(uniqueKeysWithValues: ReviewSettings.Name.allCases.map { ($0.rawValue, settings.value(of: $0)) }))
+            }
+            let defaults = ReviewSettings()
+            for name in ReviewSettings.Name.allCases {
+                let value = settings.value(of: name)
+                let note = value == defaults.value(of: name) ? context.style.dim("  (default)") : ""
+                context.line(Format.fit(name.rawValue, 18) + "  " + value + note)
+            }
+        case .show(let name):
+            context.line(try context.reviewSettings().value(of: name))
+        case .set(let name, let text):
+            try change(name, context) { try $0.set(name, to: text) }
+        case .reset(let name):
+            try change(name, context) { try $0.set(name, to: ReviewSettings().value(of: name)) }
+        }
+    }
+
+    private func change(_ name: ReviewSettings.Name, _ context: CommandContext, _ body: (inout ReviewSettings) throws -> Void) throws {
+        let book = ReviewBook(store: try context.repository().store)
+        var settings = try book.settings()
+        try body(&settings)
+        try book.save(settings)
+        context.line("\(name.rawValue) is now \(settings.value(of: name)).")
+    }
+}

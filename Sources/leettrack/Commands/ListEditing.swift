@@ -1,0 +1,78 @@
+import Foundation
+import LeetTrackCore
+
+/// The changes `leettrack lists` makes to the user's own lists. Every argument was checked before
+/// (problems resolved); each change is one transaction, so a failure leaves the store unchanged.
+struct ListEditing {
+    let json: Bool
+    let context: CommandContext
+
+    func run(_ action: ListsCommand.Action) throws {
+        let lists = OwnLists(store: try context.repository().store)
+        let catalog = context.catalog
+        switch action {
+        case .create(let name):
+            let list = try lists.create(name, in: catalog, at: context.now)
+            try report(list, "Created the list \(Format.quoted(list.name)) (key \(list.key)). "
+                + "Add problems with `leettrack lists add \(Format.argument(list.key)) PROBLEM...`.")
+        case .add(let name, let problems):
+            let change = try lists.add(problems.map(\.slug), to: name, in: catalog)
+            try report(change, problems, done: "Added", to: "to", unchanged: "is already in")
+        case .remove(let name, let problems):
+            let change = try lists.remove(problems.map(\.slug), from: name, in: catalog)
+            try report(change, problems, done: "Removed", to: "from", unchanged: "was not in")
+        case .rename(let old, let new):
+            let oldName = try lists.list(named: old, in: catalog).name
+            let list = try lists.rename(old, to: new, in: catalog)
+            try report(list, "Renamed the list \(Format.quoted(oldName)) to \(Format.quoted(list.name)) (key \(list.key)).")
+        case .delete(let name, let confirmed):
+            let list = try lists.list(named: name, in: catalog)
+            if !confirmed {
+                guard list.isOwn else { throw LeetTrackError.builtInList(name) }
+                let size = list.slugs.count == 1 ? "1 problem" : "\(list.slugs.count) problems"
+                FileHandle.standardError.write(Data("Delete your list \(Format.quoted(list.name)) (\(size))? Your progress stays. [y/N] ".utf8))
+                let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+                guard answer == "y" || answer == "yes" else {
+                    throw CLIError.failure("not confirmed; the list \(Format.quoted(list.name)) was kept. (Use --yes to skip the question.)")
+                }
+            }
+            let deleted = try lists.delete(name, in: catalog)
+            try report(deleted, "Deleted the list \(Format.quoted(deleted.name)).")
+        case .showAll, .show:
+            break  // Shown by `ListsCommand`.
+        }
+    }
+
+    private func report(_ list: StudyList, _ message: String) throws {
+        if json { return try context.writeJSON(ListJSON(list)) }
+        context.line(message)
+    }
+
+    private func report(_ change: OwnLists.Change, _ problems: [Problem], done: String, to: String, unchanged: String) throws {
+        if json { return try context.writeJSON(ListJSON(change.list)) }
+        for problem in problems {
+            if change.changed.contains(problem.slug) {
+                context.line("\(done) \(Format.name(problem)) \(to) \(Format.quoted(change.list.name)).")
+            } else {
+                context.line("\(Format.name(problem)) \(unchanged) \(Format.quoted(change.list.name)).")
+            }
+        }
+        let count = change.list.slugs.count
+        context.line(context.style.dim("\(change.list.name): \(count == 1 ? "1 problem" : "\(count) problems")"))
+    }
+}
+
+/// The `--json` form of a list after a change.
+struct ListJSON: Encodable {
+    var key: String
+    var name: String
+    var own: Bool
+    var problems: [String]
+
+    init(_ list: StudyList) {
+        key = list.key
+        name = list.name
+        own = list.isOwn
+        problems = list.slugs
+    }
+}

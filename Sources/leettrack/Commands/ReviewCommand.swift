@@ -1,0 +1,186 @@
+import Foundation
+import LeetTrackCore
+
+/// Parsing shared by `solve --rating` and `review`.
+enum ReviewArguments {
+    /// The rating a word names.
+    /// - Throws: ``LeetTrackError/invalidRating(_:)`` (exit 64).
+    static func rating(_ word: String) throws(LeetTrackError) -> ReviewRating {
+        guard let rating = ReviewRating(word) else { throw .invalidRating(word) }
+        return rating
+    }
+}
+
+/// `leettrack review`, `leettrack review PROBLEM RATING`, `leettrack review --upcoming N`.
+struct ReviewCommand: Command {
+    static let spec = CommandSpec(
+        name: "review",
+        abstract: "Show what to redo today, or record a redo with its rating.",
+        discussion: """
+            Without arguments: the problems due today and overdue, most overdue first.
+            With PROBLEM and RATING: records that you redid the problem and how it went (again: could
+            not do it alone; hard; good; easy) and schedules the next redo with FSRS-6.
+            Solving a problem creates its card (`leettrack solve PROBLEM --rating good`). The desired
+            retention is set with `leettrack config desired-retention 0.9`. Days are counted in your
+            time zone (TZ).
+            """,
+        arguments: [
+            ArgumentSpec("PROBLEM", help: "The problem you redid (an id, a slug, or title words).", optional: true),
+            ArgumentSpec("RATING", help: "again, hard, good or easy.", optional: true),
+        ],
+        options: [
+            .option("date", value: "yyyy-mm-dd", help: "The day of the redo; without PROBLEM, show the queue as of that day."),
+            .option("upcoming", value: "days", help: "Show what falls due in the next N days."),
+            .flag("json", help: "Print JSON."),
+        ])
+
+    enum Action {
+        case queue(day: LocalDay?)
+        case upcoming(days: Int, day: LocalDay?)
+        case rate(Problem, ReviewRating, Date?)
+    }
+
+    let action: Action
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        json = arguments.flag("json")
+        let day = try arguments.value("date").map { text throws(LeetTrackError) in try LocalDay(parsing: text) }
+        switch arguments.positionals.count {
+        case 0:
+            if let text = arguments.value("upcoming") {
+                guard let days = Int(text), days > 0 else { throw Self.usageError("'--upcoming' needs a positive whole number of days, not '\(text)'") }
+                action = .upcoming(days: days, day: day)
+            } else {
+                action = .queue(day: day)
+            }
+        case 1:
+            throw Self.usageError("missing expected argument '<rating>' (again, hard, good or easy)")
+        default:
+            if arguments.value("upcoming") != nil { throw Self.usageError("'--upcoming' lists the queue; give no PROBLEM with it") }
+            // The rating is checked first: `review 1 godo` is a typo of the rating, not of the problem.
+            let rating = try ReviewArguments.rating(arguments.positionals[1])
+            let problem = try Catalog.shipped.resolve(arguments.positionals[0])
+            action = .rate(problem, rating, try ProgressChanges.date(from: arguments))
+        }
+    }
+
+    func run(_ context: CommandContext) throws {
+        switch action {
+        case .rate(let problem, let rating, let date):
+            try rate(problem, rating, at: date ?? context.now, context)
+        case .queue(let day):
+            let queue = try makeQueue(day, context)
+            if json { return try context.writeJSON(queue.due.map(ReviewItemJSON.init)) }
+            ReviewOutput.due(queue, context)
+        case .upcoming(let days, let day):
+            let queue = try makeQueue(day, context)
+            if json { return try context.writeJSON(queue.upcoming(days: days).map(ReviewItemJSON.init)) }
+            ReviewOutput.upcoming(queue, days: days, context)
+        }
+    }
+
+    private func makeQueue(_ day: LocalDay?, _ context: CommandContext) throws -> ReviewQueue {
+        let scheduler = try context.reviewSettings().scheduler()
+        // Due-ness is counted in whole days, so any instant of the given day shows its queue.
+        let now = day.map { $0.noon(in: context.timeZone) } ?? context.now
+        return ReviewQueue(catalog: context.catalog, progress: try context.allProgress(), scheduler: scheduler, now: now, timeZone: context.timeZone)
+    }
+
+    private func rate(_ problem: Problem, _ rating: ReviewRating, at date: Date, _ context: CommandContext) throws {
+        let result = try ReviewBook(store: try context.repository().store).rate(problem, rating, at: date)
+        if json {
+            let item = ReviewItem(
+                problem: problem, card: result.after, today: LocalDay(date, in: context.timeZone), timeZone: context.timeZone)
+            return try context.writeJSON(ReviewItemJSON(item))
+        }
+        context.line("Reviewed \(Format.name(problem)) (\(rating)) on \(LocalDay(date, in: context.timeZone)); "
+            + "next review \(Format.dueDay(result.after.due, from: date, context.timeZone)).")
+    }
+}
+
+/// The `--json` form of a card in the queue.
+struct ReviewItemJSON: Encodable {
+    struct ProblemSummary: Encodable {
+        var id: Int
+        var slug: String
+        var title: String
+        var difficulty: String
+    }
+
+    var problem: ProblemSummary
+    /// The due instant (UTC) and its day in the user's time zone.
+    var due: Date
+    var dueDay: String
+    var daysOverdue: Int
+    var stability: Double?
+    var difficulty: Double?
+    var state: String
+    var lastReview: Date?
+    var reps: Int
+    var lapses: Int
+
+    init(_ item: ReviewItem) {
+        problem = ProblemSummary(
+            id: item.problem.id, slug: item.problem.slug, title: item.problem.title, difficulty: item.problem.difficulty.rawValue)
+        due = item.card.due
+        dueDay = item.dueDay.description
+        daysOverdue = item.daysOverdue
+        stability = item.card.stability
+        difficulty = item.card.difficulty
+        state = item.card.state.rawValue
+        lastReview = item.card.lastReview
+        reps = item.card.reps
+        lapses = item.card.lapses
+    }
+}
+
+/// The text forms of the queue.
+enum ReviewOutput {
+    static func due(_ queue: ReviewQueue, _ context: CommandContext) {
+        let style = context.style
+        let due = queue.due
+        guard !due.isEmpty else {
+            if let next = queue.items.first {
+                context.line("Nothing to review on \(queue.today). Next: \(Format.name(next.problem)) "
+                    + "on \(next.dueDay) (\(Format.relative(-next.daysOverdue))).")
+            } else {
+                context.line("No review cards yet. Solving a problem schedules its first redo: `leettrack solve PROBLEM`.")
+            }
+            return
+        }
+        context.line(style.bold("Due on \(queue.today): \(due.count == 1 ? "1 problem" : "\(due.count) problems")"))
+        for item in due {
+            let when = item.daysOverdue == 0 ? "due today" : "\(item.daysOverdue == 1 ? "1 day" : "\(item.daysOverdue) days") overdue"
+            context.line(row(item, style) + "  due \(item.dueDay)  " + (item.daysOverdue > 0 ? style.red(when) : style.yellow(when)))
+        }
+        context.line(style.dim("Record a redo with `leettrack review PROBLEM again|hard|good|easy`."))
+    }
+
+    static func upcoming(_ queue: ReviewQueue, days: Int, _ context: CommandContext) {
+        let style = context.style
+        let dueNow = queue.due.count
+        if dueNow > 0 { context.line(style.yellow("\(dueNow == 1 ? "1 problem is" : "\(dueNow) problems are") due now (`leettrack review`).")) }
+        let coming = queue.upcoming(days: days)
+        guard !coming.isEmpty else {
+            context.line("Nothing falls due in the next \(days == 1 ? "day" : "\(days) days").")
+            return
+        }
+        context.line(style.bold("Coming up in the next \(days == 1 ? "day" : "\(days) days"):"))
+        var shownDay: LocalDay?
+        for item in coming {
+            if item.dueDay != shownDay {
+                context.line("\(item.dueDay.weekdayName) \(item.dueDay)  " + style.dim(Format.relative(-item.daysOverdue)))
+                shownDay = item.dueDay
+            }
+            context.line(" " + row(item, style, last: true))
+        }
+    }
+
+    /// `last`: the difficulty ends the line, so it is not padded (no trailing blanks).
+    private static func row(_ item: ReviewItem, _ style: Style, last: Bool = false) -> String {
+        let id = String(item.problem.id)
+        return String(repeating: " ", count: max(0, 4 - id.count)) + id + "  " + Format.fit(item.problem.title, 40) + "  "
+            + (last ? Format.colored(item.problem.difficulty, style) : Format.difficulty(item.problem.difficulty, style))
+    }
+}

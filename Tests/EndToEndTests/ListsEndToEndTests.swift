@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+@Suite("leettrack own lists, end to end")
+struct ListsEndToEndTests {
+    @discardableResult
+    func ok(_ leettrack: LeetTrackRunner, _ arguments: String..., input: String = "") throws -> LeetTrackRunner.Result {
+        let result = try leettrack.run(arguments, input: input)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        return result
+    }
+
+    @Test("a list lives through create, add, remove, rename and delete, shown beside the built-in lists")
+    func lifeCycle() throws {
+        let leettrack = try LeetTrackRunner()
+        #expect(try ok(leettrack, "lists", "create", "My Graphs").stdout.hasPrefix("Created the list “My Graphs” (key my-graphs)."))
+        let added = try ok(leettrack, "lists", "add", "my graphs", "200", "clone graph", "207", "1")
+        #expect(added.stdout.contains("Added 133. Clone Graph to “My Graphs”."))
+        #expect(added.stdout.hasSuffix("My Graphs: 4 problems\n"))
+        #expect(try ok(leettrack, "lists", "add", "my-graphs", "200").stdout.contains("200. Number of Islands is already in"))
+        #expect(try ok(leettrack, "lists", "remove", "my-graphs", "1").stdout.contains("Removed 1. Two Sum from “My Graphs”."))
+        try ok(leettrack, "solve", "207", "--date", "2026-03-01")
+
+        let shown = try ok(leettrack, "lists", "my-graphs")
+        let rows = shown.stdout.split(separator: "\n")
+        #expect(rows.first == "My Graphs  (your list)")
+        #expect(rows.dropFirst().prefix(3).map { $0.prefix(4).trimmingCharacters(in: .whitespaces) } == ["200", "133", "207"])
+        #expect(rows.last == "1 of 3 solved")
+
+        let all = try ok(leettrack, "lists")
+        #expect(all.stdout.contains("blind-75"))
+        #expect(all.stdout.contains("Your lists\nmy-graphs           My Graphs             1 / 3"))
+        let summaries = try #require(try leettrack.json(try ok(leettrack, "lists", "--json")) as? [[String: Any]])
+        #expect(summaries.last?["key"] as? String == "my-graphs" && summaries.last?["own"] as? Bool == true)
+
+        let filtered = try #require(try leettrack.json(try ok(leettrack, "list", "--list", "My Graphs", "--json")) as? [[String: Any]])
+        #expect(filtered.compactMap { $0["id"] as? Int } == [200, 133, 207])
+        let random = try #require(try leettrack.json(try ok(leettrack, "random", "--list", "my-graphs", "--json")) as? [String: Any])
+        #expect([200, 133].contains(random["id"] as? Int ?? 0))
+
+        #expect(try ok(leettrack, "lists", "rename", "my-graphs", "Graph Drills").stdout
+            == "Renamed the list “My Graphs” to “Graph Drills” (key graph-drills).\n")
+        #expect(try ok(leettrack, "lists", "graph-drills", "--json").stdout.contains("course-schedule"))
+        #expect(try ok(leettrack, "lists", "delete", "graph-drills", input: "y\n").stdout == "Deleted the list “Graph Drills”.\n")
+        #expect(!(try ok(leettrack, "lists").stdout.contains("Your lists")))
+        #expect(try leettrack.snapshot().keys.sorted() == ["progress.course-schedule"])
+    }
+
+    @Test("delete asks first; --yes skips the question")
+    func deleteAsks() throws {
+        let leettrack = try LeetTrackRunner()
+        try ok(leettrack, "lists", "create", "tmp")
+        let declined = try leettrack.run("lists", "delete", "tmp", input: "n\n")
+        #expect(declined.status == 1)
+        #expect(declined.stderr.contains("Delete your list “tmp” (0 problems)? Your progress stays. [y/N]"))
+        #expect(declined.stderr.contains("was kept"))
+        #expect(try ok(leettrack, "lists", "delete", "tmp", "--yes").stdout == "Deleted the list “tmp”.\n")
+    }
+}
