@@ -56,7 +56,8 @@ extension Browser {
     private func drawPicker(
         title: String, labels: [Line], state: ScrollState, footer: String, frame: inout Frame, topRows: Int = 0, fitsContent: Bool = true
     ) -> Rect {
-        let width = min(frame.area.width, max(36, min(60, (labels.map(\.width).max() ?? 0) + 8)))
+        let widest = max(labels.map(\.width).max() ?? 0, Line(footer).width, Line(title).width + 2)
+        let width = min(frame.area.width, max(36, min(60, widest + 8)))
         let listRows = fitsContent ? min(pickerRows, max(1, labels.count)) : pickerRows
         let height = min(frame.area.height, listRows + 3 + topRows)
         let area = frame.area.centered(width: width, height: height)
