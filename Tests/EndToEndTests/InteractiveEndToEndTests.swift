@@ -73,6 +73,18 @@ struct InteractiveEndToEndTests {
         #expect(try tmux.screenModesRestored())
     }
 
+    @Test("A crash signal (SIGABRT, as a failed precondition raises) restores the terminal before the process dies")
+    func crashRestores() throws {
+        // Without Swift's backtracer, which would otherwise wait for the user on a terminal.
+        let tmux = try InteractiveTmux(environment: ["SWIFT_BACKTRACE": "enable=no"])
+        #expect(try tmux.waitFor("Two Sum"))
+        let pid = try #require(try tmux.programProcessID())
+        kill(pid, SIGABRT)
+        #expect(try tmux.exitCode() == 128 + SIGABRT)
+        #expect(try tmux.terminalSettingsRestored())
+        #expect(try tmux.screenModesRestored())
+    }
+
     @Test("Ctrl-Z in a shell restores the terminal and stops; fg brings the screen back whole")
     func suspendAndResume() throws {
         let tmux = try InteractiveTmux(jobControl: true)

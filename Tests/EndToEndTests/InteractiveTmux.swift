@@ -44,7 +44,10 @@ final class InteractiveTmux {
     ///
     /// With `jobControl`, the pane runs an interactive bash and the command is typed at its prompt,
     /// as a user does, so Ctrl-Z stops the program and `fg` resumes it.
-    init(arguments: [String] = ["tui"], width: Int = 80, height: Int = 24, jobControl: Bool = false) throws {
+    init(
+        arguments: [String] = ["tui"], width: Int = 80, height: Int = 24, jobControl: Bool = false,
+        environment: [String: String] = [:]
+    ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-tmux-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         socket = directory.appendingPathComponent("tmux.socket").path
@@ -53,7 +56,8 @@ final class InteractiveTmux {
         let folder = directory
         let file = { (name: String) in Self.quoted(folder.appendingPathComponent(name).path) }
         let before = "stty -g > \(file("stty-before"))"
-        let run = "LEETTRACK_STORE=\(Self.quoted(storePath)) \(command)"
+        let settings = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value)) " }.joined()
+        let run = "\(settings)LEETTRACK_STORE=\(Self.quoted(storePath)) \(command)"
         let after = "echo $? > \(file("exit-code")); stty -g > \(file("stty-after")); echo LEETTRACK-EXITED"
         let size = ["-x", "\(width)", "-y", "\(height)"]
         self.jobControl = jobControl
