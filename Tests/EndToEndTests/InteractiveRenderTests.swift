@@ -163,3 +163,51 @@ struct InteractiveExtremeSizeTests {
         }
     }
 }
+
+@Suite("Interactive screen: more states")
+struct InteractiveMoreRenderTests {
+    @Test("The details say the difficulty is hidden when h hid it")
+    func detailsWithHiddenDifficulty() throws {
+        var screen = try ScreenHarness()
+        screen.type("h")
+        screen.press(.enter)
+        #expect(screen.lines[4] == "│ Difficulty  hidden (h shows it)                                              │")
+        #expect(!screen.text.contains("58.0%"))
+    }
+
+    @Test("The help scrolls on a short screen")
+    func helpScrollsOnShortScreen() throws {
+        var screen = try ScreenHarness(width: 40, height: 10)
+        screen.type("?")
+        #expect(screen.text.contains("↓ more"))
+        #expect(!screen.text.contains("quit (Ctrl-C too)"))
+        for _ in 0..<20 { screen.press(.down) }
+        #expect(screen.text.contains("quit (Ctrl-C too)"))
+    }
+
+    @Test("The tag picker shows the typed filter and the matching tags")
+    func tagPicker() throws {
+        var screen = try ScreenHarness()
+        screen.type("thash")
+        let text = screen.text
+        #expect(text.contains("┌ Tag "))
+        #expect(text.contains("│ hash "))
+        #expect(text.contains("│ Hash Function"))
+        #expect(text.contains("│ Hash Table"))
+        #expect(text.contains("│ Rolling Hash"))
+    }
+
+    @Test("A popup list keeps its selection visible when the screen shrinks")
+    func popupFollowsResize() throws {
+        var screen = try ScreenHarness()
+        screen.type("t")
+        screen.press(.end)
+        screen.runtime.send(.resize(Size(width: 40, height: 10)))
+        let state = try #require({ () -> ScrollState? in
+            if case .tagPicker(_, let state) = screen.browser.overlay { return state }
+            return nil
+        }())
+        #expect(state.visibleRange.contains(state.selected))
+        #expect(state.visibleRows == screen.browser.pickerRows)
+    }
+}

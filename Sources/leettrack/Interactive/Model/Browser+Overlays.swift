@@ -99,6 +99,23 @@ extension Browser {
         return .running
     }
 
+    /// Keeps a popup list's selection visible after the screen changed size.
+    mutating func fitOverlayToSize() {
+        switch overlay {
+        case .listPicker(var state):
+            state.resize(count: state.count, visibleRows: pickerRows)
+            overlay = .listPicker(state)
+        case .tagPicker(let editor, var state):
+            state.resize(count: state.count, visibleRows: pickerRows)
+            overlay = .tagPicker(editor, state)
+        case .favorites(let favorites, var state):
+            state.resize(count: state.count, visibleRows: pickerRows)
+            overlay = .favorites(favorites, state)
+        default:
+            break
+        }
+    }
+
     /// Moves in a popup list. Returns `nil` to stay open, `.some(nil)` when cancelled (Esc or q)
     /// and `.some(index)` when a row was chosen with Enter.
     private func handlePicker(_ key: KeyEvent, state: inout ScrollState, lettersMove: Bool = true) -> Int?? {

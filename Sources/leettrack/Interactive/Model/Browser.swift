@@ -107,6 +107,7 @@ extension Browser: Application {
         case .resize(let newSize):
             size = newSize
             scroll.resize(count: rows.count, visibleRows: visibleRows)
+            fitOverlayToSize()
         case .wake:
             reloadAfterExternalChange()
         case .paste(let text):
