@@ -97,7 +97,8 @@ final class InteractiveTmux {
     }
 
     /// Waits until the screen satisfies `condition` (checking every 20 ms, for at most `timeout`
-    /// seconds) and returns the last screen seen.
+    /// seconds) and returns the last screen seen. tmux has no event for "the pane changed", so
+    /// this polls; it returns as soon as the condition holds.
     @discardableResult
     func waitForScreen(timeout: Double = 5, _ condition: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
