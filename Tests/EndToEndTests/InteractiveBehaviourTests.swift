@@ -320,3 +320,16 @@ struct InteractiveSearchIndexTests {
         #expect(rows.count == 19)
     }
 }
+
+@Suite("Interactive screen: damaged preference")
+struct InteractiveDamagedPreferenceTests {
+    @Test("An undecodable hide-difficulty setting opens the list anyway, says so, and keeps the bytes")
+    func damagedPreference() throws {
+        let store = Store.memory()
+        store.set("sometimes", forKey: "interactive.hidesDifficulty")
+        let screen = try ScreenHarness(store: store)
+        #expect(screen.lines[2].hasSuffix("Easy    58.0%"))
+        #expect(screen.lines[23].contains("Could not read the hide-difficulty setting"))
+        #expect(store.string(forKey: "interactive.hidesDifficulty") == "sometimes")
+    }
+}

@@ -114,6 +114,21 @@ struct InteractiveEndToEndTests {
         try tmux.send("q")
     }
 
+    @Test("Difficulties are coloured, and NO_COLOR turns colours off but keeps the selection visible")
+    func noColor() throws {
+        let coloured = try InteractiveTmux(environment: ["NO_COLOR": ""])
+        #expect(try coloured.waitFor("1 Two Sum"))
+        #expect(try coloured.screen(escapes: true).contains("\u{1B}[36mEasy"))
+        let plain = try InteractiveTmux(environment: ["NO_COLOR": "1"])
+        #expect(try plain.waitFor("1 Two Sum"))
+        let screen = try plain.screen(escapes: true)
+        #expect(!screen.contains("\u{1B}[36m"))
+        #expect(!screen.contains("\u{1B}[31m"))
+        #expect(screen.contains("\u{1B}[7m"))
+        try coloured.send("q")
+        try plain.send("q")
+    }
+
     @Test("With no arguments on a terminal, leettrack opens the interactive screen")
     func noArgumentsOpensScreen() throws {
         let tmux = try InteractiveTmux(arguments: [])

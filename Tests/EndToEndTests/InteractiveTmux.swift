@@ -91,9 +91,9 @@ final class InteractiveTmux {
         try tmux(["send-keys", "-t", "main", "-l", text])
     }
 
-    /// The pane's text now.
-    func screen() throws -> String {
-        try tmux(["capture-pane", "-p", "-t", "main"])
+    /// The pane's text now; with `escapes`, including the SGR sequences of its colours and attributes.
+    func screen(escapes: Bool = false) throws -> String {
+        try tmux(["capture-pane", "-p", "-t", "main"] + (escapes ? ["-e"] : []))
     }
 
     /// Waits until the screen satisfies `condition` (checking every 20 ms, for at most `timeout`

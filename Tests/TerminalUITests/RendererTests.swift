@@ -106,3 +106,17 @@ struct RendererTests {
         #expect(scrolled.count < first.count)
     }
 }
+
+@Suite("Renderer without colours")
+struct RendererWithoutColorsTests {
+    @Test("With colours off, SGR carries the attributes but no colour")
+    func noColors() {
+        var buffer = Buffer(size: Size(width: 4, height: 1))
+        buffer.write("ab", x: 0, y: 0, style: Style(foreground: .red, background: .blue, attributes: .bold))
+        var renderer = Renderer(colors: false)
+        let output = String(decoding: renderer.render(buffer), as: UTF8.self)
+        #expect(output.contains("\u{1B}[0;1mab"))
+        #expect(!output.contains("31"))
+        #expect(!output.contains("44"))
+    }
+}

@@ -44,12 +44,14 @@ public struct Runtime<App: Application> {
     public var app: App
     /// The screen size the application draws for.
     public private(set) var size: Size
-    private var renderer = Renderer()
+    private var renderer: Renderer
 
     /// A runtime for `app` on a screen of `size`; the application receives `.resize(size)` first.
-    public init(_ app: App, size: Size) {
+    /// Without `colors`, frames are written without colours (see `Renderer.writesColors`).
+    public init(_ app: App, size: Size, colors: Bool = true) {
         self.app = app
         self.size = size
+        renderer = Renderer(colors: colors)
         _ = self.app.update(.resize(size))
     }
 

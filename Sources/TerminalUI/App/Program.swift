@@ -18,11 +18,12 @@ public struct Program<App: Application> {
     /// Whether Ctrl-Z suspends the program as in a shell (the application never sees it).
     public var suspendsOnControlZ = true
 
-    /// A program that runs `app` in `terminal`, woken by `waker` when given.
-    public init(_ app: App, terminal: Terminal, waker: Waker? = nil) {
+    /// A program that runs `app` in `terminal`, woken by `waker` when given; without `colors`
+    /// (the user set `NO_COLOR`), only attributes are written.
+    public init(_ app: App, terminal: Terminal, waker: Waker? = nil, colors: Bool = true) {
         self.terminal = terminal
         self.waker = waker
-        runtime = Runtime(app, size: terminal.size())
+        runtime = Runtime(app, size: terminal.size(), colors: colors)
     }
 
     /// Runs until the application quits or the terminal's input closes, and returns the

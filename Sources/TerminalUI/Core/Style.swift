@@ -109,6 +109,9 @@ public struct Style: Hashable, Sendable {
         return copy
     }
 
+    /// This style with the terminal's default colours, its attributes kept.
+    public var withoutColors: Style { Style(attributes: attributes) }
+
     /// Bold plain text.
     public static let bold = Style(attributes: .bold)
     /// Dim plain text.

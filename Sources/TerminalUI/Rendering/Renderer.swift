@@ -14,9 +14,15 @@ public struct Renderer: Sendable {
     private var cursorAt: Point?
     private var cursorVisible = false
 
+    /// Whether colours are written; without them (the user set `NO_COLOR`), bold, dim, reverse
+    /// and underline still are, so selections and emphasis stay visible.
+    public let writesColors: Bool
+
     /// A renderer that has drawn nothing yet (its first frame is a full redraw). It assumes the
     /// cursor is hidden, as `Terminal` leaves it.
-    public init() {}
+    public init(colors: Bool = true) {
+        writesColors = colors
+    }
 
     /// Forgets the screen's content, so the next frame is drawn in full (after a resize, or when
     /// something else may have written to the terminal).
@@ -73,7 +79,10 @@ public struct Renderer: Sendable {
                         }
                         if cursorAt != Point(x: x, y: y) {
                             if let at = cursorAt, at.y == y, at.x < x, x - at.x <= 4,
-                                (at.x..<x).allSatisfy({ new[start + $0].width == 1 && new[start + $0].style == pen })
+                                (at.x..<x).allSatisfy({
+                                    new[start + $0].width == 1
+                                        && (writesColors ? new[start + $0].style : new[start + $0].style.withoutColors) == pen
+                                })
                             {
                                 // A short gap of unchanged cells costs less to rewrite than a move.
                                 for gap in at.x..<x { bytes.append(contentsOf: new[start + gap].grapheme.utf8) }
@@ -81,9 +90,10 @@ public struct Renderer: Sendable {
                                 ANSI.moveCursor(x: x, y: y, to: &bytes)
                             }
                         }
-                        if pen != cell.style {
-                            ANSI.setStyle(cell.style, to: &bytes)
-                            pen = cell.style
+                        let style = writesColors ? cell.style : cell.style.withoutColors
+                        if pen != style {
+                            ANSI.setStyle(style, to: &bytes)
+                            pen = style
                         }
                         bytes.append(contentsOf: cell.grapheme.utf8)
                         // After a wide grapheme the terminal's idea of its width may differ from

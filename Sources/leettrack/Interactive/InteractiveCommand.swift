@@ -38,7 +38,8 @@ enum InteractiveSession {
         defer { observation.cancel() }
         let terminal = try TerminalUI.Terminal.open()
         defer { terminal.close() }
-        var program = Program(browser, terminal: terminal, waker: waker)
+        let colors = (context.environment["NO_COLOR"] ?? "").isEmpty
+        var program = Program(browser, terminal: terminal, waker: waker, colors: colors)
         _ = try program.run()
     }
 }

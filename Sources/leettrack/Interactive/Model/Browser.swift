@@ -88,7 +88,14 @@ struct Browser {
         }
         self.marks = marks
         counts = Counts(catalog: catalog, marks: marks, touched: touched)
-        hidesDifficulty = try repository.store.value(for: .hidesDifficulty)
+        do {
+            hidesDifficulty = try repository.store.value(for: .hidesDifficulty)
+        } catch {
+            // A damaged preference must not keep the list closed: show everything, say why, and
+            // leave the stored bytes alone until the user presses h.
+            hidesDifficulty = false
+            message = Message(text: "Could not read the hide-difficulty setting: \(error)", isError: true)
+        }
         refilter()
     }
 
