@@ -62,13 +62,14 @@ struct InteractiveEndToEndTests {
         #expect(try tmux.screenModesRestored())
     }
 
-    @Test("SIGTERM restores the terminal before the process dies")
-    func terminateRestores() throws {
-        let tmux = try InteractiveTmux()
+    @Test("SIGTERM, SIGINT, SIGHUP and SIGQUIT restore the terminal before the process dies", arguments: [SIGTERM, SIGINT, SIGHUP, SIGQUIT])
+    func signalsRestore(_ signal: Int32) throws {
+        // Without Swift's backtracer (it also catches SIGQUIT), which would wait for the user on a terminal.
+        let tmux = try InteractiveTmux(environment: ["SWIFT_BACKTRACE": "enable=no"])
         #expect(try tmux.waitFor("Two Sum"))
         let pid = try #require(try tmux.programProcessID())
-        kill(pid, SIGTERM)
-        #expect(try tmux.exitCode() == 128 + SIGTERM)
+        kill(pid, signal)
+        #expect(try tmux.exitCode() == 128 + signal)
         #expect(try tmux.terminalSettingsRestored())
         #expect(try tmux.screenModesRestored())
     }
