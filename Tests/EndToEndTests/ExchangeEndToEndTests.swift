@@ -91,7 +91,7 @@ struct ExchangeEndToEndTests {
         let lines = cut.split(separator: "\n", omittingEmptySubsequences: false)
         let file = try leettrack.write(cut, to: "cut.json")
         try leettrack.expectFailureChangingNothing(
-            ["import", file], mentioning: ["\(file):\(lines.count):\((lines.last?.count ?? 0) + 1)", "truncated", "Nothing was changed."])
+            ["import", file], mentioning: ["\(file), line \(lines.count), column \((lines.last?.count ?? 0) + 1)", "truncated", "Nothing was changed."])
     }
 
     @Test("a syntax error names its line and column, and the store is unchanged")

@@ -25,9 +25,8 @@ public enum ExchangeError: Error, Equatable, CustomStringConvertible {
         case .unreadable(let file, let reason):
             return "cannot read \(file): \(reason)"
         case .malformedJSON(let file, let line, let column, let reason):
-            let place = line.map { line in ":\(line)" + (column.map { ":\($0)" } ?? "") } ?? ""
-            let position = line.map { line in " at line \(line)" + (column.map { ", column \($0)" } ?? "") } ?? ""
-            return "\(file)\(place): not valid JSON\(position): \(reason)"
+            let position = line.map { line in ", line \(line)" + (column.map { ", column \($0)" } ?? "") } ?? ""
+            return "\(file)\(position): not valid JSON: \(reason)"
         case .invalidContent(let file, let path, let reason):
             return "\(file): \(path.isEmpty ? "" : "\(path): ")\(reason)"
         case .unsupportedVersion(let file, let found, let supported):

@@ -54,7 +54,7 @@ struct CatalogCommand: Command {
             do {
                 try update(file, withStatus: withStatus, context)
             } catch let error as ExchangeError {
-                throw CLIError.failure("\(error). Nothing was changed.")
+                throw CLIError.failure(ExchangeMessages.nothingChanged(error))
             }
         }
     }

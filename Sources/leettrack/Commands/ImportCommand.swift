@@ -52,7 +52,7 @@ struct ImportCommand: Command {
         do {
             try importFile(context)
         } catch let error as ExchangeError {
-            throw CLIError.failure("\(error). Nothing was changed.")
+            throw CLIError.failure(ExchangeMessages.nothingChanged(error))
         }
     }
 
@@ -69,6 +69,16 @@ struct ImportCommand: Command {
             let outcome = try favorites.apply(to: try context.repository().store, catalog: context.catalog, dryRun: dryRun)
             ImportReport.write(outcome, dryRun: dryRun, to: context)
         }
+    }
+}
+
+/// The messages shared by the commands that read files.
+enum ExchangeMessages {
+    /// The error's message, saying that nothing was changed.
+    static func nothingChanged(_ error: ExchangeError) -> String {
+        var text = error.description
+        while text.hasSuffix(".") { text.removeLast() }
+        return text + ". Nothing was changed."
     }
 }
 
