@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 import Testing
 
 /// LeetCode responses trimmed to the fields LeetTrack reads.
@@ -101,6 +102,23 @@ struct ExchangeCatalogEndToEndTests {
         try leettrack.populate()
         let file = try leettrack.write(try leettrack.export(), to: "export.json")
         try leettrack.expectFailureChangingNothing(["catalog", "update", file], mentioning: ["stat_status_pairs", "problemsetQuestionList"])
+    }
+
+    @Test("a damaged catalog update is reported, the built-in catalog used, and a new update replaces it")
+    func damagedUpdate() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.populate()
+        try Store.sqlite(path: leettrack.storePath).set("not an update", forKey: "catalog.update")
+        let exported = try leettrack.run("export")
+        #expect(exported.status == 0)
+        #expect(exported.stderr.contains("Warning: the catalog update 'catalog.update'"))
+        #expect(exported.stdout.contains("\"two-sum\""))
+        let file = try leettrack.write(LeetCodeFiles.graphQL, to: "graphql.json")
+        let updated = try leettrack.run("catalog", "update", file)
+        #expect(updated.status == 0, "\(updated.stderr)")
+        let info = try leettrack.run("catalog", "info")
+        #expect(info.stderr.isEmpty)
+        #expect(info.stdout.contains("4030 problems"))
     }
 
     @Test("catalog info of a store without updates names the built-in catalog")

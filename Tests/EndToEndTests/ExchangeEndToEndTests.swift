@@ -69,6 +69,18 @@ struct ExchangeEndToEndTests {
         #expect(try leettrack.snapshot() == before)
     }
 
+    @Test("a dry run into a store that does not exist yet creates no store")
+    func dryRunCreatesNoStore() throws {
+        let leettrack = try LeetTrackRunner()
+        let other = leettrack.file("other.sqlite")
+        try leettrack.run(["--store", other, "fav", "1"], useStore: false)
+        let file = try leettrack.write(try leettrack.export(store: other), to: "e.json")
+        let result = try leettrack.run("import", file, "--dry-run")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("would add 1 problem"))
+        #expect(!FileManager.default.fileExists(atPath: leettrack.storePath))
+    }
+
     @Test("--replace makes the store's progress and lists exactly the file's")
     func replace() throws {
         let leettrack = try LeetTrackRunner()

@@ -22,7 +22,14 @@ public struct CatalogUpdater: Sendable {
     /// - Throws: `PersistenceError`; on any error nothing was changed.
     public func apply(_ list: LeetCodeProblemList, source: String, date: Date, withStatus: Bool) throws -> CatalogUpdateSummary {
         try store.transaction { transaction in
-            let previous = try transaction.value(for: CatalogUpdate.key)
+            // An update that no longer decodes is replaced rather than kept: it is LeetCode's data,
+            // which this file brings again, and keeping it would block every update.
+            let previous: CatalogUpdate?
+            do {
+                previous = try transaction.value(for: CatalogUpdate.key)
+            } catch PersistenceError.undecodable {
+                previous = nil
+            }
             let previousProblems = previous?.allProblems(over: .builtIn) ?? []
             let before = Catalog.builtIn.applying(previousProblems)
             var bySlug = Dictionary(previousProblems.map { ($0.slug, $0) }) { $1 }

@@ -82,6 +82,7 @@ struct CatalogCommand: Command {
 
     private func update(_ file: String, withStatus: Bool, _ context: CommandContext) throws {
         let list = try LeetCodeProblemList.read(try ExchangeFile.contents(of: file), file: file)
+        // Checked before the store is opened, so a bad file creates no store.
         let summary = try CatalogUpdater(store: try context.repository().store)
             .apply(list, source: file, date: context.now, withStatus: withStatus)
         Catalog.install(try CatalogUpdate.stored(in: try context.repository().store))
@@ -134,9 +135,19 @@ private struct CatalogUpdateJSON: Encodable {
 extension CommandContext {
     /// Applies the store's catalog update, if it has one, to ``Catalog/shipped`` before a command
     /// resolves any name. A store without one costs one key lookup; no store costs nothing.
+    ///
+    /// An update that cannot be read is reported and the built-in catalog used: the update is
+    /// LeetCode's data, not the user's, and failing every command would keep the user from
+    /// exporting their own data or from importing the update again (which replaces it).
     func installCatalogUpdate() throws {
         guard storeExists else { return }
-        guard let update = try CatalogUpdate.stored(in: try repository().store) else { return }
-        Catalog.install(update)
+        do {
+            guard let update = try CatalogUpdate.stored(in: try repository().store) else { return }
+            Catalog.install(update)
+        } catch PersistenceError.undecodable(let key, let reason) {
+            FileHandle.standardError.write(Data((
+                "Warning: the catalog update '\(key)' in \(storePath) cannot be read (\(reason)); using the built-in "
+                    + "catalog. `leettrack catalog update FILE` replaces it.\n").utf8))
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LeetTrackCore
+import Persistence
 
 /// `leettrack import FILE [--merge|--replace] [--dry-run]` and `leettrack import --from-app PLIST`.
 struct ImportCommand: Command {
@@ -61,14 +62,21 @@ struct ImportCommand: Command {
         case .export(let path, let mode):
             // The file is read and checked completely before the store is opened.
             let document = try ExchangeDocument.read(try ExchangeFile.contents(of: path), file: path)
-            let summary = try Importer(store: try context.repository().store, catalog: context.catalog)
+            let summary = try Importer(store: try store(context), catalog: context.catalog)
                 .run(document, mode: mode, dryRun: dryRun)
             ImportReport.write(summary, mode: mode, dryRun: dryRun, file: path, to: context)
         case .app(let path):
             let favorites = try AppFavorites.read(try ExchangeFile.contents(of: path), file: path)
-            let outcome = try favorites.apply(to: try context.repository().store, catalog: context.catalog, dryRun: dryRun)
+            let outcome = try favorites.apply(to: try store(context), catalog: context.catalog, dryRun: dryRun)
             ImportReport.write(outcome, dryRun: dryRun, to: context)
         }
+    }
+
+    /// The store to import into; a dry run into a store that does not exist yet works on an empty
+    /// store in memory, so that it creates no file.
+    private func store(_ context: CommandContext) throws -> Store {
+        if dryRun, !context.storeExists { return .memory() }
+        return try context.repository().store
     }
 }
 
