@@ -9,15 +9,15 @@ struct ImportCommand: Command {
         abstract: "Read a LeetTrack export, or the iPhone app's favorites.",
         discussion: """
             FILE is a JSON export of `leettrack export`. --merge (the default) unions histories and
-            favorites and keeps the newer note; --replace makes your progress exactly the file's.
-            The whole import is one transaction: a bad file changes nothing.
+            favorites and keeps the newer note; --replace makes your progress, lists and settings
+            exactly the file's. The whole import is one transaction: a bad file changes nothing.
             --from-app reads the original iPhone app's preferences (XML or binary property list) and
             favorites the problems hearted there, matching titles to the catalog.
             """,
         arguments: [ArgumentSpec("FILE", help: "A JSON file written by `leettrack export`.", optional: true)],
         options: [
             .flag("merge", help: "Combine the file with what you have (the default)."),
-            .flag("replace", help: "Make your progress exactly the file's (records not in it are removed)."),
+            .flag("replace", help: "Make your progress, lists and settings exactly the file's."),
             .flag("dry-run", short: "n", help: "Show what would change and write nothing."),
             .option("from-app", value: "plist", help: "Import the favorites of the iPhone app's preferences file."),
         ])
