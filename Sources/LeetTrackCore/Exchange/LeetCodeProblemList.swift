@@ -8,7 +8,7 @@ import Foundation
 ///   `stat.total_acs` / `stat.total_submitted` for the acceptance;
 /// - GraphQL `problemsetQuestionList`: `data.problemsetQuestionList.questions[]` with
 ///   `questionFrontendId` (or `frontendQuestionId`), `title`, `titleSlug`, `difficulty`,
-///   `paidOnly`, `acRate`, `topicTags[].name` (and `status`, which the same words as REST).
+///   `paidOnly`, `acRate`, `topicTags[].name` (and `status`, with the same words as REST).
 public struct LeetCodeProblemList: Sendable, Equatable {
     /// Which response the file was.
     public enum Shape: String, Sendable, Codable {
