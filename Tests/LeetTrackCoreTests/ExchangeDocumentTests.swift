@@ -85,6 +85,13 @@ struct ExchangeDocumentTests {
         #expect(throws: ExchangeError.self) { try ExchangeDocument.read(data, file: "e.json") }
     }
 
+    @Test("a JSON array is not an export")
+    func arrayIsNotAnExport() {
+        #expect(throws: ExchangeError.wrongKind(file: "e.json", expected: "a LeetTrack export (it is not a JSON object)")) {
+            try ExchangeDocument.read(Data("[1, 2]".utf8), file: "e.json")
+        }
+    }
+
     @Test("a bad status names its place in the document")
     func badStatus() {
         let data = Data(#"{"format": "leettrack-export", "version": 1, "problems": [{"slug": "two-sum", "status": "solvd"}]}"#.utf8)

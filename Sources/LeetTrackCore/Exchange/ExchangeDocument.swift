@@ -38,7 +38,13 @@ public struct ExchangeDocument: Sendable, Equatable {
     /// Reads a document, checking that it is a LeetTrack export of the current version first.
     /// - Throws: ``ExchangeError`` naming `file` and, for a syntax error, the line and column.
     public static func read(_ data: Data, file: String) throws(ExchangeError) -> ExchangeDocument {
-        let header = try JSONFile.decode(Header.self, from: data, file: file)
+        let header: Header
+        do {
+            header = try JSONFile.decode(Header.self, from: data, file: file)
+        } catch .invalidContent(_, let path, _) where path.isEmpty {
+            // Valid JSON that is not an object (a `list --json` output, say).
+            throw .wrongKind(file: file, expected: "a LeetTrack export (it is not a JSON object)")
+        }
         guard header.format == formatName else {
             throw .wrongKind(file: file, expected: "a LeetTrack export (its \"format\" is not \"\(formatName)\")")
         }
