@@ -131,3 +131,22 @@ struct ExchangeCatalogEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: leettrack.storePath))
     }
 }
+
+@Suite(
+    "leettrack catalog updates on the interactive screen",
+    .enabled(if: InteractiveTmux.executable != nil, "tmux is not installed (.ci/run installs it)"))
+struct ExchangeCatalogInteractiveTests {
+    @Test("the screen opened without a command shows the updated catalog")
+    func screenShowsUpdate() throws {
+        let leettrack = try LeetTrackRunner()
+        let file = try leettrack.write(LeetCodeFiles.rest, to: "all.json")
+        #expect(try leettrack.run("catalog", "update", file).status == 0)
+        let tmux = try InteractiveTmux(arguments: ["--store", leettrack.storePath], width: 100)
+        #expect(try tmux.waitFor("Two Sum (Renamed)"))
+        try tmux.send("/")
+        try tmux.type("brand new")
+        #expect(try tmux.waitFor("9001 Brand New Problem"))
+        try tmux.send("Escape")
+        try tmux.send("q")
+    }
+}

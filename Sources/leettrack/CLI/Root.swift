@@ -63,12 +63,12 @@ enum Root {
             let commandContext = CommandContext(storePath: invocation.storePath, environment: environment)
             storePath = commandContext.storePath
             context = commandContext
+            try commandContext.installCatalogUpdate()
             guard let spec = invocation.command, let type = commands.first(where: { $0.spec.name == spec.name }) else {
                 if try NoArguments.launch(commandContext) { return 0 }
                 print(help, terminator: "")
                 return 0
             }
-            try commandContext.installCatalogUpdate()
             let command = try type.init(invocation.arguments)
             try command.run(commandContext)
             commandContext.flush()
