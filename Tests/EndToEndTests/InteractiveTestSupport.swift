@@ -13,11 +13,12 @@ struct ScreenHarness {
     var runtime: Runtime<Browser>
     let store: Store
 
-    /// A screen of `size` on `store` (a fresh memory store by default).
-    init(width: Int = 80, height: Int = 24, store: Store = .memory()) throws {
+    /// A screen of `size` on `store` (a fresh memory store by default), whose clock reads
+    /// `interactiveTestDate` (or `now`) and whose days are UTC days.
+    init(width: Int = 80, height: Int = 24, store: Store = .memory(), now: Date = interactiveTestDate) throws {
         self.store = store
         let browser = try Browser(
-            catalog: .shipped, repository: ProgressRepository(store: store), now: { interactiveTestDate })
+            catalog: .shipped, repository: ProgressRepository(store: store), now: { now }, timeZone: UTCDays())
         runtime = Runtime(browser, size: Size(width: width, height: height))
     }
 
@@ -48,6 +49,11 @@ struct ScreenHarness {
     func record(_ slug: String) throws -> ProblemProgress {
         try ProgressRepository(store: store).progress(for: slug)
     }
+}
+
+/// UTC as the user's time zone, so the tests' "today" does not depend on the machine's `TZ`.
+struct UTCDays: UTCOffsetProvider {
+    func secondsFromGMT(for date: Date) -> Int { 0 }
 }
 
 /// A fresh temporary directory, removed by the caller with `removeItem`.

@@ -114,6 +114,7 @@ extension Browser {
                 state.resize(count: favorites.count, visibleRows: state.visibleRows)
                 overlay = .favorites(favorites, state)
             }
+            try rebuildReview()
         } catch {
             message = Message(text: "Could not read the changes another process made: \(error)", isError: true)
         }
