@@ -59,30 +59,31 @@ extension Browser {
         if !record.note.isEmpty { lines.append(field("Note", [Span(record.note)])) }
 
         let preview = session.preview
-        let ratingLines: [Line]
         let info = lines.reduce(0) { $0 + Paragraph.wrap($1, width: area.width).count }
         if area.height >= info + 2 + ReviewRating.allCases.count {
-            ratingLines = [Line("How did it go?", style: .bold)] + ReviewRating.allCases.map { rating in
+            lines.append("")
+            lines.append(Line("How did it go?", style: .bold))
+            for rating in ReviewRating.allCases {
                 let day = preview[rating].map { LocalDay($0, in: timeZone) } ?? session.today
                 let when = Format.relative(day.dayNumber - session.today.dayNumber)
-                return Line([
+                lines.append(Line([
                     Span(" \(rating.grade)", style: Theme.keyStyle),
                     Span("  " + rating.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)),
-                    Span(when.padding(toLength: 12, withPad: " ", startingAt: 0)),
+                    Span(when.padding(toLength: 13, withPad: " ", startingAt: 0)),
                     Span("\(day.weekdayName) \(day)", style: Theme.labelStyle),
-                ])
+                ]))
             }
-        } else {
-            // 40x10: one line, `1 again 1d  2 hard 3d …` cut to what fits.
-            let spans = ReviewRating.allCases.flatMap { rating -> [Span] in
-                let days = preview[rating].map { LocalDay($0, in: timeZone).dayNumber - session.today.dayNumber } ?? 0
-                return [Span("\(rating.grade)", style: Theme.keyStyle), Span(":\(days)d ")]
-            }
-            ratingLines = [Line(spans)]
+            frame.buffer.render(Paragraph(lines), in: area)
+            return
         }
-        let (top, bottom) = area.splitBottom(ratingLines.count)
+        // A short screen (40x10): the keys keep the bottom row, as `1:1d 2:3d 3:9d 4:16d`.
+        let spans = ReviewRating.allCases.flatMap { rating -> [Span] in
+            let days = preview[rating].map { LocalDay($0, in: timeZone).dayNumber - session.today.dayNumber } ?? 0
+            return [Span("\(rating.grade)", style: Theme.keyStyle), Span(":\(days)d ")]
+        }
+        let (top, bottom) = area.splitBottom(1)
         frame.buffer.render(Paragraph(lines), in: top)
-        frame.buffer.render(Paragraph(ratingLines, wraps: false), in: bottom)
+        frame.buffer.render(Paragraph([Line(spans)], wraps: false), in: bottom)
     }
 
     /// `2026-11-23, 6 days ago (good)`: the card's last rating and how it went.
