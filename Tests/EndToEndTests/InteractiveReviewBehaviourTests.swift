@@ -91,13 +91,14 @@ struct InteractiveReviewBehaviourTests {
 
     @Test("Open past midnight, the queue is rebuilt for the new day at the next key")
     func pastMidnight() throws {
-        let store = try reviewStore()
-        var screen = try ScreenHarness(store: store)
+        let clock = TestClock()
+        var screen = try ScreenHarness(store: reviewStore(), now: { clock.now })
         screen.type("r")
         #expect(screen.browser.review?.due.count == 2)
-        // The same store seen by a screen whose clock has moved on a day: problem 3 is now due.
-        var tomorrow = try ScreenHarness(store: store, now: interactiveTestDate.addingTimeInterval(86_400))
-        tomorrow.type("r")
-        #expect(tomorrow.browser.review?.due.count == 3)
+        clock.advance(by: 86_400)
+        screen.press(.down)
+        #expect(screen.browser.review?.due.map(\.problem.id) == [1, 2, 3])
+        // The problem shown stays shown; Down then moves one on.
+        #expect(screen.lines[1].hasPrefix("┌ Review · 2 of 3 due "))
     }
 }
