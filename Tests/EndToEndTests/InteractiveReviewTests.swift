@@ -31,7 +31,7 @@ struct InteractiveReviewRenderTests {
     func queueWithItems() throws {
         var screen = try ScreenHarness(store: reviewStore())
         screen.type("r")
-        #expect(Array(screen.lines[1...13]) == [
+        #expect(Array(screen.lines[1...16]) == [
             "┌ Review · 1 of 2 due ─────────────────────────────────────────────────────────┐",
             "│ 1. Two Sum                                                                   │",
             "│ Difficulty  Easy                                                             │",
@@ -45,6 +45,9 @@ struct InteractiveReviewRenderTests {
             "│  2  hard   in 12 days   Mon 2026-11-30                                       │",
             "│  3  good   in 18 days   Sun 2026-12-06                                       │",
             "│  4  easy   in 32 days   Sun 2026-12-20                                       │",
+            "│                                                                              │",
+            "│ Next in the queue                                                            │",
+            "│   2. Add Two Numbers  due today                                              │",
         ])
         #expect(screen.lines[23] == " 1-4 rate  ↑↓ skip  ⏎ details  ? keys  Esc back                             1/2")
     }

@@ -49,12 +49,7 @@ extension Browser {
             lines.append(field("Difficulty", [Span(problem.difficulty.displayName, style: Theme.style(for: problem.difficulty))]))
         }
         lines.append(field("Tags", [Span(problem.tags.isEmpty ? "none" : problem.tags.joined(separator: ", "))]))
-        let overdue = switch item.daysOverdue {
-        case 0: Span("due today", style: Theme.attemptedStyle)
-        case 1: Span("1 day overdue", style: Theme.errorStyle)
-        default: Span("\(item.daysOverdue) days overdue", style: Theme.errorStyle)
-        }
-        lines.append(field("Due", [Span("\(item.dueDay), "), overdue]))
+        lines.append(field("Due", [Span("\(item.dueDay), "), overdueSpan(item.daysOverdue)]))
         lines.append(field("Last review", lastReview(item, record, today: session.today)))
         if !record.note.isEmpty { lines.append(field("Note", [Span(record.note)])) }
 
@@ -73,6 +68,16 @@ extension Browser {
                     Span("\(day.weekdayName) \(day)", style: Theme.labelStyle),
                 ]))
             }
+            let others = session.due.count - 1
+            if others > 0 {
+                // What follows, while there is room: the rest of the queue in order.
+                lines.append("")
+                lines.append(Line("Next in the queue", style: .bold))
+                for offset in 1...others {
+                    let next = session.due[(session.index + offset) % session.due.count]
+                    lines.append(Line([Span("  \(Format.name(next.problem))  "), overdueSpan(next.daysOverdue)]))
+                }
+            }
             frame.buffer.render(Paragraph(lines), in: area)
             return
         }
@@ -84,6 +89,15 @@ extension Browser {
         let (top, bottom) = area.splitBottom(1)
         frame.buffer.render(Paragraph(lines), in: top)
         frame.buffer.render(Paragraph([Line(spans)], wraps: false), in: bottom)
+    }
+
+    /// `due today` in yellow, `3 days overdue` in red.
+    private func overdueSpan(_ days: Int) -> Span {
+        switch days {
+        case ...0: Span("due today", style: Theme.attemptedStyle)
+        case 1: Span("1 day overdue", style: Theme.errorStyle)
+        default: Span("\(days) days overdue", style: Theme.errorStyle)
+        }
     }
 
     /// `2026-11-23, 6 days ago (good)`: the card's last rating and how it went.
