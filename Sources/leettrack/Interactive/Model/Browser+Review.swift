@@ -39,16 +39,17 @@ extension Browser {
     /// Keys on the review queue: 1–4 rate the problem shown, ↑↓ move through the queue, Enter or
     /// `o` shows its details, Esc or `q` goes back to the list.
     mutating func handleReviewKey(_ key: KeyEvent) -> UpdateResult {
-        guard var session = review else {
+        guard let opened = review else {
             screen = .list
             return .running
         }
-        session.now = now()
-        review = session
-        if session.today != LocalDay(session.now, in: timeZone) {
+        let date = now()
+        review?.now = date
+        if opened.today != LocalDay(date, in: timeZone) {
             // Open past midnight: what is due has changed.
             do { try rebuildReview() } catch { message = Message(text: "Could not read the review settings: \(error)", isError: true) }
         }
+        guard let session = review else { return .running }
         if key.modifiers.isEmpty, case .character(let character) = key.key, let grade = character.wholeNumberValue,
             let rating = ReviewRating.allCases.first(where: { $0.grade == grade })
         {
