@@ -108,6 +108,46 @@ struct ImporterTests {
         #expect(try store.keys(withPrefix: "").isEmpty)
     }
 
+    @Test("a merge adds the file's problems to a list of the same name after its own; a replace removes other lists")
+    func lists() throws {
+        let lists = OwnLists(store: store)
+        try lists.create("My Graphs", in: .builtIn, at: day1)
+        _ = try lists.add(["number-of-islands"], to: "my graphs", in: .builtIn)
+        try lists.create("Old", in: .builtIn, at: day1)
+        let file = ExchangeDocument(problems: [], lists: [
+            ExchangeList(name: "my graphs", created: "2020-01-01T00:00:00Z", problems: ["clone-graph", "number-of-islands"]),
+            ExchangeList(name: "Dynamic", created: "2026-01-01T00:00:00Z", problems: ["climbing-stairs"]),
+        ])
+        let merged = try Importer(store: store, catalog: .builtIn).run(file, mode: .merge, dryRun: false)
+        #expect(merged.listsAdded == ["Dynamic"])
+        #expect(merged.listsUpdated == ["My Graphs"])
+        #expect(try lists.all().map(\.name) == ["My Graphs", "Old", "Dynamic"])
+        #expect(try lists.all()[0].slugs == ["number-of-islands", "clone-graph"])
+        let replaced = try Importer(store: store, catalog: .builtIn).run(file, mode: .replace, dryRun: false)
+        #expect(replaced.listsRemoved == ["Old"])
+        #expect(try lists.all().map(\.name) == ["my graphs", "Dynamic"])
+    }
+
+    @Test("a merge keeps the stored review settings and takes the file's when there are none")
+    func settings() throws {
+        let file = ExchangeDocument(problems: [], reviewSettings: ReviewSettings(desiredRetention: 0.8))
+        _ = try Importer(store: store, catalog: .builtIn).run(file, mode: .merge, dryRun: false)
+        #expect(try store.value(for: ReviewSettings.key).desiredRetention == 0.8)
+        let other = ExchangeDocument(problems: [], reviewSettings: ReviewSettings(desiredRetention: 0.95))
+        let summary = try Importer(store: store, catalog: .builtIn).run(other, mode: .merge, dryRun: false)
+        #expect(!summary.settingsChanged)
+        #expect(try store.value(for: ReviewSettings.key).desiredRetention == 0.8)
+    }
+
+    @Test("the review card reviewed last wins a merge")
+    func reviewCards() {
+        let older = ReviewCard(due: day1 + 86_400, stability: 1, difficulty: 5, state: .review, lastReview: day1, reps: 1)
+        let newer = ReviewCard(due: day1 + 10 * 86_400, stability: 9, difficulty: 4, state: .review, lastReview: day1 + 86_400, reps: 2)
+        #expect(ProgressMerge.merge(ProblemProgress(status: .solved, review: older), ProblemProgress(status: .solved, review: newer)).0.review == newer)
+        #expect(ProgressMerge.merge(ProblemProgress(status: .solved, review: newer), ProblemProgress(status: .solved, review: older)).0.review == newer)
+        #expect(ProgressMerge.merge(ProblemProgress(status: .solved), ProblemProgress(status: .solved, review: older)).0.review == older)
+    }
+
     @Test("slugs the catalog does not know are imported and reported")
     func unknownSlugs() throws {
         let summary = try Importer(store: store, catalog: .builtIn)
