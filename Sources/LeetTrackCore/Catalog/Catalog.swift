@@ -2,9 +2,11 @@ import Foundation
 
 /// The LeetCode problems LeetTrack knows, and the study lists over them.
 ///
-/// ``shipped`` is the catalog built into the binary. It is read from generated columns in the
+/// ``builtIn`` is the catalog built into the binary. It is read from generated columns in the
 /// binary's read-only data (see `scripts/generate-catalog.py` for why it is not decoded from JSON),
 /// so loading it costs nothing and each ``Problem`` value is built only when it is asked for.
+/// ``shipped``, which commands use, is the same with the store's catalog update laid over it
+/// (see `Exchange/CatalogOverlay.swift`).
 /// Positions (`0..<count`) are in id order.
 public struct Catalog: Sendable {
     enum Storage: Sendable {
