@@ -54,6 +54,10 @@ struct ExchangeCatalogEndToEndTests {
         #expect(info.stdout.contains("4030 problems"))
         #expect(info.stdout.contains("Source: \(file) (LeetCode api/problems/all)"))
         #expect(info.stdout.contains("Updated: 20"))
+        let json = try #require(try leettrack.json(try leettrack.run("catalog", "info", "--json")) as? [String: Any])
+        #expect(json["problems"] as? Int == 4030)
+        #expect(json["newOrChanged"] as? Int == 2)
+        #expect(json["source"] as? String == file)
     }
 
     @Test("an update from the GraphQL shape brings tags, paid flag and acceptance")

@@ -169,6 +169,14 @@ struct ExchangeEndToEndTests {
         #expect(rows[3].hasPrefix("146,lru-cache,LRU Cache,medium,todo,true,,"))
     }
 
+    @Test("an export to a file that cannot be written is an error")
+    func unwritableOutput() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.populate()
+        let path = leettrack.file("no-such-directory/e.json")
+        try leettrack.expectFailureChangingNothing(["export", "-o", path], mentioning: ["cannot write \(path)"])
+    }
+
     @Test("exporting a store that does not exist prints an empty export and creates nothing")
     func exportWithoutStore() throws {
         let leettrack = try LeetTrackRunner()

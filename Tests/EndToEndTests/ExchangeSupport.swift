@@ -53,6 +53,7 @@ extension LeetTrackRunner {
         let result = try run(arguments)
         #expect(result.status == status, "\(arguments): \(result.stderr)")
         for mention in mentions { #expect(result.stderr.contains(mention), "\(arguments): \(result.stderr)") }
+        #expect(result.stdout.isEmpty, "\(arguments): \(result.stdout)")
         #expect(try snapshot() == recordsBefore)
         #expect(try export() == exportBefore)
     }

@@ -100,7 +100,7 @@ enum ImportReport {
         if summary.eventsAdded > 0 { context.line("  \(count(summary.eventsAdded, "history event")) added.") }
         if summary.favoritesAdded > 0 { context.line("  \(count(summary.favoritesAdded, "new favorite")).") }
         if summary.notesReplaced > 0 { context.line("  \(count(summary.notesReplaced, "note")) replaced by the file's newer note.") }
-        if summary.notesKept > 0 { context.line("  \(count(summary.notesKept, "note")) kept: yours were newer.") }
+        if summary.notesKept > 0 { context.line("  \(count(summary.notesKept, "note")) kept: yours were as new or newer.") }
         if !summary.unknownSlugs.isEmpty {
             context.line("  \(problems(summary.unknownSlugs.count)) not in the catalog (kept; `leettrack catalog update` "
                 + "may add them): \(summary.unknownSlugs.prefix(5).joined(separator: ", "))"
