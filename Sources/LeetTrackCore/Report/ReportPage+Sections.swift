@@ -55,31 +55,30 @@ extension ReportPage {
         html += "<h2 id=\"lists-title\">Study lists</h2>\n"
         let builtIn = report.lists.filter { !$0.list.isOwn }
         let own = report.lists.filter(\.list.isOwn)
+        // One grid for both groups, so the bars of the built-in lists and of the user's line up.
+        html += "<div class=\"rows\">\n"
         listRows(builtIn)
-        html += "<h3>Your lists</h3>\n"
+        html += "<h3 class=\"span\">Your lists</h3>\n"
         if own.isEmpty {
-            html += "<p class=\"empty\">None yet: <code>leettrack lists create NAME</code> makes one.</p>\n"
+            html += "<p class=\"empty span\">None yet: <code>leettrack lists create NAME</code> makes one.</p>\n"
         } else {
             listRows(own)
         }
-        html += "<p class=\"key\"><span><i class=\"solved\"></i>solved</span><span><i class=\"part\"></i>attempted</span></p>"
+        html += "</div>\n<p class=\"key\"><span><i class=\"solved\"></i>solved</span><span><i class=\"part\"></i>attempted</span></p>"
         html += "</section>\n"
     }
 
     private mutating func listRows(_ lines: [StudyListProgress]) {
-        guard !lines.isEmpty else { return }
-        html += "<div class=\"rows\">\n"
         for line in lines {
             let key = "list.\(line.list.key)"
             let label = "\(line.list.name): \(line.solved) of \(line.total) solved "
                 + "(\(ReportText.percent(line.solved, of: line.total))), \(line.attempted) attempted"
-            html += "<div class=\"name\" title=\"\(esc(line.list.name))\">\(esc(line.list.name))</div>"
+            html += "<div class=\"row\"><div class=\"name\" title=\"\(esc(line.list.name))\">\(esc(line.list.name))</div>"
             html += bar(label: label, solved: line.solved, part: line.attempted, total: line.total)
             html += "<div class=\"numbers\">\(metric("\(key).solved", line.solved)) / \(metric("\(key).total", line.total))"
             html += line.attempted > 0 ? " <small>+\(metric("\(key).attempted", line.attempted))</small>" : ""
-            html += "</div>\n"
+            html += "</div></div>\n"
         }
-        html += "</div>\n"
     }
 
     /// The 15 most practised tags, each with its coverage: solved, and practised but not solved.
@@ -96,10 +95,10 @@ extension ReportPage {
             let key = "tag.\(line.tag)"
             let label = "\(line.tag): \(line.solved) of \(line.total) solved (\(ReportText.percent(line.solved, of: line.total))), "
                 + "\(line.practised) practised"
-            html += "<div class=\"name\" title=\"\(esc(line.tag))\">\(esc(line.tag))</div>"
+            html += "<div class=\"row\"><div class=\"name\" title=\"\(esc(line.tag))\">\(esc(line.tag))</div>"
             html += bar(label: label, solved: line.solved, part: line.practised - line.solved, total: line.total)
             html += "<div class=\"numbers\">\(metric("\(key).solved", line.solved)) / \(metric("\(key).total", line.total))"
-            html += " <small>\(metric("\(key).practised", line.practised)) practised</small></div>\n"
+            html += " <small>\(metric("\(key).practised", line.practised)) practised</small></div></div>\n"
         }
         html += "</div>\n<p class=\"key\"><span><i class=\"solved\"></i>solved</span>"
         html += "<span><i class=\"part\"></i>practised, not solved</span></p></section>\n"

@@ -65,10 +65,14 @@ enum ReportStylesheet {
         details{margin-top:6px}
         summary{cursor:pointer;color:var(--muted);font-size:.9rem}
         details ul{margin:6px 0 0;padding-left:18px;font-size:.85rem;max-height:320px;overflow-y:auto}
-        .rows{display:grid;grid-template-columns:minmax(0,max-content) minmax(60px,1fr) max-content;gap:7px 12px;align-items:center}
-        .rows .name{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;max-width:13rem}
-        .rows .numbers{font-variant-numeric:tabular-nums;text-align:right;font-size:.9rem;white-space:nowrap}
-        .rows .numbers small{color:var(--muted)}
+        .rows{display:grid;grid-template-columns:minmax(0,max-content) minmax(80px,1fr) max-content;gap:7px 12px}
+        .row{grid-column:1/-1;display:grid;grid-template-columns:subgrid;grid-template-areas:"name bar numbers";\
+        gap:2px 12px;align-items:center}
+        .row .name{grid-area:name;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;max-width:13rem}
+        .row .bar{grid-area:bar}
+        .rows .span{grid-column:1/-1;margin:6px 0 0}
+        .row .numbers{grid-area:numbers;font-variant-numeric:tabular-nums;text-align:right;font-size:.9rem;white-space:nowrap}
+        .row .numbers small{color:var(--muted)}
         .bar{display:flex;height:10px;border-radius:5px;overflow:hidden;background:var(--track)}
         .bar span{display:block;height:100%}
         .bar .solved{background:var(--solved)}
@@ -94,6 +98,6 @@ enum ReportStylesheet {
         footer{margin-top:20px;font-size:.8rem;color:var(--muted);text-align:center}
         @media (max-width:600px){main{padding:12px 10px 24px}.card{padding:12px}.kpis{grid-template-columns:repeat(2,minmax(0,1fr))}\
         .kpi .value{font-size:1.4rem}.rings{grid-template-columns:repeat(2,minmax(0,1fr))}.ring svg{width:108px;height:108px}\
-        .rows .name{max-width:8.5rem}.hide-small{display:none}}
+        .rows{grid-template-columns:minmax(0,1fr) max-content}.row{grid-template-areas:"name numbers" "bar bar"}}
         """
 }
