@@ -57,7 +57,7 @@ struct ReportPage {
     private mutating func header() {
         let iso = UTCTimestamp.string(from: report.generated)
         html += "<header class=\"top\"><h1>LeetTrack report</h1><p class=\"muted\">Generated "
-        html += "<time datetime=\"\(iso)\" data-metric=\"generated\">\(esc(report.generatedLocalTime))</time> "
+        html += "<time datetime=\"\(iso)\">\(esc(report.generatedLocalTime))</time> "
         html += "(\(esc(ReportText.utcOffset(report.utcOffset))))</p></header>\n"
     }
 
