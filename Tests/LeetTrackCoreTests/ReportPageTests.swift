@@ -122,6 +122,25 @@ struct ReportPageTests {
         #expect(items[1] == "1. Two Sum Easydue 2026-11-25, 4 days overdue")
     }
 
+    @Test("a long review queue shows 25 cards, folds 75 more, and counts the rest")
+    func longQueue() throws {
+        let fixture = try ReportFixture()
+        let slugs = (0..<130).map { Catalog.shipped.slug(at: $0) }
+        try ProgressRepository(store: fixture.store).update(slugs) { _, record in
+            record = ProblemProgress(
+                status: .solved, events: [ReportFixture.event(.solved, "2026-10-01T12:00:00Z")],
+                review: ReportFixture.card(due: "2026-10-05T12:00:00Z", lastReview: "2026-10-01T12:00:00Z"))
+        }
+        let root = try ReportNode.parse(try fixture.report().html())
+        let section = try #require(root.element(id: "reviews"))
+        let folded = try #require(section.elements("details").first)
+        #expect(section.elements("li").count == 100)
+        #expect(folded.elements("li").count == 75)
+        #expect(folded.elements("summary").first?.text == "105 more")
+        #expect(folded.text.contains("… and 30 more: leettrack review lists them all."))
+        #expect(root.metrics["reviews.overdue"] == 130)
+    }
+
     @Test("favorites and the latest events are listed with their problems")
     func favoritesAndEvents() throws {
         let (_, root, _) = try page()

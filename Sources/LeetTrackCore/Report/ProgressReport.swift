@@ -32,7 +32,7 @@ public struct ProgressReport: Sendable {
         public var attempted = 0
         /// Review events that day.
         public var reviewed = 0
-        /// The problems practised that day, each once, in the order of their first event.
+        /// The problems practised that day, each once, in id order.
         public var problems: [ProblemSummary] = []
         /// All practice events that day (the calendar cell's count).
         public var total: Int { solved + attempted + reviewed }
@@ -141,40 +141,55 @@ public struct ProgressReport: Sendable {
         _ progress: [String: ProblemProgress], calendar: PracticeCalendar, timeZone: some UTCOffsetProvider,
         summary: (String) -> ProblemSummary
     ) -> [Int: DayDetail] {
-        guard let first = calendar.weeks.first?.first?.day else { return [:] }
-        let range = first.dayNumber...calendar.today.dayNumber
-        var details: [Int: DayDetail] = [:]
-        var slugsByDay: [Int: [String]] = [:]
-        // Records are visited in slug order so that a day lists its problems the same way each time.
-        for slug in progress.keys.sorted() {
-            guard let record = progress[slug] else { continue }
+        guard let first = calendar.weeks.first?.first?.day.dayNumber else { return [:] }
+        // Arrays indexed by the day's place in the calendar: no hashing per event.
+        let dayCount = calendar.today.dayNumber - first + 1
+        var details = [DayDetail](repeating: DayDetail(), count: dayCount)
+        var slugs = [[String]](repeating: [], count: dayCount)
+        for (slug, record) in progress {
             for event in record.events where event.kind.isPractice {
-                let day = LocalDay(event.date, in: timeZone).dayNumber
-                guard range.contains(day) else { continue }
-                var detail = details[day] ?? DayDetail()
+                let offset = LocalDay(event.date, in: timeZone).dayNumber - first
+                guard offset >= 0, offset < dayCount else { continue }
                 switch event.kind {
-                case .solved: detail.solved += 1
-                case .attempted: detail.attempted += 1
-                default: detail.reviewed += 1
+                case .solved: details[offset].solved += 1
+                case .attempted: details[offset].attempted += 1
+                default: details[offset].reviewed += 1
                 }
-                details[day] = detail
-                if slugsByDay[day]?.last != slug { slugsByDay[day, default: []].append(slug) }
+                if slugs[offset].last != slug { slugs[offset].append(slug) }
             }
         }
-        for (day, slugs) in slugsByDay { details[day]?.problems = slugs.map(summary) }
-        return details
+        var byDay: [Int: DayDetail] = [:]
+        for offset in 0..<dayCount where !slugs[offset].isEmpty {
+            var detail = details[offset]
+            // A record's events on one day are adjacent in the loop above, so each slug is there once.
+            detail.problems = slugs[offset].map(summary).sorted { ($0.id ?? Int.max, $0.slug) < ($1.id ?? Int.max, $1.slug) }
+            byDay[first + offset] = detail
+        }
+        return byDay
     }
 
     /// The latest `count` events, newest first; events at the same second are ordered by slug and
     /// then by their order in the record, so the list is the same on every run.
+    /// - Complexity: O(events × count) at worst, O(events) in practice: an event older than the
+    ///   `count`th newest so far is passed over with one comparison.
     private static func latestEvents(_ progress: [String: ProblemProgress], count: Int) -> [(String, ProgressEvent)] {
-        var all: [(slug: String, index: Int, event: ProgressEvent)] = []
-        all.reserveCapacity(progress.values.reduce(0) { $0 + $1.events.count })
-        for (slug, record) in progress {
-            for (index, event) in record.events.enumerated() { all.append((slug, index, event)) }
+        typealias Entry = (slug: String, index: Int, event: ProgressEvent)
+        func isNewer(_ left: Entry, _ right: Entry) -> Bool {
+            (left.event.date, right.slug, left.index) > (right.event.date, left.slug, right.index)
         }
-        all.sort { ($0.event.date, $1.slug, $0.index) > ($1.event.date, $0.slug, $1.index) }
-        return all.prefix(count).map { ($0.slug, $0.event) }
+        var latest: [Entry] = []  // newest first, at most `count`
+        latest.reserveCapacity(count + 1)
+        for (slug, record) in progress {
+            for (index, event) in record.events.enumerated() {
+                if latest.count == count, let last = latest.last, event.date < last.event.date { continue }
+                let entry = (slug, index, event)
+                let place = latest.firstIndex { isNewer(entry, $0) } ?? latest.endIndex
+                guard place < count else { continue }
+                latest.insert(entry, at: place)
+                if latest.count > count { latest.removeLast() }
+            }
+        }
+        return latest.map { ($0.slug, $0.event) }
     }
 
     private static func summary(_ slug: String, _ catalog: Catalog) -> ProblemSummary {

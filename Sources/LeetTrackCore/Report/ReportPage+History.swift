@@ -4,9 +4,13 @@ import Foundation
 extension ReportPage {
     /// How many review rows show before the rest fold away under "more".
     static let visibleReviewRows = 25
+    /// How many review rows the page holds at most; the counts always cover every card, and
+    /// `leettrack review` lists them all. (A year of solves never reviewed can leave a thousand
+    /// cards overdue, and a page that lists them all is no report.)
+    static let reviewRowLimit = 100
 
-    /// What is due today or overdue, then each coming day of the week. Every card due this week is
-    /// listed; past the first ``visibleReviewRows`` they sit in a folded `<details>`.
+    /// What is due today or overdue, then each coming day of the week: the first
+    /// ``visibleReviewRows`` cards, then up to ``reviewRowLimit`` in a folded `<details>`.
     mutating func reviews() {
         let dueNow = report.dueNow
         let later = report.dueLaterThisWeek
@@ -47,8 +51,17 @@ extension ReportPage {
         }
         if !folded.isEmpty {
             let count = folded.reduce(0) { $0 + $1.items.count }
+            var room = Self.reviewRowLimit - Self.visibleReviewRows
             html += "<details><summary>\(count) more</summary>\n"
-            for group in folded { reviewGroup(group.title, group.items) }
+            for group in folded where room > 0 {
+                let shown = group.items.prefix(room)
+                reviewGroup(group.title, shown)
+                room -= shown.count
+            }
+            let hidden = count - (Self.reviewRowLimit - Self.visibleReviewRows - room)
+            if hidden > 0 {
+                html += "<p class=\"muted\">… and \(hidden) more: <code>leettrack review</code> lists them all.</p>\n"
+            }
             html += "</details>\n"
         }
         html += "</section>\n"
