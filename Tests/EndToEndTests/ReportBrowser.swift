@@ -6,7 +6,9 @@ enum Chromium {
     /// The browser: `LEETTRACK_CHROMIUM`, else the first of the usual names on `PATH`.
     static let executable: URL? = {
         let environment = ProcessInfo.processInfo.environment
-        if let path = environment["LEETTRACK_CHROMIUM"], !path.isEmpty { return URL(fileURLWithPath: path) }
+        if let path = environment["LEETTRACK_CHROMIUM"], !path.isEmpty {
+            return FileManager.default.isExecutableFile(atPath: path) ? URL(fileURLWithPath: path) : nil
+        }
         for name in ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"] {
             for directory in (environment["PATH"] ?? "").split(separator: ":") {
                 let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
@@ -18,8 +20,8 @@ enum Chromium {
 
     /// Why the browser tests skip when there is no browser.
     static let missing: Comment = """
-        skipped: Chromium is not installed (looked for chromium, chromium-browser, google-chrome on PATH, \
-        and LEETTRACK_CHROMIUM). Install it with `apt-get install chromium`; .ci/run does.
+        Chromium is not installed (looked for chromium, chromium-browser, google-chrome on PATH, \
+        or LEETTRACK_CHROMIUM names no executable). Install it with `apt-get install chromium`; .ci/run does.
         """
 
     struct Failure: Error, CustomStringConvertible {
