@@ -46,7 +46,8 @@ extension ReportPage {
     }
 
     /// The calendar heatmap: one column per week, Sunday at the top, month names above.
-    mutating func heatmap() {
+    /// - Parameter descriptions: each practice day's escaped tooltip, by day number.
+    mutating func heatmap(_ descriptions: [Int: String]) {
         let calendar = report.calendar
         let pitch = 14
         let cell = 11
@@ -64,10 +65,20 @@ extension ReportPage {
             html += "<text class=\"axis\" x=\"0\" y=\"\(top + row * pitch + 9)\">\(name)</text>"
         }
         for (column, week) in calendar.weeks.enumerated() {
+            let x = String(left + column * pitch)
             for (row, day) in week.enumerated() where !day.isFuture {
-                html += "<rect x=\"\(left + column * pitch)\" y=\"\(top + row * pitch)\" width=\"\(cell)\" height=\"\(cell)\" "
-                html += "rx=\"2\" class=\"l\(day.level)\" data-date=\"\(day.day)\" data-count=\"\(day.count)\">"
-                html += "<title>\(esc(dayDescription(day.day, count: day.count)))</title></rect>"
+                html += "<rect x=\""
+                html += x
+                html += "\" y=\"\(top + row * pitch)\" width=\"\(cell)\" height=\"\(cell)\" rx=\"2\" class=\"l\(day.level)\" data-date=\""
+                html += day.day.description
+                html += "\" data-count=\"\(day.count)\"><title>"
+                if let description = descriptions[day.day.dayNumber] {
+                    html += description
+                } else {
+                    html += dayName(day.day)
+                    html += ": no practice"
+                }
+                html += "</title></rect>"
             }
         }
         html += "</svg></div>\n"

@@ -101,7 +101,7 @@ extension ReportPage {
     mutating func events() {
         let events = report.recentEvents
         html += "<section class=\"card\" id=\"events\" aria-labelledby=\"events-title\">"
-        html += "<h2 id=\"events-title\">Latest \(ProgressReport.recentEventCount) events</h2>\n"
+        html += "<h2 id=\"events-title\">Latest events</h2>\n"
         guard !events.isEmpty else {
             html += "<p class=\"empty\">Nothing recorded yet.</p></section>\n"
             return

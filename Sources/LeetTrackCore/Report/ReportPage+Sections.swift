@@ -35,14 +35,21 @@ extension ReportPage {
             + "\(stats.longestStreak == 1 ? "day" : "days")</span>"
         html += "<span><strong>\(metric("calendar.events", calendar.total))</strong> solves, attempts and reviews on "
             + "<strong>\(metric("calendar.days", calendar.activeDays))</strong> days</span></div>\n"
-        heatmap()
         let active = calendar.weeks.joined().filter { $0.count > 0 }.reversed()
+        // Each description is written twice (tooltip and list): made and escaped once.
+        var descriptions: [Int: String] = [:]
+        for day in active { descriptions[day.day.dayNumber] = esc(dayDescription(day.day, count: day.count)) }
+        heatmap(descriptions)
         html += "<details><summary>Days with practice, newest first (\(active.count))</summary>"
         if active.isEmpty {
             html += "<p class=\"empty\">No practice yet: <code>leettrack solve PROBLEM</code> records one.</p>"
         } else {
             html += "<ul>"
-            for day in active { html += "<li>\(esc(dayDescription(day.day, count: day.count)))</li>" }
+            for day in active {
+                html += "<li>"
+                html += descriptions[day.day.dayNumber] ?? ""
+                html += "</li>"
+            }
             html += "</ul>"
         }
         html += "</details>\n<p class=\"note-line\">A streak counts days with at least one solve, attempt or review; "
