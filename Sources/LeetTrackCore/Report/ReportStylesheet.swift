@@ -98,6 +98,7 @@ enum ReportStylesheet {
         footer{margin-top:20px;font-size:.8rem;color:var(--muted);text-align:center}
         @media (max-width:600px){main{padding:12px 10px 24px}.card{padding:12px}.kpis{grid-template-columns:repeat(2,minmax(0,1fr))}\
         .kpi .value{font-size:1.4rem}.rings{grid-template-columns:repeat(2,minmax(0,1fr))}.ring svg{width:108px;height:108px}\
-        .rows{grid-template-columns:minmax(0,1fr) max-content}.row{grid-template-areas:"name numbers" "bar bar"}}
+        .rows{grid-template-columns:minmax(0,1fr) max-content}.row{grid-template-areas:"name numbers" "bar bar"}\
+        #events td{white-space:normal}#events time span{white-space:nowrap}#events .clock{display:block}th,td{padding:6px 5px}}
         """
 }
