@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["leettrack", "Persistence"],
+            dependencies: ["leettrack", "Persistence", "LeetTrackCore", "TerminalUI"],
             swiftSettings: strict
         ),
     ]

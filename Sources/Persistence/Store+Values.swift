@@ -21,7 +21,7 @@ extension Store {
             }
             let value = try decode(raw, for: key)
             if entry.raw != nil {
-                state.cache[key.name] = CacheEntry(raw: raw, decoded: UncheckedBox(value))
+                state.cache[key.name] = CacheEntry(raw: raw, decoded: Self.cacheable(value))
             }
             return (UncheckedBox(value), true)
         }
@@ -33,7 +33,7 @@ extension Store {
     /// optional key removes it.
     public func set<Value>(_ value: Value, for key: Key<Value>) throws {
         let data = try encodeTrackingIfObservable(value, for: key)
-        try commit([(Change(key: key.name, value: data), UncheckedBox(value))])
+        try commit([(Change(key: key.name, value: data), Self.cacheable(value))])
     }
 
     /// Removes the value stored under `key`; reads return the default again.
@@ -128,6 +128,15 @@ extension Store {
         let entry = CacheEntry(raw: try backend.read(name), decoded: nil)
         state.cache[name] = entry
         return entry
+    }
+
+    /// The value to keep decoded in the cache, or `nil` to keep only its bytes. Values and
+    /// `@Observable` objects (whose changes are saved) are kept; any other object is decoded afresh
+    /// at each read, since a change made to it in place is not saved and must not show up in reads
+    /// as if it were.
+    static func cacheable<Value>(_ value: Value) -> UncheckedBox<Any>? {
+        if type(of: value as Any) is AnyObject.Type && !isObservableObject(value) { return nil }
+        return UncheckedBox(value)
     }
 
     func decode<Value>(_ raw: Data, for key: Key<Value>) throws -> Value {

@@ -32,7 +32,7 @@ public final class Transaction {
 
     /// Stores `value` under `key` when the transaction commits.
     public func set<Value>(_ value: Value, for key: Key<Value>) throws {
-        record(Change(key: key.name, value: try store.encode(value, for: key)), UncheckedBox(value))
+        record(Change(key: key.name, value: try store.encode(value, for: key)), Store.cacheable(value))
     }
 
     /// Removes `key` when the transaction commits.

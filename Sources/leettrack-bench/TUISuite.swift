@@ -1,4 +1,153 @@
-/// The `tui` suite. Not written yet: its issue replaces this file.
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `tui` suite: the time from a key to the written frame in the real `leettrack tui`, over the
+/// full catalog, and the bytes a scroll step writes.
+///
+/// The binary runs on a pseudo-terminal of 120x40, as in a terminal emulator. For each key the
+/// clock starts just before the key is written to the terminal and stops at the last byte of the
+/// frame the program writes back (the frame is complete once no byte arrives for 15 ms; that
+/// quiet time is not counted). So a sample is all the work between a key and its frame: reading
+/// and decoding the key, updating the state (filtering 4,029 problems for a search), drawing,
+/// diffing against the previous frame and writing the changed cells.
+///
+/// - A scroll step is `j` with the selection on the last visible row, so the whole list moves
+///   up by one row (the most expensive step; moving inside the page redraws two rows).
+/// - A search keystroke is one character of "two sum" typed after `/`, or one Backspace back to
+///   the empty search; each refilters the whole catalog.
+///
+/// It measures the `leettrack` next to this executable (build both with `swift build -c release`),
+/// or the one named by `LEETTRACK_BENCH_BINARY`. Target: at most 2 ms each.
 func runTUISuite() throws {
-    print("suite not written yet")
+    #if canImport(Glibc)
+    let binary = try CLIBench.leettrackBinary()
+    let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-bench-tui-\(getpid())")
+    try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: workspace) }  // A leftover temp directory is harmless.
+
+    let session = try TUIBench.Session(binary: binary, store: workspace.appendingPathComponent("store.sqlite").path, width: 120, height: 40)
+    defer { session.stop() }
+    _ = session.readFrame(quiet: 300)  // The first frame draws the whole screen.
+
+    // Put the selection on the last visible row: from then on every `j` scrolls the list.
+    _ = session.press("\u{1B}[6~")
+    var scrollTimes: [Double] = []
+    var scrollBytes: [Int] = []
+    for _ in 0..<300 {
+        let sample = session.press("j")
+        scrollTimes.append(sample.milliseconds)
+        scrollBytes.append(sample.bytes)
+    }
+
+    _ = session.press("g")
+    _ = session.press("/")
+    var searchTimes: [Double] = []
+    let query = Array("two sum")
+    for _ in 0..<20 {
+        for character in query { searchTimes.append(session.press(String(character)).milliseconds) }
+        for _ in query { searchTimes.append(session.press("\u{7F}").milliseconds) }
+    }
+    _ = session.press("\u{1B}")
+    _ = session.press("q")
+
+    print("binary: \(binary); terminal 120x40; catalog of 4,029 problems")
+    print()
+    print("measurement".padding(toLength: 44, withPad: " ", startingAt: 0) + "median      p90         target")
+    TUIBench.report("key to frame, scroll step (\(scrollTimes.count) keys)", scrollTimes, unit: "ms", target: "<= 2 ms")
+    TUIBench.report("key to frame, search keystroke (\(searchTimes.count) keys)", searchTimes, unit: "ms", target: "<= 2 ms")
+    TUIBench.report("bytes written per scroll step", scrollBytes.map(Double.init), unit: "B", target: "")
+    #else
+    print("the tui suite needs Glibc (a pseudo-terminal); skipped")
+    #endif
 }
+
+#if canImport(Glibc)
+enum TUIBench {
+    /// One sample: how long from the key to the frame's last byte, and how many bytes it had.
+    struct Sample {
+        var milliseconds: Double
+        var bytes: Int
+    }
+
+    /// `leettrack tui` running on a pseudo-terminal that the benchmark types into and reads from.
+    final class Session {
+        private let parent: Int32
+        private let process: Process
+
+        init(binary: String, store: String, width: Int, height: Int) throws {
+            parent = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+            guard parent >= 0 else { throw CLIBench.Failure(description: "cannot open /dev/ptmx") }
+            // TIOCSPTLCK (unlock) and TIOCGPTN (number): macros Swift cannot import.
+            var unlock: Int32 = 0
+            var number: UInt32 = 0
+            guard ioctl(parent, UInt(0x4004_5431), &unlock) == 0, ioctl(parent, UInt(0x8004_5430), &number) == 0 else {
+                throw CLIBench.Failure(description: "cannot set up a pseudo-terminal")
+            }
+            let child = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+            guard child >= 0 else { throw CLIBench.Failure(description: "cannot open /dev/pts/\(number)") }
+            var window = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
+            _ = ioctl(child, UInt(TIOCSWINSZ), &window)
+            let terminal = FileHandle(fileDescriptor: child, closeOnDealloc: true)
+            process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["--store", store, "tui"]
+            process.standardInput = terminal
+            process.standardOutput = terminal
+            process.standardError = terminal
+            try process.run()
+        }
+
+        /// Writes `key` and returns the time until the last byte of the frame it caused.
+        func press(_ key: String) -> Sample {
+            let bytes = Array(key.utf8)
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = bytes.withUnsafeBytes { write(parent, $0.baseAddress, $0.count) }
+            let frame = readFrame(quiet: 15)
+            let end = frame.lastByte ?? start
+            return Sample(milliseconds: Double(end - start) / 1_000_000, bytes: frame.count)
+        }
+
+        /// Reads until nothing arrives for `quiet` milliseconds; returns the bytes read and when
+        /// the last one arrived.
+        func readFrame(quiet: Int32) -> (count: Int, lastByte: UInt64?) {
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            var count = 0
+            var lastByte: UInt64?
+            while true {
+                var descriptor = [pollfd(fd: parent, events: Int16(POLLIN), revents: 0)]
+                guard poll(&descriptor, 1, quiet) > 0 else { return (count, lastByte) }
+                let received = read(parent, &buffer, buffer.count)
+                if received <= 0 { return (count, lastByte) }
+                lastByte = DispatchTime.now().uptimeNanoseconds
+                count += received
+            }
+        }
+
+        func stop() {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+            close(parent)
+        }
+    }
+
+    /// Prints one line: the median and the 90th percentile.
+    static func report(_ name: String, _ values: [Double], unit: String, target: String) {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return }
+        let median = CLIBench.median(sorted)
+        let p90 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.9))]
+        func format(_ value: Double) -> String {
+            if unit == "B" { return "\(Int(value.rounded())) \(unit)" }
+            let thousandths = Int((value * 1000).rounded())
+            let fraction = String(thousandths % 1000)
+            return "\(thousandths / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) \(unit)"
+        }
+        print(name.padding(toLength: 44, withPad: " ", startingAt: 0)
+            + format(median).padding(toLength: 12, withPad: " ", startingAt: 0)
+            + format(p90).padding(toLength: 12, withPad: " ", startingAt: 0) + target)
+    }
+}
+#endif

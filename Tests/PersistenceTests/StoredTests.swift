@@ -60,8 +60,27 @@ struct ProfileView {
     }
 }
 
+/// A plain Codable class: not observable, so its in-place changes are not saved.
+final class Counter: Codable {
+    var value = 0
+}
+
 @Suite("@Stored and @AppStorage")
 struct StoredTests {
+    @Test("An in-place change to a plain class value is not mistaken for a stored one")
+    func plainClassIsNotCachedByReference() throws {
+        let store = Store.memory()
+        let key = Key<Counter>("counter", default: Counter())
+        let counter = Counter()
+        counter.value = 5
+        store[key] = counter
+        counter.value = 9   // Not observable, so not saved: reads must not pretend it was.
+        #expect(store[key].value == 5)
+        let read = store[key]
+        read.value = 7
+        #expect(store[key].value == 5)
+    }
+
     @Test("@AppStorage declarations compile unchanged and persist")
     func appStorageForms() throws {
         let directory = try TemporaryDirectory()

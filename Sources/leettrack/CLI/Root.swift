@@ -13,7 +13,8 @@ enum Root {
             ListCommand.self, ShowCommand.self, SolveCommand.self, AttemptCommand.self, FavoriteCommand.self,
             UnfavoriteCommand.self, NoteCommand.self, ResetCommand.self, FavoritesCommand.self, ReviewCommand.self,
             ReportCommand.self,
-            StatsCommand.self, ListsCommand.self, RandomCommand.self, ConfigCommand.self, HelpCommand.self,
+            StatsCommand.self, ListsCommand.self, RandomCommand.self, ConfigCommand.self, InteractiveCommand.self,
+            HelpCommand.self,
         ]
     }
 

@@ -1,0 +1,45 @@
+import Foundation
+import LeetTrackCore
+import Persistence
+import TerminalUI
+
+/// `leettrack tui` (and `leettrack` with no arguments on a terminal): the interactive screen.
+struct InteractiveCommand: Command {
+    static let spec = CommandSpec(
+        name: "tui",
+        abstract: "Open the interactive screen (also what 'leettrack' alone does on a terminal).",
+        discussion: """
+            The problem list with a heart on each row, details, notes, search as you type, filters and
+            the favorites sheet. Every change is saved the moment it is made, and changes made by
+            another leettrack process appear within a second. Press ? inside for the keys.
+            """)
+
+    init(_ arguments: ParsedArguments) throws {
+        if let extra = arguments.positionals.first { throw Self.usageError("unexpected argument '\(extra)'") }
+    }
+
+    func run(_ context: CommandContext) throws {
+        try InteractiveSession.run(context)
+    }
+}
+
+/// Opens the screen: checks for a terminal before touching the store, loads the records, watches
+/// the store for other processes' changes, and runs the event loop until `q`.
+enum InteractiveSession {
+    static func run(_ context: CommandContext) throws {
+        guard TerminalUI.Terminal.isTerminal() else { throw TerminalError.notATerminal }
+        let repository = try context.repository()
+        let browser = try Browser(catalog: context.catalog, repository: repository)
+        let waker = try Waker()
+        let ownWrites = browser.ownWrites
+        let observation = repository.store.observeChanges {
+            if !ownWrites.isWritingOnThisThread { waker.wake() }
+        }
+        defer { observation.cancel() }
+        let terminal = try TerminalUI.Terminal.open()
+        defer { terminal.close() }
+        let colors = (context.environment["NO_COLOR"] ?? "").isEmpty
+        var program = Program(browser, terminal: terminal, waker: waker, colors: colors)
+        _ = try program.run()
+    }
+}

@@ -1,0 +1,119 @@
+import TerminalUI
+
+extension Browser {
+    /// Keys on the problem list.
+    mutating func handleListKey(_ key: KeyEvent) -> UpdateResult {
+        if handleMovement(key) { return .running }
+        if handleProblemAction(key) { return .running }
+        switch key {
+        case .character("q"):
+            return .quit
+        case KeyEvent(.enter):
+            if selectedPosition != nil {
+                screen = .details
+                detailsOffset = 0
+            }
+        case .character("/"):
+            overlay = .search(LineEditor(filters.search), previous: filters.search)
+            if searchIndex == nil { searchIndex = SearchIndex(catalog: catalog) }
+        case .character("d"):
+            cycleDifficulty()
+        case .character("s"):
+            cycleStatus()
+        case .character("l"):
+            var state = ScrollState(count: catalog.studyLists.count + 1, visibleRows: pickerRows)
+            if let current = filters.list, let index = catalog.studyLists.firstIndex(of: current) { state.select(index + 1) }
+            overlay = .listPicker(state)
+        case .character("t"):
+            overlay = .tagPicker(LineEditor(), ScrollState(count: catalog.tagNames.count + 1, visibleRows: pickerRows))
+        case .character("v"):
+            let favorites = favoritePositions()
+            overlay = .favorites(favorites, ScrollState(count: favorites.count, visibleRows: pickerRows))
+        case KeyEvent(.escape):
+            if !filters.isEmpty {
+                clearFilters()
+                message = Message(text: "Filters cleared")
+            }
+        default:
+            break
+        }
+        return .running
+    }
+
+    /// Keys on the details screen: the same actions, Up/Down for the previous and next problem.
+    mutating func handleDetailsKey(_ key: KeyEvent) -> UpdateResult {
+        if handleProblemAction(key) { return .running }
+        switch key {
+        case .character("q"), KeyEvent(.escape), KeyEvent(.enter), KeyEvent(.backspace), KeyEvent(.left):
+            screen = .list
+        case .character("k"), KeyEvent(.up):
+            scroll.move(by: -1)
+            detailsOffset = 0
+        case .character("j"), KeyEvent(.down):
+            scroll.move(by: 1)
+            detailsOffset = 0
+        case KeyEvent(.pageDown), .character("J"):
+            detailsOffset += max(1, size.height - 5)
+        case KeyEvent(.pageUp), .character("K"):
+            detailsOffset = max(0, detailsOffset - max(1, size.height - 5))
+        default:
+            break
+        }
+        if selectedPosition == nil { screen = .list }
+        return .running
+    }
+
+    /// Moves the list's selection; returns whether `key` was a movement key.
+    mutating func handleMovement(_ key: KeyEvent) -> Bool {
+        switch key {
+        case .character("k"), KeyEvent(.up): scroll.move(by: -1)
+        case .character("j"), KeyEvent(.down): scroll.move(by: 1)
+        case KeyEvent(.pageUp), .control("b"): scroll.pageUp()
+        case KeyEvent(.pageDown), .control("f"): scroll.pageDown()
+        case .character("g"), KeyEvent(.home): scroll.home()
+        case .character("G"), KeyEvent(.end): scroll.end()
+        default: return false
+        }
+        return true
+    }
+
+    /// The keys that act on the selected problem, shared by the list and the details.
+    mutating func handleProblemAction(_ key: KeyEvent) -> Bool {
+        switch key {
+        case .character("h"):
+            toggleHidesDifficulty()
+            return true
+        case .character("?"):
+            overlay = .help(offset: 0)
+            return true
+        default:
+            break
+        }
+        guard let position = selectedPosition else { return false }
+        switch key {
+        case .character("f"), .character(" "):
+            toggleFavorite(position)
+        case .character("x"):
+            markSolved(position)
+        case .character("a"):
+            markAttempted(position)
+        case .character("u"):
+            if marks[position].status == .todo {
+                message = Message(text: "\(catalog.title(at: position)) is already todo")
+            } else {
+                overlay = .confirmReset(position: position)
+            }
+        case .character("n"):
+            let note = progress[catalog.slug(at: position)]?.note ?? ""
+            overlay = .note(LineEditor(note), position: position, closesDetails: screen == .list)
+            if screen == .list { detailsOffset = 0 }
+            screen = .details
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Rows a popup list shows at the current size.
+    var pickerRows: Int { max(1, min(16, size.height - 6)) }
+}

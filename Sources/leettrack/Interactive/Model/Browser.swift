@@ -1,0 +1,147 @@
+import Foundation
+import LeetTrackCore
+import Persistence
+import TerminalUI
+
+extension Keys {
+    /// Whether the interactive screen hides difficulty and acceptance (practice without the hint).
+    static let hidesDifficulty = Key<Bool>("interactive.hidesDifficulty", default: false)
+}
+
+/// The interactive screen's whole state: the catalog, the progress it shows, the filters, the
+/// selection and what is open on top of the list.
+///
+/// It is an `Application`: `update` is the only place state changes (and where changes are saved,
+/// the moment they are made), and `view` draws it. Tests build one on a memory store, send keys
+/// and assert the grid's text.
+struct Browser {
+    /// The full-screen view under any overlay.
+    enum Screen: Equatable {
+        /// The problem list.
+        case list
+        /// The details of the selected problem.
+        case details
+    }
+
+    /// What is open on top of the screen, taking the keys.
+    enum Overlay: Equatable {
+        /// Typing a search in the footer; `previous` is restored on Esc.
+        case search(LineEditor, previous: String)
+        /// Editing the selected problem's note; `closesDetails` when opened from the list.
+        case note(LineEditor, position: Int, closesDetails: Bool)
+        /// Choosing a study list.
+        case listPicker(ScrollState)
+        /// Choosing a tag, filtered by the typed text.
+        case tagPicker(LineEditor, ScrollState)
+        /// The favorites sheet: favorite positions in id order.
+        case favorites([Int], ScrollState)
+        /// The keys, scrolled by `offset` rows on a short screen.
+        case help(offset: Int)
+        /// Asking before setting a problem back to todo.
+        case confirmReset(position: Int)
+    }
+
+    /// A line shown in the footer until the next key.
+    struct Message: Equatable {
+        var text: String
+        var isError = false
+    }
+
+    let catalog: Catalog
+    let repository: ProgressRepository
+    let ownWrites = OwnWrites()
+    /// The clock for the dates of events (fixed in tests).
+    let now: @Sendable () -> Date
+
+    /// Every stored record, by slug (for details and notes).
+    var progress: [String: ProblemProgress]
+    /// The list's marks by catalog position.
+    var marks: [Mark]
+    var counts: Counts
+    var filters = Filters()
+    /// The catalog positions the list shows, in order.
+    var rows: [Int] = []
+    var scroll = ScrollState()
+    var screen = Screen.list
+    /// Rows of the details scrolled off the top (PgUp/PgDn); back to 0 for another problem.
+    var detailsOffset = 0
+    var overlay: Overlay?
+    var hidesDifficulty: Bool
+    var message: Message?
+    var size = Size(width: 80, height: 24)
+    var searchIndex: SearchIndex?
+
+    /// A screen over `repository`'s store, showing every problem.
+    /// - Throws: `PersistenceError` when the records cannot be read (an undecodable record is
+    ///   named, and nothing is changed).
+    init(catalog: Catalog, repository: ProgressRepository, now: @escaping @Sendable () -> Date = Date.init) throws {
+        self.catalog = catalog
+        self.repository = repository
+        self.now = now
+        progress = try repository.allProgress()
+        var marks = Array(repeating: Mark(), count: catalog.count)
+        var touched: [Int] = []
+        for (slug, record) in progress {
+            guard let position = catalog.position(ofSlug: slug) else { continue }
+            marks[position] = Mark(record)
+            touched.append(position)
+        }
+        self.marks = marks
+        counts = Counts(catalog: catalog, marks: marks, touched: touched)
+        do {
+            hidesDifficulty = try repository.store.value(for: .hidesDifficulty)
+        } catch {
+            // A damaged preference must not keep the list closed: show everything, say why, and
+            // leave the stored bytes alone until the user presses h.
+            hidesDifficulty = false
+            message = Message(text: "Could not read the hide-difficulty setting: \(error)", isError: true)
+        }
+        refilter()
+    }
+
+    /// The catalog position of the selected row, if the list is not empty.
+    var selectedPosition: Int? {
+        rows.indices.contains(scroll.selected) ? rows[scroll.selected] : nil
+    }
+
+    /// The rows the list has room for at the current size (header, column titles and footer aside).
+    var visibleRows: Int { max(1, size.height - 3) }
+}
+
+extension Browser: Application {
+    mutating func update(_ event: Event) -> UpdateResult {
+        switch event {
+        case .resize(let newSize):
+            size = newSize
+            scroll.resize(count: rows.count, visibleRows: visibleRows)
+            fitOverlayToSize()
+        case .wake:
+            reloadAfterExternalChange()
+        case .paste(let text):
+            handlePaste(text)
+        case .key(let key):
+            if key.isInterrupt { return .quit }
+            if key.modifiers == .alt, case .character(let character) = key.key {
+                // No key here uses Alt; an Alt-letter is an Esc typed (or sent, as by tmux) right
+                // before the letter, so it is taken as exactly that.
+                guard update(.key(KeyEvent(.escape))) == .running else { return .quit }
+                return update(.key(.character(character)))
+            }
+            message = nil
+            if overlay != nil { return handleOverlayKey(key) }
+            switch screen {
+            case .list: return handleListKey(key)
+            case .details: return handleDetailsKey(key)
+            }
+        }
+        return .running
+    }
+
+    func view(_ frame: inout Frame) {
+        switch screen {
+        case .list: drawList(&frame)
+        case .details: drawDetails(&frame)
+        }
+        drawOverlay(&frame)
+    }
+}

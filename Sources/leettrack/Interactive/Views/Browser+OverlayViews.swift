@@ -1,0 +1,103 @@
+import LeetTrackCore
+import TerminalUI
+
+extension Browser {
+    /// Draws whatever is open over the screen (the search and the note editor are drawn in place
+    /// by the footer and the details).
+    func drawOverlay(_ frame: inout Frame) {
+        switch overlay {
+        case nil, .search, .note:
+            break
+        case .listPicker(let state):
+            let lists = catalog.studyLists
+            let labels: [Line] = [Line("All problems")] + lists.map { list in
+                let solved = list.slugs.reduce(0) { count, slug in
+                    count + (catalog.position(ofSlug: slug).map { marks[$0].status == .solved ? 1 : 0 } ?? 0)
+                }
+                return Line([Span(list.name), Span("  \(solved)/\(list.slugs.count)", style: Theme.labelStyle)])
+            }
+            drawPicker(title: "Study list", labels: labels, state: state, footer: "⏎ choose  Esc cancel", frame: &frame)
+        case .tagPicker(let editor, let state):
+            let labels = tagChoices(editor.text).map { Line($0 ?? "Any tag") }
+            let area = drawPicker(title: "Tag", labels: labels, state: state, footer: "type to filter  ⏎ choose  Esc cancel", frame: &frame, topRows: 1,
+                fitsContent: false)
+            let field = TextField(editor, style: CellStyle(attributes: .underline), placeholder: "filter tags")
+            let fieldArea = area.row(0)
+            frame.buffer.render(field, in: fieldArea)
+            frame.cursor = field.cursorPosition(in: fieldArea)
+        case .favorites(let favorites, let state):
+            let labels = favorites.map { position in
+                Line([
+                    Theme.heart(true), Span(" "), Theme.mark(for: marks[position].status),
+                    Span(" \(catalog.id(at: position)). \(catalog.title(at: position))"),
+                ])
+            }
+            let footer = favorites.isEmpty ? "No favorites yet: f hearts a problem.  Esc close" : "⏎ go to  f unheart  Esc close"
+            drawPicker(title: "\(Theme.heart) Favorites (\(favorites.count))", labels: labels, state: state, footer: footer, frame: &frame)
+        case .help(let offset):
+            drawHelp(offset: offset, frame: &frame)
+        case .confirmReset(let position):
+            let width = min(frame.area.width, 48)
+            let question = Paragraph([
+                Line("Set \(catalog.id(at: position)). \(catalog.title(at: position)) back to todo? Its history is kept."),
+                "",
+                Line("y yes   n no", style: Theme.keyStyle),
+            ])
+            let area = frame.area.centered(width: width, height: question.rows(width: width - 4).count + 2)
+            let box = Box(title: Line("Back to todo?", style: .bold))
+            frame.buffer.render(box, in: area)
+            frame.buffer.render(question, in: box.inner(area))
+        }
+    }
+
+    /// A centred box with a scrolling list; returns the area above the list (`topRows` rows) for
+    /// a field.
+    @discardableResult
+    private func drawPicker(
+        title: String, labels: [Line], state: ScrollState, footer: String, frame: inout Frame, topRows: Int = 0, fitsContent: Bool = true
+    ) -> Rect {
+        let widest = max(labels.map(\.width).max() ?? 0, Line(footer).width, Line(title).width + 2)
+        let width = min(frame.area.width, max(36, min(60, widest + 8)))
+        let listRows = fitsContent ? min(pickerRows, max(1, labels.count)) : pickerRows
+        let height = min(frame.area.height, listRows + 3 + topRows)
+        let area = frame.area.centered(width: width, height: height)
+        let box = Box(title: Line(title, style: .bold))
+        frame.buffer.render(box, in: area)
+        let inner = box.inner(area)
+        let (top, rest) = inner.splitTop(topRows)
+        let (listArea, hintArea) = rest.splitBottom(1)
+        let table = Table(columns: [Column("", width: .fill(minimum: 1))], state: state, showsHeader: false) { [labels] index in
+            [labels[index]]
+        }
+        frame.buffer.render(table, in: listArea)
+        frame.buffer.draw(Line(footer, style: Theme.labelStyle), in: hintArea)
+        return top
+    }
+
+    /// Every key and what it does, as the help shows them.
+    static let helpKeys: [(key: String, meaning: String)] = [
+        ("↑ ↓  j k", "move"), ("PgUp PgDn", "page"), ("Home End  g G", "first, last"),
+        ("Enter", "details"), ("f  Space", "heart / unheart"), ("x", "solved"), ("a", "attempted"),
+        ("u", "back to todo (asks)"), ("n", "edit the note"), ("/", "search as you type"),
+        ("d", "difficulty filter"), ("s", "status filter"), ("l", "study list"), ("t", "tag"),
+        ("v", "favorites sheet"), ("h", "hide difficulty"), ("Esc", "clear filters, close"),
+        ("?", "this help"), ("q", "quit (Ctrl-C too)"),
+    ]
+
+    /// Every key, in a box (scrolled by `offset` rows when the screen is too short for all).
+    private func drawHelp(offset: Int, frame: inout Frame) {
+        let lines = Self.helpKeys.map { entry in
+            Line([Span(entry.key.padding(toLength: 15, withPad: " ", startingAt: 0), style: Theme.keyStyle), Span(entry.meaning)])
+        }
+        let area = frame.area.centered(width: 42, height: lines.count + 2)
+        let box = Box(title: Line("Keys", style: .bold))
+        frame.buffer.render(box, in: area)
+        let inner = box.inner(area)
+        let offset = min(offset, max(0, lines.count - inner.height))
+        frame.buffer.render(Paragraph(lines, wraps: false, offset: offset), in: inner)
+        if lines.count > inner.height {
+            let more = offset + inner.height < lines.count ? "↓ more" : "↑ back"
+            frame.buffer.draw(Line(" \(more) ", style: Theme.labelStyle), in: Rect(x: area.maxX - 10, y: area.maxY - 1, width: 8, height: 1), alignment: .right)
+        }
+    }
+}

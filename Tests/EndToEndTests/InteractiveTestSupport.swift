@@ -1,0 +1,58 @@
+import Foundation
+import LeetTrackCore
+import Persistence
+import TerminalUI
+import Testing
+@testable import leettrack
+
+/// A fixed instant for the events the screen records in tests.
+let interactiveTestDate = Date(timeIntervalSince1970: 1_795_000_000)
+
+/// The interactive screen on a store, driven by keys without a terminal.
+struct ScreenHarness {
+    var runtime: Runtime<Browser>
+    let store: Store
+
+    /// A screen of `size` on `store` (a fresh memory store by default).
+    init(width: Int = 80, height: Int = 24, store: Store = .memory()) throws {
+        self.store = store
+        let browser = try Browser(
+            catalog: .shipped, repository: ProgressRepository(store: store), now: { interactiveTestDate })
+        runtime = Runtime(browser, size: Size(width: width, height: height))
+    }
+
+    /// Types each character of `text` as a key.
+    mutating func type(_ text: String) {
+        for character in text { runtime.send(.key(.character(character))) }
+    }
+
+    /// Sends special keys.
+    mutating func press(_ keys: KeyCode...) {
+        for key in keys { runtime.send(.key(KeyEvent(key))) }
+    }
+
+    /// Sends one key event; returns whether the screen is still running.
+    @discardableResult
+    mutating func send(_ key: KeyEvent) -> Bool { runtime.send(.key(key)) }
+
+    /// The screen's text, row by row.
+    var lines: [String] { runtime.snapshot().buffer.lines }
+
+    /// The whole screen as one string (for `contains` checks).
+    var text: String { lines.joined(separator: "\n") }
+
+    /// The state.
+    var browser: Browser { runtime.app }
+
+    /// The stored record of a problem.
+    func record(_ slug: String) throws -> ProblemProgress {
+        try ProgressRepository(store: store).progress(for: slug)
+    }
+}
+
+/// A fresh temporary directory, removed by the caller with `removeItem`.
+func makeTemporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-tui-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}

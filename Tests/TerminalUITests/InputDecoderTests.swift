@@ -1,0 +1,110 @@
+import Testing
+@testable import TerminalUI
+
+@Suite("Input decoding")
+struct InputDecoderTests {
+    private func keys(_ text: String, flush: Bool = false) -> [Event] {
+        var decoder = InputDecoder()
+        var events = decoder.feed(Array(text.utf8))
+        if flush { events += decoder.flush() }
+        return events
+    }
+
+    private func key(_ key: KeyCode, _ modifiers: Modifiers = []) -> Event { .key(KeyEvent(key, modifiers: modifiers)) }
+
+    @Test("Printable ASCII becomes characters")
+    func asciiCharacters() {
+        #expect(keys("jk/") == [.key(.character("j")), .key(.character("k")), .key(.character("/"))])
+    }
+
+    @Test("Arrow keys decode in both CSI and SS3 form")
+    func arrows() {
+        #expect(keys("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D") == [key(.up), key(.down), key(.right), key(.left)])
+        #expect(keys("\u{1B}OA\u{1B}OD") == [key(.up), key(.left)])
+    }
+
+    @Test("Home and End decode in all their encodings")
+    func homeAndEnd() {
+        #expect(keys("\u{1B}[H\u{1B}OH\u{1B}[1~\u{1B}[7~") == Array(repeating: key(.home), count: 4))
+        #expect(keys("\u{1B}[F\u{1B}OF\u{1B}[4~\u{1B}[8~") == Array(repeating: key(.end), count: 4))
+    }
+
+    @Test("Page Up, Page Down, Insert and Delete decode")
+    func pagingKeys() {
+        #expect(keys("\u{1B}[5~\u{1B}[6~\u{1B}[2~\u{1B}[3~") == [key(.pageUp), key(.pageDown), key(.insert), key(.delete)])
+    }
+
+    @Test("xterm modifier parameters decode: Ctrl-Up, Shift-Right")
+    func modifiedArrows() {
+        #expect(keys("\u{1B}[1;5A\u{1B}[1;2C") == [key(.up, .control), key(.right, .shift)])
+    }
+
+    @Test("Function keys decode")
+    func functionKeys() {
+        #expect(keys("\u{1B}OP\u{1B}[15~\u{1B}[24~") == [key(.function(1)), key(.function(5)), key(.function(12))])
+    }
+
+    @Test("Enter, Tab, Backspace and Ctrl-C decode")
+    func controlKeys() {
+        #expect(keys("\r\n\t\u{7F}\u{8}\u{3}") == [
+            key(.enter), key(.enter), key(.tab), key(.backspace), key(.backspace), .key(.control("c")),
+        ])
+    }
+
+    @Test("A lone Esc waits for more bytes, then becomes Escape on flush")
+    func loneEscape() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed([0x1B]).isEmpty)
+        #expect(decoder.hasPending)
+        #expect(decoder.flush() == [key(.escape)])
+        #expect(!decoder.hasPending)
+    }
+
+    @Test("Esc followed by a letter is Alt with that letter")
+    func altLetter() {
+        #expect(keys("\u{1B}b") == [.key(KeyEvent(.character("b"), modifiers: .alt))])
+    }
+
+    @Test("Two Escs are an Escape and then whatever follows")
+    func doubleEscape() {
+        #expect(keys("\u{1B}\u{1B}[A") == [key(.escape), key(.up)])
+    }
+
+    @Test("A sequence split across reads is decoded once complete")
+    func splitSequence() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed([0x1B, 0x5B]).isEmpty)
+        #expect(decoder.feed([0x35]).isEmpty)
+        #expect(decoder.feed([0x7E]) == [key(.pageUp)])
+    }
+
+    @Test("UTF-8 text decodes to graphemes, even split across reads")
+    func utf8Text() {
+        var decoder = InputDecoder()
+        let bytes = Array("é中".utf8)
+        #expect(decoder.feed(bytes[0..<1]).isEmpty)
+        #expect(decoder.feed(bytes[1...]) == [.key(.character("é")), .key(.character("中"))])
+    }
+
+    @Test("An emoji with a skin tone arrives as one character")
+    func emojiGrapheme() {
+        #expect(keys("👍🏽") == [.key(.character("👍🏽"))])
+    }
+
+    @Test("Bracketed paste arrives as one paste event, not as keys")
+    func bracketedPaste() {
+        #expect(keys("\u{1B}[200~q x\u{1B}[A\u{1B}[201~j") == [.paste("q x\u{1B}[A"), .key(.character("j"))])
+    }
+
+    @Test("A paste split across reads is kept whole")
+    func splitPaste() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed(Array("\u{1B}[200~abc\u{1B}[2".utf8)).isEmpty)
+        #expect(decoder.feed(Array("01~".utf8)) == [.paste("abc")])
+    }
+
+    @Test("Unknown sequences are dropped without disturbing the next key")
+    func unknownSequencesAreDropped() {
+        #expect(keys("\u{1B}[?1;2cq") == [.key(.character("q"))])
+    }
+}
