@@ -66,7 +66,8 @@ struct ReportCommand: Command {
         return file
     }
 
-    /// The system's reason (e.g. `Permission denied`) rather than Foundation's long sentence.
+    /// The system's reason (`Permission denied`) where Foundation keeps it, else Foundation's sentence
+    /// without its empty preamble and final full stop (the message adds its own).
     private static func reason(_ error: any Error) -> String {
         let error = error as NSError
         if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
@@ -74,7 +75,12 @@ struct ReportCommand: Command {
         {
             return String(cString: message)
         }
-        return error.localizedDescription
+        var text = error.localizedDescription
+        for preamble in ["The operation could not be completed. ", "The operation couldn’t be completed. "] where text.hasPrefix(preamble) {
+            text.removeFirst(preamble.count)
+        }
+        while text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 }
 
