@@ -31,8 +31,16 @@ struct InteractiveBehaviourTests {
         screen.type("x")
         let record = try screen.record("two-sum")
         #expect(record.status == .solved)
-        #expect(record.events == [ProgressEvent(kind: .solved, date: interactiveTestDate)])
+        #expect(record.events == [ProgressEvent(kind: .solved, date: interactiveTestDate, rating: "good")])
         #expect(screen.lines[2].hasPrefix("✓ ♡    1 Two Sum"))
+    }
+
+    @Test("x creates the problem's review card, as leettrack solve does, and says when the first redo is")
+    func solveCreatesCard() throws {
+        var screen = try ScreenHarness()
+        screen.type("x")
+        #expect(try screen.record("two-sum").review == ReviewScheduler().newCard(rating: .good, at: interactiveTestDate))
+        #expect(screen.lines[23] == " ✓ Two Sum solved, next review on 2026-11-20 (in 2 days)")
     }
 
     @Test("a records an attempt")

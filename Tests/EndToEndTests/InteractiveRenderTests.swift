@@ -16,7 +16,7 @@ struct InteractiveRenderTests {
         #expect(lines[1] == "  ♥    # Title                                                     Level  Accept")
         #expect(lines[2] == "  ♡    1 Two Sum                                                   Easy    58.0%")
         #expect(lines[4] == "  ♡    3 Longest Substring Without Repeating Characters            Medium  39.8%")
-        #expect(lines[23] == " ↑↓ move  ⏎ open  f ♥  x solved  / search  ? keys  q quit             4029/4029")
+        #expect(lines[23] == " ↑↓ move  ⏎ open  f ♥  x solved  / search  r review  ? keys  q quit   4029/4029")
     }
 
     @Test("The selected row is drawn reversed")

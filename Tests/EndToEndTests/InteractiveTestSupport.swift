@@ -2,6 +2,7 @@ import Foundation
 import LeetTrackCore
 import Persistence
 import TerminalUI
+import Synchronization
 import Testing
 @testable import leettrack
 
@@ -13,11 +14,14 @@ struct ScreenHarness {
     var runtime: Runtime<Browser>
     let store: Store
 
-    /// A screen of `size` on `store` (a fresh memory store by default).
-    init(width: Int = 80, height: Int = 24, store: Store = .memory()) throws {
+    /// A screen of `size` on `store` (a fresh memory store by default), whose clock reads
+    /// `interactiveTestDate` (or `now`) and whose days are UTC days.
+    init(
+        width: Int = 80, height: Int = 24, store: Store = .memory(), now: @escaping @Sendable () -> Date = { interactiveTestDate }
+    ) throws {
         self.store = store
         let browser = try Browser(
-            catalog: .shipped, repository: ProgressRepository(store: store), now: { interactiveTestDate })
+            catalog: .shipped, repository: ProgressRepository(store: store), now: now, timeZone: UTCDays())
         runtime = Runtime(browser, size: Size(width: width, height: height))
     }
 
@@ -47,6 +51,24 @@ struct ScreenHarness {
     /// The stored record of a problem.
     func record(_ slug: String) throws -> ProblemProgress {
         try ProgressRepository(store: store).progress(for: slug)
+    }
+}
+
+/// UTC as the user's time zone, so the tests' "today" does not depend on the machine's `TZ`.
+struct UTCDays: UTCOffsetProvider {
+    func secondsFromGMT(for date: Date) -> Int { 0 }
+}
+
+/// A clock a test moves on.
+final class TestClock: Sendable {
+    private let date = Mutex(interactiveTestDate)
+
+    /// The time now.
+    var now: Date { date.withLock { $0 } }
+
+    /// Moves the clock on by `seconds`.
+    func advance(by seconds: TimeInterval) {
+        date.withLock { $0 = $0.addingTimeInterval(seconds) }
     }
 }
 

@@ -43,15 +43,17 @@ final class InteractiveTmux {
     /// directory. The pane's shell records the terminal settings before and after, and the exit code.
     ///
     /// With `jobControl`, the pane runs an interactive bash and the command is typed at its prompt,
-    /// as a user does, so Ctrl-Z stops the program and `fg` resumes it.
+    /// as a user does, so Ctrl-Z stops the program and `fg` resumes it. `setUp` runs first, with
+    /// the store's path, to put records in the store before the screen opens.
     init(
         arguments: [String] = ["tui"], width: Int = 80, height: Int = 24, jobControl: Bool = false,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], setUp: (_ storePath: String) throws -> Void = { _ in }
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-tmux-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         socket = directory.appendingPathComponent("tmux.socket").path
         storePath = directory.appendingPathComponent("store.sqlite").path
+        try setUp(storePath)
         let command = ([Self.leettrack.path] + arguments).map(Self.quoted).joined(separator: " ")
         let folder = directory
         let file = { (name: String) in Self.quoted(folder.appendingPathComponent(name).path) }

@@ -47,11 +47,23 @@ extension Browser {
         }
     }
 
-    /// Records a solve of the problem at `position`.
+    /// Records a solve of the problem at `position`, rated good, as `leettrack solve` does: a first
+    /// solve creates its review card, a later one rates the card as a redo.
     mutating func markSolved(_ position: Int) {
         let title = catalog.title(at: position)
         let date = now()
-        change(position, describe: { _ in "✓ \(title) solved" }) { $0.recordSolve(at: date) }
+        let scheduler: ReviewScheduler
+        do {
+            scheduler = try ReviewBook(store: repository.store).scheduler().fuzzed(for: catalog.slug(at: position))
+        } catch {
+            message = Message(text: "Not saved: \(error)", isError: true)
+            return
+        }
+        let timeZone = self.timeZone
+        change(position, describe: { change in
+            let next = change.after.review.map { ", next review \(Format.dueDay($0.due, from: date, timeZone))" } ?? ""
+            return "✓ \(title) solved\(next)"
+        }) { $0.recordSolve(at: date, rating: .good, scheduler: scheduler) }
     }
 
     /// Records an attempt at the problem at `position`.
@@ -114,6 +126,7 @@ extension Browser {
                 state.resize(count: favorites.count, visibleRows: state.visibleRows)
                 overlay = .favorites(favorites, state)
             }
+            try rebuildReview()
         } catch {
             message = Message(text: "Could not read the changes another process made: \(error)", isError: true)
         }

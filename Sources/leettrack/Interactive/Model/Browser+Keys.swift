@@ -26,6 +26,8 @@ extension Browser {
             overlay = .listPicker(state)
         case .character("t"):
             overlay = .tagPicker(LineEditor(), ScrollState(count: catalog.tagNames.count + 1, visibleRows: pickerRows))
+        case .character("r"):
+            openReview()
         case .character("v"):
             let favorites = favoritePositions()
             overlay = .favorites(favorites, ScrollState(count: favorites.count, visibleRows: pickerRows))

@@ -21,6 +21,8 @@ struct Browser {
         case list
         /// The details of the selected problem.
         case details
+        /// The review queue (`review` holds its state).
+        case review
     }
 
     /// What is open on top of the screen, taking the keys.
@@ -52,6 +54,8 @@ struct Browser {
     let ownWrites = OwnWrites()
     /// The clock for the dates of events (fixed in tests).
     let now: @Sendable () -> Date
+    /// The user's time zone, which decides what is due "today" (fixed in tests).
+    let timeZone: any UTCOffsetProvider
 
     /// Every stored record, by slug (for details and notes).
     var progress: [String: ProblemProgress]
@@ -70,14 +74,20 @@ struct Browser {
     var message: Message?
     var size = Size(width: 80, height: 24)
     var searchIndex: SearchIndex?
+    /// The review queue, while it is open.
+    var review: ReviewSession?
 
     /// A screen over `repository`'s store, showing every problem.
     /// - Throws: `PersistenceError` when the records cannot be read (an undecodable record is
     ///   named, and nothing is changed).
-    init(catalog: Catalog, repository: ProgressRepository, now: @escaping @Sendable () -> Date = Date.init) throws {
+    init(
+        catalog: Catalog, repository: ProgressRepository, now: @escaping @Sendable () -> Date = Date.init,
+        timeZone: any UTCOffsetProvider = SystemTimeZone()
+    ) throws {
         self.catalog = catalog
         self.repository = repository
         self.now = now
+        self.timeZone = timeZone
         progress = try repository.allProgress()
         var marks = Array(repeating: Mark(), count: catalog.count)
         var touched: [Int] = []
@@ -132,6 +142,7 @@ extension Browser: Application {
             switch screen {
             case .list: return handleListKey(key)
             case .details: return handleDetailsKey(key)
+            case .review: return handleReviewKey(key)
             }
         }
         return .running
@@ -141,6 +152,7 @@ extension Browser: Application {
         switch screen {
         case .list: drawList(&frame)
         case .details: drawDetails(&frame)
+        case .review: drawReview(&frame)
         }
         drawOverlay(&frame)
     }

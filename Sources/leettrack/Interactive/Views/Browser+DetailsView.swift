@@ -7,6 +7,11 @@ extension Browser {
     /// editor) and the history, newest first.
     func drawDetails(_ frame: inout Frame) {
         guard let position = selectedPosition else { return drawList(&frame) }
+        drawDetails(of: position, hints: " f ♥  x solved  a attempted  u todo  n note  ↑↓ next  Esc back", &frame)
+    }
+
+    /// The details of the problem at `position`, with `hints` in the footer.
+    func drawDetails(of position: Int, hints: String, _ frame: inout Frame) {
         let problem = catalog.problem(at: position)
         let record = progress[problem.slug] ?? ProblemProgress()
         let (header, rest) = frame.area.splitTop(1)
@@ -76,9 +81,7 @@ extension Browser {
         if let message {
             frame.buffer.render(StatusBar(left: Line(" " + message.text, style: message.isError ? Theme.errorStyle : .plain), style: .plain), in: footer)
         } else {
-            let hints = editor != nil
-                ? " Enter saves the note  Esc cancels"
-                : " f ♥  x solved  a attempted  u todo  n note  ↑↓ next  Esc back"
+            let hints = editor != nil ? " Enter saves the note  Esc cancels" : hints
             frame.buffer.render(StatusBar(left: Line(hints), style: Theme.barStyle), in: footer)
         }
     }

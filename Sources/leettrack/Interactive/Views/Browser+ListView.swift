@@ -93,7 +93,7 @@ extension Browser {
         let count = " \(rows.count)/\(catalog.count) "
         let bar: StatusBar
         if filters.isEmpty {
-            bar = StatusBar(left: Line(" ↑↓ move  ⏎ open  f ♥  x solved  / search  ? keys  q quit"), right: Line(count), style: Theme.barStyle)
+            bar = StatusBar(left: Line(" ↑↓ move  ⏎ open  f ♥  x solved  / search  r review  ? keys  q quit"), right: Line(count), style: Theme.barStyle)
         } else {
             bar = StatusBar(left: Line(" \(filterSummary)  (Esc clears)"), right: Line(count), style: Theme.barStyle)
         }

@@ -80,7 +80,8 @@ extension Browser {
         ("Enter", "details"), ("f  Space", "heart / unheart"), ("x", "solved"), ("a", "attempted"),
         ("u", "back to todo (asks)"), ("n", "edit the note"), ("/", "search as you type"),
         ("d", "difficulty filter"), ("s", "status filter"), ("l", "study list"), ("t", "tag"),
-        ("v", "favorites sheet"), ("h", "hide difficulty"), ("Esc", "clear filters, close"),
+        ("v", "favorites sheet"), ("r", "review queue"), ("1 2 3 4", "rate: again hard good easy"),
+        ("o", "details (review queue)"), ("h", "hide difficulty"), ("Esc", "clear filters, close"),
         ("?", "this help"), ("q", "quit (Ctrl-C too)"),
     ]
 
@@ -89,7 +90,7 @@ extension Browser {
         let lines = Self.helpKeys.map { entry in
             Line([Span(entry.key.padding(toLength: 15, withPad: " ", startingAt: 0), style: Theme.keyStyle), Span(entry.meaning)])
         }
-        let area = frame.area.centered(width: 42, height: lines.count + 2)
+        let area = frame.area.centered(width: 46, height: lines.count + 2)
         let box = Box(title: Line("Keys", style: .bold))
         frame.buffer.render(box, in: area)
         let inner = box.inner(area)
