@@ -12,6 +12,7 @@ enum Root {
         [
             ListCommand.self, ShowCommand.self, SolveCommand.self, AttemptCommand.self, FavoriteCommand.self,
             UnfavoriteCommand.self, NoteCommand.self, ResetCommand.self, FavoritesCommand.self, ReviewCommand.self,
+            ReportCommand.self,
             StatsCommand.self, ListsCommand.self, RandomCommand.self, ConfigCommand.self, InteractiveCommand.self,
             ExportCommand.self, ImportCommand.self, CatalogCommand.self,
             HelpCommand.self,

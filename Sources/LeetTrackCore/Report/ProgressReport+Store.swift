@@ -1,0 +1,15 @@
+import Foundation
+import Persistence
+
+extension ProgressReport {
+    /// Reads what the report needs from `store` and computes it: every progress record (one prefix
+    /// query), the user's own lists and the review settings.
+    /// - Throws: `PersistenceError` (a record that does not decode is named), and
+    ///   ``LeetTrackError/invalidSetting(_:value:reason:)`` for review settings edited out of range.
+    public init(store: Store, catalog: Catalog, now: Date, timeZone: some UTCOffsetProvider) throws {
+        let progress = try ProgressRepository(store: store).allProgress()
+        let ownLists = try OwnLists(store: store).all()
+        let scheduler = try ReviewBook(store: store).scheduler()
+        self.init(catalog: catalog, progress: progress, ownLists: ownLists, scheduler: scheduler, now: now, timeZone: timeZone)
+    }
+}

@@ -1,0 +1,77 @@
+/// Text for the report page: HTML escaping and the few number formats it uses.
+///
+/// Everything is written by hand rather than with `String(format:)` or a `NumberFormatter`, whose
+/// locale machinery costs more than building the whole page.
+enum ReportText {
+    /// `text` safe to place in HTML text or in a quoted attribute value: `&`, `<`, `>`, `"` and
+    /// `'` become character references, and control characters (which HTML forbids and which
+    /// would make the page unreadable as XML) become U+FFFD. Tabs and line breaks are kept.
+    static func escaped(_ text: String) -> String {
+        var output = ""
+        appendEscaped(text, to: &output)
+        return output
+    }
+
+    /// Appends `text`, escaped as ``escaped(_:)`` does, to `output`.
+    static func appendEscaped(_ text: String, to output: inout String) {
+        // Most text (titles, dates, tags) has nothing to escape: append it whole.
+        if !text.utf8.contains(where: needsEscaping) {
+            output += text
+            return
+        }
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += "&#39;"
+            case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
+            default:
+                let value = scalar.value
+                let isControl = value < 0x20 || (0x7F...0x9F).contains(value) || value == 0xFFFE || value == 0xFFFF
+                output.unicodeScalars.append(isControl ? "\u{FFFD}" : scalar)
+            }
+        }
+    }
+
+    private static func needsEscaping(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): true
+        // Control characters, DEL, and every non-ASCII byte (C1 controls and U+FFFE/U+FFFF are
+        // multi-byte; checking those scalars is left to the slow path).
+        case 0..<0x20, 0x7F...: byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\r")
+        default: false
+        }
+    }
+
+    /// `07`.
+    static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+    /// `13.3%`, with one decimal as `leettrack stats` prints it; `0.0%` of an empty whole.
+    static func percent(_ part: Int, of whole: Int) -> String {
+        guard whole > 0 else { return "0.0%" }
+        let tenths = Int((Double(part) / Double(whole) * 1000).rounded())
+        return "\(tenths / 10).\(tenths % 10)%"
+    }
+
+    /// `1 day`, `3 days`.
+    static func count(_ value: Int, _ singular: String, _ plural: String? = nil) -> String {
+        value == 1 ? "1 \(singular)" : "\(value) \(plural ?? singular + "s")"
+    }
+
+    /// A length for SVG attributes, with at most two decimals (`12.57`).
+    static func length(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        if hundredths % 100 == 0 { return "\(hundredths / 100)" }
+        let fraction = abs(hundredths % 100)
+        return "\(hundredths < 0 && hundredths > -100 ? "-" : "")\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
+    /// `UTC+01:00`, `UTC−05:30` (a true minus sign), `UTC`.
+    static func utcOffset(_ seconds: Int) -> String {
+        guard seconds != 0 else { return "UTC" }
+        let minutes = abs(seconds) / 60
+        return "UTC\(seconds < 0 ? "−" : "+")\(twoDigits(minutes / 60)):\(twoDigits(minutes % 60))"
+    }
+}

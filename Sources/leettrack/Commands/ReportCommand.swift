@@ -1,0 +1,127 @@
+import Foundation
+import LeetTrackCore
+
+/// `leettrack report [-o FILE] [--open]`: writes the progress report, one self-contained HTML page.
+struct ReportCommand: Command {
+    /// Where the page goes without `-o`: the current directory, where the user will look for it
+    /// (as `cargo doc` or coverage tools do), under a name that says what it is.
+    static let defaultFileName = "leettrack-report.html"
+
+    static let spec = CommandSpec(
+        name: "report",
+        abstract: "Write an HTML page of your progress: difficulties, a year's calendar, lists, tags, reviews.",
+        discussion: """
+            The page is one self-contained file (inline CSS and SVG, no script, nothing loaded from the
+            network) that follows the system's light or dark theme. It shows progress by difficulty, the
+            last year as a calendar heatmap with streaks, every study list and your own, the 15 most
+            practised tags, what is due for review this week, your favorites and the latest 20 events.
+            Without -o it writes ./\(defaultFileName), replacing an earlier report; -o DIRECTORY writes
+            \(defaultFileName) in that directory; -o - prints the page. --open opens it with xdg-open.
+            """,
+        options: [
+            .option("output", short: "o", value: "file", help: "Where to write the page (default: ./\(defaultFileName); - prints it)."),
+            .flag("open", help: "Open the page in the default browser (xdg-open) once written."),
+        ])
+
+    /// The `-o` value, or `nil` for the default.
+    let output: String?
+    let open: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        output = arguments.value("output")
+        open = arguments.flag("open")
+        if output?.isEmpty == true { throw Self.usageError("'--output' needs a file name") }
+        if open, output == "-" { throw Self.usageError("'--open' needs a file: it cannot open a page printed with '-o -'") }
+    }
+
+    func run(_ context: CommandContext) throws {
+        let report = ProgressReport(
+            catalog: context.catalog, progress: try context.allProgress(), ownLists: try context.ownLists(),
+            scheduler: try context.reviewSettings().scheduler(), now: context.now, timeZone: context.timeZone)
+        let page = report.html()
+        if output == "-" { return context.write(page) }
+        let file = try destination()
+        do {
+            // Atomic: an earlier report is replaced only by a complete one.
+            try Data(page.utf8).write(to: file, options: .atomic)
+        } catch {
+            throw CLIError.failure("cannot write the report to \(file.path): \(Self.reason(error)). Nothing else was changed.")
+        }
+        context.line("Wrote the report to \(file.path)")
+        if open { try BrowserOpener.open(file, context) }
+    }
+
+    /// The file to write: `-o` made absolute (inside it, when it names a directory), else the default.
+    private func destination() throws -> URL {
+        let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        var file = URL(fileURLWithPath: output ?? Self.defaultFileName, relativeTo: base).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            file.appendPathComponent(Self.defaultFileName)
+        }
+        let folder = file.deletingLastPathComponent().path
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
+            throw CLIError.failure("cannot write the report to \(file.path): the folder \(folder) does not exist.")
+        }
+        return file
+    }
+
+    /// The system's reason (`Permission denied`) where Foundation keeps it, else Foundation's sentence
+    /// without its empty preamble and final full stop (the message adds its own).
+    private static func reason(_ error: any Error) -> String {
+        let error = error as NSError
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+            let message = strerror(Int32(underlying.code))
+        {
+            return String(cString: message)
+        }
+        var text = error.localizedDescription
+        for preamble in ["The operation could not be completed. ", "The operation couldn’t be completed. "] where text.hasPrefix(preamble) {
+            text.removeFirst(preamble.count)
+        }
+        while text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+}
+
+/// Opens a file with the desktop's default application, without waiting for it: a browser may run
+/// for hours, and a report command should return at once.
+enum BrowserOpener {
+    #if os(macOS)
+    static let program = "open"
+    #else
+    static let program = "xdg-open"
+    #endif
+
+    static func open(_ file: URL, _ context: CommandContext) throws {
+        // PATH is read here rather than at start-up: only `--open` needs it.
+        let path = Terminal.environment(["PATH"])["PATH"] ?? ""
+        guard let executable = find(program, in: path) else {
+            throw CLIError.failure(
+                "the report was written, but there is no \(program) on PATH to open it. "
+                    + "Open \(file.path) in a browser, or install xdg-utils.")
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [file.path]
+        // The browser's chatter must not reach this terminal, nor keep a caller's pipes open.
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw CLIError.failure("the report was written, but \(executable.path) could not be started: \(error.localizedDescription)")
+        }
+        context.line("Opening it with \(program).")
+    }
+
+    /// The first executable named `name` in the directories of `path` (a `PATH` value).
+    static func find(_ name: String, in path: String) -> URL? {
+        for directory in path.split(separator: ":") where !directory.isEmpty {
+            let candidate = URL(fileURLWithPath: String(directory), isDirectory: true).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+}
