@@ -12,7 +12,7 @@ enum Root {
         [
             ListCommand.self, ShowCommand.self, SolveCommand.self, AttemptCommand.self, FavoriteCommand.self,
             UnfavoriteCommand.self, NoteCommand.self, ResetCommand.self, FavoritesCommand.self, StatsCommand.self,
-            ListsCommand.self, RandomCommand.self, HelpCommand.self,
+            ListsCommand.self, RandomCommand.self, SyncCommand.self, HelpCommand.self,
         ]
     }
 
