@@ -41,7 +41,15 @@ public enum SyncRemote {
     /// Reads the local store only: it works offline.
     public static func status(of local: Store) throws -> (pending: Int, state: SyncState?) {
         let pending = try local.keys(withPrefix: SyncKeys.pendingPrefix).count
-        let state = try local.value(for: SyncKeys.state)
+        // Read as bytes: `Store.value(for:)` of an optional key answers nil for an uncached,
+        // stored value (reported to Persistence's owner); transactions read it right.
+        let state = try local.rawValue(forKey: SyncKeys.state.name).map { data in
+            do {
+                return try JSONDecoder().decode(SyncState.self, from: data)
+            } catch {
+                throw PersistenceError.undecodable(key: SyncKeys.state.name, underlying: "\(error)")
+            }
+        }
         // Records made before this store ever synced have no marker; the first sync pushes them all.
         if state == nil {
             return (max(pending, try local.keys(withPrefix: ProgressRepository.keyPrefix).count), nil)
