@@ -6,6 +6,7 @@ let suites: [(name: String, run: () throws -> Void)] = [
     ("persistence", runPersistenceSuite),
     ("cli", runCLISuite),
     ("tui", runTUISuite),
+    ("sync", runSyncSuite),
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

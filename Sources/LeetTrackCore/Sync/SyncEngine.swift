@@ -21,6 +21,11 @@ public struct SyncEngine: Sendable {
         public var pushed = 0
         /// Records other machines changed that were merged here.
         public var pulled = 0
+        /// A report of `pushed` and `pulled` records.
+        public init(pushed: Int = 0, pulled: Int = 0) {
+            self.pushed = pushed
+            self.pulled = pulled
+        }
     }
 
     /// The local store.
@@ -45,6 +50,7 @@ public struct SyncEngine: Sendable {
     /// - Throws: ``SyncError/newerRemoteFormat(found:)`` when the server holds data of a newer
     ///   LeetTrack, and `PersistenceError` from either store. The local store is changed only by
     ///   whole transactions of merged records, so any failure leaves it consistent and usable.
+    @discardableResult
     public func run() throws -> Report {
         let remoteID = try prepareRemote()
         var state = try prepareLocal(remoteID: remoteID)
