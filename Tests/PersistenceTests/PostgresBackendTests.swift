@@ -60,4 +60,20 @@ struct PostgresBackendTests {
             return location == "postgresql://someone@127.0.0.1:1/nothing" && !reason.contains("hunter2")
         }
     }
+
+    @Test("a store outlives a server restart: errors while it is down, works again once it is back")
+    func serverRestart() throws {
+        // A server of its own: stopping the shared one would break the other tests.
+        let server = try PostgresTestServer()
+        defer { server.stop() }
+        let store = try Store.postgres(try server.makeDatabase())
+        store[.count] = 1
+        server.stop()
+        #expect(throws: PersistenceError.self) { try store.set(2, for: .count) }
+        #expect(throws: PersistenceError.self) { try store.value(for: .name) }
+        try server.start()
+        #expect(try store.value(for: .count) == 1)
+        try store.set(3, for: .count)
+        #expect(try store.value(for: .count) == 3)
+    }
 }
