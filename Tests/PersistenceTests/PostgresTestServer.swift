@@ -76,8 +76,7 @@ final class PostgresTestServer: Sendable {
                 port = \(port)
                 listen_addresses = '127.0.0.1'
                 unix_socket_directories = ''
-                fsync = off
-                synchronous_commit = off
+                fsync = off                  # commits still reach the OS: they survive the server being killed
                 full_page_writes = off
                 max_connections = 200
 
