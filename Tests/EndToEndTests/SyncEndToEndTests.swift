@@ -66,6 +66,9 @@ struct SyncEndToEndTests {
     @Test("the same problem changed on both machines keeps both histories and the latest note")
     func concurrentChanges() throws {
         let machines = try Machines()
+        // Both machines are set up for sync, then both work offline on the same problem.
+        try machines.sync(machines.laptop)
+        try machines.sync(machines.desktop)
         try machines.laptop.run("solve", "1", "--date", "2026-11-01", "--note", "laptop note")
         try machines.desktop.run("attempt", "1", "--date", "2026-11-02")
         try machines.desktop.run("note", "1", "desktop note, written later")

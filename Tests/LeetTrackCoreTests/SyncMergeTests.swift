@@ -67,9 +67,17 @@ struct SyncMergeTests {
         #expect(clock.tick(now: Date(timeIntervalSince1970: 1)) > next)
     }
 
-    @Test("each change through the repository is stamped and marked pending in the same transaction")
+    @Test("a store that never synced records nothing beyond the record itself")
+    func noJournalBeforeFirstSync() throws {
+        let store = Store.memory()
+        try ProgressRepository(store: store).update(["two-sum"]) { _, record in record.favorite = true }
+        #expect(try store.keys(withPrefix: "") == ["progress.two-sum"])
+    }
+
+    @Test("once synced, each change through the repository is stamped and marked pending in the same transaction")
     func journalRecordsChanges() throws {
         let store = Store.memory()
+        try store.set(HybridLogicalClock(node: "a"), for: SyncKeys.clock)  // What the first sync leaves.
         let repository = ProgressRepository(store: store)
         try repository.update(["two-sum"]) { _, record in record.favorite = true }
         try repository.update(["two-sum"]) { _, record in record.favorite = false }

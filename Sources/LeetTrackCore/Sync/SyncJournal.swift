@@ -3,11 +3,15 @@ import Persistence
 
 /// Records local changes for sync, inside the transaction that makes them: the changed fields'
 /// hybrid-logical-clock stamps, erased events, and a pending marker. ``ProgressRepository`` calls
-/// it for every record it changes; a toggle costs three more small keys in the same commit.
+/// it for every record it changes.
+///
+/// A store that never synced has no clock, and nothing is recorded: a change still writes exactly
+/// one key, and its first sync pushes every record (unstamped values count as older than any
+/// stamped one). Once a store has synced, a change costs three more small keys in the same commit.
 enum SyncJournal {
     /// Notes that `slug` changed from `before` to `after` at wall-clock time `now`.
     static func record(slug: String, before: ProblemProgress, after: ProblemProgress, now: Date, in transaction: Transaction) throws {
-        var clock = try transaction.value(for: SyncKeys.clock) ?? HybridLogicalClock(node: SyncNode.make())
+        guard var clock = try transaction.value(for: SyncKeys.clock) else { return }
         let stamp = clock.tick(now: now)
         var metadata = try transaction.value(for: SyncKeys.metadata(slug))
         if before.status != after.status { metadata.status = stamp }
