@@ -153,10 +153,9 @@ final class PostgresConnection: @unchecked Sendable {
 
     private static func trimmed(_ message: UnsafePointer<CChar>?) -> String {
         guard let message else { return "unknown error" }
-        let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
-        // libpq prefixes every line with the same "connection to server … failed:" preamble when
-        // it tries several addresses; one line of each is enough for a person.
-        return text.replacingOccurrences(of: "\n", with: "; ")
+        // One line for a person: libpq ends lines with newlines and indents its hints with tabs.
+        return String(cString: message).split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     private static func withCStrings<T>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {

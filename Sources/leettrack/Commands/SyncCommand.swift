@@ -105,8 +105,11 @@ struct SyncCommand: Command {
         case .cannotOpen(let location, let reason) where reason.contains("password authentication failed")
             || reason.contains("no password supplied"):
             return "the sync server \(location) refused the login (wrong user or password). \(unchanged)"
+        case .cannotOpen(_, let reason) where reason.hasPrefix("the connection string"):
+            return "the sync server's \(reason.dropFirst("the ".count)). \(unchanged)"
         case .cannotOpen(let location, let reason):
-            return "cannot reach the sync server \(location): \(reason). \(unchanged)"
+            let end = reason.hasSuffix(".") || reason.hasSuffix("?") ? "" : "."
+            return "cannot reach the sync server \(location): \(reason)\(end) \(unchanged)"
         case .newerFormat(let location, let migration):
             return "the sync server \(location) was set up by a newer version (schema change '\(migration)'). "
                 + "Nothing was changed; upgrade leettrack on this machine to sync."
