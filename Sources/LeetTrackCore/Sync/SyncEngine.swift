@@ -14,6 +14,8 @@ public struct SyncEngine: Sendable {
     public static let format = 1
     /// Records per transaction.
     static let batchSize = 500
+    /// A pull further behind than this many pushes reads every remote record instead of the logs.
+    static let maximumLogsRead = 200
 
     /// What one sync did.
     public struct Report: Sendable, Equatable {
@@ -43,6 +45,8 @@ public struct SyncEngine: Sendable {
         static let format = Key<Int?>("sync.format", default: nil)
         static let id = Key<String?>("sync.id", default: nil)
         static let sequence = Key<Int>("sync.sequence", default: 0)
+        /// The slugs one push changed: lets a pull read only what changed.
+        static func log(_ sequence: Int) -> Key<[String]?> { Key<[String]?>("sync.log.\(sequence)", default: nil) }
         static func record(_ slug: String) -> Key<SyncRecord?> { Key<SyncRecord?>(ProgressRepository.keyPrefix + slug, default: nil) }
     }
 
@@ -123,6 +127,7 @@ public struct SyncEngine: Sendable {
             let sequence = previous + 1
             var merged: [String: SyncMerge.Side] = [:]
             var changed = 0
+            var changedSlugs: [String] = []
             for entry in snapshot {
                 let key = RemoteKeys.record(entry.slug)
                 let stored = try transaction.value(for: key)
@@ -131,9 +136,13 @@ public struct SyncEngine: Sendable {
                 if stored.map({ $0.progress != result.progress || $0.metadata != result.metadata }) ?? true {
                     try transaction.set(SyncRecord(progress: result.progress, metadata: result.metadata, sequence: sequence), for: key)
                     changed += 1
+                    changedSlugs.append(entry.slug)
                 }
             }
-            if changed > 0 { try transaction.set(sequence, for: RemoteKeys.sequence) }
+            if changed > 0 {
+                try transaction.set(sequence, for: RemoteKeys.sequence)
+                try transaction.set(changedSlugs, for: RemoteKeys.log(sequence))
+            }
             return (merged, previous, changed > 0 ? sequence : previous, changed)
         }
         try local.transaction { transaction in
@@ -157,8 +166,7 @@ public struct SyncEngine: Sendable {
         let sequence = try remote.value(for: RemoteKeys.sequence)
         guard sequence != state.cursor else { return 0 }
         let cursor = state.cursor
-        let records = try remote.values(withKeyPrefix: ProgressRepository.keyPrefix, as: SyncRecord.self)
-            .filter { $0.value.sequence > cursor }
+        let records = try changedRecords(after: cursor, upTo: sequence)
         var changed = 0
         for start in stride(from: 0, to: records.count, by: Self.batchSize) {
             let batch = records[start..<min(start + Self.batchSize, records.count)]
@@ -174,6 +182,27 @@ public struct SyncEngine: Sendable {
         state.cursor = sequence
         try local.set(state, for: SyncKeys.state)
         return changed
+    }
+
+    /// The remote records pushed after `cursor`: through the pushes' logs when there are few of
+    /// them (reading only what changed), else by reading every record.
+    private func changedRecords(after cursor: Int, upTo sequence: Int) throws -> [(key: String, value: SyncRecord)] {
+        let logged: [(key: String, value: SyncRecord)]? = sequence > cursor && sequence - cursor <= Self.maximumLogsRead
+            ? try remote.transaction { transaction in
+                var slugs = Set<String>()
+                for number in (cursor + 1)...sequence {
+                    // A missing log (a push by an older build) means reading everything.
+                    guard let log = try transaction.value(for: RemoteKeys.log(number)) else { return nil }
+                    slugs.formUnion(log)
+                }
+                return try slugs.sorted().compactMap { slug in
+                    try transaction.value(for: RemoteKeys.record(slug)).map { (key: ProgressRepository.keyPrefix + slug, value: $0) }
+                }
+            }
+            : nil
+        if let logged { return logged }
+        return try remote.values(withKeyPrefix: ProgressRepository.keyPrefix, as: SyncRecord.self)
+            .filter { $0.value.sequence > cursor }
     }
 
     /// Merges a remote side into the local record; returns whether the local record changed.
