@@ -159,7 +159,7 @@ final class PostgresBackend: StorageBackend {
     }
 
     fileprivate static func read(_ key: String, on connection: PostgresConnection) throws -> Data? {
-        let rows = try connection.execute(selectSQL, [.text(key)])
+        let rows = try connection.execute(selectSQL, [.text(key)], prepare: true)
         return rows.rows.first?.first ?? nil
     }
 
@@ -171,7 +171,7 @@ final class PostgresBackend: StorageBackend {
         // with that non-character itself); the range uses the primary key's index.
         let rows = prefix.isEmpty
             ? try connection.execute(allSQL)
-            : try connection.execute(rangeSQL, [.text(prefix), .text(prefix + "\u{10FFFF}")])
+            : try connection.execute(rangeSQL, [.text(prefix), .text(prefix + "\u{10FFFF}")], prepare: true)
         return rows.rows.map { row in
             (key: String(decoding: row[0] ?? Data(), as: UTF8.self), value: row[1] ?? Data())
         }

@@ -28,6 +28,8 @@ final class PostgresConnection: @unchecked Sendable {
     private var handle: OpaquePointer
     /// Set when the connection was lost and made again: notifications may have been missed.
     private(set) var wasReset = false
+    /// Statements prepared on the server (parsed and planned once), by SQL, with their names.
+    private var prepared: [String: String] = [:]
 
     /// Connects. Blocks for at most `connect_timeout` (10 s unless the connection string says otherwise).
     /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` naming the server (never the password).
@@ -64,6 +66,7 @@ final class PostgresConnection: @unchecked Sendable {
     func ensureConnected() throws {
         guard PQstatus(handle) != CONNECTION_OK else { return }
         PQreset(handle)
+        prepared.removeAll()  // A new server session has none.
         guard PQstatus(handle) == CONNECTION_OK else {
             throw PersistenceError.cannotOpen(
                 path: info.location, reason: "the connection was lost and cannot be made again: " + lastMessage())
@@ -76,8 +79,12 @@ final class PostgresConnection: @unchecked Sendable {
 
     /// Runs `sql` with `parameters` (`$1`, `$2`, …) and returns its rows. Bytes come back as they
     /// are stored (binary format); use `::text` casts in SQL for numbers.
+    ///
+    /// With `prepare`, the statement is parsed and planned once per connection and reused: for the
+    /// statements run once per key, where parsing costs as much as the round trip.
     @discardableResult
-    func execute(_ sql: String, _ parameters: [Parameter] = []) throws -> Rows {
+    func execute(_ sql: String, _ parameters: [Parameter] = [], prepare: Bool = false) throws -> Rows {
+        let name = prepare ? try preparedName(for: sql, parameterCount: parameters.count) : nil
         var buffers: [Data] = []
         var formats: [Int32] = []
         for parameter in parameters {
@@ -92,8 +99,24 @@ final class PostgresConnection: @unchecked Sendable {
         }
         let lengths = buffers.map { Int32($0.count) }
         let result = Self.withBuffers(buffers) { pointers in
-            PQexecParams(handle, sql, Int32(parameters.count), nil, pointers, lengths, formats, 1)
+            if let name {
+                return PQexecPrepared(handle, name, Int32(parameters.count), pointers, lengths, formats, 1)
+            }
+            return PQexecParams(handle, sql, Int32(parameters.count), nil, pointers, lengths, formats, 1)
         }
+        return try rows(of: result, sql: sql)
+    }
+
+    private func preparedName(for sql: String, parameterCount: Int) throws -> String {
+        if let name = prepared[sql] { return name }
+        let name = "persistence_\(prepared.count + 1)"
+        try rows(of: PQprepare(handle, name, sql, Int32(parameterCount), nil), sql: sql)
+        prepared[sql] = name
+        return name
+    }
+
+    @discardableResult
+    private func rows(of result: OpaquePointer?, sql: String) throws -> Rows {
         guard let result else {
             throw PersistenceError.cannotOpen(path: info.location, reason: lastMessage())
         }
