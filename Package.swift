@@ -18,7 +18,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(name: "Persistence", dependencies: ["CSQLite"], swiftSettings: strict),
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+        ),
+        .target(name: "Persistence", dependencies: ["CSQLite", "CLibPQ"], swiftSettings: strict),
         .target(
             name: "LeetTrackCore",
             dependencies: ["Persistence"],

@@ -7,6 +7,7 @@ let suites: [(name: String, run: () throws -> Void)] = [
     ("cli", runCLISuite),
     ("tui", runTUISuite),
     ("report", runReportSuite),
+    ("sync", runSyncSuite),
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

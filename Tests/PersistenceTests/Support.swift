@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import Synchronization
 import Testing
 
 /// A fresh directory under the system's temporary directory, removed when released.
@@ -13,14 +14,32 @@ final class TemporaryDirectory {
 
     func file(_ name: String) -> String { path + "/" + name }
 
+    private let database = Mutex<String?>(nil)
+
+    /// A fresh database on the shared test server, made on first use and the same afterwards.
+    func postgresDatabase() throws -> String {
+        try database.withLock { database in
+            if let database { return database }
+            let url = try PostgresTestServer.shared.get().makeDatabase()
+            database = url
+            return url
+        }
+    }
+
     deinit {
         try? FileManager.default.removeItem(atPath: path)  // Test scratch space only.
     }
 }
 
-/// The backends every conformance test runs against.
+/// The backends every conformance test runs against. `postgres` runs when PostgreSQL's server
+/// binaries are installed, and always in CI (`CI` set), where a server that cannot start fails the
+/// tests with the reason instead of skipping them.
 enum BackendKind: String, CaseIterable, CustomTestStringConvertible {
-    case memory, sqlite, json, propertyList
+    case memory, sqlite, json, propertyList, postgres
+
+    static var allCases: [BackendKind] {
+        [.memory, .sqlite, .json, .propertyList] + (PostgresTestServer.isExpected ? [.postgres] : [])
+    }
 
     var testDescription: String { rawValue }
 
@@ -30,6 +49,9 @@ enum BackendKind: String, CaseIterable, CustomTestStringConvertible {
         case .sqlite: try .sqlite(path: directory.file("store.sqlite"))
         case .json: try .file(path: directory.file("store.json"), format: .json)
         case .propertyList: try .file(path: directory.file("store.plist"), format: .propertyList)
+        case .postgres:
+            // One database per directory, so that `reopen` reaches the same one.
+            try .postgres(try directory.postgresDatabase())
         }
     }
 

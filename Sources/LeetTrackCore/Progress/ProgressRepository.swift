@@ -6,7 +6,8 @@ import Persistence
 /// Each problem's record lives under its own key, `progress.<slug>`: changing one problem writes
 /// one small value, and all records load with one prefix query. Changes go through a transaction,
 /// so a command that changes several problems changes all or none, and a change made by another
-/// process between reading and writing a record cannot be lost.
+/// process between reading and writing a record cannot be lost. Each change is also noted for
+/// sync in the same transaction (`SyncJournal`: stamps under `sync.meta.<slug>`, a pending marker).
 public struct ProgressRepository: Sendable {
     /// The store the records live in.
     public let store: Store
@@ -80,6 +81,7 @@ public struct ProgressRepository: Sendable {
                 Self.stampNote(of: &after, before: before)
                 if after != before {
                     if after.isEmpty { transaction.removeValue(for: key) } else { try transaction.set(after, for: key) }
+                    try SyncJournal.record(slug: slug, before: before, after: after, now: Date(), in: transaction)
                 }
                 changes.append(ProgressChange(slug: slug, before: before, after: after))
             }
@@ -100,6 +102,7 @@ public struct ProgressRepository: Sendable {
                 if after != entry.value {
                     let key = Self.key(for: slug)
                     if after.isEmpty { transaction.removeValue(for: key) } else { try transaction.set(after, for: key) }
+                    try SyncJournal.record(slug: slug, before: entry.value, after: after, now: Date(), in: transaction)
                 }
                 changes.append(ProgressChange(slug: slug, before: entry.value, after: after))
             }

@@ -1,0 +1,227 @@
+import Foundation
+import Persistence
+
+/// Offline-first sync of the progress records between the local store (the working copy) and a
+/// remote store (a PostgreSQL server, the meeting point of several machines).
+///
+/// A sync pushes the records changed here (those with a pending marker), merging each with the
+/// remote's copy inside one remote transaction per batch, then writes the merged records back
+/// here; then it pulls the records other machines pushed since the last sync. Every step is one
+/// transaction on one side, and merging is idempotent, so a sync killed at any point and run
+/// again loses and duplicates nothing: at worst it merges some records twice.
+public struct SyncEngine: Sendable {
+    /// The remote data format this version writes and reads.
+    public static let format = 1
+    /// Records per transaction.
+    static let batchSize = 500
+    /// A pull further behind than this many pushes reads every remote record instead of the logs.
+    static let maximumLogsRead = 200
+
+    /// What one sync did.
+    public struct Report: Sendable, Equatable {
+        /// Records this machine pushed that changed the remote.
+        public var pushed = 0
+        /// Records other machines changed that were merged here.
+        public var pulled = 0
+        /// A report of `pushed` and `pulled` records.
+        public init(pushed: Int = 0, pulled: Int = 0) {
+            self.pushed = pushed
+            self.pulled = pulled
+        }
+    }
+
+    /// The local store.
+    public let local: Store
+    /// The remote store.
+    public let remote: Store
+
+    /// A sync between `local` and `remote`.
+    public init(local: Store, remote: Store) {
+        self.local = local
+        self.remote = remote
+    }
+
+    private enum RemoteKeys {
+        static let format = Key<Int?>("sync.format", default: nil)
+        static let id = Key<String?>("sync.id", default: nil)
+        static let sequence = Key<Int>("sync.sequence", default: 0)
+        /// The slugs one push changed: lets a pull read only what changed.
+        static func log(_ sequence: Int) -> Key<[String]?> { Key<[String]?>("sync.log.\(sequence)", default: nil) }
+        static func record(_ slug: String) -> Key<SyncRecord?> { Key<SyncRecord?>(ProgressRepository.keyPrefix + slug, default: nil) }
+    }
+
+    /// Pushes local changes and pulls remote ones.
+    /// - Throws: ``SyncError/newerRemoteFormat(found:)`` when the server holds data of a newer
+    ///   LeetTrack, and `PersistenceError` from either store. The local store is changed only by
+    ///   whole transactions of merged records, so any failure leaves it consistent and usable.
+    @discardableResult
+    public func run() throws -> Report {
+        let remoteID = try prepareRemote()
+        var state = try prepareLocal(remoteID: remoteID)
+        var report = Report()
+        let pending = try local.keys(withPrefix: SyncKeys.pendingPrefix).map { String($0.dropFirst(SyncKeys.pendingPrefix.count)) }
+        for start in stride(from: 0, to: pending.count, by: Self.batchSize) {
+            let batch = Array(pending[start..<min(start + Self.batchSize, pending.count)])
+            report.pushed += try push(batch, state: &state)
+        }
+        report.pulled = try pull(state: &state)
+        state.lastSync = Date()
+        try local.set(state, for: SyncKeys.state)
+        return report
+    }
+
+    /// Checks the remote's format, setting up an empty remote. Returns its id.
+    private func prepareRemote() throws -> String {
+        try remote.transaction { transaction in
+            if let format = try transaction.value(for: RemoteKeys.format) {
+                guard format <= Self.format else { throw SyncError.newerRemoteFormat(found: format) }
+                if let id = try transaction.value(for: RemoteKeys.id) { return id }
+            }
+            let id = UUID().uuidString
+            try transaction.set(Self.format, for: RemoteKeys.format)
+            try transaction.set(id, for: RemoteKeys.id)
+            return id
+        }
+    }
+
+    /// The local sync state for this remote. The first sync with a remote marks every local record
+    /// pending (records made before sync existed have no marker) in the same transaction that
+    /// remembers the remote, so an interrupted first sync still pushes everything when run again.
+    private func prepareLocal(remoteID: String) throws -> SyncState {
+        let location = remote.path ?? "the remote"
+        return try local.transaction { transaction in
+            if var state = try transaction.value(for: SyncKeys.state), state.remoteID == remoteID {
+                state.location = location
+                return state
+            }
+            let slugs = Set(
+                try transaction.values(withKeyPrefix: ProgressRepository.keyPrefix, as: IgnoredValue.self)
+                    .map { String($0.key.dropFirst(ProgressRepository.keyPrefix.count)) }
+                + transaction.values(withKeyPrefix: SyncKeys.metadataPrefix, as: IgnoredValue.self)
+                    .map { String($0.key.dropFirst(SyncKeys.metadataPrefix.count)) })
+            var clock = try transaction.value(for: SyncKeys.clock) ?? HybridLogicalClock(node: SyncNode.make())
+            let stamp = clock.tick(now: Date())
+            try transaction.set(clock, for: SyncKeys.clock)
+            for slug in slugs where try transaction.value(for: SyncKeys.pending(slug)) == nil {
+                try transaction.set(stamp, for: SyncKeys.pending(slug))
+            }
+            let state = SyncState(remoteID: remoteID, cursor: 0, location: location, lastSync: nil)
+            try transaction.set(state, for: SyncKeys.state)
+            return state
+        }
+    }
+
+    /// Pushes one batch; returns how many remote records it changed.
+    private func push(_ slugs: [String], state: inout SyncState) throws -> Int {
+        // A snapshot of the local side, read in one transaction.
+        let snapshot = try local.transaction { transaction in
+            try slugs.map { slug in
+                (slug: slug,
+                 side: (progress: try transaction.value(for: ProgressRepository.key(for: slug)),
+                        metadata: try transaction.value(for: SyncKeys.metadata(slug))) as SyncMerge.Side,
+                 marker: try transaction.value(for: SyncKeys.pending(slug)))
+            }
+        }
+        let (merged, previous, sequence, changed) = try remote.transaction { transaction in
+            let previous = try transaction.value(for: RemoteKeys.sequence)
+            let sequence = previous + 1
+            var merged: [String: SyncMerge.Side] = [:]
+            var changed = 0
+            var changedSlugs: [String] = []
+            for entry in snapshot {
+                let key = RemoteKeys.record(entry.slug)
+                let stored = try transaction.value(for: key)
+                let result = stored.map { SyncMerge.merge(entry.side, ($0.progress, $0.metadata)) } ?? SyncMerge.merge(entry.side, entry.side)
+                merged[entry.slug] = result
+                if stored.map({ $0.progress != result.progress || $0.metadata != result.metadata }) ?? true {
+                    try transaction.set(SyncRecord(progress: result.progress, metadata: result.metadata, sequence: sequence), for: key)
+                    changed += 1
+                    changedSlugs.append(entry.slug)
+                }
+            }
+            if changed > 0 {
+                try transaction.set(sequence, for: RemoteKeys.sequence)
+                try transaction.set(changedSlugs, for: RemoteKeys.log(sequence))
+            }
+            return (merged, previous, changed > 0 ? sequence : previous, changed)
+        }
+        try local.transaction { transaction in
+            for entry in snapshot {
+                guard let remoteSide = merged[entry.slug] else { continue }
+                try Self.mergeLocally(entry.slug, remoteSide, in: transaction)
+                // A change made here while we pushed has a newer marker: it stays pending.
+                if try transaction.value(for: SyncKeys.pending(entry.slug)) == entry.marker {
+                    transaction.removeValue(for: SyncKeys.pending(entry.slug))
+                }
+            }
+            // Only our own push came after the cursor: nothing from others was skipped.
+            if state.cursor == previous { state.cursor = sequence }
+            try transaction.set(state, for: SyncKeys.state)
+        }
+        return changed
+    }
+
+    /// Merges the records other machines pushed since the cursor; returns how many changed here.
+    private func pull(state: inout SyncState) throws -> Int {
+        let sequence = try remote.value(for: RemoteKeys.sequence)
+        guard sequence != state.cursor else { return 0 }
+        let cursor = state.cursor
+        let records = try changedRecords(after: cursor, upTo: sequence)
+        var changed = 0
+        for start in stride(from: 0, to: records.count, by: Self.batchSize) {
+            let batch = records[start..<min(start + Self.batchSize, records.count)]
+            changed += try local.transaction { transaction in
+                var changed = 0
+                for entry in batch {
+                    let slug = String(entry.key.dropFirst(ProgressRepository.keyPrefix.count))
+                    if try Self.mergeLocally(slug, (entry.value.progress, entry.value.metadata), in: transaction) { changed += 1 }
+                }
+                return changed
+            }
+        }
+        state.cursor = sequence
+        try local.set(state, for: SyncKeys.state)
+        return changed
+    }
+
+    /// The remote records pushed after `cursor`: through the pushes' logs when there are few of
+    /// them (reading only what changed), else by reading every record.
+    private func changedRecords(after cursor: Int, upTo sequence: Int) throws -> [(key: String, value: SyncRecord)] {
+        let logged: [(key: String, value: SyncRecord)]? = sequence > cursor && sequence - cursor <= Self.maximumLogsRead
+            ? try remote.transaction { transaction in
+                var slugs = Set<String>()
+                for number in (cursor + 1)...sequence {
+                    // A missing log (a push by an older build) means reading everything.
+                    guard let log = try transaction.value(for: RemoteKeys.log(number)) else { return nil }
+                    slugs.formUnion(log)
+                }
+                return try slugs.sorted().compactMap { slug in
+                    try transaction.value(for: RemoteKeys.record(slug)).map { (key: ProgressRepository.keyPrefix + slug, value: $0) }
+                }
+            }
+            : nil
+        if let logged { return logged }
+        return try remote.values(withKeyPrefix: ProgressRepository.keyPrefix, as: SyncRecord.self)
+            .filter { $0.value.sequence > cursor }
+    }
+
+    /// Merges a remote side into the local record; returns whether the local record changed.
+    @discardableResult
+    private static func mergeLocally(_ slug: String, _ remoteSide: SyncMerge.Side, in transaction: Transaction) throws -> Bool {
+        let recordKey = ProgressRepository.key(for: slug)
+        let current = (progress: try transaction.value(for: recordKey), metadata: try transaction.value(for: SyncKeys.metadata(slug)))
+        let result = SyncMerge.merge(current, remoteSide)
+        var clock = try transaction.value(for: SyncKeys.clock) ?? HybridLogicalClock(node: SyncNode.make())
+        if let latest = result.metadata.latest { clock.observe(latest) }
+        try transaction.set(clock, for: SyncKeys.clock)
+        if result.metadata != current.metadata { try transaction.set(result.metadata, for: SyncKeys.metadata(slug)) }
+        guard result.progress != current.progress else { return false }
+        if result.progress.isEmpty { transaction.removeValue(for: recordKey) } else { try transaction.set(result.progress, for: recordKey) }
+        return true
+    }
+}
+
+/// Decodes any JSON value without looking at it (for listing keys inside a transaction).
+private struct IgnoredValue: Decodable {
+    init(from decoder: any Decoder) throws {}
+}

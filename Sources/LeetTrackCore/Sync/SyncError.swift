@@ -1,0 +1,30 @@
+import Foundation
+
+/// What can stop a sync, with a message that says what to do. Each leaves the local store as it was.
+public enum SyncError: Error, Equatable, CustomStringConvertible {
+    /// No remote was given.
+    case noRemote
+    /// The file holding the connection string can be read by others.
+    case insecureFile(path: String, mode: Int)
+    /// The file holding the connection string cannot be read.
+    case unreadableFile(path: String, reason: String)
+    /// The server holds sync data written by a newer LeetTrack.
+    case newerRemoteFormat(found: Int)
+
+    /// The message a user sees.
+    public var description: String {
+        switch self {
+        case .noRemote:
+            return "no sync server is set. Give one with --remote URL, or put a postgresql:// URL in $LEETTRACK_REMOTE"
+                + " or in a file named by $LEETTRACK_REMOTE_FILE (mode 600)."
+        case .insecureFile(let path, let mode):
+            return "\(path) holds the sync server's connection string but others can read it (mode "
+                + String(mode, radix: 8) + "); it was not used. Run `chmod 600 \(path)`."
+        case .unreadableFile(let path, let reason):
+            return "cannot read the sync server's connection string from \(path): \(reason)."
+        case .newerRemoteFormat(let found):
+            return "the sync server holds data of a newer LeetTrack (sync format \(found); this version reads up to "
+                + "\(SyncEngine.format)). Nothing was changed; upgrade leettrack on this machine to sync."
+        }
+    }
+}

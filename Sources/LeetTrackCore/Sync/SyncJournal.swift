@@ -1,0 +1,59 @@
+import Foundation
+import Persistence
+
+/// Records local changes for sync, inside the transaction that makes them: the changed fields'
+/// hybrid-logical-clock stamps, erased events, and a pending marker. ``ProgressRepository`` calls
+/// it for every record it changes.
+///
+/// A store that never synced has no clock, and nothing is recorded: a change still writes exactly
+/// one key, and its first sync pushes every record (unstamped values count as older than any
+/// stamped one). Once a store has synced, a change costs three more small keys in the same commit.
+enum SyncJournal {
+    /// Notes that `slug` changed from `before` to `after` at wall-clock time `now`.
+    static func record(slug: String, before: ProblemProgress, after: ProblemProgress, now: Date, in transaction: Transaction) throws {
+        guard var clock = try transaction.value(for: SyncKeys.clock) else { return }
+        let stamp = clock.tick(now: now)
+        var metadata = try transaction.value(for: SyncKeys.metadata(slug))
+        if before.status != after.status { metadata.status = stamp }
+        if before.favorite != after.favorite { metadata.favorite = stamp }
+        if before.note != after.note { metadata.note = stamp }
+        let removed = EventMultiset(before.events).subtracting(EventMultiset(after.events))
+        for event in removed where !metadata.erased.contains(event) {
+            metadata.erased.append(event)
+        }
+        try transaction.set(clock, for: SyncKeys.clock)
+        try transaction.set(metadata, for: SyncKeys.metadata(slug))
+        try transaction.set(stamp, for: SyncKeys.pending(slug))
+    }
+}
+
+/// Names a local store in its clock's timestamps.
+enum SyncNode {
+    static func make() -> String {
+        String(UUID().uuidString.prefix(8)).lowercased()
+    }
+}
+
+/// Events counted by identity (kind, instant, rating): what "the same event" means when merging.
+struct EventMultiset {
+    private(set) var counts: [ProgressEvent: Int] = [:]
+
+    init(_ events: [ProgressEvent]) {
+        for event in events { counts[event, default: 0] += 1 }
+    }
+
+    /// The events of `self` beyond those in `other`, one per extra occurrence.
+    func subtracting(_ other: EventMultiset) -> [ProgressEvent] {
+        counts.flatMap { event, count in
+            Array(repeating: event, count: max(0, count - (other.counts[event] ?? 0)))
+        }
+    }
+
+    /// Each event as many times as the larger count on either side: a union in which an event
+    /// known to both is not doubled.
+    func union(_ other: EventMultiset) -> [ProgressEvent] {
+        var merged = counts
+        for (event, count) in other.counts { merged[event] = max(merged[event] ?? 0, count) }
+        return merged.flatMap { Array(repeating: $0.key, count: $0.value) }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// One problem as the remote keeps it (`progress.<slug>` on the server): the record, its sync
+/// metadata, and the remote sequence number of the push that last changed it.
+public struct SyncRecord: Codable, Sendable, Hashable {
+    /// The record.
+    public var progress: ProblemProgress
+    /// Its stamps and erased events.
+    public var metadata: SyncMetadata
+    /// The remote sequence number of the push that last changed it.
+    public var sequence: Int
+
+    /// Creates a remote record.
+    public init(progress: ProblemProgress, metadata: SyncMetadata, sequence: Int) {
+        self.progress = progress
+        self.metadata = metadata
+        self.sequence = sequence
+    }
+}
+
+/// The conflict rule, per record. It is commutative, associative and idempotent, so machines that
+/// merge in any order, any number of times (a sync killed and run again), agree:
+///
+/// - **Events** merge as a union: an event (same kind, instant and rating) known to both sides is
+///   kept once; one recorded twice on one machine stays twice. Events erased on purpose on either
+///   side (`reset --forget`) stay erased. The history is kept oldest first.
+/// - **Status** follows the merged history (solved → solved, an attempt → attempted unless solved,
+///   reset → todo); a record without events takes the status of the latest writer.
+/// - **Favorite** and **note** each go to the latest writer by the hybrid logical clock.
+public enum SyncMerge {
+    /// One side of a merge.
+    public typealias Side = (progress: ProblemProgress, metadata: SyncMetadata)
+
+    /// The merge of two sides.
+    public static func merge(_ a: Side, _ b: Side) -> Side {
+        var metadata = SyncMetadata()
+        var erased = a.metadata.erased
+        for event in b.metadata.erased where !erased.contains(event) { erased.append(event) }
+        metadata.erased = erased.sorted(by: ordered)
+        let erasedSet = Set(erased)
+        let events = EventMultiset(a.progress.events).union(EventMultiset(b.progress.events))
+            .filter { !erasedSet.contains($0) }
+            .sorted(by: ordered)
+
+        var progress = ProblemProgress(events: events)
+        (progress.favorite, metadata.favorite) = latest(
+            (a.progress.favorite, a.metadata.favorite), (b.progress.favorite, b.metadata.favorite)) { !$0 && $1 }
+        (progress.note, metadata.note) = latest(
+            (a.progress.note, a.metadata.note), (b.progress.note, b.metadata.note)) { $0 < $1 }
+        let status: Status
+        (status, metadata.status) = latest(
+            (a.progress.status, a.metadata.status), (b.progress.status, b.metadata.status)) { $0.rawValue < $1.rawValue }
+        progress.status = events.isEmpty ? status : replay(events)
+        return (progress, metadata)
+    }
+
+    /// The value with the later stamp (an unstamped value is older than any stamped one); equal
+    /// stamps with different values (which one write never makes) are settled by `isBelow`.
+    private static func latest<Value: Equatable>(
+        _ a: (Value, HLCTimestamp?), _ b: (Value, HLCTimestamp?), isBelow: (Value, Value) -> Bool
+    ) -> (Value, HLCTimestamp?) {
+        switch (a.1, b.1) {
+        case (nil, nil): return isBelow(a.0, b.0) ? b : a
+        case (nil, .some): return b
+        case (.some, nil): return a
+        case let (.some(x), .some(y)):
+            if x != y { return x < y ? b : a }
+            return isBelow(a.0, b.0) ? b : a
+        }
+    }
+
+    /// The status a history leads to, as the commands that record events set it.
+    static func replay(_ events: [ProgressEvent]) -> Status {
+        var status = Status.todo
+        for event in events {
+            switch event.kind {
+            case .solved: status = .solved
+            case .attempted: if status != .solved { status = .attempted }
+            case .reset: status = .todo
+            default: break
+            }
+        }
+        return status
+    }
+
+    /// A total order on events: by instant, then kind, then rating.
+    static func ordered(_ a: ProgressEvent, _ b: ProgressEvent) -> Bool {
+        (a.date, a.kind.rawValue, a.rating ?? "") < (b.date, b.kind.rawValue, b.rating ?? "")
+    }
+}

@@ -1,0 +1,204 @@
+import CLibPQ
+import Foundation
+
+/// One libpq connection. Not thread-safe by itself: its owner keeps it behind a `Mutex`.
+///
+/// Every message that leaves this type goes through ``PostgresConnectionInfo/redact(_:)``, so a
+/// password in the connection string never reaches an error, a log or the terminal.
+final class PostgresConnection: @unchecked Sendable {
+    // @unchecked: a PGconn must not be used from two threads at once; every use goes through the
+    // owning backend's `Mutex`, which serialises all access.
+
+    /// One value bound to a statement: text, or bytes (sent in binary format, as `bytea`).
+    enum Parameter {
+        case text(String)
+        case bytes(Data)
+    }
+
+    /// The rows of a result, each column as bytes (`nil` for SQL NULL).
+    struct Rows {
+        var rows: [[Data?]] = []
+        /// Column `column` of row `row` as UTF-8 text.
+        func text(_ row: Int, _ column: Int) -> String? {
+            rows[row][column].map { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
+    let info: PostgresConnectionInfo
+    private var handle: OpaquePointer
+    /// Set when the connection was lost and made again: notifications may have been missed.
+    private(set) var wasReset = false
+    /// Statements prepared on the server (parsed and planned once), by SQL, with their names.
+    private var prepared: [String: String] = [:]
+
+    /// Connects. Blocks for at most `connect_timeout` (10 s unless the connection string says otherwise).
+    /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` naming the server (never the password).
+    init(info: PostgresConnectionInfo) throws {
+        self.info = info
+        // Keywords are applied in order and the expanded connection string comes last, so the
+        // user's own connect_timeout (and every TLS setting) wins over our default.
+        let keywords = ["connect_timeout", "fallback_application_name", "dbname"]
+        let values = ["10", "leettrack", info.connectionString]
+        let connection = Self.withCStrings(keywords) { keywords in
+            Self.withCStrings(values) { values in PQconnectdbParams(keywords, values, 1) }
+        }
+        guard let connection else {
+            throw PersistenceError.cannotOpen(path: info.location, reason: "out of memory while connecting")
+        }
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let message = info.redact(Self.trimmed(PQerrorMessage(connection)))
+            PQfinish(connection)
+            throw PersistenceError.cannotOpen(path: info.location, reason: message)
+        }
+        clibpq_ignore_notices(connection)
+        handle = connection
+    }
+
+    deinit {
+        PQfinish(handle)
+    }
+
+    /// This connection's server process, which identifies our own notifications.
+    var backendPID: Int32 { PQbackendPID(handle) }
+
+    /// Makes sure the connection is up, reconnecting once if the server dropped it (it restarted,
+    /// or a network blip): a store outlives a server restart.
+    func ensureConnected() throws {
+        guard PQstatus(handle) != CONNECTION_OK else { return }
+        PQreset(handle)
+        prepared.removeAll()  // A new server session has none.
+        guard PQstatus(handle) == CONNECTION_OK else {
+            throw PersistenceError.cannotOpen(
+                path: info.location, reason: "the connection was lost and cannot be made again: " + lastMessage())
+        }
+        wasReset = true
+    }
+
+    /// Forgets that the connection was reset (after the owner re-subscribed and invalidated caches).
+    func acknowledgeReset() { wasReset = false }
+
+    /// Runs `sql` with `parameters` (`$1`, `$2`, …) and returns its rows. Bytes come back as they
+    /// are stored (binary format); use `::text` casts in SQL for numbers.
+    ///
+    /// With `prepare`, the statement is parsed and planned once per connection and reused: for the
+    /// statements run once per key, where parsing costs as much as the round trip.
+    @discardableResult
+    func execute(_ sql: String, _ parameters: [Parameter] = [], prepare: Bool = false) throws -> Rows {
+        let name = prepare ? try preparedName(for: sql, parameterCount: parameters.count) : nil
+        var buffers: [Data] = []
+        var formats: [Int32] = []
+        for parameter in parameters {
+            switch parameter {
+            case .text(let text):
+                buffers.append(Data(text.utf8) + [0])
+                formats.append(0)
+            case .bytes(let data):
+                buffers.append(data)
+                formats.append(1)
+            }
+        }
+        let lengths = buffers.map { Int32($0.count) }
+        let result = Self.withBuffers(buffers) { pointers in
+            if let name {
+                return PQexecPrepared(handle, name, Int32(parameters.count), pointers, lengths, formats, 1)
+            }
+            return PQexecParams(handle, sql, Int32(parameters.count), nil, pointers, lengths, formats, 1)
+        }
+        return try rows(of: result, sql: sql)
+    }
+
+    private func preparedName(for sql: String, parameterCount: Int) throws -> String {
+        if let name = prepared[sql] { return name }
+        let name = "persistence_\(prepared.count + 1)"
+        try rows(of: PQprepare(handle, name, sql, Int32(parameterCount), nil), sql: sql)
+        prepared[sql] = name
+        return name
+    }
+
+    @discardableResult
+    private func rows(of result: OpaquePointer?, sql: String) throws -> Rows {
+        guard let result else {
+            throw PersistenceError.cannotOpen(path: info.location, reason: lastMessage())
+        }
+        defer { PQclear(result) }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
+            return Rows()
+        case PGRES_TUPLES_OK:
+            var rows = Rows()
+            let columns = PQnfields(result)
+            rows.rows.reserveCapacity(Int(PQntuples(result)))
+            for row in 0..<PQntuples(result) {
+                var values: [Data?] = []
+                for column in 0..<columns {
+                    if PQgetisnull(result, row, column) == 1 {
+                        values.append(nil)
+                    } else if let bytes = PQgetvalue(result, row, column) {
+                        values.append(Data(bytes: bytes, count: Int(PQgetlength(result, row, column))))
+                    } else {
+                        values.append(Data())
+                    }
+                }
+                rows.rows.append(values)
+            }
+            return rows
+        default:
+            let message = info.redact(Self.trimmed(PQresultErrorMessage(result)))
+            if PQstatus(handle) != CONNECTION_OK {
+                throw PersistenceError.cannotOpen(path: info.location, reason: "the connection was lost: " + message)
+            }
+            let state = PQresultErrorField(result, clibpq_diag_sqlstate()).map { String(cString: $0) } ?? "?"
+            throw PersistenceError.file(path: info.location, reason: "the server refused `\(sql)` (\(state)): \(message)")
+        }
+    }
+
+    /// Sends nothing but a sync to the server and waits for the answer. The server delivers the
+    /// notifications of every transaction committed before it, so after this call
+    /// ``notifications()`` knows of every commit that happened before it began.
+    func roundTrip() throws {
+        try execute("")
+    }
+
+    /// The process ids of the senders of the notifications received so far.
+    func notifications() -> [Int32] {
+        PQconsumeInput(handle)
+        var senders: [Int32] = []
+        while let notification = PQnotifies(handle) {
+            senders.append(notification.pointee.be_pid)
+            PQfreemem(notification)
+        }
+        return senders
+    }
+
+    private func lastMessage() -> String {
+        info.redact(Self.trimmed(PQerrorMessage(handle)))
+    }
+
+    private static func trimmed(_ message: UnsafePointer<CChar>?) -> String {
+        guard let message else { return "unknown error" }
+        // One line for a person: libpq ends lines with newlines and indents its hints with tabs.
+        return String(cString: message).split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    private static func withCStrings<T>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        return body(copies.map { UnsafePointer($0) } + [nil])
+    }
+
+    private static func withBuffers<T>(_ buffers: [Data], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
+        // Copies keep every pointer valid for the whole call; values are small.
+        let copies: [UnsafeMutablePointer<CChar>] = buffers.map { data in
+            let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: max(data.count, 1))
+            data.withUnsafeBytes { bytes in
+                if let base = bytes.baseAddress {
+                    pointer.update(from: base.assumingMemoryBound(to: CChar.self), count: data.count)
+                }
+            }
+            return pointer
+        }
+        defer { copies.forEach { $0.deallocate() } }
+        return body(copies.map { UnsafePointer($0) })
+    }
+}

@@ -1,0 +1,57 @@
+import CLibPQ
+import Foundation
+
+/// A libpq connection string (`postgresql://…` URL or `key=value` pairs), with what may be shown
+/// of it and what must never be.
+///
+/// Every setting, TLS ones included (`sslmode`, `sslrootcert`, `sslcert`, …), goes to libpq as
+/// given; libpq also reads its own environment (`PGPASSWORD`, `PGSSLMODE`, `~/.pgpass`, …).
+struct PostgresConnectionInfo: Sendable {
+    /// The string handed to libpq. Never shown.
+    let connectionString: String
+    /// `postgresql://user@host:port/database`, without the password: what messages name.
+    let location: String
+    /// The password given in the string, kept only to scrub it from server messages.
+    private let password: String?
+
+    /// Parses `connectionString` without connecting.
+    /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` when libpq cannot parse it. libpq's
+    ///   own message is not used: it may quote the part of the string that holds the password.
+    init(_ connectionString: String) throws {
+        self.connectionString = connectionString
+        var error: UnsafeMutablePointer<CChar>?
+        guard let options = PQconninfoParse(connectionString, &error) else {
+            if let error { PQfreemem(error) }
+            throw PersistenceError.cannotOpen(
+                path: "the PostgreSQL server",
+                reason: "the connection string is neither a postgresql:// URL nor libpq key=value pairs"
+                    + " (see https://www.postgresql.org/docs/current/libpq-connect.html#LIBPQ-CONNSTRING)")
+        }
+        defer { PQconninfoFree(options) }
+        var values: [String: String] = [:]
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if let value = option.pointee.val { values[String(cString: keyword)] = String(cString: value) }
+            option += 1
+        }
+        password = values["password"].flatMap { $0.isEmpty ? nil : $0 }
+        let environment = ProcessInfo.processInfo.environment
+        let host = values["host"] ?? values["hostaddr"] ?? environment["PGHOST"] ?? "localhost"
+        let port = values["port"] ?? environment["PGPORT"] ?? "5432"
+        let user = values["user"] ?? environment["PGUSER"]
+        let database = values["dbname"] ?? environment["PGDATABASE"] ?? user ?? ""
+        location = "postgresql://" + (user.map { $0 + "@" } ?? "") + host + ":" + port + "/" + database
+    }
+
+    /// `message` with the password and the connection string replaced by asterisks.
+    func redact(_ message: String) -> String {
+        var text = message.replacingOccurrences(of: connectionString, with: location)
+        if let password {
+            text = text.replacingOccurrences(of: password, with: "********")
+            if let encoded = password.addingPercentEncoding(withAllowedCharacters: .alphanumerics), encoded != password {
+                text = text.replacingOccurrences(of: encoded, with: "********")
+            }
+        }
+        return text
+    }
+}

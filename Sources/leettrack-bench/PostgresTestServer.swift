@@ -1,0 +1,1 @@
+../../Tests/PersistenceTests/PostgresTestServer.swift

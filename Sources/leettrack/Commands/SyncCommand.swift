@@ -1,0 +1,132 @@
+import Foundation
+import LeetTrackCore
+import Persistence
+
+/// `leettrack sync [--remote URL]` and `leettrack sync --status`.
+struct SyncCommand: Command {
+    static let spec = CommandSpec(
+        name: "sync",
+        abstract: "Share your progress with your other machines through a PostgreSQL server.",
+        discussion: """
+            Pushes the changes made here and pulls those made elsewhere; the local store stays the working
+            copy, so everything works offline in between. The server is --remote URL, else $LEETTRACK_REMOTE,
+            else the first line of the file named by $LEETTRACK_REMOTE_FILE (which must have mode 600). Any
+            libpq connection string works (postgresql://user@host/db?sslmode=verify-full); PGPASSWORD,
+            ~/.pgpass and the PGSSL* variables apply. Favorite and note go to the latest change (by a hybrid
+            logical clock); histories are merged, no event twice. Safe to interrupt and run again.
+            """,
+        options: [
+            .option("remote", value: "url", help: "The PostgreSQL connection string or URL."),
+            .flag("status", help: "Say what is waiting to be pushed, without contacting the server."),
+            .flag("json", help: "Print JSON."),
+        ])
+
+    let remote: String?
+    let statusOnly: Bool
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        remote = arguments.value("remote")
+        if remote?.isEmpty == true { throw Self.usageError("'--remote' needs a connection string") }
+        statusOnly = arguments.flag("status")
+        json = arguments.flag("json")
+    }
+
+    private struct StatusJSON: Encodable {
+        let pending: Int
+        let remote: String?
+        let lastSync: String?
+    }
+
+    private struct ReportJSON: Encodable {
+        let pushed: Int
+        let pulled: Int
+        let remote: String
+    }
+
+    func run(_ context: CommandContext) throws {
+        if statusOnly { return try showStatus(context) }
+        let connectionString = try SyncRemote.connectionString(option: remote, environment: context.environment)
+        let local = try context.repository().store
+        let remoteStore: Store
+        do {
+            remoteStore = try Store.postgres(connectionString)
+        } catch let error as PersistenceError {
+            throw CLIError.failure(Self.message(for: error))
+        }
+        let location = remoteStore.path ?? "the sync server"
+        let report: SyncEngine.Report
+        do {
+            report = try SyncEngine(local: local, remote: remoteStore).run()
+        } catch let error as PersistenceError where Self.isRemote(error, location: location) {
+            throw CLIError.failure(Self.message(for: error))
+        } catch let error as SyncError {
+            throw CLIError.failure(error.description)
+        }
+        if json {
+            try context.writeJSON(ReportJSON(pushed: report.pushed, pulled: report.pulled, remote: location))
+            return
+        }
+        if report.pushed == 0 && report.pulled == 0 {
+            context.line("Up to date with \(location).")
+        } else {
+            context.line("Synced with \(location): pushed \(Self.changes(report.pushed)), pulled \(Self.changes(report.pulled)).")
+        }
+    }
+
+    private func showStatus(_ context: CommandContext) throws {
+        let (pending, state) = FileManager.default.fileExists(atPath: context.storePath)
+            ? try SyncRemote.status(of: context.repository().store) : (0, nil)
+        let lastSync = state?.lastSync.map { Self.format($0) }
+        if json {
+            try context.writeJSON(StatusJSON(pending: pending, remote: state?.location, lastSync: lastSync))
+            return
+        }
+        context.line(pending == 0 ? "Nothing waiting to be pushed." :
+            "\(pending == 1 ? "1 problem has" : "\(pending) problems have") changes waiting to be pushed.")
+        if let state, let lastSync {
+            context.line("Last sync: \(lastSync) with \(state.location).")
+        } else {
+            context.line("Never synced. Run `leettrack sync --remote URL`.")
+        }
+    }
+
+    /// Whether a store error came from the server (its messages name the server, never the password).
+    private static func isRemote(_ error: PersistenceError, location: String) -> Bool {
+        switch error {
+        case .cannotOpen(let path, _), .file(let path, _), .newerFormat(let path, _): path == location
+        default: false
+        }
+    }
+
+    private static func message(for error: PersistenceError) -> String {
+        let unchanged = "Your local store is unchanged; your changes wait for the next sync."
+        switch error {
+        case .cannotOpen(let location, let reason) where reason.contains("password authentication failed")
+            || reason.contains("no password supplied"):
+            return "the sync server \(location) refused the login (wrong user or password). \(unchanged)"
+        case .cannotOpen(_, let reason) where reason.hasPrefix("the connection string"):
+            return "the sync server's \(reason.dropFirst("the ".count)). \(unchanged)"
+        case .cannotOpen(let location, let reason):
+            let end = reason.hasSuffix(".") || reason.hasSuffix("?") ? "" : "."
+            return "cannot reach the sync server \(location): \(reason)\(end) \(unchanged)"
+        case .newerFormat(let location, let migration):
+            return "the sync server \(location) was set up by a newer version (schema change '\(migration)'). "
+                + "Nothing was changed; upgrade leettrack on this machine to sync."
+        case .file(let location, let reason):
+            return "the sync server \(location) failed: \(reason). \(unchanged)"
+        default:
+            return "\(error) \(unchanged)"
+        }
+    }
+
+    private static func changes(_ count: Int) -> String {
+        count == 1 ? "1 change" : "\(count) changes"
+    }
+
+    private static func format(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+}

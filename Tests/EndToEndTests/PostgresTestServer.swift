@@ -1,0 +1,1 @@
+../PersistenceTests/PostgresTestServer.swift

@@ -1,0 +1,102 @@
+import Foundation
+import Persistence
+import Testing
+
+@testable import LeetTrackCore
+
+@Suite("Sync: the per-record conflict rule and the journal of local changes")
+struct SyncMergeTests {
+    static func stamp(_ milliseconds: Int64, _ node: String = "a") -> HLCTimestamp {
+        HLCTimestamp(milliseconds: milliseconds, counter: 0, node: node)
+    }
+
+    static let day = Date(timeIntervalSince1970: 1_764_000_000)
+    static let solved = ProgressEvent(kind: .solved, date: day)
+    static let attempted = ProgressEvent(kind: .attempted, date: day.addingTimeInterval(86_400))
+
+    @Test("merging is commutative, associative and idempotent")
+    func mergeLaws() {
+        let a: SyncMerge.Side = (ProblemProgress(status: .solved, favorite: true, note: "a", events: [Self.solved]),
+                                 SyncMetadata(status: Self.stamp(1), favorite: Self.stamp(1), note: Self.stamp(3)))
+        let b: SyncMerge.Side = (ProblemProgress(status: .attempted, note: "b", events: [Self.attempted]),
+                                 SyncMetadata(status: Self.stamp(2, "b"), favorite: Self.stamp(2, "b"), note: Self.stamp(2, "b")))
+        let c: SyncMerge.Side = (ProblemProgress(status: .todo, events: [Self.solved, Self.solved]),
+                                 SyncMetadata(erased: [Self.attempted]))
+        func same(_ x: SyncMerge.Side, _ y: SyncMerge.Side) -> Bool { x.progress == y.progress && x.metadata == y.metadata }
+        #expect(same(SyncMerge.merge(a, b), SyncMerge.merge(b, a)))
+        #expect(same(SyncMerge.merge(SyncMerge.merge(a, b), c), SyncMerge.merge(a, SyncMerge.merge(b, c))))
+        let ab = SyncMerge.merge(a, b)
+        #expect(same(SyncMerge.merge(ab, ab), ab))
+        #expect(same(SyncMerge.merge(ab, a), ab))
+    }
+
+    @Test("favorite and note go to the value with the later hybrid-clock stamp")
+    func latestWriterWins() {
+        let older: SyncMerge.Side = (ProblemProgress(favorite: true, note: "old"), SyncMetadata(favorite: Self.stamp(5), note: Self.stamp(5)))
+        let newer: SyncMerge.Side = (ProblemProgress(favorite: false, note: "new"), SyncMetadata(favorite: Self.stamp(6, "b"), note: Self.stamp(6, "b")))
+        let merged = SyncMerge.merge(older, newer).progress
+        #expect(merged.favorite == false)
+        #expect(merged.note == "new")
+    }
+
+    @Test("histories merge as a union without doubling, and the status follows the merged history")
+    func historiesUnion() {
+        let laptop: SyncMerge.Side = (ProblemProgress(status: .solved, events: [Self.solved]), SyncMetadata(status: Self.stamp(1)))
+        let desktop: SyncMerge.Side = (ProblemProgress(status: .attempted, events: [Self.solved, Self.attempted]),
+                                       SyncMetadata(status: Self.stamp(9, "b")))
+        let merged = SyncMerge.merge(laptop, desktop).progress
+        #expect(merged.events == [Self.solved, Self.attempted])
+        #expect(merged.status == .solved)
+    }
+
+    @Test("events erased with reset --forget do not come back from the other side")
+    func erasedEventsStayErased() {
+        let forgot: SyncMerge.Side = (ProblemProgress(), SyncMetadata(status: Self.stamp(5), erased: [Self.solved]))
+        let other: SyncMerge.Side = (ProblemProgress(status: .solved, events: [Self.solved, Self.attempted]), SyncMetadata(status: Self.stamp(1, "b")))
+        let merged = SyncMerge.merge(forgot, other).progress
+        #expect(merged.events == [Self.attempted])
+        #expect(merged.status == .attempted)
+    }
+
+    @Test("a clock that runs behind still stamps after what it has seen")
+    func clockRunsBehind() {
+        var clock = HybridLogicalClock(node: "slow")
+        clock.observe(Self.stamp(10_000, "fast"))
+        let next = clock.tick(now: Date(timeIntervalSince1970: 1))
+        #expect(next > Self.stamp(10_000, "fast"))
+        #expect(clock.tick(now: Date(timeIntervalSince1970: 1)) > next)
+    }
+
+    @Test("a store that never synced records nothing beyond the record itself")
+    func noJournalBeforeFirstSync() throws {
+        let store = Store.memory()
+        try ProgressRepository(store: store).update(["two-sum"]) { _, record in record.favorite = true }
+        #expect(try store.keys(withPrefix: "") == ["progress.two-sum"])
+    }
+
+    @Test("once synced, each change through the repository is stamped and marked pending in the same transaction")
+    func journalRecordsChanges() throws {
+        let store = Store.memory()
+        try store.set(HybridLogicalClock(node: "a"), for: SyncKeys.clock)  // What the first sync leaves.
+        let repository = ProgressRepository(store: store)
+        try repository.update(["two-sum"]) { _, record in record.favorite = true }
+        try repository.update(["two-sum"]) { _, record in record.favorite = false }
+        #expect(try store.containsValue(forKey: "progress.two-sum") == false)  // Empty records are still removed.
+        let metadata = try store.value(for: SyncKeys.metadata("two-sum"))
+        #expect(metadata.favorite != nil && metadata.note == nil)
+        #expect(try store.keys(withPrefix: SyncKeys.pendingPrefix) == ["sync.pending.two-sum"])
+        try repository.update(["3sum"]) { _, _ in }  // Nothing changed: nothing recorded.
+        #expect(try store.keys(withPrefix: SyncKeys.metadataPrefix) == ["sync.meta.two-sum"])
+    }
+
+    @Test("records and stores from before sync still read, and the first sync counts them as waiting")
+    func oldStoresStillRead() throws {
+        let store = Store.memory()
+        try store.set(ProblemProgress(status: .attempted), for: ProgressRepository.key(for: "3sum"))
+        let raw = Data(#"{"status":"solved","favorite":true}"#.utf8)
+        #expect(try ProgressRepository.decode(raw, key: "progress.two-sum") == ProblemProgress(status: .solved, favorite: true))
+        #expect(try JSONDecoder().decode(SyncMetadata.self, from: Data("{}".utf8)) == SyncMetadata())
+        #expect(try SyncRemote.status(of: store).pending == 1)
+        #expect(try SyncRemote.status(of: store).state == nil)
+    }
+}
