@@ -67,6 +67,42 @@ struct SyncMergeTests {
         #expect(clock.tick(now: Date(timeIntervalSince1970: 1)) > next)
     }
 
+    @Test("the review card of the side reviewed last survives a merge, in either order")
+    func reviewCardSurvives() {
+        let scheduler = ReviewScheduler()
+        let first = scheduler.newCard(rating: .good, at: Self.day)
+        let later = scheduler.review(first, rating: .easy, at: Self.day.addingTimeInterval(5 * 86_400))
+        let laptop: SyncMerge.Side = (ProblemProgress(status: .solved, events: [Self.solved], review: first), SyncMetadata())
+        let desktop: SyncMerge.Side = (ProblemProgress(status: .solved, events: [Self.solved], review: later), SyncMetadata())
+        let withoutCard: SyncMerge.Side = (ProblemProgress(status: .solved, events: [Self.solved]), SyncMetadata())
+        #expect(SyncMerge.merge(laptop, desktop).progress.review == later)
+        #expect(SyncMerge.merge(desktop, laptop).progress.review == later)
+        #expect(SyncMerge.merge(withoutCard, laptop).progress.review == first)
+    }
+
+    @Test("the note keeps the edit date of the side it came from")
+    func noteDateFollowsNote() {
+        var older = ProblemProgress(note: "old")
+        older.noteUpdated = Self.day
+        var newer = ProblemProgress(note: "new")
+        newer.noteUpdated = Self.day.addingTimeInterval(60)
+        let merged = SyncMerge.merge((older, SyncMetadata(note: Self.stamp(5))), (newer, SyncMetadata(note: Self.stamp(6, "b"))))
+        #expect(merged.progress.note == "new")
+        #expect(merged.progress.noteUpdated == Self.day.addingTimeInterval(60))
+    }
+
+    @Test("an import into a synced store is journaled, so the next sync pushes it")
+    func importIsJournaled() throws {
+        let store = Store.memory()
+        try store.set(HybridLogicalClock(node: "a"), for: SyncKeys.clock)
+        let source = Store.memory()
+        try ProgressRepository(store: source).update(["two-sum"]) { _, record in record.favorite = true }
+        let document = try Exporter(catalog: .shipped).document(of: source)
+        _ = try Importer(store: store, catalog: .shipped).run(document, mode: .merge, dryRun: false)
+        #expect(try store.keys(withPrefix: SyncKeys.pendingPrefix) == ["sync.pending.two-sum"])
+        #expect(try store.value(for: SyncKeys.metadata("two-sum")).favorite != nil)
+    }
+
     @Test("a store that never synced records nothing beyond the record itself")
     func noJournalBeforeFirstSync() throws {
         let store = Store.memory()

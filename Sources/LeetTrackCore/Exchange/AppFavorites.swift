@@ -112,8 +112,9 @@ public struct AppFavorites: Sendable, Equatable {
                     continue
                 }
                 outcome.favorited.append(problem)
+                let before = record
                 record.favorite = true
-                if !dryRun { try transaction.set(record, for: key) }
+                if !dryRun { try ProgressRepository.write(record, replacing: before, for: slug, in: transaction) }
             }
         }
         return outcome

@@ -68,6 +68,7 @@ public struct CatalogUpdater: Sendable {
             for (slug, solved) in statuses.sorted(by: { $0.slug < $1.slug }) {
                 let key = ProgressRepository.key(for: slug)
                 var record = try transaction.value(for: key)
+                let before = record
                 if solved, record.status != .solved {
                     record.status = .solved
                     summary.markedSolved.append(slug)
@@ -77,7 +78,7 @@ public struct CatalogUpdater: Sendable {
                 } else {
                     continue
                 }
-                try transaction.set(record, for: key)
+                try ProgressRepository.write(record, replacing: before, for: slug, in: transaction)
             }
             return summary
         }

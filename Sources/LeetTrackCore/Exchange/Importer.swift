@@ -96,10 +96,12 @@ public struct Importer: Sendable {
             let settings = try settings(document, mode: mode, transaction, &summary)
             guard !dryRun else { return summary }
             for (slug, record) in writes {
-                let key = ProgressRepository.key(for: slug)
-                if record.isEmpty { transaction.removeValue(for: key) } else { try transaction.set(record, for: key) }
+                try ProgressRepository.write(record, replacing: stored[slug] ?? ProblemProgress(), for: slug, in: transaction)
             }
-            for slug in summary.removed { transaction.removeValue(for: ProgressRepository.key(for: slug)) }
+            for slug in summary.removed {
+                try ProgressRepository.write(
+                    ProblemProgress(), replacing: stored[slug] ?? ProblemProgress(), for: slug, in: transaction)
+            }
             for (key, record) in listWrites {
                 if let record { try transaction.set(record, for: key) } else { transaction.removeValue(for: key) }
             }

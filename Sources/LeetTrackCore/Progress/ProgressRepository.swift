@@ -79,10 +79,7 @@ public struct ProgressRepository: Sendable {
                 var after = before
                 try change(slug, &after)
                 Self.stampNote(of: &after, before: before)
-                if after != before {
-                    if after.isEmpty { transaction.removeValue(for: key) } else { try transaction.set(after, for: key) }
-                    try SyncJournal.record(slug: slug, before: before, after: after, now: Date(), in: transaction)
-                }
+                try Self.write(after, replacing: before, for: slug, in: transaction)
                 changes.append(ProgressChange(slug: slug, before: before, after: after))
             }
             return changes
@@ -99,15 +96,25 @@ public struct ProgressRepository: Sendable {
                 var after = entry.value
                 try change(slug, &after)
                 Self.stampNote(of: &after, before: entry.value)
-                if after != entry.value {
-                    let key = Self.key(for: slug)
-                    if after.isEmpty { transaction.removeValue(for: key) } else { try transaction.set(after, for: key) }
-                    try SyncJournal.record(slug: slug, before: entry.value, after: after, now: Date(), in: transaction)
-                }
+                try Self.write(after, replacing: entry.value, for: slug, in: transaction)
                 changes.append(ProgressChange(slug: slug, before: entry.value, after: after))
             }
             return changes
         }
+    }
+
+    /// Writes `after` as the record of `slug` inside `transaction` (removing it when empty) and
+    /// journals the change for sync in the same commit; does nothing when nothing changed.
+    ///
+    /// Every write of a progress record goes through here (commands, imports, catalog updates),
+    /// so that no change escapes the next sync.
+    static func write(
+        _ after: ProblemProgress, replacing before: ProblemProgress, for slug: String, in transaction: Transaction
+    ) throws {
+        guard after != before else { return }
+        let key = key(for: slug)
+        if after.isEmpty { transaction.removeValue(for: key) } else { try transaction.set(after, for: key) }
+        try SyncJournal.record(slug: slug, before: before, after: after, now: Date(), in: transaction)
     }
 
     /// Dates a changed note, so that a later merge can tell the newer note (see

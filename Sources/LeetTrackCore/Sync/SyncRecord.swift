@@ -26,7 +26,10 @@ public struct SyncRecord: Codable, Sendable, Hashable {
 ///   side (`reset --forget`) stay erased. The history is kept oldest first.
 /// - **Status** follows the merged history (solved → solved, an attempt → attempted unless solved,
 ///   reset → todo); a record without events takes the status of the latest writer.
-/// - **Favorite** and **note** each go to the latest writer by the hybrid logical clock.
+/// - **Favorite** and **note** each go to the latest writer by the hybrid logical clock; the note
+///   keeps the edit date of the side it came from.
+/// - **The review card** is the one reviewed last (then the one with more reviews, then the later
+///   due date): the redo schedule of the machine that saw the latest rating.
 public enum SyncMerge {
     /// One side of a merge.
     public typealias Side = (progress: ProblemProgress, metadata: SyncMetadata)
@@ -51,7 +54,31 @@ public enum SyncMerge {
         (status, metadata.status) = latest(
             (a.progress.status, a.metadata.status), (b.progress.status, b.metadata.status)) { $0.rawValue < $1.rawValue }
         progress.status = events.isEmpty ? status : replay(events)
+        progress.noteUpdated = noteDate(a, b, chosen: (progress.note, metadata.note))
+        progress.review = latestCard(a.progress.review, b.progress.review)
         return (progress, metadata)
+    }
+
+    /// The edit date of the note that won: the date of the side it came from, or the later of the
+    /// two when both sides hold the same note.
+    private static func noteDate(_ a: Side, _ b: Side, chosen: (String, HLCTimestamp?)) -> Date? {
+        let fromA = a.progress.note == chosen.0 && a.metadata.note == chosen.1
+        let fromB = b.progress.note == chosen.0 && b.metadata.note == chosen.1
+        switch (fromA, fromB) {
+        case (true, true), (false, false):
+            return [a.progress.noteUpdated, b.progress.noteUpdated].compactMap { $0 }.max()
+        case (true, false): return a.progress.noteUpdated
+        case (false, true): return b.progress.noteUpdated
+        }
+    }
+
+    /// The card reviewed last, so that merging in either order picks the same one.
+    private static func latestCard(_ a: ReviewCard?, _ b: ReviewCard?) -> ReviewCard? {
+        guard let a, let b else { return a ?? b }
+        func rank(_ card: ReviewCard) -> (Date, Int, Date, Double, Double) {
+            (card.lastReview ?? .distantPast, card.reps, card.due, card.stability ?? 0, card.difficulty ?? 0)
+        }
+        return rank(a) < rank(b) ? b : a
     }
 
     /// The value with the later stamp (an unstamped value is older than any stamped one); equal
