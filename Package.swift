@@ -18,11 +18,10 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .systemLibrary(
-            name: "CLibPQ",
-            pkgConfig: "libpq",
-            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
-        ),
+        // Headers only: libpq is loaded with dlopen when a PostgreSQL store is first opened (see
+        // Sources/CLibPQ/shim.h), so no pkg-config link flags: linking it would load libpq and the
+        // 25 libraries it needs into every process at start-up. apt: libpq-dev (headers), libpq5.
+        .systemLibrary(name: "CLibPQ"),
         .target(name: "Persistence", dependencies: ["CSQLite", "CLibPQ"], swiftSettings: strict),
         .target(
             name: "LeetTrackCore",

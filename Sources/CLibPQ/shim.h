@@ -1,7 +1,229 @@
 #ifndef CLIBPQ_SHIM_H
 #define CLIBPQ_SHIM_H
 
+#include <dlfcn.h>
+#include <pthread.h>
+#if __has_include(<libpq-fe.h>)
 #include <libpq-fe.h>
+#else
+#include <postgresql/libpq-fe.h>  // Debian's libpq-dev, found without pkg-config's -I.
+#endif
+
+// libpq is loaded with dlopen the first time a PostgreSQL store is opened, not linked: linking it
+// makes every process load libpq and the 25 libraries it needs (TLS, Kerberos, LDAP…) at start-up,
+// which more than doubled the start-up of every `leettrack` command, sync or not.
+// `__typeof__(&PQstatus)` only names the type; it does not reference the symbol.
+
+#if defined(__APPLE__)
+#define CLIBPQ_LIBRARY "libpq.5.dylib"
+#else
+#define CLIBPQ_LIBRARY "libpq.so.5"
+#endif
+
+typedef struct {
+    int available;
+    __typeof__(&PQconnectdbParams) PQconnectdbParams;
+    __typeof__(&PQstatus) PQstatus;
+    __typeof__(&PQerrorMessage) PQerrorMessage;
+    __typeof__(&PQfinish) PQfinish;
+    __typeof__(&PQbackendPID) PQbackendPID;
+    __typeof__(&PQreset) PQreset;
+    __typeof__(&PQexecPrepared) PQexecPrepared;
+    __typeof__(&PQexecParams) PQexecParams;
+    __typeof__(&PQprepare) PQprepare;
+    __typeof__(&PQclear) PQclear;
+    __typeof__(&PQresultStatus) PQresultStatus;
+    __typeof__(&PQnfields) PQnfields;
+    __typeof__(&PQntuples) PQntuples;
+    __typeof__(&PQgetisnull) PQgetisnull;
+    __typeof__(&PQgetlength) PQgetlength;
+    __typeof__(&PQgetvalue) PQgetvalue;
+    __typeof__(&PQresultErrorMessage) PQresultErrorMessage;
+    __typeof__(&PQresultErrorField) PQresultErrorField;
+    __typeof__(&PQconsumeInput) PQconsumeInput;
+    __typeof__(&PQnotifies) PQnotifies;
+    __typeof__(&PQfreemem) PQfreemem;
+    __typeof__(&PQconninfoParse) PQconninfoParse;
+    __typeof__(&PQconninfoFree) PQconninfoFree;
+    __typeof__(&PQsetNoticeProcessor) PQsetNoticeProcessor;
+} clibpq_api;
+
+static inline void clibpq_api_load(clibpq_api *api) {
+    void *handle = dlopen(CLIBPQ_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) return;
+    api->PQconnectdbParams = (__typeof__(api->PQconnectdbParams))dlsym(handle, "PQconnectdbParams");
+    if (!api->PQconnectdbParams) return;
+    api->PQstatus = (__typeof__(api->PQstatus))dlsym(handle, "PQstatus");
+    if (!api->PQstatus) return;
+    api->PQerrorMessage = (__typeof__(api->PQerrorMessage))dlsym(handle, "PQerrorMessage");
+    if (!api->PQerrorMessage) return;
+    api->PQfinish = (__typeof__(api->PQfinish))dlsym(handle, "PQfinish");
+    if (!api->PQfinish) return;
+    api->PQbackendPID = (__typeof__(api->PQbackendPID))dlsym(handle, "PQbackendPID");
+    if (!api->PQbackendPID) return;
+    api->PQreset = (__typeof__(api->PQreset))dlsym(handle, "PQreset");
+    if (!api->PQreset) return;
+    api->PQexecPrepared = (__typeof__(api->PQexecPrepared))dlsym(handle, "PQexecPrepared");
+    if (!api->PQexecPrepared) return;
+    api->PQexecParams = (__typeof__(api->PQexecParams))dlsym(handle, "PQexecParams");
+    if (!api->PQexecParams) return;
+    api->PQprepare = (__typeof__(api->PQprepare))dlsym(handle, "PQprepare");
+    if (!api->PQprepare) return;
+    api->PQclear = (__typeof__(api->PQclear))dlsym(handle, "PQclear");
+    if (!api->PQclear) return;
+    api->PQresultStatus = (__typeof__(api->PQresultStatus))dlsym(handle, "PQresultStatus");
+    if (!api->PQresultStatus) return;
+    api->PQnfields = (__typeof__(api->PQnfields))dlsym(handle, "PQnfields");
+    if (!api->PQnfields) return;
+    api->PQntuples = (__typeof__(api->PQntuples))dlsym(handle, "PQntuples");
+    if (!api->PQntuples) return;
+    api->PQgetisnull = (__typeof__(api->PQgetisnull))dlsym(handle, "PQgetisnull");
+    if (!api->PQgetisnull) return;
+    api->PQgetlength = (__typeof__(api->PQgetlength))dlsym(handle, "PQgetlength");
+    if (!api->PQgetlength) return;
+    api->PQgetvalue = (__typeof__(api->PQgetvalue))dlsym(handle, "PQgetvalue");
+    if (!api->PQgetvalue) return;
+    api->PQresultErrorMessage = (__typeof__(api->PQresultErrorMessage))dlsym(handle, "PQresultErrorMessage");
+    if (!api->PQresultErrorMessage) return;
+    api->PQresultErrorField = (__typeof__(api->PQresultErrorField))dlsym(handle, "PQresultErrorField");
+    if (!api->PQresultErrorField) return;
+    api->PQconsumeInput = (__typeof__(api->PQconsumeInput))dlsym(handle, "PQconsumeInput");
+    if (!api->PQconsumeInput) return;
+    api->PQnotifies = (__typeof__(api->PQnotifies))dlsym(handle, "PQnotifies");
+    if (!api->PQnotifies) return;
+    api->PQfreemem = (__typeof__(api->PQfreemem))dlsym(handle, "PQfreemem");
+    if (!api->PQfreemem) return;
+    api->PQconninfoParse = (__typeof__(api->PQconninfoParse))dlsym(handle, "PQconninfoParse");
+    if (!api->PQconninfoParse) return;
+    api->PQconninfoFree = (__typeof__(api->PQconninfoFree))dlsym(handle, "PQconninfoFree");
+    if (!api->PQconninfoFree) return;
+    api->PQsetNoticeProcessor = (__typeof__(api->PQsetNoticeProcessor))dlsym(handle, "PQsetNoticeProcessor");
+    if (!api->PQsetNoticeProcessor) return;
+    api->available = 1;
+}
+
+// The table is a function-local static: Swift emits the bodies of a header's inline functions
+// (with their local statics) but not a header's file-scope variables.
+static inline clibpq_api *clibpq_api_table(void) {
+    static clibpq_api api;
+    static int loaded;
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    if (!__atomic_load_n(&loaded, __ATOMIC_ACQUIRE)) {
+        pthread_mutex_lock(&lock);
+        if (!loaded) {
+            clibpq_api_load(&api);
+            __atomic_store_n(&loaded, 1, __ATOMIC_RELEASE);
+        }
+        pthread_mutex_unlock(&lock);
+    }
+    return &api;
+}
+
+/// Whether libpq could be loaded (and has every function used here). Check before any other call.
+static inline int clibpq_available(void) {
+    return clibpq_api_table()->available;
+}
+
+/// The library file that is loaded, for error messages.
+static inline const char *clibpq_library_name(void) {
+    return CLIBPQ_LIBRARY;
+}
+
+static inline PGconn * clibpq_PQconnectdbParams(const char *const *keywords, const char *const *values, int expand_dbname) {
+    return clibpq_api_table()->PQconnectdbParams(keywords, values, expand_dbname);
+}
+
+static inline ConnStatusType clibpq_PQstatus(const PGconn *conn) {
+    return clibpq_api_table()->PQstatus(conn);
+}
+
+static inline char * clibpq_PQerrorMessage(const PGconn *conn) {
+    return clibpq_api_table()->PQerrorMessage(conn);
+}
+
+static inline void clibpq_PQfinish(PGconn *conn) {
+    clibpq_api_table()->PQfinish(conn);
+}
+
+static inline int clibpq_PQbackendPID(const PGconn *conn) {
+    return clibpq_api_table()->PQbackendPID(conn);
+}
+
+static inline void clibpq_PQreset(PGconn *conn) {
+    clibpq_api_table()->PQreset(conn);
+}
+
+static inline PGresult * clibpq_PQexecPrepared(PGconn *conn, const char *stmtName, int nParams, const char *const *paramValues, const int *paramLengths, const int *paramFormats, int resultFormat) {
+    return clibpq_api_table()->PQexecPrepared(conn, stmtName, nParams, paramValues, paramLengths, paramFormats, resultFormat);
+}
+
+static inline PGresult * clibpq_PQexecParams(PGconn *conn, const char *command, int nParams, const Oid *paramTypes, const char *const *paramValues, const int *paramLengths, const int *paramFormats, int resultFormat) {
+    return clibpq_api_table()->PQexecParams(conn, command, nParams, paramTypes, paramValues, paramLengths, paramFormats, resultFormat);
+}
+
+static inline PGresult * clibpq_PQprepare(PGconn *conn, const char *stmtName, const char *query, int nParams, const Oid *paramTypes) {
+    return clibpq_api_table()->PQprepare(conn, stmtName, query, nParams, paramTypes);
+}
+
+static inline void clibpq_PQclear(PGresult *res) {
+    clibpq_api_table()->PQclear(res);
+}
+
+static inline ExecStatusType clibpq_PQresultStatus(const PGresult *res) {
+    return clibpq_api_table()->PQresultStatus(res);
+}
+
+static inline int clibpq_PQnfields(const PGresult *res) {
+    return clibpq_api_table()->PQnfields(res);
+}
+
+static inline int clibpq_PQntuples(const PGresult *res) {
+    return clibpq_api_table()->PQntuples(res);
+}
+
+static inline int clibpq_PQgetisnull(const PGresult *res, int tup_num, int field_num) {
+    return clibpq_api_table()->PQgetisnull(res, tup_num, field_num);
+}
+
+static inline int clibpq_PQgetlength(const PGresult *res, int tup_num, int field_num) {
+    return clibpq_api_table()->PQgetlength(res, tup_num, field_num);
+}
+
+static inline char * clibpq_PQgetvalue(const PGresult *res, int tup_num, int field_num) {
+    return clibpq_api_table()->PQgetvalue(res, tup_num, field_num);
+}
+
+static inline char * clibpq_PQresultErrorMessage(const PGresult *res) {
+    return clibpq_api_table()->PQresultErrorMessage(res);
+}
+
+static inline char * clibpq_PQresultErrorField(const PGresult *res, int fieldcode) {
+    return clibpq_api_table()->PQresultErrorField(res, fieldcode);
+}
+
+static inline int clibpq_PQconsumeInput(PGconn *conn) {
+    return clibpq_api_table()->PQconsumeInput(conn);
+}
+
+static inline PGnotify * clibpq_PQnotifies(PGconn *conn) {
+    return clibpq_api_table()->PQnotifies(conn);
+}
+
+static inline void clibpq_PQfreemem(void *ptr) {
+    clibpq_api_table()->PQfreemem(ptr);
+}
+
+static inline PQconninfoOption * clibpq_PQconninfoParse(const char *conninfo, char **errmsg) {
+    return clibpq_api_table()->PQconninfoParse(conninfo, errmsg);
+}
+
+static inline void clibpq_PQconninfoFree(PQconninfoOption *connOptions) {
+    clibpq_api_table()->PQconninfoFree(connOptions);
+}
+
+static inline PQnoticeProcessor clibpq_PQsetNoticeProcessor(PGconn *conn, PQnoticeProcessor proc, void *arg) {
+    return clibpq_api_table()->PQsetNoticeProcessor(conn, proc, arg);
+}
 
 /// PG_DIAG_SQLSTATE is a character-literal macro, which Swift does not import.
 static inline int clibpq_diag_sqlstate(void) {
@@ -16,7 +238,7 @@ static inline void clibpq_drop_notice(void *argument, const char *message) {
 }
 
 static inline void clibpq_ignore_notices(PGconn *connection) {
-    PQsetNoticeProcessor(connection, clibpq_drop_notice, NULL);
+    clibpq_PQsetNoticeProcessor(connection, clibpq_drop_notice, NULL);
 }
 
 #endif

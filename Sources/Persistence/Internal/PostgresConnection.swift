@@ -40,14 +40,14 @@ final class PostgresConnection: @unchecked Sendable {
         let keywords = ["connect_timeout", "fallback_application_name", "dbname"]
         let values = ["10", "leettrack", info.connectionString]
         let connection = Self.withCStrings(keywords) { keywords in
-            Self.withCStrings(values) { values in PQconnectdbParams(keywords, values, 1) }
+            Self.withCStrings(values) { values in clibpq_PQconnectdbParams(keywords, values, 1) }
         }
         guard let connection else {
             throw PersistenceError.cannotOpen(path: info.location, reason: "out of memory while connecting")
         }
-        guard PQstatus(connection) == CONNECTION_OK else {
-            let message = info.redact(Self.trimmed(PQerrorMessage(connection)))
-            PQfinish(connection)
+        guard clibpq_PQstatus(connection) == CONNECTION_OK else {
+            let message = info.redact(Self.trimmed(clibpq_PQerrorMessage(connection)))
+            clibpq_PQfinish(connection)
             throw PersistenceError.cannotOpen(path: info.location, reason: message)
         }
         clibpq_ignore_notices(connection)
@@ -55,19 +55,19 @@ final class PostgresConnection: @unchecked Sendable {
     }
 
     deinit {
-        PQfinish(handle)
+        clibpq_PQfinish(handle)
     }
 
     /// This connection's server process, which identifies our own notifications.
-    var backendPID: Int32 { PQbackendPID(handle) }
+    var backendPID: Int32 { clibpq_PQbackendPID(handle) }
 
     /// Makes sure the connection is up, reconnecting once if the server dropped it (it restarted,
     /// or a network blip): a store outlives a server restart.
     func ensureConnected() throws {
-        guard PQstatus(handle) != CONNECTION_OK else { return }
-        PQreset(handle)
+        guard clibpq_PQstatus(handle) != CONNECTION_OK else { return }
+        clibpq_PQreset(handle)
         prepared.removeAll()  // A new server session has none.
-        guard PQstatus(handle) == CONNECTION_OK else {
+        guard clibpq_PQstatus(handle) == CONNECTION_OK else {
             throw PersistenceError.cannotOpen(
                 path: info.location, reason: "the connection was lost and cannot be made again: " + lastMessage())
         }
@@ -100,9 +100,9 @@ final class PostgresConnection: @unchecked Sendable {
         let lengths = buffers.map { Int32($0.count) }
         let result = Self.withBuffers(buffers) { pointers in
             if let name {
-                return PQexecPrepared(handle, name, Int32(parameters.count), pointers, lengths, formats, 1)
+                return clibpq_PQexecPrepared(handle, name, Int32(parameters.count), pointers, lengths, formats, 1)
             }
-            return PQexecParams(handle, sql, Int32(parameters.count), nil, pointers, lengths, formats, 1)
+            return clibpq_PQexecParams(handle, sql, Int32(parameters.count), nil, pointers, lengths, formats, 1)
         }
         return try rows(of: result, sql: sql)
     }
@@ -110,7 +110,7 @@ final class PostgresConnection: @unchecked Sendable {
     private func preparedName(for sql: String, parameterCount: Int) throws -> String {
         if let name = prepared[sql] { return name }
         let name = "persistence_\(prepared.count + 1)"
-        try rows(of: PQprepare(handle, name, sql, Int32(parameterCount), nil), sql: sql)
+        try rows(of: clibpq_PQprepare(handle, name, sql, Int32(parameterCount), nil), sql: sql)
         prepared[sql] = name
         return name
     }
@@ -120,21 +120,21 @@ final class PostgresConnection: @unchecked Sendable {
         guard let result else {
             throw PersistenceError.cannotOpen(path: info.location, reason: lastMessage())
         }
-        defer { PQclear(result) }
-        switch PQresultStatus(result) {
+        defer { clibpq_PQclear(result) }
+        switch clibpq_PQresultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
             return Rows()
         case PGRES_TUPLES_OK:
             var rows = Rows()
-            let columns = PQnfields(result)
-            rows.rows.reserveCapacity(Int(PQntuples(result)))
-            for row in 0..<PQntuples(result) {
+            let columns = clibpq_PQnfields(result)
+            rows.rows.reserveCapacity(Int(clibpq_PQntuples(result)))
+            for row in 0..<clibpq_PQntuples(result) {
                 var values: [Data?] = []
                 for column in 0..<columns {
-                    if PQgetisnull(result, row, column) == 1 {
+                    if clibpq_PQgetisnull(result, row, column) == 1 {
                         values.append(nil)
-                    } else if let bytes = PQgetvalue(result, row, column) {
-                        values.append(Data(bytes: bytes, count: Int(PQgetlength(result, row, column))))
+                    } else if let bytes = clibpq_PQgetvalue(result, row, column) {
+                        values.append(Data(bytes: bytes, count: Int(clibpq_PQgetlength(result, row, column))))
                     } else {
                         values.append(Data())
                     }
@@ -143,11 +143,11 @@ final class PostgresConnection: @unchecked Sendable {
             }
             return rows
         default:
-            let message = info.redact(Self.trimmed(PQresultErrorMessage(result)))
-            if PQstatus(handle) != CONNECTION_OK {
+            let message = info.redact(Self.trimmed(clibpq_PQresultErrorMessage(result)))
+            if clibpq_PQstatus(handle) != CONNECTION_OK {
                 throw PersistenceError.cannotOpen(path: info.location, reason: "the connection was lost: " + message)
             }
-            let state = PQresultErrorField(result, clibpq_diag_sqlstate()).map { String(cString: $0) } ?? "?"
+            let state = clibpq_PQresultErrorField(result, clibpq_diag_sqlstate()).map { String(cString: $0) } ?? "?"
             throw PersistenceError.file(path: info.location, reason: "the server refused `\(sql)` (\(state)): \(message)")
         }
     }
@@ -161,17 +161,17 @@ final class PostgresConnection: @unchecked Sendable {
 
     /// The process ids of the senders of the notifications received so far.
     func notifications() -> [Int32] {
-        PQconsumeInput(handle)
+        clibpq_PQconsumeInput(handle)
         var senders: [Int32] = []
-        while let notification = PQnotifies(handle) {
+        while let notification = clibpq_PQnotifies(handle) {
             senders.append(notification.pointee.be_pid)
-            PQfreemem(notification)
+            clibpq_PQfreemem(notification)
         }
         return senders
     }
 
     private func lastMessage() -> String {
-        info.redact(Self.trimmed(PQerrorMessage(handle)))
+        info.redact(Self.trimmed(clibpq_PQerrorMessage(handle)))
     }
 
     private static func trimmed(_ message: UnsafePointer<CChar>?) -> String {

@@ -19,15 +19,22 @@ struct PostgresConnectionInfo: Sendable {
     ///   own message is not used: it may quote the part of the string that holds the password.
     init(_ connectionString: String) throws {
         self.connectionString = connectionString
+        // Every PostgreSQL store starts here, so this is where a missing libpq is reported.
+        guard clibpq_available() != 0 else {
+            throw PersistenceError.cannotOpen(
+                path: "the PostgreSQL server",
+                reason: "the PostgreSQL client library (\(String(cString: clibpq_library_name()))) is not installed;"
+                    + " install it (Debian: apt-get install libpq5)")
+        }
         var error: UnsafeMutablePointer<CChar>?
-        guard let options = PQconninfoParse(connectionString, &error) else {
-            if let error { PQfreemem(error) }
+        guard let options = clibpq_PQconninfoParse(connectionString, &error) else {
+            if let error { clibpq_PQfreemem(error) }
             throw PersistenceError.cannotOpen(
                 path: "the PostgreSQL server",
                 reason: "the connection string is neither a postgresql:// URL nor libpq key=value pairs"
                     + " (see https://www.postgresql.org/docs/current/libpq-connect.html#LIBPQ-CONNSTRING)")
         }
-        defer { PQconninfoFree(options) }
+        defer { clibpq_PQconninfoFree(options) }
         var values: [String: String] = [:]
         var option = options
         while let keyword = option.pointee.keyword {
