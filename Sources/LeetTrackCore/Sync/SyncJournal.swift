@@ -25,6 +25,24 @@ enum SyncJournal {
         try transaction.set(metadata, for: SyncKeys.metadata(slug))
         try transaction.set(stamp, for: SyncKeys.pending(slug))
     }
+
+    /// Notes that the list or settings under the key `name` was written or removed, inside the
+    /// transaction that did it. The caller passes whether a value was stored before and after,
+    /// and calls this only when something changed.
+    static func recordValue(_ name: String, existed: Bool, exists: Bool, now: Date, in transaction: Transaction) throws {
+        guard var clock = try transaction.value(for: SyncKeys.clock) else { return }
+        let stamp = clock.tick(now: now)
+        var stamps = try transaction.value(for: SyncKeys.stamps(name))
+        stamps.changed = stamp
+        if !exists {
+            stamps.created = nil
+        } else if !existed {
+            stamps.created = stamp
+        }
+        try transaction.set(clock, for: SyncKeys.clock)
+        try transaction.set(stamps, for: SyncKeys.stamps(name))
+        try transaction.set(stamp, for: SyncKeys.pendingValue(name))
+    }
 }
 
 /// Names a local store in its clock's timestamps.
