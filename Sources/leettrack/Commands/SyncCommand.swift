@@ -97,8 +97,8 @@ struct SyncCommand: Command {
             context.line("Nothing waiting to be pushed.")
         } else {
             let subject = waiting.count == 1 ? waiting[0] : waiting.dropLast().joined(separator: ", ") + " and " + waiting[waiting.count - 1]
-            let plural = waiting.count > 1 || status.pending > 1 || status.pendingLists > 1
-            context.line("\(subject) \(plural ? "have" : "has") changes waiting to be pushed.")
+            let singular = waiting.count == 1 && (status.pending == 1 || status.pendingLists == 1)
+            context.line(subject.prefix(1).uppercased() + subject.dropFirst() + " \(singular ? "has" : "have") changes waiting to be pushed.")
         }
         if let state = status.state, let lastSync {
             context.line("Last sync: \(lastSync) with \(state.location).")
