@@ -3,7 +3,8 @@ import Persistence
 
 /// Records local changes for sync, inside the transaction that makes them: the changed fields'
 /// hybrid-logical-clock stamps, erased events, and a pending marker. ``ProgressRepository`` calls
-/// it for every record it changes.
+/// it for every record it changes; ``OwnLists``, ``ReviewBook/save(_:)`` and ``Importer`` call
+/// ``recordValue(_:existed:exists:now:in:)`` for every list and settings write.
 ///
 /// A store that never synced has no clock, and nothing is recorded: a change still writes exactly
 /// one key, and its first sync pushes every record (unstamped values count as older than any
