@@ -195,7 +195,10 @@ public struct SyncEngine: Sendable {
         let sequence = try remote.value(for: RemoteKeys.sequence)
         let cursor = state.cursor
         let valuesCursor = state.listsAndSettingsSynced == true ? cursor : 0
-        guard sequence != cursor || valuesCursor != cursor else { return 0 }
+        guard sequence != cursor || valuesCursor != cursor else {
+            state.listsAndSettingsSynced = true  // Saved by `run()`; only an empty remote gets here unsynced.
+            return 0
+        }
         let (records, values) = try changes(after: cursor, valuesAfter: valuesCursor, upTo: sequence)
         var changed = 0
         for start in stride(from: 0, to: records.count, by: Self.batchSize) {
