@@ -82,7 +82,7 @@ extension Store {
         state.nextObserverID += 1
         let id = state.nextObserverID
         add(&state, id)
-        if state.poller == nil, backend.path != nil {
+        if state.poller == nil, backend.isShared {
             let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "Persistence.Store.poller"))
             timer.schedule(deadline: .now() + Self.pollInterval, repeating: Self.pollInterval, leeway: .milliseconds(50))
             timer.setEventHandler { [weak self] in self?.pollForExternalChanges() }

@@ -37,6 +37,7 @@ final class FileBackend: StorageBackend {
     }
 
     let path: String?
+    var isShared: Bool { true }
     private let filePath: String
     private let format: FileFormat
     private let lockDescriptor: Int32

@@ -7,6 +7,8 @@ final class MemoryBackend: StorageBackend {
 
     var path: String? { nil }
 
+    var isShared: Bool { false }
+
     func read(_ key: String) throws -> Data? {
         entries.withLock { $0[key] }
     }

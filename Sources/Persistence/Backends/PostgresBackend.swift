@@ -31,6 +31,7 @@ final class PostgresBackend: StorageBackend {
     private static let allSQL = "SELECT key, value FROM persistence_entries ORDER BY key"
 
     let path: String?
+    var isShared: Bool { true }
     private let connection: Mutex<PostgresConnection>
 
     init(connectionString: String) throws {

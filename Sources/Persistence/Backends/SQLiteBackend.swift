@@ -44,6 +44,7 @@ final class SQLiteBackend: StorageBackend {
     private static let allSQL = "SELECT key, value FROM entries ORDER BY key"
 
     let path: String?
+    var isShared: Bool { true }
     private let state: Mutex<State>
 
     init(path: String, synchronous: SynchronousMode) throws {

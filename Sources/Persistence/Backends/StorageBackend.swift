@@ -26,8 +26,14 @@ protocol StorageBackend: BackendReader, Sendable {
     /// runs meanwhile) and applies the changes it returns atomically; nothing is applied if it throws.
     func transaction<T>(_ body: (any BackendReader) throws -> (result: T, changes: [Change])) throws -> T
 
+    /// Whether other processes or machines can change this store behind our back (every backend
+    /// but memory): the store polls such backends for changes while someone observes it.
+    var isShared: Bool { get }
+
     /// Whether another process (or another store on the same file) committed a change since the
-    /// last call. Called before every cached read, so it must be cheap: a few memory loads, not I/O.
+    /// last call. Called before every cached read, so it must be as cheap as the medium allows: a
+    /// few memory loads for SQLite, a `stat` for a file, one round trip for a database server
+    /// (the price of "a read sees another machine's commit").
     func hasExternalChanges() throws -> Bool
 }
 
