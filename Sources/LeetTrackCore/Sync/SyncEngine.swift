@@ -1,8 +1,9 @@
 import Foundation
 import Persistence
 
-/// Offline-first sync of the progress records, own lists and review settings between the local store (the working copy) and a
-/// remote store (a PostgreSQL server, the meeting point of several machines).
+/// Offline-first sync of the progress records, own lists and review settings between the local
+/// store (the working copy) and a remote store (a PostgreSQL server, the meeting point of several
+/// machines).
 ///
 /// A sync pushes the records changed here (those with a pending marker), merging each with the
 /// remote's copy inside one remote transaction per batch, then writes the merged records back
