@@ -102,13 +102,20 @@ public struct Importer: Sendable {
                 try ProgressRepository.write(
                     ProblemProgress(), replacing: stored[slug] ?? ProblemProgress(), for: slug, in: transaction)
             }
+            // Journaled like every other write of a list or the settings, so the next sync pushes them.
+            let now = Date()
             for (key, record) in listWrites {
+                let existed = try transaction.value(for: key) != nil
                 if let record { try transaction.set(record, for: key) } else { transaction.removeValue(for: key) }
+                try SyncJournal.recordValue(key.name, existed: existed, exists: record != nil, now: now, in: transaction)
             }
             if let settings {
+                let existed = try transaction.value(for: Key<ReviewSettings?>(ReviewSettings.key.name, default: nil)) != nil
                 if let value = settings.settings { try transaction.set(value, for: ReviewSettings.key) } else {
                     transaction.removeValue(for: ReviewSettings.key)
                 }
+                try SyncJournal.recordValue(
+                    ReviewSettings.key.name, existed: existed, exists: settings.settings != nil, now: now, in: transaction)
             }
             return summary
         }

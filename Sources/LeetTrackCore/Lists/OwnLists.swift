@@ -76,6 +76,7 @@ public struct OwnLists: Sendable {
             }
             let record = Record(name: Self.cleaned(name), problems: [], created: UTCTimestamp.string(from: date))
             try transaction.set(record, for: Self.storeKey(key))
+            try SyncJournal.recordValue(Self.keyPrefix + key, existed: false, exists: true, now: Date(), in: transaction)
             return try Self.unwrap(record.list, name)
         }
     }
@@ -126,9 +127,18 @@ public struct OwnLists: Sendable {
             if newKey != oldKey, let existing = try transaction.value(for: Self.storeKey(newKey)) {
                 throw LeetTrackError.duplicateList(newName, existing: existing.name)
             }
+            let before = record
             record.name = Self.cleaned(newName)
+            guard record != before else { return try Self.unwrap(record.list, newName) }
             transaction.removeValue(for: Self.storeKey(oldKey))
             try transaction.set(record, for: Self.storeKey(newKey))
+            // For sync a rename is a deletion of the old key and a creation of the new one (the
+            // same key when only the case changes).
+            let now = Date()
+            if newKey != oldKey {
+                try SyncJournal.recordValue(Self.keyPrefix + oldKey, existed: true, exists: false, now: now, in: transaction)
+            }
+            try SyncJournal.recordValue(Self.keyPrefix + newKey, existed: newKey == oldKey, exists: true, now: now, in: transaction)
             return try Self.unwrap(record.list, newName)
         }
     }
@@ -142,6 +152,7 @@ public struct OwnLists: Sendable {
                 throw LeetTrackError.unknownList(name, known: try Self.knownKeys(transaction, catalog))
             }
             transaction.removeValue(for: Self.storeKey(key))
+            try SyncJournal.recordValue(Self.keyPrefix + key, existed: true, exists: false, now: Date(), in: transaction)
             return try Self.unwrap(record.list, name)
         }
     }
@@ -158,7 +169,10 @@ public struct OwnLists: Sendable {
             }
             let before = record
             let (changed, unchanged) = change(&record)
-            if record != before { try transaction.set(record, for: Self.storeKey(key)) }
+            if record != before {
+                try transaction.set(record, for: Self.storeKey(key))
+                try SyncJournal.recordValue(Self.keyPrefix + key, existed: true, exists: true, now: Date(), in: transaction)
+            }
             return Change(list: try Self.unwrap(record.list, name), changed: changed, unchanged: unchanged)
         }
     }

@@ -27,9 +27,14 @@ public struct ReviewBook: Sendable {
         try repository.store.value(for: ReviewSettings.key)
     }
 
-    /// Stores new settings (one small write).
+    /// Stores new settings (one small write), noted for sync in the same transaction.
     public func save(_ settings: ReviewSettings) throws {
-        try repository.store.set(settings, for: ReviewSettings.key)
+        try repository.store.transaction { transaction in
+            let stored = try transaction.value(for: Key<ReviewSettings?>(ReviewSettings.key.name, default: nil))
+            guard stored != settings else { return }
+            try transaction.set(settings, for: ReviewSettings.key)
+            try SyncJournal.recordValue(ReviewSettings.key.name, existed: stored != nil, exists: true, now: Date(), in: transaction)
+        }
     }
 
     /// The scheduler for the stored settings.

@@ -1,8 +1,9 @@
 import Foundation
 import Persistence
 
-/// Offline-first sync of the progress records between the local store (the working copy) and a
-/// remote store (a PostgreSQL server, the meeting point of several machines).
+/// Offline-first sync of the progress records, own lists and review settings between the local
+/// store (the working copy) and a remote store (a PostgreSQL server, the meeting point of several
+/// machines).
 ///
 /// A sync pushes the records changed here (those with a pending marker), merging each with the
 /// remote's copy inside one remote transaction per batch, then writes the merged records back
@@ -41,13 +42,15 @@ public struct SyncEngine: Sendable {
         self.remote = remote
     }
 
-    private enum RemoteKeys {
+    enum RemoteKeys {
         static let format = Key<Int?>("sync.format", default: nil)
         static let id = Key<String?>("sync.id", default: nil)
         static let sequence = Key<Int>("sync.sequence", default: 0)
         /// The slugs one push changed: lets a pull read only what changed.
         static func log(_ sequence: Int) -> Key<[String]?> { Key<[String]?>("sync.log.\(sequence)", default: nil) }
         static func record(_ slug: String) -> Key<SyncRecord?> { Key<SyncRecord?>(ProgressRepository.keyPrefix + slug, default: nil) }
+        /// A list or the settings, under the same key as locally.
+        static func value(_ name: String) -> Key<SyncValueRecord?> { Key<SyncValueRecord?>(name, default: nil) }
     }
 
     /// Pushes local changes and pulls remote ones.
@@ -63,6 +66,12 @@ public struct SyncEngine: Sendable {
         for start in stride(from: 0, to: pending.count, by: Self.batchSize) {
             let batch = Array(pending[start..<min(start + Self.batchSize, pending.count)])
             report.pushed += try push(batch, state: &state)
+        }
+        let pendingValues = try local.keys(withPrefix: SyncKeys.pendingValuePrefix)
+            .map { String($0.dropFirst(SyncKeys.pendingValuePrefix.count)) }
+        for start in stride(from: 0, to: pendingValues.count, by: Self.batchSize) {
+            let batch = Array(pendingValues[start..<min(start + Self.batchSize, pendingValues.count)])
+            report.pushed += try pushValues(batch, state: &state)
         }
         report.pulled = try pull(state: &state)
         state.lastSync = Date()
@@ -87,28 +96,47 @@ public struct SyncEngine: Sendable {
     /// The local sync state for this remote. The first sync with a remote marks every local record
     /// pending (records made before sync existed have no marker) in the same transaction that
     /// remembers the remote, so an interrupted first sync still pushes everything when run again.
+    /// Until lists and settings have been exchanged once (a first sync, or the first sync of a store
+    /// that synced before they were), every list and the settings are marked pending too.
     private func prepareLocal(remoteID: String) throws -> SyncState {
         let location = remote.path ?? "the remote"
         return try local.transaction { transaction in
-            if var state = try transaction.value(for: SyncKeys.state), state.remoteID == remoteID {
+            let existing = try transaction.value(for: SyncKeys.state).flatMap { $0.remoteID == remoteID ? $0 : nil }
+            if var state = existing, state.listsAndSettingsSynced == true {
                 state.location = location
                 return state
             }
-            let slugs = Set(
-                try transaction.values(withKeyPrefix: ProgressRepository.keyPrefix, as: IgnoredValue.self)
-                    .map { String($0.key.dropFirst(ProgressRepository.keyPrefix.count)) }
-                + transaction.values(withKeyPrefix: SyncKeys.metadataPrefix, as: IgnoredValue.self)
-                    .map { String($0.key.dropFirst(SyncKeys.metadataPrefix.count)) })
             var clock = try transaction.value(for: SyncKeys.clock) ?? HybridLogicalClock(node: SyncNode.make())
             let stamp = clock.tick(now: Date())
             try transaction.set(clock, for: SyncKeys.clock)
-            for slug in slugs where try transaction.value(for: SyncKeys.pending(slug)) == nil {
-                try transaction.set(stamp, for: SyncKeys.pending(slug))
+            var state = existing ?? SyncState(remoteID: remoteID, cursor: 0, location: location, lastSync: nil)
+            state.location = location
+            if existing == nil {
+                let slugs = Set(
+                    try Self.keys(withPrefix: ProgressRepository.keyPrefix, in: transaction)
+                    + Self.keys(withPrefix: SyncKeys.metadataPrefix, in: transaction))
+                for slug in slugs where try transaction.value(for: SyncKeys.pending(slug)) == nil {
+                    try transaction.set(stamp, for: SyncKeys.pending(slug))
+                }
             }
-            let state = SyncState(remoteID: remoteID, cursor: 0, location: location, lastSync: nil)
+            var names = Set(try Self.keys(withPrefix: OwnLists.keyPrefix, in: transaction).map { OwnLists.keyPrefix + $0 })
+            names.formUnion(try Self.keys(withPrefix: SyncKeys.stampsPrefix, in: transaction))
+            if try transaction.value(for: Key<ReviewSettings?>(ReviewSettings.key.name, default: nil)) != nil {
+                names.insert(ReviewSettings.key.name)
+            }
+            for name in names.sorted() where SyncValue.isSynced(name) {
+                if try transaction.value(for: SyncKeys.pendingValue(name)) == nil {
+                    try transaction.set(stamp, for: SyncKeys.pendingValue(name))
+                }
+            }
             try transaction.set(state, for: SyncKeys.state)
             return state
         }
+    }
+
+    /// The stored keys that start with `prefix`, without it (read inside a transaction).
+    private static func keys(withPrefix prefix: String, in transaction: Transaction) throws -> [String] {
+        try transaction.values(withKeyPrefix: prefix, as: IgnoredValue.self).map { String($0.key.dropFirst(prefix.count)) }
     }
 
     /// Pushes one batch; returns how many remote records it changed.
@@ -161,12 +189,18 @@ public struct SyncEngine: Sendable {
         return changed
     }
 
-    /// Merges the records other machines pushed since the cursor; returns how many changed here.
+    /// Merges the records other machines pushed since the cursor (lists and settings: all of them
+    /// until they have been exchanged once); returns how many changed here. The cursor moves only
+    /// after everything up to it was merged.
     private func pull(state: inout SyncState) throws -> Int {
         let sequence = try remote.value(for: RemoteKeys.sequence)
-        guard sequence != state.cursor else { return 0 }
         let cursor = state.cursor
-        let records = try changedRecords(after: cursor, upTo: sequence)
+        let valuesCursor = state.listsAndSettingsSynced == true ? cursor : 0
+        guard sequence != cursor || valuesCursor != cursor else {
+            state.listsAndSettingsSynced = true  // Saved by `run()`; only an empty remote gets here unsynced.
+            return 0
+        }
+        let (records, values) = try changes(after: cursor, valuesAfter: valuesCursor, upTo: sequence)
         var changed = 0
         for start in stride(from: 0, to: records.count, by: Self.batchSize) {
             let batch = records[start..<min(start + Self.batchSize, records.count)]
@@ -179,35 +213,51 @@ public struct SyncEngine: Sendable {
                 return changed
             }
         }
+        changed += try mergeValuesLocally(values)
         state.cursor = sequence
+        state.listsAndSettingsSynced = true
         try local.set(state, for: SyncKeys.state)
         return changed
     }
 
-    /// The remote records pushed after `cursor`: through the pushes' logs when there are few of
-    /// them (reading only what changed), else by reading every record.
-    private func changedRecords(after cursor: Int, upTo sequence: Int) throws -> [(key: String, value: SyncRecord)] {
-        let logged: [(key: String, value: SyncRecord)]? = sequence > cursor && sequence - cursor <= Self.maximumLogsRead
+    /// The remote records pushed after `cursor`, and the lists and settings pushed after
+    /// `valuesAfter` (at most `cursor`): through the pushes' logs when there are few of them
+    /// (reading only what changed), else by reading every record.
+    private func changes(after cursor: Int, valuesAfter: Int, upTo sequence: Int) throws
+        -> (records: [(key: String, value: SyncRecord)], values: [(key: String, value: SyncValueRecord)])
+    {
+        typealias Changes = (records: [(key: String, value: SyncRecord)], values: [(key: String, value: SyncValueRecord)])
+        let logged: Changes? = sequence > valuesAfter && sequence - valuesAfter <= Self.maximumLogsRead
             ? try remote.transaction { transaction in
                 var slugs = Set<String>()
-                for number in (cursor + 1)...sequence {
+                var names = Set<String>()
+                for number in (valuesAfter + 1)...sequence {
                     // A missing log (a push by an older build) means reading everything.
                     guard let log = try transaction.value(for: RemoteKeys.log(number)) else { return nil }
-                    slugs.formUnion(log)
+                    // A log names lists and settings by their keys, problems by their slugs
+                    // (builds before lists were synced read `progress.lists.…`, find nothing, skip it).
+                    for entry in log {
+                        if SyncValue.isSynced(entry) { names.insert(entry) } else if number > cursor { slugs.insert(entry) }
+                    }
                 }
-                return try slugs.sorted().compactMap { slug in
+                let records = try slugs.sorted().compactMap { slug in
                     try transaction.value(for: RemoteKeys.record(slug)).map { (key: ProgressRepository.keyPrefix + slug, value: $0) }
                 }
+                let values = try names.sorted().compactMap { name in
+                    try transaction.value(for: RemoteKeys.value(name)).map { (key: name, value: $0) }
+                }
+                return (records, values)
             }
             : nil
         if let logged { return logged }
-        return try remote.values(withKeyPrefix: ProgressRepository.keyPrefix, as: SyncRecord.self)
+        let records = try remote.values(withKeyPrefix: ProgressRepository.keyPrefix, as: SyncRecord.self)
             .filter { $0.value.sequence > cursor }
+        return (records, try allValues().filter { $0.value.sequence > valuesAfter })
     }
 
     /// Merges a remote side into the local record; returns whether the local record changed.
     @discardableResult
-    private static func mergeLocally(_ slug: String, _ remoteSide: SyncMerge.Side, in transaction: Transaction) throws -> Bool {
+    static func mergeLocally(_ slug: String, _ remoteSide: SyncMerge.Side, in transaction: Transaction) throws -> Bool {
         let recordKey = ProgressRepository.key(for: slug)
         let current = (progress: try transaction.value(for: recordKey), metadata: try transaction.value(for: SyncKeys.metadata(slug)))
         let result = SyncMerge.merge(current, remoteSide)
@@ -222,6 +272,6 @@ public struct SyncEngine: Sendable {
 }
 
 /// Decodes any JSON value without looking at it (for listing keys inside a transaction).
-private struct IgnoredValue: Decodable {
+struct IgnoredValue: Decodable {
     init(from decoder: any Decoder) throws {}
 }

@@ -3,7 +3,8 @@ import Persistence
 
 /// Records local changes for sync, inside the transaction that makes them: the changed fields'
 /// hybrid-logical-clock stamps, erased events, and a pending marker. ``ProgressRepository`` calls
-/// it for every record it changes.
+/// it for every record it changes; ``OwnLists``, ``ReviewBook/save(_:)`` and ``Importer`` call
+/// ``recordValue(_:existed:exists:now:in:)`` for every list and settings write.
 ///
 /// A store that never synced has no clock, and nothing is recorded: a change still writes exactly
 /// one key, and its first sync pushes every record (unstamped values count as older than any
@@ -24,6 +25,24 @@ enum SyncJournal {
         try transaction.set(clock, for: SyncKeys.clock)
         try transaction.set(metadata, for: SyncKeys.metadata(slug))
         try transaction.set(stamp, for: SyncKeys.pending(slug))
+    }
+
+    /// Notes that the list or settings under the key `name` was written or removed, inside the
+    /// transaction that did it. The caller passes whether a value was stored before and after,
+    /// and calls this only when something changed.
+    static func recordValue(_ name: String, existed: Bool, exists: Bool, now: Date, in transaction: Transaction) throws {
+        guard var clock = try transaction.value(for: SyncKeys.clock) else { return }
+        let stamp = clock.tick(now: now)
+        var stamps = try transaction.value(for: SyncKeys.stamps(name))
+        stamps.changed = stamp
+        if !exists {
+            stamps.created = nil
+        } else if !existed {
+            stamps.created = stamp
+        }
+        try transaction.set(clock, for: SyncKeys.clock)
+        try transaction.set(stamps, for: SyncKeys.stamps(name))
+        try transaction.set(stamp, for: SyncKeys.pendingValue(name))
     }
 }
 

@@ -47,6 +47,9 @@ enum SyncKeys {
     static let clock = Key<HybridLogicalClock?>("sync.clock", default: nil)
     static let state = Key<SyncState?>("sync.state", default: nil)
 
+    static let stampsPrefix = "sync.stamps."
+    static let pendingValuePrefix = "sync.pending-value."
+
     static func metadata(_ slug: String) -> Key<SyncMetadata> {
         Key<SyncMetadata>(metadataPrefix + slug, default: SyncMetadata())
     }
@@ -55,6 +58,16 @@ enum SyncKeys {
     /// so a sync clears it only if no newer change came meanwhile.
     static func pending(_ slug: String) -> Key<HLCTimestamp?> {
         Key<HLCTimestamp?>(pendingPrefix + slug, default: nil)
+    }
+
+    /// The stamps of a synced list or settings key (`lists.<key>`, `settings.review`).
+    static func stamps(_ name: String) -> Key<SyncValueStamps> {
+        Key<SyncValueStamps>(stampsPrefix + name, default: SyncValueStamps())
+    }
+
+    /// Present while a local change of a list or the settings waits to be pushed; holds its stamp.
+    static func pendingValue(_ name: String) -> Key<HLCTimestamp?> {
+        Key<HLCTimestamp?>(pendingValuePrefix + name, default: nil)
     }
 }
 
@@ -68,4 +81,8 @@ public struct SyncState: Codable, Sendable, Hashable {
     public var location: String
     /// When the last sync finished.
     public var lastSync: Date?
+    /// Whether every list and the settings have been exchanged with this remote once; nil for a
+    /// store that synced before lists and settings were synced, whose next sync pushes and pulls
+    /// them all.
+    public var listsAndSettingsSynced: Bool? = nil
 }

@@ -37,10 +37,30 @@ public enum SyncRemote {
         return line
     }
 
-    /// How many problems have changes waiting to be pushed, and the last sync (nil if none).
-    /// Reads the local store only: it works offline.
-    public static func status(of local: Store) throws -> (pending: Int, state: SyncState?) {
+    /// What waits to be pushed, and the last sync.
+    public struct Status: Sendable, Equatable {
+        /// Problems with changes waiting to be pushed.
+        public var pending: Int
+        /// Own lists created, changed, renamed or deleted since the last sync.
+        public var pendingLists: Int
+        /// Whether the review settings changed since the last sync.
+        public var pendingSettings: Bool
+        /// The last sync (nil if none).
+        public var state: SyncState?
+
+        /// A status; the defaults say nothing is waiting and the store never synced.
+        public init(pending: Int = 0, pendingLists: Int = 0, pendingSettings: Bool = false, state: SyncState? = nil) {
+            self.pending = pending
+            self.pendingLists = pendingLists
+            self.pendingSettings = pendingSettings
+            self.state = state
+        }
+    }
+
+    /// What is waiting to be pushed, and the last sync. Reads the local store only: it works offline.
+    public static func status(of local: Store) throws -> Status {
         let pending = try local.keys(withPrefix: SyncKeys.pendingPrefix).count
+        let values = try local.keys(withPrefix: SyncKeys.pendingValuePrefix).map { String($0.dropFirst(SyncKeys.pendingValuePrefix.count)) }
         // Read as bytes: `Store.value(for:)` of an optional key answers nil for an uncached,
         // stored value (reported to Persistence's owner); transactions read it right.
         let state = try local.rawValue(forKey: SyncKeys.state.name).map { data in
@@ -50,10 +70,21 @@ public enum SyncRemote {
                 throw PersistenceError.undecodable(key: SyncKeys.state.name, underlying: "\(error)")
             }
         }
-        // Records made before this store ever synced have no marker; the first sync pushes them all.
+        var status = Status(
+            pending: pending, pendingLists: values.filter { $0.hasPrefix(OwnLists.keyPrefix) }.count,
+            pendingSettings: values.contains(ReviewSettings.key.name), state: state)
+        // Records made before this store ever synced have no marker; the first sync pushes them all
+        // (and every list and the settings until they have been exchanged once).
         if state == nil {
-            return (max(pending, try local.keys(withPrefix: ProgressRepository.keyPrefix).count), nil)
+            status.pending = max(pending, try local.keys(withPrefix: ProgressRepository.keyPrefix).count)
         }
-        return (pending, state)
+        if state?.listsAndSettingsSynced != true {
+            var lists = Set(try local.keys(withPrefix: OwnLists.keyPrefix))
+            lists.formUnion(values.filter { $0.hasPrefix(OwnLists.keyPrefix) })
+            status.pendingLists = lists.count
+            let hasSettings = try local.containsValue(forKey: ReviewSettings.key.name)
+            status.pendingSettings = status.pendingSettings || hasSettings
+        }
+        return status
     }
 }

@@ -6,14 +6,16 @@ import Persistence
 struct SyncCommand: Command {
     static let spec = CommandSpec(
         name: "sync",
-        abstract: "Share your progress with your other machines through a PostgreSQL server.",
+        abstract: "Share your progress, lists and settings with your other machines through a PostgreSQL server.",
         discussion: """
             Pushes the changes made here and pulls those made elsewhere; the local store stays the working
             copy, so everything works offline in between. The server is --remote URL, else $LEETTRACK_REMOTE,
             else the first line of the file named by $LEETTRACK_REMOTE_FILE (which must have mode 600). Any
             libpq connection string works (postgresql://user@host/db?sslmode=verify-full); PGPASSWORD,
-            ~/.pgpass and the PGSSL* variables apply. Favorite and note go to the latest change (by a hybrid
-            logical clock); histories are merged, no event twice. Safe to interrupt and run again.
+            ~/.pgpass and the PGSSL* variables apply. Your own lists and the review settings are synced too.
+            Favorite, note, each list and the settings go to the latest change (by a hybrid logical clock); a
+            deleted list stays deleted unless created again; histories are merged, no event twice. Safe to
+            interrupt and run again.
             """,
         options: [
             .option("remote", value: "url", help: "The PostgreSQL connection string or URL."),
@@ -34,6 +36,8 @@ struct SyncCommand: Command {
 
     private struct StatusJSON: Encodable {
         let pending: Int
+        let pendingLists: Int
+        let pendingSettings: Bool
         let remote: String?
         let lastSync: String?
     }
@@ -75,16 +79,28 @@ struct SyncCommand: Command {
     }
 
     private func showStatus(_ context: CommandContext) throws {
-        let (pending, state) = FileManager.default.fileExists(atPath: context.storePath)
-            ? try SyncRemote.status(of: context.repository().store) : (0, nil)
-        let lastSync = state?.lastSync.map { Self.format($0) }
+        let status = FileManager.default.fileExists(atPath: context.storePath)
+            ? try SyncRemote.status(of: context.repository().store)
+            : SyncRemote.Status()
+        let lastSync = status.state?.lastSync.map { Self.format($0) }
         if json {
-            try context.writeJSON(StatusJSON(pending: pending, remote: state?.location, lastSync: lastSync))
+            try context.writeJSON(StatusJSON(
+                pending: status.pending, pendingLists: status.pendingLists, pendingSettings: status.pendingSettings,
+                remote: status.state?.location, lastSync: lastSync))
             return
         }
-        context.line(pending == 0 ? "Nothing waiting to be pushed." :
-            "\(pending == 1 ? "1 problem has" : "\(pending) problems have") changes waiting to be pushed.")
-        if let state, let lastSync {
+        var waiting: [String] = []
+        if status.pending > 0 { waiting.append(status.pending == 1 ? "1 problem" : "\(status.pending) problems") }
+        if status.pendingLists > 0 { waiting.append(status.pendingLists == 1 ? "1 list" : "\(status.pendingLists) lists") }
+        if status.pendingSettings { waiting.append("the review settings") }
+        if waiting.isEmpty {
+            context.line("Nothing waiting to be pushed.")
+        } else {
+            let subject = waiting.count == 1 ? waiting[0] : waiting.dropLast().joined(separator: ", ") + " and " + waiting[waiting.count - 1]
+            let singular = waiting.count == 1 && (status.pending == 1 || status.pendingLists == 1)
+            context.line(subject.prefix(1).uppercased() + subject.dropFirst() + " \(singular ? "has" : "have") changes waiting to be pushed.")
+        }
+        if let state = status.state, let lastSync {
             context.line("Last sync: \(lastSync) with \(state.location).")
         } else {
             context.line("Never synced. Run `leettrack sync --remote URL`.")

@@ -1,0 +1,103 @@
+import Foundation
+import Persistence
+
+/// A synced value other than a progress record: one own study list (`lists.<key>`) or the review
+/// settings (`settings.review`). Each is one record that goes whole to one side; neither field set
+/// means the value was deleted.
+struct SyncValue: Codable, Hashable {
+    /// The list, for a `lists.<key>` record.
+    var list: OwnLists.Record?
+    /// The settings, for the `settings.review` record.
+    var settings: ReviewSettings?
+
+    /// Whether the value is deleted (or was never there).
+    var isAbsent: Bool { list == nil && settings == nil }
+
+    /// Whether sync carries the local key `name`.
+    static func isSynced(_ name: String) -> Bool {
+        name.hasPrefix(OwnLists.keyPrefix) || name == ReviewSettings.key.name
+    }
+
+    /// The local value under `name` (absent when the key is not stored).
+    static func read(_ name: String, in transaction: Transaction) throws -> SyncValue {
+        if name == ReviewSettings.key.name {
+            return SyncValue(settings: try transaction.value(for: Key<ReviewSettings?>(name, default: nil)))
+        }
+        return SyncValue(list: try transaction.value(for: Key<OwnLists.Record?>(name, default: nil)))
+    }
+
+    /// Writes the value under `name`, removing the key when the value is absent.
+    func write(_ name: String, in transaction: Transaction) throws {
+        if name == ReviewSettings.key.name {
+            if let settings { try transaction.set(settings, for: ReviewSettings.key) } else {
+                transaction.removeValue(for: ReviewSettings.key)
+            }
+        } else {
+            let key = Key<OwnLists.Record?>(name, default: nil)
+            if let list { try transaction.set(list, for: key) } else { transaction.removeValue(for: key) }
+        }
+    }
+}
+
+/// When a synced value was made and last changed, by the hybrid logical clock. Stored locally under
+/// `sync.stamps.<key>`; it outlives a deleted value, so the deletion is synced too.
+struct SyncValueStamps: Codable, Hashable {
+    /// When the value was created (went from absent to present); nil for a deleted value and for
+    /// one made before the store first synced.
+    var created: HLCTimestamp?
+    /// When the value was last changed or deleted.
+    var changed: HLCTimestamp?
+}
+
+/// One synced value as the remote keeps it (under the same key as locally): the value, its stamps,
+/// and the remote sequence number of the push that last changed it.
+struct SyncValueRecord: Codable, Hashable {
+    var value: SyncValue
+    var stamps: SyncValueStamps
+    var sequence: Int
+}
+
+/// The conflict rule for lists and settings: the whole value goes to one side, and a deletion
+/// holds against edits of what it deleted but not against a value created after it.
+///
+/// Each side is ranked by (epoch, last change): the epoch of a present value is its creation
+/// stamp, that of a deleted value its deletion stamp. So edits of the same value go to the latest
+/// writer; a deletion beats every value created before it (however late its edits), and a value
+/// created after a deletion beats the deletion. Unstamped (made before the first sync) ranks
+/// lowest; equal ranks fall to the encoded value. Taking the maximum of a total order is
+/// commutative, associative and idempotent.
+enum SyncValueMerge {
+    /// One side of a merge.
+    typealias Side = (value: SyncValue, stamps: SyncValueStamps)
+
+    /// The side that wins.
+    static func merge(_ a: Side, _ b: Side) -> Side {
+        let (rankA, rankB) = (rank(a), rank(b))
+        if rankA != rankB { return precedes(rankA, rankB) ? b : a }
+        return encoded(a.value).lexicographicallyPrecedes(encoded(b.value)) ? b : a
+    }
+
+    private typealias Rank = (epoch: HLCTimestamp, changed: HLCTimestamp, present: Bool)
+
+    private static let unstamped = HLCTimestamp(milliseconds: .min, counter: .min, node: "")
+
+    private static func rank(_ side: Side) -> Rank {
+        let changed = side.stamps.changed ?? unstamped
+        let epoch = side.value.isAbsent ? changed : side.stamps.created ?? unstamped
+        return (epoch, changed, !side.value.isAbsent)
+    }
+
+    private static func precedes(_ a: Rank, _ b: Rank) -> Bool {
+        if a.epoch != b.epoch { return a.epoch < b.epoch }
+        if a.changed != b.changed { return a.changed < b.changed }
+        return !a.present && b.present
+    }
+
+    private static func encoded(_ value: SyncValue) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        // Encoding plain Codable structs of strings and numbers does not fail; an empty result only
+        // weakens the last tie-break, which one write never reaches.
+        return Array((try? encoder.encode(value)) ?? Data())
+    }
+}
