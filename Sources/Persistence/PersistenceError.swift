@@ -20,6 +20,9 @@ public enum PersistenceError: Error, Sendable, CustomStringConvertible {
     case sqlite(code: Int32, message: String, sql: String?, path: String?)
     /// A file-backed store could not be read or written.
     case file(path: String, reason: String)
+    /// A database server could not be reached, refused the login, or refused a statement.
+    /// `location` names the server and never its password.
+    case server(location: String, reason: String)
 
     public var description: String {
         switch self {
@@ -47,6 +50,8 @@ public enum PersistenceError: Error, Sendable, CustomStringConvertible {
             return text
         case let .file(path, reason):
             return "\(path): \(reason)"
+        case let .server(location, reason):
+            return "the database server \(location): \(reason)"
         }
     }
 }

@@ -14,7 +14,7 @@ extension Store {
     /// costs one round trip to the server, so keep a local store for fast, offline work and use
     /// this one to share it.
     ///
-    /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` when the server cannot be reached or
+    /// - Throws: ``PersistenceError/server(location:reason:)`` when the server cannot be reached or
     ///   refuses the login; ``PersistenceError/newerFormat(path:migration:)`` when its tables were
     ///   made by a newer version (they are left unchanged).
     public static func postgres(_ connectionString: String) throws -> Store {

@@ -56,7 +56,7 @@ struct PostgresBackendTests {
         #expect {
             try Store.postgres(url)
         } throws: { error in
-            guard case PersistenceError.cannotOpen(let location, let reason) = error else { return false }
+            guard case PersistenceError.server(let location, let reason) = error else { return false }
             return location == "postgresql://someone@127.0.0.1:1/nothing" && !reason.contains("hunter2")
         }
     }

@@ -32,7 +32,7 @@ final class PostgresConnection: @unchecked Sendable {
     private var prepared: [String: String] = [:]
 
     /// Connects. Blocks for at most `connect_timeout` (10 s unless the connection string says otherwise).
-    /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` naming the server (never the password).
+    /// - Throws: ``PersistenceError/server(location:reason:)`` naming the server (never the password).
     init(info: PostgresConnectionInfo) throws {
         self.info = info
         // Keywords are applied in order and the expanded connection string comes last, so the
@@ -43,12 +43,12 @@ final class PostgresConnection: @unchecked Sendable {
             Self.withCStrings(values) { values in clibpq_PQconnectdbParams(keywords, values, 1) }
         }
         guard let connection else {
-            throw PersistenceError.cannotOpen(path: info.location, reason: "out of memory while connecting")
+            throw PersistenceError.server(location: info.location, reason: "out of memory while connecting")
         }
         guard clibpq_PQstatus(connection) == CONNECTION_OK else {
             let message = info.redact(Self.trimmed(clibpq_PQerrorMessage(connection)))
             clibpq_PQfinish(connection)
-            throw PersistenceError.cannotOpen(path: info.location, reason: message)
+            throw PersistenceError.server(location: info.location, reason: message)
         }
         clibpq_ignore_notices(connection)
         handle = connection
@@ -68,8 +68,8 @@ final class PostgresConnection: @unchecked Sendable {
         clibpq_PQreset(handle)
         prepared.removeAll()  // A new server session has none.
         guard clibpq_PQstatus(handle) == CONNECTION_OK else {
-            throw PersistenceError.cannotOpen(
-                path: info.location, reason: "the connection was lost and cannot be made again: " + lastMessage())
+            throw PersistenceError.server(
+                location: info.location, reason: "the connection was lost and cannot be made again: " + lastMessage())
         }
         wasReset = true
     }
@@ -118,7 +118,7 @@ final class PostgresConnection: @unchecked Sendable {
     @discardableResult
     private func rows(of result: OpaquePointer?, sql: String) throws -> Rows {
         guard let result else {
-            throw PersistenceError.cannotOpen(path: info.location, reason: lastMessage())
+            throw PersistenceError.server(location: info.location, reason: lastMessage())
         }
         defer { clibpq_PQclear(result) }
         switch clibpq_PQresultStatus(result) {
@@ -145,10 +145,10 @@ final class PostgresConnection: @unchecked Sendable {
         default:
             let message = info.redact(Self.trimmed(clibpq_PQresultErrorMessage(result)))
             if clibpq_PQstatus(handle) != CONNECTION_OK {
-                throw PersistenceError.cannotOpen(path: info.location, reason: "the connection was lost: " + message)
+                throw PersistenceError.server(location: info.location, reason: "the connection was lost: " + message)
             }
             let state = clibpq_PQresultErrorField(result, clibpq_diag_sqlstate()).map { String(cString: $0) } ?? "?"
-            throw PersistenceError.file(path: info.location, reason: "the server refused `\(sql)` (\(state)): \(message)")
+            throw PersistenceError.server(location: info.location, reason: "the server refused `\(sql)` (\(state)): \(message)")
         }
     }
 

@@ -15,22 +15,22 @@ struct PostgresConnectionInfo: Sendable {
     private let password: String?
 
     /// Parses `connectionString` without connecting.
-    /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` when libpq cannot parse it. libpq's
+    /// - Throws: ``PersistenceError/server(location:reason:)`` when libpq cannot parse it. libpq's
     ///   own message is not used: it may quote the part of the string that holds the password.
     init(_ connectionString: String) throws {
         self.connectionString = connectionString
         // Every PostgreSQL store starts here, so this is where a missing libpq is reported.
         guard clibpq_available() != 0 else {
-            throw PersistenceError.cannotOpen(
-                path: "the PostgreSQL server",
+            throw PersistenceError.server(
+                location: "the PostgreSQL server",
                 reason: "the PostgreSQL client library (\(String(cString: clibpq_library_name()))) is not installed;"
                     + " install it (Debian: apt-get install libpq5)")
         }
         var error: UnsafeMutablePointer<CChar>?
         guard let options = clibpq_PQconninfoParse(connectionString, &error) else {
             if let error { clibpq_PQfreemem(error) }
-            throw PersistenceError.cannotOpen(
-                path: "the PostgreSQL server",
+            throw PersistenceError.server(
+                location: "the PostgreSQL server",
                 reason: "the connection string is neither a postgresql:// URL nor libpq key=value pairs"
                     + " (see https://www.postgresql.org/docs/current/libpq-connect.html#LIBPQ-CONNSTRING)")
         }

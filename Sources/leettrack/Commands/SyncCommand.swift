@@ -110,7 +110,7 @@ struct SyncCommand: Command {
     /// Whether a store error came from the server (its messages name the server, never the password).
     private static func isRemote(_ error: PersistenceError, location: String) -> Bool {
         switch error {
-        case .cannotOpen(let path, _), .file(let path, _), .newerFormat(let path, _): path == location
+        case .server(let path, _), .newerFormat(let path, _): path == location
         default: false
         }
     }
@@ -118,18 +118,18 @@ struct SyncCommand: Command {
     private static func message(for error: PersistenceError) -> String {
         let unchanged = "Your local store is unchanged; your changes wait for the next sync."
         switch error {
-        case .cannotOpen(let location, let reason) where reason.contains("password authentication failed")
+        case .server(let location, let reason) where reason.contains("password authentication failed")
             || reason.contains("no password supplied"):
             return "the sync server \(location) refused the login (wrong user or password). \(unchanged)"
-        case .cannotOpen(_, let reason) where reason.hasPrefix("the connection string"):
+        case .server(_, let reason) where reason.hasPrefix("the connection string"):
             return "the sync server's \(reason.dropFirst("the ".count)). \(unchanged)"
-        case .cannotOpen(let location, let reason):
+        case .server(let location, let reason) where !reason.hasPrefix("the server refused"):
             let end = reason.hasSuffix(".") || reason.hasSuffix("?") ? "" : "."
             return "cannot reach the sync server \(location): \(reason)\(end) \(unchanged)"
         case .newerFormat(let location, let migration):
             return "the sync server \(location) was set up by a newer version (schema change '\(migration)'). "
                 + "Nothing was changed; upgrade leettrack on this machine to sync."
-        case .file(let location, let reason):
+        case .server(let location, let reason):
             return "the sync server \(location) failed: \(reason). \(unchanged)"
         default:
             return "\(error) \(unchanged)"
