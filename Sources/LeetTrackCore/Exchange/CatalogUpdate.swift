@@ -131,6 +131,8 @@ public struct CatalogUpdateSummary: Sendable {
     public var changed: [Problem] = []
     /// Problems the file lists exactly as the catalog has them.
     public var unchanged = 0
+    /// Problems LeetCode gave a new slug, as "old → new"; their progress moved with them.
+    public var renamed: [String] = []
     /// With `--with-status`: problems marked solved (`ac`).
     public var markedSolved: [String] = []
     /// With `--with-status`: problems marked attempted.

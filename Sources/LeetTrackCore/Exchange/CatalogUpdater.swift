@@ -36,6 +36,7 @@ public struct CatalogUpdater: Sendable {
             var summary = CatalogUpdateSummary(catalog: before)
             var seen = Set<String>()
             var statuses: [(slug: String, solved: Bool)] = []
+            var renamed: [(old: String, new: String)] = []
             for entry in list.entries.reversed() where seen.insert(entry.slug).inserted {
                 // Reversed so that a slug listed twice takes its last entry.
                 let old = before.problem(withSlug: entry.slug) ?? before.problem(withID: entry.id)
@@ -47,7 +48,8 @@ public struct CatalogUpdater: Sendable {
                 if let old, old == problem {
                     summary.unchanged += 1
                 } else {
-                    if old?.slug == entry.slug { summary.changed.append(problem) } else { summary.added.append(problem) }
+                    if let old, old.slug != entry.slug { renamed.append((old.slug, entry.slug)) }
+                    if old != nil { summary.changed.append(problem) } else { summary.added.append(problem) }
                     bySlug = bySlug.filter { $0.value.id != problem.id }
                     if let old, old.slug != problem.slug { bySlug[old.slug] = nil }
                     bySlug[problem.slug] = problem
@@ -64,6 +66,10 @@ public struct CatalogUpdater: Sendable {
                 problemsInFile: list.entries.count, problems: problems, acceptance: acceptance)
             try transaction.set(update, for: CatalogUpdate.key)
             summary.catalog = Catalog.builtIn.applying(update.allProblems(over: .builtIn))
+            for (old, new) in renamed {
+                try Self.move(old, to: new, in: transaction)
+            }
+            summary.renamed = renamed.map { "\($0.old) → \($0.new)" }
 
             for (slug, solved) in statuses.sorted(by: { $0.slug < $1.slug }) {
                 let key = ProgressRepository.key(for: slug)
@@ -83,4 +89,20 @@ public struct CatalogUpdater: Sendable {
             return summary
         }
     }
+
+    /// Moves what the user owns under a problem's old slug to its new one, when LeetCode renamed
+    /// it: the progress record (merged into one already under the new slug) and its place in every
+    /// own list. Without this the catalog would no longer know the old slug, and the progress
+    /// would vanish from every listing.
+    static func move(_ old: String, to new: String, in transaction: Transaction) throws {
+        let oldRecord = try transaction.value(for: ProgressRepository.key(for: old))
+        if !oldRecord.isEmpty {
+            let current = try transaction.value(for: ProgressRepository.key(for: new))
+            let moved = current.isEmpty ? oldRecord : ProgressMerge.merge(current, oldRecord).0
+            try ProgressRepository.write(moved, replacing: current, for: new, in: transaction)
+            try ProgressRepository.write(ProblemProgress(), replacing: oldRecord, for: old, in: transaction)
+        }
+        try OwnLists.replaceSlug(old, with: new, in: transaction)
+    }
+
 }

@@ -11,7 +11,8 @@ import Foundation
 /// - Status: the status of the side whose history ends later; when the histories end together
 ///   (or neither has any), the further status (solved, then attempted, then todo). An attempt
 ///   recorded after a solve does not undo it unless that side was reset.
-/// - Review card: the card reviewed last wins; on a tie the stored card stays.
+/// - Review card: the card reviewed last wins; on a tie the stored card stays; a record that
+///   merges back to todo (it was reset) has no card.
 public enum ProgressMerge {
     /// What happened to the note.
     public enum NoteOutcome: Sendable, Equatable {
@@ -40,6 +41,8 @@ public enum ProgressMerge {
         if let card = incoming.review, (card.lastReview ?? .distantPast) > (current.review?.lastReview ?? .distantPast) || current.review == nil {
             merged.review = card
         }
+        // A reset removes the card on purpose: a merged record back at todo has none to redo.
+        if merged.status == .todo { merged.review = nil }
 
         let outcome: NoteOutcome
         if current.note == incoming.note {

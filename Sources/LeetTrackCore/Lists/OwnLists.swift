@@ -177,6 +177,19 @@ public struct OwnLists: Sendable {
         }
     }
 
+    /// Replaces `old` by `new` in every own list, inside `transaction` (a catalog update that gave a
+    /// problem a new slug); a list that already holds `new` keeps it once, at its first place.
+    static func replaceSlug(_ old: String, with new: String, in transaction: Transaction) throws {
+        for entry in try transaction.values(withKeyPrefix: keyPrefix, as: Record.self) where entry.value.problems.contains(old) {
+            var record = entry.value
+            var seen = Set<String>()
+            record.problems = record.problems.map { $0 == old ? new : $0 }.filter { seen.insert($0).inserted }
+            let key = String(entry.key.dropFirst(keyPrefix.count))
+            try transaction.set(record, for: storeKey(key))
+            try SyncJournal.recordValue(entry.key, existed: true, exists: true, now: Date(), in: transaction)
+        }
+    }
+
     /// Every list key, read inside a transaction (the store is not to be used from inside one).
     private static func knownKeys(_ transaction: Transaction, _ catalog: Catalog) throws -> [String] {
         catalog.studyLists.map(\.key) + (try transaction.values(withKeyPrefix: keyPrefix, as: Record.self))

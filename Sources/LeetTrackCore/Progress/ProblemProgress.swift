@@ -145,7 +145,9 @@ public struct ProgressEvent: Codable, Sendable, Hashable {
             throw DecodingError.dataCorruptedError(
                 forKey: .at, in: container, debugDescription: "'\(text)' is not a UTC time like 2026-11-29T14:03:12Z")
         }
-        self.date = date
+        // Events are kept to the second (as they are written and as the fast reader reads them), so
+        // an instant with a fraction from another tool is the same event when imported again.
+        self.date = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
         rating = try container.decodeIfPresent(String.self, forKey: .rating)
     }
 

@@ -38,10 +38,15 @@ enum UTCTimestamp {
         else { return nil }
         var fraction = 0.0
         if bytes.count > 20 {
-            guard bytes[19] == UInt8(ascii: "."), bytes.count > 21, let digits = number(20..<(bytes.count - 1)) else {
-                return nil
-            }
-            fraction = Double(digits) / pow(10, Double(bytes.count - 21))
+            // Every digit is checked, but only the first nine (nanoseconds) are added up, so a long
+            // fraction cannot overflow.
+            let end = bytes.count - 1
+            let counted = min(end, 29)
+            guard bytes[19] == UInt8(ascii: "."), end > 20,
+                bytes[20..<end].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                let digits = number(20..<counted)
+            else { return nil }
+            fraction = Double(digits) / pow(10, Double(counted - 20))
         }
         let days = CivilDay.days(fromYear: year, month: month, day: day)
         return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second) + fraction)

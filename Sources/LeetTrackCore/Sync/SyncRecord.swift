@@ -55,7 +55,8 @@ public enum SyncMerge {
             (a.progress.status, a.metadata.status), (b.progress.status, b.metadata.status)) { $0.rawValue < $1.rawValue }
         progress.status = events.isEmpty ? status : replay(events)
         progress.noteUpdated = noteDate(a, b, chosen: (progress.note, metadata.note))
-        progress.review = latestCard(a.progress.review, b.progress.review)
+        // A reset removes the card on purpose: a record that merges back to todo has none.
+        progress.review = progress.status == .todo ? nil : latestCard(a.progress.review, b.progress.review)
         return (progress, metadata)
     }
 

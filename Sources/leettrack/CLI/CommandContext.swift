@@ -117,9 +117,16 @@ final class CommandContext {
     }
 
     /// Writes everything produced so far to standard output.
-    func flush() {
+    /// - Throws: `CLIError.failure` when standard output cannot be written (a full disk, a closed
+    ///   pipe's EIO): an error message and exit 1, not a crash.
+    func flush() throws {
         guard !output.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        let data = Data(output.utf8)
         output = ""
+        do {
+            try FileHandle.standardOutput.write(contentsOf: data)
+        } catch {
+            throw CLIError.failure("cannot write to standard output: \(error.localizedDescription)")
+        }
     }
 }

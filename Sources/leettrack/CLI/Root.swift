@@ -72,10 +72,14 @@ enum Root {
             }
             let command = try type.init(invocation.arguments)
             try command.run(commandContext)
-            commandContext.flush()
+            try commandContext.flush()
             return 0
         } catch {
-            context?.flush()
+            do {
+                try context?.flush()  // What was printed before the error still goes out.
+            } catch {
+                // Standard output is broken too; the first error is the one to report.
+            }
             let report = ErrorReport(error, storePath: storePath)
             FileHandle.standardError.write(Data(report.message.utf8))
             return report.exitCode

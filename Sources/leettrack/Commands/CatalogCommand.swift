@@ -92,7 +92,11 @@ struct CatalogCommand: Command {
         }
         context.line("Read \(list.entries.count == 1 ? "1 problem" : "\(list.entries.count) problems") from \(file) (\(list.shape.rawValue)).")
         context.line("Added \(summary.added.count), updated \(summary.changed.count), \(summary.unchanged) unchanged; "
-            + "the catalog has \(summary.catalog.count) problems." + (withStatus ? "" : " Your progress is untouched."))
+            + "the catalog has \(summary.catalog.count) problems."
+            + (withStatus || !summary.renamed.isEmpty ? "" : " Your progress is untouched."))
+        for rename in summary.renamed {
+            context.line("  renamed  \(rename) (its progress and list places moved with it)")
+        }
         for problem in summary.added.prefix(10) { context.line("  new      \(problem.id). \(problem.title)") }
         if summary.added.count > 10 { context.line("  … and \(summary.added.count - 10) more new") }
         for problem in summary.changed.prefix(10) { context.line("  changed  \(problem.id). \(problem.title)") }

@@ -29,14 +29,15 @@ enum ProgressChanges {
         for (problem, change) in zip(problems, changes) { context.line(describe(problem, change)) }
     }
 
-    /// The instant to record for `--date YYYY-MM-DD` (noon that day), or now.
-    static func date(from arguments: ParsedArguments) throws -> Date? {
+    /// The instant to record for `--date YYYY-MM-DD`: noon that day, or now when the day is today
+    /// and noon has not come yet (an event must never lie in the future), or `nil` without `--date`.
+    static func date(from arguments: ParsedArguments, now: Date = Date()) throws -> Date? {
         guard let text = arguments.value("date") else { return nil }
         let day = try LocalDay(parsing: text)
-        if day > LocalDay(Date(), in: SystemTimeZone()) {
+        if day > LocalDay(now, in: SystemTimeZone()) {
             throw LeetTrackError.invalidDate(text, reason: "it is in the future")
         }
-        return day.noon(in: SystemTimeZone())
+        return min(day.noon(in: SystemTimeZone()), now)
     }
 }
 
