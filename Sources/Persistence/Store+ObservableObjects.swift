@@ -42,6 +42,13 @@ extension Store {
     }
 
     private func objectDidChange<Value>(_ object: UncheckedBox<Value>, identifier: ObjectIdentifier, key: Key<Value>) {
+        if Self.isInsideTransaction(of: self) {
+            // This thread holds the store's lock in a transaction body: save right after it ends.
+            DispatchQueue.global().async { [weak self] in
+                self?.objectDidChange(object, identifier: identifier, key: key)
+            }
+            return
+        }
         // Another object may have been stored under the key since; this one is no longer saved.
         let isCurrent = state.withLock { $0.trackedObjects[key.name] == identifier }
         guard isCurrent else { return }

@@ -64,8 +64,10 @@ extension Store {
     /// The values of `key`: first the current one, then each new one, from this process or another.
     public func updates<Value: Sendable>(for key: Key<Value>) -> AsyncStream<Value> {
         AsyncStream { continuation in
-            continuation.yield(self[key])
+            // Observe first, then read: a change in between is delivered (perhaps next to the same
+            // value read here) rather than missed.
             let token = observe(key) { continuation.yield($0) }
+            continuation.yield(self[key])
             continuation.onTermination = { _ in token.cancel() }
         }
     }
@@ -106,24 +108,27 @@ extension Store {
     /// Looks for commits by other processes and tells the observers whose keys changed.
     func pollForExternalChanges() {
         let deliveries = state.withLock { state -> [UncheckedBox<() -> Void>] in
+            var deliveries: [UncheckedBox<() -> Void>] = []
             do {
-                guard try backend.hasExternalChanges() else { return [] }
-                state.cache.removeAll(keepingCapacity: true)
-                var deliveries: [UncheckedBox<() -> Void>] = []
+                let changed = try backend.hasExternalChanges()
+                guard changed || state.externalChangePending else { return [] }
+                if changed { state.dropCacheAfterExternalChange() }
+                state.externalChangePending = false
+                for handler in state.changeObservers.values {
+                    deliveries.append(UncheckedBox(handler))
+                }
                 for (id, observer) in state.keyObservers {
                     let raw = try backend.read(observer.name)
                     guard raw != observer.lastRaw else { continue }
                     state.keyObservers[id]?.lastRaw = raw
                     deliveries.append(UncheckedBox({ observer.deliver(raw) }))
                 }
-                for handler in state.changeObservers.values {
-                    deliveries.append(UncheckedBox(handler))
-                }
-                return deliveries
             } catch {
+                // Deliver what was read: those observers' last values already moved on.
                 state.lastError = Self.persistenceError(error, key: "")
-                return []
+                state.externalChangePending = true
             }
+            return deliveries
         }
         for delivery in deliveries { delivery.value() }
     }

@@ -122,9 +122,19 @@ extension Store {
     /// The cache entry for `name`, read from the backend when missing or stale.
     func currentEntry(for name: String, in state: inout StoreState) throws -> CacheEntry {
         if try backend.hasExternalChanges() {
-            state.cache.removeAll(keepingCapacity: true)
+            state.dropCacheAfterExternalChange()
         }
-        if let entry = state.cache[name] { return entry }
+        if var entry = state.cache[name] {
+            guard entry.needsCheck else { return entry }
+            let raw = try backend.read(name)
+            if raw == entry.raw {
+                entry.needsCheck = false
+            } else {
+                entry = CacheEntry(raw: raw, decoded: nil)  // Changed elsewhere: a new object is decoded.
+            }
+            state.cache[name] = entry
+            return entry
+        }
         let entry = CacheEntry(raw: try backend.read(name), decoded: nil)
         state.cache[name] = entry
         return entry
@@ -172,7 +182,15 @@ extension Store {
         var deliveries: [UncheckedBox<() -> Void>] = []
         for (change, decoded) in changes {
             state.cache[change.key] = CacheEntry(raw: change.value, decoded: change.value == nil ? nil : decoded)
-            if change.value == nil { state.trackedObjects[change.key] = nil }
+            // The object tracked for this key stays tracked only if it is the value just written;
+            // an object that was replaced must no longer save itself over the new value.
+            if let tracked = state.trackedObjects[change.key] {
+                let written = decoded.map { $0.value as AnyObject }.map(ObjectIdentifier.init)
+                let isObject = decoded.map { Self.isObservableObject($0.value) } ?? false
+                if change.value == nil || written != tracked || !isObject {
+                    state.trackedObjects[change.key] = nil
+                }
+            }
             for (id, observer) in state.keyObservers where observer.name == change.key {
                 state.keyObservers[id]?.lastRaw = change.value
                 let deliver = observer.deliver

@@ -92,6 +92,9 @@ struct StoreState {
     var changeObservers: [UInt64: @Sendable () -> Void] = [:]
     var nextObserverID: UInt64 = 0
     var poller: DispatchSourceTimer?
+    /// Set when a read (not the poller) found another process's change and dropped the cache:
+    /// the poller must still compare the observed keys, or their observers would never hear of it.
+    var externalChangePending = false
     /// Which tracked `@Observable` object is current for each key (see Store+ObservableObjects).
     var trackedObjects: [String: ObjectIdentifier] = [:]
 }
@@ -100,4 +103,24 @@ struct CacheEntry {
     var raw: Data?
     /// The decoded value (or, for an absent `@Observable` object, the default instance handed out).
     var decoded: UncheckedBox<Any>?
+    /// Kept across another process's change only because it holds a tracked `@Observable` object:
+    /// its bytes must be compared with the store's before it is used again.
+    var needsCheck = false
+}
+
+extension StoreState {
+    /// Forgets cached values after another process changed the store, except the tracked
+    /// `@Observable` objects: the app may hold them, and they must keep saving their changes as
+    /// long as nobody else changed their key (checked at their next read).
+    mutating func dropCacheAfterExternalChange() {
+        var kept: [String: CacheEntry] = [:]
+        for (name, _) in trackedObjects {
+            if var entry = cache[name] {
+                entry.needsCheck = true
+                kept[name] = entry
+            }
+        }
+        cache = kept
+        externalChangePending = true
+    }
 }

@@ -9,6 +9,12 @@ public final class Transaction {
     private var order: [String] = []
     /// The first error met by the non-throwing subscript; it fails the whole transaction.
     private(set) var failure: PersistenceError?
+    /// Work for after the commit, outside the store's lock: arming the tracking of `@Observable`
+    /// objects written here, so that their later changes are saved.
+    private(set) var afterCommit: [String: () -> Void] = [:]
+    /// False once the body returned: a transaction kept past its body must not touch the
+    /// connection, which is only safe under the store's lock.
+    var isOpen = true
 
     init(store: Store, reader: any BackendReader) {
         self.store = store
@@ -21,6 +27,7 @@ public final class Transaction {
 
     /// The value under `key` as this transaction sees it.
     public func value<Value>(for key: Key<Value>) throws -> Value {
+        try checkOpen()
         if let (change, decoded) = pending[key.name] {
             if let box = decoded, let value = box.value as? Value { return value }
             guard let raw = change.value else { return key.makeDefault() }
@@ -32,18 +39,37 @@ public final class Transaction {
 
     /// Stores `value` under `key` when the transaction commits.
     public func set<Value>(_ value: Value, for key: Key<Value>) throws {
+        try checkOpen()
         record(Change(key: key.name, value: try store.encode(value, for: key)), Store.cacheable(value))
+        if Store.isObservableObject(value) {
+            let store = self.store
+            afterCommit[key.name] = { store.trackIfObservable(value, for: key) }
+        } else {
+            afterCommit[key.name] = nil
+        }
+    }
+
+    private func checkOpen() throws {
+        guard isOpen else {
+            throw PersistenceError.cannotOpen(path: store.path ?? "memory store", reason: "a transaction was used after its body returned")
+        }
     }
 
     /// Removes `key` when the transaction commits.
     public func removeValue<Value>(for key: Key<Value>) {
+        guard isOpen else {
+            fail(.cannotOpen(path: store.path ?? "memory store", reason: "a transaction was used after its body returned"))
+            return
+        }
         record(Change(key: key.name, value: nil), nil)
+        afterCommit[key.name] = nil
     }
 
     /// Entries whose key starts with `prefix`, as this transaction sees them, sorted by key.
     public func values<Value: Decodable>(withKeyPrefix prefix: String, as type: Value.Type = Value.self) throws
         -> [(key: String, value: Value)]
     {
+        try checkOpen()
         var entries = Dictionary(try reader.read(keysWithPrefix: prefix).map { ($0.key, $0.value) }) { $1 }
         for (key, pending) in pending where key.hasPrefix(prefix) {
             entries[key] = pending.change.value
@@ -88,20 +114,47 @@ extension Store {
     ///
     /// Use only the ``Transaction`` inside `body`; calling the store itself there would deadlock.
     public func transaction<T>(_ body: (Transaction) throws -> T) throws -> T {
-        let (result, deliveries) = try state.withLock { state in
-            if try backend.hasExternalChanges() {
-                state.cache.removeAll(keepingCapacity: true)
-            }
-            let (result, changes) = try backend.transaction { reader in
-                let transaction = Transaction(store: self, reader: reader)
-                let result = try body(transaction)
-                if let failure = transaction.failure { throw failure }
-                let changes = transaction.changes
-                return (result: UncheckedBox((result, changes)), changes: changes.map(\.change))
+        let (result, deliveries, afterCommit) = try Self.insideTransaction(of: self) {
+            try state.withLock { state in
+                if try backend.hasExternalChanges() {
+                    state.dropCacheAfterExternalChange()
+                }
+                let (result, changes, afterCommit) = try backend.transaction { reader in
+                    let transaction = Transaction(store: self, reader: reader)
+                    defer { transaction.isOpen = false }
+                    let result = try body(transaction)
+                    if let failure = transaction.failure { throw failure }
+                    let changes = transaction.changes
+                    return (
+                        result: UncheckedBox((result, changes, Array(transaction.afterCommit.values))),
+                        changes: changes.map(\.change))
+                }.value
+                return UncheckedBox((result, applyCommitted(changes, to: &state), afterCommit))
             }.value
-            return UncheckedBox((result, applyCommitted(changes, to: &state)))
-        }.value
+        }
         for delivery in deliveries { delivery.value() }
+        for work in afterCommit { work() }
         return result
+    }
+
+    /// The stores whose transaction body runs on this thread. A change to a tracked `@Observable`
+    /// object made inside a body cannot save at once (the store's lock is held); it is saved as
+    /// soon as the transaction ends (see Store+ObservableObjects).
+    static func insideTransaction<T>(of store: Store, _ body: () throws -> T) rethrows -> T {
+        let key = "Persistence.Store.transactions"
+        let threadDictionary = Thread.current.threadDictionary
+        var stores = threadDictionary[key] as? Set<ObjectIdentifier> ?? []
+        stores.insert(ObjectIdentifier(store))
+        threadDictionary[key] = stores
+        defer {
+            stores.remove(ObjectIdentifier(store))
+            threadDictionary[key] = stores
+        }
+        return try body()
+    }
+
+    static func isInsideTransaction(of store: Store) -> Bool {
+        (Thread.current.threadDictionary["Persistence.Store.transactions"] as? Set<ObjectIdentifier>)?
+            .contains(ObjectIdentifier(store)) ?? false
     }
 }

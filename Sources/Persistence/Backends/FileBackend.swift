@@ -22,6 +22,9 @@ final class FileBackend: StorageBackend {
     private struct State {
         var entries: [String: Data] = [:]
         var signature: FileSignature?
+        /// Whether a reload since the last `hasExternalChanges()` brought in another process's
+        /// change: any read may absorb one, and the store must still hear of it.
+        var changedSinceCheck = false
     }
 
     /// Identifies one version of the file: a replacement by rename always changes the inode.
@@ -60,7 +63,10 @@ final class FileBackend: StorageBackend {
             throw PersistenceError.cannotOpen(path: path, reason: "cannot create \(path).lock: \(String(cString: strerror(errno)))")
         }
         do {
-            try state.withLock { try reloadIfChanged(&$0) }
+            try state.withLock { state in
+                try reloadIfChanged(&state)
+                state.changedSinceCheck = false  // The first load is not somebody else's change.
+            }
         } catch {
             close(lockDescriptor)
             throw error
@@ -109,9 +115,9 @@ final class FileBackend: StorageBackend {
 
     func hasExternalChanges() throws -> Bool {
         try state.withLock { state in
-            let before = state.signature
             try reloadIfChanged(&state)
-            return before != state.signature
+            defer { state.changedSinceCheck = false }
+            return state.changedSinceCheck
         }
     }
 
@@ -145,7 +151,7 @@ final class FileBackend: StorageBackend {
         let signature = try currentSignature()
         guard signature != state.signature else { return }
         guard signature != nil else {
-            state = State()
+            state = State(changedSinceCheck: state.signature != nil)
             return
         }
         let data: Data
@@ -154,7 +160,9 @@ final class FileBackend: StorageBackend {
         } catch {
             throw PersistenceError.file(path: filePath, reason: "cannot read: \(error.localizedDescription)")
         }
-        state.entries = try FileDocument.decode(data, format: format, path: filePath)
+        let entries = try FileDocument.decode(data, format: format, path: filePath)
+        state.changedSinceCheck = state.changedSinceCheck || entries != state.entries
+        state.entries = entries
         state.signature = signature
     }
 
@@ -185,6 +193,14 @@ final class FileBackend: StorageBackend {
         if let failure {
             unlink(temporary)
             throw PersistenceError.file(path: filePath, reason: "cannot write: \(failure); the previous file is unchanged")
+        }
+        // The rename is durable only once the directory entry is: without this a power loss could
+        // bring back the previous file after the write was acknowledged.
+        let directory = open((filePath as NSString).deletingLastPathComponent.isEmpty
+            ? "." : (filePath as NSString).deletingLastPathComponent, O_RDONLY | O_CLOEXEC)
+        if directory >= 0 {
+            fsync(directory)
+            close(directory)
         }
     }
 }
