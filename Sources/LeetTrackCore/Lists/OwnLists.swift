@@ -59,7 +59,7 @@ public struct OwnLists: Sendable {
     /// The built-in or own list with this key or name (any case, hyphens or spaces).
     /// - Throws: ``LeetTrackError/unknownList(_:known:)`` naming every list.
     public func list(named name: String, in catalog: Catalog) throws -> StudyList {
-        if let list = try? catalog.studyList(named: name) { return list }  // The built-in lists are checked first; the error names all.
+        if let list = catalog.builtInList(named: name) { return list }  // Built-in lists first; the error names all.
         let own = try all()
         if let key = Self.key(for: name), let list = own.first(where: { $0.key == key }) { return list }
         throw LeetTrackError.unknownList(name, known: (catalog.studyLists + own).map(\.key))
@@ -203,7 +203,7 @@ public struct OwnLists: Sendable {
 
     /// The key of an existing own list; a built-in name is refused, an unknown one reported.
     private func ownKey(_ name: String, in catalog: Catalog) throws -> String {
-        if (try? catalog.studyList(named: name)) != nil { throw LeetTrackError.builtInList(name) }
+        if catalog.builtInList(named: name) != nil { throw LeetTrackError.builtInList(name) }
         guard let key = Self.key(for: name), try store.containsValue(forKey: Self.keyPrefix + key) else {
             throw LeetTrackError.unknownList(name, known: try allKeys(catalog))
         }
@@ -220,7 +220,7 @@ public struct OwnLists: Sendable {
             throw .invalidListName(name, reason: "it contains control characters")
         }
         if reservedNames.contains(key) { throw .invalidListName(name, reason: "'\(key)' is a `lists` subcommand") }
-        if let builtIn = try? catalog.studyList(named: cleaned) {
+        if let builtIn = catalog.builtInList(named: cleaned) {
             throw .duplicateList(name, existing: builtIn.name)
         }
         return key

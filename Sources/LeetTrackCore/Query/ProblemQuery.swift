@@ -138,12 +138,15 @@ extension Catalog {
     /// The study list with this key or display name (any case).
     /// - Throws: ``LeetTrackError/unknownList(_:known:)`` naming the lists.
     public func studyList(named name: String) throws(LeetTrackError) -> StudyList {
+        if let list = builtInList(named: name) { return list }
+        throw .unknownList(name, known: studyLists.map(\.key))
+    }
+
+    /// The built-in study list with this key or name (any case, hyphens or spaces), or `nil`:
+    /// for callers where "not a built-in list" is an answer, not an error.
+    public func builtInList(named name: String) -> StudyList? {
         let wanted = Self.folded(name)
-        let lists = studyLists
-        if let list = lists.first(where: { Self.folded($0.key) == wanted || Self.folded($0.name) == wanted }) {
-            return list
-        }
-        throw .unknownList(name, known: lists.map(\.key))
+        return studyLists.first { Self.folded($0.key) == wanted || Self.folded($0.name) == wanted }
     }
 
     /// Lowercased, with hyphens, underscores and runs of spaces as one space.

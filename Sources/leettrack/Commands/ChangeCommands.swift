@@ -121,52 +121,59 @@ struct AttemptCommand: Command {
     }
 }
 
-/// `leettrack fav PROBLEM...` and `leettrack unfav PROBLEM...`.
+/// `leettrack fav PROBLEM...`.
 struct FavoriteCommand: Command {
-    static let spec = CommandSpec(
-        name: "fav",
-        abstract: "Add problems to the favorites.",
-        arguments: [ProgressChanges.problemsArgument],
-        options: [.flag("json", help: "Print the changed problems as JSON.")])
-
-    let problems: [Problem]
-    let json: Bool
+    static let spec = FavoriteChange.spec(name: "fav", abstract: "Add problems to the favorites.")
+    let change: FavoriteChange
 
     init(_ arguments: ParsedArguments) throws {
-        problems = try Catalog.shipped.resolve(arguments.positionals)
-        json = arguments.flag("json")
+        change = try FavoriteChange(arguments, favorite: true)
     }
 
-    func run(_ context: CommandContext) throws {
-        try ProgressChanges.apply(problems, json: json, in: context) { record in
-            record.favorite = true
-        } describe: { problem, change in
-            change.changed ? "♥ Added \(Format.name(problem)) to the favorites." : "\(Format.name(problem)) is already a favorite."
-        }
-    }
+    func run(_ context: CommandContext) throws { try change.run(context) }
 }
 
 /// `leettrack unfav PROBLEM...`.
 struct UnfavoriteCommand: Command {
-    static let spec = CommandSpec(
-        name: "unfav",
-        abstract: "Remove problems from the favorites.",
-        arguments: [ProgressChanges.problemsArgument],
-        options: [.flag("json", help: "Print the changed problems as JSON.")])
-
-    let problems: [Problem]
-    let json: Bool
+    static let spec = FavoriteChange.spec(name: "unfav", abstract: "Remove problems from the favorites.")
+    let change: FavoriteChange
 
     init(_ arguments: ParsedArguments) throws {
+        change = try FavoriteChange(arguments, favorite: false)
+    }
+
+    func run(_ context: CommandContext) throws { try change.run(context) }
+}
+
+/// What `fav` and `unfav` share: their arguments and the change, in one direction or the other.
+struct FavoriteChange {
+    let problems: [Problem]
+    let json: Bool
+    let favorite: Bool
+
+    static func spec(name: String, abstract: String) -> CommandSpec {
+        CommandSpec(
+            name: name, abstract: abstract, arguments: [ProgressChanges.problemsArgument],
+            options: [.flag("json", help: "Print the changed problems as JSON.")])
+    }
+
+    init(_ arguments: ParsedArguments, favorite: Bool) throws {
         problems = try Catalog.shipped.resolve(arguments.positionals)
         json = arguments.flag("json")
+        self.favorite = favorite
     }
 
     func run(_ context: CommandContext) throws {
+        let favorite = self.favorite
         try ProgressChanges.apply(problems, json: json, in: context) { record in
-            record.favorite = false
+            record.favorite = favorite
         } describe: { problem, change in
-            change.changed ? "Removed \(Format.name(problem)) from the favorites." : "\(Format.name(problem)) was not a favorite."
+            switch (favorite, change.changed) {
+            case (true, true): "♥ Added \(Format.name(problem)) to the favorites."
+            case (true, false): "\(Format.name(problem)) is already a favorite."
+            case (false, true): "Removed \(Format.name(problem)) from the favorites."
+            case (false, false): "\(Format.name(problem)) was not a favorite."
+            }
         }
     }
 }
