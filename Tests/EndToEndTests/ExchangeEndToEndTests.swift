@@ -88,7 +88,7 @@ struct ExchangeEndToEndTests {
         try leettrack.run(["--store", other, "fav", "1"], useStore: false)
         let file = try leettrack.write(try leettrack.export(store: other), to: "e.json")
         try leettrack.populate()
-        let result = try leettrack.run("import", file, "--replace")
+        let result = try leettrack.run("import", file, "--replace", "--yes")
         #expect(result.status == 0)
         #expect(result.stdout.contains("removed 2"))
         #expect(try leettrack.export() == (try leettrack.export(store: other)))

@@ -4,7 +4,7 @@ struct ParsedArguments: Sendable {
     var values: [String: String] = [:]
     var flags: Set<String> = []
 
-    /// The value of `--name`, if given (the last one wins, as in swift-argument-parser).
+    /// The value of `--name`, if given (the parser refuses a second one).
     func value(_ name: String) -> String? { values[name] }
 
     /// Whether `--name` was given.
@@ -108,6 +108,10 @@ enum ArgumentParser {
                 if inlineValue != nil { throw .usage("'--\(name)' takes no value", command: command) }
                 parsed.flags.insert(name)
                 continue
+            }
+            // A second value for a single-value option is a mistake (`-d easy -d hard`), not an override.
+            if parsed.values[name] != nil {
+                throw .usage("'\(option.synopsis)' was given more than once", command: command)
             }
             if let inlineValue {
                 parsed.values[name] = inlineValue

@@ -38,6 +38,8 @@ enum Format {
     /// `58.0%`. Built by hand: `String(format:)` initialises Foundation's locale machinery, which
     /// costs a large share of a command's whole run time.
     static func percent(_ value: Double) -> String {
+        // Stored catalog values are checked on entry; this guard keeps a bad one from trapping.
+        guard value.isFinite, abs(value) < 1e12 else { return "?" }
         let tenths = Int((value * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)%"
     }
@@ -131,15 +133,17 @@ enum Format {
         return String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
     }
 
-    /// `on 2026-12-02 (in 3 days)`: a due date and how far it is from `date`, in days of the
-    /// user's time zone.
-    static func dueDay(_ due: Date, from date: Date, _ timeZone: some UTCOffsetProvider) -> String {
+    /// `on 2026-12-02 (in 3 days)`: a due date and how far it is from `now`, in days of the
+    /// user's time zone; a day already past says so (`on 2026-11-22 (8 days ago, due now)`).
+    static func dueDay(_ due: Date, from now: Date, _ timeZone: some UTCOffsetProvider) -> String {
         let dueDay = LocalDay(due, in: timeZone)
-        return "on \(dueDay) (\(relative(dueDay.dayNumber - LocalDay(date, in: timeZone).dayNumber)))"
+        let days = dueDay.dayNumber - LocalDay(now, in: timeZone).dayNumber
+        return "on \(dueDay) (\(relative(days))\(days < 0 ? ", due now" : ""))"
     }
 
     /// `2.31`: a number with two decimals, without `String(format:)` (see ``percent(_:)``).
     static func decimal(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e12 else { return "?" }
         let hundredths = Int((value * 100).rounded())
         let fraction = hundredths % 100
         return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
