@@ -47,12 +47,16 @@ extension ProblemProgress {
 
     /// Records a redo rated `rating` at `date`: a `reviewed` event and the card rated. A redo
     /// dated before other events goes into the history at its place and the card is replayed.
-    /// A review of a problem that was not solved, or dated before its last reset, is refused; see
+    /// A review of a problem that was not solved, dated before its first solve or before its last
+    /// reset, is refused; see
     /// ``ReviewBook/rate(_:_:at:)`` for the errors a user sees.
     /// - Returns: the card after the review, or `nil` when the review was refused (nothing changed).
     mutating func recordReview(_ rating: ReviewRating, at date: Date, scheduler: ReviewScheduler) -> ReviewCard? {
         let date = Self.wholeSecond(date)
         guard let card = reviewCard(using: scheduler), !ProgressHistory.isReset(after: date, in: events) else { return nil }
+        // A redo needs a solve before it: nothing can be redone before it was first solved.
+        let rated = events.filter { $0.kind == .solved || $0.kind == .reviewed }
+        if !rated.isEmpty, !rated.contains(where: { $0.date <= date }) { return nil }
         let isLatest = insert(ProgressEvent(kind: .reviewed, date: date, rating: rating.rawValue))
         let next = isLatest && card.lastReview.map({ date >= $0 }) ?? true
             ? scheduler.review(card, rating: rating, at: date) : (replayedCard(using: scheduler) ?? card)
