@@ -38,7 +38,9 @@ struct ExchangeEndToEndTests {
         // The desktop's note is the newer one: move its time past the laptop's.
         var desktop = try leettrack.export(store: other)
         let noteTime = try #require(desktop.range(of: #""noteUpdated" : "[^"]+""#, options: .regularExpression))
-        desktop.replaceSubrange(noteTime, with: #""noteUpdated" : "2099-01-01T00:00:00Z""#)
+        // A minute ahead: later than the laptop's note, and not in the future beyond a clock's skew.
+        let later = ISO8601DateFormatter().string(from: Date().addingTimeInterval(60))
+        desktop.replaceSubrange(noteTime, with: "\"noteUpdated\" : \"\(later)\"")
         let desktopFile = try leettrack.write(desktop, to: "desktop.json")
 
         let merged = try leettrack.run("import", desktopFile, "--merge")

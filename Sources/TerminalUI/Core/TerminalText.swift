@@ -15,8 +15,11 @@ public enum TerminalText {
     public static let replacement: Unicode.Scalar = "\u{FFFD}"
 
     /// The SGR sequences the program's own styling writes (bold, dim, red, green, yellow, magenta,
-    /// reset): with `keepingStyle`, exactly these survive, so colour works and nothing else passes.
-    private static let ownStyles: Set<String> = ["0", "1", "2", "31", "32", "33", "35"]
+    /// reset, and the calendar's five greys and greens): with `keepingStyle`, exactly these
+    /// survive, so colour works and nothing else passes.
+    private static let ownStyles: Set<String> = [
+        "0", "1", "2", "31", "32", "33", "35", "38;5;238", "38;5;22", "38;5;28", "38;5;34", "38;5;40",
+    ]
 
     /// Whether `scalar` may drive a terminal: a C0 control other than line feed and tab, DEL, a C1
     /// control, or a bidirectional formatting control.
@@ -64,7 +67,7 @@ public enum TerminalText {
         guard index + 2 < scalars.count, scalars[index + 1] == "[" else { return nil }
         var code = ""
         var end = index + 2
-        while end < scalars.count, end - index < 6, ("0"..."9").contains(scalars[end]) {
+        while end < scalars.count, end - index < 12, ("0"..."9").contains(scalars[end]) || scalars[end] == ";" {
             code.unicodeScalars.append(scalars[end])
             end += 1
         }
