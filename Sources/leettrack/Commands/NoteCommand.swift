@@ -101,7 +101,7 @@ struct Editor {
         do {
             try process.run()
         } catch {
-            throw CLIError.failure("cannot start the editor '\(command)': \(error.localizedDescription). The note is unchanged.")
+            throw CLIError.failure("cannot start the editor '\(command)': \(FileErrorReason.text(error)). The note is unchanged.")
         }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
