@@ -238,6 +238,11 @@ public struct ExchangeList: Codable, Sendable, Equatable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
+        // Before folding it into a key: folding a name of megabytes takes seconds.
+        if name.utf8.count > InputRules.maximumListNameLength * 4 {
+            throw DecodingError.dataCorruptedError(
+                forKey: .name, in: container, debugDescription: "the name is longer than \(InputRules.maximumListNameLength) characters")
+        }
         guard OwnLists.key(for: name) != nil else {
             throw DecodingError.dataCorruptedError(
                 forKey: .name, in: container, debugDescription: "'\(name)' cannot name a list: it needs a letter or a digit")
