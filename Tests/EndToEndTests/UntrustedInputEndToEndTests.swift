@@ -115,6 +115,15 @@ struct UntrustedInputEndToEndTests {
         try leettrack.expectFailureChangingNothing(["solve", "1", "--note", ""], status: 64, mentioning: ["--clear"])
     }
 
+    @Test("a note over the size limit is a usage error that changes nothing")
+    func hugeNote() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.populate()
+        let huge = String(repeating: "a", count: 70_000)
+        try leettrack.expectFailureChangingNothing(["note", "1", huge], status: 64, mentioning: ["65536 bytes"])
+        try leettrack.expectFailureChangingNothing(["solve", "1", "--note", huge], status: 64, mentioning: ["65536 bytes"])
+    }
+
     @Test("import --replace asks first; no changes nothing, --yes replaces")
     func replaceAsks() throws {
         let leettrack = try LeetTrackRunner()

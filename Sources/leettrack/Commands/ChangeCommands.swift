@@ -75,6 +75,13 @@ struct SolveCommand: Command {
         if note?.isEmpty == true {
             throw Self.usageError("'--note' needs text; to remove a note use 'leettrack note PROBLEM --clear'")
         }
+        if let note {
+            do {
+                try InputRules.check(note: note, at: "--note")
+            } catch {
+                throw Self.usageError(error.reason)
+            }
+        }
         json = arguments.flag("json")
     }
 
