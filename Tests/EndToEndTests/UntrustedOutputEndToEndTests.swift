@@ -41,6 +41,27 @@ struct UntrustedOutputEndToEndTests {
         #expect(list.stderr.contains("\u{FFFD}[2J"))
     }
 
+    @Test("hostile titles and names in a catalog update, the app's favorites, an import or a list key never reach the terminal")
+    func hostileSummaries() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.populate()
+        let catalog = try leettrack.write(
+            #"{"data": {"problemsetQuestionList": {"questions": [{"frontendQuestionId": "9004", "title": "T\u001b]0;pwned\u0007", "#
+                + #""titleSlug": "t", "difficulty": "Easy", "paidOnly": false, "acRate": 50, "topicTags": [{"name": "\u001b[2J"}]}]}}}"#,
+            to: "catalog.json")
+        let favorites = Data(#"[{"title": "Two Sum\u001b[2J", "isFavorited": true}, {"title": "\u009b31m", "isFavorited": true}]"#.utf8)
+        let plist = try PropertyListSerialization.data(fromPropertyList: ["favoriteProblems": favorites], format: .xml, options: 0)
+        let app = try leettrack.write(plist, to: "app.plist")
+        let export = try leettrack.write(
+            #"{"format": "leettrack-export", "version": 1, "problems": [], "lists": [{"name": "x\u001b]52;c;cHduZWQ=\u0007", "#
+                + #""created": "2026-11-20T12:00:00Z", "problems": []}]}"#, to: "export.json")
+        for arguments in [["catalog", "update", catalog], ["import", "--from-app", app], ["import", export], ["lists", "\u{1B}[2J"],
+                          ["lists", "my-graphs"], ["stats"], ["show", "1"]] {
+            let result = try leettrack.run(arguments)
+            try leettrack.expectInert(result)
+        }
+    }
+
     @Test("a list name with a bidi override is refused and changes nothing")
     func bidiListName() throws {
         let leettrack = try LeetTrackRunner()
