@@ -28,9 +28,9 @@ struct TerminalTextTests {
         #expect(TerminalText.sanitized(styled) == "\u{FFFD}[32msolved\u{FFFD}[0m \u{FFFD}[38;5;40m■\u{FFFD}[0m")
     }
 
-    @Test("JSON keeps its value but escapes C1, bidi and separator characters")
+    @Test("JSON keeps its value but escapes DEL, C1 and bidi characters")
     func jsonEscaped() {
-        #expect(TerminalText.escapingJSON(#"{"note":"a\#u{9B}b\#u{202E}c\#u{2028}d é"}"#) == #"{"note":"a\u009bb\u202ec\u2028d é"}"#)
+        #expect(TerminalText.escapingJSON(#"{"note":"a\#u{9B}b\#u{202E}c\#u{7F}d é…"}"#) == #"{"note":"a\u009bb\u202ec\u007fd é…"}"#)
     }
 
     @Test("a bidi override in a grid cell shows as a replacement character")

@@ -75,16 +75,30 @@ public enum TerminalText {
         return end - index + 1
     }
 
-    /// A quick byte scan: `false` means no unsafe scalar can be in `text`. Every unsafe scalar is
-    /// a byte below 0x20 or 0x7F, or starts with 0xC2 (C1), 0xD8 (U+061C) or 0xE2 (the rest).
+    /// A quick byte scan: `false` means no unsafe scalar is in `text`. An unsafe scalar is a
+    /// byte below 0x20 or 0x7F, or in UTF-8 `C2 80…9F` (C1), `D8 9C` (U+061C), `E2 80 8E…8F`,
+    /// `E2 80 AA…AE` or `E2 81 A6…A9` (the bidi controls); `…`, `♥` and `█` (`E2` too) stay fast.
     private static func mayContainUnsafe(_ text: some StringProtocol) -> Bool {
-        text.utf8.contains { byte in
-            (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in text.utf8 {
+            if byte < 0x20 {
+                if byte != 0x0A && byte != 0x09 { return true }
+            } else if byte == 0x7F {
+                return true
+            } else if byte >= 0x80 {
+                switch (previous.0, previous.1, byte) {
+                case (_, 0xC2, 0x80...0x9F), (_, 0xD8, 0x9C): return true
+                case (0xE2, 0x80, 0x8E...0x8F), (0xE2, 0x80, 0xAA...0xAE), (0xE2, 0x81, 0xA6...0xA9): return true
+                default: break
+                }
+            }
+            previous = (previous.1, byte)
         }
+        return false
     }
 
-    /// `json` (text `JSONEncoder` wrote) with C1 controls, bidirectional controls and the line and
-    /// paragraph separators written as `\uXXXX` escapes: the same JSON value, but no byte that a
+    /// `json` (text `JSONEncoder` wrote) with DEL, C1 controls and bidirectional controls written
+    /// as `\uXXXX` escapes: the same JSON value, but no byte that a
     /// terminal would obey when the output is shown rather than piped.
     ///
     /// Outside strings, JSON is ASCII, so every such scalar is inside a string, where an escape
@@ -94,7 +108,7 @@ public enum TerminalText {
         var output = ""
         output.reserveCapacity(json.utf8.count)
         for scalar in json.unicodeScalars {
-            if scalar.value >= 0x7F && (isUnsafe(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029) {
+            if scalar.value >= 0x7F && isUnsafe(scalar) {
                 let hex = String(scalar.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             } else {
