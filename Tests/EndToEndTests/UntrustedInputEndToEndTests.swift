@@ -147,5 +147,6 @@ struct UntrustedInputEndToEndTests {
         #expect(list.stderr.contains("more than once"))
         try leettrack.expectFailureChangingNothing(
             ["solve", "1", "--date", "2026-11-01", "--date", "2026-11-02"], status: 64, mentioning: ["more than once"])
+        try leettrack.expectFailureChangingNothing(["--store", leettrack.file("other.sqlite"), "fav", "1"], status: 64, mentioning: ["more than once"])
     }
 }

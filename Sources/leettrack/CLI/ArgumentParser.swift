@@ -45,12 +45,15 @@ enum ArgumentParser {
                 invocation.wantsHelp = true
             } else if argument == "--version" {
                 invocation.wantsVersion = true
-            } else if argument == "--store" {
-                guard index + 1 < arguments.count else { throw .usage("missing value for '--store <path>'", command: nil) }
-                invocation.storePath = arguments[index + 1]
-                index += 1
-            } else if argument.hasPrefix("--store=") {
-                invocation.storePath = String(argument.dropFirst("--store=".count))
+            } else if argument == "--store" || argument.hasPrefix("--store=") {
+                if argument == "--store", index + 1 >= arguments.count { throw .usage("missing value for '--store <path>'", command: nil) }
+                if invocation.storePath != nil { throw .usage("'--store <path>' was given more than once", command: nil) }
+                if argument == "--store" {
+                    invocation.storePath = arguments[index + 1]
+                    index += 1
+                } else {
+                    invocation.storePath = String(argument.dropFirst("--store=".count))
+                }
             } else {
                 rest.append(argument)
             }
