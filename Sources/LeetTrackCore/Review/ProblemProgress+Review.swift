@@ -14,7 +14,8 @@ extension ProblemProgress {
         let isLatest = insert(ProgressEvent(kind: .solved, date: date, rating: rating.rawValue))
         if ProgressHistory.isReset(after: date, in: events) { return }
         status = .solved
-        if !isLatest {
+        // FSRS cannot rate the past: a solve before the card's last rating replays the history.
+        if !isLatest || review?.lastReview.map({ date < $0 }) == true {
             review = replayedCard(using: scheduler) ?? review
         } else if let card = review {
             review = scheduler.review(card, rating: rating, at: date)
@@ -48,8 +49,7 @@ extension ProblemProgress {
     /// Records a redo rated `rating` at `date`: a `reviewed` event and the card rated. A redo
     /// dated before other events goes into the history at its place and the card is replayed.
     /// A review of a problem that was not solved, dated before its first solve or before its last
-    /// reset, is refused; see
-    /// ``ReviewBook/rate(_:_:at:)`` for the errors a user sees.
+    /// reset, is refused; see ``ReviewBook/rate(_:_:at:)`` for the errors a user sees.
     /// - Returns: the card after the review, or `nil` when the review was refused (nothing changed).
     mutating func recordReview(_ rating: ReviewRating, at date: Date, scheduler: ReviewScheduler) -> ReviewCard? {
         let date = Self.wholeSecond(date)
@@ -58,8 +58,8 @@ extension ProblemProgress {
         let rated = events.filter { $0.kind == .solved || $0.kind == .reviewed }
         if !rated.isEmpty, !rated.contains(where: { $0.date <= date }) { return nil }
         let isLatest = insert(ProgressEvent(kind: .reviewed, date: date, rating: rating.rawValue))
-        let next = isLatest && card.lastReview.map({ date >= $0 }) ?? true
-            ? scheduler.review(card, rating: rating, at: date) : (replayedCard(using: scheduler) ?? card)
+        let ratesInOrder = isLatest && (card.lastReview.map { date >= $0 } ?? true)
+        let next = ratesInOrder ? scheduler.review(card, rating: rating, at: date) : (replayedCard(using: scheduler) ?? card)
         review = next
         return next
     }
