@@ -25,8 +25,14 @@ struct UntrustedOutputEndToEndTests {
         }
         let shown = try leettrack.run("show", "1").stdout
         #expect(shown.contains("x \u{FFFD}]0;pwned\u{FFFD} \u{FFFD}[2J"))
-        let json = try #require(try leettrack.json(try leettrack.run("show", "1", "--json")) as? [String: Any])
+        let shownJSON = try leettrack.run("show", "1", "--json")
+        try leettrack.expectInert(shownJSON)
+        let json = try #require(try leettrack.json(shownJSON) as? [String: Any])
         #expect(json["note"] as? String == Self.hostileNote)
+        try leettrack.run("note", "146", "a\u{9B}2J b\u{202E}c")
+        try leettrack.expectInert(try leettrack.run("show", "146", "--json"))
+        let exact = try #require(try leettrack.json(try leettrack.run("show", "146", "--json")) as? [String: Any])
+        #expect(exact["note"] as? String == "a\u{9B}2J b\u{202E}c")
     }
 
     @Test("error messages that echo an argument show its escapes inert")

@@ -46,6 +46,7 @@ public enum TerminalText {
     ///   is returned after one scan of its bytes.
     public static func sanitized(_ text: String, keepingStyle: Bool = false) -> String {
         guard mayContainUnsafe(text) else { return text }
+        if keepingStyle, isSafeWithOwnStyles(text) { return text }
         var output = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars)
         var index = 0
@@ -60,6 +61,26 @@ public enum TerminalText {
             index += 1
         }
         return String(output)
+    }
+
+    /// The own styles' codes as bytes, for the scan below.
+    private static let ownStyleBytes: [[UInt8]] = ownStyles.map { Array($0.utf8) }
+
+    /// Whether every unsafe byte of `text` is the ESC of one of the program's own colour
+    /// sequences: styled rows (a `list` on a terminal writes thousands) then need no rebuilding.
+    private static func isSafeWithOwnStyles(_ text: String) -> Bool {
+        var bytes = text.utf8[...]
+        while let escape = bytes.firstIndex(of: 0x1B) {
+            guard !mayContainUnsafe(Substring(text.utf8[bytes.startIndex..<escape])) else { return false }
+            var rest = text.utf8[text.utf8.index(after: escape)...]
+            guard rest.first == UInt8(ascii: "[") else { return false }
+            rest = rest.dropFirst()
+            guard let end = rest.prefix(12).firstIndex(of: UInt8(ascii: "m")) else { return false }
+            let code = Array(rest[rest.startIndex..<end])
+            guard ownStyleBytes.contains(code) else { return false }
+            bytes = text.utf8[text.utf8.index(after: end)...]
+        }
+        return !mayContainUnsafe(Substring(bytes))
     }
 
     /// The length of `ESC [ code m` at `index` when `code` is one of ``ownStyles``.

@@ -103,11 +103,10 @@ final class CommandContext {
     /// Adds one row per problem to standard output.
     func rows(_ problems: [Problem], _ progress: [String: ProblemProgress]) {
         output.reserveCapacity(output.utf8.count + problems.count * 90)
-        var row = ""
+        // No pass over whole rows: their one piece of outside text, the title, is made safe by
+        // `Format.appendRow` itself, and `list` writes thousands of rows.
         for problem in problems {
-            row.removeAll(keepingCapacity: true)
-            Format.appendRow(problem, progress[problem.slug], style, to: &row)
-            output += TerminalText.sanitized(row, keepingStyle: style.enabled)
+            Format.appendRow(problem, progress[problem.slug], style, to: &output)
             output += "\n"
         }
     }

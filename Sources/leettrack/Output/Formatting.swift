@@ -95,6 +95,8 @@ enum Format {
         appendSpaces(4 - id.utf8.count, to: &output)
         output += id
         output += "  "
+        // The title is the row's only outside text: printable ASCII as it is, anything else
+        // through `fit`, which makes it safe for a terminal (see `CommandContext.rows`).
         let title = problem.title
         if title.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             let length = title.utf8.count
