@@ -87,6 +87,18 @@ struct UntrustedOutputEndToEndTests {
         #expect(try leettrack.export().contains(#""note" : "=HYPERLINK(\"http://evil\",\"x\")""#))
     }
 
+    @Test(
+        "CSV shown on a terminal has its escapes made inert; piped, it is exact",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func csvOnTerminal() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("note", "1", Self.hostileNote)
+        let shown = try leettrack.runScript("\(LeetTrackRunner.executable.path) --store \(leettrack.storePath) export --format csv")
+        #expect(!shown.contains("\u{1B}") && !shown.contains("\u{07}"))
+        #expect(shown.contains("1,two-sum,Two Sum"))
+        #expect(try leettrack.run("export", "--format", "csv").stdout.contains(Self.hostileNote))
+    }
+
     @Test("-o to a FIFO writes through it and leaves the FIFO in place")
     func outputToFIFO() throws {
         let leettrack = try LeetTrackRunner()

@@ -45,10 +45,16 @@ struct ExportCommand: Command {
         }
         let records = document.problems
         guard let output, output != "-" else {
-            // Exact data: JSON keeps every character (escaping only what a terminal would obey),
-            // CSV is written as made.
+            // Exact data: JSON keeps every character (escaping only what a terminal would obey);
+            // CSV is written as made into a pipe or file, and made safe when a terminal shows it.
             let text = String(decoding: data, as: UTF8.self)
-            context.writeData(format == .json ? TerminalText.escapingJSON(text) : text)
+            switch format {
+            case .json: context.writeData(TerminalText.escapingJSON(text))
+            case .csv:
+                guard Terminal.isTerminal(.standardOutput) else { return context.writeData(text) }
+                // Row ends (CRLF) stay; any other carriage return could hide a row's start.
+                context.writeData(text.components(separatedBy: "\r\n").map { TerminalText.sanitized($0) }.joined(separator: "\r\n"))
+            }
             return
         }
         do {
