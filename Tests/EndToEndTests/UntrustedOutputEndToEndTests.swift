@@ -135,6 +135,21 @@ struct UntrustedOutputEndToEndTests {
         #expect(try String(contentsOfFile: target, encoding: .utf8).contains("\"two-sum\""))
     }
 
+    @Test(
+        "-o over an existing file keeps its permissions and, for root, its owner",
+        .enabled(if: getuid() == 0, "needs root to give the file to another user (CI runs as root)"))
+    func replacedFileKeepsOwner() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("fav", "1")
+        let path = try leettrack.write("old", to: "shared.json")
+        #expect(chmod(path, 0o644) == 0 && chown(path, 65_534, 65_534) == 0)
+        #expect(try leettrack.run("export", "-o", path).status == 0)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o777 } == 0o644)
+        #expect((attributes[.ownerAccountID] as? NSNumber)?.intValue == 65_534)
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("\"two-sum\""))
+    }
+
     @Test("a new -o file is private, and -o - writes to standard output")
     func newFileAndStandardOutput() throws {
         let leettrack = try LeetTrackRunner()

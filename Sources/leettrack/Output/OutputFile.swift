@@ -34,7 +34,7 @@ enum OutputFile {
             let type = info.st_mode & S_IFMT
             if type == S_IFDIR { throw Failure(path: path, reason: "it is a folder") }
             if type != S_IFREG || isDescriptorPath { return try writeThrough(data, to: path) }
-            return try replace(data, at: try resolvedTarget(of: path), keeping: info.st_mode & 0o7777)
+            return try replace(data, at: try resolvedTarget(of: path), keeping: (info.st_mode & 0o7777, info.st_uid, info.st_gid))
         }
         let code = errno
         guard code == ENOENT else { throw Failure(path: path, reason: FileErrorReason.system(code)) }
@@ -68,7 +68,7 @@ enum OutputFile {
     }
 
     /// Writes `data` to a temporary file in `target`'s folder, syncs it and renames it over `target`.
-    private static func replace(_ data: Data, at target: String, keeping mode: mode_t?) throws(Failure) {
+    private static func replace(_ data: Data, at target: String, keeping original: (mode: mode_t, owner: uid_t, group: gid_t)?) throws(Failure) {
         let folder = (target as NSString).deletingLastPathComponent
         var template = Array(((folder.isEmpty ? "." : folder) + "/.leettrack-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -84,8 +84,14 @@ enum OutputFile {
         }
         do {
             defer { close(descriptor) }
-            // mkstemp creates the file 0600; an existing file keeps the permissions its owner chose.
-            if let mode, fchmod(descriptor, mode) != 0 { throw Failure(path: target, reason: FileErrorReason.system(errno)) }
+            // mkstemp creates the file 0600; an existing file keeps the permissions its owner chose,
+            // and, when root replaces it, its owner (a user's report must not become root's).
+            if let original {
+                if fchmod(descriptor, original.mode) != 0 { throw Failure(path: target, reason: FileErrorReason.system(errno)) }
+                if getuid() == 0, fchown(descriptor, original.owner, original.group) != 0 {
+                    throw Failure(path: target, reason: FileErrorReason.system(errno))
+                }
+            }
             try writeAll(data, to: descriptor, path: target)
             guard fsync(descriptor) == 0 else { throw Failure(path: target, reason: FileErrorReason.system(errno)) }
         }
