@@ -38,7 +38,9 @@ struct ExchangeEndToEndTests {
         // The desktop's note is the newer one: move its time past the laptop's.
         var desktop = try leettrack.export(store: other)
         let noteTime = try #require(desktop.range(of: #""noteUpdated" : "[^"]+""#, options: .regularExpression))
-        desktop.replaceSubrange(noteTime, with: #""noteUpdated" : "2099-01-01T00:00:00Z""#)
+        // A minute ahead: later than the laptop's note, and not in the future beyond a clock's skew.
+        let later = ISO8601DateFormatter().string(from: Date().addingTimeInterval(60))
+        desktop.replaceSubrange(noteTime, with: "\"noteUpdated\" : \"\(later)\"")
         let desktopFile = try leettrack.write(desktop, to: "desktop.json")
 
         let merged = try leettrack.run("import", desktopFile, "--merge")
@@ -88,7 +90,7 @@ struct ExchangeEndToEndTests {
         try leettrack.run(["--store", other, "fav", "1"], useStore: false)
         let file = try leettrack.write(try leettrack.export(store: other), to: "e.json")
         try leettrack.populate()
-        let result = try leettrack.run("import", file, "--replace")
+        let result = try leettrack.run("import", file, "--replace", "--yes")
         #expect(result.status == 0)
         #expect(result.stdout.contains("removed 2"))
         #expect(try leettrack.export() == (try leettrack.export(store: other)))

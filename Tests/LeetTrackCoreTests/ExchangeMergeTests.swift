@@ -169,6 +169,17 @@ struct ExchangeCSVTests {
         #expect(CSV.row(["1", "x,y"]) == "1,\"x,y\"\r\n")
     }
 
+    @Test("cells a spreadsheet would run as a formula get a leading quote")
+    func formulas() {
+        #expect(CSV.field("=HYPERLINK(\"http://x\")") == "\"'=HYPERLINK(\"\"http://x\"\")\"")
+        #expect(CSV.field("+1") == "'+1")
+        #expect(CSV.field("-cmd") == "'-cmd")
+        #expect(CSV.field("@SUM(A1)") == "'@SUM(A1)")
+        #expect(CSV.field("\tx") == "'\tx")
+        #expect(CSV.field("\r\nx") == "\"'\r\nx\"")
+        #expect(CSV.field("a=b") == "a=b")
+    }
+
     @Test("one row per problem touched, in id order, under a header")
     func rows() {
         let csv = Exporter(catalog: .builtIn).csv(of: [

@@ -66,7 +66,7 @@ struct ReviewBookTests {
         #expect(try store.keys(withPrefix: "").isEmpty)
     }
 
-    @Test("rating before the last review throws and writes nothing")
+    @Test("rating before the first solve throws and writes nothing")
     func rateThePast() throws {
         try solve(["two-sum"], at: day(5))
         let before = try store.rawValue(forKey: "progress.two-sum")

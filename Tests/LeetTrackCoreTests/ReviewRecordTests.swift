@@ -29,14 +29,48 @@ struct ReviewRecordTests {
         #expect(record.review?.reps == 2)
     }
 
-    @Test("a solve dated before the card's last rating goes into the history only")
-    func earlierSolveLeavesCard() {
+    @Test("a backdated solve goes into the history at its place and the card is replayed")
+    func earlierSolveReplaysCard() {
         var record = ProblemProgress()
         record.recordSolve(at: day(5), rating: .good, scheduler: scheduler)
-        let card = record.review
         record.recordSolve(at: solvedAt, rating: .again, scheduler: scheduler)
-        #expect(record.review == card)
-        #expect(record.events.count == 2)
+        var inOrder = ProblemProgress()
+        inOrder.recordSolve(at: solvedAt, rating: .again, scheduler: scheduler)
+        inOrder.recordSolve(at: day(5), rating: .good, scheduler: scheduler)
+        #expect(record.events.map(\.date) == [solvedAt, day(5)])
+        #expect(record == inOrder)
+    }
+
+    @Test("any order of the same solves and reviews gives the same history and card")
+    func orderDoesNotMatter() {
+        let steps: [(Int, ReviewRating, Bool)] = [(0, .good, true), (3, .hard, false), (9, .easy, false), (20, .again, true)]
+        var results: [ProblemProgress] = []
+        for order in [[0, 1, 2, 3], [3, 2, 1, 0], [2, 0, 3, 1]] {
+            var record = ProblemProgress()
+            record.recordSolve(at: day(steps[order.min()!].0), rating: .good, scheduler: scheduler)  // the first solve, first
+            for index in order where index != 0 {
+                let (offset, rating, isSolve) = steps[index]
+                if isSolve {
+                    record.recordSolve(at: day(offset), rating: rating, scheduler: scheduler)
+                } else {
+                    _ = record.recordReview(rating, at: day(offset), scheduler: scheduler)
+                }
+            }
+            results.append(record)
+        }
+        #expect(results[0] == results[1])
+        #expect(results[1] == results[2])
+    }
+
+    @Test("a solve dated before a reset goes into the history and the problem stays todo")
+    func solveBeforeResetKeepsTodo() {
+        var record = ProblemProgress()
+        record.recordSolve(at: day(1), rating: .good, scheduler: scheduler)
+        record.reset(at: day(5), forgetHistory: false)
+        record.recordSolve(at: day(3), rating: .good, scheduler: scheduler)
+        #expect(record.status == .todo)
+        #expect(record.review == nil)
+        #expect(record.events.map(\.kind) == [.solved, .solved, .reset])
     }
 
     @Test("a review adds a rated event and schedules the next redo")
@@ -51,7 +85,7 @@ struct ReviewRecordTests {
         #expect(after?.due == day(3))
     }
 
-    @Test("a review of an unsolved problem or of the past is refused and changes nothing")
+    @Test("a review of an unsolved problem or before its first solve is refused and changes nothing")
     func refusedReviews() {
         var unsolved = ProblemProgress(status: .attempted, events: [ProgressEvent(kind: .attempted, date: solvedAt)])
         #expect(unsolved.recordReview(.good, at: day(1), scheduler: scheduler) == nil)

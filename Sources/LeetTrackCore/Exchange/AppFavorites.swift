@@ -38,6 +38,9 @@ public struct AppFavorites: Sendable, Equatable {
     /// The app's key in its preferences.
     public static let preferencesKey = "favoriteProblems"
 
+    /// The most problems a preferences file may list (the catalog has about 4,000).
+    public static let maximumEntries = 100_000
+
     /// Every problem the app stored, in its order.
     public var entries: [Entry]
 
@@ -48,7 +51,7 @@ public struct AppFavorites: Sendable, Equatable {
         do {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            throw .invalidPropertyList(file: file, reason: "not a property list (XML or binary): \((error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? error.localizedDescription)")
+            throw .invalidPropertyList(file: file, reason: "not a property list (XML or binary): \((error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? FileErrorReason.text(error))")
         }
         guard let dictionary = plist as? [String: Any] else {
             throw .invalidPropertyList(file: file, reason: "the property list is not a dictionary of preferences")
@@ -65,6 +68,19 @@ public struct AppFavorites: Sendable, Equatable {
             throw .invalidPropertyList(file: file, reason: "'\(preferencesKey)' holds \(type(of: value)), not the app's JSON data")
         }
         let entries = try JSONFile.decode([Entry].self, from: json, file: "\(file) (\(preferencesKey))")
+        do throws(InputRules.Violation) {
+            if entries.count > maximumEntries {
+                throw InputRules.Violation(preferencesKey, "more than \(maximumEntries) problems")
+            }
+            for (index, entry) in entries.enumerated() {
+                try InputRules.check(text: entry.title, at: "\(preferencesKey)[\(index)].title", what: "title")
+                if let id = entry.id, id.utf8.count > 100 || id.unicodeScalars.contains(where: InputRules.isControlOrBidi) {
+                    throw InputRules.Violation("\(preferencesKey)[\(index)].id", "not an id the app wrote (a UUID)")
+                }
+            }
+        } catch {
+            throw .invalidContent(file: file, path: error.path, reason: error.reason)
+        }
         return AppFavorites(entries: entries)
     }
 
@@ -90,6 +106,7 @@ public struct AppFavorites: Sendable, Equatable {
         }
         var outcome = Outcome()
         var slugs: [String] = []
+        var seen = Set<String>()
         for entry in entries {
             guard entry.isFavorited else {
                 outcome.notFavorited += 1
@@ -100,7 +117,7 @@ public struct AppFavorites: Sendable, Equatable {
                 continue
             }
             let slug = catalog.slug(at: position)
-            if !slugs.contains(slug) { slugs.append(slug) }
+            if seen.insert(slug).inserted { slugs.append(slug) }
         }
         try store.transaction { transaction in
             for slug in slugs {

@@ -103,7 +103,9 @@ public struct CatalogUpdate: Codable, Sendable, Equatable {
             if original == problem { continue }
             original.acceptance = problem.acceptance
             if original == problem {
-                pairs.append("\(problem.id):\(Int((problem.acceptance * 100).rounded()))")
+                // Checked on entry; clamped so an update stored by an older version cannot trap here.
+                let acceptance = problem.acceptance.isFinite ? min(max(problem.acceptance, 0), 100) : 0
+                pairs.append("\(problem.id):\(Int((acceptance * 100).rounded()))")
             } else {
                 whole.append(problem)
             }

@@ -35,9 +35,12 @@ public struct ExchangeDocument: Sendable, Equatable {
         return data
     }
 
-    /// Reads a document, checking that it is a LeetTrack export of the current version first.
-    /// - Throws: ``ExchangeError`` naming `file` and, for a syntax error, the line and column.
-    public static func read(_ data: Data, file: String) throws(ExchangeError) -> ExchangeDocument {
+    /// Reads a document, checking that it is a LeetTrack export of the current version first, and
+    /// then every value against ``InputRules`` (as of `now`): a document that breaks one is
+    /// refused whole. Each problem's history comes back in time order.
+    /// - Throws: ``ExchangeError`` naming `file` and, for a syntax error, the line and column; for
+    ///   a broken rule, the JSON path (`problems[12].history[3].rating`).
+    public static func read(_ data: Data, file: String, now: Date = Date()) throws(ExchangeError) -> ExchangeDocument {
         let header: Header
         do {
             header = try JSONFile.decode(Header.self, from: data, file: file)
@@ -54,7 +57,12 @@ public struct ExchangeDocument: Sendable, Equatable {
         guard version == currentVersion else {
             throw .unsupportedVersion(file: file, found: version, supported: currentVersion)
         }
-        let body = try JSONFile.decode(Body.self, from: data, file: file)
+        var body = try JSONFile.decode(Body.self, from: data, file: file)
+        do {
+            try check(&body, now: now)
+        } catch {
+            throw .invalidContent(file: file, path: error.path, reason: error.reason)
+        }
         var seen = Set<String>()
         for (index, problem) in body.problems.enumerated() where !seen.insert(problem.slug).inserted {
             throw .invalidContent(file: file, path: "problems[\(index)].slug", reason: "'\(problem.slug)' appears twice")
@@ -71,6 +79,38 @@ public struct ExchangeDocument: Sendable, Equatable {
             }
         }
         return ExchangeDocument(problems: body.problems, lists: body.lists ?? [], reviewSettings: body.settings?.review)
+    }
+
+    /// Checks every value against ``InputRules`` and sorts each history by time.
+    private static func check(_ body: inout Body, now: Date) throws(InputRules.Violation) {
+        for index in body.problems.indices {
+            let path = "problems[\(index)]"
+            let problem = body.problems[index]
+            try InputRules.check(slug: problem.slug, at: "\(path).slug")
+            if let id = problem.id, !(1...InputRules.maximumProblemID).contains(id) {
+                throw InputRules.Violation("\(path).id", "\(id) is not a problem id")
+            }
+            if let title = problem.title { try InputRules.check(text: title, at: "\(path).title", what: "title") }
+            try InputRules.check(problem.progress, at: path, now: now)
+            body.problems[index].progress.events = ProgressHistory.ordered(problem.progress.events)
+        }
+        for (index, list) in (body.lists ?? []).enumerated() {
+            let path = "lists[\(index)]"
+            do {
+                _ = try OwnLists.checkedKey(list.name, in: .builtIn)
+            } catch {
+                throw InputRules.Violation("\(path).name", "\(error)")
+            }
+            if let created = UTCTimestamp.date(from: list.created) { try InputRules.check(date: created, at: "\(path).created", now: now) }
+            if list.problems.count > InputRules.maximumListProblems {
+                throw InputRules.Violation("\(path).problems", "more than \(InputRules.maximumListProblems) problems")
+            }
+            var seen = Set<String>()
+            for (position, slug) in list.problems.enumerated() {
+                try InputRules.check(slug: slug, at: "\(path).problems[\(position)]")
+                if !seen.insert(slug).inserted { throw InputRules.Violation("\(path).problems[\(position)]", "'\(slug)' appears twice") }
+            }
+        }
     }
 
     /// Just enough to check the kind and version before reading the rest.
@@ -198,6 +238,11 @@ public struct ExchangeList: Codable, Sendable, Equatable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
+        // Before folding it into a key: folding a name of megabytes takes seconds.
+        if name.utf8.count > InputRules.maximumListNameLength * 4 {
+            throw DecodingError.dataCorruptedError(
+                forKey: .name, in: container, debugDescription: "the name is longer than \(InputRules.maximumListNameLength) characters")
+        }
         guard OwnLists.key(for: name) != nil else {
             throw DecodingError.dataCorruptedError(
                 forKey: .name, in: container, debugDescription: "'\(name)' cannot name a list: it needs a letter or a digit")

@@ -42,7 +42,8 @@ public struct Exporter: Sendable {
 
     /// One CSV row per problem touched, in id order (problems the catalog does not know last, by
     /// slug), under a header row. RFC 4180: fields with a comma, quote or line break are quoted,
-    /// quotes doubled, and rows end in CRLF; instants are UTC ISO 8601.
+    /// quotes doubled, and rows end in CRLF; instants are UTC ISO 8601. A field starting with `=`,
+    /// `+`, `-`, `@`, a tab or a carriage return gets a leading `'`, so no cell runs as a formula.
     public func csv(of records: [String: ProblemProgress]) -> String {
         var output = CSV.row(Self.csvColumns)
         let rows = records.map { slug, progress in (slug: slug, position: catalog.position(ofSlug: slug), progress: progress) }
@@ -77,9 +78,15 @@ enum CSV {
         fields.map(field).joined(separator: ",") + "\r\n"
     }
 
-    /// A field, quoted when it holds a comma, a quote, a line break, or spaces at either end
-    /// (which some readers would otherwise trim).
-    static func field(_ text: String) -> String {
+    /// The first characters that make a spreadsheet read a cell as a formula (`=HYPERLINK(…)` in a
+    /// note would run when the file is opened); OWASP's list for CSV injection.
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// A field, neutralised with a leading `'` when a spreadsheet would read it as a formula, and
+    /// quoted when it holds a comma, a quote, a line break, or spaces at either end (which some
+    /// readers would otherwise trim).
+    static func field(_ raw: String) -> String {
+        let text = raw.unicodeScalars.first.map(formulaStarts.contains) == true ? "'" + raw : raw
         let needsQuotes = text.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
             || text.first?.isWhitespace == true || text.last?.isWhitespace == true
         guard needsQuotes else { return text }

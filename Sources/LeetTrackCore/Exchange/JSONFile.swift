@@ -26,7 +26,7 @@ enum JSONFile {
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw .unreadable(file: path, reason: error.localizedDescription)
+            throw .unreadable(file: path, reason: FileErrorReason.text(error))
         }
     }
 

@@ -43,34 +43,76 @@ public struct LeetCodeProblemList: Sendable, Equatable {
     /// The problems, in file order.
     public var entries: [Entry]
 
-    /// Reads either shape.
+    /// Reads either shape, and checks every entry against ``InputRules``: ids, slugs, titles and
+    /// tags, and an acceptance that is a finite percentage (REST counts that are not negative,
+    /// with no more accepted than submitted). A file that breaks a rule is refused whole.
     /// - Throws: ``ExchangeError`` naming the file, with a line and column for a syntax error or
-    ///   the path of a missing or wrong field.
+    ///   the path of a missing or wrong field (`stat_status_pairs[3].stat.total_acs`).
     public static func read(_ data: Data, file: String) throws(ExchangeError) -> LeetCodeProblemList {
         let response = try JSONFile.decode(Response.self, from: data, file: file)
-        if let pairs = response.stat_status_pairs {
-            return LeetCodeProblemList(shape: .rest, entries: pairs.map { pair in
-                let acceptance: Double? = {
-                    guard let accepted = pair.stat.total_acs, let submitted = pair.stat.total_submitted, submitted > 0 else { return nil }
-                    return Double(accepted) / Double(submitted) * 100
-                }()
-                return Entry(
-                    id: pair.stat.frontend_question_id.value, title: pair.stat.question__title, slug: pair.stat.question__title_slug,
-                    difficulty: pair.difficulty.level, paidOnly: pair.paid_only, acceptance: acceptance, tags: nil, status: pair.status)
-            })
-        }
-        if let questions = response.data?.problemsetQuestionList?.questions {
-            return LeetCodeProblemList(shape: .graphQL, entries: questions.map { question in
-                Entry(
-                    id: question.id, title: question.title, slug: question.titleSlug, difficulty: question.difficulty,
-                    paidOnly: question.paidOnly, acceptance: question.acRate, tags: question.topicTags?.map(\.name),
-                    status: question.status)
-            })
+        do throws(InputRules.Violation) {
+            if let pairs = response.stat_status_pairs {
+                var entries: [Entry] = []
+                for (index, pair) in pairs.enumerated() {
+                    let path = "stat_status_pairs[\(index)]"
+                    var acceptance: Double?
+                    if let accepted = pair.stat.total_acs, let submitted = pair.stat.total_submitted {
+                        try InputRules.check(count: accepted, maximum: Int.max, at: "\(path).stat.total_acs", what: "total_acs")
+                        try InputRules.check(count: submitted, maximum: Int.max, at: "\(path).stat.total_submitted", what: "total_submitted")
+                        if accepted > submitted {
+                            throw InputRules.Violation("\(path).stat.total_acs", "\(accepted) accepted is more than \(submitted) submitted")
+                        }
+                        if submitted > 0 { acceptance = Double(accepted) / Double(submitted) * 100 }
+                    }
+                    let entry = Entry(
+                        id: pair.stat.frontend_question_id.value, title: pair.stat.question__title, slug: pair.stat.question__title_slug,
+                        difficulty: pair.difficulty.level, paidOnly: pair.paid_only, acceptance: acceptance, tags: nil, status: pair.status)
+                    try check(entry, at: path, fields: ("stat.frontend_question_id", "stat.question__title", "stat.question__title_slug", "stat"))
+                    entries.append(entry)
+                }
+                return LeetCodeProblemList(shape: .rest, entries: entries)
+            }
+            if let questions = response.data?.problemsetQuestionList?.questions {
+                var entries: [Entry] = []
+                for (index, question) in questions.enumerated() {
+                    let entry = Entry(
+                        id: question.id, title: question.title, slug: question.titleSlug, difficulty: question.difficulty,
+                        paidOnly: question.paidOnly, acceptance: question.acRate, tags: question.topicTags?.map(\.name),
+                        status: question.status)
+                    try check(
+                        entry, at: "data.problemsetQuestionList.questions[\(index)]", fields: ("questionFrontendId", "title", "titleSlug", "acRate"))
+                    entries.append(entry)
+                }
+                return LeetCodeProblemList(shape: .graphQL, entries: entries)
+            }
+        } catch {
+            throw .invalidContent(file: file, path: error.path, reason: error.reason)
         }
         throw .wrongKind(
             file: file,
             expected: "a LeetCode problem list: expected \"stat_status_pairs\" (api/problems/all) or "
                 + "\"data.problemsetQuestionList.questions\" (GraphQL)")
+    }
+
+    /// Checks one entry; `fields` are the shape's names for the id, title, slug and acceptance.
+    private static func check(_ entry: Entry, at path: String, fields: (id: String, title: String, slug: String, acceptance: String)) throws(InputRules.Violation) {
+        if !(1...InputRules.maximumProblemID).contains(entry.id) {
+            throw InputRules.Violation("\(path).\(fields.id)", "\(entry.id) is not a problem id")
+        }
+        try InputRules.check(text: entry.title, at: "\(path).\(fields.title)", what: "title")
+        try InputRules.check(slug: entry.slug, at: "\(path).\(fields.slug)")
+        if let acceptance = entry.acceptance {
+            try InputRules.check(acceptance, in: 0...100, at: "\(path).\(fields.acceptance)", what: "acceptance")
+        }
+        if let tags = entry.tags {
+            if tags.count > InputRules.maximumTags { throw InputRules.Violation("\(path).topicTags", "more than \(InputRules.maximumTags) tags") }
+            for (index, tag) in tags.enumerated() {
+                try InputRules.check(text: tag, at: "\(path).topicTags[\(index)].name", what: "tag", limit: 60)
+            }
+        }
+        if let status = entry.status, status.utf8.count > 20 || status.unicodeScalars.contains(where: InputRules.isControlOrBidi) {
+            throw InputRules.Violation("\(path).status", "'\(status.prefix(20))' is not a status (ac, notac or null)")
+        }
     }
 
     // MARK: The JSON shapes (field names are LeetCode's)

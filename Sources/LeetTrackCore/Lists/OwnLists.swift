@@ -211,14 +211,17 @@ public struct OwnLists: Sendable {
     }
 
     /// The key for a new name, or why the name cannot be used.
-    private static func checkedKey(_ name: String, in catalog: Catalog) throws(LeetTrackError) -> String {
+    static func checkedKey(_ name: String, in catalog: Catalog) throws(LeetTrackError) -> String {
         let cleaned = cleaned(name)
+        // Length first: folding a 50 MB name into a key would take seconds.
+        if cleaned.utf8.count > InputRules.maximumListNameLength * 4 || cleaned.count > InputRules.maximumListNameLength {
+            throw .invalidListName(String(name.prefix(20)) + "…", reason: "it is longer than \(InputRules.maximumListNameLength) characters")
+        }
+        if cleaned.unicodeScalars.contains(where: InputRules.isControlOrBidi) {
+            throw .invalidListName(name, reason: "it contains control or bidirectional formatting characters")
+        }
         guard let key = key(for: cleaned) else { throw .invalidListName(name, reason: "it needs a letter or a digit") }
         if cleaned.hasPrefix("-") { throw .invalidListName(name, reason: "it cannot start with '-'") }
-        if cleaned.count > 60 { throw .invalidListName(name, reason: "it is longer than 60 characters") }
-        if cleaned.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw .invalidListName(name, reason: "it contains control characters")
-        }
         if reservedNames.contains(key) { throw .invalidListName(name, reason: "'\(key)' is a `lists` subcommand") }
         if let builtIn = catalog.builtInList(named: cleaned) {
             throw .duplicateList(name, existing: builtIn.name)

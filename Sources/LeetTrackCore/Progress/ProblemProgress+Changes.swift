@@ -3,14 +3,15 @@ import Foundation
 extension ProblemProgress {
     /// Records a solve: the status becomes solved and a `solved` event is added.
     public mutating func recordSolve(at date: Date) {
-        status = .solved
-        events.append(ProgressEvent(kind: .solved, date: date))
+        insert(ProgressEvent(kind: .solved, date: date))
+        if !ProgressHistory.isReset(after: date, in: events) { status = .solved }
     }
 
     /// Records an attempt. A solved problem stays solved (the attempt is still in its history).
+    /// An attempt dated before a later reset goes into the history only.
     public mutating func recordAttempt(at date: Date) {
-        if status != .solved { status = .attempted }
-        events.append(ProgressEvent(kind: .attempted, date: date))
+        insert(ProgressEvent(kind: .attempted, date: date))
+        if status != .solved, !ProgressHistory.isReset(after: date, in: events) { status = .attempted }
     }
 
     /// Sets the problem back to todo. The history keeps a `reset` event unless `forgetHistory`,
@@ -21,7 +22,7 @@ extension ProblemProgress {
         if forgetHistory {
             events.removeAll()
         } else if status != .todo {
-            events.append(ProgressEvent(kind: .reset, date: date))
+            insert(ProgressEvent(kind: .reset, date: date))
         }
         status = .todo
     }

@@ -121,10 +121,18 @@ extension Catalog {
         let wanted = Self.folded(name)
         let tags = tagNames
         if let tag = tags.first(where: { Self.folded($0) == wanted }) { return tag }
-        let suggestions = tags.map { (tag: $0, distance: EditDistance.between(Self.folded($0), wanted)) }
-            .sorted { ($0.distance, $0.tag) < ($1.distance, $1.tag) }
-            .prefix(3).map(\.tag)
-        throw .unknownTag(name, suggestions: Array(suggestions))
+        // Tags that start with or contain what was typed come first (`Graph` → "Graph Theory"),
+        // then the closest by edit distance, computed only for a name of tag size.
+        let folded = tags.map { (tag: $0, folded: Self.folded($0)) }
+        var suggestions = folded.filter { $0.folded.hasPrefix(wanted) }.map(\.tag).sorted()
+        suggestions += folded.filter { !$0.folded.hasPrefix(wanted) && $0.folded.contains(wanted) }.map(\.tag).sorted()
+        if suggestions.count < 3, !wanted.isEmpty, wanted.count <= 60 {
+            suggestions += folded.filter { !suggestions.contains($0.tag) }
+                .map { (tag: $0.tag, distance: EditDistance.between($0.folded, wanted)) }
+                .sorted { ($0.distance, $0.tag) < ($1.distance, $1.tag) }
+                .prefix(3 - suggestions.count).map(\.tag)
+        }
+        throw .unknownTag(name, suggestions: Array(suggestions.prefix(3)))
     }
 
     /// The catalog's spelling of a category typed in any case.

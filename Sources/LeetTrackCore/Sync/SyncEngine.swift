@@ -201,6 +201,8 @@ public struct SyncEngine: Sendable {
             return 0
         }
         let (records, values) = try changes(after: cursor, valuesAfter: valuesCursor, upTo: sequence)
+        // Another machine's data is checked like a file's before any of it is merged.
+        try Self.check(records, values, now: Date())
         var changed = 0
         for start in stride(from: 0, to: records.count, by: Self.batchSize) {
             let batch = records[start..<min(start + Self.batchSize, records.count)]

@@ -11,6 +11,11 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
     /// The server holds sync data written by a newer LeetTrack.
     case newerRemoteFormat(found: Int)
 
+    /// The file holding the connection string belongs to another user.
+    case notOwned(path: String, owner: Int)
+    /// A record pulled from the server breaks ``InputRules``: nothing pulled was merged.
+    case invalidRemoteRecord(key: String, path: String, reason: String)
+
     /// The message a user sees.
     public var description: String {
         switch self {
@@ -22,6 +27,12 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
                 + String(mode, radix: 8) + "); it was not used. Run `chmod 600 \(path)`."
         case .unreadableFile(let path, let reason):
             return "cannot read the sync server's connection string from \(path): \(reason)."
+        case .notOwned(let path, let owner):
+            return "\(path) holds the sync server's connection string but belongs to another user (uid \(owner)); it was "
+                + "not used. Keep the file in your own name (`chown $(id -u) \(path)`)."
+        case .invalidRemoteRecord(let key, let path, let reason):
+            return "the sync server's record '\(key)' is not valid (\(path.isEmpty ? "" : "\(path): ")\(reason)); nothing was "
+                + "pulled. Fix or remove that record on the server, or push from a machine whose copy is right."
         case .newerRemoteFormat(let found):
             return "the sync server holds data of a newer LeetTrack (sync format \(found); this version reads up to "
                 + "\(SyncEngine.format)). Nothing was changed; upgrade leettrack on this machine to sync."

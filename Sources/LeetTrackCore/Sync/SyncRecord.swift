@@ -27,7 +27,8 @@ public struct SyncRecord: Codable, Sendable, Hashable {
 /// - **Status** follows the merged history (solved → solved, an attempt → attempted unless solved,
 ///   reset → todo); a record without events takes the status of the latest writer.
 /// - **Favorite** and **note** each go to the latest writer by the hybrid logical clock; the note
-///   keeps the edit date of the side it came from.
+///   keeps the edit date of the side it came from. A note written before the first sync carries no
+///   stamp and counts at its edit date.
 /// - **The review card** is the one reviewed last (then the one with more reviews, then the later
 ///   due date): the redo schedule of the machine that saw the latest rating.
 public enum SyncMerge {
@@ -48,8 +49,7 @@ public enum SyncMerge {
         var progress = ProblemProgress(events: events)
         (progress.favorite, metadata.favorite) = latest(
             (a.progress.favorite, a.metadata.favorite), (b.progress.favorite, b.metadata.favorite)) { !$0 && $1 }
-        (progress.note, metadata.note) = latest(
-            (a.progress.note, a.metadata.note), (b.progress.note, b.metadata.note)) { $0 < $1 }
+        (progress.note, metadata.note) = latestNote(a, b)
         let status: Status
         (status, metadata.status) = latest(
             (a.progress.status, a.metadata.status), (b.progress.status, b.metadata.status)) { $0.rawValue < $1.rawValue }
@@ -58,6 +58,33 @@ public enum SyncMerge {
         // A reset removes the card on purpose: a record that merges back to todo has none.
         progress.review = progress.status == .todo ? nil : latestCard(a.progress.review, b.progress.review)
         return (progress, metadata)
+    }
+
+    /// The note written last. A note from before a store's first sync has no clock stamp; its edit
+    /// date stands in for one, so an older note never beats a newer one. Only when both times are
+    /// equal does a rule that ignores the time decide: a note over no note, then the longer one, then
+    /// a fixed hash of the text (never the text's alphabetical order).
+    private static func latestNote(_ a: Side, _ b: Side) -> (String, HLCTimestamp?) {
+        func stamp(_ side: Side) -> HLCTimestamp? {
+            if let stamp = side.metadata.note { return stamp }
+            guard let date = side.progress.noteUpdated,
+                let milliseconds = Int64(exactly: (date.timeIntervalSince1970 * 1000).rounded(.down))
+            else { return nil }
+            return HLCTimestamp(milliseconds: milliseconds, counter: 0, node: "")
+        }
+        let winner = latest((a.progress.note, stamp(a)), (b.progress.note, stamp(b))) { x, y in
+            (x.isEmpty ? 0 : 1, x.utf8.count, fnv1a(x)) < (y.isEmpty ? 0 : 1, y.utf8.count, fnv1a(y))
+        }
+        let fromA = winner.0 == a.progress.note && winner.1 == stamp(a)
+        return fromA ? (a.progress.note, a.metadata.note) : (b.progress.note, b.metadata.note)
+    }
+
+    /// A 64-bit FNV-1a hash of the UTF-8 bytes: the same on every machine and every run (Swift's
+    /// `Hasher` is seeded per process).
+    private static func fnv1a(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
     }
 
     /// The edit date of the note that won: the date of the side it came from, or the later of the

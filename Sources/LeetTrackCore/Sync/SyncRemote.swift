@@ -22,19 +22,34 @@ public enum SyncRemote {
     /// The first non-empty line of the file at `path`, refused if group or others may read it.
     static func read(_ path: String) throws(SyncError) -> String {
         var info = stat()
-        guard stat(path, &info) == 0 else { throw .unreadableFile(path: path, reason: String(cString: strerror(errno))) }
+        guard stat(path, &info) == 0 else { throw .unreadableFile(path: path, reason: FileErrorReason.system(errno)) }
+        // Another user's file could have been put there to point this machine at their server.
+        guard info.st_uid == getuid() else { throw .notOwned(path: path, owner: Int(info.st_uid)) }
         let mode = Int(info.st_mode) & 0o777
         guard mode & 0o077 == 0 else { throw .insecureFile(path: path, mode: mode) }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw .unreadableFile(path: path, reason: error.localizedDescription)
+            throw .unreadableFile(path: path, reason: FileErrorReason.text(error))
         }
         let line = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
             .map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty && !$0.hasPrefix("#") }
         guard let line else { throw .unreadableFile(path: path, reason: "the file is empty") }
         return line
+    }
+
+    /// Whether a connection string carries a password (`postgresql://user:secret@host/db` or
+    /// `password=secret`): given on the command line, it shows in `ps` and the shell's history.
+    public static func containsPassword(_ connection: String) -> Bool {
+        if let scheme = connection.range(of: "://") {
+            let rest = connection[scheme.upperBound...]
+            let authority = rest.prefix { $0 != "/" && $0 != "?" }
+            if let at = authority.lastIndex(of: "@"), authority[..<at].contains(":") { return true }
+            if let query = rest.firstIndex(of: "?"), rest[query...].lowercased().contains("password=") { return true }
+            return false
+        }
+        return connection.lowercased().split(whereSeparator: \.isWhitespace).contains { $0.hasPrefix("password=") }
     }
 
     /// What waits to be pushed, and the last sync.

@@ -57,7 +57,8 @@ public struct Buffer: Hashable, Sendable {
 
     /// Puts one grapheme at column `x`, row `y` and returns the columns it took (0, 1 or 2).
     ///
-    /// Control characters show as `�` so that stored text can never move the terminal's cursor.
+    /// Control characters and bidirectional controls show as `�` (``TerminalText``, the rule the
+    /// command line uses too) so that stored text can never move the cursor or reorder a row.
     /// A wide grapheme that would cross `limit` (the right edge by default) is not drawn and 0 is
     /// returned. Overwriting half of a wide grapheme blanks its other half, as a terminal does.
     @discardableResult
@@ -69,7 +70,7 @@ public struct Buffer: Hashable, Sendable {
         if width == 0 {
             if character == "\t" {
                 grapheme = " "
-            } else if character.unicodeScalars.first?.properties.generalCategory == .control {
+            } else if let first = character.unicodeScalars.first, first.properties.generalCategory == .control || TerminalText.isUnsafe(first) {
                 grapheme = "\u{FFFD}"
             } else {
                 return 0  // a lone combining mark: nothing to stand on

@@ -63,7 +63,7 @@ public enum DisplayWidth {
     /// one replacement cell (and a tab as one space) instead of taking none.
     static func drawn(_ character: Character) -> Int {
         let width = of(character)
-        if width == 0, character == "\t" || character.unicodeScalars.first?.properties.generalCategory == .control {
+        if width == 0, character == "\t" || character.unicodeScalars.first.map({ $0.properties.generalCategory == .control || TerminalText.isUnsafe($0) }) == true {
             return 1
         }
         return width

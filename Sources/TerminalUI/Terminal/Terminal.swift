@@ -17,8 +17,10 @@ public final class Terminal {
     /// Sequences written on entering the full-screen mode.
     static let enterSequence = ANSI.enterAlternateScreen + ANSI.hideCursor + ANSI.disableAutowrap
         + ANSI.enableBracketedPaste + ANSI.clearScreen
-    /// Sequences written on leaving it, in the reverse order.
-    static let leaveSequence = ANSI.resetStyle + ANSI.disableBracketedPaste + ANSI.enableAutowrap
+    /// Sequences written on leaving it, in the reverse order. The alternate screen is cleared
+    /// first: a terminal that grew while it was shown (tmux does this) otherwise brings its rows
+    /// back onto the shell's screen when it is left.
+    static let leaveSequence = ANSI.resetStyle + ANSI.clearScreen + ANSI.disableBracketedPaste + ANSI.enableAutowrap
         + ANSI.showCursor + ANSI.leaveAlternateScreen
 
     private init(input: Int32, output: Int32) {

@@ -4,7 +4,7 @@ struct ParsedArguments: Sendable {
     var values: [String: String] = [:]
     var flags: Set<String> = []
 
-    /// The value of `--name`, if given (the last one wins, as in swift-argument-parser).
+    /// The value of `--name`, if given (the parser refuses a second one).
     func value(_ name: String) -> String? { values[name] }
 
     /// Whether `--name` was given.
@@ -45,12 +45,15 @@ enum ArgumentParser {
                 invocation.wantsHelp = true
             } else if argument == "--version" {
                 invocation.wantsVersion = true
-            } else if argument == "--store" {
-                guard index + 1 < arguments.count else { throw .usage("missing value for '--store <path>'", command: nil) }
-                invocation.storePath = arguments[index + 1]
-                index += 1
-            } else if argument.hasPrefix("--store=") {
-                invocation.storePath = String(argument.dropFirst("--store=".count))
+            } else if argument == "--store" || argument.hasPrefix("--store=") {
+                if argument == "--store", index + 1 >= arguments.count { throw .usage("missing value for '--store <path>'", command: nil) }
+                if invocation.storePath != nil { throw .usage("'--store <path>' was given more than once", command: nil) }
+                if argument == "--store" {
+                    invocation.storePath = arguments[index + 1]
+                    index += 1
+                } else {
+                    invocation.storePath = String(argument.dropFirst("--store=".count))
+                }
             } else {
                 rest.append(argument)
             }
@@ -108,6 +111,10 @@ enum ArgumentParser {
                 if inlineValue != nil { throw .usage("'--\(name)' takes no value", command: command) }
                 parsed.flags.insert(name)
                 continue
+            }
+            // A second value for a single-value option is a mistake (`-d easy -d hard`), not an override.
+            if parsed.values[name] != nil {
+                throw .usage("'\(option.synopsis)' was given more than once", command: command)
             }
             if let inlineValue {
                 parsed.values[name] = inlineValue

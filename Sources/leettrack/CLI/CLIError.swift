@@ -60,6 +60,12 @@ struct ErrorReport {
             let text = "\(error)"
             let location = storePath.map { text.contains($0) ? "" : " (store: \($0))" } ?? ""
             self.init(message: "Error: \(text)\(location)\nNothing was changed.\n", exitCode: 1)
+        case let error as CocoaError:
+            // Foundation's own text ("NSCocoaErrorDomain error 512") means nothing to a user.
+            let path = error.filePath ?? error.url?.path
+            self.init(message: "Error: \(path.map { "\($0): " } ?? "")\(FileErrorReason.text(error))\n", exitCode: 1)
+        case let error as POSIXError:
+            self.init(message: "Error: \(FileErrorReason.system(error.code.rawValue))\n", exitCode: 1)
         default:
             self.init(message: "Error: \(error)\n", exitCode: 1)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import LeetTrackCore
 import Persistence
+import TerminalUI
 
 /// What a command runs with: the catalog, the store, the clock, and where output goes.
 /// Built once by `main.swift`; commands never read the environment themselves.
@@ -87,14 +88,23 @@ final class CommandContext {
         return try ReviewBook(store: try repository().store).settings()
     }
 
-    /// Adds text to standard output.
+    /// Adds text to standard output, made safe for a terminal (see `TerminalText`): notes, titles
+    /// and list names come from outside, and their control characters must not reach the terminal.
     func write(_ text: String) {
+        output += TerminalText.sanitized(text, keepingStyle: style.enabled)
+    }
+
+    /// Adds data to standard output exactly as it is (an export, a report page): not text for
+    /// a person to read, so not changed.
+    func writeData(_ text: String) {
         output += text
     }
 
     /// Adds one row per problem to standard output.
     func rows(_ problems: [Problem], _ progress: [String: ProblemProgress]) {
         output.reserveCapacity(output.utf8.count + problems.count * 90)
+        // No pass over whole rows: their one piece of outside text, the title, is made safe by
+        // `Format.appendRow` itself, and `list` writes thousands of rows.
         for problem in problems {
             Format.appendRow(problem, progress[problem.slug], style, to: &output)
             output += "\n"
@@ -103,7 +113,7 @@ final class CommandContext {
 
     /// Adds a line to standard output.
     func line(_ text: String = "") {
-        output += text
+        output += TerminalText.sanitized(text, keepingStyle: style.enabled)
         output += "\n"
     }
 
@@ -112,7 +122,7 @@ final class CommandContext {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        output += String(decoding: try encoder.encode(value), as: UTF8.self)
+        output += TerminalText.escapingJSON(String(decoding: try encoder.encode(value), as: UTF8.self))
         output += "\n"
     }
 
@@ -126,7 +136,7 @@ final class CommandContext {
         do {
             try FileHandle.standardOutput.write(contentsOf: data)
         } catch {
-            throw CLIError.failure("cannot write to standard output: \(error.localizedDescription)")
+            throw CLIError.failure("cannot write to standard output: \(FileErrorReason.text(error))")
         }
     }
 }

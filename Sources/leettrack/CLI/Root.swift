@@ -81,7 +81,7 @@ enum Root {
                 // Standard output is broken too; the first error is the one to report.
             }
             let report = ErrorReport(error, storePath: storePath)
-            FileHandle.standardError.write(Data(report.message.utf8))
+            Terminal.writeError(report.message)
             return report.exitCode
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LeetTrackCore
+import TerminalUI
 
 #if canImport(Glibc)
 import Glibc
@@ -20,6 +21,12 @@ enum Terminal {
             case .standardError: 2
             }
         }
+    }
+
+    /// Writes a message to standard error, made safe for a terminal (see `TerminalText`): messages
+    /// echo arguments and stored names, which may hold escape sequences.
+    static func writeError(_ text: String) {
+        FileHandle.standardError.write(Data(TerminalText.sanitized(text).utf8))
     }
 
     /// Whether `stream` is a terminal (so colour and questions make sense).

@@ -149,9 +149,9 @@ extension CommandContext {
             guard let update = try CatalogUpdate.stored(in: try repository().store) else { return }
             Catalog.install(update)
         } catch PersistenceError.undecodable(let key, let reason) {
-            FileHandle.standardError.write(Data((
+            Terminal.writeError(
                 "Warning: the catalog update '\(key)' in \(storePath) cannot be read (\(reason)); using the built-in "
-                    + "catalog. `leettrack catalog update FILE` replaces it.\n").utf8))
+                    + "catalog. `leettrack catalog update FILE` replaces it.\n")
         }
     }
 }

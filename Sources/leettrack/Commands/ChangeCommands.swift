@@ -34,6 +34,9 @@ enum ProgressChanges {
     static func date(from arguments: ParsedArguments, now: Date = Date()) throws -> Date? {
         guard let text = arguments.value("date") else { return nil }
         let day = try LocalDay(parsing: text)
+        if day < LocalDay(InputRules.earliestDate, in: SystemTimeZone()) {
+            throw LeetTrackError.invalidDate(text, reason: "it is before 2010")
+        }
         if day > LocalDay(now, in: SystemTimeZone()) {
             throw LeetTrackError.invalidDate(text, reason: "it is in the future")
         }
@@ -68,6 +71,17 @@ struct SolveCommand: Command {
         problems = try Catalog.shipped.resolve(arguments.positionals)
         date = try ProgressChanges.date(from: arguments)
         note = arguments.value("note")
+        // An empty shell variable in a script must not wipe a note: clearing is explicit.
+        if note?.isEmpty == true {
+            throw Self.usageError("'--note' needs text; to remove a note use 'leettrack note PROBLEM --clear'")
+        }
+        if let note {
+            do {
+                try InputRules.check(note: note, at: "--note")
+            } catch {
+                throw Self.usageError(error.reason)
+            }
+        }
         json = arguments.flag("json")
     }
 
@@ -79,9 +93,13 @@ struct SolveCommand: Command {
             record.recordSolve(at: date, rating: rating, scheduler: scheduler.fuzzed(for: slug))
             if let note { record.note = note }
         } describe: { problem, change in
-            var text = "Solved \(Format.name(problem)) on \(LocalDay(date, in: context.timeZone)) (\(rating))"
+            let day = LocalDay(date, in: context.timeZone)
+            if change.after.status != .solved {
+                return "Recorded a solve of \(Format.name(problem)) on \(day) (\(rating)), before its reset; it stays \(change.after.status.rawValue)."
+            }
+            var text = "Solved \(Format.name(problem)) on \(day) (\(rating))"
             if let card = change.after.review {
-                text += "; next review \(Format.dueDay(card.due, from: date, context.timeZone))"
+                text += "; next review \(Format.dueDay(card.due, from: context.now, context.timeZone))"
             }
             return text + "."
         }
@@ -114,9 +132,9 @@ struct AttemptCommand: Command {
         try ProgressChanges.apply(problems, json: json, in: context) { record in
             record.recordAttempt(at: date)
         } describe: { problem, change in
-            change.after.status == .solved
-                ? "Recorded an attempt at \(Format.name(problem)); it stays solved."
-                : "Recorded an attempt at \(Format.name(problem))."
+            change.after.status == .attempted
+                ? "Recorded an attempt at \(Format.name(problem))."
+                : "Recorded an attempt at \(Format.name(problem)); it stays \(change.after.status.rawValue)."
         }
     }
 }

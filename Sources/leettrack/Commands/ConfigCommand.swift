@@ -65,7 +65,9 @@ struct ConfigCommand: Command {
                 context.line(Format.fit(name.rawValue, 18) + "  " + value + note)
             }
         case .show(let name):
-            context.line(try context.reviewSettings().value(of: name))
+            let value = try context.reviewSettings().value(of: name)
+            if json { return try context.writeJSON([name.rawValue: value]) }
+            context.line(value)
         case .set(let name, let text):
             try change(name, context) { try $0.set(name, to: text) }
         case .reset(let name):
@@ -78,6 +80,7 @@ struct ConfigCommand: Command {
         var settings = try book.settings()
         try body(&settings)
         try book.save(settings)
+        if json { return try context.writeJSON([name.rawValue: settings.value(of: name)]) }
         context.line("\(name.rawValue) is now \(settings.value(of: name)).")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LeetTrackCore
+import TerminalUI
 
 /// `leettrack export [--format json|csv] [-o FILE]`.
 struct ExportCommand: Command {
@@ -13,7 +14,7 @@ struct ExportCommand: Command {
             """,
         options: [
             .option("format", value: "json|csv", help: "The format (default: json)."),
-            .option("output", short: "o", value: "file", help: "Write to this file instead of standard output."),
+            .option("output", short: "o", value: "file", help: "Write to this file instead of standard output (- is standard output)."),
         ])
 
     enum Format: String {
@@ -43,17 +44,25 @@ struct ExportCommand: Command {
         case .csv: data = Data(exporter.csv(of: Dictionary(uniqueKeysWithValues: document.problems.map { ($0.slug, $0.progress) })).utf8)
         }
         let records = document.problems
-        guard let output else {
-            context.write(String(decoding: data, as: UTF8.self))
+        guard let output, output != "-" else {
+            // Exact data: JSON keeps every character (escaping only what a terminal would obey);
+            // CSV is written as made into a pipe or file, and made safe when a terminal shows it.
+            let text = String(decoding: data, as: UTF8.self)
+            switch format {
+            case .json: context.writeData(TerminalText.escapingJSON(text))
+            case .csv:
+                guard Terminal.isTerminal(.standardOutput) else { return context.writeData(text) }
+                // Row ends (CRLF) stay; any other carriage return could hide a row's start.
+                context.writeData(text.components(separatedBy: "\r\n").map { TerminalText.sanitized($0) }.joined(separator: "\r\n"))
+            }
             return
         }
         do {
-            // Atomic: an interrupted export never leaves a half-written file in place of a good one.
-            try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+            try OutputFile.save(data, to: output)
         } catch {
-            throw CLIError.failure("cannot write \(output): \(error.localizedDescription)")
+            throw CLIError.failure("cannot write \(error.path): \(error.reason). Nothing was written.")
         }
         let count = records.count == 1 ? "1 problem" : "\(records.count) problems"
-        FileHandle.standardError.write(Data("Exported \(count) to \(output).\n".utf8))
+        Terminal.writeError("Exported \(count) to \(output).\n")
     }
 }

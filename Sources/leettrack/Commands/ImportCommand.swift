@@ -20,6 +20,7 @@ struct ImportCommand: Command {
             .flag("replace", help: "Make your progress, lists and settings exactly the file's."),
             .flag("dry-run", short: "n", help: "Show what would change and write nothing."),
             .option("from-app", value: "plist", help: "Import the favorites of the iPhone app's preferences file."),
+            .flag("yes", short: "y", help: "With --replace, do not ask before replacing."),
         ])
 
     enum Source {
@@ -29,9 +30,11 @@ struct ImportCommand: Command {
 
     let source: Source
     let dryRun: Bool
+    let confirmed: Bool
 
     init(_ arguments: ParsedArguments) throws {
         dryRun = arguments.flag("dry-run")
+        confirmed = arguments.flag("yes")
         if arguments.flag("merge"), arguments.flag("replace") {
             throw Self.usageError("'--merge' and '--replace' cannot be used together")
         }
@@ -61,14 +64,32 @@ struct ImportCommand: Command {
         switch source {
         case .export(let path, let mode):
             // The file is read and checked completely before the store is opened.
-            let document = try ExchangeDocument.read(try ExchangeFile.contents(of: path), file: path)
-            let summary = try Importer(store: try store(context), catalog: context.catalog)
-                .run(document, mode: mode, dryRun: dryRun)
+            let document = try ExchangeDocument.read(try ExchangeFile.contents(of: path), file: path, now: context.now)
+            let importer = Importer(store: try store(context), catalog: context.catalog)
+            if mode == .replace, !dryRun, !confirmed {
+                try confirmReplace(try importer.run(document, mode: mode, dryRun: true), file: path)
+            }
+            let summary = try importer.run(document, mode: mode, dryRun: dryRun)
             ImportReport.write(summary, mode: mode, dryRun: dryRun, file: path, to: context)
         case .app(let path):
             let favorites = try AppFavorites.read(try ExchangeFile.contents(of: path), file: path)
             let outcome = try favorites.apply(to: try store(context), catalog: context.catalog, dryRun: dryRun)
             ImportReport.write(outcome, dryRun: dryRun, to: context)
+        }
+    }
+
+    /// Asks before `--replace` removes or overwrites anything, as `reset --all` does.
+    private func confirmReplace(_ preview: ImportSummary, file: String) throws {
+        guard preview.changesSomething else { return }
+        var parts: [String] = []
+        if !preview.removed.isEmpty { parts.append("remove \(preview.removed.count) problem record(s)") }
+        if !preview.updated.isEmpty { parts.append("overwrite \(preview.updated.count)") }
+        if !preview.listsRemoved.isEmpty { parts.append("delete \(preview.listsRemoved.count) list(s)") }
+        let what = parts.isEmpty ? "change your progress" : parts.joined(separator: ", ")
+        Terminal.writeError("Replace your progress with \(file)? This will \(what). [y/N] ")
+        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard answer == "y" || answer == "yes" else {
+            throw CLIError.failure("not confirmed; nothing was imported. (Use --yes to skip the question, --dry-run to see the changes.)")
         }
     }
 

@@ -30,7 +30,7 @@ struct ListEditing {
             if !confirmed {
                 guard list.isOwn else { throw LeetTrackError.builtInList(name) }
                 let size = list.slugs.count == 1 ? "1 problem" : "\(list.slugs.count) problems"
-                FileHandle.standardError.write(Data("Delete your list \(Format.quoted(list.name)) (\(size))? Your progress stays. [y/N] ".utf8))
+                Terminal.writeError("Delete your list \(Format.quoted(list.name)) (\(size))? Your progress stays. [y/N] ")
                 let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
                 guard answer == "y" || answer == "yes" else {
                     throw CLIError.failure("not confirmed; the list \(Format.quoted(list.name)) was kept. (Use --yes to skip the question.)")

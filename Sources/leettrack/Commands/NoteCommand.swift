@@ -34,6 +34,11 @@ struct NoteCommand: Command {
         let chosen = [!text.isEmpty, arguments.flag("edit"), arguments.flag("clear")].filter { $0 }.count
         if chosen > 1 { throw Self.usageError("give only one of TEXT, '--edit' and '--clear'") }
         if !text.isEmpty {
+            do {
+                try InputRules.check(note: text, at: "TEXT")
+            } catch {
+                throw Self.usageError(error.reason)
+            }
             action = .set(text)
         } else if arguments.flag("edit") {
             action = .edit
@@ -65,6 +70,11 @@ struct NoteCommand: Command {
         case .edit:
             let current = try context.progress(for: problem.slug).note
             newNote = try Editor(environment: context.environment).edit(current, name: problem.slug)
+            do {
+                try InputRules.check(note: newNote, at: "")
+            } catch {
+                throw CLIError.failure("\(error.reason); the note is unchanged.")
+            }
         }
         try ProgressChanges.apply([problem], json: json, in: context) { record in
             record.note = newNote
@@ -101,7 +111,7 @@ struct Editor {
         do {
             try process.run()
         } catch {
-            throw CLIError.failure("cannot start the editor '\(command)': \(error.localizedDescription). The note is unchanged.")
+            throw CLIError.failure("cannot start the editor '\(command)': \(FileErrorReason.text(error)). The note is unchanged.")
         }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {

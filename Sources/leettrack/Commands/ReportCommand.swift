@@ -39,13 +39,13 @@ struct ReportCommand: Command {
             catalog: context.catalog, progress: try context.allProgress(), ownLists: try context.ownLists(),
             scheduler: try context.reviewSettings().scheduler(), now: context.now, timeZone: context.timeZone)
         let page = report.html()
-        if output == "-" { return context.write(page) }
+        if output == "-" { return context.writeData(page) }
         let file = try destination()
         do {
-            // Atomic: an earlier report is replaced only by a complete one.
-            try Data(page.utf8).write(to: file, options: .atomic)
+            // An earlier report is replaced only by a complete one; a device or a link is written through.
+            try OutputFile.save(Data(page.utf8), to: file.path)
         } catch {
-            throw CLIError.failure("cannot write the report to \(file.path): \(Self.reason(error)). Nothing else was changed.")
+            throw CLIError.failure("cannot write the report to \(file.path): \(error.reason). Nothing else was changed.")
         }
         context.line("Wrote the report to \(file.path)")
         if open { try BrowserOpener.open(file, context) }
@@ -64,23 +64,6 @@ struct ReportCommand: Command {
             throw CLIError.failure("cannot write the report to \(file.path): the folder \(folder) does not exist.")
         }
         return file
-    }
-
-    /// The system's reason (`Permission denied`) where Foundation keeps it, else Foundation's sentence
-    /// without its empty preamble and final full stop (the message adds its own).
-    private static func reason(_ error: any Error) -> String {
-        let error = error as NSError
-        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-            let message = strerror(Int32(underlying.code))
-        {
-            return String(cString: message)
-        }
-        var text = error.localizedDescription
-        for preamble in ["The operation could not be completed. ", "The operation couldn’t be completed. "] where text.hasPrefix(preamble) {
-            text.removeFirst(preamble.count)
-        }
-        while text.hasSuffix(".") { text.removeLast() }
-        return text
     }
 }
 
@@ -111,7 +94,7 @@ enum BrowserOpener {
         do {
             try process.run()
         } catch {
-            throw CLIError.failure("the report was written, but \(executable.path) could not be started: \(error.localizedDescription)")
+            throw CLIError.failure("the report was written, but \(executable.path) could not be started: \(FileErrorReason.text(error))")
         }
         context.line("Opening it with \(program).")
     }

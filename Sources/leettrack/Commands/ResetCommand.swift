@@ -51,7 +51,7 @@ struct ResetCommand: Command {
         }
         if !confirmed {
             let what = forget ? "and erase the history of " : ""
-            FileHandle.standardError.write(Data("Reset \(what)\(Self.problems(touched)) to todo? Favorites and notes stay. [y/N] ".utf8))
+            Terminal.writeError("Reset \(what)\(Self.problems(touched)) to todo? Favorites and notes stay. [y/N] ")
             let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
             guard answer == "y" || answer == "yes" else {
                 throw CLIError.failure("not confirmed; nothing was reset. (Use --yes to skip the question.)")

@@ -95,7 +95,7 @@ struct ReviewCommand: Command {
             return try context.writeJSON(ReviewItemJSON(item))
         }
         context.line("Reviewed \(Format.name(problem)) (\(rating)) on \(LocalDay(date, in: context.timeZone)); "
-            + "next review \(Format.dueDay(result.after.due, from: date, context.timeZone)).")
+            + "next review \(Format.dueDay(result.after.due, from: context.now, context.timeZone)).")
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LeetTrackCore
+import TerminalUI
 
 /// `leettrack stats`: progress per difficulty, favorites, streaks and the last seven days.
 struct StatsCommand: Command {
@@ -60,7 +61,7 @@ struct StatsCommand: Command {
         if !stats.tags.isEmpty {
             context.line()
             context.line("Most practised tags:")
-            let width = min(24, stats.tags.map(\.tag.count).max() ?? 0)
+            let width = min(24, stats.tags.map { DisplayWidth.of($0.tag) }.max() ?? 0)
             for line in stats.tags {
                 let counts = Format.right("\(line.solved)", 4) + " / " + Format.fit("\(line.total)", 5)
                 context.line("  \(Format.fit(line.tag, width))  \(counts)  " + style.green(Format.bar(line.solved, of: line.total, width: 16)))

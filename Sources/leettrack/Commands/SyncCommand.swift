@@ -50,6 +50,11 @@ struct SyncCommand: Command {
 
     func run(_ context: CommandContext) throws {
         if statusOnly { return try showStatus(context) }
+        if let remote, SyncRemote.containsPassword(remote) {
+            Terminal.writeError(
+                "Warning: the password given with --remote is visible to other users (ps) and kept in your shell's "
+                    + "history. Put the connection string in a file (mode 600) named by $LEETTRACK_REMOTE_FILE, or use ~/.pgpass.\n")
+        }
         let connectionString = try SyncRemote.connectionString(option: remote, environment: context.environment)
         let local = try context.repository().store
         let remoteStore: Store

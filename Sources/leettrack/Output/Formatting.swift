@@ -1,19 +1,36 @@
 import Foundation
 import LeetTrackCore
+import TerminalUI
 
 /// How problems, dates and bars look in text output.
 enum Format {
-    /// `text` cut or padded to exactly `width` characters (cut text ends in `…`).
+    /// `text` cut or padded to exactly `width` terminal columns (cut text ends in `…`): a CJK
+    /// character takes two columns, so counting characters would shift the columns after it.
     static func fit(_ text: String, _ width: Int) -> String {
-        // Titles are almost all ASCII, where bytes are characters and counting them is O(1).
-        let count = text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
-        if count > width { return String(text.prefix(width - 1)) + "…" }
-        return text + String(repeating: " ", count: width - count)
+        // Titles are almost all printable ASCII, where bytes are columns and counting them is O(1).
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            let count = text.utf8.count
+            if count > width { return String(text.prefix(width - 1)) + "…" }
+            return text + String(repeating: " ", count: width - count)
+        }
+        // Measured as it will be shown: a control character becomes one visible U+FFFD.
+        let shown = TerminalText.sanitized(text)
+        let columns = DisplayWidth.of(shown)
+        if columns <= width { return shown + String(repeating: " ", count: width - columns) }
+        var cut = ""
+        var used = 0
+        for character in shown {
+            let characterWidth = DisplayWidth.of(character)
+            if used + characterWidth > width - 1 { break }
+            cut.append(character)
+            used += characterWidth
+        }
+        return cut + "…" + String(repeating: " ", count: max(0, width - 1 - used))
     }
 
-    /// `text` right-aligned in `width` characters.
+    /// `text` right-aligned in `width` columns.
     static func right(_ text: String, _ width: Int) -> String {
-        String(repeating: " ", count: max(0, width - text.count)) + text
+        String(repeating: " ", count: max(0, width - DisplayWidth.of(text))) + text
     }
 
     /// The difficulty in its colour, padded to six characters.
@@ -38,13 +55,15 @@ enum Format {
     /// `58.0%`. Built by hand: `String(format:)` initialises Foundation's locale machinery, which
     /// costs a large share of a command's whole run time.
     static func percent(_ value: Double) -> String {
+        // Stored catalog values are checked on entry; this guard keeps a bad one from trapping.
+        guard value.isFinite, abs(value) < 1e12 else { return "?" }
         let tenths = Int((value * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)%"
     }
 
     /// The status as a word in a fixed width (`solved   `).
-    static func status(_ status: Status, _ style: Style) -> String {
-        let text = fit(status.rawValue, 9)
+    static func status(_ status: Status, _ style: Style, width: Int = 9) -> String {
+        let text = fit(status.rawValue, width)
         switch status {
         case .solved: return style.green(text)
         case .attempted: return style.yellow(text)
@@ -76,15 +95,20 @@ enum Format {
         appendSpaces(4 - id.utf8.count, to: &output)
         output += id
         output += "  "
+        // The title is the row's only outside text: printable ASCII as it is, anything else
+        // through `fit`, which makes it safe for a terminal (see `CommandContext.rows`).
         let title = problem.title
-        let isASCII = title.utf8.allSatisfy { $0 < 0x80 }
-        let length = isASCII ? title.utf8.count : title.count
-        if length > titleWidth {
-            output += title.prefix(titleWidth - 1)
-            output += "…"
+        if title.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            let length = title.utf8.count
+            if length > titleWidth {
+                output += title.prefix(titleWidth - 1)
+                output += "…"
+            } else {
+                output += title
+                appendSpaces(titleWidth - length, to: &output)
+            }
         } else {
-            output += title
-            appendSpaces(titleWidth - length, to: &output)
+            output += fit(title, titleWidth)
         }
         output += "  "
         output += difficulty(problem.difficulty, style)
@@ -95,7 +119,8 @@ enum Format {
         output += "  "
         // The heart is the last column, so a row without one ends at its status (no trailing blanks).
         if record.favorite {
-            output += status(record.status, style)
+            // Ten columns: the longest status, "attempted", is nine and needs a space before the heart.
+            output += status(record.status, style, width: 10)
             output += style.magenta("♥")
         } else {
             output += statusWord(record.status, style)
@@ -131,15 +156,17 @@ enum Format {
         return String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
     }
 
-    /// `on 2026-12-02 (in 3 days)`: a due date and how far it is from `date`, in days of the
-    /// user's time zone.
-    static func dueDay(_ due: Date, from date: Date, _ timeZone: some UTCOffsetProvider) -> String {
+    /// `on 2026-12-02 (in 3 days)`: a due date and how far it is from `now`, in days of the
+    /// user's time zone; a day already past says so (`on 2026-11-22 (8 days ago, due now)`).
+    static func dueDay(_ due: Date, from now: Date, _ timeZone: some UTCOffsetProvider) -> String {
         let dueDay = LocalDay(due, in: timeZone)
-        return "on \(dueDay) (\(relative(dueDay.dayNumber - LocalDay(date, in: timeZone).dayNumber)))"
+        let days = dueDay.dayNumber - LocalDay(now, in: timeZone).dayNumber
+        return "on \(dueDay) (\(relative(days))\(days < 0 ? ", due now" : ""))"
     }
 
     /// `2.31`: a number with two decimals, without `String(format:)` (see ``percent(_:)``).
     static func decimal(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e12 else { return "?" }
         let hundredths = Int((value * 100).rounded())
         let fraction = hundredths % 100
         return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"

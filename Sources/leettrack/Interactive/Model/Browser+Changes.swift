@@ -83,12 +83,26 @@ extension Browser {
     }
 
     /// Saves `note` (trimmed) as the note of the problem at `position`.
-    mutating func saveNote(_ note: String, at position: Int) {
+    /// Saves the edited note, unless the stored note is no longer `original` (another process
+    /// changed it while the editor was open): then nothing is written, the footer says so, and the
+    /// stored note is returned so that a second Enter can overwrite it knowingly.
+    mutating func saveNote(_ note: String, at position: Int, expecting original: String) -> String? {
         let title = catalog.title(at: position)
         let trimmed = note.trimmingCharacters(in: .whitespaces)
-        change(position, describe: { $0.after.note.isEmpty ? "Note of \(title) removed" : "Note of \(title) saved" }) {
-            $0.note = trimmed
+        var theirs: String?
+        change(position, describe: { $0.after.note.isEmpty ? "Note of \(title) removed" : "Note of \(title) saved" }) { record in
+            if record.note != original, record.note != trimmed {
+                theirs = record.note
+                return
+            }
+            record.note = trimmed
         }
+        if theirs != nil {
+            message = Message(
+                text: "Another process changed this note meanwhile; not saved. Enter saves yours over it, Esc keeps theirs",
+                isError: true)
+        }
+        return theirs
     }
 
     /// Saves the hide-difficulty preference and applies it.

@@ -1,3 +1,4 @@
+import LeetTrackCore
 import TerminalUI
 
 extension Browser {
@@ -21,9 +22,10 @@ extension Browser {
         case .character("s"):
             cycleStatus()
         case .character("l"):
-            var state = ScrollState(count: catalog.studyLists.count + 1, visibleRows: pickerRows)
-            if let current = filters.list, let index = catalog.studyLists.firstIndex(of: current) { state.select(index + 1) }
-            overlay = .listPicker(state)
+            let lists = pickerLists()
+            var state = ScrollState(count: lists.count + 1, visibleRows: pickerRows)
+            if let current = filters.list, let index = lists.firstIndex(where: { $0.key == current.key }) { state.select(index + 1) }
+            overlay = .listPicker(lists, state)
         case .character("t"):
             overlay = .tagPicker(LineEditor(), ScrollState(count: catalog.tagNames.count + 1, visibleRows: pickerRows))
         case .character("r"):
@@ -107,7 +109,7 @@ extension Browser {
             }
         case .character("n"):
             let note = progress[catalog.slug(at: position)]?.note ?? ""
-            overlay = .note(LineEditor(note), position: position, closesDetails: screen == .list)
+            overlay = .note(LineEditor(note), position: position, closesDetails: screen == .list, original: note)
             if screen == .list { detailsOffset = 0 }
             screen = .details
         default:
@@ -117,5 +119,16 @@ extension Browser {
     }
 
     /// Rows a popup list shows at the current size.
+    /// The lists the picker offers: the built-in ones, then the user's own (read now, so a list
+    /// made by `leettrack lists create` while the screen is open is there).
+    mutating func pickerLists() -> [StudyList] {
+        do {
+            return catalog.studyLists + (try OwnLists(store: repository.store).all())
+        } catch {
+            message = Message(text: "Could not read your own lists: \(error)", isError: true)
+            return catalog.studyLists
+        }
+    }
+
     var pickerRows: Int { max(1, min(16, size.height - 6)) }
 }

@@ -21,26 +21,30 @@ extension Browser {
                     setSearch(editor.text)
                 }
             }
-        case .note(var editor, let position, let closesDetails):
+        case .note(var editor, let position, let closesDetails, let original):
             switch key {
             case KeyEvent(.enter):
+                if let theirs = saveNote(editor.text, at: position, expecting: original) {
+                    // Another process changed the note: the edit stays open, and Enter again overwrites it.
+                    self.overlay = .note(editor, position: position, closesDetails: closesDetails, original: theirs)
+                    return .running
+                }
                 self.overlay = nil
-                saveNote(editor.text, at: position)
                 if closesDetails { screen = .list }
             case KeyEvent(.escape):
                 self.overlay = nil
                 message = Message(text: "Note not changed")
                 if closesDetails { screen = .list }
             default:
-                if editor.handle(key) { self.overlay = .note(editor, position: position, closesDetails: closesDetails) }
+                if editor.handle(key) { self.overlay = .note(editor, position: position, closesDetails: closesDetails, original: original) }
             }
-        case .listPicker(var state):
-            state.resize(count: catalog.studyLists.count + 1, visibleRows: pickerRows)
+        case .listPicker(let lists, var state):
+            state.resize(count: lists.count + 1, visibleRows: pickerRows)
             if let choice = handlePicker(key, state: &state) {
                 self.overlay = nil
-                if let choice { setList(choice == 0 ? nil : catalog.studyLists[choice - 1]) }
+                if let choice { setList(choice == 0 ? nil : lists[choice - 1]) }
             } else {
-                self.overlay = .listPicker(state)
+                self.overlay = .listPicker(lists, state)
             }
         case .tagPicker(var editor, var state):
             if editor.handle(key) {
@@ -102,9 +106,9 @@ extension Browser {
     /// Keeps a popup list's selection visible after the screen changed size.
     mutating func fitOverlayToSize() {
         switch overlay {
-        case .listPicker(var state):
+        case .listPicker(let lists, var state):
             state.resize(count: state.count, visibleRows: pickerRows)
-            overlay = .listPicker(state)
+            overlay = .listPicker(lists, state)
         case .tagPicker(let editor, var state):
             state.resize(count: state.count, visibleRows: pickerRows)
             overlay = .tagPicker(editor, state)
@@ -151,9 +155,9 @@ extension Browser {
             editor.insert(text)
             overlay = .search(editor, previous: previous)
             setSearch(editor.text)
-        case .note(var editor, let position, let closesDetails):
+        case .note(var editor, let position, let closesDetails, let original):
             editor.insert(text)
-            overlay = .note(editor, position: position, closesDetails: closesDetails)
+            overlay = .note(editor, position: position, closesDetails: closesDetails, original: original)
         case .tagPicker(var editor, _):
             editor.insert(text)
             overlay = .tagPicker(editor, ScrollState(count: tagChoices(editor.text).count, visibleRows: pickerRows))

@@ -30,9 +30,11 @@ struct Browser {
         /// Typing a search in the footer; `previous` is restored on Esc.
         case search(LineEditor, previous: String)
         /// Editing the selected problem's note; `closesDetails` when opened from the list.
-        case note(LineEditor, position: Int, closesDetails: Bool)
-        /// Choosing a study list.
-        case listPicker(ScrollState)
+        /// `original` is the stored note the edit started from: if another process changes it
+        /// meanwhile, saving stops and asks instead of overwriting that change.
+        case note(LineEditor, position: Int, closesDetails: Bool, original: String)
+        /// Choosing a study list: the built-in ones, then the user's own, read when it opened.
+        case listPicker([StudyList], ScrollState)
         /// Choosing a tag, filtered by the typed text.
         case tagPicker(LineEditor, ScrollState)
         /// The favorites sheet: favorite positions in id order.

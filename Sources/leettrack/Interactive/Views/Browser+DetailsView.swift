@@ -36,7 +36,7 @@ extension Browser {
             lines.append(field("Acceptance", [Span(Theme.percentage(problem.acceptance))]))
         }
         var editor: LineEditor?
-        if case .note(let noteEditor, let notePosition, _) = overlay, notePosition == position { editor = noteEditor }
+        if case .note(let noteEditor, let notePosition, _, _) = overlay, notePosition == position { editor = noteEditor }
         let noteLine = lines.count
         if editor != nil {
             lines.append(field("Note", []))

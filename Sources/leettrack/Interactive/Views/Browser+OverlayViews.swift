@@ -8,8 +8,7 @@ extension Browser {
         switch overlay {
         case nil, .search, .note:
             break
-        case .listPicker(let state):
-            let lists = catalog.studyLists
+        case .listPicker(let lists, let state):
             let labels: [Line] = [Line("All problems")] + lists.map { list in
                 let solved = list.slugs.reduce(0) { count, slug in
                     count + (catalog.position(ofSlug: slug).map { marks[$0].status == .solved ? 1 : 0 } ?? 0)

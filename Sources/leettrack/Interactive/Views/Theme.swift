@@ -56,7 +56,6 @@ enum Theme {
 
     /// `58.0%`.
     static func percentage(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)%"
+        Format.percent(value)
     }
 }

@@ -1,0 +1,86 @@
+import Foundation
+
+extension InputRules {
+    /// Checks one progress record from outside: its events (dates, ratings), note, card, and that
+    /// its status agrees with its history.
+    /// - Parameters:
+    ///   - path: where the record is (`problems[12]`); `historyKey` names its events there.
+    public static func check(
+        _ progress: ProblemProgress, at path: String, historyKey: String = "history", now: Date
+    ) throws(Violation) {
+        if progress.events.count > maximumEvents {
+            throw Violation("\(path).\(historyKey)", "more than \(maximumEvents) events")
+        }
+        for (index, event) in progress.events.enumerated() {
+            try check(event, at: "\(path).\(historyKey)[\(index)]", now: now)
+        }
+        try check(note: progress.note, at: "\(path).note")
+        if let date = progress.noteUpdated { try check(date: date, at: "\(path).noteUpdated", now: now) }
+        if let card = progress.review {
+            if progress.status == .todo { throw Violation("\(path).review", "a todo problem has no review card") }
+            try check(card, at: "\(path).review", now: now)
+        }
+        try checkStatus(progress, at: path)
+    }
+
+    /// Checks an event: its date, and a rating that is a rating word where one belongs.
+    static func check(_ event: ProgressEvent, at path: String, now: Date) throws(Violation) {
+        if event.kind.rawValue.isEmpty || event.kind.rawValue.utf8.count > 40
+            || event.kind.rawValue.unicodeScalars.contains(where: isControlOrBidi)
+        {
+            throw Violation("\(path).kind", "'\(event.kind.rawValue)' is not an event kind")
+        }
+        try check(date: event.date, at: "\(path).at", now: now)
+        if let rating = event.rating, ReviewRating(rawValue: rating) == nil {
+            throw Violation("\(path).rating", "'\(rating)' is not a rating (again, hard, good, easy)")
+        }
+        if event.kind == .reviewed, event.rating == nil { throw Violation("\(path).rating", "a review needs a rating") }
+        if event.kind == .attempted || event.kind == .reset, event.rating != nil {
+            throw Violation("\(path).rating", "a \(event.kind) event has no rating")
+        }
+    }
+
+    /// Checks an FSRS card: finite values in the model's ranges, dates that can be.
+    static func check(_ card: ReviewCard, at path: String, now: Date) throws(Violation) {
+        if card.due < earliestDate || card.due > now.addingTimeInterval(200 * 365 * 86_400) {
+            throw Violation("\(path).due", "\(UTCTimestamp.string(from: card.due)) is not a due date between 2010 and 200 years from now")
+        }
+        if let last = card.lastReview { try check(date: last, at: "\(path).lastReview", now: now) }
+        if let stability = card.stability { try check(stability, in: stabilityRange, at: "\(path).stability", what: "stability") }
+        if let difficulty = card.difficulty { try check(difficulty, in: difficultyRange, at: "\(path).difficulty", what: "difficulty") }
+        if (card.stability == nil) != (card.difficulty == nil) {
+            throw Violation(path, "stability and difficulty come together (both or neither)")
+        }
+        try check(count: card.reps, maximum: maximumCount, at: "\(path).reps", what: "reps")
+        try check(count: card.lapses, maximum: maximumCount, at: "\(path).lapses", what: "lapses")
+    }
+
+    /// The status must agree with what happened since the last reset: a solve or a review makes a
+    /// problem solved, an attempt at least attempted. (A status further than the history is
+    /// fine: a catalog update marks problems solved on LeetCode's word, without an event.)
+    static func checkStatus(_ progress: ProblemProgress, at path: String) throws(Violation) {
+        guard let since = ProblemProgress.statusSinceLastReset(progress.events) else { return }
+        let rank: (Status) -> Int = { $0 == .todo ? 0 : $0 == .attempted ? 1 : 2 }
+        if rank(progress.status) < rank(since) {
+            throw Violation("\(path).status", "'\(progress.status.rawValue)' contradicts the history, which has \(since == .solved ? "a solve" : "an attempt") since the last reset")
+        }
+    }
+}
+
+extension ProblemProgress {
+    /// The status the history alone gives, in time order: a solve or review makes it solved, an
+    /// attempt attempted (unless solved), a reset todo; `nil` for no events.
+    static func statusSinceLastReset(_ events: [ProgressEvent]) -> Status? {
+        guard !events.isEmpty else { return nil }
+        var status = Status.todo
+        for event in events.enumerated().sorted(by: { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }).map(\.element) {
+            switch event.kind {
+            case .solved, .reviewed: status = .solved
+            case .attempted: if status != .solved { status = .attempted }
+            case .reset: status = .todo
+            default: break
+            }
+        }
+        return status
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import LeetTrackCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes what a command makes to the path its `-o` names, the way a careful user expects:
+///
+/// - a regular file or a new path is replaced atomically (a temporary file beside it, synced, then
+///   renamed over it), so an interrupted run never leaves half a file; a new file is private (0600),
+///   an existing one keeps its permissions;
+/// - a symbolic link stays a link: its target is what gets replaced (a report linked into a
+///   synced folder stays linked);
+/// - anything else (a device such as `/dev/null`, a FIFO, a socket, `/dev/stdout`) is written
+///   through: renaming over it would turn `/dev/null` into a regular file and break the machine.
+///
+/// `-o -` means standard output; callers handle it before coming here.
+enum OutputFile {
+    /// Why writing failed, in words with the path (no Foundation domain codes).
+    struct Failure: Error {
+        let path: String
+        let reason: String
+    }
+
+    /// Writes `data` to `path` as described above.
+    static func save(_ data: Data, to path: String) throws(Failure) {
+        var info = stat()
+        // /dev/stdout and /proc/self/fd/N are links to descriptors: always written through.
+        let isDescriptorPath = path.hasPrefix("/dev/") || path.hasPrefix("/proc/")
+        if stat(path, &info) == 0 {
+            let type = info.st_mode & S_IFMT
+            if type == S_IFDIR { throw Failure(path: path, reason: "it is a folder") }
+            if type != S_IFREG || isDescriptorPath { return try writeThrough(data, to: path) }
+            return try replace(data, at: try resolvedTarget(of: path), keeping: (info.st_mode & 0o7777, info.st_uid, info.st_gid))
+        }
+        let code = errno
+        guard code == ENOENT else { throw Failure(path: path, reason: FileErrorReason.system(code)) }
+        // A new path, or a link whose target does not exist yet: the target is created.
+        try replace(data, at: try resolvedTarget(of: path), keeping: nil)
+    }
+
+    /// The path a chain of symbolic links ends at (`path` itself when it is no link). Only the last
+    /// component is followed, as `open(2)` would; the target's folder must exist.
+    private static func resolvedTarget(of path: String) throws(Failure) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &buffer, buffer.count - 1)
+            guard length >= 0 else { throw Failure(path: current, reason: FileErrorReason.system(errno)) }
+            let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let folder = (current as NSString).deletingLastPathComponent
+            current = target.hasPrefix("/") || folder.isEmpty ? target : folder + "/" + target
+        }
+        throw Failure(path: path, reason: FileErrorReason.system(ELOOP))
+    }
+
+    /// Opens an existing non-regular file for writing and writes all of `data` to it.
+    private static func writeThrough(_ data: Data, to path: String) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(path: path, reason: FileErrorReason.system(errno)) }
+        defer { close(descriptor) }
+        try writeAll(data, to: descriptor, path: path)
+    }
+
+    /// Writes `data` to a temporary file in `target`'s folder, syncs it and renames it over `target`.
+    private static func replace(_ data: Data, at target: String, keeping original: (mode: mode_t, owner: uid_t, group: gid_t)?) throws(Failure) {
+        let folder = (target as NSString).deletingLastPathComponent
+        var template = Array(((folder.isEmpty ? "." : folder) + "/.leettrack-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            let code = errno
+            let reason = code == ENOENT ? "the folder \(folder) does not exist" : FileErrorReason.system(code)
+            throw Failure(path: target, reason: reason)
+        }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var renamed = false
+        defer {
+            if !renamed { unlink(temporary) }
+        }
+        do {
+            defer { close(descriptor) }
+            // mkstemp creates the file 0600; an existing file keeps the permissions its owner chose,
+            // and, when root replaces it, its owner (a user's report must not become root's).
+            if let original {
+                if fchmod(descriptor, original.mode) != 0 { throw Failure(path: target, reason: FileErrorReason.system(errno)) }
+                if getuid() == 0, fchown(descriptor, original.owner, original.group) != 0 {
+                    throw Failure(path: target, reason: FileErrorReason.system(errno))
+                }
+            }
+            try writeAll(data, to: descriptor, path: target)
+            guard fsync(descriptor) == 0 else { throw Failure(path: target, reason: FileErrorReason.system(errno)) }
+        }
+        guard rename(temporary, target) == 0 else { throw Failure(path: target, reason: FileErrorReason.system(errno)) }
+        renamed = true
+    }
+
+    private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(Failure) {
+        let failure: Int32? = data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+        if let failure { throw Failure(path: path, reason: FileErrorReason.system(failure)) }
+    }
+}
