@@ -25,19 +25,24 @@ extension Store {
             }
             return (UncheckedBox(value), true)
         }
-        if isNew { trackIfObservable(box.value, for: key) }
+        if isNew {
+            registerDefault(of: key)
+            trackIfObservable(box.value, for: key)
+        }
         return box.value
     }
 
     /// Stores `value` under `key`. The value is on disk when this returns. Storing `nil` in an
-    /// optional key removes it.
+    /// optional key removes it, so the key reads its default again (`nil` unless the key has another).
     public func set<Value>(_ value: Value, for key: Key<Value>) throws {
+        registerDefault(of: key)
         let data = try encodeTrackingIfObservable(value, for: key)
         try commit([(Change(key: key.name, value: data), Self.cacheable(value))])
     }
 
     /// Removes the value stored under `key`; reads return the default again.
     public func removeValue<Value>(for key: Key<Value>) throws {
+        registerDefault(of: key)
         try commit([(Change(key: key.name, value: nil), nil)])
     }
 
