@@ -196,11 +196,9 @@ extension Store {
                     state.trackedObjects[change.key] = nil
                 }
             }
-            for (id, observer) in state.keyObservers where observer.name == change.key {
+            for (id, observer) in state.keyObservers.sorted(by: { $0.key < $1.key }) where observer.name == change.key {
                 state.keyObservers[id]?.lastRaw = change.value
-                let deliver = observer.deliver
-                let value = change.value
-                deliveries.append(UncheckedBox({ deliver(value) }))
+                deliveries.append(state.queueChange(for: observer, from: observer.lastRaw, to: change.value))
             }
         }
         if !changes.isEmpty {
