@@ -15,8 +15,10 @@ extension Store {
 
     /// Registers the defaults of `keys`; see ``register(_:)-(Keys...)``.
     public func register(_ keys: [Keys]) {
-        for key in keys {
-            registerDefault(of: key)
+        state.withLock { state in
+            for key in keys {
+                state.noteDefault(of: key)
+            }
         }
     }
 
@@ -26,7 +28,7 @@ extension Store {
     /// - Complexity: O(n) in the number of stored keys.
     public func removeAll() throws {
         let names = try keys(withPrefix: "")
-        try commit(names.map { (Change(key: $0, value: nil), nil) })
+        try commit(names.map { PendingChange(Change(key: $0, value: nil), nil) })
     }
 
     /// Removes the stored values of `keys` in one transaction: they read their defaults again.
@@ -37,7 +39,7 @@ extension Store {
     /// Removes the stored values of `keys` in one transaction.
     public func reset(_ keys: [Keys]) throws {
         var seen: Set<String> = []
-        try commit(keys.filter { seen.insert($0.name).inserted }.map { (Change(key: $0.name, value: nil), nil) })
+        try commit(keys.filter { seen.insert($0.name).inserted }.map { PendingChange(Change(key: $0.name, value: nil), nil) })
     }
 
     /// Whether `key` reads its default: nothing is stored, or the stored value equals the default.
@@ -51,14 +53,22 @@ extension Store {
         }
     }
 
-    /// Records `key`'s default for the string-key API, once per name.
-    func registerDefault(of key: Keys) {
-        if state.withLock({ $0.keyDefaults[key.name] != nil }) { return }
+    /// The stored bytes of `key`'s default, or `nil` (a `nil` default, or one that does not
+    /// encode, recorded in ``lastError``).
+    func encodedDefault(of key: Keys) -> Data? {
         do {
-            guard let bytes = try key.encodedDefault() else { return }
-            state.withLock { $0.keyDefaults[key.name] = bytes }
+            return try key.encodedDefault()
         } catch {
             record(.unencodable(key: key.name, underlying: Self.describe(error)))
+            return nil
         }
+    }
+}
+
+extension StoreState {
+    /// Remembers `key` for the string-key API, once per name (the first key of a name wins). Its
+    /// default is encoded only when that API asks, so using a key costs one dictionary lookup.
+    mutating func noteDefault(of key: Keys) {
+        if keyDefaults[key.name] == nil { keyDefaults[key.name] = key }
     }
 }

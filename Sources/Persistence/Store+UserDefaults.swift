@@ -13,11 +13,11 @@ extension Store {
     public func set(_ value: Any?, forKey name: String) {
         do {
             guard let value else {
-                try commit([(Change(key: name, value: nil), nil)])
+                try commit([PendingChange(Change(key: name, value: nil), nil)])
                 return
             }
             let raw = try PropertyListJSON.encode(value, key: name)
-            try commit([(Change(key: name, value: raw), nil)])
+            try commit([PendingChange(Change(key: name, value: raw), nil)])
         } catch {
             record(Self.persistenceError(error, key: name))
         }
@@ -137,9 +137,13 @@ extension Store {
     /// property-list objects. Entries that cannot be read are left out and recorded in ``lastError``.
     public func dictionaryRepresentation() -> [String: Any] {
         var result: [String: Any] = [:]
-        let registered = state.withLock { $0.keyDefaults.merging($0.registered) { $1 } }
+        let (registered, keys) = state.withLock { ($0.registered, Array($0.keyDefaults.values)) }
         do {
-            var raws = registered
+            var raws: [String: Data] = [:]
+            for key in keys {
+                raws[key.name] = encodedDefault(of: key)
+            }
+            raws.merge(registered) { $1 }
             for entry in try backend.read(keysWithPrefix: "") {
                 raws[entry.key] = entry.value
             }
@@ -158,9 +162,10 @@ extension Store {
 
     private func rawOrRegistered(_ name: String) -> Data? {
         do {
-            return try state.withLock { state in
-                try currentEntry(for: name, in: &state).raw ?? state.registered[name] ?? state.keyDefaults[name]
+            let (raw, key) = try state.withLock { state in
+                (try currentEntry(for: name, in: &state).raw ?? state.registered[name], state.keyDefaults[name])
             }
+            return raw ?? key.flatMap(encodedDefault(of:))
         } catch {
             record(Self.persistenceError(error, key: name))
             return nil

@@ -5,7 +5,7 @@ import Foundation
 public final class Transaction {
     private let store: Store
     private let reader: any BackendReader
-    private var pending: [String: (change: Change, decoded: UncheckedBox<Any>?)] = [:]
+    private var pending: [String: PendingChange] = [:]
     private var order: [String] = []
     /// The first error met by the non-throwing subscript; it fails the whole transaction.
     private(set) var failure: PersistenceError?
@@ -21,14 +21,15 @@ public final class Transaction {
         self.reader = reader
     }
 
-    var changes: [(change: Change, decoded: UncheckedBox<Any>?)] {
+    var changes: [PendingChange] {
         order.compactMap { pending[$0] }
     }
 
     /// The value under `key` as this transaction sees it.
     public func value<Value>(for key: Key<Value>) throws -> Value {
         try checkOpen()
-        if let (change, decoded) = pending[key.name] {
+        if let pendingChange = pending[key.name] {
+            let (change, decoded) = (pendingChange.change, pendingChange.decoded)
             if let box = decoded, let value = box.value as? Value { return value }
             guard let raw = change.value else { return key.makeDefault() }
             return try store.decode(raw, for: key)
@@ -104,7 +105,7 @@ public final class Transaction {
 
     private func record(_ change: Change, _ decoded: UncheckedBox<Any>?) {
         if pending[change.key] == nil { order.append(change.key) }
-        pending[change.key] = (change, decoded)
+        pending[change.key] = PendingChange(change, decoded)
     }
 }
 

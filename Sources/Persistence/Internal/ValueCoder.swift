@@ -148,7 +148,7 @@ extension ValueCoder where Value: Codable {
         return ValueCoder(
             encode: { value in
                 if isOptional, let optional = value as? any OptionalValue, optional.isNone { return nil }
-                return try JSONCoders.encoder.encode(value)
+                return try JSONValueEncoder().encode(value)
             },
             decode: { data in try JSONCoders.decoder.decode(Value.self, from: data) })
     }
@@ -184,17 +184,24 @@ extension ValueCoder where Value: RawRepresentable, Value.RawValue == Int {
     }
 }
 
-/// `"string"` as JSON when it needs no escaping (the common case), else `nil`.
+/// `"string"` as JSON when it needs no escaping (the common case), else `nil`. Built as bytes and
+/// copied once: appending to `Data` byte by byte costs a microsecond per hundred bytes.
 private func quotedWithoutEscapes(_ string: String) -> Data? {
-    var data = Data()
-    data.reserveCapacity(string.utf8.count + 2)
-    data.append(UInt8(ascii: "\""))
-    for byte in string.utf8 {
-        if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return nil }
-        data.append(byte)
+    var string = string
+    return string.withUTF8 { bytes -> Data? in
+        for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            return nil
+        }
+        var data = Data(count: bytes.count + 2)
+        data.withUnsafeMutableBytes { buffer in
+            buffer[0] = UInt8(ascii: "\"")
+            if let base = bytes.baseAddress, bytes.count > 0 {
+                buffer.baseAddress?.advanced(by: 1).copyMemory(from: base, byteCount: bytes.count)
+            }
+            buffer[bytes.count + 1] = UInt8(ascii: "\"")
+        }
+        return data
     }
-    data.append(UInt8(ascii: "\""))
-    return data
 }
 
 /// The string inside a JSON string literal that contains no escapes, else `nil`.
