@@ -187,7 +187,7 @@ extension Store {
             state.cache[change.key] = CacheEntry(raw: change.value, decoded: change.value == nil ? nil : decoded)
             // The object tracked for this key stays tracked only if it is the value just written;
             // an object that was replaced must no longer save itself over the new value.
-            if let tracked = state.trackedObjects[change.key] {
+            if !state.trackedObjects.isEmpty, let tracked = state.trackedObjects[change.key] {
                 let written = decoded.map { $0.value as AnyObject }.map(ObjectIdentifier.init)
                 let isObject = decoded.map { Self.isObservableObject($0.value) } ?? false
                 if change.value == nil || written != tracked || !isObject {
@@ -195,6 +195,7 @@ extension Store {
                 }
             }
             // In registration order (ids grow), so that observers hear one commit in a stable order.
+            guard !state.keyObservers.isEmpty else { continue }
             for (id, observer) in state.keyObservers.filter({ $0.value.name == change.key }).sorted(by: { $0.key < $1.key }) {
                 state.keyObservers[id]?.lastRaw = change.value
                 deliveries.append(state.queueChange(for: observer, from: observer.lastRaw, to: change.value))

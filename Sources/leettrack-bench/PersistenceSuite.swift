@@ -11,8 +11,6 @@ func runPersistenceSuite() throws {
     try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: workspace) }  // Scratch space only.
 
-    if ProcessInfo.processInfo.environment["PROBE"] == "1" { memoryProbe(); return }
-    if ProcessInfo.processInfo.environment["PROBE"] == "2" { try sqliteProbe(); return }
     print("median time per operation (batches of \(PersistenceBench.batch), \(PersistenceBench.rounds) batches)")
     print()
     let header = ["keys", "store set Int", "raw upsert Int", "ratio", "store set struct", "raw upsert 100 B",
@@ -38,7 +36,7 @@ func runPersistenceSuite() throws {
         print(String(format: "store set Int at 10,000 keys / at 10 keys: %.2fx (target <= 1.2x)",
                      large.storeSetInt / small.storeSetInt))
     }
-    print("targets: set Int <= 1.3x raw; set struct <= 1.6x raw; cached get <= 1 µs; UserDefaults >= 20x at 1,000 keys")
+    print("targets: set Int <= 1.3x raw; set struct <= 1.3x raw; cached get <= 1 µs; UserDefaults >= 20x at 1,000 keys")
 }
 
 enum PersistenceBench {
@@ -236,49 +234,3 @@ struct BenchError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// TEMPORARY: memory-store costs, to split encoding from SQLite.
-func memoryProbe() {
-    let store = Store.memory()
-    let intKey = Key<Int>("i", default: 0)
-    let recordKey = Key<PersistenceBench.Record>("r", default: PersistenceBench.record(0))
-    var samples: [[Double]] = [[], [], [], [], []]
-    var sink = 0
-    let encoder = JSONEncoder()
-    for round in 0..<(ProcessInfo.processInfo.environment["ROUNDS"].flatMap { Int($0) } ?? 30) {
-        samples[0].append(PersistenceBench.time { for i in 0..<PersistenceBench.batch { store[intKey] = i + round } })
-        samples[1].append(PersistenceBench.time { for i in 0..<PersistenceBench.batch { store[recordKey] = PersistenceBench.record(i + round) } })
-        samples[2].append(PersistenceBench.time { for i in 0..<PersistenceBench.batch { _ = try? encoder.encode(PersistenceBench.record(i + round)) } })
-        samples[3].append(PersistenceBench.time { for i in 0..<PersistenceBench.batch { sink &+= PersistenceBench.record(i + round).note.utf8.count } })
-        let fixed = PersistenceBench.record(round)
-        samples[4].append(PersistenceBench.time { for i in 0..<PersistenceBench.batch { var r = fixed; r.count = i; store[recordKey] = r } })
-    }
-    print("memory set Int", PersistenceBench.format(PersistenceBench.median(samples[0])),
-          "memory set struct", PersistenceBench.format(PersistenceBench.median(samples[1])),
-          "JSONEncoder", PersistenceBench.format(PersistenceBench.median(samples[2])),
-          "make record", PersistenceBench.format(PersistenceBench.median(samples[3])),
-          "memory set prebuilt struct", PersistenceBench.format(PersistenceBench.median(samples[4])), sink)
-}
-
-/// TEMPORARY: SQLite split.
-func sqliteProbe() throws {
-    let directory = NSTemporaryDirectory() + "probe-\(getpid())"
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let store = try Store.sqlite(path: directory + "/s.sqlite")
-    let raw = try RawSQLite(path: directory + "/raw.sqlite", keys: 10)
-    let intKey = Key<Int>("int.1", default: 0)
-    let stringKey = Key<String>("record.2", default: "")
-    let recordKey = Key<PersistenceBench.Record>("record.1", default: PersistenceBench.record(0))
-    let text = String(repeating: "x", count: 118)
-    var samples: [[Double]] = [[], [], [], [], [], []]
-    var counter = 0
-    for _ in 0..<25 {
-        samples[0].append(PersistenceBench.time { for _ in 0..<PersistenceBench.batch { counter += 1; store[intKey] = counter } })
-        samples[1].append(try PersistenceBench.time { for _ in 0..<PersistenceBench.batch { counter += 1; try raw.upsert(key: "int.1", integer: counter) } })
-        samples[2].append(PersistenceBench.time { for _ in 0..<PersistenceBench.batch { counter += 1; store[stringKey] = text + String(counter % 10) } })
-        samples[3].append(PersistenceBench.time { for _ in 0..<PersistenceBench.batch { counter += 1; store[recordKey] = PersistenceBench.record(counter) } })
-        samples[4].append(try PersistenceBench.time { for _ in 0..<PersistenceBench.batch { counter += 1; var b = [UInt8](repeating: 120, count: 100); b[0] = UInt8(truncatingIfNeeded: counter); try raw.upsert(key: "record.1", blob: b) } })
-        samples[5].append(try PersistenceBench.time { for _ in 0..<PersistenceBench.batch { counter += 1; var b = [UInt8](repeating: 120, count: 120); b[0] = UInt8(truncatingIfNeeded: counter); try raw.upsert(key: "record.1", blob: b) } })
-    }
-    print(["set Int", "raw Int", "set String120", "set struct", "raw 100", "raw 120"].enumerated().map { "\($0.element) \(PersistenceBench.format(PersistenceBench.median(samples[$0.offset])))" })
-}

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The fast path of ``JSONValueEncoder``: writes JSON straight into one buffer as the value encodes
 /// itself, with no tree. That works whenever containers are used in nesting order, as synthesized
@@ -6,7 +7,9 @@ import Foundation
 /// key encoded twice, `superEncoder()`, more than 32 members under one object) marks the writer
 /// failed, and the value is encoded again through the tree (``JSONTreeEncoder``), which handles
 /// every order. Both write the same JSON.
-final class JSONStreamWriter {
+final class JSONStreamWriter: @unchecked Sendable {
+    // @unchecked: a writer is used by one encoding on one thread at a time; the pool hands it over
+    // under its lock.
     struct Frame {
         let id: Int
         let isObject: Bool
@@ -28,6 +31,29 @@ final class JSONStreamWriter {
         output.reserveCapacity(256)
         frames.reserveCapacity(8)
         keys.reserveCapacity(16)
+    }
+
+    /// Writers kept for reuse (with their buffers' capacity): an encoding then allocates only its
+    /// result. A few suffice; more are simply dropped.
+    private static let pool = Mutex<[JSONStreamWriter]>([])
+
+    /// Runs `body` with a clean writer from the pool, returned to it afterwards.
+    static func withWriter<T>(_ body: (JSONStreamWriter) throws -> T) rethrows -> T {
+        let writer = pool.withLock { $0.popLast() } ?? JSONStreamWriter()
+        defer {
+            writer.reset()
+            pool.withLock { if $0.count < 4 { $0.append(writer) } }
+        }
+        return try body(writer)
+    }
+
+    private func reset() {
+        output.removeAll(keepingCapacity: output.capacity <= 4096)
+        frames.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
+        nextID = 0
+        writes = 0
+        failed = false
     }
 
     /// Starts a member of the container at `index` (closing any deeper ones), or fails.

@@ -11,14 +11,14 @@ import Foundation
 /// containers and `superEncoder()` work as in `JSONEncoder`; the tree is then written in one pass.
 struct JSONValueEncoder {
     func encode<T: Encodable>(_ value: T) throws -> Data {
-        let writer = JSONStreamWriter()
-        let root = JSONStreamSlot(writer: writer, depth: 0, codingPath: [])
-        try root.writeValue(value)
-        if !writer.failed {
+        let streamed = try JSONStreamWriter.withWriter { writer -> Data? in
+            let root = JSONStreamSlot(writer: writer, depth: 0, codingPath: [])
+            try root.writeValue(value)
+            guard !writer.failed else { return nil }
             writer.closeAll()
             return Data(writer.output)
         }
-        return try encodeThroughTree(value)
+        return try streamed ?? encodeThroughTree(value)
     }
 
     /// Builds the value as a tree first: any container order works (see JSONStreamWriter).
