@@ -103,6 +103,7 @@ final class FileBackend: StorageBackend {
                 guard !changes.isEmpty else { return UncheckedBox(result) }
                 var entries = state.entries
                 for change in changes {
+                    if let value = change.value { try FileDocument.checkJSON(value, key: change.key) }
                     entries[change.key] = change.value
                 }
                 try persist(entries)
