@@ -26,6 +26,16 @@ struct ConformanceKeyTests {
         #expect(try store.containsValue(forKey: "count") == false)  // Defaults are never written.
     }
 
+    @Test("A key used only inside a transaction shows its default to the string API", arguments: BackendKind.allCases)
+    func transactionKeyDefault(kind: BackendKind) throws {
+        let directory = try TemporaryDirectory()
+        let store = try kind.makeStore(in: directory)
+        let limit = Key<Int>("limit", default: 25)
+        let total = try store.transaction { transaction in transaction[limit] }
+        #expect(total == 25)
+        #expect(store.integer(forKey: "limit") == 25)
+    }
+
     @Test("register(_:) makes keys' defaults visible before their first use", arguments: BackendKind.allCases)
     func registerKeys(kind: BackendKind) throws {
         let directory = try TemporaryDirectory()

@@ -12,8 +12,7 @@ import Foundation
 struct JSONValueEncoder {
     func encode<T: Encodable>(_ value: T) throws -> Data {
         let streamed = try JSONStreamWriter.withWriter { writer -> Data? in
-            let root = JSONStreamSlot(writer: writer, depth: 0, codingPath: [])
-            try root.writeValue(value)
+            try writer.writeValue(value, depth: 0, codingPath: [])
             guard !writer.failed else { return nil }
             writer.closeAll()
             return Data(writer.output)
