@@ -126,6 +126,12 @@ struct EncodingTests {
         #expect(NSDictionary(dictionary: ["v": tree]).isEqual(to: ["v": stream]))
     }
 
+    @Test("A NaN Decimal, which JSON cannot hold, is refused rather than written as invalid JSON")
+    func decimalNaN() {
+        #expect(throws: EncodingError.self) { try JSONValueEncoder().encode(["price": Decimal.nan]) }
+        #expect(throws: EncodingError.self) { try JSONValueEncoder().encodeThroughTree(["price": Decimal.nan]) }
+    }
+
     @Test("A struct member order is kept, so stored records read as before")
     func memberOrder() throws {
         let ours = String(decoding: try JSONValueEncoder().encode(Profile(name: "Ada", solved: 3, tags: ["a/b"])), as: UTF8.self)

@@ -112,7 +112,9 @@ final class JSONStreamWriter: @unchecked Sendable {
         if T.self == Date.self { return JSONTreeEncoder.node((value as! Date).timeIntervalSinceReferenceDate).write(to: &output) }
         if T.self == Data.self { return JSONNode.writeString((value as! Data).base64EncodedString(), to: &output) }
         if T.self == URL.self { return JSONNode.writeString((value as! URL).absoluteString, to: &output) }
-        if T.self == Decimal.self { return output.append(contentsOf: (value as! Decimal).description.utf8) }
+        if T.self == Decimal.self {
+            return output.append(contentsOf: try JSONTreeEncoder.decimalText(value as! Decimal, codingPath: codingPath).utf8)
+        }
         if T.self == Float.self { return JSONTreeEncoder.node(value as! Float).write(to: &output) }
         let slot = JSONStreamSlot(writer: self, depth: depth, codingPath: codingPath)
         try value.encode(to: slot)

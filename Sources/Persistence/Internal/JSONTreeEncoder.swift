@@ -51,11 +51,19 @@ final class JSONTreeEncoder: Encoder {
         if T.self == Date.self { return node((value as! Date).timeIntervalSinceReferenceDate) }
         if T.self == Data.self { return .string((value as! Data).base64EncodedString()) }
         if T.self == URL.self { return .string((value as! URL).absoluteString) }
-        if T.self == Decimal.self { return .number((value as! Decimal).description) }
+        if T.self == Decimal.self { return .number(try decimalText(value as! Decimal, codingPath: codingPath)) }
         if T.self == Float.self { return node(value as! Float) }
         let slot = JSONSlot()
         try value.encode(to: JSONTreeEncoder(slot: slot, codingPath: codingPath))
         return slot.value ?? .object(JSONObject())
+    }
+
+    /// A `Decimal` as a JSON number; NaN has none, and is refused as JSONEncoder refuses it.
+    static func decimalText(_ value: Decimal, codingPath: [any CodingKey]) throws -> String {
+        guard !value.isNaN else {
+            throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "Decimal.nan has no JSON form"))
+        }
+        return value.description
     }
 
     static func node(_ value: Double) -> JSONNode {
