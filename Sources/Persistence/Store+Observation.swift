@@ -99,7 +99,9 @@ extension Store {
     /// the key: a change made in this process is delivered on the writing thread before its write
     /// returns, unless another delivery to this observer is under way, in which case that thread
     /// delivers it right after the earlier ones. Another process's change arrives within a fraction
-    /// of a second on a background queue. A value that does not decode is not delivered; the error
+    /// of a second on a background queue; several commits another process makes between two looks
+    /// arrive as one change, from the value last delivered to the latest one (the store sees states,
+    /// not each of another process's commits). A value that does not decode is not delivered; the error
     /// is kept in ``lastError`` (an old value that does not decode is given as the default).
     public func observe<Value>(
         _ key: Key<Value>, initial: Bool, _ handler: @escaping @Sendable (KeyChange<Value>) -> Void
