@@ -1,8 +1,8 @@
 import Foundation
 
 // Keys of collections and optionals of `RawRepresentable` values that are not `Codable`
-// (`enum Theme: String { … }` used as `Key<[Theme]>` or `Key<Theme?>`), stored as their raw values:
-// a JSON array of them, or the raw value itself (`nil` removes the key). The `& Codable` overloads
+// (`enum Theme: String { … }` used as `Key<[Theme]>`, `Key<Set<Theme>>` or `Key<Theme?>`), stored
+// as their raw values: a JSON array of them, or the raw value itself (`nil` removes the key). The `& Codable` overloads
 // exist only to settle which initializer a type that is both uses; they store the same bytes.
 
 extension Key {
@@ -28,6 +28,30 @@ extension Key {
     public convenience init<Element>(_ name: String, default defaultValue: @autoclosure @escaping () -> Value)
     where Value == [Element], Element: RawRepresentable & Codable, Element.RawValue == Int {
         self.init(name: name, makeDefault: defaultValue, coder: .rawArray(name: name))
+    }
+
+    /// A key for a set of `RawRepresentable` values, stored as a JSON array of their `String` raw values.
+    public convenience init<Element>(_ name: String, default defaultValue: @autoclosure @escaping () -> Value)
+    where Value == Set<Element>, Element: RawRepresentable, Element.RawValue == String {
+        self.init(name: name, makeDefault: defaultValue, coder: .rawSet(name: name))
+    }
+
+    /// A key for a set of `RawRepresentable` values, stored as a JSON array of their `Int` raw values.
+    public convenience init<Element>(_ name: String, default defaultValue: @autoclosure @escaping () -> Value)
+    where Value == Set<Element>, Element: RawRepresentable, Element.RawValue == Int {
+        self.init(name: name, makeDefault: defaultValue, coder: .rawSet(name: name))
+    }
+
+    /// A key for a set of `Codable` and `RawRepresentable` (by `String`) values: their raw values.
+    public convenience init<Element>(_ name: String, default defaultValue: @autoclosure @escaping () -> Value)
+    where Value == Set<Element>, Element: RawRepresentable & Codable, Element.RawValue == String {
+        self.init(name: name, makeDefault: defaultValue, coder: .rawSet(name: name))
+    }
+
+    /// A key for a set of `Codable` and `RawRepresentable` (by `Int`) values: their raw values.
+    public convenience init<Element>(_ name: String, default defaultValue: @autoclosure @escaping () -> Value)
+    where Value == Set<Element>, Element: RawRepresentable & Codable, Element.RawValue == Int {
+        self.init(name: name, makeDefault: defaultValue, coder: .rawSet(name: name))
     }
 
     /// A key for an optional `RawRepresentable` value stored as its `String` raw value; `nil` (the
@@ -69,6 +93,12 @@ extension ValueCoder {
                     return element
                 }
             })
+    }
+
+    static func rawSet<Element: RawRepresentable & Hashable>(name: String) -> ValueCoder
+    where Value == Set<Element>, Element.RawValue: Codable {
+        let array = ValueCoder<[Element]>.rawArray(name: name)
+        return ValueCoder(encode: { try array.encode(Array($0)) }, decode: { Set(try array.decode($0)) })
     }
 
     static func rawOptional<Wrapped: RawRepresentable>(name: String) -> ValueCoder

@@ -118,6 +118,8 @@ struct ConformanceKeyTests {
         let shade = Key<Shade?>("shade")
         let level = Key<Level?>("level", default: .high)
         let themes = Key<[Theme]>("themes", default: [])
+        let shadeSet = Key<Set<Shade>>("shadeSet", default: [])
+        let themeSet = Key<Set<Theme>>("themeSet", default: [.light])
         let theme = Key<Theme?>("theme")
         #expect(store[levels] == [.low])
         #expect(store[level] == .high)
@@ -126,6 +128,8 @@ struct ConformanceKeyTests {
         store[shade] = .deep
         store[themes] = [.dark]
         store[theme] = .light
+        store[shadeSet] = [.pale]
+        #expect(store[themeSet] == [.light])
         #expect(store.stringArray(forKey: "shades") == ["deep", "pale"])
         #expect(store.array(forKey: "levels") as? [Int] == [2, 1])
         #expect(store.string(forKey: "shade") == "deep")
@@ -137,6 +141,8 @@ struct ConformanceKeyTests {
         #expect(try reader.value(for: shade) == .deep)
         #expect(try reader.value(for: themes) == [.dark])
         #expect(try reader.value(for: theme) == .light)
+        #expect(try reader.value(for: shadeSet) == [.pale])
+        #expect(reader.stringArray(forKey: "shadeSet") == ["pale"])
         store[shade] = nil
         #expect(try store.containsValue(forKey: "shade") == false)
         #expect(store.lastError == nil)
