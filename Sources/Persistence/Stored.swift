@@ -35,7 +35,7 @@ public struct Stored<Value> {
     public init(_ key: Key<Value>, store: Store? = nil) {
         self.key = key
         self.store = store ?? .shared
-        self.observation = StoredObservation(store: self.store, key: key)
+        self.observation = StoredObservation.shared(store: self.store, key: key)
     }
 
     /// A `Codable` property stored under `name`, with the property's initial value as its default.
