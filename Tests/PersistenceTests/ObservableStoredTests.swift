@@ -79,6 +79,15 @@ struct ObservableStoredTests {
         #expect(model.count == 42)
     }
 
+    @Test("Two models on one store hear each other's writes")
+    func twoModelsShareAKey() async throws {
+        let store = Store.memory()
+        let first = SettingsModel(store: store), second = SettingsModel(store: store)
+        await trackingFires(read: { _ = first.count }, after: { second.count = 3 })
+        await trackingFires(read: { _ = second.count }, after: { first.count = 4 })
+        #expect(first.count == 4 && second.count == 4)
+    }
+
     @Test("A write to another key does not fire it")
     func otherKeyDoesNotFire() throws {
         let store = Store.memory()
