@@ -9,8 +9,10 @@
 // change: the public `onChange` fires before it (willSet), when the new value is not readable yet.
 
 extension Store {
-    static func isObservableObject(_ value: Any) -> Bool {
-        value is any Observable && type(of: value) is AnyObject.Type
+    /// Generic rather than `Any`, so that asking about a struct neither boxes it nor looks up a
+    /// protocol conformance: only class instances are asked whether they are `Observable`.
+    static func isObservableObject<Value>(_ value: Value) -> Bool {
+        type(of: value) is AnyObject.Type && value is any Observable
     }
 
     /// Encodes `value` for storage; when it is an `@Observable` object, the encoding also arms the

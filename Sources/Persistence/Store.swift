@@ -87,6 +87,9 @@ struct StoreState {
     var cache: [String: CacheEntry] = [:]
     /// Values from ``Store/register(defaults:)``, as stored bytes.
     var registered: [String: Data] = [:]
+    /// The typed keys used with this store (or given to ``Store/register(_:)``), by name: their
+    /// defaults are what the string-key API answers for them. ``registered`` wins over these.
+    var keyDefaults: [String: Keys] = [:]
     var lastError: PersistenceError?
     var keyObservers: [UInt64: KeyObserver] = [:]
     var changeObservers: [UInt64: @Sendable () -> Void] = [:]

@@ -8,7 +8,7 @@ import Darwin
 
 /// The format of a file-backed store.
 public enum FileFormat: String, Sendable, CaseIterable {
-    /// A pretty-printed JSON object, one member per key, keys sorted.
+    /// A JSON object, one member per key on a line of its own, keys sorted.
     case json
     /// An XML property list dictionary, one entry per key (JSON `null` cannot be stored).
     case propertyList
@@ -103,6 +103,7 @@ final class FileBackend: StorageBackend {
                 guard !changes.isEmpty else { return UncheckedBox(result) }
                 var entries = state.entries
                 for change in changes {
+                    if let value = change.value { try FileDocument.checkJSON(value, key: change.key) }
                     entries[change.key] = change.value
                 }
                 try persist(entries)
