@@ -60,7 +60,7 @@ struct CatalogCommand: Command {
     }
 
     private func info(_ context: CommandContext) throws {
-        let update = context.storeExists ? try CatalogUpdate.stored(in: try context.repository().store) : nil
+        let update = context.storeExists ? try CatalogUpdate.stored(in: try context.reader().store) : nil
         let catalog = context.catalog
         if json {
             try context.writeJSON(CatalogInfoJSON(
@@ -146,7 +146,7 @@ extension CommandContext {
     func installCatalogUpdate() throws {
         guard storeExists else { return }
         do {
-            guard let update = try CatalogUpdate.stored(in: try repository().store) else { return }
+            guard let update = try CatalogUpdate.stored(in: try reader().store) else { return }
             Catalog.install(update)
         } catch PersistenceError.undecodable(let key, let reason) {
             FileHandle.standardError.write(Data((

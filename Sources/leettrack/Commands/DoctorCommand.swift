@@ -1,0 +1,123 @@
+import Foundation
+import LeetTrackCore
+import Persistence
+
+/// `leettrack doctor [--export-raw FILE]`.
+struct DoctorCommand: Command {
+    static let spec = CommandSpec(
+        name: "doctor",
+        abstract: "Check the store: SQLite's integrity check, every record, the catalog.",
+        discussion: """
+            Reads the store without changing it and lists what it finds; exits 1 when it finds a problem.
+            --export-raw saves the bytes of the records that cannot be read to FILE (JSON), for repair by hand.
+            """,
+        options: [
+            .option("export-raw", value: "file", help: "Save the unreadable records' bytes to this file."),
+        ])
+
+    let exportFile: String?
+
+    init(_ arguments: ParsedArguments) throws {
+        if let file = arguments.value("export-raw"), file.isEmpty { throw Self.usageError("'--export-raw' needs a file name") }
+        exportFile = arguments.value("export-raw")
+    }
+
+    func run(_ context: CommandContext) throws {
+        guard context.storeExists else {
+            context.line("No store at \(context.storePath) yet: nothing to check.")
+            return
+        }
+        let check: StoreCheck
+        do {
+            check = try StoreCheck.run(on: try context.reader().store, catalog: context.catalog)
+        } catch let error as PersistenceError {
+            context.line("✗ \(context.storePath) cannot be checked: \(error)")
+            throw CLIError.failure("the store has a problem (see above).")
+        }
+        context.line("Store: \(context.storePath) (\(check.recordCount) records)")
+        var problems = 0
+        if check.integrity == ["ok"] {
+            context.line("✓ SQLite integrity check: ok")
+        } else {
+            problems += check.integrity.count
+            context.line("✗ SQLite integrity check:")
+            for finding in check.integrity { context.line("    \(finding)") }
+        }
+        if check.undecodable.isEmpty {
+            context.line("✓ Every record can be read")
+        } else {
+            problems += check.undecodable.count
+            for entry in check.undecodable {
+                context.line("✗ The record '\(entry.key)' cannot be read: \(entry.reason)")
+            }
+        }
+        if check.unknownProblems.isEmpty && check.listsWithUnknownProblems.isEmpty {
+            context.line("✓ Every problem is in the catalog")
+        } else {
+            problems += check.unknownProblems.count + check.listsWithUnknownProblems.count
+            for slug in check.unknownProblems {
+                context.line("✗ Progress of '\(slug)', which the catalog does not have (`leettrack catalog update` may add it)")
+            }
+            for (list, slugs) in check.listsWithUnknownProblems {
+                context.line("✗ The list '\(list)' names problems the catalog does not have: \(slugs.joined(separator: ", "))")
+            }
+        }
+        if let exportFile {
+            try export(check.undecodable, to: exportFile)
+            context.line("Saved the bytes of \(check.undecodable.count) unreadable record(s) to \(exportFile).")
+        }
+        guard problems == 0 else {
+            throw CLIError.failure("the store has \(problems) problem(s), listed above; nothing was changed.")
+        }
+        context.line("No problems found.")
+    }
+
+    /// Writes the records as JSON: key, reason, the bytes as text (when UTF-8) and in base64.
+    private func export(_ entries: [UndecodableEntry], to path: String) throws {
+        struct RawRecord: Encodable {
+            let key: String
+            let reason: String
+            let text: String?
+            let base64: String
+        }
+        let records = entries.map {
+            RawRecord(key: $0.key, reason: $0.reason, text: String(data: $0.raw, encoding: .utf8), base64: $0.raw.base64EncodedString())
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            var data = try encoder.encode(records)
+            data.append(UInt8(ascii: "\n"))
+            try PrivateFile.write(data, to: path)
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError.failure("cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+}
+
+/// Writes files that hold the user's data: a new file is created 0600 (never readable by others,
+/// not even for a moment), and an existing regular file is replaced atomically, keeping its mode.
+enum PrivateFile {
+    static func write(_ data: Data, to path: String) throws {
+        var existing = stat()
+        let mode = stat(path, &existing) == 0 ? existing.st_mode & 0o777 : 0o600
+        let temporary = path + ".tmp-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw CLIError.failure("cannot write \(temporary): \(String(cString: strerror(errno)))")
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            try handle.write(contentsOf: data)
+            try handle.synchronize()
+            guard fchmod(descriptor, mode) == 0, rename(temporary, path) == 0 else {
+                throw CLIError.failure("cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+}
