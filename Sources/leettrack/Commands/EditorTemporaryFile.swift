@@ -22,6 +22,8 @@ final class EditorTemporaryFile {
         buffer.initialize(repeating: sigaction())
         return buffer
     }()
+    /// The signal mask before ``install``, put back by ``uninstall``.
+    nonisolated(unsafe) private static var previousMask = sigset_t()
     private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGTRAP, SIGILL, SIGSEGV, SIGBUS]
 
     /// Creates the directory and the file named `name` holding `contents`.
@@ -69,10 +71,18 @@ final class EditorTemporaryFile {
             action.sa_flags = 0
             sigaction(signal, &action, &previousActions[Int(signal)])
         }
+        // A parent may start us with these signals blocked (a program's worker thread blocks them,
+        // and a child inherits that mask): they would then wait for the editor to exit, and the
+        // file would outlive a `kill`. This thread takes them while the file exists.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for signal in signals { sigaddset(&unblocked, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, &previousMask)
     }
 
     private static func uninstall() {
         guard filePath != nil else { return }
+        pthread_sigmask(SIG_SETMASK, &previousMask, nil)
         for signal in signals {
             sigaction(signal, &previousActions[Int(signal)], nil)
         }

@@ -1,0 +1,196 @@
+import Foundation
+import LeetTrackCore
+import Persistence
+import Testing
+
+/// Reading never changes a store, one damaged record hides nothing else, `doctor` and `backup`.
+@Suite("leettrack keeps the store safe, end to end")
+struct DurabilityEndToEndTests {
+    static let readingCommands: [[String]] = [
+        ["list"], ["show", "1"], ["stats"], ["export"], ["report", "-o", "-"], ["favorites"], ["doctor"],
+    ]
+
+    /// The files of the runner's directory with their bytes.
+    private func files(_ leettrack: LeetTrackRunner) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: leettrack.directory.path) {
+            files[name] = try Data(contentsOf: leettrack.directory.appendingPathComponent(name))
+        }
+        return files
+    }
+
+    @Test("reading commands leave every file as it was", arguments: readingCommands)
+    func readingChangesNothing(arguments: [String]) throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("fav", "1", "2")
+        let before = try files(leettrack)
+        let result = try leettrack.run(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try files(leettrack) == before)
+    }
+
+    @Test("a new store is private: the store 0600 in a directory made 0700")
+    func newStoreIsPrivate() throws {
+        let leettrack = try LeetTrackRunner()
+        #expect(try leettrack.run(["fav", "1"], useStore: false).status == 0)
+        let directory = leettrack.directory.appendingPathComponent("xdg/leettrack").path
+        let mode = { (path: String) in try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int }
+        #expect(try mode(directory) == 0o700)
+        #expect(try mode(directory + "/store.sqlite") == 0o600)
+    }
+
+    @Test("/dev/null as the store is refused and nothing appears beside it")
+    func devNull() throws {
+        let leettrack = try LeetTrackRunner()
+        for arguments in [["list"], ["fav", "1"]] {
+            let result = try leettrack.run(["--store", "/dev/null"] + arguments, useStore: false)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("not a regular file"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal"))
+        #expect(!FileManager.default.fileExists(atPath: "/dev/null-wal"))
+    }
+
+    @Test("an empty file as the store is refused by a reading command and stays empty")
+    func emptyFile() throws {
+        let leettrack = try LeetTrackRunner()
+        try Data().write(to: URL(fileURLWithPath: leettrack.storePath))
+        let result = try leettrack.run("list")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("empty"))
+        #expect(try files(leettrack) == ["store.sqlite": Data()])
+    }
+
+    @Test("one damaged record among 500: the rest is listed, counted and exported, with a warning naming it")
+    func oneDamagedRecordAmong500() throws {
+        let leettrack = try LeetTrackRunner()
+        let slugs = (0..<500).map { Catalog.shipped.problem(at: $0).slug }
+        do {
+            let store = try Store.sqlite(path: leettrack.storePath)
+            try ProgressRepository(store: store).update(slugs) { _, record in record.favorite = true }
+            try store.set(["favorite": "yes"], for: Key<[String: String]>("progress.\(slugs[250])", default: [:]))
+        }
+        let problem = Catalog.shipped.problem(at: 250)
+        let damaged = "\(problem.id). \(problem.title)"
+        let list = try leettrack.run("favorites")
+        #expect(list.status == 0)
+        #expect(list.stdout.split(separator: "\n").count >= 499)
+        #expect(list.stderr.contains("Warning: the record of \(damaged)"))
+        let export = try leettrack.run("export")
+        #expect(export.status == 0)
+        let document = try leettrack.json(export) as? [String: Any]
+        #expect((document?["problems"] as? [Any])?.count == 499)
+        #expect(try leettrack.run("stats").status == 0)
+        #expect(try leettrack.run("report", "-o", "-").status == 0)
+
+        let rawFile = leettrack.directory.appendingPathComponent("raw.json").path
+        let doctor = try leettrack.run("doctor", "--export-raw", rawFile)
+        #expect(doctor.status == 1)
+        #expect(doctor.stdout.contains("'progress.\(slugs[250])' cannot be read"))
+        let raw = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: rawFile))) as? [[String: Any]]
+        #expect(raw?.first?["key"] as? String == "progress.\(slugs[250])")
+        #expect(raw?.first?["text"] as? String == "{\"favorite\":\"yes\"}")
+        #expect(try FileManager.default.attributesOfItem(atPath: rawFile)[.posixPermissions] as? Int == 0o600)
+    }
+
+    @Test("doctor finds nothing wrong in a healthy store and exits 0")
+    func doctorHealthy() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("solve", "1")
+        let result = try leettrack.run("doctor")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("SQLite integrity check: ok"))
+        #expect(result.stdout.contains("No problems found."))
+    }
+
+    @Test("backup writes a store that lists the same, and never overwrites a file")
+    func backup() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("fav", "1", "2", "3")
+        let copy = leettrack.directory.appendingPathComponent("backup.sqlite").path
+        let result = try leettrack.run("backup", copy)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try leettrack.run(["--store", copy, "favorites"], useStore: false).stdout == leettrack.run("favorites").stdout)
+        let again = try leettrack.run("backup", copy)
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("already exists"))
+    }
+
+    @Test("the note editor's file is private and removed, also when leettrack is terminated")
+    func editorTemporaryFile() throws {
+        let leettrack = try LeetTrackRunner()
+        let fifo = leettrack.directory.appendingPathComponent("editor.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let editor = leettrack.directory.appendingPathComponent("editor.sh").path
+        try Data("#!/bin/sh\necho \"$$ $(stat -c %a \"$1\") $(stat -c %a \"$(dirname \"$1\")\") $1\" > '\(fifo)'\nexec sleep 60\n".utf8)
+            .write(to: URL(fileURLWithPath: editor))
+        #expect(chmod(editor, 0o700) == 0)
+        let (process, _, _, _) = try leettrack.start(["note", "1", "--edit"], environment: ["EDITOR": editor])
+        // Opening the FIFO waits for the editor to open it: the event, with no sleep.
+        let reader = try #require(FileHandle(forReadingAtPath: fifo))
+        let line = String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
+        let fields = line.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ", maxSplits: 3).map(String.init)
+        try #require(fields.count == 4)
+        #expect(fields[1] == "600")
+        #expect(fields[2] == "700")
+        #expect(FileManager.default.fileExists(atPath: fields[3]))
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        if let editorPID = Int32(fields[0]) { kill(editorPID, SIGKILL) }
+        #expect(!FileManager.default.fileExists(atPath: fields[3]))
+        #expect(!FileManager.default.fileExists(atPath: (fields[3] as NSString).deletingLastPathComponent))
+    }
+}
+
+/// Another user who may read but not write the store (`runuser -u nobody`, which needs root).
+@Suite("leettrack on a store the user cannot write, end to end")
+struct ReadOnlyStoreEndToEndTests {
+    /// Runs leettrack as `nobody` on the store, or `nil` when not root.
+    private func runAsNobody(_ leettrack: LeetTrackRunner, _ arguments: [String]) throws -> LeetTrackRunner.Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
+        process.arguments = ["-u", "nobody", "--", LeetTrackRunner.executable.path, "--store", leettrack.storePath] + arguments
+        process.environment = leettrack.environment(["HOME": "/nonexistent"])
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let errors = ErrorCollector(error.fileHandleForReading)
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return LeetTrackRunner.Result(
+            stdout: String(decoding: data, as: UTF8.self), stderr: String(decoding: errors.wait(), as: UTF8.self),
+            status: process.terminationStatus)
+    }
+
+    @Test("a 0444 store and a store in a read-only directory are readable, and writes say read-only",
+          arguments: ["chmod 444 STORE", "chmod 555 DIR"])
+    func readOnly(preparation: String) throws {
+        guard getuid() == 0 else {
+            print("Skipped: acting as another user needs root (CI runs the tests as root).")
+            return
+        }
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("fav", "1", "2")
+        let directory = leettrack.directory.path
+        let command = preparation.replacingOccurrences(of: "STORE", with: "'\(leettrack.storePath)'")
+            .replacingOccurrences(of: "DIR", with: "'\(directory)'")
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "chown -R nobody '\(directory)' && \(command)"]
+        try shell.run()
+        shell.waitUntilExit()
+        let listing = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        for arguments in [["list", "--favorites"], ["show", "1"], ["stats"], ["export"], ["report", "-o", "-"]] {
+            let result = try runAsNobody(leettrack, arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        }
+        #expect(try runAsNobody(leettrack, ["favorites"]).stdout.contains("Two Sum"))
+        let write = try runAsNobody(leettrack, ["fav", "3"])
+        #expect(write.status == 1)
+        #expect(write.stderr.contains("read-only"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == listing)
+    }
+}
