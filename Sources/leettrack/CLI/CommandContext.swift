@@ -94,6 +94,13 @@ final class CommandContext {
         openedStore != nil || readingStore != nil || FileManager.default.fileExists(atPath: storePath)
     }
 
+    /// Whether the store is an empty file: one being created by another process, or an empty file
+    /// that reading commands refuse (and writing commands make a store of, as they would a new one).
+    var storeIsEmptyFile: Bool {
+        openedStore == nil && readingStore == nil
+            && (try? FileManager.default.attributesOfItem(atPath: storePath)[.size] as? Int) == 0
+    }
+
     /// The user's own lists, or none when there is no store yet.
     func ownLists() throws -> [StudyList] {
         guard storeExists else { return [] }

@@ -144,7 +144,9 @@ extension CommandContext {
     /// LeetCode's data, not the user's, and failing every command would keep the user from
     /// exporting their own data or from importing the update again (which replaces it).
     func installCatalogUpdate() throws {
-        guard storeExists else { return }
+        // An empty file is a store another process is creating this very moment (SQLite creates the
+        // file before its first page): it has no update, and a writing command may still use it.
+        guard storeExists, !storeIsEmptyFile else { return }
         do {
             guard let update = try CatalogUpdate.stored(in: try reader().store) else { return }
             Catalog.install(update)
