@@ -168,3 +168,23 @@ struct OtherUserTests {
         _ = store
     }
 }
+
+@Suite("The file store's temporary files")
+struct FileStoreTemporaryFileTests {
+    @Test("Opening a file store removes a temporary file left by a writer that was killed")
+    func staleTemporaryFileRemoved() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.json")
+        _ = try Store.file(path: path)
+        // The id of no running process, as a killed writer's would be.
+        var ended: Int32 = 0
+        repeat { ended = Int32.random(in: 400_000...4_000_000) } while kill(ended, 0) == 0 || errno != ESRCH
+        let stale = path + ".tmp-\(ended)"
+        let live = path + ".tmp-\(getpid())"
+        try Data("half a write".utf8).write(to: URL(fileURLWithPath: stale))
+        try Data("a write in progress".utf8).write(to: URL(fileURLWithPath: live))
+        _ = try Store.file(path: path)
+        #expect(!FileManager.default.fileExists(atPath: stale))
+        #expect(FileManager.default.fileExists(atPath: live))
+    }
+}

@@ -60,6 +60,7 @@ final class FileBackend: StorageBackend {
                 try reloadIfChanged(&state)
                 state.changedSinceCheck = false  // The first load is not somebody else's change.
             }
+            try withExclusiveFileLock { removeTemporaryFilesOfEndedProcesses() }
         } catch {
             close(lockDescriptor)
             throw error
@@ -117,6 +118,21 @@ final class FileBackend: StorageBackend {
     }
 
     // MARK: - File I/O
+
+    /// Removes `<path>.tmp-<pid>` files whose process no longer runs: a writer killed between
+    /// creating its temporary file and renaming it. Called under the writers' lock, so no live
+    /// writer's file is touched (and a live process's file is never removed anyway).
+    private func removeTemporaryFilesOfEndedProcesses() {
+        let directory = SQLiteFileCheck.directoryName(of: filePath)
+        let prefix = (filePath as NSString).lastPathComponent + ".tmp-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0 else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                unlink(directory + "/" + name)
+            }
+        }
+    }
 
     private func withExclusiveFileLock<T>(_ body: () throws -> T) throws -> T {
         while flock(lockDescriptor, LOCK_EX) != 0 {
