@@ -39,6 +39,15 @@ struct DurabilityEndToEndTests {
         #expect(try mode(directory + "/store.sqlite") == 0o600)
     }
 
+    @Test("export -o writes a new file readable by its owner only")
+    func exportIsPrivate() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("note", "1", "private thoughts")
+        let file = leettrack.directory.appendingPathComponent("export.json").path
+        #expect(try leettrack.run("export", "-o", file).status == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
+    }
+
     @Test("/dev/null as the store is refused and nothing appears beside it")
     func devNull() throws {
         let leettrack = try LeetTrackRunner()

@@ -96,28 +96,3 @@ struct DoctorCommand: Command {
         }
     }
 }
-
-/// Writes files that hold the user's data: a new file is created 0600 (never readable by others,
-/// not even for a moment), and an existing regular file is replaced atomically, keeping its mode.
-enum PrivateFile {
-    static func write(_ data: Data, to path: String) throws {
-        var existing = stat()
-        let mode = stat(path, &existing) == 0 ? existing.st_mode & 0o777 : 0o600
-        let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw CLIError.failure("cannot write \(temporary): \(String(cString: strerror(errno)))")
-        }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        do {
-            try handle.write(contentsOf: data)
-            try handle.synchronize()
-            guard fchmod(descriptor, mode) == 0, rename(temporary, path) == 0 else {
-                throw CLIError.failure("cannot write \(path): \(String(cString: strerror(errno)))")
-            }
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-    }
-}

@@ -50,12 +50,9 @@ struct ExportCommand: Command {
             context.write(String(decoding: data, as: UTF8.self))
             return
         }
-        do {
-            // Atomic: an interrupted export never leaves a half-written file in place of a good one.
-            try data.write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw CLIError.failure("cannot write \(output): \(error.localizedDescription)")
-        }
+        // Private (0600) and atomic: an interrupted export never leaves a half-written file in place
+        // of a good one, and nobody else reads the notes in it.
+        try PrivateFile.write(data, to: output)
         let count = records.count == 1 ? "1 problem" : "\(records.count) problems"
         FileHandle.standardError.write(Data("Exported \(count) to \(output).\n".utf8))
     }
