@@ -62,6 +62,7 @@ final class EditorTemporaryFile {
     }
 
     private static func install(file: String, directory: String) {
+        #if canImport(Glibc)  // The handler's field is spelled differently on Darwin.
         filePath = strdup(file)
         directoryPath = strdup(directory)
         for signal in signals {
@@ -78,6 +79,7 @@ final class EditorTemporaryFile {
         sigemptyset(&unblocked)
         for signal in signals { sigaddset(&unblocked, signal) }
         pthread_sigmask(SIG_UNBLOCK, &unblocked, &previousMask)
+        #endif
     }
 
     private static func uninstall() {
