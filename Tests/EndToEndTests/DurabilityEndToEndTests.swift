@@ -203,3 +203,27 @@ struct ReadOnlyStoreEndToEndTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == listing)
     }
 }
+
+@Suite("leettrack with eight writers at once, end to end")
+struct ManyWritersEndToEndTests {
+    @Test("eight processes writing at once, from a store none of them created, all succeed and keep everything")
+    func eightWriters() throws {
+        let leettrack = try LeetTrackRunner()
+        for round in 0..<6 {
+            let runs = try (0..<8).map { writer in
+                try leettrack.start([round % 2 == 0 ? "fav" : "solve", String(writer * 10 + round + 1)])
+            }
+            for (process, input, _, errors) in runs {
+                try input.fileHandleForWriting.close()
+                let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                #expect(process.terminationStatus == 0, "\(message)")
+                #expect(message.isEmpty)
+            }
+        }
+        let favorites = try #require(try leettrack.json(try leettrack.run("favorites", "--json")) as? [[String: Any]])
+        #expect(favorites.count == 24)
+        let doctor = try leettrack.run("doctor")
+        #expect(doctor.status == 0, "\(doctor.stdout)")
+    }
+}
