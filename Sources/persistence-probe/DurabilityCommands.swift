@@ -12,6 +12,7 @@ import Persistence
 //                                                 writes COUNT values of BYTES bytes, 50 per
 //                                                 transaction, printing "ok N" after each; on an
 //                                                 error prints "error TEXT" and exits 2
+//   persistence-probe theme-and-exit PATH THEME  the same on a store held by a global, then exit(0)
 //   persistence-probe theme PATH THEME           changes a stored @Observable object in place and
 //                                                 prints "reported TEXT" (lastError) or "silent"
 
@@ -31,6 +32,9 @@ final class ProbeSettings: Codable {
 extension Keys {
     static let probeSettings = Key<ProbeSettings>("settings", default: ProbeSettings())
 }
+
+/// A store held the way an app's global would hold it (`theme-and-exit`).
+nonisolated(unsafe) var heldStore: Store?
 
 /// Runs one of the commands above; `false` when `arguments` names none of them.
 func runDurabilityCommand(_ arguments: [String]) -> Bool {
@@ -52,6 +56,12 @@ func runDurabilityCommand(_ arguments: [String]) -> Bool {
             try mixedWrites(path: path, prefix: arguments[3], count: Int(arguments[4]) ?? 0)
         case ("fill", 6):
             fill(path: path, prefix: arguments[3], count: Int(arguments[4]) ?? 0, bytes: Int(arguments[5]) ?? 0)
+        case ("theme-and-exit", 4):
+            // Held by a global, as apps often do: never released, so only the exit handler saves.
+            heldStore = try Store.sqlite(path: path)
+            heldStore?[.probeSettings].fontSize = 30
+            if let settings = heldStore?[.probeSettings] { settings.theme = arguments[3] }
+            exit(0)
         case ("theme", 4):
             let store = try Store.sqlite(path: path)
             store[.probeSettings].theme = arguments[3]  // Saved through the subscript's write-back.

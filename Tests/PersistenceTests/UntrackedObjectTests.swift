@@ -53,6 +53,18 @@ struct UntrackedObjectTests {
         #expect(object?["fontSize"] as? Int == 13)
     }
 
+    @Test("An in-place change is saved at exit when a global holds the store")
+    func savedAtExit() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        #expect(try runProbe(["theme-and-exit", path, "sepia"]).status == 0)
+        let reader = try runProbe(["read", path, "settings"])
+        let raw = reader.output.dropFirst("value ".count)
+        let object = try JSONSerialization.jsonObject(with: Data(raw.utf8)) as? [String: Any]
+        #expect(object?["theme"] as? String == "sepia")
+        #expect(object?["fontSize"] as? Int == 30)
+    }
+
     @Test("An in-place change is saved at the next read of its key")
     func savedAtNextRead() throws {
         let directory = try TemporaryDirectory()
