@@ -112,6 +112,19 @@ struct DurabilityEndToEndTests {
         #expect(result.stdout.contains("No problems found."))
     }
 
+    @Test("doctor names progress of a problem the catalog does not have, and exits 1")
+    func doctorUnknownProblem() throws {
+        let leettrack = try LeetTrackRunner()
+        do {
+            let store = try Store.sqlite(path: leettrack.storePath)
+            try ProgressRepository(store: store).update(["no-such-problem"]) { _, record in record.favorite = true }
+        }
+        let result = try leettrack.run("doctor")
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("'no-such-problem', which the catalog does not have"))
+        #expect(result.stdout.contains("SQLite integrity check: ok"))
+    }
+
     @Test("backup writes a store that lists the same, and never overwrites a file")
     func backup() throws {
         let leettrack = try LeetTrackRunner()
