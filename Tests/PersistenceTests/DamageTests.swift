@@ -40,6 +40,20 @@ struct DamageTests {
         #expect(try reader.value(for: Key<Profile>("profile.251", default: Profile(name: "", solved: 0, tags: []))).solved == 251)
     }
 
+    @Test("An entry that does not decode is listed apart from those that do", arguments: BackendKind.allCases)
+    func readableValuesOnEveryBackend(kind: BackendKind) throws {
+        let directory = try TemporaryDirectory()
+        let store = try kind.makeStore(in: directory)
+        try store.set(1, for: Key<Int>("n.a", default: 0))
+        try store.set("not a number", for: Key<String>("n.b", default: ""))
+        try store.set(3, for: Key<Int>("n.c", default: 0))
+        let result = try store.readableValues(withKeyPrefix: "n.", as: Int.self)
+        #expect(result.values.map(\.key) == ["n.a", "n.c"])
+        #expect(result.values.map(\.value) == [1, 3])
+        #expect(result.undecodable.map(\.key) == ["n.b"])
+        #expect(result.undecodable.first?.raw == Data("\"not a number\"".utf8))
+    }
+
     @Test("A truncated store opens, and its first read that meets the damage reports it and changes nothing")
     func truncatedStoreReportedBySQLite() throws {
         let directory = try TemporaryDirectory()
