@@ -188,3 +188,29 @@ struct FileStoreTemporaryFileTests {
         #expect(FileManager.default.fileExists(atPath: live))
     }
 }
+
+@Suite("The file store's path")
+struct FileStorePathTests {
+    @Test("A file store reached through a symbolic link writes the linked file and keeps the link")
+    func symbolicLinkIsFollowed() throws {
+        let directory = try TemporaryDirectory()
+        let target = directory.file("dotfiles/store.json")
+        let link = directory.file("store.json")
+        try FileManager.default.createDirectory(atPath: directory.file("dotfiles"), withIntermediateDirectories: true)
+        try Data("{}\n".utf8).write(to: URL(fileURLWithPath: target))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let store = try Store.file(path: link)
+        try store.set(5, for: Key<Int>("n", default: 0))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        #expect(try String(contentsOfFile: target, encoding: .utf8).contains("\"n\" : 5"))
+    }
+
+    @Test("A directory or a device is refused as a file store", arguments: ["DIR", "/dev/null"])
+    func notARegularFile(path: String) throws {
+        let directory = try TemporaryDirectory()
+        let location = path == "DIR" ? directory.path : path
+        let error = #expect(throws: PersistenceError.self) { try Store.file(path: location) }
+        #expect(error?.description.contains("not a store") == true)
+        #expect(!FileManager.default.fileExists(atPath: location + ".lock"))
+    }
+}

@@ -48,12 +48,21 @@ final class FileBackend: StorageBackend {
 
     init(path: String, format: FileFormat) throws {
         self.path = path
-        self.filePath = path
+        // A symbolic link (a store kept with the user's dotfiles) is followed: the file it names is
+        // the one replaced on each write, and the link stays a link.
+        let filePath = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        self.filePath = filePath
         self.format = format
-        try SQLiteFileCheck.ensureDirectory(for: path)  // Missing directories are made 0700.
-        lockDescriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        var info = stat()
+        if stat(filePath, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            let what = info.st_mode & S_IFMT == S_IFDIR ? "it is a directory" : "it is not a regular file"
+            throw PersistenceError.notADatabase(path: path, reason: what)
+        }
+        try SQLiteFileCheck.ensureDirectory(for: filePath)  // Missing directories are made 0700.
+        lockDescriptor = open(filePath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard lockDescriptor >= 0 else {
-            throw PersistenceError.cannotOpen(path: path, reason: "cannot create \(path).lock: \(String(cString: strerror(errno)))")
+            throw PersistenceError.cannotOpen(
+                path: path, reason: "cannot create \(filePath).lock: \(String(cString: strerror(errno)))")
         }
         do {
             try state.withLock { state in
