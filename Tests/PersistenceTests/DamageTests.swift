@@ -79,5 +79,8 @@ struct DamageTests {
         }
         #expect(damagedPath == path)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == truncated)
+        // Opened for writing, SQLite's own check runs first, and nothing is written.
+        #expect(throws: PersistenceError.self) { try Store.sqlite(path: path) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == truncated)
     }
 }

@@ -67,6 +67,14 @@ final class SQLiteBackend: StorageBackend {
         try SQLiteFileCheck.validate(size: size, header: header, path: path)
         try connection.check(sqlite3_busy_timeout(connection.handle, 10_000), "busy_timeout")
         if mode.canWrite {
+            if SQLiteFileCheck.headerExceedsFile(size: size, header: header) {
+                // Maybe truncated, maybe a checkpoint under way elsewhere: SQLite decides, before
+                // anything is written to a file that may be damaged.
+                let verdict = try connection.strings("PRAGMA quick_check")
+                guard verdict == ["ok"] else {
+                    throw PersistenceError.damaged(path: path, reason: verdict.prefix(3).joined(separator: "; "))
+                }
+            }
             try Self.prepareSchema(connection)
             try connection.execute("PRAGMA synchronous = \(synchronous.rawValue)")
             try connection.execute("PRAGMA wal_autocheckpoint = \(Self.walCheckpointPages)")

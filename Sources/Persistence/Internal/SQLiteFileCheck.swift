@@ -72,6 +72,18 @@ enum SQLiteFileCheck {
         }
     }
 
+    /// Whether the header's page count (when valid) describes more bytes than the file has. Not a
+    /// verdict: a checkpoint in another process can make it true for a moment. It only decides
+    /// whether to ask SQLite (`PRAGMA quick_check`) before the first write.
+    static func headerExceedsFile(size: Int64, header bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 100 else { return false }
+        let rawPageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+        let pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
+        let pageCount = bytes[28..<32].reduce(0) { $0 << 8 | Int($1) }
+        // The in-header page count is valid only when "version-valid-for" matches the change counter.
+        return bytes[24..<28].elementsEqual(bytes[92..<96]) && pageCount > 0 && Int64(pageCount * pageSize) > size
+    }
+
     /// The device and inode of the file at `path`, or `nil` when nothing is there any more.
     static func identity(of path: String) throws -> FileIdentity? {
         var info = stat()
