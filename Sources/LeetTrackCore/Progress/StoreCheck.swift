@@ -14,18 +14,30 @@ public struct StoreCheck: Sendable {
     public var listsWithUnknownProblems: [(list: String, slugs: [String])] = []
     /// How many records were read.
     public var recordCount = 0
+    /// Why the records could not all be read (SQLite found damage while reading them), if so.
+    public var unreadable: String?
 
     /// Whether nothing needs the user's attention.
     public var isHealthy: Bool {
-        integrity == ["ok"] && undecodable.isEmpty && unknownProblems.isEmpty && listsWithUnknownProblems.isEmpty
+        integrity == ["ok"] && unreadable == nil && undecodable.isEmpty && unknownProblems.isEmpty && listsWithUnknownProblems.isEmpty
     }
 
     /// Checks `store` against `catalog`.
     /// - Complexity: reads every page (the integrity check) and decodes every record once.
     public static func run(on store: Store, catalog: Catalog) throws -> StoreCheck {
         var check = StoreCheck()
-        check.integrity = try store.integrityCheck()
-        let entries = try store.rawValues(withKeyPrefix: "")
+        do {
+            check.integrity = try store.integrityCheck()
+        } catch PersistenceError.damaged(_, let reason) {
+            check.integrity = ["SQLite stopped its check: \(reason)"]
+        }
+        let entries: [(key: String, value: Data)]
+        do {
+            entries = try store.rawValues(withKeyPrefix: "")
+        } catch PersistenceError.damaged(_, let reason) {
+            check.unreadable = reason
+            return check
+        }
         check.recordCount = entries.count
         for (key, raw) in entries {
             do {

@@ -150,6 +150,9 @@ extension CommandContext {
         do {
             guard let update = try CatalogUpdate.stored(in: try reader().store) else { return }
             Catalog.install(update)
+        } catch PersistenceError.damaged {
+            // The command that reads the damaged pages reports it (and `doctor` must still run).
+            return
         } catch PersistenceError.undecodable(let key, let reason) {
             FileHandle.standardError.write(Data((
                 "Warning: the catalog update '\(key)' in \(storePath) cannot be read (\(reason)); using the built-in "

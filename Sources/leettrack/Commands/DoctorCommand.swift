@@ -43,7 +43,12 @@ struct DoctorCommand: Command {
             context.line("✗ SQLite integrity check:")
             for finding in check.integrity { context.line("    \(finding)") }
         }
-        if check.undecodable.isEmpty {
+        if let reason = check.unreadable {
+            problems += 1
+            context.line("✗ The records cannot all be read: \(reason)")
+            context.line("    Keep \(context.storePath) with its -wal and -shm files together; `sqlite3 \(context.storePath) .recover`")
+            context.line("    on a copy of all three saves what SQLite can still read.")
+        } else if check.undecodable.isEmpty {
             context.line("✓ Every record can be read")
         } else {
             problems += check.undecodable.count
