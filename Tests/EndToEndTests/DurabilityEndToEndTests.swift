@@ -112,6 +112,20 @@ struct DurabilityEndToEndTests {
         #expect(result.stdout.contains("No problems found."))
     }
 
+    @Test("doctor reports a store SQLite finds damaged, exits 1, and changes nothing")
+    func doctorDamagedStore() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run(["solve"] + (1...600).map(String.init))
+        let full = try Data(contentsOf: URL(fileURLWithPath: leettrack.storePath))
+        let truncated = full.prefix(full.count / 2)
+        try truncated.write(to: URL(fileURLWithPath: leettrack.storePath))
+        let result = try leettrack.run("doctor")
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("damaged"))
+        #expect(result.stdout.contains("-wal"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: leettrack.storePath)) == truncated)
+    }
+
     @Test("doctor names progress of a problem the catalog does not have, and exits 1")
     func doctorUnknownProblem() throws {
         let leettrack = try LeetTrackRunner()
