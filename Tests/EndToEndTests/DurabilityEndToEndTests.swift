@@ -102,6 +102,26 @@ struct DurabilityEndToEndTests {
         #expect(try FileManager.default.attributesOfItem(atPath: rawFile)[.posixPermissions] as? Int == 0o600)
     }
 
+    @Test("a damaged list record is left out of lists and export with a warning naming it, and kept")
+    func damagedListRecord() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("lists", "create", "Graphs")
+        try leettrack.run("lists", "create", "Trees")
+        do {
+            let store = try Store.sqlite(path: leettrack.storePath)
+            try store.set(42, for: Key<Int>("lists.trees", default: 0))
+        }
+        let lists = try leettrack.run("lists")
+        #expect(lists.status == 0)
+        #expect(lists.stdout.contains("Graphs"))
+        #expect(lists.stderr.contains("Warning: the list record 'lists.trees'"))
+        let export = try leettrack.run("export")
+        #expect(export.status == 0)
+        #expect(export.stderr.contains("'lists.trees'"))
+        let store = try Store.sqlite(path: leettrack.storePath, access: .readOnly)
+        #expect(try store.rawValue(forKey: "lists.trees") == Data("42".utf8))
+    }
+
     @Test("doctor finds nothing wrong in a healthy store and exits 0")
     func doctorHealthy() throws {
         let leettrack = try LeetTrackRunner()

@@ -27,7 +27,8 @@ public struct Exporter: Sendable {
     /// - Throws: `PersistenceError`, including `undecodable` naming a record that does not decode.
     public func document(of store: Store, progress: [String: ProblemProgress]? = nil) throws -> ExchangeDocument {
         var document = document(of: try progress ?? ProgressRepository(store: store).allProgress())
-        document.lists = try store.values(withKeyPrefix: OwnLists.keyPrefix, as: OwnLists.Record.self)
+        // A list record that does not decode is left out (the command line warns about it).
+        document.lists = try store.readableValues(withKeyPrefix: OwnLists.keyPrefix, as: OwnLists.Record.self).values
             .sorted { ($0.value.created, $0.key) < ($1.value.created, $1.key) }
             .map { ExchangeList(name: $0.value.name, created: $0.value.created, problems: $0.value.problems) }
         if try store.containsValue(forKey: ReviewSettings.key.name) {

@@ -104,7 +104,13 @@ final class CommandContext {
     /// The user's own lists, or none when there is no store yet.
     func ownLists() throws -> [StudyList] {
         guard storeExists else { return [] }
-        return try OwnLists(store: try reader().store).all()
+        let (lists, damaged) = try OwnLists(store: try reader().store).readableLists()
+        for entry in damaged where warnedSlugs.insert(entry.key).inserted {
+            FileHandle.standardError.write(Data((
+                "Warning: the list record '\(entry.key)' in \(storePath) cannot be read (\(entry.reason)); it is left out "
+                    + "here and left untouched. `leettrack doctor` shows the details.\n").utf8))
+        }
+        return lists
     }
 
     /// The built-in or own list with this name, without creating a missing store.

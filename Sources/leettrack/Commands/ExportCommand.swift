@@ -37,6 +37,7 @@ struct ExportCommand: Command {
         let exporter = Exporter(catalog: context.catalog)
         // A store that does not exist yet exports as empty and is not created; a record that does
         // not decode is left out with a warning (`allProgress`), not the whole export.
+        if context.storeExists { _ = try context.ownLists() }  // Warns about list records left out.
         let document = context.storeExists
             ? try exporter.document(of: try context.reader().store, progress: try context.allProgress())
             : exporter.document(of: [:])
