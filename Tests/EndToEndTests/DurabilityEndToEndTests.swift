@@ -2,6 +2,7 @@ import Foundation
 import LeetTrackCore
 import Persistence
 import Testing
+@testable import leettrack
 
 /// Reading never changes a store, one damaged record hides nothing else, `doctor` and `backup`.
 @Suite("leettrack keeps the store safe, end to end")
@@ -272,5 +273,23 @@ struct ManyWritersEndToEndTests {
         #expect(favorites.count == 24)
         let doctor = try leettrack.run("doctor")
         #expect(doctor.status == 0, "\(doctor.stdout)")
+    }
+}
+
+@Suite("The interactive screen on a store deleted under it")
+struct DeletedStoreScreenTests {
+    @Test("a change made after the store was deleted says it was not saved, and the heart stays empty")
+    func changeAfterDeletion() throws {
+        let directory = try makeTemporaryDirectory()
+        let path = directory.appendingPathComponent("store.sqlite").path
+        var screen = try ScreenHarness(width: 220, store: try Store.sqlite(path: path))
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+            try FileManager.default.removeItem(atPath: path + suffix)
+        }
+        screen.type("f")  // Favorite the first row, Two Sum.
+        #expect(screen.text.contains("Not saved"))
+        #expect(screen.text.contains("was deleted"))
+        #expect(screen.browser.progress["two-sum"]?.favorite != true)
+        #expect(!FileManager.default.fileExists(atPath: path))
     }
 }
