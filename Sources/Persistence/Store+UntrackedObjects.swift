@@ -53,6 +53,9 @@ extension Store {
 
     /// Saves every untracked object that changed in place (at release and at exit).
     func saveAllUntrackedChanges() {
+        // `exit()` called inside a transaction body: this thread holds the store's lock, and
+        // saving would wait for it forever. The transaction's own writes are not committed either.
+        guard !Self.isInsideTransaction(of: self) else { return }
         let entries = state.withLock { $0.untrackedObjects }
         for (name, entry) in entries.sorted(by: { $0.key < $1.key }) {
             saveIfChanged(entry, name: name)
