@@ -97,6 +97,9 @@ struct DurabilityEndToEndTests {
         let doctor = try leettrack.run("doctor", "--export-raw", rawFile)
         #expect(doctor.status == 1)
         #expect(doctor.stdout.contains("'progress.\(slugs[250])' cannot be read"))
+        let report = try leettrack.json(try leettrack.run("doctor", "--json")) as? [String: Any]
+        #expect(report?["healthy"] as? Bool == false)
+        #expect((report?["undecodable"] as? [[String: Any]])?.first?["key"] as? String == "progress.\(slugs[250])")
         let raw = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: rawFile))) as? [[String: Any]]
         #expect(raw?.first?["key"] as? String == "progress.\(slugs[250])")
         #expect(raw?.first?["text"] as? String == "{\"favorite\":\"yes\"}")

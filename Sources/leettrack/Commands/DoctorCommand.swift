@@ -13,13 +13,16 @@ struct DoctorCommand: Command {
             """,
         options: [
             .option("export-raw", value: "file", help: "Save the unreadable records' bytes to this file."),
+            .flag("json", help: "Print JSON."),
         ])
 
     let exportFile: String?
+    let json: Bool
 
     init(_ arguments: ParsedArguments) throws {
         if let file = arguments.value("export-raw"), file.isEmpty { throw Self.usageError("'--export-raw' needs a file name") }
         exportFile = arguments.value("export-raw")
+        json = arguments.flag("json")
     }
 
     func run(_ context: CommandContext) throws {
@@ -33,6 +36,12 @@ struct DoctorCommand: Command {
         } catch let error as PersistenceError {
             context.line("✗ \(context.storePath) cannot be checked: \(error)")
             throw CLIError.failure("the store has a problem (see above).")
+        }
+        if let exportFile { try export(check.undecodable, to: exportFile) }
+        if json {
+            try context.writeJSON(CheckJSON(check, store: context.storePath))
+            guard check.isHealthy else { throw CLIError.failure("the store has problems; nothing was changed.") }
+            return
         }
         context.line("Store: \(context.storePath) (\(check.recordCount) records)")
         var problems = 0
@@ -68,7 +77,6 @@ struct DoctorCommand: Command {
             }
         }
         if let exportFile {
-            try export(check.undecodable, to: exportFile)
             context.line("Saved the bytes of \(check.undecodable.count) unreadable record(s) to \(exportFile).")
         }
         guard problems == 0 else {
@@ -99,5 +107,37 @@ struct DoctorCommand: Command {
         } catch {
             throw CLIError.failure("cannot write \(path): \(error.localizedDescription)")
         }
+    }
+}
+
+/// `doctor --json`: what the check found.
+private struct CheckJSON: Encodable {
+    struct Record: Encodable {
+        let key: String
+        let reason: String
+    }
+    struct ListFinding: Encodable {
+        let list: String
+        let unknownProblems: [String]
+    }
+
+    let store: String
+    let records: Int
+    let healthy: Bool
+    let integrity: [String]
+    let unreadable: String?
+    let undecodable: [Record]
+    let unknownProblems: [String]
+    let listsWithUnknownProblems: [ListFinding]
+
+    init(_ check: StoreCheck, store: String) {
+        self.store = store
+        records = check.recordCount
+        healthy = check.isHealthy
+        integrity = check.integrity
+        unreadable = check.unreadable
+        undecodable = check.undecodable.map { Record(key: $0.key, reason: $0.reason) }
+        unknownProblems = check.unknownProblems
+        listsWithUnknownProblems = check.listsWithUnknownProblems.map { ListFinding(list: $0.list, unknownProblems: $0.slugs) }
     }
 }
