@@ -49,6 +49,18 @@ struct DurabilityEndToEndTests {
         #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
     }
 
+    @Test("report writes a new file readable by its owner only, and keeps the mode of one it replaces")
+    func reportIsPrivate() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("fav", "1")
+        let file = leettrack.directory.appendingPathComponent("report.html").path
+        #expect(try leettrack.run("report", "-o", file).status == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
+        #expect(chmod(file, 0o644) == 0)
+        #expect(try leettrack.run("report", "-o", file).status == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o644)
+    }
+
     @Test("/dev/null as the store is refused and nothing appears beside it")
     func devNull() throws {
         let leettrack = try LeetTrackRunner()

@@ -101,7 +101,7 @@ struct DoctorCommand: Command {
         do {
             var data = try encoder.encode(records)
             data.append(UInt8(ascii: "\n"))
-            try PrivateFile.write(data, to: path)
+            try PrivateFile.write(data, to: path) { "cannot write \(path): \($0)" }
         } catch let error as CLIError {
             throw error
         } catch {

@@ -53,7 +53,7 @@ struct ExportCommand: Command {
         }
         // Private (0600) and atomic: an interrupted export never leaves a half-written file in place
         // of a good one, and nobody else reads the notes in it.
-        try PrivateFile.write(data, to: output)
+        try PrivateFile.write(data, to: output) { "cannot write \(output): \($0)" }
         let count = records.count == 1 ? "1 problem" : "\(records.count) problems"
         FileHandle.standardError.write(Data("Exported \(count) to \(output).\n".utf8))
     }

@@ -41,11 +41,9 @@ struct ReportCommand: Command {
         let page = report.html()
         if output == "-" { return context.write(page) }
         let file = try destination()
-        do {
-            // Atomic: an earlier report is replaced only by a complete one.
-            try Data(page.utf8).write(to: file, options: .atomic)
-        } catch {
-            throw CLIError.failure("cannot write the report to \(file.path): \(Self.reason(error)). Nothing else was changed.")
+        // Atomic (an earlier report is replaced only by a complete one) and private: it holds notes.
+        try PrivateFile.write(Data(page.utf8), to: file.path) {
+            "cannot write the report to \(file.path): \($0). Nothing else was changed."
         }
         context.line("Wrote the report to \(file.path)")
         if open { try BrowserOpener.open(file, context) }
@@ -64,23 +62,6 @@ struct ReportCommand: Command {
             throw CLIError.failure("cannot write the report to \(file.path): the folder \(folder) does not exist.")
         }
         return file
-    }
-
-    /// The system's reason (`Permission denied`) where Foundation keeps it, else Foundation's sentence
-    /// without its empty preamble and final full stop (the message adds its own).
-    private static func reason(_ error: any Error) -> String {
-        let error = error as NSError
-        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-            let message = strerror(Int32(underlying.code))
-        {
-            return String(cString: message)
-        }
-        var text = error.localizedDescription
-        for preamble in ["The operation could not be completed. ", "The operation couldn’t be completed. "] where text.hasPrefix(preamble) {
-            text.removeFirst(preamble.count)
-        }
-        while text.hasSuffix(".") { text.removeLast() }
-        return text
     }
 }
 
