@@ -60,7 +60,13 @@ enum SQLiteFileCheck {
             return .readWrite
         case .readOnly:
             if fileProblem == nil && directoryProblem == nil { return .readWithCleanup }
-            return FileManager.default.fileExists(atPath: path + "-wal") ? .readOnly : .immutable
+            guard FileManager.default.fileExists(atPath: path + "-wal") else { return .immutable }
+            if directoryProblem != nil && !FileManager.default.fileExists(atPath: path + "-shm") {
+                throw PersistenceError.cannotOpen(
+                    path: path, reason: "its log \(path)-wal needs an index, \(path)-shm, which cannot be created in"
+                        + " its read-only directory; copy the store with its -wal file to a writable directory to read it")
+            }
+            return .readOnly
         }
     }
 
