@@ -153,6 +153,29 @@ struct OtherUserTests {
         #expect(try System.listing(directory.file("data")) == listing)
     }
 
+    @Test("A log without its index in a read-only directory is reported naming both files")
+    func logWithoutIndexInReadOnlyDirectory() throws {
+        guard System.isRoot else {
+            print("Skipped: acting as another user needs root (CI runs the tests as root).")
+            return
+        }
+        let directory = try TemporaryDirectory()
+        let copy = directory.file("copy")
+        try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+        let writer = try Store.sqlite(path: directory.file("store.sqlite"))
+        try writer.set("light", for: Key<String>("theme", default: ""))
+        // Copied while open: the latest write is in the log only, and the index is left behind.
+        for suffix in ["", "-wal"] {
+            try FileManager.default.copyItem(atPath: directory.file("store.sqlite" + suffix), toPath: copy + "/store.sqlite" + suffix)
+        }
+        try System.shell("chmod 755 '\(directory.path)' && chown -R nobody '\(copy)' && chmod 555 '\(copy)'")
+        let read = try System.run("/usr/sbin/runuser", ["-u", "nobody", "--", probeURL().path, "read", copy + "/store.sqlite", "theme"])
+        #expect(read.status == 1)
+        #expect(read.error.contains("store.sqlite-shm"))
+        #expect(try System.listing(copy) == ["store.sqlite", "store.sqlite-wal"])
+        withExtendedLifetime(writer) {}
+    }
+
     @Test("A store on a read-only mount is readable")
     func readOnlyMount() throws {
         guard let (directory, store) = try storeOwnedByNobody("true") else { return }
