@@ -84,7 +84,14 @@ final class SQLiteBackend: StorageBackend {
             hasEntries = try Self.checkSchemaForReading(connection)
         }
         isWritable = mode.canWrite
-        identity = mode.canWrite ? try SQLiteFileCheck.identity(of: path) : nil
+        if mode.canWrite {
+            guard let opened = try SQLiteFileCheck.identity(of: path) else {
+                throw PersistenceError.replaced(path: path, reason: "was deleted")
+            }
+            identity = opened
+        } else {
+            identity = nil
+        }
         let dataVersion = try connection.integer("PRAGMA data_version")
         let walIndex = mode == .immutable ? nil : WALIndexWatcher(connection: connection)
         state = Mutex(State(
