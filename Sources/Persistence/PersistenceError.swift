@@ -74,8 +74,8 @@ public enum PersistenceError: Error, Sendable, CustomStringConvertible {
                 + " copy or move them only together (moving \(path) without its -wal loses data)."
                 + " Repair a copy of all three with `sqlite3 \(path) .recover`."
         case let .readOnly(path, reason):
-            return "the store at \(path) is read-only (\(reason)); nothing was changed."
-                + " Reading still works; to change it, make the file and its directory writable."
+            return "the store at \(path) is read-only (\(reason)): it can be read but not changed."
+                + " To change it, make the file and its directory writable"
         case let .replaced(path, reason):
             return "the store at \(path) \(reason) while it was open; this write was refused and nothing was"
                 + " saved. Open the store again (restart the program) to use the file now at that path."

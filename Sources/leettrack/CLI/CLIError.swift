@@ -55,6 +55,10 @@ struct ErrorReport {
                     + "nothing was changed. `leettrack doctor --export-raw FILE` lists the damaged records and saves "
                     + "their bytes for repair by hand.\n",
                 exitCode: 1)
+        case PersistenceError.readOnly:
+            self.init(
+                message: "Error: \(error).\nNothing was changed; reading commands (list, show, stats, export, report) still work.\n",
+                exitCode: 1)
         case PersistenceError.damaged:
             self.init(
                 message: "Error: \(error)\nNothing was changed. `leettrack doctor` checks the whole store.\n", exitCode: 1)
