@@ -8,10 +8,14 @@ extension Store {
     /// - Throws: ``PersistenceError/undecodable(key:underlying:)`` when the stored bytes do not
     ///   decode as `Value`; they are left untouched.
     public func value<Value>(for key: Key<Value>) throws -> Value {
+        var hasUntracked = false
         let (box, isNew) = try state.withLock { state -> (UncheckedBox<Value>, Bool) in
             let entry = try currentEntry(for: key.name, in: &state)
             // Unwrap the box first: `nil as? Value` would succeed when Value is itself optional.
-            if let box = entry.decoded, let decoded = box.value as? Value { return (UncheckedBox(decoded), false) }
+            if let box = entry.decoded, let decoded = box.value as? Value {
+                hasUntracked = !state.untrackedObjects.isEmpty && state.untrackedObjects[key.name] != nil
+                return (UncheckedBox(decoded), false)
+            }
             state.noteDefault(of: key)
             guard let raw = entry.raw ?? state.registered[key.name] else {
                 let value = key.makeDefault()
@@ -26,7 +30,7 @@ extension Store {
             }
             return (UncheckedBox(value), true)
         }
-        if isNew { trackIfObservable(box.value, for: key) }
+        if isNew { trackIfObservable(box.value, for: key) } else if hasUntracked { saveUntrackedChanges(forKey: key.name) }
         return box.value
     }
 

@@ -1,0 +1,33 @@
+import Foundation
+import LeetTrackCore
+import Persistence
+
+/// `leettrack backup PATH`.
+struct BackupCommand: Command {
+    static let spec = CommandSpec(
+        name: "backup",
+        abstract: "Copy the store to a new file, safely, even while it is in use.",
+        discussion: """
+            Uses SQLite's online backup: the copy is one consistent file with every change saved so far, even
+            while the screen or another command is writing. The copy is checked by SQLite, readable by you
+            only (0600), and never overwrites a file. Use it with --store to read the copy.
+            """,
+        arguments: [ArgumentSpec("PATH", help: "The new file.")])
+
+    let destination: String
+
+    init(_ arguments: ParsedArguments) throws {
+        guard let path = arguments.positionals.first, !path.isEmpty else { throw Self.usageError("give the backup's PATH") }
+        destination = path
+    }
+
+    func run(_ context: CommandContext) throws {
+        guard context.storeExists else {
+            throw CLIError.failure("there is no store at \(context.storePath) to back up.")
+        }
+        let store = try context.reader().store
+        let records = try store.keys(withPrefix: ProgressRepository.keyPrefix).count
+        try store.backup(to: destination)
+        context.line("Backed up \(context.storePath) to \(destination) (\(records == 1 ? "1 problem" : "\(records) problems")).")
+    }
+}
