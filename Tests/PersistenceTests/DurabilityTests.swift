@@ -38,13 +38,13 @@ struct DurabilityTests {
         #expect(try store.keys(withPrefix: "key").count == 300)
     }
 
-    @Test("A store kept open copies its log into the main file once the log passes 1 MiB")
+    @Test("A store kept open copies its log into the main file once the log passes 4 MiB")
     func checkpointsPastSize() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("store.sqlite")
         let store = try Store.sqlite(path: path)
         let value = String(repeating: "x", count: 4_000)
-        for batch in 0..<10 {
+        for batch in 0..<20 {
             try store.transaction { transaction in
                 for index in 0..<100 {
                     try transaction.set(value, for: Key<String>("k\(batch).\(index)", default: ""))

@@ -52,8 +52,8 @@ enum JSONNode {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
-        case .integer(let value): output.append(contentsOf: String(value).utf8)
-        case .unsigned(let value): output.append(contentsOf: String(value).utf8)
+        case .integer(let value): JSONNode.writeInteger(value, to: &output)
+        case .unsigned(let value): JSONNode.writeInteger(value, to: &output)
         case .number(let text): output.append(contentsOf: text.utf8)
         case .string(let text): JSONNode.writeString(text, to: &output)
         case .array(let array):
@@ -78,6 +78,23 @@ enum JSONNode {
     }
 
     private static let hex = Array("0123456789abcdef".utf8)
+
+    /// Writes `value` in decimal, as `String(value)` would, without making the string (its
+    /// `description` costs more than the rest of a small member's encoding).
+    static func writeInteger<Integer: FixedWidthInteger>(_ value: Integer, to output: inout [UInt8]) {
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = UInt64(value.magnitude)
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for UInt64.max's 20 digits.
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude != 0
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+        }
+    }
 
     static func writeString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
