@@ -22,25 +22,24 @@ struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer {
     }
     private mutating func write(_ text: String) { if begin() { writer.output.append(contentsOf: text.utf8) } }
     private mutating func write(_ node: JSONNode) { if begin() { node.write(to: &writer.output) } }
-    private mutating func writeInteger<Integer: FixedWidthInteger>(_ value: Integer) {
-        if begin() { JSONNode.writeInteger(value, to: &writer.output) }
-    }
+    private mutating func writeInteger(_ value: Int64) { if begin() { JSONNode.writeInteger(value, to: &writer.output) } }
+    private mutating func writeInteger(_ value: UInt64) { if begin() { JSONNode.writeInteger(value, to: &writer.output) } }
 
     mutating func encodeNil() throws { write("null") }
     mutating func encode(_ value: Bool) throws { write(value ? "true" : "false") }
     mutating func encode(_ value: String) throws { if begin() { JSONNode.writeString(value, to: &writer.output) } }
     mutating func encode(_ value: Double) throws { write(JSONTreeEncoder.node(value)) }
     mutating func encode(_ value: Float) throws { write(JSONTreeEncoder.node(value)) }
-    mutating func encode(_ value: Int) throws { writeInteger(value) }
-    mutating func encode(_ value: Int8) throws { writeInteger(value) }
-    mutating func encode(_ value: Int16) throws { writeInteger(value) }
-    mutating func encode(_ value: Int32) throws { writeInteger(value) }
-    mutating func encode(_ value: Int64) throws { writeInteger(value) }
-    mutating func encode(_ value: UInt) throws { writeInteger(value) }
-    mutating func encode(_ value: UInt8) throws { writeInteger(value) }
-    mutating func encode(_ value: UInt16) throws { writeInteger(value) }
-    mutating func encode(_ value: UInt32) throws { writeInteger(value) }
-    mutating func encode(_ value: UInt64) throws { writeInteger(value) }
+    mutating func encode(_ value: Int) throws { writeInteger(Int64(value)) }
+    mutating func encode(_ value: Int8) throws { writeInteger(Int64(value)) }
+    mutating func encode(_ value: Int16) throws { writeInteger(Int64(value)) }
+    mutating func encode(_ value: Int32) throws { writeInteger(Int64(value)) }
+    mutating func encode(_ value: Int64) throws { writeInteger(Int64(value)) }
+    mutating func encode(_ value: UInt) throws { writeInteger(UInt64(value)) }
+    mutating func encode(_ value: UInt8) throws { writeInteger(UInt64(value)) }
+    mutating func encode(_ value: UInt16) throws { writeInteger(UInt64(value)) }
+    mutating func encode(_ value: UInt32) throws { writeInteger(UInt64(value)) }
+    mutating func encode(_ value: UInt64) throws { writeInteger(UInt64(value)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         let path = codingPath + [JSONPathKey(intValue: count)]
@@ -72,24 +71,23 @@ struct JSONStreamSingleValueContainer: SingleValueEncodingContainer {
 
     private func write(_ text: String) { if slot.claimScalar() { slot.writer.output.append(contentsOf: text.utf8) } }
     private func write(_ node: JSONNode) { if slot.claimScalar() { node.write(to: &slot.writer.output) } }
-    private func writeInteger<Integer: FixedWidthInteger>(_ value: Integer) {
-        if slot.claimScalar() { JSONNode.writeInteger(value, to: &slot.writer.output) }
-    }
+    private func writeInteger(_ value: Int64) { if slot.claimScalar() { JSONNode.writeInteger(value, to: &slot.writer.output) } }
+    private func writeInteger(_ value: UInt64) { if slot.claimScalar() { JSONNode.writeInteger(value, to: &slot.writer.output) } }
 
     mutating func encodeNil() throws { write("null") }
     mutating func encode(_ value: Bool) throws { write(value ? "true" : "false") }
     mutating func encode(_ value: String) throws { write(.string(value)) }
     mutating func encode(_ value: Double) throws { write(JSONTreeEncoder.node(value)) }
     mutating func encode(_ value: Float) throws { write(JSONTreeEncoder.node(value)) }
-    mutating func encode(_ value: Int) throws { writeInteger(value) }
-    mutating func encode(_ value: Int8) throws { writeInteger(value) }
-    mutating func encode(_ value: Int16) throws { writeInteger(value) }
-    mutating func encode(_ value: Int32) throws { writeInteger(value) }
-    mutating func encode(_ value: Int64) throws { writeInteger(value) }
-    mutating func encode(_ value: UInt) throws { writeInteger(value) }
-    mutating func encode(_ value: UInt8) throws { writeInteger(value) }
-    mutating func encode(_ value: UInt16) throws { writeInteger(value) }
-    mutating func encode(_ value: UInt32) throws { writeInteger(value) }
-    mutating func encode(_ value: UInt64) throws { writeInteger(value) }
+    mutating func encode(_ value: Int) throws { writeInteger(Int64(value)) }
+    mutating func encode(_ value: Int8) throws { writeInteger(Int64(value)) }
+    mutating func encode(_ value: Int16) throws { writeInteger(Int64(value)) }
+    mutating func encode(_ value: Int32) throws { writeInteger(Int64(value)) }
+    mutating func encode(_ value: Int64) throws { writeInteger(Int64(value)) }
+    mutating func encode(_ value: UInt) throws { writeInteger(UInt64(value)) }
+    mutating func encode(_ value: UInt8) throws { writeInteger(UInt64(value)) }
+    mutating func encode(_ value: UInt16) throws { writeInteger(UInt64(value)) }
+    mutating func encode(_ value: UInt32) throws { writeInteger(UInt64(value)) }
+    mutating func encode(_ value: UInt64) throws { writeInteger(UInt64(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws { try slot.writeValue(value) }
 }

@@ -106,7 +106,7 @@ final class JSONStreamWriter: @unchecked Sendable {
     /// Writes `value` at the current position (a member just begun, or the top level).
     func writeValue<T: Encodable>(_ value: T, depth: Int, codingPath: [any CodingKey]) throws {
         if T.self == String.self { return JSONNode.writeString(value as! String, to: &output) }
-        if T.self == Int.self { return JSONNode.writeInteger(value as! Int, to: &output) }
+        if T.self == Int.self { return JSONNode.writeInteger(Int64(value as! Int), to: &output) }
         if T.self == Bool.self { return output.append(contentsOf: ((value as! Bool) ? "true" : "false").utf8) }
         if T.self == Double.self { return JSONTreeEncoder.node(value as! Double).write(to: &output) }
         if T.self == Date.self { return JSONTreeEncoder.node((value as! Date).timeIntervalSinceReferenceDate).write(to: &output) }
@@ -210,25 +210,24 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
     private func begin(_ key: Key) -> Bool { writer.beginMember(of: index, id: id, key: key.stringValue) }
     private func write(_ text: String, _ key: Key) { if begin(key) { writer.output.append(contentsOf: text.utf8) } }
     private func write(_ node: JSONNode, _ key: Key) { if begin(key) { node.write(to: &writer.output) } }
-    private func writeInteger<Integer: FixedWidthInteger>(_ value: Integer, _ key: Key) {
-        if begin(key) { JSONNode.writeInteger(value, to: &writer.output) }
-    }
+    private func writeInteger(_ value: Int64, _ key: Key) { if begin(key) { JSONNode.writeInteger(value, to: &writer.output) } }
+    private func writeInteger(_ value: UInt64, _ key: Key) { if begin(key) { JSONNode.writeInteger(value, to: &writer.output) } }
 
     mutating func encodeNil(forKey key: Key) throws { write("null", key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { write(value ? "true" : "false", key) }
     mutating func encode(_ value: String, forKey key: Key) throws { if begin(key) { JSONNode.writeString(value, to: &writer.output) } }
     mutating func encode(_ value: Double, forKey key: Key) throws { write(JSONTreeEncoder.node(value), key) }
     mutating func encode(_ value: Float, forKey key: Key) throws { write(JSONTreeEncoder.node(value), key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { writeInteger(value, key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { writeInteger(value, key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { writeInteger(value, key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { writeInteger(value, key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { writeInteger(value, key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { writeInteger(value, key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { writeInteger(value, key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { writeInteger(value, key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { writeInteger(value, key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { writeInteger(value, key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { writeInteger(Int64(value), key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { writeInteger(Int64(value), key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { writeInteger(Int64(value), key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { writeInteger(Int64(value), key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { writeInteger(Int64(value), key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { writeInteger(UInt64(value), key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { writeInteger(UInt64(value), key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { writeInteger(UInt64(value), key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { writeInteger(UInt64(value), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { writeInteger(UInt64(value), key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         guard begin(key) else { return }

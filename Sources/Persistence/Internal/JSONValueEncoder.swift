@@ -80,19 +80,40 @@ enum JSONNode {
     private static let hex = Array("0123456789abcdef".utf8)
 
     /// Writes `value` in decimal, as `String(value)` would, without making the string (its
-    /// `description` costs more than the rest of a small member's encoding).
-    static func writeInteger<Integer: FixedWidthInteger>(_ value: Integer, to output: inout [UInt8]) {
-        if value < 0 { output.append(UInt8(ascii: "-")) }
-        var magnitude = UInt64(value.magnitude)
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for UInt64.max's 20 digits.
-        withUnsafeMutableBytes(of: &digits) { buffer in
+    /// `description` costs more than the rest of a small member's encoding). Not generic: these
+    /// are called from code generic over the coding key, where a generic one is not specialised.
+    static func writeInteger(_ value: Int64, to output: inout [UInt8]) {
+        withDecimal(value.magnitude, negative: value < 0) { output.append(contentsOf: $0) }
+    }
+
+    static func writeInteger(_ value: UInt64, to output: inout [UInt8]) {
+        withDecimal(value, negative: false) { output.append(contentsOf: $0) }
+    }
+
+    /// `value` in decimal as stored bytes; a short `Data` is stored inline, so this allocates nothing.
+    static func decimalData(_ value: Int) -> Data {
+        withDecimal(Int64(value).magnitude, negative: value < 0) { Data($0) }
+    }
+
+    /// Calls `body` with the decimal digits of `magnitude` (after a minus sign when `negative`),
+    /// written in a buffer on the stack.
+    private static func withDecimal<T>(
+        _ magnitude: UInt64, negative: Bool, _ body: (UnsafeRawBufferPointer) -> T
+    ) -> T {
+        var magnitude = magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for "-" and 20 digits.
+        return withUnsafeMutableBytes(of: &digits) { buffer in
             var start = buffer.count
             repeat {
                 start -= 1
                 buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
                 magnitude /= 10
             } while magnitude != 0
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+            if negative {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            return body(UnsafeRawBufferPointer(rebasing: buffer[start...]))
         }
     }
 

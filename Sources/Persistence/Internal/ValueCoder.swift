@@ -101,7 +101,7 @@ extension ValueCoder where Value: Codable {
     static func codable(name: String) -> ValueCoder {
         if Value.self == Int.self {
             return ValueCoder(
-                encode: { Data(String($0 as! Int).utf8) },
+                encode: { JSONNode.decimalData($0 as! Int) },
                 decode: { data in
                     if let value = Int(String(decoding: data, as: UTF8.self)) { return value as! Value }
                     return try JSONCoders.decoder.decode(Value.self, from: data)
