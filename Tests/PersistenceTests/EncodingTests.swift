@@ -137,4 +137,23 @@ struct EncodingTests {
         let ours = String(decoding: try JSONValueEncoder().encode(Profile(name: "Ada", solved: 3, tags: ["a/b"])), as: UTF8.self)
         #expect(ours == #"{"name":"Ada","solved":3,"tags":["a/b"]}"#)
     }
+
+    struct Limits: Encodable {
+        var low = Int.min, high = Int.max, zero = 0, minusOne = -1, ten = 10
+        var byte = UInt8.max, small = Int8.min, wide = UInt64.max, list: [Int64] = [Int64.min, 9]
+    }
+
+    @Test("Integers at every width's limits are written as exactly the digits String(_:) gives")
+    func integerLimits() throws {
+        let ours = String(decoding: try JSONValueEncoder().encode(Limits()), as: UTF8.self)
+        #expect(ours == #"{"low":-9223372036854775808,"high":9223372036854775807,"zero":0,"minusOne":-1,"ten":10,"#
+            + #""byte":255,"small":-128,"wide":18446744073709551615,"list":[-9223372036854775808,9]}"#)
+        let tree = String(decoding: try JSONValueEncoder().encodeThroughTree(Limits()), as: UTF8.self)
+        #expect(tree == ours)
+        let coder = ValueCoder<Int>.codable(name: "count")
+        for value in [Int.min, -1, 0, 7, Int.max] {
+            #expect(try coder.encode(value) == Data(String(value).utf8))
+            #expect(try coder.decode(Data(String(value).utf8)) == value)
+        }
+    }
 }
