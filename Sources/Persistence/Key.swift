@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The namespace for typed keys. Declare keys once, with their type and default, in an extension:
 ///
@@ -15,10 +16,13 @@ import Foundation
 /// Keys are equal, and hash alike, when their names are equal, whatever their value types: a name
 /// is one stored value.
 open class Keys: Hashable, @unchecked Sendable {
-    // @unchecked: the only stored property is an immutable String.
+    // @unchecked: `name` is immutable and `notedBy` is atomic.
 
     /// The name the value is stored under.
     public let name: String
+    /// The serial number of the last store that noted this key's default (see
+    /// `StoreState.noteDefault(of:)`), so that a write need not look the key up again.
+    let notedBy = Atomic<UInt64>(0)
 
     init(name: String) {
         self.name = name

@@ -113,6 +113,9 @@ struct StoreState {
     /// The typed keys used with this store (or given to ``Store/register(_:)``), by name: their
     /// defaults are what the string-key API answers for them. ``registered`` wins over these.
     var keyDefaults: [String: Keys] = [:]
+    /// This state's number, never reused (0 is no store): what `Keys.notedBy` holds once noted here.
+    let serial = StoreState.serials.add(1, ordering: .relaxed).newValue
+    private static let serials = Atomic<UInt64>(0)
     var lastError: PersistenceError?
     var keyObservers: [UInt64: KeyObserver] = [:]
     var changeObservers: [UInt64: @Sendable () -> Void] = [:]

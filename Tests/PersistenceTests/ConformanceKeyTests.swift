@@ -26,6 +26,20 @@ struct ConformanceKeyTests {
         #expect(try store.containsValue(forKey: "count") == false)  // Defaults are never written.
     }
 
+    @Test("One key used with two stores in turn shows its default to each store's string API", arguments: BackendKind.allCases)
+    func keySharedByTwoStores(kind: BackendKind) throws {
+        let (first, second) = (try TemporaryDirectory(), try TemporaryDirectory())
+        let (one, two) = (try kind.makeStore(in: first), try kind.makeStore(in: second))
+        let count = Key<Int>("count", default: 7)
+        one[count] = 1
+        two[count] = 2
+        one[count] = 3
+        one.removeObject(forKey: "count")
+        two.removeObject(forKey: "count")
+        #expect(one.integer(forKey: "count") == 7)
+        #expect(two.integer(forKey: "count") == 7)
+    }
+
     @Test("A key used only inside a transaction shows its default to the string API", arguments: BackendKind.allCases)
     func transactionKeyDefault(kind: BackendKind) throws {
         let directory = try TemporaryDirectory()
