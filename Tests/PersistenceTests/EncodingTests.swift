@@ -156,4 +156,20 @@ struct EncodingTests {
             #expect(try coder.decode(Data(String(value).utf8)) == value)
         }
     }
+
+    @Test("A character that needs escaping is escaped wherever it stands in a string of any length")
+    func escapesAtEveryPosition() throws {
+        for special in ["\u{0}", "\u{1F}", "\"", "\\", "\n", "\u{7F}", "é", "🎉", "/", " "] {
+            for length in 1..<20 {
+                for position in 0..<length {
+                    var characters = Array(repeating: "a", count: length)
+                    characters[position] = special
+                    let text = characters.joined()
+                    let ours = try JSONValueEncoder().encode(text)
+                    #expect(try JSONSerialization.jsonObject(with: ours, options: .fragmentsAllowed) as? String == text)
+                    #expect(try JSONCoders.decoder.decode(String.self, from: ours) == text)
+                }
+            }
+        }
+    }
 }
