@@ -12,6 +12,9 @@ let package = Package(
         .executable(name: "leettrack", targets: ["leettrack"]),
         .executable(name: "leettrack-bench", targets: ["leettrack-bench"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+    ],
     targets: [
         .systemLibrary(
             name: "CSQLite",
@@ -34,7 +37,10 @@ let package = Package(
         .target(name: "TerminalUI", swiftSettings: strict),
         .executableTarget(
             name: "leettrack",
-            dependencies: ["LeetTrackCore", "TerminalUI"],
+            dependencies: [
+                "LeetTrackCore", "TerminalUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strict
         ),
         .executableTarget(

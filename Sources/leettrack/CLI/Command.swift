@@ -1,19 +1,26 @@
+import ArgumentParser
 import LeetTrackCore
 
-/// A subcommand: its spec (name, arguments, options, help), how it checks its arguments, and
-/// what it does. `init` must reject every bad argument before `run` touches the store.
-protocol Command {
-    /// What the parser and the help need.
-    static var spec: CommandSpec { get }
-    /// Checks and keeps the arguments; throws `CLIError.usage` or a `LeetTrackError`.
-    init(_ arguments: ParsedArguments) throws
+/// The options every subcommand accepts, declared once.
+struct GlobalOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The store to use (default: $LEETTRACK_STORE, else the XDG data directory).", valueName: "path"))
+    var store: String?
+}
+
+/// A `leettrack` subcommand: a swift-argument-parser command whose work needs the store.
+///
+/// Parsing only checks the shape of the command line; `run(_:)` checks the values (problem names
+/// resolve against the catalog there) before it touches the store, so a usage error changes nothing.
+protocol LeetTrackCommand: ParsableCommand {
+    /// The root command, whose options (`--store`) may appear anywhere on the command line.
+    var root: LeetTrack { get }
     /// Does the work.
     func run(_ context: CommandContext) throws
 }
 
-extension Command {
+extension LeetTrackCommand {
     /// A usage error that shows this command's usage.
     static func usageError(_ message: String) -> CLIError {
-        .usage(message, command: spec)
+        .usage(message, command: Self.self)
     }
 }

@@ -29,6 +29,11 @@ enum Terminal {
         FileHandle.standardError.write(Data(TerminalText.sanitized(text).utf8))
     }
 
+    /// Writes text for a person (help) to standard output, made safe for a terminal.
+    static func writeOutput(_ text: String) {
+        FileHandle.standardOutput.write(Data(TerminalText.sanitized(text).utf8))
+    }
+
     /// Whether `stream` is a terminal (so colour and questions make sense).
     static func isTerminal(_ stream: Stream) -> Bool {
         isatty(stream.descriptor) == 1

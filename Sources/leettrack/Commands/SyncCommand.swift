@@ -1,11 +1,12 @@
+import ArgumentParser
 import Foundation
 import LeetTrackCore
 import Persistence
 
 /// `leettrack sync [--remote URL]` and `leettrack sync --status`.
-struct SyncCommand: Command {
-    static let spec = CommandSpec(
-        name: "sync",
+struct SyncCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
         abstract: "Share your progress, lists and settings with your other machines through a PostgreSQL server.",
         discussion: """
             Pushes the changes made here and pulls those made elsewhere; the local store stays the working
@@ -16,23 +17,13 @@ struct SyncCommand: Command {
             Favorite, note, each list and the settings go to the latest change (by a hybrid logical clock); a
             deleted list stays deleted unless created again; histories are merged, no event twice. Safe to
             interrupt and run again.
-            """,
-        options: [
-            .option("remote", value: "url", help: "The PostgreSQL connection string or URL."),
-            .flag("status", help: "Say what is waiting to be pushed, without contacting the server."),
-            .flag("json", help: "Print JSON."),
-        ])
+            """)
 
-    let remote: String?
-    let statusOnly: Bool
-    let json: Bool
-
-    init(_ arguments: ParsedArguments) throws {
-        remote = arguments.value("remote")
-        if remote?.isEmpty == true { throw Self.usageError("'--remote' needs a connection string") }
-        statusOnly = arguments.flag("status")
-        json = arguments.flag("json")
-    }
+    @Option(help: ArgumentHelp("The PostgreSQL connection string or URL.", valueName: "url")) var remote: String?
+    @Flag(name: .customLong("status"), help: "Say what is waiting to be pushed, without contacting the server.")
+    var statusOnly = false
+    @Flag(help: "Print JSON.") var json = false
+    @ParentCommand var root: LeetTrack
 
     private struct StatusJSON: Encodable {
         let pending: Int
@@ -49,6 +40,7 @@ struct SyncCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
+        if remote?.isEmpty == true { throw Self.usageError("'--remote' needs a connection string") }
         if statusOnly { return try showStatus(context) }
         if let remote, SyncRemote.containsPassword(remote) {
             Terminal.writeError(

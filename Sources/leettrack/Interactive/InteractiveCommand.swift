@@ -1,12 +1,13 @@
+import ArgumentParser
 import Foundation
 import LeetTrackCore
 import Persistence
 import TerminalUI
 
 /// `leettrack tui` (and `leettrack` with no arguments on a terminal): the interactive screen.
-struct InteractiveCommand: Command {
-    static let spec = CommandSpec(
-        name: "tui",
+struct InteractiveCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tui",
         abstract: "Open the interactive screen (also what 'leettrack' alone does on a terminal).",
         discussion: """
             The problem list with a heart on each row, details, notes, search as you type, filters, the
@@ -15,9 +16,7 @@ struct InteractiveCommand: Command {
             Press ? inside for the keys.
             """)
 
-    init(_ arguments: ParsedArguments) throws {
-        if let extra = arguments.positionals.first { throw Self.usageError("unexpected argument '\(extra)'") }
-    }
+    @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
         try InteractiveSession.run(context)
