@@ -14,10 +14,4 @@ static inline sqlite3_destructor_type csqlite_static(void) {
     return SQLITE_STATIC;
 }
 
-/// sqlite3_db_config is variadic, which Swift cannot call. Keeps the write-ahead log when the last
-/// connection closes, instead of checkpointing it with two fsyncs on every process exit.
-static inline int csqlite_disable_checkpoint_on_close(sqlite3 *db) {
-    return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
-}
-
 #endif

@@ -11,7 +11,10 @@ import Foundation
 ///
 /// `Keys` is the superclass of every ``Key`` so that `.favorites` resolves as an implicit member
 /// wherever a `Key<Set<String>>` is expected (the pattern sindresorhus/Defaults uses).
-open class Keys: @unchecked Sendable {
+///
+/// Keys are equal, and hash alike, when their names are equal, whatever their value types: a name
+/// is one stored value.
+open class Keys: Hashable, @unchecked Sendable {
     // @unchecked: the only stored property is an immutable String.
 
     /// The name the value is stored under.
@@ -20,6 +23,17 @@ open class Keys: @unchecked Sendable {
     init(name: String) {
         self.name = name
     }
+
+    public static func == (lhs: Keys, rhs: Keys) -> Bool {
+        lhs.name == rhs.name
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+    }
+
+    /// The default's stored bytes (`nil` for a `nil` default), for the string-key API.
+    func encodedDefault() throws -> Data? { nil }
 }
 
 /// A typed key: its name, its value type and its default.
@@ -40,6 +54,10 @@ public final class Key<Value>: Keys, @unchecked Sendable {
         self.makeDefault = makeDefault
         self.coder = coder
         super.init(name: name)
+    }
+
+    override func encodedDefault() throws -> Data? {
+        try coder.encode(makeDefault())
     }
 
     /// A key for a `Codable` value.
@@ -79,6 +97,10 @@ public final class Key<Value>: Keys, @unchecked Sendable {
     }
 
     /// A key for an optional `Codable` value whose default is `nil`. Setting `nil` removes the key.
+    ///
+    /// An optional key may also have a default that is not `nil` (`Key<String?>("nick", default:
+    /// "anon")`): storing `nil` in it removes the stored value, like ``Store/removeValue(for:)``,
+    /// so reads answer the default again, not `nil`. Give the key a `nil` default to store "nothing".
     public convenience init<Wrapped>(_ name: String) where Value == Wrapped?, Wrapped: Codable {
         self.init(name: name, makeDefault: { nil }, coder: .codable(name: name))
     }

@@ -23,6 +23,23 @@ public enum PersistenceError: Error, Sendable, CustomStringConvertible {
     /// A database server could not be reached, refused the login, or refused a statement.
     /// `location` names the server and never its password.
     case server(location: String, reason: String)
+    /// SQLite itself found the store at `path` damaged (`SQLITE_CORRUPT` or `SQLITE_NOTADB` on a
+    /// file with an SQLite header). Nothing was changed; the description names the files that
+    /// belong together.
+    case damaged(path: String, reason: String)
+    /// The store at `path` can be read but not written: it was opened with
+    /// ``StoreAccess/readOnly``, or its file, its directory or its file system does not allow writing.
+    case readOnly(path: String, reason: String)
+    /// The store's file was deleted or replaced by another file while the store was open: a write
+    /// would have gone to a file nobody reads again, so it was refused.
+    case replaced(path: String, reason: String)
+    /// `key` holds an `@Observable` object whose `encode(to:)` reads no observed property (a
+    /// synthesized `Codable` naming the macro's `_property` storage): Observation cannot report
+    /// its in-place changes, so they are saved only at the key's next read, when the store is
+    /// released, or at a normal exit. Reported once per type.
+    case untrackedChanges(key: String, type: String)
+    /// The key cannot be stored as it is (it contains a NUL character, which no backend keeps).
+    case invalidKey(key: String, reason: String)
 
     public var description: String {
         switch self {
@@ -32,8 +49,7 @@ public enum PersistenceError: Error, Sendable, CustomStringConvertible {
         case let .unencodable(key, underlying):
             return "the value for '\(key)' cannot be encoded: \(underlying)"
         case let .notADatabase(path, reason):
-            return "\(path) is not a LeetTrack store (\(reason)); it was left unchanged."
-                + " Move it aside or point to another store."
+            return "\(path) is not a store (\(reason)); it was left unchanged. Point to another store path."
         case let .foreignDatabase(path):
             return "\(path) is an SQLite database that belongs to another program; it was left unchanged."
                 + " Point to another store path."
@@ -52,6 +68,38 @@ public enum PersistenceError: Error, Sendable, CustomStringConvertible {
             return "\(path): \(reason)"
         case let .server(location, reason):
             return "the database server \(location): \(reason)"
+        case let .damaged(path, reason):
+            return "SQLite reports the store at \(path) damaged (\(reason)); it was left unchanged."
+                + " Its files belong together: \(path) and, when present, \(path)-wal and \(path)-shm;"
+                + " copy or move them only together (moving \(path) without its -wal loses data)."
+                + " Repair a copy of all three with `sqlite3 \(path) .recover`."
+        case let .readOnly(path, reason):
+            return "the store at \(path) is read-only (\(reason)): it can be read but not changed."
+                + " To change it, make the file and its directory writable"
+        case let .replaced(path, reason):
+            return "the store at \(path) \(reason) while it was open; this write was refused and nothing was"
+                + " saved. Open the store again (restart the program) to use the file now at that path."
+        case let .untrackedChanges(key, type):
+            return "'\(key)' holds a \(type), an @Observable class whose encode(to:) reads no observed property"
+                + " (a synthesized Codable reads the macro's _property storage), so a change made in place is"
+                + " saved only at the next read of '\(key)', when the store is released, or at a normal exit."
+                + " To save each change at once, write encode(to:) with the properties themselves"
+                + " (try container.encode(theme, forKey: .theme)), or store the object again after changing it"
+        case let .invalidKey(key, reason):
+            return "the key '\(Self.printable(key))' cannot be used: \(reason); nothing was read or changed"
         }
+    }
+
+    /// `key` with NUL and other control characters spelled out, so a message shows what it holds.
+    static func printable(_ key: String) -> String {
+        var text = ""
+        for scalar in key.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                text += scalar.value == 0 ? "\\0" : "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
     }
 }

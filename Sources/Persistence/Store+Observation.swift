@@ -23,52 +23,178 @@ public final class ObservationToken: Sendable {
     }
 }
 
-/// One observer of one key: what it last saw, and how to hand it new bytes.
+/// One observer of one key: what it last saw, and where its changes queue up.
 struct KeyObserver {
     let name: String
+    /// The stored bytes the observer last heard of (`nil`: nothing stored).
     var lastRaw: Data?
-    let deliver: @Sendable (Data?) -> Void
+    let queue: DeliveryQueue
+    /// Hands the observer a change: the value's bytes before and after (a registered default's
+    /// bytes where nothing is stored; `nil` for the key's own default).
+    let deliver: @Sendable (_ old: Data?, _ new: Data?) -> Void
+}
+
+/// A change of one key's value, as observers receive it.
+public struct KeyChange<Value> {
+    /// The value before the change (the default if nothing was stored).
+    public let oldValue: Value
+    /// The value after the change (the default if the key was removed).
+    public let newValue: Value
+}
+
+extension KeyChange: Sendable where Value: Sendable {}
+
+/// One observer's changes in commit order. Changes are queued under the store's lock, so the
+/// queue's order is the order in which they were committed; whichever thread finds the queue idle
+/// delivers everything queued, one change at a time, so that two threads writing one key cannot
+/// hand an observer the older value last, and no change is delivered twice or concurrently.
+final class DeliveryQueue: Sendable {
+    private struct State {
+        var pending: [UncheckedBox<() -> Void>] = []
+        var isDelivering = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Queues a delivery. Call it under the store's lock, then ``drain()`` after releasing it.
+    func enqueue(_ delivery: @escaping () -> Void) {
+        state.withLock { $0.pending.append(UncheckedBox(delivery)) }
+    }
+
+    /// Delivers the queued changes, unless another thread is already doing so (it delivers them).
+    func drain() {
+        let claimed = state.withLock { state -> Bool in
+            guard !state.isDelivering, !state.pending.isEmpty else { return false }
+            state.isDelivering = true
+            return true
+        }
+        guard claimed else { return }
+        while let next = state.withLock({ state -> UncheckedBox<() -> Void>? in
+            guard !state.pending.isEmpty else {
+                state.isDelivering = false
+                return nil
+            }
+            return state.pending.removeFirst()
+        }) {
+            next.value()
+        }
+    }
 }
 
 extension Store {
     /// How often the store looks for other processes' writes while someone observes it.
     static let pollInterval: DispatchTimeInterval = .milliseconds(200)
 
-    /// Calls `handler` with the new value whenever `key` changes, in this process (synchronously,
-    /// after the write) or in another process (within a fraction of a second, on a background queue).
+    /// Calls `handler` with the new value whenever `key` changes, in this process (after the write)
+    /// or in another process (within a fraction of a second, on a background queue).
     /// The observation lasts until the token is cancelled or released.
     public func observe<Value>(_ key: Key<Value>, _ handler: @escaping @Sendable (Value) -> Void) -> ObservationToken {
-        let deliver: @Sendable (Data?) -> Void = { [weak self] raw in
-            guard let self else { return }
-            do {
-                handler(try raw.map { try self.decode($0, for: key) } ?? self.value(for: key))
-            } catch {
-                self.record(Self.persistenceError(error, key: key.name))
-            }
-        }
-        let id = state.withLock { state in
-            var raw: Data?
-            do {
-                raw = try currentEntry(for: key.name, in: &state).raw
-            } catch {
-                // Still observe: the next change is delivered, or the poller records the read error.
-                state.lastError = Self.persistenceError(error, key: key.name)
-            }
-            return addObserver(to: &state) { state, id in
-                state.keyObservers[id] = KeyObserver(name: key.name, lastRaw: raw, deliver: deliver)
-            }
-        }
-        return ObservationToken { [weak self] in self?.removeObserver(id) }
+        observe(key, initial: false) { handler($0.newValue) }
     }
 
-    /// The values of `key`: first the current one, then each new one, from this process or another.
-    public func updates<Value: Sendable>(for key: Key<Value>) -> AsyncStream<Value> {
+    /// Calls `handler` with the old and the new value whenever `key` changes, and first with the
+    /// current value (as both) when `initial` is true.
+    ///
+    /// Changes arrive in the order they were committed, each once, even when several threads write
+    /// the key: a change made in this process is delivered on the writing thread before its write
+    /// returns, unless another delivery to this observer is under way, in which case that thread
+    /// delivers it right after the earlier ones. Another process's change arrives within a fraction
+    /// of a second on a background queue; several commits another process makes between two looks
+    /// arrive as one change, from the value last delivered to the latest one (the store sees states,
+    /// not each of another process's commits). A value that does not decode is not delivered; the error
+    /// is kept in ``lastError`` (an old value that does not decode is given as the default).
+    public func observe<Value>(
+        _ key: Key<Value>, initial: Bool, _ handler: @escaping @Sendable (KeyChange<Value>) -> Void
+    ) -> ObservationToken {
+        let deliver: @Sendable (Data?, Data?) -> Void = { [weak self] old, new in
+            guard let self else { return }
+            let newValue: Value
+            do {
+                newValue = try new.map { try self.decode($0, for: key) } ?? key.makeDefault()
+            } catch {
+                self.record(Self.persistenceError(error, key: key.name))
+                return
+            }
+            var oldValue = key.makeDefault()
+            if let old {
+                do {
+                    oldValue = try self.decode(old, for: key)
+                } catch {
+                    self.record(Self.persistenceError(error, key: key.name))
+                }
+            }
+            handler(KeyChange(oldValue: oldValue, newValue: newValue))
+        }
+        return addKeyObservers(names: [key.name], initial: initial) { _ in deliver }
+    }
+
+    /// Calls `handler` with the key whenever one of `keys` changes (and first once for each key,
+    /// in order, when `initial` is true), with the guarantees of ``observe(_:initial:_:)``: one
+    /// observer hears all the keys' changes in the order they were committed.
+    public func observe(
+        _ keys: [Keys], initial: Bool = false, _ handler: @escaping @Sendable (Keys) -> Void
+    ) -> ObservationToken {
+        let byName = Dictionary(keys.map { ($0.name, $0) }) { first, _ in first }
+        var seen: Set<String> = []
+        let names = keys.map(\.name).filter { seen.insert($0).inserted }
+        return addKeyObservers(names: names, initial: initial) { name in
+            let key = byName[name] ?? Keys(name: name)
+            return { _, _ in handler(key) }
+        }
+    }
+
+    /// The values of `key`: the current one first (unless `initial` is false), then each new one,
+    /// from this process or another, in the order they were committed.
+    public func updates<Value: Sendable>(for key: Key<Value>, initial: Bool = true) -> AsyncStream<Value> {
         AsyncStream { continuation in
-            // Observe first, then read: a change in between is delivered (perhaps next to the same
-            // value read here) rather than missed.
-            let token = observe(key) { continuation.yield($0) }
-            continuation.yield(self[key])
+            let token = observe(key, initial: initial) { continuation.yield($0.newValue) }
             continuation.onTermination = { _ in token.cancel() }
+        }
+    }
+
+    /// The changes of `key`, old and new value, in the order they were committed.
+    public func changes<Value: Sendable>(of key: Key<Value>, initial: Bool = false) -> AsyncStream<KeyChange<Value>> {
+        AsyncStream { continuation in
+            let token = observe(key, initial: initial) { continuation.yield($0) }
+            continuation.onTermination = { _ in token.cancel() }
+        }
+    }
+
+    /// The keys among `keys` that change, as they change (each key once first when `initial`).
+    public func updates(for keys: [Keys], initial: Bool = false) -> AsyncStream<Keys> {
+        AsyncStream { continuation in
+            let token = observe(keys, initial: initial) { continuation.yield($0) }
+            continuation.onTermination = { _ in token.cancel() }
+        }
+    }
+
+    /// Registers one observer per name, sharing one delivery queue, and delivers the initial values.
+    private func addKeyObservers(
+        names: [String], initial: Bool, deliverer: (String) -> @Sendable (Data?, Data?) -> Void
+    ) -> ObservationToken {
+        let queue = DeliveryQueue()
+        let delivers = names.map { (name: $0, deliver: deliverer($0)) }
+        let ids = state.withLock { state in
+            delivers.map { name, deliver in
+                var raw: Data?
+                do {
+                    raw = try currentEntry(for: name, in: &state).raw
+                } catch {
+                    // Still observe: the next change is delivered, or the poller records the read error.
+                    state.lastError = Self.persistenceError(error, key: name)
+                }
+                if initial {
+                    let current = raw ?? state.registered[name]
+                    queue.enqueue { deliver(current, current) }
+                }
+                return addObserver(to: &state) { state, id in
+                    state.keyObservers[id] = KeyObserver(name: name, lastRaw: raw, queue: queue, deliver: deliver)
+                }
+            }
+        }
+        queue.drain()
+        return ObservationToken { [weak self] in
+            for id in ids { self?.removeObserver(id) }
         }
     }
 
@@ -117,11 +243,11 @@ extension Store {
                 for handler in state.changeObservers.values {
                     deliveries.append(UncheckedBox(handler))
                 }
-                for (id, observer) in state.keyObservers {
+                for (id, observer) in state.keyObservers.sorted(by: { $0.key < $1.key }) {
                     let raw = try backend.read(observer.name)
                     guard raw != observer.lastRaw else { continue }
                     state.keyObservers[id]?.lastRaw = raw
-                    deliveries.append(UncheckedBox({ observer.deliver(raw) }))
+                    deliveries.append(state.queueChange(for: observer, from: observer.lastRaw, to: raw))
                 }
             } catch {
                 // Deliver what was read: those observers' last values already moved on.
@@ -131,5 +257,18 @@ extension Store {
             return deliveries
         }
         for delivery in deliveries { delivery.value() }
+    }
+}
+
+extension StoreState {
+    /// Queues `observer`'s change (under the store's lock, which fixes its place in the commit
+    /// order) and returns the call that delivers it once the lock is released.
+    func queueChange(for observer: KeyObserver, from old: Data?, to new: Data?) -> UncheckedBox<() -> Void> {
+        let deliver = observer.deliver
+        let before = old ?? registered[observer.name]
+        let after = new ?? registered[observer.name]
+        observer.queue.enqueue { deliver(before, after) }
+        let queue = observer.queue
+        return UncheckedBox({ queue.drain() })
     }
 }

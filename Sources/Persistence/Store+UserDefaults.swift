@@ -13,11 +13,11 @@ extension Store {
     public func set(_ value: Any?, forKey name: String) {
         do {
             guard let value else {
-                try commit([(Change(key: name, value: nil), nil)])
+                try commit([PendingChange(Change(key: name, value: nil), nil)])
                 return
             }
             let raw = try PropertyListJSON.encode(value, key: name)
-            try commit([(Change(key: name, value: raw), nil)])
+            try commit([PendingChange(Change(key: name, value: raw), nil)])
         } catch {
             record(Self.persistenceError(error, key: name))
         }
@@ -42,11 +42,13 @@ extension Store {
     }
 
     /// The stored (or registered) value under `name` as a property-list object: numbers as
-    /// `Int`/`Double`, strings, booleans, arrays and dictionaries.
+    /// `Int`/`Double`, strings, booleans, dates, arrays and dictionaries. An infinite or NaN number
+    /// is stored as the string `"Infinity"`, `"-Infinity"` or `"NaN"` (JSON has no number for it)
+    /// and is answered as that string here; ``double(forKey:)`` reads it as the number.
     public func object(forKey name: String) -> Any? {
         guard let raw = rawOrRegistered(name) else { return nil }
         do {
-            return try JSONSerialization.jsonObject(with: raw, options: .fragmentsAllowed)
+            return try PropertyListJSON.object(from: raw)
         } catch {
             record(.undecodable(key: name, underlying: Self.describe(error)))
             return nil
@@ -71,9 +73,11 @@ extension Store {
         }
     }
 
-    /// The double under `name`, or 0.
+    /// The double under `name`, or 0. A stored `Float` answers the `Double` it widens to, as in
+    /// `UserDefaults`; infinities and NaN read back as stored.
     public func double(forKey name: String) -> Double {
-        switch object(forKey: name) {
+        if let raw = rawOrRegistered(name), let number = FloatingJSON.decode(raw) { return number }
+        return switch object(forKey: name) {
         case let number as NSNumber: number.doubleValue
         case let string as String: Double(string) ?? 0
         default: 0
@@ -93,6 +97,13 @@ extension Store {
         case let string as String: ["true", "yes", "1"].contains(string.lowercased())
         default: false
         }
+    }
+
+    /// The date under `name`: one stored with `set(date, forKey:)` or a `Key<Date>` (a plain number
+    /// counts as seconds since 2001-01-01, the form dates had before they were tagged).
+    public func date(forKey name: String) -> Date? {
+        guard let raw = rawOrRegistered(name) else { return nil }
+        return DateJSON.decode(raw)
     }
 
     /// The data under `name` (stored as base64 text).
@@ -126,15 +137,19 @@ extension Store {
     /// property-list objects. Entries that cannot be read are left out and recorded in ``lastError``.
     public func dictionaryRepresentation() -> [String: Any] {
         var result: [String: Any] = [:]
-        let registered = state.withLock { $0.registered }
+        let (registered, keys) = state.withLock { ($0.registered, Array($0.keyDefaults.values)) }
         do {
-            var raws = registered
+            var raws: [String: Data] = [:]
+            for key in keys {
+                raws[key.name] = encodedDefault(of: key)
+            }
+            raws.merge(registered) { $1 }
             for entry in try backend.read(keysWithPrefix: "") {
                 raws[entry.key] = entry.value
             }
             for (name, raw) in raws {
                 do {
-                    result[name] = try JSONSerialization.jsonObject(with: raw, options: .fragmentsAllowed)
+                    result[name] = try PropertyListJSON.object(from: raw)
                 } catch {
                     record(.undecodable(key: name, underlying: Self.describe(error)))
                 }
@@ -147,9 +162,10 @@ extension Store {
 
     private func rawOrRegistered(_ name: String) -> Data? {
         do {
-            return try state.withLock { state in
-                try currentEntry(for: name, in: &state).raw ?? state.registered[name]
+            let (raw, key) = try state.withLock { state in
+                (try currentEntry(for: name, in: &state).raw ?? state.registered[name], state.keyDefaults[name])
             }
+            return raw ?? key.flatMap(encodedDefault(of:))
         } catch {
             record(Self.persistenceError(error, key: name))
             return nil
@@ -160,16 +176,36 @@ extension Store {
 /// Encodes property-list values the way the typed API encodes the same types, so both APIs share
 /// one stored format.
 enum PropertyListJSON {
+    /// The property-list object stored in `raw`, with `{"$date": …}` objects read as `Date`s.
+    static func object(from raw: Data) throws -> Any {
+        let object = try JSONSerialization.jsonObject(with: raw, options: .fragmentsAllowed)
+        return raw.contains(UInt8(ascii: "{")) ? datesRestored(in: object) : object
+    }
+
+    private static func datesRestored(in object: Any) -> Any {
+        switch object {
+        case let dictionary as [String: Any]:
+            if dictionary.count == 1, let value = dictionary[DateJSON.tag], let date = DateJSON.date(fromTagged: value) {
+                return date
+            }
+            return dictionary.mapValues(datesRestored)
+        case let array as [Any]:
+            return array.map(datesRestored)
+        default:
+            return object
+        }
+    }
+
     static func encode(_ value: Any, key: String) throws -> Data {
         do {
             switch value {
             case let value as Bool: return try JSONCoders.encoder.encode(value)
             case let value as Int: return try JSONCoders.encoder.encode(value)
-            case let value as Double: return try JSONCoders.encoder.encode(value)
-            case let value as Float: return try JSONCoders.encoder.encode(value)
+            case let value as Double: return FloatingJSON.encode(value)
+            case let value as Float: return FloatingJSON.encode(Double(value))
             case let value as String: return try JSONCoders.encoder.encode(value)
             case let value as Data: return try JSONCoders.encoder.encode(value)
-            case let value as Date: return try JSONCoders.encoder.encode(value)
+            case let value as Date: return DateJSON.encode(value)
             case let value as URL: return try JSONCoders.encoder.encode(value)
             case let value as UUID: return try JSONCoders.encoder.encode(value)
             case let value as any BinaryInteger: return Data(String(describing: value).utf8)

@@ -8,10 +8,15 @@ extension Store {
     /// - Throws: ``PersistenceError/undecodable(key:underlying:)`` when the stored bytes do not
     ///   decode as `Value`; they are left untouched.
     public func value<Value>(for key: Key<Value>) throws -> Value {
+        var hasUntracked = false
         let (box, isNew) = try state.withLock { state -> (UncheckedBox<Value>, Bool) in
             let entry = try currentEntry(for: key.name, in: &state)
             // Unwrap the box first: `nil as? Value` would succeed when Value is itself optional.
-            if let box = entry.decoded, let decoded = box.value as? Value { return (UncheckedBox(decoded), false) }
+            if let box = entry.decoded, let decoded = box.value as? Value {
+                hasUntracked = !state.untrackedObjects.isEmpty && state.untrackedObjects[key.name] != nil
+                return (UncheckedBox(decoded), false)
+            }
+            state.noteDefault(of: key)
             guard let raw = entry.raw ?? state.registered[key.name] else {
                 let value = key.makeDefault()
                 if Self.isObservableObject(value) {
@@ -25,20 +30,20 @@ extension Store {
             }
             return (UncheckedBox(value), true)
         }
-        if isNew { trackIfObservable(box.value, for: key) }
+        if isNew { trackIfObservable(box.value, for: key) } else if hasUntracked { saveUntrackedChanges(forKey: key.name) }
         return box.value
     }
 
     /// Stores `value` under `key`. The value is on disk when this returns. Storing `nil` in an
-    /// optional key removes it.
+    /// optional key removes it, so the key reads its default again (`nil` unless the key has another).
     public func set<Value>(_ value: Value, for key: Key<Value>) throws {
         let data = try encodeTrackingIfObservable(value, for: key)
-        try commit([(Change(key: key.name, value: data), Self.cacheable(value))])
+        try commit([PendingChange(Change(key: key.name, value: data), Self.cacheable(value))], defaultOf: key)
     }
 
     /// Removes the value stored under `key`; reads return the default again.
     public func removeValue<Value>(for key: Key<Value>) throws {
-        try commit([(Change(key: key.name, value: nil), nil)])
+        try commit([PendingChange(Change(key: key.name, value: nil), nil)], defaultOf: key)
     }
 
     /// Whether a value is stored under `name` (registered defaults do not count).
@@ -145,7 +150,7 @@ extension Store {
     /// at each read, since a change made to it in place is not saved and must not show up in reads
     /// as if it were.
     static func cacheable<Value>(_ value: Value) -> UncheckedBox<Any>? {
-        if type(of: value as Any) is AnyObject.Type && !isObservableObject(value) { return nil }
+        if type(of: value) is AnyObject.Type && !isObservableObject(value) { return nil }
         return UncheckedBox(value)
     }
 
@@ -166,8 +171,9 @@ extension Store {
     }
 
     /// Writes `changes` atomically, updates the cache, and tells this process's observers.
-    func commit(_ changes: [(change: Change, decoded: UncheckedBox<Any>?)]) throws {
+    func commit(_ changes: [PendingChange], defaultOf key: Keys? = nil) throws {
         let deliveries = try state.withLock { state -> [UncheckedBox<() -> Void>] in
+            if let key { state.noteDefault(of: key) }
             try backend.write(changes.map(\.change))
             return applyCommitted(changes, to: &state)
         }
@@ -177,25 +183,26 @@ extension Store {
     /// Updates the cache after `changes` were committed and returns the observer calls to make
     /// once the lock is released.
     func applyCommitted(
-        _ changes: [(change: Change, decoded: UncheckedBox<Any>?)], to state: inout StoreState
+        _ changes: [PendingChange], to state: inout StoreState
     ) -> [UncheckedBox<() -> Void>] {
         var deliveries: [UncheckedBox<() -> Void>] = []
-        for (change, decoded) in changes {
+        for pending in changes {
+            let (change, decoded) = (pending.change, pending.decoded)
             state.cache[change.key] = CacheEntry(raw: change.value, decoded: change.value == nil ? nil : decoded)
             // The object tracked for this key stays tracked only if it is the value just written;
             // an object that was replaced must no longer save itself over the new value.
-            if let tracked = state.trackedObjects[change.key] {
+            if !state.trackedObjects.isEmpty, let tracked = state.trackedObjects[change.key] {
                 let written = decoded.map { $0.value as AnyObject }.map(ObjectIdentifier.init)
                 let isObject = decoded.map { Self.isObservableObject($0.value) } ?? false
                 if change.value == nil || written != tracked || !isObject {
                     state.trackedObjects[change.key] = nil
                 }
             }
-            for (id, observer) in state.keyObservers where observer.name == change.key {
+            // In registration order (ids grow), so that observers hear one commit in a stable order.
+            guard !state.keyObservers.isEmpty else { continue }
+            for (id, observer) in state.keyObservers.filter({ $0.value.name == change.key }).sorted(by: { $0.key < $1.key }) {
                 state.keyObservers[id]?.lastRaw = change.value
-                let deliver = observer.deliver
-                let value = change.value
-                deliveries.append(UncheckedBox({ deliver(value) }))
+                deliveries.append(state.queueChange(for: observer, from: observer.lastRaw, to: change.value))
             }
         }
         if !changes.isEmpty {
@@ -240,5 +247,17 @@ extension Store {
 
     private static func path(_ codingPath: [any CodingKey]) -> String {
         codingPath.isEmpty ? "the top level" : codingPath.map(\.stringValue).joined(separator: ".")
+    }
+}
+
+/// A change about to be committed, with the decoded value to cache (a struct rather than a tuple:
+/// arrays of tuples go through the runtime's generic tuple witnesses, slow on the write path).
+struct PendingChange {
+    let change: Change
+    let decoded: UncheckedBox<Any>?
+
+    init(_ change: Change, _ decoded: UncheckedBox<Any>?) {
+        self.change = change
+        self.decoded = decoded
     }
 }

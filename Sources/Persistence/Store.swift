@@ -1,6 +1,15 @@
 import Foundation
 import Synchronization
 
+/// Whether a store may change its file.
+public enum StoreAccess: Sendable, Hashable {
+    /// Reads and writes; creates a missing store.
+    case readWrite
+    /// Reads only: never creates, writes or changes permissions of any file. Writes throw
+    /// ``PersistenceError/readOnly(path:reason:)``.
+    case readOnly
+}
+
 /// A durable, observable key-value store: `@AppStorage` for all Swift code.
 ///
 /// ```swift
@@ -23,6 +32,7 @@ public final class Store: Sendable {
     }
 
     deinit {
+        saveAllUntrackedChanges()
         state.withLock { $0.poller?.cancel() }
     }
 
@@ -31,14 +41,27 @@ public final class Store: Sendable {
         Store(backend: MemoryBackend())
     }
 
-    /// A store in the SQLite database at `path` (created, with its directory, if missing).
+    /// A store in the SQLite database at `path`.
+    ///
+    /// With ``StoreAccess/readWrite`` (the default) a missing file is created readable by its
+    /// owner only (0600), in directories made 0700. With ``StoreAccess/readOnly`` nothing is
+    /// created or changed, and a store the user cannot write (mode 0444, a read-only directory or
+    /// file system) can still be read.
+    ///
+    /// Copying a store: the last connection to close copies its log (`-wal`) into `path`, so a
+    /// store nobody has open is the one file `path`; while it is open, copy it with
+    /// ``backup(to:)``, or copy `path` with its `-wal` and `-shm` files together.
     ///
     /// - Parameter synchronous: ``SynchronousMode/normal`` (the default) survives a process crash;
     ///   ``SynchronousMode/full`` also survives a power loss, at one disk flush per write.
     /// - Throws: ``PersistenceError/notADatabase(path:reason:)`` for a file that is not a store (it
-    ///   is left unchanged), ``PersistenceError/cannotOpen(path:reason:)`` for an unwritable location.
-    public static func sqlite(path: String, synchronous: SynchronousMode = .normal) throws -> Store {
-        Store(backend: try SQLiteBackend(path: path, synchronous: synchronous))
+    ///   is left unchanged), ``PersistenceError/readOnly(path:reason:)`` when writing is asked for
+    ///   but not allowed, ``PersistenceError/cannotOpen(path:reason:)`` for anything else that
+    ///   prevents opening (a missing file when reading).
+    public static func sqlite(
+        path: String, synchronous: SynchronousMode = .normal, access: StoreAccess = .readWrite
+    ) throws -> Store {
+        Store(backend: try SQLiteBackend(path: path, synchronous: synchronous, access: access))
     }
 
     /// A store in a human-readable file (JSON or property list), replaced atomically on each write
@@ -87,6 +110,9 @@ struct StoreState {
     var cache: [String: CacheEntry] = [:]
     /// Values from ``Store/register(defaults:)``, as stored bytes.
     var registered: [String: Data] = [:]
+    /// The typed keys used with this store (or given to ``Store/register(_:)``), by name: their
+    /// defaults are what the string-key API answers for them. ``registered`` wins over these.
+    var keyDefaults: [String: Keys] = [:]
     var lastError: PersistenceError?
     var keyObservers: [UInt64: KeyObserver] = [:]
     var changeObservers: [UInt64: @Sendable () -> Void] = [:]
@@ -97,6 +123,11 @@ struct StoreState {
     var externalChangePending = false
     /// Which tracked `@Observable` object is current for each key (see Store+ObservableObjects).
     var trackedObjects: [String: ObjectIdentifier] = [:]
+    /// Tracked objects that Observation cannot watch, compared at their next read and at exit
+    /// (see Store+UntrackedObjects).
+    var untrackedObjects: [String: UntrackedObject] = [:]
+    /// The types already reported as ``PersistenceError/untrackedChanges(key:type:)``.
+    var reportedUntrackedTypes: Set<String> = []
 }
 
 struct CacheEntry {

@@ -13,18 +13,29 @@ import Synchronization
 /// Reads are cached by the store; each assignment is durable when it returns. In-place changes
 /// (`favorites.insert("two-sum")`) read, change and write back in one step, and are refused (and
 /// recorded in ``Store/lastError``) when the stored value could not be read, so that a value that
-/// failed to decode is never overwritten by a default.
+/// failed to decode is never overwritten by a default. Reading a default never writes it (as
+/// SwiftUI's `@AppStorage`; swift-sharing's `@Shared` does write it).
+///
+/// **In an `@Observable` class**, write `@ObservationIgnored @Stored(…) var x`: the `@Observable`
+/// macro and a property wrapper both declare `_x`, which Swift refuses ("invalid redeclaration"),
+/// and only a macro of our own could change that (swift-sharing's `@Shared` has the same rule).
+/// Nothing else is needed: `@Stored` takes part in Observation itself, so `withObservationTracking`
+/// and SwiftUI notice every change of the value, whether made through this property, any other
+/// path to the store, or another process (seen within a fraction of a second: once read, the
+/// property keeps an observer on its key, which polls shared stores while the property lives).
 @propertyWrapper
 public struct Stored<Value> {
     /// The key the value lives under.
     public let key: Key<Value>
     /// The store the value lives in.
     public let store: Store
+    private let observation: StoredObservation
 
     /// A property stored under `key` in `store` (default: ``Store/shared``).
     public init(_ key: Key<Value>, store: Store? = nil) {
         self.key = key
         self.store = store ?? .shared
+        self.observation = StoredObservation.shared(store: self.store, key: key)
     }
 
     /// A `Codable` property stored under `name`, with the property's initial value as its default.
@@ -64,7 +75,10 @@ public struct Stored<Value> {
 
     /// The stored value, or the default.
     public var wrappedValue: Value {
-        get { store[key] }
+        get {
+            observation.access()
+            return store[key]
+        }
         nonmutating set { store[key] = newValue }
         nonmutating _modify { yield &store[key] }
     }

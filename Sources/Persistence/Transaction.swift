@@ -5,13 +5,15 @@ import Foundation
 public final class Transaction {
     private let store: Store
     private let reader: any BackendReader
-    private var pending: [String: (change: Change, decoded: UncheckedBox<Any>?)] = [:]
+    private var pending: [String: PendingChange] = [:]
     private var order: [String] = []
     /// The first error met by the non-throwing subscript; it fails the whole transaction.
     private(set) var failure: PersistenceError?
     /// Work for after the commit, outside the store's lock: arming the tracking of `@Observable`
     /// objects written here, so that their later changes are saved.
     private(set) var afterCommit: [String: () -> Void] = [:]
+    /// The keys used here: their defaults become visible to the string-key API (Store+Defaults).
+    private(set) var usedKeys: [String: Keys] = [:]
     /// False once the body returned: a transaction kept past its body must not touch the
     /// connection, which is only safe under the store's lock.
     var isOpen = true
@@ -21,14 +23,16 @@ public final class Transaction {
         self.reader = reader
     }
 
-    var changes: [(change: Change, decoded: UncheckedBox<Any>?)] {
+    var changes: [PendingChange] {
         order.compactMap { pending[$0] }
     }
 
     /// The value under `key` as this transaction sees it.
     public func value<Value>(for key: Key<Value>) throws -> Value {
         try checkOpen()
-        if let (change, decoded) = pending[key.name] {
+        usedKeys[key.name] = usedKeys[key.name] ?? key
+        if let pendingChange = pending[key.name] {
+            let (change, decoded) = (pendingChange.change, pendingChange.decoded)
             if let box = decoded, let value = box.value as? Value { return value }
             guard let raw = change.value else { return key.makeDefault() }
             return try store.decode(raw, for: key)
@@ -40,6 +44,7 @@ public final class Transaction {
     /// Stores `value` under `key` when the transaction commits.
     public func set<Value>(_ value: Value, for key: Key<Value>) throws {
         try checkOpen()
+        usedKeys[key.name] = usedKeys[key.name] ?? key
         record(Change(key: key.name, value: try store.encode(value, for: key)), Store.cacheable(value))
         if Store.isObservableObject(value) {
             let store = self.store
@@ -104,7 +109,7 @@ public final class Transaction {
 
     private func record(_ change: Change, _ decoded: UncheckedBox<Any>?) {
         if pending[change.key] == nil { order.append(change.key) }
-        pending[change.key] = (change, decoded)
+        pending[change.key] = PendingChange(change, decoded)
     }
 }
 
@@ -119,16 +124,17 @@ extension Store {
                 if try backend.hasExternalChanges() {
                     state.dropCacheAfterExternalChange()
                 }
-                let (result, changes, afterCommit) = try backend.transaction { reader in
+                let (result, changes, afterCommit, usedKeys) = try backend.transaction { reader in
                     let transaction = Transaction(store: self, reader: reader)
                     defer { transaction.isOpen = false }
                     let result = try body(transaction)
                     if let failure = transaction.failure { throw failure }
                     let changes = transaction.changes
                     return (
-                        result: UncheckedBox((result, changes, Array(transaction.afterCommit.values))),
+                        result: UncheckedBox((result, changes, Array(transaction.afterCommit.values), transaction.usedKeys)),
                         changes: changes.map(\.change))
                 }.value
+                for key in usedKeys.values { state.noteDefault(of: key) }
                 return UncheckedBox((result, applyCommitted(changes, to: &state), afterCommit))
             }.value
         }

@@ -4,6 +4,7 @@ import Foundation
 /// Build it in release mode: `swift run -c release leettrack-bench persistence`.
 let suites: [(name: String, run: () throws -> Void)] = [
     ("persistence", runPersistenceSuite),
+    ("persistence-files", runFileStoreSuite),
     ("cli", runCLISuite),
     ("tui", runTUISuite),
     ("report", runReportSuite),

@@ -18,6 +18,7 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 guard arguments.count >= 3 else { fail("usage: persistence-probe write|set|watch PATH …") }
+if runDurabilityCommand(arguments) { exit(0) }  // See DurabilityCommands.swift.
 let store: Store
 do {
     store = try .sqlite(path: arguments[2])

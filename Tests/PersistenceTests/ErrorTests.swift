@@ -25,33 +25,6 @@ struct ErrorTests {
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     }
 
-    @Test("A truncated store is reported and left unchanged")
-    func truncated() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.file("store.sqlite")
-        do {
-            let store = try Store.sqlite(path: path)
-            try store.transaction { transaction in
-                for index in 0..<2_000 {
-                    try transaction.set(String(repeating: "x", count: 100), for: Key<String>("k\(index)", default: ""))
-                }
-            }
-        }
-        // Move everything from the write-ahead log into the database file, as a checkpoint would.
-        var handle: OpaquePointer?
-        try #require(sqlite3_open(path, &handle) == SQLITE_OK)
-        try #require(sqlite3_exec(handle, "PRAGMA wal_checkpoint(TRUNCATE)", nil, nil, nil) == SQLITE_OK)
-        sqlite3_close(handle)
-        let full = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(full.count > 8_192)
-        let truncated = full.prefix(full.count / 2)
-        try truncated.write(to: URL(fileURLWithPath: path))
-        let error = #expect(throws: PersistenceError.self) { try Store.sqlite(path: path) }
-        #expect(error?.description.contains(path) == true)
-        #expect(error?.description.contains("truncated") == true)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == truncated)
-    }
-
     @Test("Another program's SQLite database is reported as foreign and left unchanged")
     func foreignDatabase() throws {
         let directory = try TemporaryDirectory()

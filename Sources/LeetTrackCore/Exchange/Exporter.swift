@@ -22,10 +22,13 @@ public struct Exporter: Sendable {
 
     /// Everything the user owns in `store`: progress with review cards, own lists, and the review
     /// settings when they were changed.
+    /// - Parameter progress: the progress records, when the caller already read them (leaving out
+    ///   those that do not decode); read from `store` when `nil`.
     /// - Throws: `PersistenceError`, including `undecodable` naming a record that does not decode.
-    public func document(of store: Store) throws -> ExchangeDocument {
-        var document = document(of: try ProgressRepository(store: store).allProgress())
-        document.lists = try store.values(withKeyPrefix: OwnLists.keyPrefix, as: OwnLists.Record.self)
+    public func document(of store: Store, progress: [String: ProblemProgress]? = nil) throws -> ExchangeDocument {
+        var document = document(of: try progress ?? ProgressRepository(store: store).allProgress())
+        // A list record that does not decode is left out (the command line warns about it).
+        document.lists = try store.readableValues(withKeyPrefix: OwnLists.keyPrefix, as: OwnLists.Record.self).values
             .sorted { ($0.value.created, $0.key) < ($1.value.created, $1.key) }
             .map { ExchangeList(name: $0.value.name, created: $0.value.created, problems: $0.value.problems) }
         if try store.containsValue(forKey: ReviewSettings.key.name) {

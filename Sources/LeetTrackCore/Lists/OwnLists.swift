@@ -51,6 +51,16 @@ public struct OwnLists: Sendable {
             .compactMap(\.value.list)
     }
 
+    /// Every own list that decodes, in the order they were created, and apart, the list records
+    /// that do not decode (left untouched): one damaged list hides no other.
+    public func readableLists() throws -> (lists: [StudyList], damaged: [UndecodableEntry]) {
+        let result = try store.readableValues(withKeyPrefix: Self.keyPrefix, as: Record.self)
+        let lists = result.values
+            .sorted { ($0.value.created, $0.key) < ($1.value.created, $1.key) }
+            .compactMap(\.value.list)
+        return (lists, result.undecodable)
+    }
+
     /// Every list, built-in first, then the user's own.
     public func allLists(in catalog: Catalog) throws -> [StudyList] {
         catalog.studyLists + (try all())

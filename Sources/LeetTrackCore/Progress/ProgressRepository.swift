@@ -49,6 +49,23 @@ public struct ProgressRepository: Sendable {
         return records
     }
 
+    /// The stored records of the slugs that `include` accepts, and the records that do not decode,
+    /// kept apart: one damaged record hides no other. The damaged records' bytes stay untouched.
+    /// - Complexity: one range query; O(k) parsing for the k accepted records.
+    public func readableProgress(where include: (String) -> Bool) throws -> ReadableProgress {
+        var result = ReadableProgress()
+        for (key, data) in try store.rawValues(withKeyPrefix: Self.keyPrefix) {
+            let slug = String(key.dropFirst(Self.keyPrefix.count))
+            guard include(slug) else { continue }
+            do {
+                result.records[slug] = try Self.decode(data, key: key)
+            } catch PersistenceError.undecodable(_, let reason) {
+                result.damaged.append(DamagedRecord(slug: slug, key: key, raw: data, reason: reason))
+            }
+        }
+        return result
+    }
+
     /// Decodes one stored record: the fast reader, else `JSONDecoder` for its precise error.
     static func decode(_ data: Data, key: String) throws -> ProblemProgress {
         if let record = ProgressJSONReader.progress(from: data) { return record }
@@ -123,4 +140,25 @@ public struct ProgressRepository: Sendable {
         guard after.note != before.note, after.noteUpdated == before.noteUpdated else { return }
         after.noteUpdated = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
     }
+}
+
+/// Progress records as read, apart from those that do not decode.
+public struct ReadableProgress: Sendable {
+    /// The records that decode, by slug.
+    public var records: [String: ProblemProgress] = [:]
+    /// The records that do not decode, in key order.
+    public var damaged: [DamagedRecord] = []
+}
+
+/// A stored progress record whose bytes do not decode: left untouched, named in warnings and by
+/// `leettrack doctor`, its bytes kept for repair by hand.
+public struct DamagedRecord: Sendable, Equatable {
+    /// The problem's slug.
+    public let slug: String
+    /// The store key (`progress.<slug>`).
+    public let key: String
+    /// The stored bytes.
+    public let raw: Data
+    /// Why they do not decode.
+    public let reason: String
 }

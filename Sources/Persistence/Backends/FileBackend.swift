@@ -8,7 +8,7 @@ import Darwin
 
 /// The format of a file-backed store.
 public enum FileFormat: String, Sendable, CaseIterable {
-    /// A pretty-printed JSON object, one member per key, keys sorted.
+    /// A JSON object, one member per key on a line of its own, keys sorted.
     case json
     /// An XML property list dictionary, one entry per key (JSON `null` cannot be stored).
     case propertyList
@@ -48,25 +48,28 @@ final class FileBackend: StorageBackend {
 
     init(path: String, format: FileFormat) throws {
         self.path = path
-        self.filePath = path
+        // A symbolic link (a store kept with the user's dotfiles) is followed: the file it names is
+        // the one replaced on each write, and the link stays a link.
+        let filePath = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        self.filePath = filePath
         self.format = format
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw PersistenceError.cannotOpen(path: path, reason: "cannot create its directory: \(error.localizedDescription)")
-            }
+        var info = stat()
+        if stat(filePath, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            let what = info.st_mode & S_IFMT == S_IFDIR ? "it is a directory" : "it is not a regular file"
+            throw PersistenceError.notADatabase(path: path, reason: what)
         }
-        lockDescriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        try SQLiteFileCheck.ensureDirectory(for: filePath)  // Missing directories are made 0700.
+        lockDescriptor = open(filePath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard lockDescriptor >= 0 else {
-            throw PersistenceError.cannotOpen(path: path, reason: "cannot create \(path).lock: \(String(cString: strerror(errno)))")
+            throw PersistenceError.cannotOpen(
+                path: path, reason: "cannot create \(filePath).lock: \(String(cString: strerror(errno)))")
         }
         do {
             try state.withLock { state in
                 try reloadIfChanged(&state)
                 state.changedSinceCheck = false  // The first load is not somebody else's change.
             }
+            try withExclusiveFileLock { removeTemporaryFilesOfEndedProcesses() }
         } catch {
             close(lockDescriptor)
             throw error
@@ -78,7 +81,8 @@ final class FileBackend: StorageBackend {
     }
 
     func read(_ key: String) throws -> Data? {
-        try state.withLock { state in
+        try KeyCheck.validate(key)
+        return try state.withLock { state in
             try reloadIfChanged(&state)
             return state.entries[key]
         }
@@ -100,9 +104,11 @@ final class FileBackend: StorageBackend {
             try withExclusiveFileLock {
                 try reloadIfChanged(&state)
                 let (result, changes) = try body(DictionaryReader(entries: state.entries))
+                try KeyCheck.validate(changes)
                 guard !changes.isEmpty else { return UncheckedBox(result) }
                 var entries = state.entries
                 for change in changes {
+                    if let value = change.value { try FileDocument.checkJSON(value, key: change.key) }
                     entries[change.key] = change.value
                 }
                 try persist(entries)
@@ -122,6 +128,21 @@ final class FileBackend: StorageBackend {
     }
 
     // MARK: - File I/O
+
+    /// Removes `<path>.tmp-<pid>` files whose process no longer runs: a writer killed between
+    /// creating its temporary file and renaming it. Called under the writers' lock, so no live
+    /// writer's file is touched (and a live process's file is never removed anyway).
+    private func removeTemporaryFilesOfEndedProcesses() {
+        let directory = SQLiteFileCheck.directoryName(of: filePath)
+        let prefix = (filePath as NSString).lastPathComponent + ".tmp-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0 else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                unlink(directory + "/" + name)
+            }
+        }
+    }
 
     private func withExclusiveFileLock<T>(_ body: () throws -> T) throws -> T {
         while flock(lockDescriptor, LOCK_EX) != 0 {
@@ -169,24 +190,17 @@ final class FileBackend: StorageBackend {
     private func persist(_ entries: [String: Data]) throws {
         let data = try FileDocument.encode(entries, format: format, path: filePath)
         let temporary = filePath + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw PersistenceError.file(path: filePath, reason: "cannot write \(temporary): \(String(cString: strerror(errno)))")
         }
         var failure: String?
-        data.withUnsafeBytes { bytes in
-            guard let base = bytes.baseAddress else { return }
-            var offset = 0
-            while offset < bytes.count {
-                let written = systemWrite(descriptor, base + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
+        // A new file is private; a replaced one keeps the mode its owner gave it.
+        var existing = stat()
+        if stat(filePath, &existing) == 0, fchmod(descriptor, existing.st_mode & 0o777) != 0 {
+            failure = String(cString: strerror(errno))
         }
+        if failure == nil { failure = writeAll(data, to: descriptor) }
         if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
         close(descriptor)
         if failure == nil, rename(temporary, filePath) != 0 { failure = String(cString: strerror(errno)) }
@@ -202,6 +216,23 @@ final class FileBackend: StorageBackend {
             fsync(directory)
             close(directory)
         }
+    }
+}
+
+/// Writes all of `data`, retrying short and interrupted writes; the reason it failed, or `nil`.
+private func writeAll(_ data: Data, to descriptor: Int32) -> String? {
+    data.withUnsafeBytes { bytes -> String? in
+        guard let base = bytes.baseAddress else { return nil }
+        var offset = 0
+        while offset < bytes.count {
+            let written = systemWrite(descriptor, base + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            offset += written
+        }
+        return nil
     }
 }
 

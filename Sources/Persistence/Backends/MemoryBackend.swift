@@ -10,7 +10,8 @@ final class MemoryBackend: StorageBackend {
     var isShared: Bool { false }
 
     func read(_ key: String) throws -> Data? {
-        entries.withLock { $0[key] }
+        try KeyCheck.validate(key)
+        return entries.withLock { $0[key] }
     }
 
     func read(keysWithPrefix prefix: String) throws -> [(key: String, value: Data)] {
@@ -18,12 +19,14 @@ final class MemoryBackend: StorageBackend {
     }
 
     func write(_ changes: [Change]) throws {
+        try KeyCheck.validate(changes)
         entries.withLock { Self.apply(changes, to: &$0) }
     }
 
     func transaction<T>(_ body: (any BackendReader) throws -> (result: T, changes: [Change])) throws -> T {
         try entries.withLock { entries in
             let (result, changes) = try body(DictionaryReader(entries: entries))
+            try KeyCheck.validate(changes)
             Self.apply(changes, to: &entries)
             return UncheckedBox(result)
         }.value

@@ -77,6 +77,7 @@ final class PostgresBackend: StorageBackend {
     }
 
     func write(_ changes: [Change]) throws {
+        try KeyCheck.validate(changes)
         try connection.withLock { connection in
             try connection.ensureConnected()
             try Self.transaction(on: connection) {
@@ -90,6 +91,7 @@ final class PostgresBackend: StorageBackend {
             try connection.ensureConnected()
             return UncheckedBox(try Self.transaction(on: connection) {
                 let (result, changes) = try body(ConnectionReader(connection: connection))
+                try KeyCheck.validate(changes)
                 try Self.apply(changes, on: connection)
                 return result
             })
@@ -160,6 +162,7 @@ final class PostgresBackend: StorageBackend {
     }
 
     fileprivate static func read(_ key: String, on connection: PostgresConnection) throws -> Data? {
+        try KeyCheck.validate(key)
         let rows = try connection.execute(selectSQL, [.text(key)], prepare: true)
         return rows.rows.first?.first ?? nil
     }
@@ -167,6 +170,7 @@ final class PostgresBackend: StorageBackend {
     fileprivate static func read(
         keysWithPrefix prefix: String, on connection: PostgresConnection
     ) throws -> [(key: String, value: Data)] {
+        try KeyCheck.validate(prefix)
         // Keys compare as bytes ("C" collation). U+10FFFF is the largest code point, so every key
         // that starts with the prefix sorts below prefix + U+10FFFF (short of keys that continue
         // with that non-character itself); the range uses the primary key's index.

@@ -15,7 +15,9 @@ public enum SynchronousMode: String, Sendable, CaseIterable {
 
 /// The SQLite backend: one row per key in a `WITHOUT ROWID` table, WAL journal, one connection.
 ///
-/// A write is one upsert of one row: its cost does not grow with the number of keys.
+/// A write is one upsert of one row: its cost does not grow with the number of keys. The log is
+/// checkpointed into the main file when it passes ``walCheckpointPages`` pages and when the last
+/// connection closes, so that `store.sqlite` alone holds every write up to the last close.
 final class SQLiteBackend: StorageBackend {
     /// The connection and what the last change check saw. All access goes through the mutex.
     private struct State: @unchecked Sendable {
@@ -29,6 +31,9 @@ final class SQLiteBackend: StorageBackend {
 
     /// Marks our stores in the SQLite header (`PRAGMA application_id`): "LTrk".
     static let applicationID: Int64 = 0x4C54_726B
+    /// The log is copied into the main file once it holds this many pages (1 MiB of 4 KiB pages),
+    /// a quarter of SQLite's default: a long-running process keeps the main file nearly current.
+    static let walCheckpointPages = 256
     /// Schema migrations this version knows, in order. Applied ones are recorded by name.
     static let migrations: [(name: String, sql: [String])] = [
         ("1-entries", [
@@ -45,86 +50,95 @@ final class SQLiteBackend: StorageBackend {
 
     let path: String?
     var isShared: Bool { true }
+    /// Whether this store may write (``StoreAccess/readWrite``).
+    let isWritable: Bool
+    /// Whether the file has the table of entries: a store opened for reading may be a new one whose
+    /// creator has not committed its schema yet, which reads as empty.
+    private let hasEntries: Bool
+    /// The file the connection opened, compared before each write with what is at `path` now.
+    private let identity: FileIdentity?
     private let state: Mutex<State>
 
-    init(path: String, synchronous: SynchronousMode) throws {
+    init(path: String, synchronous: SynchronousMode, access: StoreAccess) throws {
         self.path = path
-        try SQLiteFileCheck.ensureDirectory(for: path)
-        let connection = try SQLiteConnection(path: path)
+        let mode = try SQLiteFileCheck.prepare(path: path, access: access)
+        let connection = try SQLiteConnection(path: path, mode: mode)
         let (size, header) = try connection.fileSizeAndHeader()
         try SQLiteFileCheck.validate(size: size, header: header, path: path)
         try connection.check(sqlite3_busy_timeout(connection.handle, 10_000), "busy_timeout")
-        // Every command-line run opens and closes the store. Checkpointing the log at each close
-        // costs two fsyncs and recreating the log and its index at the next open; the log is as
-        // durable as the database, and writers checkpoint it every 1,000 pages anyway.
-        try connection.check(csqlite_disable_checkpoint_on_close(connection.handle), "SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE")
-        try Self.prepareSchema(connection)
-        try connection.execute("PRAGMA synchronous = \(synchronous.rawValue)")
+        if mode.canWrite {
+            if SQLiteFileCheck.headerExceedsFile(size: size, header: header) {
+                // Maybe truncated, maybe a checkpoint under way elsewhere: SQLite decides, before
+                // anything is written to a file that may be damaged.
+                let verdict = try connection.strings("PRAGMA quick_check")
+                guard verdict == ["ok"] else {
+                    throw PersistenceError.damaged(path: path, reason: verdict.prefix(3).joined(separator: "; "))
+                }
+            }
+            try Self.prepareSchema(connection)
+            try connection.execute("PRAGMA synchronous = \(synchronous.rawValue)")
+            try connection.execute("PRAGMA wal_autocheckpoint = \(Self.walCheckpointPages)")
+            hasEntries = true
+        } else {
+            try connection.execute("PRAGMA query_only = 1")
+            hasEntries = try Self.checkSchemaForReading(connection)
+        }
+        isWritable = mode.canWrite
+        if mode.canWrite {
+            guard let opened = try SQLiteFileCheck.identity(of: path) else {
+                throw PersistenceError.replaced(path: path, reason: "was deleted")
+            }
+            identity = opened
+        } else {
+            identity = nil
+        }
         let dataVersion = try connection.integer("PRAGMA data_version")
-        let walIndex = WALIndexWatcher(connection: connection)
+        let walIndex = mode == .immutable ? nil : WALIndexWatcher(connection: connection)
         state = Mutex(State(
             connection: connection, walIndex: walIndex,
             lastSignature: walIndex?.signature(), lastDataVersion: dataVersion))
+        if mode.canWrite {
+            SQLiteExitCheckpoint.register(self) { [weak self] in self?.checkpointAtExit() }
+        }
     }
 
-    /// Creates the schema in a new file, or checks that an existing file is one of ours and not
-    /// from a newer version. Reads come first, so a foreign or damaged file is never written.
-    private static func prepareSchema(_ connection: SQLiteConnection) throws {
-        let path = connection.path
-        let tables = try connection.strings("SELECT name FROM sqlite_master WHERE type = 'table'")
-        let applicationID = try connection.integer("PRAGMA application_id")
-        if !tables.isEmpty && applicationID != Self.applicationID {
-            throw PersistenceError.foreignDatabase(path: path)
-        }
-        if try connection.strings("PRAGMA journal_mode").first?.lowercased() != "wal" {
-            let mode = try connection.strings("PRAGMA journal_mode = WAL").first?.lowercased()
-            guard mode == "wal" else {
-                throw PersistenceError.cannotOpen(path: path, reason: "the store cannot use write-ahead logging here")
-            }
-        }
-        if tables.contains("migrations"),
-           Set(try connection.strings("SELECT name FROM migrations")) == Set(Self.migrations.map(\.name)) {
-            return  // Up to date: opening writes nothing and takes no write lock.
-        }
-        try connection.immediateTransaction {
-            // Checked again under the write lock: another process may have created it meanwhile.
-            let hasMigrations = try connection.integer(
-                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'migrations'") > 0
-            if !hasMigrations {
-                try connection.execute("CREATE TABLE migrations(name TEXT PRIMARY KEY NOT NULL, applied_at TEXT NOT NULL)")
-                try connection.execute("PRAGMA application_id = \(Self.applicationID)")
-            }
-            let applied = Set(try connection.strings("SELECT name FROM migrations"))
-            let known = Set(Self.migrations.map(\.name))
-            if let unknown = applied.subtracting(known).first {
-                throw PersistenceError.newerFormat(path: path, migration: unknown)
-            }
-            for migration in Self.migrations where !applied.contains(migration.name) {
-                for sql in migration.sql {
-                    try connection.execute(sql)
-                }
-                try connection.execute(
-                    "INSERT INTO migrations(name, applied_at) VALUES('\(migration.name)', datetime('now'))")
-            }
+    deinit {
+        SQLiteExitCheckpoint.unregister(self)
+    }
+
+    /// A passive checkpoint (it never waits for other processes' readers), skipped when another
+    /// thread holds the connection: exit must not hang. Its failure has nobody left to tell; the log
+    /// still holds every write and the next open reads it.
+    private func checkpointAtExit() {
+        state.withLockIfAvailable { state in
+            _ = sqlite3_wal_checkpoint_v2(state.connection.handle, "main", SQLITE_CHECKPOINT_PASSIVE, nil, nil)
         }
     }
 
     func read(_ key: String) throws -> Data? {
-        try state.withLock { try Self.read(key, on: $0.connection) }
+        try KeyCheck.validate(key)
+        guard hasEntries else { return nil }
+        return try state.withLock { try Self.read(key, on: $0.connection) }
     }
 
     func read(keysWithPrefix prefix: String) throws -> [(key: String, value: Data)] {
-        try state.withLock { try Self.read(keysWithPrefix: prefix, on: $0.connection) }
+        try KeyCheck.validate(prefix)
+        guard hasEntries else { return [] }
+        return try state.withLock { try Self.read(keysWithPrefix: prefix, on: $0.connection) }
     }
 
     func write(_ changes: [Change]) throws {
+        try KeyCheck.validate(changes)
+        try checkWritable()
         try state.withLock { state in
             let connection = state.connection
             if changes.count == 1 {
                 // One statement is its own transaction: no BEGIN/COMMIT round trips.
+                try checkIdentity()
                 try Self.apply(changes[0], on: connection)
             } else {
                 try connection.immediateTransaction {
+                    try checkIdentity()
                     for change in changes {
                         try Self.apply(change, on: connection)
                     }
@@ -134,16 +148,47 @@ final class SQLiteBackend: StorageBackend {
     }
 
     func transaction<T>(_ body: (any BackendReader) throws -> (result: T, changes: [Change])) throws -> T {
-        try state.withLock { state in
+        try checkWritable()
+        return try state.withLock { state in
             let connection = state.connection
             return UncheckedBox(try connection.immediateTransaction {
+                try checkIdentity()
                 let (result, changes) = try body(ConnectionReader(connection: connection))
+                try KeyCheck.validate(changes)
                 for change in changes {
                     try Self.apply(change, on: connection)
                 }
                 return result
             })
         }.value
+    }
+
+    func backup(to destination: String) throws {
+        try state.withLock { try SQLiteBackup.copy(from: $0.connection, to: destination) }
+    }
+
+    func integrityCheck() throws -> [String] {
+        guard hasEntries else { return ["ok"] }
+        return try state.withLock { try $0.connection.strings("PRAGMA integrity_check") }
+    }
+
+    private func checkWritable() throws {
+        guard isWritable else {
+            throw PersistenceError.readOnly(path: path ?? "", reason: "it was opened for reading only")
+        }
+    }
+
+    /// Refuses to write when the file at `path` is no longer the one this connection opened
+    /// (deleted, or replaced by a move or a restore): the write would land in a file nobody reads.
+    /// One `stat`, inside the write lock where there is one.
+    private func checkIdentity() throws {
+        guard let path, let identity else { return }
+        guard let current = try SQLiteFileCheck.identity(of: path) else {
+            throw PersistenceError.replaced(path: path, reason: "was deleted")
+        }
+        guard current == identity else {
+            throw PersistenceError.replaced(path: path, reason: "was replaced by another file")
+        }
     }
 
     func hasExternalChanges() throws -> Bool {
@@ -166,9 +211,8 @@ final class SQLiteBackend: StorageBackend {
         if let value = change.value {
             let statement = try connection.statement(upsertSQL)
             defer { sqlite3_reset(statement) }
-            try change.key.withCString { key in
+            try statement.withText(change.key, at: 1) {
                 try value.withUnsafeBytes { bytes in
-                    sqlite3_bind_text(statement, 1, key, -1, csqlite_static())
                     if let base = bytes.baseAddress {
                         sqlite3_bind_text(
                             statement, 2, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), csqlite_static())
@@ -181,8 +225,7 @@ final class SQLiteBackend: StorageBackend {
         } else {
             let statement = try connection.statement(deleteSQL)
             defer { sqlite3_reset(statement) }
-            try change.key.withCString { key in
-                sqlite3_bind_text(statement, 1, key, -1, csqlite_static())
+            try statement.withText(change.key, at: 1) {
                 _ = try connection.step(statement, deleteSQL)
             }
         }
@@ -191,9 +234,8 @@ final class SQLiteBackend: StorageBackend {
     fileprivate static func read(_ key: String, on connection: SQLiteConnection) throws -> Data? {
         let statement = try connection.statement(selectSQL)
         defer { sqlite3_reset(statement) }
-        return try key.withCString { key in
-            sqlite3_bind_text(statement, 1, key, -1, csqlite_static())
-            return try connection.step(statement, selectSQL) ? statement.columnData(0) : nil
+        return try statement.withText(key, at: 1) {
+            try connection.step(statement, selectSQL) ? statement.columnData(0) : nil
         }
     }
 
@@ -228,9 +270,13 @@ final class SQLiteBackend: StorageBackend {
 
     private struct ConnectionReader: BackendReader {
         let connection: SQLiteConnection
-        func read(_ key: String) throws -> Data? { try SQLiteBackend.read(key, on: connection) }
+        func read(_ key: String) throws -> Data? {
+            try KeyCheck.validate(key)
+            return try SQLiteBackend.read(key, on: connection)
+        }
         func read(keysWithPrefix prefix: String) throws -> [(key: String, value: Data)] {
-            try SQLiteBackend.read(keysWithPrefix: prefix, on: connection)
+            try KeyCheck.validate(prefix)
+            return try SQLiteBackend.read(keysWithPrefix: prefix, on: connection)
         }
     }
 }

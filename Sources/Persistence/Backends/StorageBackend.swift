@@ -42,11 +42,30 @@ protocol StorageBackend: BackendReader, Sendable {
 struct DictionaryReader: BackendReader {
     let entries: [String: Data]
 
-    func read(_ key: String) throws -> Data? { entries[key] }
+    func read(_ key: String) throws -> Data? {
+        try KeyCheck.validate(key)
+        return entries[key]
+    }
 
     func read(keysWithPrefix prefix: String) throws -> [(key: String, value: Data)] {
-        entries.filter { $0.key.hasPrefix(prefix) }
+        try KeyCheck.validate(prefix)
+        return entries.filter { $0.key.hasPrefix(prefix) }
             .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
             .map { (key: $0.key, value: $0.value) }
+    }
+}
+
+/// Keys are refused, in every backend, when a backend could not keep them exactly: a NUL byte ends
+/// a C string (SQLite's text functions, libpq) and PostgreSQL's `text` cannot hold one at all, so
+/// `progress.a\0b` would silently become `progress.a` and overwrite another record.
+enum KeyCheck {
+    static func validate(_ key: String) throws {
+        if key.utf8.contains(0) {
+            throw PersistenceError.invalidKey(key: key, reason: "it contains a NUL character (\\0)")
+        }
+    }
+
+    static func validate(_ changes: [Change]) throws {
+        for change in changes { try validate(change.key) }
     }
 }

@@ -32,6 +32,7 @@ enum FileDocument {
     }
 
     static func encode(_ entries: [String: Data], format: FileFormat, path: String) throws -> Data {
+        if format == .json { return try encodeJSON(entries) }
         var dictionary: [String: Any] = [:]
         for (key, raw) in entries {
             do {
@@ -52,6 +53,38 @@ enum FileDocument {
             }
         } catch {
             throw PersistenceError.file(path: path, reason: "cannot encode the \(format.name) document: \(error.localizedDescription)")
+        }
+    }
+}
+
+extension FileDocument {
+    /// The JSON document written from the stored bytes themselves, one member per line, keys
+    /// sorted: JSONSerialization's pretty printer cost about 100 µs per key (216 ms per write at
+    /// 2,000 keys), copying costs a fraction of a microsecond. The bytes are JSON: those read from
+    /// the file were parsed, and FileBackend checks each changed value (``checkJSON(_:key:)``)
+    /// before it is written, so one bad value fails its write instead of damaging the file.
+    static func encodeJSON(_ entries: [String: Data]) throws -> Data {
+        var output = [UInt8]("{\n".utf8)
+        output.reserveCapacity(entries.values.reduce(64) { $0 + $1.count + 40 })
+        let keys = entries.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        for (index, key) in keys.enumerated() {
+            guard let raw = entries[key] else { continue }
+            output.append(contentsOf: "  ".utf8)
+            JSONNode.writeString(key, to: &output)
+            output.append(contentsOf: " : ".utf8)
+            output.append(contentsOf: raw)
+            output.append(contentsOf: (index == keys.count - 1 ? "\n" : ",\n").utf8)
+        }
+        output.append(contentsOf: "}\n".utf8)
+        return Data(output)
+    }
+
+    /// Throws unless `raw` is one JSON value.
+    static func checkJSON(_ raw: Data, key: String) throws {
+        do {
+            _ = try JSONSerialization.jsonObject(with: raw, options: .fragmentsAllowed)
+        } catch {
+            throw PersistenceError.unencodable(key: key, underlying: "its stored bytes are not JSON")
         }
     }
 }

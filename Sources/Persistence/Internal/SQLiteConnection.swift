@@ -11,10 +11,12 @@ final class SQLiteConnection: @unchecked Sendable {
     let path: String
     private var statements: [String: OpaquePointer] = [:]
 
-    init(path: String) throws {
+    /// Opens the file as `mode` says (see ``SQLiteFileCheck/prepare(path:access:)``); never creates it.
+    init(path: String, mode: SQLiteFileCheck.OpenMode) throws {
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_URI
+        flags |= mode == .readWrite || mode == .readWithCleanup ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY
+        let code = sqlite3_open_v2(Self.uri(for: path, immutable: mode == .immutable), &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_close_v2(handle)
@@ -22,10 +24,19 @@ final class SQLiteConnection: @unchecked Sendable {
         }
         self.handle = handle
         self.path = path
-        if sqlite3_db_readonly(handle, "main") == 1 {
+        if mode == .readWrite, sqlite3_db_readonly(handle, "main") == 1 {
             sqlite3_close_v2(handle)
-            throw PersistenceError.cannotOpen(path: path, reason: "the file is read-only")
+            throw PersistenceError.readOnly(path: path, reason: "SQLite could open it for reading only")
         }
+    }
+
+    /// A `file:` URI for `path` (so that `immutable` can be asked for), with the characters that
+    /// URIs give a meaning to escaped.
+    private static func uri(for path: String, immutable: Bool) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        let escaped = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        return "file:" + escaped + (immutable ? "?immutable=1" : "")
     }
 
     deinit {
@@ -47,8 +58,11 @@ final class SQLiteConnection: @unchecked Sendable {
         let message = String(cString: sqlite3_errmsg(handle))
         switch code & 0xFF {
         case SQLITE_NOTADB, SQLITE_CORRUPT:
-            return .notADatabase(path: path, reason: message)
-        case SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM:
+            // The only damage verdict: SQLite's own, when it reads the pages.
+            return .damaged(path: path, reason: message)
+        case SQLITE_READONLY:
+            return .readOnly(path: path, reason: message)
+        case SQLITE_CANTOPEN, SQLITE_PERM:
             return .cannotOpen(path: path, reason: message)
         default:
             return .sqlite(code: code, message: message, sql: sql, path: path)
@@ -168,9 +182,26 @@ extension OpaquePointer {
         return Data(bytes: bytes, count: count)
     }
 
-    /// Column `index` of the current row as text.
+    /// Column `index` of the current row as text, all of its bytes (not up to a NUL).
     func columnString(_ index: Int32) -> String {
         guard let text = sqlite3_column_text(self, index) else { return "" }
-        return String(cString: text)
+        let count = Int(sqlite3_column_bytes(self, index))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// Binds `text` to parameter `index` with its exact byte length (a C string would end at the
+    /// first NUL) for the duration of `body`, which steps the statement.
+    func withText<T>(_ text: String, at index: Int32, _ body: () throws -> T) rethrows -> T {
+        var text = text
+        return try text.withUTF8 { bytes in
+            try bytes.withMemoryRebound(to: CChar.self) { characters in
+                // An empty buffer may have no address, and a null pointer would bind NULL, not "".
+                let empty: StaticString = ""
+                let base = characters.baseAddress
+                    ?? UnsafeRawPointer(empty.utf8Start).assumingMemoryBound(to: CChar.self)
+                sqlite3_bind_text(self, index, base, Int32(characters.count), csqlite_static())
+                return try body()
+            }
+        }
     }
 }

@@ -53,9 +53,16 @@ struct ErrorReport {
             let place = storePath.map { " in \($0)" } ?? ""
             self.init(
                 message: "Error: the record '\(key)'\(place) cannot be read (\(reason)). It was left untouched and "
-                    + "nothing was changed. Repair or delete that record with the sqlite3 shell, or use another store "
-                    + "with --store.\n",
+                    + "nothing was changed. `leettrack doctor --export-raw FILE` lists the damaged records and saves "
+                    + "their bytes for repair by hand.\n",
                 exitCode: 1)
+        case PersistenceError.readOnly:
+            self.init(
+                message: "Error: \(error).\nNothing was changed; reading commands (list, show, stats, export, report) still work.\n",
+                exitCode: 1)
+        case PersistenceError.damaged:
+            self.init(
+                message: "Error: \(error)\nNothing was changed. `leettrack doctor` checks the whole store.\n", exitCode: 1)
         case let error as PersistenceError:
             // Some store errors name a key rather than the file; the user needs both.
             let text = "\(error)"

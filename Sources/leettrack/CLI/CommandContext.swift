@@ -21,6 +21,8 @@ final class CommandContext {
     /// Text written so far, flushed by ``flush()``.
     private var output = ""
     private var openedStore: Store?
+    private var readingStore: Store?
+    private var warnedSlugs: Set<String> = []
 
     init(storePath: String?, environment: [String: String]) {
         self.environment = environment
@@ -43,17 +45,38 @@ final class CommandContext {
         return ProgressRepository(store: store)
     }
 
+    /// The store for reading: the writable one when a command opened it, else the store opened
+    /// read-only, which never creates or changes a file and works on a store the user cannot write.
+    func reader() throws -> ProgressRepository {
+        if let store = openedStore ?? readingStore { return ProgressRepository(store: store) }
+        let store = try Store.sqlite(path: storePath, access: .readOnly)
+        readingStore = store
+        return ProgressRepository(store: store)
+    }
+
     /// Every progress record. A store that does not exist yet reads as empty and is not created:
     /// looking at the catalog must not leave files behind.
     func allProgress() throws -> [String: ProblemProgress] {
-        if openedStore == nil, !FileManager.default.fileExists(atPath: storePath) { return [:] }
-        return try repository().allProgress()
+        try progress { _ in true }
     }
 
-    /// The records of the slugs `include` accepts, without creating a missing store.
+    /// The records of the slugs `include` accepts, without creating a missing store. A record
+    /// that does not decode is left out, with a warning on standard error naming its problem.
     func progress(where include: (String) -> Bool) throws -> [String: ProblemProgress] {
-        if openedStore == nil, !FileManager.default.fileExists(atPath: storePath) { return [:] }
-        return try repository().progress(where: include)
+        guard storeExists else { return [:] }
+        let result = try reader().readableProgress(where: include)
+        warn(about: result.damaged)
+        return result.records
+    }
+
+    /// Tells, once per record and run, which records were left out because they do not decode.
+    func warn(about damaged: [DamagedRecord]) {
+        for record in damaged where warnedSlugs.insert(record.slug).inserted {
+            let name = catalog.position(ofSlug: record.slug).map { Format.name(catalog.problem(at: $0)) } ?? record.slug
+            FileHandle.standardError.write(Data((
+                "Warning: the record of \(name) ('\(record.key)') in \(storePath) cannot be read (\(record.reason)); "
+                    + "it is left out here and left untouched. `leettrack doctor` shows the details.\n").utf8))
+        }
     }
 
     /// The problems that match `query`, reading only the records of the problems that can match.
@@ -63,29 +86,44 @@ final class CommandContext {
 
     /// One problem's record, without creating a missing store.
     func progress(for slug: String) throws -> ProblemProgress {
-        if openedStore == nil, !FileManager.default.fileExists(atPath: storePath) { return ProblemProgress() }
-        return try repository().progress(for: slug)
+        guard storeExists else { return ProblemProgress() }
+        return try reader().progress(for: slug)
     }
 
     /// Whether the store file exists (reading commands do not create it).
-    var storeExists: Bool { openedStore != nil || FileManager.default.fileExists(atPath: storePath) }
+    var storeExists: Bool {
+        openedStore != nil || readingStore != nil || FileManager.default.fileExists(atPath: storePath)
+    }
+
+    /// Whether the store is an empty file: one being created by another process, or an empty file
+    /// that reading commands refuse (and writing commands make a store of, as they would a new one).
+    var storeIsEmptyFile: Bool {
+        openedStore == nil && readingStore == nil
+            && (try? FileManager.default.attributesOfItem(atPath: storePath)[.size] as? Int) == 0
+    }
 
     /// The user's own lists, or none when there is no store yet.
     func ownLists() throws -> [StudyList] {
         guard storeExists else { return [] }
-        return try OwnLists(store: try repository().store).all()
+        let (lists, damaged) = try OwnLists(store: try reader().store).readableLists()
+        for entry in damaged where warnedSlugs.insert(entry.key).inserted {
+            FileHandle.standardError.write(Data((
+                "Warning: the list record '\(entry.key)' in \(storePath) cannot be read (\(entry.reason)); it is left out "
+                    + "here and left untouched. `leettrack doctor` shows the details.\n").utf8))
+        }
+        return lists
     }
 
     /// The built-in or own list with this name, without creating a missing store.
     func list(named name: String) throws -> StudyList {
         guard storeExists else { return try catalog.studyList(named: name) }
-        return try OwnLists(store: try repository().store).list(named: name, in: catalog)
+        return try OwnLists(store: try reader().store).list(named: name, in: catalog)
     }
 
     /// The review settings (the defaults when there is no store yet).
     func reviewSettings() throws -> ReviewSettings {
         guard storeExists else { return ReviewSettings() }
-        return try ReviewBook(store: try repository().store).settings()
+        return try ReviewBook(store: try reader().store).settings()
     }
 
     /// Adds text to standard output, made safe for a terminal (see `TerminalText`): notes, titles

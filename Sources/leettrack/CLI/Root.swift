@@ -23,7 +23,7 @@ struct LeetTrack: ParsableCommand {
             UnfavoriteCommand.self, NoteCommand.self, ResetCommand.self, FavoritesCommand.self, ReviewCommand.self,
             ReportCommand.self, StatsCommand.self, ListsCommand.self, RandomCommand.self, ConfigCommand.self,
             InteractiveCommand.self, ExportCommand.self, ImportCommand.self, CatalogCommand.self, SyncCommand.self,
-            HelpCommand.self,
+            BackupCommand.self, DoctorCommand.self, HelpCommand.self,
         ])
 
     @OptionGroup var global: GlobalOptions

@@ -57,7 +57,7 @@ struct CatalogCommand: LeetTrackCommand {
     }
 
     private func info(_ context: CommandContext) throws {
-        let update = context.storeExists ? try CatalogUpdate.stored(in: try context.repository().store) : nil
+        let update = context.storeExists ? try CatalogUpdate.stored(in: try context.reader().store) : nil
         let catalog = context.catalog
         if json {
             try context.writeJSON(CatalogInfoJSON(
@@ -141,10 +141,15 @@ extension CommandContext {
     /// LeetCode's data, not the user's, and failing every command would keep the user from
     /// exporting their own data or from importing the update again (which replaces it).
     func installCatalogUpdate() throws {
-        guard storeExists else { return }
+        // An empty file is a store another process is creating this very moment (SQLite creates the
+        // file before its first page): it has no update, and a writing command may still use it.
+        guard storeExists, !storeIsEmptyFile else { return }
         do {
-            guard let update = try CatalogUpdate.stored(in: try repository().store) else { return }
+            guard let update = try CatalogUpdate.stored(in: try reader().store) else { return }
             Catalog.install(update)
+        } catch PersistenceError.damaged {
+            // The command that reads the damaged pages reports it (and `doctor` must still run).
+            return
         } catch PersistenceError.undecodable(let key, let reason) {
             Terminal.writeError(
                 "Warning: the catalog update '\(key)' in \(storePath) cannot be read (\(reason)); using the built-in "

@@ -34,8 +34,12 @@ struct ExportCommand: LeetTrackCommand {
         }
         if let output, output.isEmpty { throw Self.usageError("'--output' needs a file name") }
         let exporter = Exporter(catalog: context.catalog)
-        // A store that does not exist yet exports as empty and is not created.
-        let document = context.storeExists ? try exporter.document(of: try context.repository().store) : exporter.document(of: [:])
+        // A store that does not exist yet exports as empty and is not created; a record that does
+        // not decode is left out with a warning (`allProgress`), not the whole export.
+        if context.storeExists { _ = try context.ownLists() }  // Warns about list records left out.
+        let document = context.storeExists
+            ? try exporter.document(of: try context.reader().store, progress: try context.allProgress())
+            : exporter.document(of: [:])
         let data: Data
         switch format {
         case .json: data = try document.jsonData()

@@ -81,19 +81,16 @@ struct Editor {
     let environment: [String: String]
 
     /// Opens `$VISUAL`, else `$EDITOR`, on a file holding `text`; returns the saved text without
-    /// its final newline. The temporary file is removed afterwards.
+    /// its final newline. The temporary file (0600, in a 0700 directory) is removed afterwards, also
+    /// when a signal ends the process (see ``EditorTemporaryFile``).
     /// - Throws: `CLIError.failure` when no editor is set, it cannot start, or it fails.
     func edit(_ text: String, name: String) throws -> String {
         let command = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty }
         guard let command else {
             throw CLIError.failure("set $VISUAL or $EDITOR to edit notes, or give the note as text: `leettrack note PROBLEM TEXT`.")
         }
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("leettrack-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { _ = try? FileManager.default.removeItem(at: directory) }  // A leftover temp file loses no user data.
-        let file = directory.appendingPathComponent("\(name).md")
-        try Data((text.isEmpty ? "" : text + "\n").utf8).write(to: file)
+        let file = try EditorTemporaryFile(name: "\(name).md", contents: Data((text.isEmpty ? "" : text + "\n").utf8))
+        defer { file.remove() }
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -108,7 +105,7 @@ struct Editor {
         guard process.terminationStatus == 0 else {
             throw CLIError.failure("the editor '\(command)' exited with status \(process.terminationStatus); the note is unchanged.")
         }
-        var edited = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        var edited = String(decoding: try Data(contentsOf: URL(fileURLWithPath: file.path)), as: UTF8.self)
         while edited.hasSuffix("\n") { edited.removeLast() }
         return edited
     }

@@ -77,7 +77,7 @@ struct SyncCommand: LeetTrackCommand {
 
     private func showStatus(_ context: CommandContext) throws {
         let status = FileManager.default.fileExists(atPath: context.storePath)
-            ? try SyncRemote.status(of: context.repository().store)
+            ? try SyncRemote.status(of: context.reader().store)
             : SyncRemote.Status()
         let lastSync = status.state?.lastSync.map { Self.format($0) }
         if json {

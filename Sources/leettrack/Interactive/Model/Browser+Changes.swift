@@ -122,7 +122,9 @@ extension Browser {
     /// - Complexity: O(records + n); it runs only when another process wrote.
     mutating func reloadAfterExternalChange() {
         do {
-            let records = try repository.allProgress()
+            let readable = try repository.readableProgress { _ in true }
+            let records = readable.records
+            damagedSlugs = readable.damaged.map(\.slug)
             var marks = Array(repeating: Mark(), count: catalog.count)
             var touched: [Int] = []
             for (slug, record) in records {

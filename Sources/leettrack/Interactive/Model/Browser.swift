@@ -78,6 +78,8 @@ struct Browser {
     var searchIndex: SearchIndex?
     /// The review queue, while it is open.
     var review: ReviewSession?
+    /// The slugs of the records that do not decode: left out of the list and named in a banner.
+    var damagedSlugs: [String] = []
 
     /// A screen over `repository`'s store, showing every problem.
     /// - Throws: `PersistenceError` when the records cannot be read (an undecodable record is
@@ -90,7 +92,9 @@ struct Browser {
         self.repository = repository
         self.now = now
         self.timeZone = timeZone
-        progress = try repository.allProgress()
+        let readable = try repository.readableProgress { _ in true }
+        progress = readable.records
+        damagedSlugs = readable.damaged.map(\.slug)
         var marks = Array(repeating: Mark(), count: catalog.count)
         var touched: [Int] = []
         for (slug, record) in progress {
@@ -117,7 +121,7 @@ struct Browser {
     }
 
     /// The rows the list has room for at the current size (header, column titles and footer aside).
-    var visibleRows: Int { max(1, size.height - 3) }
+    var visibleRows: Int { max(1, size.height - 3 - (damagedSlugs.isEmpty ? 0 : 1)) }
 }
 
 extension Browser: Application {

@@ -37,9 +37,11 @@ extension Browser {
 
     /// The list screen: header, table, footer.
     func drawList(_ frame: inout Frame) {
-        let (header, rest) = frame.area.splitTop(1)
+        let (header, afterHeader) = frame.area.splitTop(1)
+        let (banner, rest) = afterHeader.splitTop(damagedSlugs.isEmpty ? 0 : 1)
         let (body, footer) = rest.splitBottom(1)
         drawHeader(in: header, frame: &frame)
+        drawDamageBanner(in: banner, frame: &frame)
         let rows = self.rows
         frame.buffer.render(Table(columns: columns, state: scroll) { index in rowCells(rows[index]) }, in: body)
         if rows.isEmpty, body.height > 1 {
@@ -47,6 +49,14 @@ extension Browser {
             frame.buffer.draw(Line(text, style: Theme.labelStyle), in: body.row(1).inset(horizontal: 1))
         }
         drawFooter(in: footer, frame: &frame)
+    }
+
+    /// Names the records that cannot be read, which the list leaves out (`leettrack doctor` says more).
+    func drawDamageBanner(in area: Rect, frame: inout Frame) {
+        guard !damagedSlugs.isEmpty, area.height > 0 else { return }
+        let names = damagedSlugs.prefix(3).joined(separator: ", ") + (damagedSlugs.count > 3 ? ", …" : "")
+        let text = " ⚠ Cannot read the record of \(names): left out and untouched. Run `leettrack doctor`."
+        frame.buffer.render(StatusBar(left: Line(text, style: Theme.errorStyle), style: .plain), in: area)
     }
 
     /// Solved, attempted and favorite counts per difficulty.

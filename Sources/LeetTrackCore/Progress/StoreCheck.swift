@@ -1,0 +1,76 @@
+import Foundation
+import Persistence
+
+/// A health check of a store, as `leettrack doctor` runs it: SQLite's integrity check, every
+/// record decoded as the type it holds, and the records matched against the catalog. Reads only.
+public struct StoreCheck: Sendable {
+    /// SQLite's findings (`["ok"]` when it finds no damage).
+    public var integrity: [String] = []
+    /// Records whose bytes do not decode, in key order.
+    public var undecodable: [UndecodableEntry] = []
+    /// Slugs with a progress record that the catalog does not know.
+    public var unknownProblems: [String] = []
+    /// Own lists naming problems the catalog does not know: list name and slugs.
+    public var listsWithUnknownProblems: [(list: String, slugs: [String])] = []
+    /// How many records were read.
+    public var recordCount = 0
+    /// Why the records could not all be read (SQLite found damage while reading them), if so.
+    public var unreadable: String?
+
+    /// Whether nothing needs the user's attention.
+    public var isHealthy: Bool {
+        integrity == ["ok"] && unreadable == nil && undecodable.isEmpty && unknownProblems.isEmpty && listsWithUnknownProblems.isEmpty
+    }
+
+    /// Checks `store` against `catalog`.
+    /// - Complexity: reads every page (the integrity check) and decodes every record once.
+    public static func run(on store: Store, catalog: Catalog) throws -> StoreCheck {
+        var check = StoreCheck()
+        do {
+            check.integrity = try store.integrityCheck()
+        } catch PersistenceError.damaged(_, let reason) {
+            check.integrity = ["SQLite stopped its check: \(reason)"]
+        }
+        let entries: [(key: String, value: Data)]
+        do {
+            entries = try store.rawValues(withKeyPrefix: "")
+        } catch PersistenceError.damaged(_, let reason) {
+            check.unreadable = reason
+            return check
+        }
+        check.recordCount = entries.count
+        for (key, raw) in entries {
+            do {
+                try decode(raw, key: key, catalog: catalog, into: &check)
+            } catch {
+                check.undecodable.append(UndecodableEntry(key: key, raw: raw, reason: Self.reason(error)))
+            }
+        }
+        return check
+    }
+
+    /// Decodes one record as the type its key holds; every value is at least JSON.
+    private static func decode(_ raw: Data, key: String, catalog: Catalog, into check: inout StoreCheck) throws {
+        if key.hasPrefix(ProgressRepository.keyPrefix) {
+            let slug = String(key.dropFirst(ProgressRepository.keyPrefix.count))
+            _ = try ProgressRepository.decode(raw, key: key)
+            if catalog.position(ofSlug: slug) == nil { check.unknownProblems.append(slug) }
+        } else if key.hasPrefix(OwnLists.keyPrefix) {
+            let record = try JSONDecoder().decode(OwnLists.Record.self, from: raw)
+            let unknown = record.problems.filter { catalog.position(ofSlug: $0) == nil }
+            if !unknown.isEmpty { check.listsWithUnknownProblems.append((list: record.name, slugs: unknown)) }
+        } else if key == ReviewSettings.key.name {
+            _ = try JSONDecoder().decode(ReviewSettings.self, from: raw)
+        } else if key == CatalogUpdate.key.name {
+            _ = try JSONDecoder().decode(CatalogUpdate.self, from: raw)
+        } else {
+            _ = try JSONSerialization.jsonObject(with: raw, options: .fragmentsAllowed)
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if case PersistenceError.undecodable(_, let reason) = error { return reason }
+        if let error = error as? DecodingError { return "\(error)".prefix(300).description }
+        return error.localizedDescription
+    }
+}

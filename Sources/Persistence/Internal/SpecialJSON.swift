@@ -1,0 +1,161 @@
+import Foundation
+
+/// How a `Double` (and a `Float`, widened) is stored: its shortest exact decimal text, or, for the
+/// values JSON has no number for, the strings `"Infinity"`, `"-Infinity"` and `"NaN"` (the
+/// spelling `JSONEncoder`'s `convertToString` strategy uses, which ``JSONCoders`` share).
+///
+/// A `Float` is stored as the `Double` it widens to, as `UserDefaults` does: `double(forKey:)` of a
+/// stored `Float(12.34)` is `Double(Float(12.34))`, and a `Float` key still reads back exactly
+/// (the shortest `Double` text converts back to the same `Float`).
+enum FloatingJSON {
+    static let positiveInfinity = "Infinity"
+    static let negativeInfinity = "-Infinity"
+    static let notANumber = "NaN"
+
+    static func encode(_ value: Double) -> Data {
+        if value.isFinite { return Data(value.description.utf8) }
+        if value.isNaN { return Data("\"\(notANumber)\"".utf8) }
+        return Data("\"\(value < 0 ? negativeInfinity : positiveInfinity)\"".utf8)
+    }
+
+    /// The number in `data`, or `nil` when it holds something else.
+    static func decode(_ data: Data) -> Double? {
+        let text = String(decoding: data, as: UTF8.self)
+        switch text {
+        case "\"\(positiveInfinity)\"": return .infinity
+        case "\"\(negativeInfinity)\"": return -.infinity
+        case "\"\(notANumber)\"": return .nan
+        default:
+            // Swift's parser, not JSONSerialization's: the latter misreads some 17-digit numbers.
+            guard let first = text.utf8.first, first == UInt8(ascii: "-") || (0x30...0x39).contains(first) else { return nil }
+            return Double(text)
+        }
+    }
+}
+
+/// How a `Date` stored on its own (a `Key<Date>`, `set(date, forKey:)`) is written, so that
+/// `object(forKey:)` can tell it from a number: `{"$date":"2026-11-24T16:00:00.123Z"}`, the UTC
+/// time in ISO 8601 with as many fraction digits as it takes to read back the same `Date` exactly.
+///
+/// Reads also accept a bare number of seconds since 2001-01-01 (what `JSONEncoder` writes, and what
+/// this library stored before), and `{"$date": seconds}` for dates ISO 8601 cannot spell (years
+/// outside 0000–9999). Dates inside a `Codable` value keep `JSONEncoder`'s number.
+enum DateJSON {
+    static let tag = "$date"
+    private static let unixEpochSinceReference = 978_307_200.0
+
+    static func encode(_ date: Date) -> Data {
+        let reference = date.timeIntervalSinceReferenceDate
+        // The text is checked by reading it back: where decimal digits cannot carry the exact
+        // double (some dates before 2001, far-off years), the seconds are stored as a number.
+        guard reference.isFinite, let text = iso8601(reference),
+              parseISO8601(text)?.timeIntervalSinceReferenceDate.bitPattern == reference.bitPattern
+        else {
+            return Data("{\"\(tag)\":".utf8) + FloatingJSON.encode(reference) + Data("}".utf8)
+        }
+        return Data("{\"\(tag)\":\"\(text)\"}".utf8)
+    }
+
+    /// The date in `data` (any accepted form), or `nil`.
+    static func decode(_ data: Data) -> Date? {
+        if let seconds = FloatingJSON.decode(data) { return Date(timeIntervalSinceReferenceDate: seconds) }
+        guard data.first == UInt8(ascii: "{") else { return nil }
+        let parsed: Any
+        do {
+            parsed = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            return nil  // Not JSON, so not a date: the caller reports the bytes as undecodable.
+        }
+        guard let object = parsed as? [String: Any], object.count == 1, let value = object[tag] else { return nil }
+        return date(fromTagged: value)
+    }
+
+    /// The date a `{"$date": …}` object's value names, as `JSONSerialization` parsed it.
+    static func date(fromTagged value: Any) -> Date? {
+        switch value {
+        case let text as String: return parseISO8601(text)
+        case let number as NSNumber: return Date(timeIntervalSinceReferenceDate: number.doubleValue)
+        default: return nil
+        }
+    }
+
+    private static func iso8601(_ reference: Double) -> String? {
+        let whole = reference.rounded(.down)
+        let fraction = reference - whole  // Exact: both are doubles of the same binade or finer.
+        guard let seconds = Int(exactly: whole + unixEpochSinceReference) else { return nil }
+        var days = seconds / 86_400
+        var secondOfDay = seconds % 86_400
+        if secondOfDay < 0 { secondOfDay += 86_400; days -= 1 }
+        let (year, month, day) = civil(fromDays: days)
+        guard (0...9999).contains(year) else { return nil }
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        var text = String(repeating: "0", count: 4 - String(year).count) + "\(year)-\(two(month))-\(two(day))"
+        text += "T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
+        if fraction > 0 {
+            var digits = fraction.description
+            if !digits.hasPrefix("0.") || digits.contains("e") {
+                // Very small fractions print with an exponent; glibc's printf gives the exact digits.
+                digits = String(format: "%.60f", fraction)
+                while digits.hasSuffix("0") { digits.removeLast() }
+                guard digits.count > 2 else { return nil }
+            }
+            text += "." + digits.dropFirst(2)
+        }
+        return text + "Z"
+    }
+
+    private static func parseISO8601(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[range] {
+                guard (0x30...0x39).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        let separators: [(Int, Character)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":")]
+        guard separators.allSatisfy({ bytes[$0.0] == $0.1.asciiValue }),
+              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        var fraction = 0.0
+        if bytes.count > 20 {
+            let digits = bytes[20..<(bytes.count - 1)]
+            guard bytes[19] == UInt8(ascii: "."), !digits.isEmpty, digits.allSatisfy({ (0x30...0x39).contains($0) }),
+                  let parsed = Double("0." + String(decoding: digits, as: UTF8.self))
+            else { return nil }
+            fraction = parsed
+        } else if bytes.count != 20 {
+            return nil
+        }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let whole = Double(days * 86_400 + hour * 3600 + minute * 60 + second) - unixEpochSinceReference
+        return Date(timeIntervalSinceReferenceDate: whole + fraction)
+    }
+
+    // Howard Hinnant's algorithms between days since 1970-01-01 and the proleptic Gregorian calendar.
+    private static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}

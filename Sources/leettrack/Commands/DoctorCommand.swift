@@ -1,0 +1,139 @@
+import ArgumentParser
+import Foundation
+import LeetTrackCore
+import Persistence
+
+/// `leettrack doctor [--export-raw FILE]`.
+struct DoctorCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Check the store: SQLite's integrity check, every record, the catalog.",
+        discussion: """
+            Reads the store without changing it and lists what it finds; exits 1 when it finds a problem.
+            --export-raw saves the bytes of the records that cannot be read to FILE (JSON), for repair by hand.
+            """)
+
+    @Option(
+        name: .customLong("export-raw"), help: ArgumentHelp("Save the unreadable records' bytes to this file.", valueName: "file"),
+        completion: .file())
+    var exportFile: String?
+    @Flag(help: "Print JSON.") var json = false
+    @ParentCommand var root: LeetTrack
+
+    func run(_ context: CommandContext) throws {
+        if let exportFile, exportFile.isEmpty { throw Self.usageError("'--export-raw' needs a file name") }
+        guard context.storeExists else {
+            context.line("No store at \(context.storePath) yet: nothing to check.")
+            return
+        }
+        let check: StoreCheck
+        do {
+            check = try StoreCheck.run(on: try context.reader().store, catalog: context.catalog)
+        } catch let error as PersistenceError {
+            context.line("✗ \(context.storePath) cannot be checked: \(error)")
+            throw CLIError.failure("the store has a problem (see above).")
+        }
+        if let exportFile { try export(check.undecodable, to: exportFile) }
+        if json {
+            try context.writeJSON(CheckJSON(check, store: context.storePath))
+            guard check.isHealthy else { throw CLIError.failure("the store has problems; nothing was changed.") }
+            return
+        }
+        context.line("Store: \(context.storePath) (\(check.recordCount) records)")
+        var problems = 0
+        if check.integrity == ["ok"] {
+            context.line("✓ SQLite integrity check: ok")
+        } else {
+            problems += check.integrity.count
+            context.line("✗ SQLite integrity check:")
+            for finding in check.integrity { context.line("    \(finding)") }
+        }
+        if let reason = check.unreadable {
+            problems += 1
+            context.line("✗ The records cannot all be read: \(reason)")
+            context.line("    Keep \(context.storePath) with its -wal and -shm files together; `sqlite3 \(context.storePath) .recover`")
+            context.line("    on a copy of all three saves what SQLite can still read.")
+        } else if check.undecodable.isEmpty {
+            context.line("✓ Every record can be read")
+        } else {
+            problems += check.undecodable.count
+            for entry in check.undecodable {
+                context.line("✗ The record '\(entry.key)' cannot be read: \(entry.reason)")
+            }
+        }
+        if check.unknownProblems.isEmpty && check.listsWithUnknownProblems.isEmpty {
+            context.line("✓ Every problem is in the catalog")
+        } else {
+            problems += check.unknownProblems.count + check.listsWithUnknownProblems.count
+            for slug in check.unknownProblems {
+                context.line("✗ Progress of '\(slug)', which the catalog does not have (`leettrack catalog update` may add it)")
+            }
+            for (list, slugs) in check.listsWithUnknownProblems {
+                context.line("✗ The list '\(list)' names problems the catalog does not have: \(slugs.joined(separator: ", "))")
+            }
+        }
+        if let exportFile {
+            context.line("Saved the bytes of \(check.undecodable.count) unreadable record(s) to \(exportFile).")
+        }
+        guard problems == 0 else {
+            throw CLIError.failure("the store has \(problems) problem(s), listed above; nothing was changed.")
+        }
+        context.line("No problems found.")
+    }
+
+    /// Writes the records as JSON: key, reason, the bytes as text (when UTF-8) and in base64.
+    private func export(_ entries: [UndecodableEntry], to path: String) throws {
+        struct RawRecord: Encodable {
+            let key: String
+            let reason: String
+            let text: String?
+            let base64: String
+        }
+        let records = entries.map {
+            RawRecord(key: $0.key, reason: $0.reason, text: String(data: $0.raw, encoding: .utf8), base64: $0.raw.base64EncodedString())
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            var data = try encoder.encode(records)
+            data.append(UInt8(ascii: "\n"))
+            try OutputFile.save(data, to: path)
+        } catch let error as OutputFile.Failure {
+            throw CLIError.failure("cannot write \(error.path): \(error.reason). Nothing was written.")
+        } catch {
+            throw CLIError.failure("cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+}
+
+/// `doctor --json`: what the check found.
+private struct CheckJSON: Encodable {
+    struct Record: Encodable {
+        let key: String
+        let reason: String
+    }
+    struct ListFinding: Encodable {
+        let list: String
+        let unknownProblems: [String]
+    }
+
+    let store: String
+    let records: Int
+    let healthy: Bool
+    let integrity: [String]
+    let unreadable: String?
+    let undecodable: [Record]
+    let unknownProblems: [String]
+    let listsWithUnknownProblems: [ListFinding]
+
+    init(_ check: StoreCheck, store: String) {
+        self.store = store
+        records = check.recordCount
+        healthy = check.isHealthy
+        integrity = check.integrity
+        unreadable = check.unreadable
+        undecodable = check.undecodable.map { Record(key: $0.key, reason: $0.reason) }
+        unknownProblems = check.unknownProblems
+        listsWithUnknownProblems = check.listsWithUnknownProblems.map { ListFinding(list: $0.list, unknownProblems: $0.slugs) }
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import LeetTrackCore
+import Persistence
+import Testing
+
+/// Reading never changes a store, one damaged record hides nothing else, `doctor` and `backup`.
+@Suite("leettrack keeps the store safe, end to end")
+struct DurabilityEndToEndTests {
+    static let readingCommands: [[String]] = [
+        ["list"], ["show", "1"], ["stats"], ["export"], ["report", "-o", "-"], ["favorites"], ["doctor"],
+    ]
+
+    /// The files of the runner's directory with their bytes.
+    private func files(_ leettrack: LeetTrackRunner) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: leettrack.directory.path) {
+            files[name] = try Data(contentsOf: leettrack.directory.appendingPathComponent(name))
+        }
+        return files
+    }
+
+    @Test("reading commands leave every file as it was", arguments: readingCommands)
+    func readingChangesNothing(arguments: [String]) throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("fav", "1", "2")
+        let before = try files(leettrack)
+        let result = try leettrack.run(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try files(leettrack) == before)
+    }
+
+    @Test("a new store is private: the store 0600 in a directory made 0700")
+    func newStoreIsPrivate() throws {
+        let leettrack = try LeetTrackRunner()
+        #expect(try leettrack.run(["fav", "1"], useStore: false).status == 0)
+        let directory = leettrack.directory.appendingPathComponent("xdg/leettrack").path
+        let mode = { (path: String) in try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int }
+        #expect(try mode(directory) == 0o700)
+        #expect(try mode(directory + "/store.sqlite") == 0o600)
+    }
+
+    @Test("export -o writes a new file readable by its owner only")
+    func exportIsPrivate() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("note", "1", "private thoughts")
+        let file = leettrack.directory.appendingPathComponent("export.json").path
+        #expect(try leettrack.run("export", "-o", file).status == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
+    }
+
+    @Test("report writes a new file readable by its owner only, and keeps the mode of one it replaces")
+    func reportIsPrivate() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("fav", "1")
+        let file = leettrack.directory.appendingPathComponent("report.html").path
+        #expect(try leettrack.run("report", "-o", file).status == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
+        #expect(chmod(file, 0o644) == 0)
+        #expect(try leettrack.run("report", "-o", file).status == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o644)
+    }
+
+    @Test("/dev/null as the store is refused and nothing appears beside it")
+    func devNull() throws {
+        let leettrack = try LeetTrackRunner()
+        for arguments in [["list"], ["fav", "1"]] {
+            let result = try leettrack.run(["--store", "/dev/null"] + arguments, useStore: false)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("not a regular file"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal"))
+        #expect(!FileManager.default.fileExists(atPath: "/dev/null-wal"))
+    }
+
+    @Test("an empty file as the store is refused by a reading command and stays empty")
+    func emptyFile() throws {
+        let leettrack = try LeetTrackRunner()
+        try Data().write(to: URL(fileURLWithPath: leettrack.storePath))
+        let result = try leettrack.run("list")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("empty"))
+        #expect(try files(leettrack) == ["store.sqlite": Data()])
+    }
+
+    @Test("one damaged record among 500: the rest is listed, counted and exported, with a warning naming it")
+    func oneDamagedRecordAmong500() throws {
+        let leettrack = try LeetTrackRunner()
+        let slugs = (0..<500).map { Catalog.shipped.problem(at: $0).slug }
+        do {
+            let store = try Store.sqlite(path: leettrack.storePath)
+            try ProgressRepository(store: store).update(slugs) { _, record in record.favorite = true }
+            try store.set(["favorite": "yes"], for: Key<[String: String]>("progress.\(slugs[250])", default: [:]))
+        }
+        let problem = Catalog.shipped.problem(at: 250)
+        let damaged = "\(problem.id). \(problem.title)"
+        let list = try leettrack.run("favorites")
+        #expect(list.status == 0)
+        #expect(list.stdout.split(separator: "\n").count >= 499)
+        #expect(list.stderr.contains("Warning: the record of \(damaged)"))
+        let export = try leettrack.run("export")
+        #expect(export.status == 0)
+        let document = try leettrack.json(export) as? [String: Any]
+        #expect((document?["problems"] as? [Any])?.count == 499)
+        #expect(try leettrack.run("stats").status == 0)
+        #expect(try leettrack.run("report", "-o", "-").status == 0)
+
+        let rawFile = leettrack.directory.appendingPathComponent("raw.json").path
+        let doctor = try leettrack.run("doctor", "--export-raw", rawFile)
+        #expect(doctor.status == 1)
+        #expect(doctor.stdout.contains("'progress.\(slugs[250])' cannot be read"))
+        let report = try leettrack.json(try leettrack.run("doctor", "--json")) as? [String: Any]
+        #expect(report?["healthy"] as? Bool == false)
+        #expect((report?["undecodable"] as? [[String: Any]])?.first?["key"] as? String == "progress.\(slugs[250])")
+        let raw = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: rawFile))) as? [[String: Any]]
+        #expect(raw?.first?["key"] as? String == "progress.\(slugs[250])")
+        #expect(raw?.first?["text"] as? String == "{\"favorite\":\"yes\"}")
+        #expect(try FileManager.default.attributesOfItem(atPath: rawFile)[.posixPermissions] as? Int == 0o600)
+    }
+
+    @Test("a damaged list record is left out of lists and export with a warning naming it, and kept")
+    func damagedListRecord() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("lists", "create", "Graphs")
+        try leettrack.run("lists", "create", "Trees")
+        do {
+            let store = try Store.sqlite(path: leettrack.storePath)
+            try store.set(42, for: Key<Int>("lists.trees", default: 0))
+        }
+        let lists = try leettrack.run("lists")
+        #expect(lists.status == 0)
+        #expect(lists.stdout.contains("Graphs"))
+        #expect(lists.stderr.contains("Warning: the list record 'lists.trees'"))
+        let export = try leettrack.run("export")
+        #expect(export.status == 0)
+        #expect(export.stderr.contains("'lists.trees'"))
+        let store = try Store.sqlite(path: leettrack.storePath, access: .readOnly)
+        #expect(try store.rawValue(forKey: "lists.trees") == Data("42".utf8))
+    }
+
+    @Test("doctor finds nothing wrong in a healthy store and exits 0")
+    func doctorHealthy() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("solve", "1")
+        let result = try leettrack.run("doctor")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("SQLite integrity check: ok"))
+        #expect(result.stdout.contains("No problems found."))
+    }
+
+    @Test("doctor reports a store SQLite finds damaged, exits 1, and changes nothing")
+    func doctorDamagedStore() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run(["solve"] + (1...600).map(String.init))
+        let full = try Data(contentsOf: URL(fileURLWithPath: leettrack.storePath))
+        let truncated = full.prefix(full.count / 2)
+        try truncated.write(to: URL(fileURLWithPath: leettrack.storePath))
+        let result = try leettrack.run("doctor")
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("damaged"))
+        #expect(result.stdout.contains("-wal"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: leettrack.storePath)) == truncated)
+    }
+
+    @Test("doctor names progress of a problem the catalog does not have, and exits 1")
+    func doctorUnknownProblem() throws {
+        let leettrack = try LeetTrackRunner()
+        do {
+            let store = try Store.sqlite(path: leettrack.storePath)
+            try ProgressRepository(store: store).update(["no-such-problem"]) { _, record in record.favorite = true }
+        }
+        let result = try leettrack.run("doctor")
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("'no-such-problem', which the catalog does not have"))
+        #expect(result.stdout.contains("SQLite integrity check: ok"))
+    }
+
+    @Test("backup writes a store that lists the same, and never overwrites a file")
+    func backup() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("fav", "1", "2", "3")
+        let copy = leettrack.directory.appendingPathComponent("backup.sqlite").path
+        let result = try leettrack.run("backup", copy)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try leettrack.run(["--store", copy, "favorites"], useStore: false).stdout == leettrack.run("favorites").stdout)
+        let again = try leettrack.run("backup", copy)
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("already exists"))
+    }
+
+    @Test("the note editor's file is private and removed, also when leettrack is terminated")
+    func editorTemporaryFile() throws {
+        let leettrack = try LeetTrackRunner()
+        let fifo = leettrack.directory.appendingPathComponent("editor.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let editor = leettrack.directory.appendingPathComponent("editor.sh").path
+        try Data("#!/bin/sh\necho \"$$ $(stat -c %a \"$1\") $(stat -c %a \"$(dirname \"$1\")\") $1\" > '\(fifo)'\nexec sleep 60\n".utf8)
+            .write(to: URL(fileURLWithPath: editor))
+        #expect(chmod(editor, 0o700) == 0)
+        let (process, _, _, _) = try leettrack.start(["note", "1", "--edit"], environment: ["EDITOR": editor])
+        // Opening the FIFO waits for the editor to open it: the event, with no sleep.
+        let reader = try #require(FileHandle(forReadingAtPath: fifo))
+        let line = String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
+        let fields = line.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ", maxSplits: 3).map(String.init)
+        try #require(fields.count == 4)
+        #expect(fields[1] == "600")
+        #expect(fields[2] == "700")
+        #expect(FileManager.default.fileExists(atPath: fields[3]))
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        if let editorPID = Int32(fields[0]) { kill(editorPID, SIGKILL) }
+        #expect(!FileManager.default.fileExists(atPath: fields[3]))
+        #expect(!FileManager.default.fileExists(atPath: (fields[3] as NSString).deletingLastPathComponent))
+    }
+}
