@@ -66,7 +66,7 @@ struct InteractiveReviewBehaviourTests {
         try solve([("two-sum", 5), ("add-two-numbers", 2)], in: .sqlite(path: path))
         var screen = try ScreenHarness(store: .sqlite(path: path))
         screen.type("rj")
-        _ = try ReviewBook(store: .sqlite(path: path)).rate(try Catalog.shipped.resolve("1"), .good, at: interactiveTestDate)
+        _ = try ReviewBook(store: .sqlite(path: path)).rate(try Catalog.builtIn.resolve("1"), .good, at: interactiveTestDate)
         screen.runtime.send(.wake)
         #expect(screen.browser.review?.due.map(\.problem.slug) == ["add-two-numbers"])
         #expect(screen.browser.review?.current?.problem.slug == "add-two-numbers")

@@ -21,7 +21,7 @@ struct ScreenHarness {
     ) throws {
         self.store = store
         let browser = try Browser(
-            catalog: .shipped, repository: ProgressRepository(store: store), now: now, timeZone: UTCDays())
+            tracker: Tracker(store: store, catalog: .builtIn, clock: Clock(now)), timeZone: UTCDays())
         runtime = Runtime(browser, size: Size(width: width, height: height))
     }
 

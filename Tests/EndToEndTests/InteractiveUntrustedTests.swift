@@ -10,12 +10,12 @@ struct InteractiveUntrustedTests {
     @Test("l offers the user's own lists after the built-in ones, and picks one")
     func pickerHasOwnLists() throws {
         let store = Store.memory()
-        _ = try OwnLists(store: store).create("My Graphs", in: .shipped, at: interactiveTestDate)
-        _ = try OwnLists(store: store).add(["lru-cache", "two-sum"], to: "My Graphs", in: .shipped)
+        _ = try OwnLists(store: store).create("My Graphs", in: .builtIn, at: interactiveTestDate)
+        _ = try OwnLists(store: store).add(["lru-cache", "two-sum"], to: "My Graphs", in: .builtIn)
         var screen = try ScreenHarness(store: store)
         screen.type("l")
         #expect(screen.text.contains("My Graphs"))
-        for _ in 0...Catalog.shipped.studyLists.count { screen.type("j") }
+        for _ in 0...Catalog.builtIn.studyLists.count { screen.type("j") }
         screen.press(.enter)
         #expect(screen.browser.filters.list?.key == "my-graphs")
         #expect(screen.browser.rows.count == 2)

@@ -52,7 +52,7 @@ struct LeetTrack: ParsableCommand {
                 return 0
             }
             if global.store?.isEmpty == true { throw CLIError.usage("'--store' needs a path", command: nil) }
-            let commandContext = CommandContext(storePath: global.store, environment: environment)
+            let commandContext = try CommandContext(storePath: global.store, environment: environment)
             storePath = commandContext.storePath
             context = commandContext
             try commandContext.installCatalogUpdate()

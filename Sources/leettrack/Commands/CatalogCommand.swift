@@ -80,9 +80,7 @@ struct CatalogCommand: LeetTrackCommand {
     private func update(_ file: String, withStatus: Bool, _ context: CommandContext) throws {
         let list = try LeetCodeProblemList.read(try ExchangeFile.contents(of: file), file: file)
         // Checked before the store is opened, so a bad file creates no store.
-        let summary = try CatalogUpdater(store: try context.repository().store)
-            .apply(list, source: file, date: context.now, withStatus: withStatus)
-        Catalog.install(try CatalogUpdate.stored(in: try context.repository().store))
+        let summary = try context.tracker().catalogUpdater.apply(list, source: file, date: context.now, withStatus: withStatus)
         if json {
             try context.writeJSON(CatalogUpdateJSON(summary, shape: list.shape))
             return
@@ -134,7 +132,7 @@ private struct CatalogUpdateJSON: Encodable {
 }
 
 extension CommandContext {
-    /// Applies the store's catalog update, if it has one, to ``Catalog/shipped`` before a command
+    /// Lays the store's catalog update, if it has one, over the built-in catalog before a command
     /// resolves any name. A store without one costs one key lookup; no store costs nothing.
     ///
     /// An update that cannot be read is reported and the built-in catalog used: the update is
@@ -146,7 +144,7 @@ extension CommandContext {
         guard storeExists, !storeIsEmptyFile else { return }
         do {
             guard let update = try CatalogUpdate.stored(in: try reader().store) else { return }
-            Catalog.install(update)
+            catalog = Catalog.builtIn.updated(by: update)
         } catch PersistenceError.damaged {
             // The command that reads the damaged pages reports it (and `doctor` must still run).
             return

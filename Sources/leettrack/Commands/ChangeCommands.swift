@@ -78,7 +78,7 @@ struct SolveCommand: LeetTrackCommand {
                 throw Self.usageError(error.reason)
             }
         }
-        let scheduler = try ReviewBook(store: try context.repository().store).scheduler()
+        let scheduler = try context.tracker().reviews.scheduler()
         try ProgressChanges.apply(problems, json: json, in: context) { slug, record in
             record.recordSolve(at: date, rating: rating, scheduler: scheduler.fuzzed(for: slug))
             if let note { record.note = note }

@@ -71,7 +71,7 @@ struct ConfigCommand: LeetTrackCommand {
     }
 
     private func change(_ name: ReviewSettings.Name, _ context: CommandContext, _ body: (inout ReviewSettings) throws -> Void) throws {
-        let book = ReviewBook(store: try context.repository().store)
+        let book = try context.tracker().reviews
         var settings = try book.settings()
         try body(&settings)
         try book.save(settings)

@@ -62,7 +62,7 @@ struct ImportCommand: LeetTrackCommand {
         case .export(let path, let mode):
             // The file is read and checked completely before the store is opened.
             let document = try ExchangeDocument.read(try ExchangeFile.contents(of: path), file: path, now: context.now)
-            let importer = Importer(store: try store(context), catalog: context.catalog)
+            let importer = try tracker(context).importer
             if mode == .replace, !dryRun, !yes {
                 try confirmReplace(try importer.run(document, mode: mode, dryRun: true), file: path)
             }
@@ -70,7 +70,7 @@ struct ImportCommand: LeetTrackCommand {
             ImportReport.write(summary, mode: mode, dryRun: dryRun, file: path, to: context)
         case .app(let path):
             let favorites = try AppFavorites.read(try ExchangeFile.contents(of: path), file: path)
-            let outcome = try favorites.apply(to: try store(context), catalog: context.catalog, dryRun: dryRun)
+            let outcome = try tracker(context).apply(favorites, dryRun: dryRun)
             ImportReport.write(outcome, dryRun: dryRun, to: context)
         }
     }
@@ -90,11 +90,11 @@ struct ImportCommand: LeetTrackCommand {
         }
     }
 
-    /// The store to import into; a dry run into a store that does not exist yet works on an empty
+    /// The tracker to import into; a dry run into a store that does not exist yet works on an empty
     /// store in memory, so that it creates no file.
-    private func store(_ context: CommandContext) throws -> Store {
-        if dryRun, !context.storeExists { return .memory() }
-        return try context.repository().store
+    private func tracker(_ context: CommandContext) throws -> Tracker {
+        if dryRun, !context.storeExists { return Tracker(store: .memory(), catalog: context.catalog, clock: context.clock) }
+        return try context.tracker()
     }
 }
 

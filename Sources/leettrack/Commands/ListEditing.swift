@@ -8,7 +8,7 @@ struct ListEditing {
     let context: CommandContext
 
     func run(_ action: ListsCommand.Action) throws {
-        let lists = OwnLists(store: try context.repository().store)
+        let lists = try context.tracker().lists
         let catalog = context.catalog
         switch action {
         case .create(let name):

@@ -80,7 +80,7 @@ struct ReviewCommand: LeetTrackCommand {
     }
 
     private func rate(_ problem: Problem, _ rating: ReviewRating, at date: Date, _ context: CommandContext) throws {
-        let result = try ReviewBook(store: try context.repository().store).rate(problem, rating, at: date)
+        let result = try context.tracker().reviews.rate(problem, rating, at: date)
         if json {
             let item = ReviewItem(
                 problem: problem, card: result.after, today: LocalDay(date, in: context.timeZone), timeZone: context.timeZone)

@@ -48,7 +48,7 @@ struct SyncCommand: LeetTrackCommand {
                     + "history. Put the connection string in a file (mode 600) named by $LEETTRACK_REMOTE_FILE, or use ~/.pgpass.\n")
         }
         let connectionString = try SyncRemote.connectionString(option: remote, environment: context.environment)
-        let local = try context.repository().store
+        let tracker = try context.tracker()
         let remoteStore: Store
         do {
             remoteStore = try Store.postgres(connectionString)
@@ -58,7 +58,7 @@ struct SyncCommand: LeetTrackCommand {
         let location = remoteStore.path ?? "the sync server"
         let report: SyncEngine.Report
         do {
-            report = try SyncEngine(local: local, remote: remoteStore).run()
+            report = try tracker.sync(with: remoteStore).run()
         } catch let error as PersistenceError where Self.isRemote(error, location: location) {
             throw CLIError.failure(Self.message(for: error))
         } catch let error as SyncError {

@@ -28,11 +28,11 @@ struct InteractiveCommand: LeetTrackCommand {
 enum InteractiveSession {
     static func run(_ context: CommandContext) throws {
         guard TerminalUI.Terminal.isTerminal() else { throw TerminalError.notATerminal }
-        let repository = try context.repository()
-        let browser = try Browser(catalog: context.catalog, repository: repository)
+        let tracker = try context.tracker()
+        let browser = try Browser(tracker: tracker)
         let waker = try Waker()
         let ownWrites = browser.ownWrites
-        let observation = repository.store.observeChanges {
+        let observation = tracker.store.observeChanges {
             if !ownWrites.isWritingOnThisThread { waker.wake() }
         }
         defer { observation.cancel() }

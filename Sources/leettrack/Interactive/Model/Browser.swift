@@ -51,13 +51,16 @@ struct Browser {
         var isError = false
     }
 
-    let catalog: Catalog
-    let repository: ProgressRepository
+    /// The session: store, catalog and the clock for the dates of events (fixed in tests).
+    let tracker: Tracker
+    var catalog: Catalog { tracker.catalog }
+    var repository: ProgressRepository { tracker.progress }
     let ownWrites = OwnWrites()
-    /// The clock for the dates of events (fixed in tests).
-    let now: @Sendable () -> Date
     /// The user's time zone, which decides what is due "today" (fixed in tests).
     let timeZone: any UTCOffsetProvider
+
+    /// The current instant, by the tracker's clock.
+    func now() -> Date { tracker.clock.now }
 
     /// Every stored record, by slug (for details and notes).
     var progress: [String: ProblemProgress]
@@ -81,17 +84,14 @@ struct Browser {
     /// The slugs of the records that do not decode: left out of the list and named in a banner.
     var damagedSlugs: [String] = []
 
-    /// A screen over `repository`'s store, showing every problem.
+    /// A screen over `tracker`'s store, showing every problem.
     /// - Throws: `PersistenceError` when the records cannot be read (an undecodable record is
     ///   named, and nothing is changed).
-    init(
-        catalog: Catalog, repository: ProgressRepository, now: @escaping @Sendable () -> Date = Date.init,
-        timeZone: any UTCOffsetProvider = SystemTimeZone()
-    ) throws {
-        self.catalog = catalog
-        self.repository = repository
-        self.now = now
+    init(tracker: Tracker, timeZone: any UTCOffsetProvider = SystemTimeZone()) throws {
+        self.tracker = tracker
         self.timeZone = timeZone
+        let catalog = tracker.catalog
+        let repository = tracker.progress
         let readable = try repository.readableProgress { _ in true }
         progress = readable.records
         damagedSlugs = readable.damaged.map(\.slug)
