@@ -43,23 +43,26 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // A throwaway PostgreSQL server for the tests and the sync benchmark (one target, not a
+        // file linked into each).
+        .target(name: "PostgresTestSupport", swiftSettings: strict),
         .executableTarget(
             name: "leettrack-bench",
-            dependencies: ["Persistence", "LeetTrackCore", "TerminalUI", "CSQLite"],
+            dependencies: ["Persistence", "LeetTrackCore", "TerminalUI", "CSQLite", "PostgresTestSupport"],
             swiftSettings: strict
         ),
         // Run by the Persistence tests as separate processes (writers, a killed writer, an observer).
         .executableTarget(name: "persistence-probe", dependencies: ["Persistence"], swiftSettings: strict),
         .testTarget(
             name: "PersistenceTests",
-            dependencies: ["Persistence", "CSQLite", "persistence-probe"],
+            dependencies: ["Persistence", "CSQLite", "persistence-probe", "PostgresTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "LeetTrackCoreTests", dependencies: ["LeetTrackCore"], swiftSettings: strict),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["leettrack", "Persistence", "LeetTrackCore", "TerminalUI"],
+            dependencies: ["leettrack", "Persistence", "LeetTrackCore", "TerminalUI", "PostgresTestSupport"],
             swiftSettings: strict
         ),
     ]

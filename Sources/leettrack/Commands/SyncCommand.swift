@@ -51,7 +51,7 @@ struct SyncCommand: LeetTrackCommand {
         let tracker = try context.tracker()
         let remoteStore: Store
         do {
-            remoteStore = try Store.postgres(connectionString)
+            remoteStore = try Store.postgres(connectionString, applicationName: "leettrack")
         } catch let error as PersistenceError {
             throw CLIError.failure(Self.message(for: error))
         }
