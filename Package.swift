@@ -35,10 +35,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "TerminalUI", swiftSettings: strict),
+        // The interactive screen's model and views, and the text formatting the command line shares.
+        .target(name: "LeetTrackScreen", dependencies: ["LeetTrackCore", "TerminalUI"], swiftSettings: strict),
         .executableTarget(
             name: "leettrack",
             dependencies: [
-                "LeetTrackCore", "TerminalUI",
+                "LeetTrackCore", "TerminalUI", "LeetTrackScreen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -62,7 +64,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["leettrack", "Persistence", "LeetTrackCore", "TerminalUI", "PostgresTestSupport"],
+            dependencies: ["leettrack", "Persistence", "LeetTrackCore", "TerminalUI", "LeetTrackScreen", "PostgresTestSupport"],
             swiftSettings: strict
         ),
     ]

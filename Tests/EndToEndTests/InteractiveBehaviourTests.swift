@@ -3,7 +3,7 @@ import LeetTrackCore
 import Persistence
 import TerminalUI
 import Testing
-@testable import leettrack
+@testable import LeetTrackScreen
 
 /// What the interactive screen's keys do to the state and the store, with no terminal.
 @Suite("Interactive screen: behaviour")

@@ -4,7 +4,7 @@ import Persistence
 import TerminalUI
 import Synchronization
 import Testing
-@testable import leettrack
+@testable import LeetTrackScreen
 
 /// A fixed instant for the events the screen records in tests.
 let interactiveTestDate = Date(timeIntervalSince1970: 1_795_000_000)

@@ -1,5 +1,6 @@
 import Foundation
 import LeetTrackCore
+import LeetTrackScreen
 import Persistence
 import TerminalUI
 
@@ -15,7 +16,7 @@ final class CommandContext {
     /// The environment of the process.
     let environment: [String: String]
     /// Colours for standard output.
-    let style: Style
+    let style: TextStyle
     /// Where time comes from: the system's clock, or in a debug build the instant
     /// `LEETTRACK_NOW` names (end-to-end tests fix time with it).
     let clock: Clock
@@ -40,7 +41,7 @@ final class CommandContext {
         } else {
             self.storePath = Store.standardPath(application: "leettrack", environment: environment)
         }
-        style = Style(enabled: Terminal.isTerminal(.standardOutput) && (environment["NO_COLOR"] ?? "").isEmpty)
+        style = TextStyle(enabled: Terminal.isTerminal(.standardOutput) && (environment["NO_COLOR"] ?? "").isEmpty)
     }
 
     /// The store, opened (and created) on first use. Commands that change something call this

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LeetTrackCore
+import LeetTrackScreen
 
 /// The shared shape of the commands that change problems: resolve every name first (so a bad
 /// name changes nothing), apply one change to all in one transaction, report each problem.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LeetTrackCore
+import LeetTrackScreen
 
 /// `leettrack config [NAME [VALUE]] [--reset]`: the review settings, stored in the store.
 struct ConfigCommand: LeetTrackCommand {

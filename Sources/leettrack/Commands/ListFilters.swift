@@ -1,5 +1,6 @@
 import ArgumentParser
 import LeetTrackCore
+import LeetTrackScreen
 
 /// The filter options `list` and `random` share, and how they become a ``ProblemQuery``.
 struct ListFilters: ParsableArguments {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LeetTrackCore
+import LeetTrackScreen
 
 /// `leettrack lists [LIST]` and the editing of the user's own lists:
 /// `lists create NAME`, `lists add NAME PROBLEM...`, `lists remove NAME PROBLEM...`,

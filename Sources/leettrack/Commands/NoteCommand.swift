@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LeetTrackCore
+import LeetTrackScreen
 
 /// `leettrack note PROBLEM [TEXT | --edit | --clear]`.
 struct NoteCommand: LeetTrackCommand {

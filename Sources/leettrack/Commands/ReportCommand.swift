@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LeetTrackCore
+import LeetTrackScreen
 
 /// `leettrack report [-o FILE] [--open]`: writes the progress report, one self-contained HTML page.
 struct ReportCommand: LeetTrackCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LeetTrackCore
+import LeetTrackScreen
 
 /// `leettrack reset PROBLEM... [--forget]` and `leettrack reset --all [--yes]`.
 struct ResetCommand: LeetTrackCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LeetTrackCore
+import LeetTrackScreen
 
 /// Parsing shared by `solve --rating` and `review`.
 enum ReviewArguments {
@@ -170,7 +171,7 @@ enum ReviewOutput {
     }
 
     /// `last`: the difficulty ends the line, so it is not padded (no trailing blanks).
-    private static func row(_ item: ReviewItem, _ style: Style, last: Bool = false) -> String {
+    private static func row(_ item: ReviewItem, _ style: TextStyle, last: Bool = false) -> String {
         let id = String(item.problem.id)
         return String(repeating: " ", count: max(0, 4 - id.count)) + id + "  " + Format.fit(item.problem.title, 40) + "  "
             + (last ? Format.colored(item.problem.difficulty, style) : Format.difficulty(item.problem.difficulty, style))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LeetTrackCore
+import LeetTrackScreen
 
 /// `leettrack show PROBLEM`: everything about one problem.
 struct ShowCommand: LeetTrackCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LeetTrackCore
+import LeetTrackScreen
 import TerminalUI
 
 /// `leettrack stats`: progress per difficulty, favorites, streaks and the last seven days.

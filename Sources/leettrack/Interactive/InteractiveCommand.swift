@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LeetTrackCore
+import LeetTrackScreen
 import Persistence
 import TerminalUI
 

@@ -14,7 +14,7 @@ extension Keys {
 /// It is an `Application`: `update` is the only place state changes (and where changes are saved,
 /// the moment they are made), and `view` draws it. Tests build one on a memory store, send keys
 /// and assert the grid's text.
-struct Browser {
+public struct Browser {
     /// The full-screen view under any overlay.
     enum Screen: Equatable {
         /// The problem list.
@@ -55,7 +55,8 @@ struct Browser {
     let tracker: Tracker
     var catalog: Catalog { tracker.catalog }
     var repository: ProgressRepository { tracker.progress }
-    let ownWrites = OwnWrites()
+    /// Tells the store observer which changes this screen made itself.
+    public let ownWrites = OwnWrites()
     /// The user's time zone, which decides what is due "today" (fixed in tests).
     let timeZone: any UTCOffsetProvider
 
@@ -87,7 +88,7 @@ struct Browser {
     /// A screen over `tracker`'s store, showing every problem.
     /// - Throws: `PersistenceError` when the records cannot be read (an undecodable record is
     ///   named, and nothing is changed).
-    init(tracker: Tracker, timeZone: any UTCOffsetProvider = SystemTimeZone()) throws {
+    public init(tracker: Tracker, timeZone: any UTCOffsetProvider = SystemTimeZone()) throws {
         self.tracker = tracker
         self.timeZone = timeZone
         let catalog = tracker.catalog
@@ -125,7 +126,7 @@ struct Browser {
 }
 
 extension Browser: Application {
-    mutating func update(_ event: Event) -> UpdateResult {
+    public mutating func update(_ event: Event) -> UpdateResult {
         switch event {
         case .resize(let newSize):
             size = newSize
@@ -154,7 +155,7 @@ extension Browser: Application {
         return .running
     }
 
-    func view(_ frame: inout Frame) {
+    public func view(_ frame: inout Frame) {
         switch screen {
         case .list: drawList(&frame)
         case .details: drawDetails(&frame)
