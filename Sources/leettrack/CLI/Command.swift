@@ -24,3 +24,9 @@ extension LeetTrackCommand {
         .usage(message, command: Self.self)
     }
 }
+
+/// Help text written across several source lines, made into one line per paragraph (paragraphs
+/// are separated by a blank line), so that the library wraps it to the terminal's width.
+func paragraphs(_ text: String) -> String {
+    text.components(separatedBy: "\n\n").map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n\n")
+}

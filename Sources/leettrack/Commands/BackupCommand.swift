@@ -8,11 +8,11 @@ struct BackupCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "backup",
         abstract: "Copy the store to a new file, safely, even while it is in use.",
-        discussion: """
+        discussion: paragraphs("""
             Uses SQLite's online backup: the copy is one consistent file with every change saved so far, even
             while the screen or another command is writing. The copy is checked by SQLite, readable by you
             only (0600), and never overwrites a file. Use it with --store to read the copy.
-            """)
+            """))
 
     @Argument(help: ArgumentHelp("The new file.", valueName: "path"), completion: .file()) var destination: String
     @ParentCommand var root: LeetTrack

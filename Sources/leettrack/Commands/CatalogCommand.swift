@@ -8,13 +8,13 @@ struct CatalogCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "catalog",
         abstract: "Show the problem catalog's source, or update it from LeetCode's JSON.",
-        discussion: """
+        discussion: paragraphs("""
             `catalog info` shows how many problems the catalog has, where they come from and when.
             `catalog update FILE` reads LeetCode's own JSON: the REST api/problems/all response or the
             GraphQL problemsetQuestionList response (save either from your browser). New problems are
             added and changed ones updated, in your store; your progress is untouched unless
             --with-status, which marks `ac` problems solved and `notac` ones attempted.
-            """)
+            """))
 
     @Argument(help: ArgumentHelp("info or update.", valueName: "action"), completion: .list(["info", "update"]))
     var actionName: String

@@ -52,8 +52,8 @@ struct SolveCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "solve",
         abstract: "Mark problems solved and schedule their first review.",
-        discussion: "The rating says how it went and decides when to redo it (FSRS-6): again (could not do it\n"
-            + "alone), hard, good (the default) or easy. Solving a problem that has a review card again rates\n"
+        discussion: "The rating says how it went and decides when to redo it (FSRS-6): again (could not do it "
+            + "alone), hard, good (the default) or easy. Solving a problem that has a review card again rates "
             + "the card, like `leettrack review`.")
 
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]

@@ -7,12 +7,12 @@ struct ConfigCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
         abstract: "Show or change settings (desired retention of reviews, ...).",
-        discussion: """
+        discussion: paragraphs("""
             Settings live in the store, so they follow it to another machine. A change applies to the
             ratings made from then on; reviews already scheduled keep their dates.
+
             Settings:
-            """ + "\n" + ReviewSettings.Name.allCases.map { "  \($0.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0))\($0.help)" }
-            .joined(separator: "\n"))
+            """) + "\n" + ReviewSettings.Name.allCases.map { "  \($0.rawValue)\n      \($0.help)" }.joined(separator: "\n"))
 
     @Argument(help: ArgumentHelp("A setting's name (see above).", valueName: "name"), completion: .list(ReviewSettings.Name.allCases.map(\.rawValue)))
     var name: String?

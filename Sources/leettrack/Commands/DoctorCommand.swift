@@ -8,10 +8,10 @@ struct DoctorCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
         abstract: "Check the store: SQLite's integrity check, every record, the catalog.",
-        discussion: """
+        discussion: paragraphs("""
             Reads the store without changing it and lists what it finds; exits 1 when it finds a problem.
             --export-raw saves the bytes of the records that cannot be read to FILE (JSON), for repair by hand.
-            """)
+            """))
 
     @Option(
         name: .customLong("export-raw"), help: ArgumentHelp("Save the unreadable records' bytes to this file.", valueName: "file"),

@@ -8,11 +8,11 @@ struct ExportCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write everything you recorded to JSON or CSV.",
-        discussion: """
+        discussion: paragraphs("""
             JSON is LeetTrack's versioned export format (Sources/LeetTrackCore/Exchange/Exchange.docc/FORMAT.md), which
             `leettrack import` reads back; CSV has one row per problem touched, for spreadsheets.
             Without -o the export goes to standard output.
-            """)
+            """))
 
     enum Format: String {
         case json, csv

@@ -8,13 +8,13 @@ struct ImportCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Read a LeetTrack export, or the iPhone app's favorites.",
-        discussion: """
+        discussion: paragraphs("""
             FILE is a JSON export of `leettrack export`. --merge (the default) unions histories and
             favorites and keeps the newer note; --replace makes your progress, lists and settings
             exactly the file's. The whole import is one transaction: a bad file changes nothing.
             --from-app reads the original iPhone app's preferences (XML or binary property list) and
             favorites the problems hearted there, matching titles to the catalog.
-            """)
+            """))
 
     @Argument(help: ArgumentHelp("A JSON file written by `leettrack export`.", valueName: "file"), completion: .file(extensions: ["json"]))
     var file: String?

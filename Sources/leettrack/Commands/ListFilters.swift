@@ -65,7 +65,7 @@ struct ListCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List problems, filtered and sorted.",
-        discussion: "TEXT matches words of titles and slugs, or an id. Without --sort, problems are in id order\n"
+        discussion: "TEXT matches words of titles and slugs, or an id. Without --sort, problems are in id order "
             + "(or in the study list's order with --list).")
 
     @Argument(help: ArgumentHelp("Words to look for in titles and slugs.", valueName: "text")) var text: [String] = []

@@ -11,14 +11,16 @@ struct ListsCommand: LeetTrackCommand {
         commandName: "lists",
         abstract: "Show the study lists with progress, one list's problems, or edit your own lists.",
         discussion: """
-            leettrack lists                      all lists, built-in then yours, with progress
-            leettrack lists LIST                 one list's problems, in its order
-            leettrack lists create NAME          a new, empty list of your own
-            leettrack lists add NAME PROBLEM...  append problems (ids, slugs or title words)
-            leettrack lists remove NAME PROBLEM...
-            leettrack lists rename OLD NEW
-            leettrack lists delete NAME          asks first, unless --yes
-            Your lists work everywhere a list does: `leettrack list --list NAME`, `random --list NAME`.
+            lists                      all lists, built-in then yours, with progress
+            lists LIST                 one list's problems, in its order
+            lists create NAME          a new, empty list of your own
+            lists add NAME PROBLEM...  append problems (ids, slugs or title words)
+            lists remove NAME PROBLEM...
+            lists rename OLD NEW
+            lists delete NAME          asks first, unless --yes
+
+            Your lists work everywhere a list does: `leettrack list --list NAME`,
+            `random --list NAME`.
             """)
 
     @Argument(

@@ -12,14 +12,14 @@ struct ReportCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Write an HTML page of your progress: difficulties, a year's calendar, lists, tags, reviews.",
-        discussion: """
+        discussion: paragraphs("""
             The page is one self-contained file (inline CSS and SVG, no script, nothing loaded from the
             network) that follows the system's light or dark theme. It shows progress by difficulty, the
             last year as a calendar heatmap with streaks, every study list and your own, the 15 most
             practised tags, what is due for review this week, your favorites and the latest 20 events.
             Without -o it writes ./\(defaultFileName), replacing an earlier report; -o DIRECTORY writes
             \(defaultFileName) in that directory; -o - prints the page. --open opens it with xdg-open.
-            """)
+            """))
 
     /// The `-o` value, or `nil` for the default.
     @Option(

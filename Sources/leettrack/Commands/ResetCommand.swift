@@ -8,7 +8,7 @@ struct ResetCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset",
         abstract: "Set problems back to todo (history kept unless --forget).",
-        discussion: "Favorites and notes stay. --all resets every problem to practise from scratch; it asks first\n"
+        discussion: "Favorites and notes stay. --all resets every problem to practise from scratch; it asks first "
             + "unless --yes is given.")
 
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String] = []

@@ -18,14 +18,14 @@ struct ReviewCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "review",
         abstract: "Show what to redo today, or record a redo with its rating.",
-        discussion: """
+        discussion: paragraphs("""
             Without arguments: the problems due today and overdue, most overdue first.
             With PROBLEM and RATING: records that you redid the problem and how it went (again: could
             not do it alone; hard; good; easy) and schedules the next redo with FSRS-6.
             Solving a problem creates its card (`leettrack solve PROBLEM --rating good`). The desired
             retention is set with `leettrack config desired-retention 0.9`. Days are counted in your
             time zone (TZ).
-            """)
+            """))
 
     @Argument(help: ArgumentHelp("The problem you redid (an id, a slug, or title words).", valueName: "problem"), completion: .problems)
     var problemName: String?

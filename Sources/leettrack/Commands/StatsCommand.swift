@@ -9,7 +9,7 @@ struct StatsCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
         abstract: "Show progress per difficulty and tag, streaks, the last 7 days or a year's calendar.",
-        discussion: "A streak counts days with at least one solve, attempt or review. Days are counted in your\n"
+        discussion: "A streak counts days with at least one solve, attempt or review. Days are counted in your "
             + "time zone (set TZ to change it). --calendar draws the last 52 weeks like GitHub's graph.")
 
     @Flag(name: .shortAndLong, help: "Draw the last 52 weeks as a heatmap, with streaks.") var calendar = false

@@ -8,7 +8,7 @@ struct SyncCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: "Share your progress, lists and settings with your other machines through a PostgreSQL server.",
-        discussion: """
+        discussion: paragraphs("""
             Pushes the changes made here and pulls those made elsewhere; the local store stays the working
             copy, so everything works offline in between. The server is --remote URL, else $LEETTRACK_REMOTE,
             else the first line of the file named by $LEETTRACK_REMOTE_FILE (which must have mode 600). Any
@@ -17,7 +17,7 @@ struct SyncCommand: LeetTrackCommand {
             Favorite, note, each list and the settings go to the latest change (by a hybrid logical clock); a
             deleted list stays deleted unless created again; histories are merged, no event twice. Safe to
             interrupt and run again.
-            """)
+            """))
 
     @Option(help: ArgumentHelp("The PostgreSQL connection string or URL.", valueName: "url")) var remote: String?
     @Flag(name: .customLong("status"), help: "Say what is waiting to be pushed, without contacting the server.")

@@ -10,12 +10,12 @@ struct InteractiveCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "tui",
         abstract: "Open the interactive screen (also what 'leettrack' alone does on a terminal).",
-        discussion: """
+        discussion: paragraphs("""
             The problem list with a heart on each row, details, notes, search as you type, filters, the
             favorites sheet and the review queue (r: rate what is due with 1-4). Every change is saved the
             moment it is made, and changes made by another leettrack process appear within a second.
             Press ? inside for the keys.
-            """)
+            """))
 
     @ParentCommand var root: LeetTrack
 
