@@ -27,6 +27,17 @@ extension LeetTrackCommand {
 
 /// Help text written across several source lines, made into one line per paragraph (paragraphs
 /// are separated by a blank line), so that the library wraps it to the terminal's width.
+///
+/// Every command's configuration is built at start-up (to find the command named), so this is a
+/// plain pass over the bytes rather than Foundation's string search, which costs far more cold.
 func paragraphs(_ text: String) -> String {
-    text.components(separatedBy: "\n\n").map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n\n")
+    let bytes = Array(text.utf8)
+    let newline = UInt8(ascii: "\n")
+    var joined = bytes
+    for index in bytes.indices where bytes[index] == newline {
+        let before = index > 0 && bytes[index - 1] == newline
+        let after = index + 1 < bytes.count && bytes[index + 1] == newline
+        if !before && !after { joined[index] = UInt8(ascii: " ") }
+    }
+    return String(decoding: joined, as: UTF8.self)
 }
