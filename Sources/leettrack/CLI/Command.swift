@@ -7,6 +7,11 @@ struct GlobalOptions: ParsableArguments {
     var store: String?
 }
 
+/// `--json`, declared once for every command that prints data.
+struct JSONOutput: ParsableArguments {
+    @Flag(help: "Print JSON instead of text.") var json = false
+}
+
 /// A `leettrack` subcommand: a swift-argument-parser command whose work needs the store.
 ///
 /// Parsing only checks the shape of the command line; `run(_:)` checks the values (problem names

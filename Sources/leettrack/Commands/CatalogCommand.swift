@@ -21,7 +21,8 @@ struct CatalogCommand: LeetTrackCommand {
     @Argument(help: ArgumentHelp("For update: the LeetCode JSON file.", valueName: "file"), completion: .file(extensions: ["json"]))
     var file: String?
     @Flag(help: "Also import the file's statuses (ac: solved, notac: attempted).") var withStatus = false
-    @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
     @ParentCommand var root: LeetTrack
 
     enum Action {

@@ -61,7 +61,8 @@ struct SolveCommand: LeetTrackCommand {
     var rating: String?
     @Option(help: ArgumentHelp("The day it was solved (default: now).", valueName: "yyyy-mm-dd")) var date: String?
     @Option(help: ArgumentHelp("Set the note too.", valueName: "text")) var note: String?
-    @Flag(help: "Print the changed problems as JSON.") var json = false
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
@@ -105,7 +106,8 @@ struct AttemptCommand: LeetTrackCommand {
 
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
     @Option(help: ArgumentHelp("The day of the attempt (default: now).", valueName: "yyyy-mm-dd")) var date: String?
-    @Flag(help: "Print the changed problems as JSON.") var json = false
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
@@ -126,7 +128,8 @@ struct FavoriteCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(commandName: "fav", abstract: "Add problems to the favorites.")
 
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
-    @Flag(help: "Print the changed problems as JSON.") var json = false
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
@@ -139,7 +142,8 @@ struct UnfavoriteCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(commandName: "unfav", abstract: "Remove problems from the favorites.")
 
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
-    @Flag(help: "Print the changed problems as JSON.") var json = false
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {

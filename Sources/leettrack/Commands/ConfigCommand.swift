@@ -18,7 +18,8 @@ struct ConfigCommand: LeetTrackCommand {
     var name: String?
     @Argument(help: ArgumentHelp("Its new value.", valueName: "value")) var value: String?
     @Flag(help: "Set NAME back to its default.") var reset = false
-    @Flag(help: "Print the settings as JSON.") var json = false
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
     @ParentCommand var root: LeetTrack
 
     enum Action {

@@ -17,7 +17,8 @@ struct DoctorCommand: LeetTrackCommand {
         name: .customLong("export-raw"), help: ArgumentHelp("Save the unreadable records' bytes to this file.", valueName: "file"),
         completion: .file())
     var exportFile: String?
-    @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {

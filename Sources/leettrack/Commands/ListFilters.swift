@@ -73,7 +73,8 @@ struct ListCommand: LeetTrackCommand {
     @Option(help: ArgumentHelp("id, title, difficulty, acceptance (highest first) or recent (latest practice first).", valueName: "order"))
     var sort: String?
     @Option(name: [.customShort("n"), .long], help: ArgumentHelp("Show at most N problems.", valueName: "n")) var limit: String?
-    @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
@@ -107,7 +108,8 @@ struct RandomCommand: LeetTrackCommand {
 
     @Argument(help: ArgumentHelp("Words to look for in titles and slugs.", valueName: "text")) var text: [String] = []
     @OptionGroup var filters: ListFilters
-    @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {

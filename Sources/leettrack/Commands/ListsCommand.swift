@@ -30,7 +30,8 @@ struct ListsCommand: LeetTrackCommand {
     @Argument(help: ArgumentHelp("The subcommand's list names and problems.", valueName: "arguments"), completion: .problems)
     var rest: [String] = []
     @Flag(name: .shortAndLong, help: "Do not ask before deleting a list.") var yes = false
-    @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
     @ParentCommand var root: LeetTrack
 
     enum Action {

@@ -15,7 +15,8 @@ struct NoteCommand: LeetTrackCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The new note.", valueName: "text")) var text: [String] = []
     @Flag(name: .shortAndLong, help: "Edit the note in $VISUAL or $EDITOR.") var edit = false
     @Flag(help: "Remove the note.") var clear = false
-    @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
     @ParentCommand var root: LeetTrack
 
     enum Action {

@@ -15,7 +15,8 @@ struct ResetCommand: LeetTrackCommand {
     @Flag(help: "Also erase the history.") var forget = false
     @Flag(help: "Reset every problem.") var all = false
     @Flag(name: [.customShort("y"), .long], help: "Do not ask before --all.") var yes = false
-    @Flag(help: "Print the changed problems as JSON.") var json = false
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {

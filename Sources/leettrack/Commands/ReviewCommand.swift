@@ -34,7 +34,8 @@ struct ReviewCommand: LeetTrackCommand {
     @Option(help: ArgumentHelp("The day of the redo; without PROBLEM, show the queue as of that day.", valueName: "yyyy-mm-dd"))
     var date: String?
     @Option(help: ArgumentHelp("Show what falls due in the next N days.", valueName: "days")) var upcoming: String?
-    @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
     @ParentCommand var root: LeetTrack
 
     enum Action {

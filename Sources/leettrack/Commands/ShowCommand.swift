@@ -9,7 +9,8 @@ struct ShowCommand: LeetTrackCommand {
 
     @Argument(help: ArgumentHelp("An id, a slug, or title words.", valueName: "problem"), completion: .problems)
     var problemName: String
-    @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
@@ -52,7 +53,8 @@ struct ShowCommand: LeetTrackCommand {
 struct FavoritesCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(commandName: "favorites", abstract: "Show the favorites sheet.")
 
-    @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {

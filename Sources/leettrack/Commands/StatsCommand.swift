@@ -13,7 +13,8 @@ struct StatsCommand: LeetTrackCommand {
             + "time zone (set TZ to change it). --calendar draws the last 52 weeks like GitHub's graph.")
 
     @Flag(name: .shortAndLong, help: "Draw the last 52 weeks as a heatmap, with streaks.") var calendar = false
-    @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {

@@ -22,7 +22,8 @@ struct SyncCommand: LeetTrackCommand {
     @Option(help: ArgumentHelp("The PostgreSQL connection string or URL.", valueName: "url")) var remote: String?
     @Flag(name: .customLong("status"), help: "Say what is waiting to be pushed, without contacting the server.")
     var statusOnly = false
-    @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
     @ParentCommand var root: LeetTrack
 
     private struct StatusJSON: Encodable {
