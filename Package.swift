@@ -12,6 +12,9 @@ let package = Package(
         .executable(name: "leettrack", targets: ["leettrack"]),
         .executable(name: "leettrack-bench", targets: ["leettrack-bench"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+    ],
     targets: [
         .systemLibrary(
             name: "CSQLite",
@@ -32,28 +35,36 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "TerminalUI", swiftSettings: strict),
+        // The interactive screen's model and views, and the text formatting the command line shares.
+        .target(name: "LeetTrackScreen", dependencies: ["LeetTrackCore", "TerminalUI"], swiftSettings: strict),
         .executableTarget(
             name: "leettrack",
-            dependencies: ["LeetTrackCore", "TerminalUI"],
+            dependencies: [
+                "LeetTrackCore", "TerminalUI", "LeetTrackScreen",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strict
         ),
+        // A throwaway PostgreSQL server for the tests and the sync benchmark (one target, not a
+        // file linked into each).
+        .target(name: "PostgresTestSupport", swiftSettings: strict),
         .executableTarget(
             name: "leettrack-bench",
-            dependencies: ["Persistence", "LeetTrackCore", "TerminalUI", "CSQLite"],
+            dependencies: ["Persistence", "LeetTrackCore", "TerminalUI", "CSQLite", "PostgresTestSupport"],
             swiftSettings: strict
         ),
         // Run by the Persistence tests as separate processes (writers, a killed writer, an observer).
         .executableTarget(name: "persistence-probe", dependencies: ["Persistence"], swiftSettings: strict),
         .testTarget(
             name: "PersistenceTests",
-            dependencies: ["Persistence", "CSQLite", "persistence-probe"],
+            dependencies: ["Persistence", "CSQLite", "persistence-probe", "PostgresTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "LeetTrackCoreTests", dependencies: ["LeetTrackCore"], swiftSettings: strict),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["leettrack", "Persistence", "LeetTrackCore", "TerminalUI"],
+            dependencies: ["leettrack", "Persistence", "LeetTrackCore", "TerminalUI", "LeetTrackScreen", "PostgresTestSupport"],
             swiftSettings: strict
         ),
     ]

@@ -14,10 +14,13 @@ extension Store {
     /// costs one round trip to the server, so keep a local store for fast, offline work and use
     /// this one to share it.
     ///
+    /// `applicationName` is what the server shows for the connection (`pg_stat_activity`) unless
+    /// the connection string sets `application_name` itself.
+    ///
     /// - Throws: ``PersistenceError/server(location:reason:)`` when the server cannot be reached or
     ///   refuses the login; ``PersistenceError/newerFormat(path:migration:)`` when its tables were
     ///   made by a newer version (they are left unchanged).
-    public static func postgres(_ connectionString: String) throws -> Store {
-        Store(backend: try PostgresBackend(connectionString: connectionString))
+    public static func postgres(_ connectionString: String, applicationName: String? = nil) throws -> Store {
+        Store(backend: try PostgresBackend(connectionString: connectionString, applicationName: applicationName))
     }
 }

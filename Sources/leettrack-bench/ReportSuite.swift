@@ -21,7 +21,7 @@ func runReportSuite() throws {
     let now = Date()
     let (problems, events) = try ReportBench.fill(store, now: now)
     let timeZone = ReportBench.LocalTimeZone()
-    let catalog = Catalog.shipped
+    let catalog = Catalog.builtIn
 
     var reads: [Double] = []
     var computes: [Double] = []
@@ -83,7 +83,7 @@ enum ReportBench {
     /// 1,400 solved (with review cards, rated as `solve --rating` does), 600 attempted.
     /// - Returns: the number of touched problems and of events.
     static func fill(_ store: Store, now: Date) throws -> (problems: Int, events: Int) {
-        let catalog = Catalog.shipped
+        let catalog = Catalog.builtIn
         let scheduler = try ReviewSettings().scheduler()
         let slugs = (0..<2_000).map { catalog.slug(at: $0 * 2) }
         let indexes = Dictionary(uniqueKeysWithValues: slugs.enumerated().map { ($1, $0) })

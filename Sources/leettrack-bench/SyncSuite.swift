@@ -1,3 +1,4 @@
+import PostgresTestSupport
 import Foundation
 import LeetTrackCore
 import Persistence

@@ -85,13 +85,13 @@ struct DurabilityEndToEndTests {
     @Test("one damaged record among 500: the rest is listed, counted and exported, with a warning naming it")
     func oneDamagedRecordAmong500() throws {
         let leettrack = try LeetTrackRunner()
-        let slugs = (0..<500).map { Catalog.shipped.problem(at: $0).slug }
+        let slugs = (0..<500).map { Catalog.builtIn.problem(at: $0).slug }
         do {
             let store = try Store.sqlite(path: leettrack.storePath)
             try ProgressRepository(store: store).update(slugs) { _, record in record.favorite = true }
             try store.set(["favorite": "yes"], for: Key<[String: String]>("progress.\(slugs[250])", default: [:]))
         }
-        let problem = Catalog.shipped.problem(at: 250)
+        let problem = Catalog.builtIn.problem(at: 250)
         let damaged = "\(problem.id). \(problem.title)"
         let list = try leettrack.run("favorites")
         #expect(list.status == 0)

@@ -35,16 +35,16 @@ struct ErrorsEndToEndTests {
     @Test("usage errors exit 64 and name what was wrong", arguments: [
         (["frobnicate"], "unknown command 'frobnicate'"),
         (["lsit"], "Did you mean 'list'?"),
-        (["list", "--bogus"], "unknown option '--bogus'"),
+        (["list", "--bogus"], "Unknown option '--bogus'"),
         (["list", "--difficulty", "extreme"], "'extreme' is not a difficulty"),
-        (["list", "--limit"], "missing value for '-n, --limit <n>'"),
+        (["list", "--limit"], "Missing value for '--limit <n>'"),
         (["list", "--limit", "0"], "positive whole number"),
         (["list", "--tag", "dynamic programing"], "Did you mean: Dynamic Programming"),
         (["list", "--free", "--paid"], "cannot be used together"),
         (["list", "--list", "blind-76"], "no study list is called 'blind-76'"),
         (["lists", "blind-76"], "no study list is called 'blind-76'"),
-        (["fav"], "missing expected argument '<problem> ...'"),
-        (["show", "1", "2"], "unexpected argument '2'"),
+        (["fav"], "Missing expected argument '<problem> ...'"),
+        (["show", "1", "2"], "Unexpected argument '2'"),
         (["solve", "1", "--date", "2026-02-30"], "that month has no day 30"),
         (["solve", "1", "--date", "tomorrow"], "expected YYYY-MM-DD"),
         (["solve", "1", "--date", "2999-01-01"], "in the future"),
@@ -161,7 +161,7 @@ struct ErrorsEndToEndTests {
         let leettrack = try LeetTrackRunner()
         let help = try leettrack.run([], useStore: false)
         #expect(help.status == 0)
-        #expect(help.stdout.contains("COMMANDS:"))
+        #expect(help.stdout.contains("SUBCOMMANDS:"))
         #expect(try leettrack.run("--help").stdout == help.stdout)
         let version = try leettrack.run("--version")
         #expect(version.status == 0)

@@ -148,7 +148,7 @@ struct ExchangeEndToEndTests {
         (["import", "a.json", "--merge", "--replace"], "cannot be used together"),
         (["import", "a.json", "--from-app", "b.plist"], "not both"),
         (["export", "--format", "xml"], "'xml' is not a format"),
-        (["catalog"], "missing expected argument '<action>'"),
+        (["catalog"], "Missing expected argument '<action>'"),
         (["catalog", "refresh"], "unknown action 'refresh'"),
         (["catalog", "update"], "missing expected argument '<file>'"),
     ])

@@ -3,7 +3,7 @@ import LeetTrackCore
 import Persistence
 import TerminalUI
 import Testing
-@testable import leettrack
+@testable import LeetTrackScreen
 
 /// What the interactive screen's keys do to the state and the store, with no terminal.
 @Suite("Interactive screen: behaviour")
@@ -95,10 +95,10 @@ struct InteractiveBehaviourTests {
     func searchKinds() throws {
         var screen = try ScreenHarness()
         screen.type("/167")
-        #expect(screen.browser.rows.first == Catalog.shipped.position(ofID: 167))
+        #expect(screen.browser.rows.first == Catalog.builtIn.position(ofID: 167))
         screen.send(.control("u"))
         screen.type("two-sum-iv")
-        #expect(screen.browser.rows == [Catalog.shipped.position(ofSlug: "two-sum-iv-input-is-a-bst")])
+        #expect(screen.browser.rows == [Catalog.builtIn.position(ofSlug: "two-sum-iv-input-is-a-bst")])
         screen.press(.escape)
         #expect(screen.browser.filters.search.isEmpty)
         #expect(screen.browser.rows.count == 4029)
@@ -143,7 +143,7 @@ struct InteractiveBehaviourTests {
         #expect(screen.text.contains("All problems"))
         screen.type("j")
         screen.press(.enter)
-        let list = try #require(Catalog.shipped.studyLists.first)
+        let list = try #require(Catalog.builtIn.studyLists.first)
         #expect(screen.browser.filters.list == list)
         #expect(screen.browser.rows.count == list.slugs.count)
         #expect(screen.lines[23].contains(list.name))
@@ -157,7 +157,7 @@ struct InteractiveBehaviourTests {
         screen.press(.enter)
         #expect(screen.browser.filters.tag == "Trie")
         #expect(screen.lines[23].contains("#Trie"))
-        #expect(screen.browser.rows.allSatisfy { Catalog.shipped.problem(at: $0).tags.contains("Trie") })
+        #expect(screen.browser.rows.allSatisfy { Catalog.builtIn.problem(at: $0).tags.contains("Trie") })
     }
 
     @Test("In the favorites sheet, f unhearts and Enter goes to the problem in the list")
@@ -292,10 +292,10 @@ struct InteractiveDamagedDataTests {
 
 @Suite("Interactive screen: search index")
 struct InteractiveSearchIndexTests {
-    private let index = SearchIndex(catalog: .shipped)
+    private let index = SearchIndex(catalog: .builtIn)
 
     private func matches(_ id: Int, _ text: String) throws -> Bool {
-        let position = try #require(Catalog.shipped.position(ofID: id))
+        let position = try #require(Catalog.builtIn.position(ofID: id))
         return index.matches(position, SearchIndex.Query(text))
     }
 
@@ -323,7 +323,7 @@ struct InteractiveSearchIndexTests {
 
     @Test("Filtering keeps the candidates' order")
     func filterKeepsOrder() {
-        let rows = index.filter(Array((0..<Catalog.shipped.count).reversed()), SearchIndex.Query("two sum"))
+        let rows = index.filter(Array((0..<Catalog.builtIn.count).reversed()), SearchIndex.Query("two sum"))
         #expect(rows == rows.sorted(by: >))
         #expect(rows.count == 19)
     }

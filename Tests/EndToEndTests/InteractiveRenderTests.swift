@@ -3,7 +3,7 @@ import LeetTrackCore
 import Persistence
 import TerminalUI
 import Testing
-@testable import leettrack
+@testable import LeetTrackScreen
 
 /// The text of the interactive screen's grid for each screen and state, with no terminal.
 @Suite("Interactive screen: rendering")

@@ -3,7 +3,7 @@ import LeetTrackCore
 import Persistence
 import TerminalUI
 import Testing
-@testable import leettrack
+@testable import LeetTrackScreen
 
 /// What the review queue's keys do to the state and the store, with no terminal.
 @Suite("Interactive screen: review queue behaviour")
@@ -66,7 +66,7 @@ struct InteractiveReviewBehaviourTests {
         try solve([("two-sum", 5), ("add-two-numbers", 2)], in: .sqlite(path: path))
         var screen = try ScreenHarness(store: .sqlite(path: path))
         screen.type("rj")
-        _ = try ReviewBook(store: .sqlite(path: path)).rate(try Catalog.shipped.resolve("1"), .good, at: interactiveTestDate)
+        _ = try ReviewBook(store: .sqlite(path: path)).rate(try Catalog.builtIn.resolve("1"), .good, at: interactiveTestDate)
         screen.runtime.send(.wake)
         #expect(screen.browser.review?.due.map(\.problem.slug) == ["add-two-numbers"])
         #expect(screen.browser.review?.current?.problem.slug == "add-two-numbers")

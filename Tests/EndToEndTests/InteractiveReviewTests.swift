@@ -3,7 +3,7 @@ import LeetTrackCore
 import Persistence
 import TerminalUI
 import Testing
-@testable import leettrack
+@testable import LeetTrackScreen
 
 /// Solves each problem `days` days before `interactiveTestDate`, rated good, as
 /// `leettrack solve PROBLEM --date …` does: a solved record with its first review card.

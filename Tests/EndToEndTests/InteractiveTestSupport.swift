@@ -4,7 +4,7 @@ import Persistence
 import TerminalUI
 import Synchronization
 import Testing
-@testable import leettrack
+@testable import LeetTrackScreen
 
 /// A fixed instant for the events the screen records in tests.
 let interactiveTestDate = Date(timeIntervalSince1970: 1_795_000_000)
@@ -21,7 +21,7 @@ struct ScreenHarness {
     ) throws {
         self.store = store
         let browser = try Browser(
-            catalog: .shipped, repository: ProgressRepository(store: store), now: now, timeZone: UTCDays())
+            tracker: Tracker(store: store, catalog: .builtIn, clock: Clock(now)), timeZone: UTCDays())
         runtime = Runtime(browser, size: Size(width: width, height: height))
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 import LeetTrackCore
+import LeetTrackScreen
 import Persistence
 import Testing
-@testable import leettrack
+@testable import LeetTrackScreen
 
 /// Issue 12, point 9: the screen's list picker, a note changed elsewhere while it is edited.
 @Suite("Interactive screen: own lists and concurrent notes")
@@ -10,12 +11,12 @@ struct InteractiveUntrustedTests {
     @Test("l offers the user's own lists after the built-in ones, and picks one")
     func pickerHasOwnLists() throws {
         let store = Store.memory()
-        _ = try OwnLists(store: store).create("My Graphs", in: .shipped, at: interactiveTestDate)
-        _ = try OwnLists(store: store).add(["lru-cache", "two-sum"], to: "My Graphs", in: .shipped)
+        _ = try OwnLists(store: store).create("My Graphs", in: .builtIn, at: interactiveTestDate)
+        _ = try OwnLists(store: store).add(["lru-cache", "two-sum"], to: "My Graphs", in: .builtIn)
         var screen = try ScreenHarness(store: store)
         screen.type("l")
         #expect(screen.text.contains("My Graphs"))
-        for _ in 0...Catalog.shipped.studyLists.count { screen.type("j") }
+        for _ in 0...Catalog.builtIn.studyLists.count { screen.type("j") }
         screen.press(.enter)
         #expect(screen.browser.filters.list?.key == "my-graphs")
         #expect(screen.browser.rows.count == 2)
@@ -60,13 +61,13 @@ struct FormatRowTests {
         let hostile = Problem(
             id: 9, slug: "x", title: "x\u{1B}]0;pwned\u{07}\u{202E}", difficulty: .easy, paidOnly: false, category: "Algorithms",
             tags: [], acceptance: 1e18)
-        let row = Format.row(hostile, ProblemProgress(status: .attempted, favorite: true), Style(enabled: false))
+        let row = Format.row(hostile, ProblemProgress(status: .attempted, favorite: true), TextStyle(enabled: false))
         #expect(!row.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" })
         #expect(row.contains("attempted ♥"))
         let wide = Problem(id: 10, slug: "y", title: "图论", difficulty: .easy, paidOnly: false, category: "Algorithms", tags: [], acceptance: 50)
         let ascii = Problem(id: 11, slug: "z", title: "abcd", difficulty: .easy, paidOnly: false, category: "Algorithms", tags: [], acceptance: 50)
-        let wideRow = Format.row(wide, nil, Style(enabled: false))
-        let asciiRow = Format.row(ascii, nil, Style(enabled: false))
+        let wideRow = Format.row(wide, nil, TextStyle(enabled: false))
+        let asciiRow = Format.row(ascii, nil, TextStyle(enabled: false))
         #expect(wideRow.range(of: "Easy").map { wideRow[..<$0.lowerBound].count + 2 } == asciiRow.range(of: "Easy").map { asciiRow[..<$0.lowerBound].count })
     }
 }

@@ -242,7 +242,7 @@ struct ReportEndToEndTests {
         #expect(open.stderr.hasPrefix("Error: '--open' needs a file"))
         let empty = try leettrack.run("report", "--output=")
         #expect(empty.status == 64)
-        #expect(empty.stderr.hasPrefix("Error: '--output' needs a file name"))
+        #expect(empty.stderr.hasPrefix("Error: Missing value for '--output <file>'"))
         #expect(!FileManager.default.fileExists(atPath: leettrack.storePath))
     }
 

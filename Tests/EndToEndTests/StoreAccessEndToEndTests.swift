@@ -2,7 +2,7 @@ import Foundation
 import LeetTrackCore
 import Persistence
 import Testing
-@testable import leettrack
+@testable import LeetTrackScreen
 
 /// Another user who may read but not write the store (`runuser -u nobody`, which needs root).
 @Suite("leettrack on a store the user cannot write, end to end")

@@ -17,7 +17,7 @@ struct CatalogTests {
     @Test("has every problem of the JSON catalog with the same fields")
     func generatedMatchesJSON() throws {
         let json = try Self.decodedJSONCatalog()
-        let shipped = Catalog.shipped
+        let shipped = Catalog.builtIn
         #expect(shipped.count == 4029)
         #expect(shipped.count == json.count)
         for position in 0..<json.count {
@@ -28,7 +28,7 @@ struct CatalogTests {
     @Test("has the same study lists as the JSON, in the documented order")
     func studyListsMatchJSON() throws {
         let json = try Self.decodedJSONCatalog()
-        let shipped = Catalog.shipped.studyLists
+        let shipped = Catalog.builtIn.studyLists
         #expect(shipped.map(\.key) == ["blind-75", "neetcode-150", "grind-75", "grind-169", "leetcode-75", "top-interview-150"])
         for list in shipped {
             #expect(json.studyLists.first { $0.key == list.key } == list)
@@ -37,12 +37,12 @@ struct CatalogTests {
 
     @Test("counts problems per difficulty as the sources say")
     func countsPerDifficulty() {
-        #expect(Catalog.shipped.countsByDifficulty() == [.easy: 960, .medium: 2103, .hard: 966])
+        #expect(Catalog.builtIn.countsByDifficulty() == [.easy: 960, .medium: 2103, .hard: 966])
     }
 
     @Test("finds a problem by id and by slug, and nothing for unknown ones")
     func lookups() {
-        let catalog = Catalog.shipped
+        let catalog = Catalog.builtIn
         #expect(catalog.problem(withID: 146)?.slug == "lru-cache")
         #expect(catalog.problem(withSlug: "lru-cache")?.id == 146)
         #expect(catalog.problem(withSlug: "elevator-requests-iv")?.id == catalog.problem(at: catalog.count - 1).id)
@@ -53,7 +53,7 @@ struct CatalogTests {
 
     @Test("finds every slug by binary search")
     func everySlugIsFound() {
-        let catalog = Catalog.shipped
+        let catalog = Catalog.builtIn
         for position in 0..<catalog.count {
             #expect(catalog.position(ofSlug: catalog.slug(at: position)) == position)
         }
@@ -61,7 +61,7 @@ struct CatalogTests {
 
     @Test("builds Two Sum with its URL")
     func twoSum() throws {
-        let problem = try #require(Catalog.shipped.problem(withID: 1))
+        let problem = try #require(Catalog.builtIn.problem(withID: 1))
         #expect(problem.title == "Two Sum")
         #expect(problem.difficulty == .easy)
         #expect(problem.tags == ["Array", "Hash Table"])

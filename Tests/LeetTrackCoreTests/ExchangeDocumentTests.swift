@@ -31,7 +31,7 @@ struct ExchangeDocumentTests {
     @Test("reading what was written gives the same document and the same bytes")
     func roundTrip() throws {
         let data = try Self.sample.jsonData()
-        let read = try ExchangeDocument.read(data, file: "export.json")
+        let read = try ExchangeDocument.read(data, file: "export.json", now: Date())
         #expect(read == Self.sample)
         #expect(try read.jsonData() == data)
     }
@@ -44,7 +44,7 @@ struct ExchangeDocumentTests {
         #expect(throws: ExchangeError.malformedJSON(
             file: "e.json", line: lines.count, column: (lines.last?.count ?? 0) + 1, reason: "the file ends early (is it truncated?)")
         ) {
-            try ExchangeDocument.read(Data(cut), file: "e.json")
+            try ExchangeDocument.read(Data(cut), file: "e.json", now: Date())
         }
     }
 
@@ -52,7 +52,7 @@ struct ExchangeDocumentTests {
     func syntaxErrorPosition() throws {
         let text = "{\n  \"format\": \"leettrack-export\",\n  \"version\": 1,\n  \"problems\": [tru]\n}\n"
         do {
-            _ = try ExchangeDocument.read(Data(text.utf8), file: "e.json")
+            _ = try ExchangeDocument.read(Data(text.utf8), file: "e.json", now: Date())
             Issue.record("expected an error")
         } catch {
             guard case .malformedJSON(_, let line, let column, _) = error else {
@@ -75,20 +75,20 @@ struct ExchangeDocumentTests {
     func otherVersion() {
         let data = Data(#"{"format": "leettrack-export", "version": 2, "problems": []}"#.utf8)
         #expect(throws: ExchangeError.unsupportedVersion(file: "e.json", found: 2, supported: 1)) {
-            try ExchangeDocument.read(data, file: "e.json")
+            try ExchangeDocument.read(data, file: "e.json", now: Date())
         }
     }
 
     @Test("JSON that is not an export is refused")
     func notAnExport() {
         let data = Data(#"{"stat_status_pairs": []}"#.utf8)
-        #expect(throws: ExchangeError.self) { try ExchangeDocument.read(data, file: "e.json") }
+        #expect(throws: ExchangeError.self) { try ExchangeDocument.read(data, file: "e.json", now: Date()) }
     }
 
     @Test("a JSON array is not an export")
     func arrayIsNotAnExport() {
         #expect(throws: ExchangeError.wrongKind(file: "e.json", expected: "a LeetTrack export (it is not a JSON object)")) {
-            try ExchangeDocument.read(Data("[1, 2]".utf8), file: "e.json")
+            try ExchangeDocument.read(Data("[1, 2]".utf8), file: "e.json", now: Date())
         }
     }
 
@@ -98,7 +98,7 @@ struct ExchangeDocumentTests {
         #expect(throws: ExchangeError.invalidContent(
             file: "e.json", path: "problems[0].status", reason: "'solvd' is not a status (todo, attempted, solved)")
         ) {
-            try ExchangeDocument.read(data, file: "e.json")
+            try ExchangeDocument.read(data, file: "e.json", now: Date())
         }
     }
 
@@ -106,14 +106,14 @@ struct ExchangeDocumentTests {
     func duplicateSlug() {
         let data = Data(#"{"format":"leettrack-export","version":1,"problems":[{"slug":"a","status":"todo"},{"slug":"a","status":"solved"}]}"#.utf8)
         #expect(throws: ExchangeError.invalidContent(file: "e.json", path: "problems[1].slug", reason: "'a' appears twice")) {
-            try ExchangeDocument.read(data, file: "e.json")
+            try ExchangeDocument.read(data, file: "e.json", now: Date())
         }
     }
 
     @Test("an empty file says so")
     func emptyFile() {
         #expect(throws: ExchangeError.malformedJSON(file: "e.json", line: 1, column: 1, reason: "the file is empty")) {
-            try ExchangeDocument.read(Data("\n".utf8), file: "e.json")
+            try ExchangeDocument.read(Data("\n".utf8), file: "e.json", now: Date())
         }
     }
 }

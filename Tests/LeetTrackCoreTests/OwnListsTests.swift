@@ -8,7 +8,7 @@ import Testing
 struct OwnListsTests {
     let store: Store
     let lists: OwnLists
-    let catalog = Catalog.shipped
+    let catalog = Catalog.builtIn
     let now = UTCTimestamp.date(from: "2026-03-01T12:00:00Z")!
 
     init() throws {

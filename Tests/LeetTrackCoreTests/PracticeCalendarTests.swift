@@ -62,7 +62,7 @@ struct PracticeCalendarTests {
         let calendar = PracticeCalendar(progress: progress, now: date("2026-11-03T12:00:00Z"), timeZone: newYork)
         #expect(try count(calendar, "2026-10-31") == 1)
         #expect(try count(calendar, "2026-11-01") == 1)
-        let stats = Statistics(catalog: .shipped, progress: progress, now: date("2026-11-02T12:00:00Z"), timeZone: newYork)
+        let stats = Statistics(catalog: .builtIn, progress: progress, now: date("2026-11-02T12:00:00Z"), timeZone: newYork)
         #expect(stats.currentStreak == 2)
     }
 
@@ -75,8 +75,8 @@ struct PracticeCalendarTests {
         let newYork = PracticeCalendar(progress: progress, now: now, timeZone: try zone("America/New_York"))
         #expect(try count(tokyo, "2026-11-27") == 1 && count(tokyo, "2026-11-28") == 1)
         #expect(try count(newYork, "2026-11-27") == 2)
-        let tokyoStats = Statistics(catalog: .shipped, progress: progress, now: now, timeZone: try zone("Asia/Tokyo"))
-        let newYorkStats = Statistics(catalog: .shipped, progress: progress, now: now, timeZone: try zone("America/New_York"))
+        let tokyoStats = Statistics(catalog: .builtIn, progress: progress, now: now, timeZone: try zone("Asia/Tokyo"))
+        let newYorkStats = Statistics(catalog: .builtIn, progress: progress, now: now, timeZone: try zone("America/New_York"))
         #expect((tokyoStats.currentStreak, tokyoStats.longestStreak) == (2, 2))
         #expect((newYorkStats.currentStreak, newYorkStats.longestStreak) == (1, 1))
     }
@@ -87,7 +87,7 @@ struct PracticeCalendarTests {
             "two-sum": record("2026-11-27T10:00:00Z", kind: .solved),
             "lru-cache": record("2026-11-28T10:00:00Z", "2026-11-29T10:00:00Z", kind: .reviewed),
         ]
-        let stats = Statistics(catalog: .shipped, progress: progress, now: date("2026-11-29T12:00:00Z"), timeZone: try zone("UTC"))
+        let stats = Statistics(catalog: .builtIn, progress: progress, now: date("2026-11-29T12:00:00Z"), timeZone: try zone("UTC"))
         #expect(stats.currentStreak == 3)
     }
 
@@ -98,11 +98,11 @@ struct PracticeCalendarTests {
             "contains-duplicate": ProblemProgress(status: .solved),  // Array, Hash Table, Sorting
             "lru-cache": record("2026-11-29T10:00:00Z"),  // Hash Table, Linked List, Design, Doubly-Linked List
         ]
-        let stats = Statistics(catalog: .shipped, progress: progress, now: date("2026-11-29T12:00:00Z"), timeZone: try zone("UTC"))
+        let stats = Statistics(catalog: .builtIn, progress: progress, now: date("2026-11-29T12:00:00Z"), timeZone: try zone("UTC"))
         #expect(stats.tags.first?.tag == "Hash Table")
         #expect(stats.tags.first?.practised == 3)
         #expect(stats.tags.first?.solved == 2)
-        #expect(stats.tags.first?.total == Catalog.shipped.countsByTag()["Hash Table"])
+        #expect(stats.tags.first?.total == Catalog.builtIn.countsByTag()["Hash Table"])
         #expect(stats.tags[1].tag == "Array")
         #expect(stats.tags.count <= Statistics.tagCount)
     }

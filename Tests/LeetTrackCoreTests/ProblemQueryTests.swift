@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Querying the catalog")
 struct ProblemQueryTests {
-    let catalog = Catalog.shipped
+    let catalog = Catalog.builtIn
 
     @Test("filters by difficulty")
     func difficulty() {

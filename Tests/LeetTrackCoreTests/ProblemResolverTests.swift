@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Naming a problem")
 struct ProblemResolverTests {
-    let catalog = Catalog.shipped
+    let catalog = Catalog.builtIn
 
     @Test("an id names the problem with that id")
     func byID() throws {
@@ -73,7 +73,7 @@ struct TitleWordsTests {
 
     @Test("a title with non-ASCII characters can be named by its words")
     func nonASCIITitle() throws {
-        #expect(try Catalog.shipped.resolve("the knight’s tour").id == 2664)
-        #expect(try Catalog.shipped.resolve("Paint N × 3 Grid").id == 1411)
+        #expect(try Catalog.builtIn.resolve("the knight’s tour").id == 2664)
+        #expect(try Catalog.builtIn.resolve("Paint N × 3 Grid").id == 1411)
     }
 }

@@ -74,13 +74,13 @@ struct ReportFixture {
             record = Self.records[slug] ?? ProblemProgress()
         }
         let lists = OwnLists(store: store)
-        try lists.create(Self.listName, in: .shipped, at: Self.date("2026-11-01T10:00:00Z"))
-        _ = try lists.add(["number-of-islands", "climbing-stairs", "two-sum"], to: Self.listName, in: .shipped)
-        try lists.create("Empty one", in: .shipped, at: Self.date("2026-11-02T10:00:00Z"))
+        try lists.create(Self.listName, in: .builtIn, at: Self.date("2026-11-01T10:00:00Z"))
+        _ = try lists.add(["number-of-islands", "climbing-stairs", "two-sum"], to: Self.listName, in: .builtIn)
+        try lists.create("Empty one", in: .builtIn, at: Self.date("2026-11-02T10:00:00Z"))
     }
 
     /// The report of the store as it stands.
     func report(now: Date = ReportFixture.now) throws -> ProgressReport {
-        try ProgressReport(store: store, catalog: .shipped, now: now, timeZone: Self.utc)
+        try ProgressReport(store: store, catalog: .builtIn, now: now, timeZone: Self.utc)
     }
 }

@@ -85,7 +85,7 @@ struct ReportPageTests {
             #expect(svg.children.first { $0.name == "title" }?.text == label)
         }
         let bars = root.all.filter { $0.attributes["class"] == "bar" }
-        #expect(bars.count == Catalog.shipped.studyLists.count + 2 + 15)
+        #expect(bars.count == Catalog.builtIn.studyLists.count + 2 + 15)
         #expect(bars.allSatisfy { $0.attributes["role"] == "img" && $0.attributes["aria-label"]?.isEmpty == false })
         let medium = try #require(svgs.first { $0.attributes["data-chart"] == "ring-medium" })
         #expect(medium.attributes["aria-label"] == "Medium: 2 of 2103 solved (0.1%), 1 attempted")
@@ -125,7 +125,7 @@ struct ReportPageTests {
     @Test("a long review queue shows 25 cards, folds 75 more, and counts the rest")
     func longQueue() throws {
         let fixture = try ReportFixture()
-        let slugs = (0..<130).map { Catalog.shipped.slug(at: $0) }
+        let slugs = (0..<130).map { Catalog.builtIn.slug(at: $0) }
         try ProgressRepository(store: fixture.store).update(slugs) { _, record in
             record = ProblemProgress(
                 status: .solved, events: [ReportFixture.event(.solved, "2026-10-01T12:00:00Z")],

@@ -18,7 +18,7 @@ struct ReportTests {
         #expect(report.statistics.byDifficulty.map(\.attempted) == [0, 1, 0])
         #expect(report.statistics.byDifficulty.map(\.total) == [960, 2103, 966])
         #expect(report.statistics.total.solved == 5 && report.statistics.total.attempted == 1)
-        let stats = Statistics(catalog: .shipped, progress: ReportFixture.records, now: ReportFixture.now, timeZone: ReportFixture.utc)
+        let stats = Statistics(catalog: .builtIn, progress: ReportFixture.records, now: ReportFixture.now, timeZone: ReportFixture.utc)
         #expect(report.statistics == stats)
     }
 
@@ -60,7 +60,7 @@ struct ReportTests {
     func lists() throws {
         let report = try known()
         let solved: Set = ["two-sum", "lru-cache", "median-of-two-sorted-arrays", "number-of-islands", "merge-two-sorted-lists"]
-        let builtIn = Catalog.shipped.studyLists
+        let builtIn = Catalog.builtIn.studyLists
         #expect(report.lists.map(\.list.key) == builtIn.map(\.key) + ["tom-&-jerry's-<graphs>", "empty-one"])
         for (line, list) in zip(report.lists, builtIn) {
             #expect(line.total == list.slugs.count)
@@ -117,7 +117,7 @@ struct ReportTests {
         let report = try ReportFixture().report()
         #expect(report.statistics.total.solved == 0 && report.calendar.total == 0)
         #expect(report.favorites.isEmpty && report.recentEvents.isEmpty && report.dueNow.isEmpty && report.dayDetails.isEmpty)
-        #expect(report.lists.count == Catalog.shipped.studyLists.count)
+        #expect(report.lists.count == Catalog.builtIn.studyLists.count)
     }
 
     @Test("days are counted in the user's time zone: 23:30 UTC is the next day in Tokyo")
@@ -127,7 +127,7 @@ struct ReportTests {
             record = ProblemProgress(status: .attempted, events: [ReportFixture.event(.attempted, "2026-11-27T23:30:00Z")])
         }
         let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
-        let report = try ProgressReport(store: fixture.store, catalog: .shipped, now: ReportFixture.now, timeZone: tokyo)
+        let report = try ProgressReport(store: fixture.store, catalog: .builtIn, now: ReportFixture.now, timeZone: tokyo)
         #expect(report.dayDetails[try LocalDay(parsing: "2026-11-28").dayNumber]?.attempted == 1)
         #expect(report.recentEvents.first?.localTime == "2026-11-28 08:30")
         #expect(report.utcOffset == 9 * 3600)

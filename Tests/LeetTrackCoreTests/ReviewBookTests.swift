@@ -25,14 +25,14 @@ struct ReviewBookTests {
         try book.repository.update(slugs) { _, record in record.recordSolve(at: date, rating: rating, scheduler: scheduler) }
     }
 
-    func problem(_ slug: String) -> Problem { Catalog.shipped.problem(withSlug: slug)! }
+    func problem(_ slug: String) -> Problem { Catalog.builtIn.problem(withSlug: slug)! }
 
     @Test("the queue holds what is due today or overdue, most overdue first")
     func dueQueue() throws {
         try solve(["lru-cache"], rating: .hard, at: start)  // due day 1
         try solve(["two-sum"], at: start)  // due day 2
         try solve(["contains-duplicate"], rating: .easy, at: start)  // due day 8
-        let queue = try book.queue(catalog: .shipped, now: day(3), timeZone: utc)
+        let queue = try book.queue(catalog: .builtIn, now: day(3), timeZone: utc)
         #expect(queue.due.map(\.problem.slug) == ["lru-cache", "two-sum"])
         #expect(queue.due.map(\.daysOverdue) == [2, 1])
         #expect(queue.upcoming(days: 5).map(\.problem.slug) == ["contains-duplicate"])
@@ -43,7 +43,7 @@ struct ReviewBookTests {
     func dueLaterToday() throws {
         try solve(["two-sum"], at: start)
         let morning = UTCTimestamp.date(from: "2026-03-03T06:00:00Z")!
-        #expect(try book.queue(catalog: .shipped, now: morning, timeZone: utc).due.map(\.daysOverdue) == [0])
+        #expect(try book.queue(catalog: .builtIn, now: morning, timeZone: utc).due.map(\.daysOverdue) == [0])
     }
 
     @Test("rating a problem writes its one record and moves it out of the queue")
@@ -54,7 +54,7 @@ struct ReviewBookTests {
         #expect(result.after.reps == 2)
         #expect(try store.rawValue(forKey: "progress.lru-cache") == before)
         #expect(try book.repository.progress(for: "two-sum").review == result.after)
-        let queue = try book.queue(catalog: .shipped, now: day(2), timeZone: utc)
+        let queue = try book.queue(catalog: .builtIn, now: day(2), timeZone: utc)
         #expect(queue.due.map(\.problem.slug) == ["lru-cache"])
     }
 

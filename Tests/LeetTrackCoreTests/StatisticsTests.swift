@@ -16,7 +16,7 @@ struct StatisticsTests {
     @Test("counts solved and attempted per difficulty against the catalog's totals")
     func perDifficulty() {
         let stats = Statistics(
-            catalog: .shipped,
+            catalog: .builtIn,
             progress: ["two-sum": record(.solved), "lru-cache": record(.attempted), "median-of-two-sorted-arrays": record(.solved),
                        "not-in-the-catalog": record(.solved)],
             now: date("2026-11-29T12:00:00Z"), timeZone: utc)
@@ -32,17 +32,17 @@ struct StatisticsTests {
             "two-sum": record(.solved, "2026-11-01T10:00:00Z", "2026-11-02T10:00:00Z", "2026-11-03T10:00:00Z"),
             "lru-cache": record(.solved, "2026-11-27T10:00:00Z", "2026-11-28T23:59:59Z"),
         ]
-        let stats = Statistics(catalog: .shipped, progress: progress, now: date("2026-11-29T08:00:00Z"), timeZone: utc)
+        let stats = Statistics(catalog: .builtIn, progress: progress, now: date("2026-11-29T08:00:00Z"), timeZone: utc)
         #expect(stats.currentStreak == 2)
         #expect(stats.longestStreak == 3)
-        let later = Statistics(catalog: .shipped, progress: progress, now: date("2026-12-01T08:00:00Z"), timeZone: utc)
+        let later = Statistics(catalog: .builtIn, progress: progress, now: date("2026-12-01T08:00:00Z"), timeZone: utc)
         #expect(later.currentStreak == 0)
     }
 
     @Test("resets do not count as practice")
     func resetsDoNotCount() {
         let progress = ["two-sum": record(.todo, "2026-11-29T10:00:00Z", kind: .reset)]
-        let stats = Statistics(catalog: .shipped, progress: progress, now: date("2026-11-29T12:00:00Z"), timeZone: utc)
+        let stats = Statistics(catalog: .builtIn, progress: progress, now: date("2026-11-29T12:00:00Z"), timeZone: utc)
         #expect(stats.currentStreak == 0)
         #expect(stats.lastSevenDays.map(\.total) == [0, 0, 0, 0, 0, 0, 0])
     }
@@ -52,8 +52,8 @@ struct StatisticsTests {
         // 23:30 UTC on the 28th is already the 29th in Tokyo and still the 28th in New York.
         let progress = ["two-sum": record(.solved, "2026-11-28T23:30:00Z")]
         let now = date("2026-11-29T12:00:00Z")
-        let tokyo = Statistics(catalog: .shipped, progress: progress, now: now, timeZone: try #require(TimeZone(identifier: "Asia/Tokyo")))
-        let newYork = Statistics(catalog: .shipped, progress: progress, now: now, timeZone: try #require(TimeZone(identifier: "America/New_York")))
+        let tokyo = Statistics(catalog: .builtIn, progress: progress, now: now, timeZone: try #require(TimeZone(identifier: "Asia/Tokyo")))
+        let newYork = Statistics(catalog: .builtIn, progress: progress, now: now, timeZone: try #require(TimeZone(identifier: "America/New_York")))
         #expect(tokyo.lastSevenDays.last?.solved == 1)
         #expect(newYork.lastSevenDays.last?.solved == 0)
         #expect(newYork.lastSevenDays.dropLast().last?.solved == 1)
@@ -64,14 +64,14 @@ struct StatisticsTests {
         let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
         // Clocks went back on 2026-10-25; 23:30 local on each side of it.
         let progress = ["two-sum": record(.solved, "2026-10-24T21:30:00Z", "2026-10-25T22:30:00Z")]
-        let stats = Statistics(catalog: .shipped, progress: progress, now: date("2026-10-26T12:00:00Z"), timeZone: berlin)
+        let stats = Statistics(catalog: .builtIn, progress: progress, now: date("2026-10-26T12:00:00Z"), timeZone: berlin)
         #expect(stats.lastSevenDays.suffix(3).map(\.solved) == [1, 1, 0])
         #expect(stats.currentStreak == 2)
     }
 
     @Test("the last seven days end today, oldest first")
     func lastSevenDays() {
-        let stats = Statistics(catalog: .shipped, progress: [:], now: date("2026-11-29T12:00:00Z"), timeZone: utc)
+        let stats = Statistics(catalog: .builtIn, progress: [:], now: date("2026-11-29T12:00:00Z"), timeZone: utc)
         #expect(stats.lastSevenDays.map(\.day.description) == (23...29).map { "2026-11-\($0)" })
         #expect(stats.lastSevenDays.last?.day.weekdayName == "Sun")
     }

@@ -79,8 +79,8 @@ struct SyncListsTests {
     func noJournalBeforeFirstSync() throws {
         let store = Store.memory()
         let lists = OwnLists(store: store)
-        try lists.create("Graphs", in: .shipped, at: Self.day)
-        _ = try lists.add(["two-sum"], to: "graphs", in: .shipped)
+        try lists.create("Graphs", in: .builtIn, at: Self.day)
+        _ = try lists.add(["two-sum"], to: "graphs", in: .builtIn)
         try ReviewBook(store: store).save(ReviewSettings(desiredRetention: 0.85))
         #expect(try store.keys(withPrefix: "") == ["lists.graphs", "settings.review"])
     }
@@ -90,14 +90,14 @@ struct SyncListsTests {
         let store = Store.memory()
         try store.set(HybridLogicalClock(node: "a"), for: SyncKeys.clock)  // What the first sync leaves.
         let lists = OwnLists(store: store)
-        try lists.create("Graphs", in: .shipped, at: Self.day)
+        try lists.create("Graphs", in: .builtIn, at: Self.day)
         let created = try store.value(for: SyncKeys.stamps("lists.graphs"))
         #expect(created.created != nil && created.created == created.changed)
-        _ = try lists.add(["two-sum"], to: "graphs", in: .shipped)
+        _ = try lists.add(["two-sum"], to: "graphs", in: .builtIn)
         let added = try store.value(for: SyncKeys.stamps("lists.graphs"))
         #expect(added.created == created.created)
         #expect(try #require(added.changed) > #require(created.changed))
-        _ = try lists.rename("graphs", to: "Graph Drills", in: .shipped)
+        _ = try lists.rename("graphs", to: "Graph Drills", in: .builtIn)
         #expect(try store.value(for: SyncKeys.stamps("lists.graphs")).created == nil)
         #expect(try store.value(for: SyncKeys.stamps("lists.graph-drills")).created != nil)
         #expect(try store.keys(withPrefix: SyncKeys.pendingValuePrefix)
@@ -119,12 +119,12 @@ struct SyncListsTests {
     @Test("an import into a synced store journals its lists and settings")
     func importIsJournaled() throws {
         let source = Store.memory()
-        try OwnLists(store: source).create("Graphs", in: .shipped, at: Self.day)
+        try OwnLists(store: source).create("Graphs", in: .builtIn, at: Self.day)
         try ReviewBook(store: source).save(ReviewSettings(desiredRetention: 0.8))
-        let document = try Exporter(catalog: .shipped).document(of: source)
+        let document = try Exporter(catalog: .builtIn).document(of: source)
         let store = Store.memory()
         try store.set(HybridLogicalClock(node: "a"), for: SyncKeys.clock)
-        _ = try Importer(store: store, catalog: .shipped).run(document, mode: .replace, dryRun: false)
+        _ = try Importer(store: store, catalog: .builtIn).run(document, mode: .replace, dryRun: false)
         #expect(try store.keys(withPrefix: SyncKeys.pendingValuePrefix)
             == ["sync.pending-value.lists.graphs", "sync.pending-value.settings.review"])
     }
@@ -134,17 +134,17 @@ struct SyncListsTests {
         let machines = Machines()
         let laptop = OwnLists(store: machines.laptop)
         let desktop = OwnLists(store: machines.desktop)
-        try laptop.create("Graphs", in: .shipped, at: Self.day)
-        _ = try laptop.add(["number-of-islands", "clone-graph"], to: "graphs", in: .shipped)
-        try laptop.create("Scratch", in: .shipped, at: Self.day)
+        try laptop.create("Graphs", in: .builtIn, at: Self.day)
+        _ = try laptop.add(["number-of-islands", "clone-graph"], to: "graphs", in: .builtIn)
+        try laptop.create("Scratch", in: .builtIn, at: Self.day)
         try machines.sync(machines.laptop)
         try machines.sync(machines.desktop)
         #expect(try machines.lists(machines.desktop) == ["Graphs": ["number-of-islands", "clone-graph"], "Scratch": []])
 
-        _ = try desktop.add(["course-schedule"], to: "graphs", in: .shipped)
-        _ = try desktop.rename("scratch", to: "Dynamic Programming", in: .shipped)
-        try laptop.create("Arrays", in: .shipped, at: Self.day)
-        try laptop.delete("graphs", in: .shipped)  // Deleted before it saw the desktop's addition.
+        _ = try desktop.add(["course-schedule"], to: "graphs", in: .builtIn)
+        _ = try desktop.rename("scratch", to: "Dynamic Programming", in: .builtIn)
+        try laptop.create("Arrays", in: .builtIn, at: Self.day)
+        try laptop.delete("graphs", in: .builtIn)  // Deleted before it saw the desktop's addition.
         for machine in [machines.desktop, machines.laptop, machines.desktop] { try machines.sync(machine) }
         let expected: [String: [String]] = ["Dynamic Programming": [], "Arrays": []]
         #expect(try machines.lists(machines.laptop) == expected)
@@ -177,7 +177,7 @@ struct SyncListsTests {
     @Test("a store that synced before lists were synced pushes its lists and pulls the others' on its next sync")
     func upgradedStoreExchangesEverything() throws {
         let machines = Machines()
-        try OwnLists(store: machines.desktop).create("From Desktop", in: .shipped, at: Self.day)
+        try OwnLists(store: machines.desktop).create("From Desktop", in: .builtIn, at: Self.day)
         try machines.sync(machines.desktop)
         try machines.sync(machines.laptop)
         // The laptop's state as an older build left it: synced, but lists and settings never were.
@@ -198,7 +198,7 @@ struct SyncListsTests {
     @Test("a second sync with nothing new changes nothing, and the pull is idempotent")
     func idempotent() throws {
         let machines = Machines()
-        try OwnLists(store: machines.laptop).create("Graphs", in: .shipped, at: Self.day)
+        try OwnLists(store: machines.laptop).create("Graphs", in: .builtIn, at: Self.day)
         try machines.sync(machines.laptop)
         try machines.sync(machines.desktop)
         #expect(try machines.sync(machines.desktop) == SyncEngine.Report())

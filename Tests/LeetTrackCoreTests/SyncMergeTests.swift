@@ -97,8 +97,8 @@ struct SyncMergeTests {
         try store.set(HybridLogicalClock(node: "a"), for: SyncKeys.clock)
         let source = Store.memory()
         try ProgressRepository(store: source).update(["two-sum"]) { _, record in record.favorite = true }
-        let document = try Exporter(catalog: .shipped).document(of: source)
-        _ = try Importer(store: store, catalog: .shipped).run(document, mode: .merge, dryRun: false)
+        let document = try Exporter(catalog: .builtIn).document(of: source)
+        _ = try Importer(store: store, catalog: .builtIn).run(document, mode: .merge, dryRun: false)
         #expect(try store.keys(withPrefix: SyncKeys.pendingPrefix) == ["sync.pending.two-sum"])
         #expect(try store.value(for: SyncKeys.metadata("two-sum")).favorite != nil)
     }

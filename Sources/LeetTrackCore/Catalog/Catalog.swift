@@ -5,8 +5,8 @@ import Foundation
 /// ``builtIn`` is the catalog built into the binary. It is read from generated columns in the
 /// binary's read-only data (see `scripts/generate-catalog.py` for why it is not decoded from JSON),
 /// so loading it costs nothing and each ``Problem`` value is built only when it is asked for.
-/// ``shipped``, which commands use, is the same with the store's catalog update laid over it
-/// (see `Exchange/CatalogOverlay.swift`).
+/// A ``Tracker``'s catalog is the same with its store's catalog update laid over it
+/// (``updated(by:)``, `Exchange/CatalogOverlay.swift`).
 /// Positions (`0..<count`) are in id order.
 public struct Catalog: Sendable {
     enum Storage: Sendable {
@@ -20,10 +20,6 @@ public struct Catalog: Sendable {
 
     let storage: Storage
     let decodedStudyLists: [StudyList]
-
-    /// The catalog commands use: the one built into the binary (``builtIn``, 4,029 problems and six
-    /// study lists), with the store's catalog update once ``install(_:)`` was called.
-    public static var shipped: Catalog { current }
 
     init(storage: Storage, studyLists: [StudyList]) {
         self.storage = storage
@@ -41,7 +37,7 @@ public struct Catalog: Sendable {
 
     /// Decodes a catalog from the JSON files the package ships in `Catalog/Data` (`problems.json`:
     /// an array of problems; `lists.json`: list key to slugs). Meant for tools and tests; commands
-    /// use ``shipped``.
+    /// use ``builtIn``.
     /// - Throws: `DecodingError` when the JSON does not match, and
     ///   ``LeetTrackError/invalidCatalog(_:)`` when a list names an unknown slug.
     public init(problemsJSON: Data, listsJSON: Data) throws {

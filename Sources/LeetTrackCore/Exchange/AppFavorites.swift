@@ -98,7 +98,7 @@ public struct AppFavorites: Sendable, Equatable {
 
     /// Favorites in `store` every marked problem whose title matches one in `catalog`, in one
     /// transaction (nothing is written when `dryRun`).
-    public func apply(to store: Store, catalog: Catalog, dryRun: Bool) throws -> Outcome {
+    public func apply(to store: Store, catalog: Catalog, dryRun: Bool, clock: Clock = .system) throws -> Outcome {
         var positions: [String: Int] = [:]
         for position in 0..<catalog.count {
             let title = Self.folded(catalog.title(at: position))
@@ -131,7 +131,7 @@ public struct AppFavorites: Sendable, Equatable {
                 outcome.favorited.append(problem)
                 let before = record
                 record.favorite = true
-                if !dryRun { try ProgressRepository.write(record, replacing: before, for: slug, in: transaction) }
+                if !dryRun { try SyncedWrites(clock: clock).progress(record, replacing: before, for: slug, in: transaction) }
             }
         }
         return outcome

@@ -6,8 +6,8 @@ import Synchronization
 /// built-in catalog, new or changed, and where they came from.
 ///
 /// Only the difference is stored, so a store without updates pays nothing and one with updates
-/// decodes a few records, not the whole catalog. ``Catalog/shipped`` includes it once
-/// ``Catalog/install(_:)`` was called (the command line does so at start-up when the store has one).
+/// decodes a few records, not the whole catalog. A ``Tracker`` lays it over the built-in catalog
+/// when it opens its store (``Catalog/updated(by:)``).
 public struct CatalogUpdate: Codable, Sendable, Equatable {
     /// The file the last update was read from, as the user named it.
     public var source: String
@@ -152,19 +152,13 @@ extension Catalog {
     /// The catalog built into the binary, without any update.
     public static let builtIn = Catalog(storage: .generated, studyLists: [])
 
-    private static let installed = Mutex<Catalog?>(nil)
-
-    /// The installed catalog, else the built-in one (what ``shipped`` returns).
-    static var current: Catalog { installed.withLock { $0 } ?? builtIn }
-
-    /// Makes ``shipped`` the built-in catalog with `update` applied (`nil`: the built-in one).
-    public static func install(_ update: CatalogUpdate?) {
-        let catalog = update.map { update in
-            Catalog(
-                storage: .overlaid(CatalogOverlay(base: builtIn, problems: update.problems, acceptance: update.acceptancePairs)),
-                studyLists: [])
-        }
-        installed.withLock { $0 = catalog }
+    /// This catalog with a stored `update` laid over it (`nil`: this catalog). A ``Tracker`` does
+    /// this with its store's update when it opens.
+    public func updated(by update: CatalogUpdate?) -> Catalog {
+        guard let update else { return self }
+        return Catalog(
+            storage: .overlaid(CatalogOverlay(base: self, problems: update.problems, acceptance: update.acceptancePairs)),
+            studyLists: [])
     }
 
     /// This catalog with `problems` added; each replaces a problem of the same slug or id.

@@ -12,11 +12,16 @@ import Persistence
 public struct CatalogUpdater: Sendable {
     /// The store that keeps the update.
     public let store: Store
+    /// Dates the progress changes for sync.
+    public let clock: Clock
 
-    /// An updater of `store`.
-    public init(store: Store) {
+    /// An updater of `store`, its progress changes dated by `clock`.
+    public init(store: Store, clock: Clock = .system) {
         self.store = store
+        self.clock = clock
     }
+
+    private var writes: SyncedWrites { SyncedWrites(clock: clock) }
 
     /// Applies `list`, read from `source`, at `date`.
     /// - Throws: `PersistenceError`; on any error nothing was changed.
@@ -67,7 +72,7 @@ public struct CatalogUpdater: Sendable {
             try transaction.set(update, for: CatalogUpdate.key)
             summary.catalog = Catalog.builtIn.applying(update.allProblems(over: .builtIn))
             for (old, new) in renamed {
-                try Self.move(old, to: new, in: transaction)
+                try move(old, to: new, in: transaction)
             }
             summary.renamed = renamed.map { "\($0.old) → \($0.new)" }
 
@@ -84,7 +89,7 @@ public struct CatalogUpdater: Sendable {
                 } else {
                     continue
                 }
-                try ProgressRepository.write(record, replacing: before, for: slug, in: transaction)
+                try writes.progress(record, replacing: before, for: slug, in: transaction)
             }
             return summary
         }
@@ -94,15 +99,15 @@ public struct CatalogUpdater: Sendable {
     /// it: the progress record (merged into one already under the new slug) and its place in every
     /// own list. Without this the catalog would no longer know the old slug, and the progress
     /// would vanish from every listing.
-    static func move(_ old: String, to new: String, in transaction: Transaction) throws {
+    func move(_ old: String, to new: String, in transaction: Transaction) throws {
         let oldRecord = try transaction.value(for: ProgressRepository.key(for: old))
         if !oldRecord.isEmpty {
             let current = try transaction.value(for: ProgressRepository.key(for: new))
             let moved = current.isEmpty ? oldRecord : ProgressMerge.merge(current, oldRecord).0
-            try ProgressRepository.write(moved, replacing: current, for: new, in: transaction)
-            try ProgressRepository.write(ProblemProgress(), replacing: oldRecord, for: old, in: transaction)
+            try writes.progress(moved, replacing: current, for: new, in: transaction)
+            try writes.progress(ProblemProgress(), replacing: oldRecord, for: old, in: transaction)
         }
-        try OwnLists.replaceSlug(old, with: new, in: transaction)
+        try OwnLists.replaceSlug(old, with: new, in: transaction, writes: writes)
     }
 
 }

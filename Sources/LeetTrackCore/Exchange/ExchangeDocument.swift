@@ -40,7 +40,7 @@ public struct ExchangeDocument: Sendable, Equatable {
     /// refused whole. Each problem's history comes back in time order.
     /// - Throws: ``ExchangeError`` naming `file` and, for a syntax error, the line and column; for
     ///   a broken rule, the JSON path (`problems[12].history[3].rating`).
-    public static func read(_ data: Data, file: String, now: Date = Date()) throws(ExchangeError) -> ExchangeDocument {
+    public static func read(_ data: Data, file: String, now: Date) throws(ExchangeError) -> ExchangeDocument {
         let header: Header
         do {
             header = try JSONFile.decode(Header.self, from: data, file: file)

@@ -51,11 +51,14 @@ public struct Importer: Sendable {
     public let store: Store
     /// The catalog the slugs are checked against.
     public let catalog: Catalog
+    /// Dates the changes for sync.
+    public let clock: Clock
 
-    /// An importer into `store`.
-    public init(store: Store, catalog: Catalog) {
+    /// An importer into `store`, its changes dated by `clock`.
+    public init(store: Store, catalog: Catalog, clock: Clock = .system) {
         self.store = store
         self.catalog = catalog
+        self.clock = clock
     }
 
     /// Imports `document`. With `dryRun` nothing is written and the summary says what would change.
@@ -95,27 +98,19 @@ public struct Importer: Sendable {
             let listWrites = try lists(document, mode: mode, transaction, &summary)
             let settings = try settings(document, mode: mode, transaction, &summary)
             guard !dryRun else { return summary }
+            // Through the one funnel of synced writes, so the next sync pushes every change.
+            let synced = SyncedWrites(clock: clock)
             for (slug, record) in writes {
-                try ProgressRepository.write(record, replacing: stored[slug] ?? ProblemProgress(), for: slug, in: transaction)
+                try synced.progress(record, replacing: stored[slug] ?? ProblemProgress(), for: slug, in: transaction)
             }
             for slug in summary.removed {
-                try ProgressRepository.write(
-                    ProblemProgress(), replacing: stored[slug] ?? ProblemProgress(), for: slug, in: transaction)
+                try synced.progress(ProblemProgress(), replacing: stored[slug] ?? ProblemProgress(), for: slug, in: transaction)
             }
-            // Journaled like every other write of a list or the settings, so the next sync pushes them.
-            let now = Date()
             for (key, record) in listWrites {
-                let existed = try transaction.value(for: key) != nil
-                if let record { try transaction.set(record, for: key) } else { transaction.removeValue(for: key) }
-                try SyncJournal.recordValue(key.name, existed: existed, exists: record != nil, now: now, in: transaction)
+                try synced.value(SyncValue(list: record), for: key.name, in: transaction)
             }
             if let settings {
-                let existed = try transaction.value(for: Key<ReviewSettings?>(ReviewSettings.key.name, default: nil)) != nil
-                if let value = settings.settings { try transaction.set(value, for: ReviewSettings.key) } else {
-                    transaction.removeValue(for: ReviewSettings.key)
-                }
-                try SyncJournal.recordValue(
-                    ReviewSettings.key.name, existed: existed, exists: settings.settings != nil, now: now, in: transaction)
+                try synced.value(SyncValue(settings: settings.settings), for: ReviewSettings.key.name, in: transaction)
             }
             return summary
         }

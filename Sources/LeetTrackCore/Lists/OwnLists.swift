@@ -18,10 +18,16 @@ public struct OwnLists: Sendable {
     /// Words that `leettrack lists` takes as subcommands, so they cannot name a list.
     public static let reservedNames: Set<String> = ["create", "add", "remove", "rename", "delete"]
 
-    /// The user's lists in `store`.
-    public init(store: Store) {
+    /// Dates the changes for sync.
+    public let clock: Clock
+
+    /// The user's lists in `store`, their changes dated by `clock`.
+    public init(store: Store, clock: Clock = .system) {
         self.store = store
+        self.clock = clock
     }
+
+    private var writes: SyncedWrites { SyncedWrites(clock: clock) }
 
     /// How a list is stored.
     struct Record: Codable, Hashable {
@@ -85,8 +91,7 @@ public struct OwnLists: Sendable {
                 throw LeetTrackError.duplicateList(name, existing: existing.name)
             }
             let record = Record(name: Self.cleaned(name), problems: [], created: UTCTimestamp.string(from: date))
-            try transaction.set(record, for: Self.storeKey(key))
-            try SyncJournal.recordValue(Self.keyPrefix + key, existed: false, exists: true, now: Date(), in: transaction)
+            try writes.value(SyncValue(list: record), for: Self.keyPrefix + key, in: transaction)
             return try Self.unwrap(record.list, name)
         }
     }
@@ -140,15 +145,10 @@ public struct OwnLists: Sendable {
             let before = record
             record.name = Self.cleaned(newName)
             guard record != before else { return try Self.unwrap(record.list, newName) }
-            transaction.removeValue(for: Self.storeKey(oldKey))
-            try transaction.set(record, for: Self.storeKey(newKey))
             // For sync a rename is a deletion of the old key and a creation of the new one (the
             // same key when only the case changes).
-            let now = Date()
-            if newKey != oldKey {
-                try SyncJournal.recordValue(Self.keyPrefix + oldKey, existed: true, exists: false, now: now, in: transaction)
-            }
-            try SyncJournal.recordValue(Self.keyPrefix + newKey, existed: newKey == oldKey, exists: true, now: now, in: transaction)
+            if newKey != oldKey { try writes.value(SyncValue(), for: Self.keyPrefix + oldKey, in: transaction) }
+            try writes.value(SyncValue(list: record), for: Self.keyPrefix + newKey, in: transaction)
             return try Self.unwrap(record.list, newName)
         }
     }
@@ -161,8 +161,7 @@ public struct OwnLists: Sendable {
             guard let record = try transaction.value(for: Self.storeKey(key)) else {
                 throw LeetTrackError.unknownList(name, known: try Self.knownKeys(transaction, catalog))
             }
-            transaction.removeValue(for: Self.storeKey(key))
-            try SyncJournal.recordValue(Self.keyPrefix + key, existed: true, exists: false, now: Date(), in: transaction)
+            try writes.value(SyncValue(), for: Self.keyPrefix + key, in: transaction)
             return try Self.unwrap(record.list, name)
         }
     }
@@ -179,24 +178,19 @@ public struct OwnLists: Sendable {
             }
             let before = record
             let (changed, unchanged) = change(&record)
-            if record != before {
-                try transaction.set(record, for: Self.storeKey(key))
-                try SyncJournal.recordValue(Self.keyPrefix + key, existed: true, exists: true, now: Date(), in: transaction)
-            }
+            if record != before { try writes.value(SyncValue(list: record), for: Self.keyPrefix + key, in: transaction) }
             return Change(list: try Self.unwrap(record.list, name), changed: changed, unchanged: unchanged)
         }
     }
 
     /// Replaces `old` by `new` in every own list, inside `transaction` (a catalog update that gave a
     /// problem a new slug); a list that already holds `new` keeps it once, at its first place.
-    static func replaceSlug(_ old: String, with new: String, in transaction: Transaction) throws {
+    static func replaceSlug(_ old: String, with new: String, in transaction: Transaction, writes: SyncedWrites) throws {
         for entry in try transaction.values(withKeyPrefix: keyPrefix, as: Record.self) where entry.value.problems.contains(old) {
             var record = entry.value
             var seen = Set<String>()
             record.problems = record.problems.map { $0 == old ? new : $0 }.filter { seen.insert($0).inserted }
-            let key = String(entry.key.dropFirst(keyPrefix.count))
-            try transaction.set(record, for: storeKey(key))
-            try SyncJournal.recordValue(entry.key, existed: true, exists: true, now: Date(), in: transaction)
+            try writes.value(SyncValue(list: record), for: entry.key, in: transaction)
         }
     }
 

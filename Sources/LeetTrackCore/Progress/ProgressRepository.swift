@@ -11,14 +11,20 @@ import Persistence
 public struct ProgressRepository: Sendable {
     /// The store the records live in.
     public let store: Store
+    /// Dates the changes (note stamps, sync stamps).
+    public let clock: Clock
 
     /// The prefix of every progress key.
     public static let keyPrefix = "progress."
 
-    /// A repository over `store`.
-    public init(store: Store) {
+    /// A repository over `store`, dating its changes by `clock`.
+    public init(store: Store, clock: Clock = .system) {
         self.store = store
+        self.clock = clock
     }
+
+    /// The funnel of this repository's synced writes.
+    var writes: SyncedWrites { SyncedWrites(clock: clock) }
 
     /// The key of one problem's record.
     public static func key(for slug: String) -> Key<ProblemProgress> {
@@ -95,8 +101,8 @@ public struct ProgressRepository: Sendable {
                 let before = try transaction.value(for: key)
                 var after = before
                 try change(slug, &after)
-                Self.stampNote(of: &after, before: before)
-                try Self.write(after, replacing: before, for: slug, in: transaction)
+                Self.stampNote(of: &after, before: before, now: clock.now)
+                try writes.progress(after, replacing: before, for: slug, in: transaction)
                 changes.append(ProgressChange(slug: slug, before: before, after: after))
             }
             return changes
@@ -112,33 +118,19 @@ public struct ProgressRepository: Sendable {
                 let slug = String(entry.key.dropFirst(Self.keyPrefix.count))
                 var after = entry.value
                 try change(slug, &after)
-                Self.stampNote(of: &after, before: entry.value)
-                try Self.write(after, replacing: entry.value, for: slug, in: transaction)
+                Self.stampNote(of: &after, before: entry.value, now: clock.now)
+                try writes.progress(after, replacing: entry.value, for: slug, in: transaction)
                 changes.append(ProgressChange(slug: slug, before: entry.value, after: after))
             }
             return changes
         }
     }
 
-    /// Writes `after` as the record of `slug` inside `transaction` (removing it when empty) and
-    /// journals the change for sync in the same commit; does nothing when nothing changed.
-    ///
-    /// Every write of a progress record goes through here (commands, imports, catalog updates),
-    /// so that no change escapes the next sync.
-    static func write(
-        _ after: ProblemProgress, replacing before: ProblemProgress, for slug: String, in transaction: Transaction
-    ) throws {
-        guard after != before else { return }
-        let key = key(for: slug)
-        if after.isEmpty { transaction.removeValue(for: key) } else { try transaction.set(after, for: key) }
-        try SyncJournal.record(slug: slug, before: before, after: after, now: Date(), in: transaction)
-    }
-
     /// Dates a changed note, so that a later merge can tell the newer note (see
     /// ``ProblemProgress/noteUpdated``). A change that sets the date itself (an import) keeps it.
-    static func stampNote(of after: inout ProblemProgress, before: ProblemProgress) {
+    static func stampNote(of after: inout ProblemProgress, before: ProblemProgress, now: Date) {
         guard after.note != before.note, after.noteUpdated == before.noteUpdated else { return }
-        after.noteUpdated = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        after.noteUpdated = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
     }
 }
 

@@ -5,10 +5,10 @@ import Persistence
 ///
 /// This is the whole API a review screen needs:
 /// ```swift
-/// let book = ReviewBook(store: store)
-/// let queue = try book.queue(catalog: .shipped, now: Date(), timeZone: TimeZone.current)
+/// let book = ReviewBook(store: store, clock: clock)
+/// let queue = try book.queue(catalog: .builtIn, now: clock.now, timeZone: TimeZone.current)
 /// for item in queue.due { … show item.problem, item.card.due … }
-/// let result = try book.rate(item.problem, .good, at: Date())   // one small write
+/// let result = try book.rate(item.problem, .good, at: clock.now)   // one small write
 /// ```
 /// Cards live inside each problem's progress record (see ``ProblemProgress/review``), so a
 /// rating is one transaction writing one record.
@@ -17,8 +17,8 @@ public struct ReviewBook: Sendable {
     public let repository: ProgressRepository
 
     /// A review book over `store`.
-    public init(store: Store) {
-        repository = ProgressRepository(store: store)
+    public init(store: Store, clock: Clock = .system) {
+        repository = ProgressRepository(store: store, clock: clock)
     }
 
     /// The stored settings (the defaults when none are stored).
@@ -30,10 +30,7 @@ public struct ReviewBook: Sendable {
     /// Stores new settings (one small write), noted for sync in the same transaction.
     public func save(_ settings: ReviewSettings) throws {
         try repository.store.transaction { transaction in
-            let stored = try transaction.value(for: Key<ReviewSettings?>(ReviewSettings.key.name, default: nil))
-            guard stored != settings else { return }
-            try transaction.set(settings, for: ReviewSettings.key)
-            try SyncJournal.recordValue(ReviewSettings.key.name, existed: stored != nil, exists: true, now: Date(), in: transaction)
+            try repository.writes.value(SyncValue(settings: settings), for: ReviewSettings.key.name, in: transaction)
         }
     }
 

@@ -35,11 +35,14 @@ public struct SyncEngine: Sendable {
     public let local: Store
     /// The remote store.
     public let remote: Store
+    /// Stamps the sync and its checks of pulled data ("in the future" is by this clock).
+    public let clock: Clock
 
     /// A sync between `local` and `remote`.
-    public init(local: Store, remote: Store) {
+    public init(local: Store, remote: Store, clock: Clock = .system) {
         self.local = local
         self.remote = remote
+        self.clock = clock
     }
 
     enum RemoteKeys {
@@ -74,7 +77,7 @@ public struct SyncEngine: Sendable {
             report.pushed += try pushValues(batch, state: &state)
         }
         report.pulled = try pull(state: &state)
-        state.lastSync = Date()
+        state.lastSync = clock.now
         try local.set(state, for: SyncKeys.state)
         return report
     }
@@ -107,7 +110,7 @@ public struct SyncEngine: Sendable {
                 return state
             }
             var clock = try transaction.value(for: SyncKeys.clock) ?? HybridLogicalClock(node: SyncNode.make())
-            let stamp = clock.tick(now: Date())
+            let stamp = clock.tick(now: self.clock.now)
             try transaction.set(clock, for: SyncKeys.clock)
             var state = existing ?? SyncState(remoteID: remoteID, cursor: 0, location: location, lastSync: nil)
             state.location = location
@@ -202,7 +205,7 @@ public struct SyncEngine: Sendable {
         }
         let (records, values) = try changes(after: cursor, valuesAfter: valuesCursor, upTo: sequence)
         // Another machine's data is checked like a file's before any of it is merged.
-        try Self.check(records, values, now: Date())
+        try Self.check(records, values, now: clock.now)
         var changed = 0
         for start in stride(from: 0, to: records.count, by: Self.batchSize) {
             let batch = records[start..<min(start + Self.batchSize, records.count)]

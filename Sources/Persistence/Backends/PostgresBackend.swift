@@ -34,8 +34,9 @@ final class PostgresBackend: StorageBackend {
     var isShared: Bool { true }
     private let connection: Mutex<PostgresConnection>
 
-    init(connectionString: String) throws {
-        let info = try PostgresConnectionInfo(connectionString)
+    init(connectionString: String, applicationName: String?) throws {
+        var info = try PostgresConnectionInfo(connectionString)
+        info.applicationName = applicationName
         let connection = try PostgresConnection(info: info)
         try Self.prepareSchema(connection)
         try connection.execute("LISTEN \(Self.channel)")

@@ -37,8 +37,12 @@ final class PostgresConnection: @unchecked Sendable {
         self.info = info
         // Keywords are applied in order and the expanded connection string comes last, so the
         // user's own connect_timeout (and every TLS setting) wins over our default.
-        let keywords = ["connect_timeout", "fallback_application_name", "dbname"]
-        let values = ["10", "leettrack", info.connectionString]
+        var keywords = ["connect_timeout", "dbname"]
+        var values = ["10", info.connectionString]
+        if let name = info.applicationName {
+            keywords.insert("fallback_application_name", at: 1)
+            values.insert(name, at: 1)
+        }
         let connection = Self.withCStrings(keywords) { keywords in
             Self.withCStrings(values) { values in clibpq_PQconnectdbParams(keywords, values, 1) }
         }

@@ -13,6 +13,8 @@ struct PostgresConnectionInfo: Sendable {
     let location: String
     /// The password given in the string, kept only to scrub it from server messages.
     private let password: String?
+    /// What the server's `pg_stat_activity` shows for the connection unless the string names one.
+    var applicationName: String?
 
     /// Parses `connectionString` without connecting.
     /// - Throws: ``PersistenceError/server(location:reason:)`` when libpq cannot parse it. libpq's

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import LeetTrackCore
 import Persistence
@@ -6,7 +7,7 @@ import Persistence
 /// one place.
 enum CLIError: Error {
     /// The command line is wrong (exit 64); the usage of `command` follows the message.
-    case usage(String, command: CommandSpec?)
+    case usage(String, command: ParsableCommand.Type?)
     /// No command has this name.
     case unknownCommand(String, suggestion: String?)
     /// The command could not do its work (exit 1).
@@ -27,8 +28,8 @@ struct ErrorReport {
         switch error {
         case CLIError.usage(let text, let command):
             var message = "Error: \(text)\n"
-            if let command {
-                message += "Usage: \(command.usage)\n  See 'leettrack \(command.name) --help' for more information.\n"
+            if let command, let name = command.configuration.commandName {
+                message += "Usage: \(LeetTrack.usageString(for: command))\n  See 'leettrack \(name) --help' for more information.\n"
             } else {
                 message += "  See 'leettrack --help' for more information.\n"
             }
@@ -74,7 +75,11 @@ struct ErrorReport {
         case let error as POSIXError:
             self.init(message: "Error: \(FileErrorReason.system(error.code.rawValue))\n", exitCode: 1)
         default:
-            self.init(message: "Error: \(error)\n", exitCode: 1)
+            // The library's own errors (parsing, help, version) and anything else: its message
+            // and exit code (64 for a command line it cannot parse, 0 for help, 1 otherwise).
+            var message = LeetTrack.fullMessage(for: error)
+            if !message.hasSuffix("\n") { message += "\n" }
+            self.init(message: message, exitCode: LeetTrack.exitCode(for: error).rawValue)
         }
     }
 

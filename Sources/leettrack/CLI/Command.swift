@@ -1,19 +1,48 @@
+import ArgumentParser
 import LeetTrackCore
 
-/// A subcommand: its spec (name, arguments, options, help), how it checks its arguments, and
-/// what it does. `init` must reject every bad argument before `run` touches the store.
-protocol Command {
-    /// What the parser and the help need.
-    static var spec: CommandSpec { get }
-    /// Checks and keeps the arguments; throws `CLIError.usage` or a `LeetTrackError`.
-    init(_ arguments: ParsedArguments) throws
+/// The options every subcommand accepts, declared once.
+struct GlobalOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The store to use (default: $LEETTRACK_STORE, else the XDG data directory).", valueName: "path"))
+    var store: String?
+}
+
+/// `--json`, declared once for every command that prints data.
+struct JSONOutput: ParsableArguments {
+    @Flag(help: "Print JSON instead of text.") var json = false
+}
+
+/// A `leettrack` subcommand: a swift-argument-parser command whose work needs the store.
+///
+/// Parsing only checks the shape of the command line; `run(_:)` checks the values (problem names
+/// resolve against the catalog there) before it touches the store, so a usage error changes nothing.
+protocol LeetTrackCommand: ParsableCommand {
+    /// The root command, whose options (`--store`) may appear anywhere on the command line.
+    var root: LeetTrack { get }
     /// Does the work.
     func run(_ context: CommandContext) throws
 }
 
-extension Command {
+extension LeetTrackCommand {
     /// A usage error that shows this command's usage.
     static func usageError(_ message: String) -> CLIError {
-        .usage(message, command: spec)
+        .usage(message, command: Self.self)
     }
+}
+
+/// Help text written across several source lines, made into one line per paragraph (paragraphs
+/// are separated by a blank line), so that the library wraps it to the terminal's width.
+///
+/// Every command's configuration is built at start-up (to find the command named), so this is a
+/// plain pass over the bytes rather than Foundation's string search, which costs far more cold.
+func paragraphs(_ text: String) -> String {
+    let bytes = Array(text.utf8)
+    let newline = UInt8(ascii: "\n")
+    var joined = bytes
+    for index in bytes.indices where bytes[index] == newline {
+        let before = index > 0 && bytes[index - 1] == newline
+        let after = index + 1 < bytes.count && bytes[index + 1] == newline
+        if !before && !after { joined[index] = UInt8(ascii: " ") }
+    }
+    return String(decoding: joined, as: UTF8.self)
 }

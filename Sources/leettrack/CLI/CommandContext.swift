@@ -1,31 +1,39 @@
 import Foundation
 import LeetTrackCore
+import LeetTrackScreen
 import Persistence
 import TerminalUI
 
-/// What a command runs with: the catalog, the store, the clock, and where output goes.
-/// Built once by `main.swift`; commands never read the environment themselves.
+/// What a command runs with: the ``Tracker`` (store, catalog, clock, synced writes), opened on
+/// first use, and where output goes. Built once by `LeetTrack.run`; commands never read the
+/// environment themselves.
 final class CommandContext {
-    /// The catalog: the one built into the binary, with the store's update once installed.
-    var catalog: Catalog { Catalog.shipped }
+    /// The catalog: the one built into the binary, with the store's update once
+    /// ``installCatalogUpdate()`` read it.
+    var catalog: Catalog = .builtIn
     /// Where the store is (`--store`, else `LEETTRACK_STORE`, else the XDG data directory).
     let storePath: String
     /// The environment of the process.
     let environment: [String: String]
     /// Colours for standard output.
-    let style: Style
+    let style: TextStyle
+    /// Where time comes from: the system's clock, or in a debug build the instant
+    /// `LEETTRACK_NOW` names (end-to-end tests fix time with it).
+    let clock: Clock
     /// The current instant, read once so a command sees one time.
-    let now = Date()
+    let now: Date
     /// The user's time zone (honours `TZ`), which decides what "today" is.
     let timeZone = SystemTimeZone()
     /// Text written so far, flushed by ``flush()``.
     private var output = ""
-    private var openedStore: Store?
-    private var readingStore: Store?
+    private var openedTracker: Tracker?
+    private var readingTracker: Tracker?
     private var warnedSlugs: Set<String> = []
 
-    init(storePath: String?, environment: [String: String]) {
+    init(storePath: String?, environment: [String: String]) throws {
         self.environment = environment
+        clock = try Self.clock(environment)
+        now = clock.now
         if let storePath {
             self.storePath = storePath
         } else if let path = environment["LEETTRACK_STORE"], !path.isEmpty {
@@ -33,25 +41,36 @@ final class CommandContext {
         } else {
             self.storePath = Store.standardPath(application: "leettrack", environment: environment)
         }
-        style = Style(enabled: Terminal.isTerminal(.standardOutput) && (environment["NO_COLOR"] ?? "").isEmpty)
+        style = TextStyle(enabled: Terminal.isTerminal(.standardOutput) && (environment["NO_COLOR"] ?? "").isEmpty)
     }
 
     /// The store, opened (and created) on first use. Commands that change something call this
     /// only after every argument has been checked, so a usage error never creates or touches it.
+    func tracker() throws -> Tracker {
+        if let openedTracker { return openedTracker }
+        let tracker = Tracker(store: try Store.sqlite(path: storePath), catalog: catalog, clock: clock)
+        openedTracker = tracker
+        return tracker
+    }
+
+    /// The progress records of the writable store (see ``tracker()``).
     func repository() throws -> ProgressRepository {
-        if let openedStore { return ProgressRepository(store: openedStore) }
-        let store = try Store.sqlite(path: storePath)
-        openedStore = store
-        return ProgressRepository(store: store)
+        try tracker().progress
     }
 
     /// The store for reading: the writable one when a command opened it, else the store opened
     /// read-only, which never creates or changes a file and works on a store the user cannot write.
     func reader() throws -> ProgressRepository {
-        if let store = openedStore ?? readingStore { return ProgressRepository(store: store) }
-        let store = try Store.sqlite(path: storePath, access: .readOnly)
-        readingStore = store
-        return ProgressRepository(store: store)
+        try readingTrackerOpened().progress
+    }
+
+    /// The tracker for reading: the writable one when a command opened it, else one over the
+    /// store opened read-only.
+    func readingTrackerOpened() throws -> Tracker {
+        if let tracker = openedTracker ?? readingTracker { return tracker }
+        let tracker = Tracker(store: try Store.sqlite(path: storePath, access: .readOnly), catalog: catalog, clock: clock)
+        readingTracker = tracker
+        return tracker
     }
 
     /// Every progress record. A store that does not exist yet reads as empty and is not created:
@@ -92,20 +111,20 @@ final class CommandContext {
 
     /// Whether the store file exists (reading commands do not create it).
     var storeExists: Bool {
-        openedStore != nil || readingStore != nil || FileManager.default.fileExists(atPath: storePath)
+        openedTracker != nil || readingTracker != nil || FileManager.default.fileExists(atPath: storePath)
     }
 
     /// Whether the store is an empty file: one being created by another process, or an empty file
     /// that reading commands refuse (and writing commands make a store of, as they would a new one).
     var storeIsEmptyFile: Bool {
-        openedStore == nil && readingStore == nil
+        openedTracker == nil && readingTracker == nil
             && (try? FileManager.default.attributesOfItem(atPath: storePath)[.size] as? Int) == 0
     }
 
     /// The user's own lists, or none when there is no store yet.
     func ownLists() throws -> [StudyList] {
         guard storeExists else { return [] }
-        let (lists, damaged) = try OwnLists(store: try reader().store).readableLists()
+        let (lists, damaged) = try readingTrackerOpened().lists.readableLists()
         for entry in damaged where warnedSlugs.insert(entry.key).inserted {
             FileHandle.standardError.write(Data((
                 "Warning: the list record '\(entry.key)' in \(storePath) cannot be read (\(entry.reason)); it is left out "
@@ -117,13 +136,13 @@ final class CommandContext {
     /// The built-in or own list with this name, without creating a missing store.
     func list(named name: String) throws -> StudyList {
         guard storeExists else { return try catalog.studyList(named: name) }
-        return try OwnLists(store: try reader().store).list(named: name, in: catalog)
+        return try readingTrackerOpened().lists.list(named: name, in: catalog)
     }
 
     /// The review settings (the defaults when there is no store yet).
     func reviewSettings() throws -> ReviewSettings {
         guard storeExists else { return ReviewSettings() }
-        return try ReviewBook(store: try reader().store).settings()
+        return try readingTrackerOpened().reviews.settings()
     }
 
     /// Adds text to standard output, made safe for a terminal (see `TerminalText`): notes, titles
@@ -176,5 +195,22 @@ final class CommandContext {
         } catch {
             throw CLIError.failure("cannot write to standard output: \(FileErrorReason.text(error))")
         }
+    }
+}
+
+extension CommandContext {
+    /// The system's clock; in a debug build, a fixed one when `LEETTRACK_NOW` holds an ISO 8601
+    /// instant (`2026-03-04T05:06:07Z`), so end-to-end tests can check exactly what is recorded.
+    /// A release build ignores the variable: time is never an input a user can set by accident.
+    static func clock(_ environment: [String: String]) throws -> Clock {
+        #if DEBUG
+        if let text = environment["LEETTRACK_NOW"] {
+            guard let instant = ISO8601DateFormatter().date(from: text) else {
+                throw CLIError.failure("LEETTRACK_NOW '\(text)' is not an ISO 8601 instant such as 2026-03-04T05:06:07Z.")
+            }
+            return .fixed(instant)
+        }
+        #endif
+        return .system
     }
 }

@@ -29,50 +29,15 @@ enum Terminal {
         FileHandle.standardError.write(Data(TerminalText.sanitized(text).utf8))
     }
 
+    /// Writes text for a person (help) to standard output, made safe for a terminal.
+    static func writeOutput(_ text: String) {
+        FileHandle.standardOutput.write(Data(TerminalText.sanitized(text).utf8))
+    }
+
     /// Whether `stream` is a terminal (so colour and questions make sense).
     static func isTerminal(_ stream: Stream) -> Bool {
         isatty(stream.descriptor) == 1
     }
-}
-
-/// ANSI colours, or plain text when colour is off (not a terminal, or `NO_COLOR` set).
-struct Style {
-    /// Whether escape sequences are written.
-    let enabled: Bool
-
-    private func wrap(_ text: String, _ code: String) -> String {
-        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
-    }
-
-    func bold(_ text: String) -> String { wrap(text, "1") }
-    func dim(_ text: String) -> String { wrap(text, "2") }
-    func green(_ text: String) -> String { wrap(text, "32") }
-    func yellow(_ text: String) -> String { wrap(text, "33") }
-    func red(_ text: String) -> String { wrap(text, "31") }
-    func magenta(_ text: String) -> String { wrap(text, "35") }
-}
-
-/// The user's time zone as the C library knows it (`TZ`, else `/etc/localtime`).
-///
-/// Used instead of `TimeZone.current`, whose creation through ICU costs most of a millisecond,
-/// a noticeable share of a command's run; `localtime_r` reads the same zone rules once.
-struct SystemTimeZone: UTCOffsetProvider {
-    #if canImport(Glibc) || canImport(Darwin)
-    init() {
-        tzset()
-    }
-
-    func secondsFromGMT(for date: Date) -> Int {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        guard localtime_r(&seconds, &parts) != nil else { return TimeZone.current.secondsFromGMT(for: date) }
-        return Int(parts.tm_gmtoff)
-    }
-    #else
-    func secondsFromGMT(for date: Date) -> Int {
-        TimeZone.current.secondsFromGMT(for: date)
-    }
-    #endif
 }
 
 extension Terminal {

@@ -1,27 +1,24 @@
+import ArgumentParser
 import Foundation
 import LeetTrackCore
 import Persistence
 
 /// `leettrack backup PATH`.
-struct BackupCommand: Command {
-    static let spec = CommandSpec(
-        name: "backup",
+struct BackupCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backup",
         abstract: "Copy the store to a new file, safely, even while it is in use.",
-        discussion: """
+        discussion: paragraphs("""
             Uses SQLite's online backup: the copy is one consistent file with every change saved so far, even
             while the screen or another command is writing. The copy is checked by SQLite, readable by you
             only (0600), and never overwrites a file. Use it with --store to read the copy.
-            """,
-        arguments: [ArgumentSpec("PATH", help: "The new file.")])
+            """))
 
-    let destination: String
-
-    init(_ arguments: ParsedArguments) throws {
-        guard let path = arguments.positionals.first, !path.isEmpty else { throw Self.usageError("give the backup's PATH") }
-        destination = path
-    }
+    @Argument(help: ArgumentHelp("The new file.", valueName: "path"), completion: .file()) var destination: String
+    @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
+        guard !destination.isEmpty else { throw Self.usageError("give the backup's PATH") }
         guard context.storeExists else {
             throw CLIError.failure("there is no store at \(context.storePath) to back up.")
         }

@@ -1,53 +1,51 @@
+import ArgumentParser
 import Foundation
 import LeetTrackCore
 import Persistence
 
 /// `leettrack catalog info` and `leettrack catalog update FILE [--with-status]`.
-struct CatalogCommand: Command {
-    static let spec = CommandSpec(
-        name: "catalog",
+struct CatalogCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "catalog",
         abstract: "Show the problem catalog's source, or update it from LeetCode's JSON.",
-        discussion: """
+        discussion: paragraphs("""
             `catalog info` shows how many problems the catalog has, where they come from and when.
             `catalog update FILE` reads LeetCode's own JSON: the REST api/problems/all response or the
             GraphQL problemsetQuestionList response (save either from your browser). New problems are
             added and changed ones updated, in your store; your progress is untouched unless
             --with-status, which marks `ac` problems solved and `notac` ones attempted.
-            """,
-        arguments: [
-            ArgumentSpec("ACTION", help: "info or update."),
-            ArgumentSpec("FILE", help: "For update: the LeetCode JSON file.", optional: true),
-        ],
-        options: [
-            .flag("with-status", help: "Also import the file's statuses (ac: solved, notac: attempted)."),
-            .flag("json", help: "Print JSON."),
-        ])
+            """))
+
+    @Argument(help: ArgumentHelp("info or update.", valueName: "action"), completion: .list(["info", "update"]))
+    var actionName: String
+    @Argument(help: ArgumentHelp("For update: the LeetCode JSON file.", valueName: "file"), completion: .file(extensions: ["json"]))
+    var file: String?
+    @Flag(help: "Also import the file's statuses (ac: solved, notac: attempted).") var withStatus = false
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
+    @ParentCommand var root: LeetTrack
 
     enum Action {
         case info
         case update(file: String, withStatus: Bool)
     }
 
-    let action: Action
-    let json: Bool
-
-    init(_ arguments: ParsedArguments) throws {
-        json = arguments.flag("json")
-        switch arguments.positionals[0] {
+    private func action() throws -> Action {
+        switch actionName {
         case "info":
-            if arguments.positionals.count > 1 { throw Self.usageError("unexpected argument '\(arguments.positionals[1])'") }
-            if arguments.flag("with-status") { throw Self.usageError("'--with-status' goes with 'catalog update'") }
-            action = .info
+            if let file { throw Self.usageError("unexpected argument '\(file)'") }
+            if withStatus { throw Self.usageError("'--with-status' goes with 'catalog update'") }
+            return .info
         case "update":
-            guard arguments.positionals.count > 1 else { throw Self.usageError("missing expected argument '<file>'") }
-            action = .update(file: arguments.positionals[1], withStatus: arguments.flag("with-status"))
+            guard let file else { throw Self.usageError("missing expected argument '<file>'") }
+            return .update(file: file, withStatus: withStatus)
         case let other:
             throw Self.usageError("unknown action '\(other)'; use 'info' or 'update'")
         }
     }
 
     func run(_ context: CommandContext) throws {
-        switch action {
+        switch try action() {
         case .info:
             try info(context)
         case .update(let file, let withStatus):
@@ -70,7 +68,7 @@ struct CatalogCommand: Command {
         }
         context.line("\(catalog.count) problems, \(catalog.studyLists.count) study lists")
         guard let update else {
-            context.line("Source: built into leettrack \(Root.version) (no update imported)")
+            context.line("Source: built into leettrack \(LeetTrack.version) (no update imported)")
             return
         }
         context.line("Source: \(update.source) (\(update.shape))")
@@ -83,9 +81,7 @@ struct CatalogCommand: Command {
     private func update(_ file: String, withStatus: Bool, _ context: CommandContext) throws {
         let list = try LeetCodeProblemList.read(try ExchangeFile.contents(of: file), file: file)
         // Checked before the store is opened, so a bad file creates no store.
-        let summary = try CatalogUpdater(store: try context.repository().store)
-            .apply(list, source: file, date: context.now, withStatus: withStatus)
-        Catalog.install(try CatalogUpdate.stored(in: try context.repository().store))
+        let summary = try context.tracker().catalogUpdater.apply(list, source: file, date: context.now, withStatus: withStatus)
         if json {
             try context.writeJSON(CatalogUpdateJSON(summary, shape: list.shape))
             return
@@ -137,7 +133,7 @@ private struct CatalogUpdateJSON: Encodable {
 }
 
 extension CommandContext {
-    /// Applies the store's catalog update, if it has one, to ``Catalog/shipped`` before a command
+    /// Lays the store's catalog update, if it has one, over the built-in catalog before a command
     /// resolves any name. A store without one costs one key lookup; no store costs nothing.
     ///
     /// An update that cannot be read is reported and the built-in catalog used: the update is
@@ -149,7 +145,7 @@ extension CommandContext {
         guard storeExists, !storeIsEmptyFile else { return }
         do {
             guard let update = try CatalogUpdate.stored(in: try reader().store) else { return }
-            Catalog.install(update)
+            catalog = Catalog.builtIn.updated(by: update)
         } catch PersistenceError.damaged {
             // The command that reads the damaged pages reports it (and `doctor` must still run).
             return

@@ -1,10 +1,13 @@
+import ArgumentParser
 import Foundation
 import LeetTrackCore
+import LeetTrackScreen
 
 /// The shared shape of the commands that change problems: resolve every name first (so a bad
 /// name changes nothing), apply one change to all in one transaction, report each problem.
 enum ProgressChanges {
-    static let problemsArgument = ArgumentSpec("PROBLEM", help: "Ids, slugs, or title words (quote titles).", repeating: true)
+    /// The help of the `PROBLEM...` argument.
+    static let problemsHelp = ArgumentHelp("Ids, slugs, or title words (quote titles).", valueName: "problem")
 
     /// Runs `change` on `problems` and prints `describe(problem, change)` for each, or JSON.
     static func apply(
@@ -31,8 +34,8 @@ enum ProgressChanges {
 
     /// The instant to record for `--date YYYY-MM-DD`: noon that day, or now when the day is today
     /// and noon has not come yet (an event must never lie in the future), or `nil` without `--date`.
-    static func date(from arguments: ParsedArguments, now: Date = Date()) throws -> Date? {
-        guard let text = arguments.value("date") else { return nil }
+    static func date(from text: String?, now: Date) throws -> Date? {
+        guard let text else { return nil }
         let day = try LocalDay(parsing: text)
         if day < LocalDay(InputRules.earliestDate, in: SystemTimeZone()) {
             throw LeetTrackError.invalidDate(text, reason: "it is before 2010")
@@ -45,32 +48,27 @@ enum ProgressChanges {
 }
 
 /// `leettrack solve PROBLEM...`.
-struct SolveCommand: Command {
-    static let spec = CommandSpec(
-        name: "solve",
+struct SolveCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "solve",
         abstract: "Mark problems solved and schedule their first review.",
-        discussion: "The rating says how it went and decides when to redo it (FSRS-6): again (could not do it\n"
-            + "alone), hard, good (the default) or easy. Solving a problem that has a review card again rates\n"
-            + "the card, like `leettrack review`.",
-        arguments: [ProgressChanges.problemsArgument],
-        options: [
-            .option("rating", short: "r", value: "rating", help: "again, hard, good or easy (default: good)."),
-            .option("date", value: "yyyy-mm-dd", help: "The day it was solved (default: now)."),
-            .option("note", value: "text", help: "Set the note too."),
-            .flag("json", help: "Print the changed problems as JSON."),
-        ])
+        discussion: "The rating says how it went and decides when to redo it (FSRS-6): again (could not do it "
+            + "alone), hard, good (the default) or easy. Solving a problem that has a review card again rates "
+            + "the card, like `leettrack review`.")
 
-    let problems: [Problem]
-    let rating: ReviewRating
-    let date: Date?
-    let note: String?
-    let json: Bool
+    @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
+    @Option(name: .shortAndLong, help: ArgumentHelp("again, hard, good or easy (default: good).", valueName: "rating"))
+    var rating: String?
+    @Option(help: ArgumentHelp("The day it was solved (default: now).", valueName: "yyyy-mm-dd")) var date: String?
+    @Option(help: ArgumentHelp("Set the note too.", valueName: "text")) var note: String?
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
+    @ParentCommand var root: LeetTrack
 
-    init(_ arguments: ParsedArguments) throws {
-        rating = try ReviewArguments.rating(arguments.value("rating") ?? "good")
-        problems = try Catalog.shipped.resolve(arguments.positionals)
-        date = try ProgressChanges.date(from: arguments)
-        note = arguments.value("note")
+    func run(_ context: CommandContext) throws {
+        let rating = try ReviewArguments.rating(self.rating ?? "good")
+        let problems = try context.catalog.resolve(problemNames)
+        let date = try ProgressChanges.date(from: self.date, now: context.now) ?? context.now
         // An empty shell variable in a script must not wipe a note: clearing is explicit.
         if note?.isEmpty == true {
             throw Self.usageError("'--note' needs text; to remove a note use 'leettrack note PROBLEM --clear'")
@@ -82,13 +80,7 @@ struct SolveCommand: Command {
                 throw Self.usageError(error.reason)
             }
         }
-        json = arguments.flag("json")
-    }
-
-    func run(_ context: CommandContext) throws {
-        let date = self.date ?? context.now
-        let scheduler = try ReviewBook(store: try context.repository().store).scheduler()
-        let rating = self.rating
+        let scheduler = try context.tracker().reviews.scheduler()
         try ProgressChanges.apply(problems, json: json, in: context) { slug, record in
             record.recordSolve(at: date, rating: rating, scheduler: scheduler.fuzzed(for: slug))
             if let note { record.note = note }
@@ -107,28 +99,20 @@ struct SolveCommand: Command {
 }
 
 /// `leettrack attempt PROBLEM...`.
-struct AttemptCommand: Command {
-    static let spec = CommandSpec(
-        name: "attempt",
-        abstract: "Record an attempt at problems (a solved problem stays solved).",
-        arguments: [ProgressChanges.problemsArgument],
-        options: [
-            .option("date", value: "yyyy-mm-dd", help: "The day of the attempt (default: now)."),
-            .flag("json", help: "Print the changed problems as JSON."),
-        ])
+struct AttemptCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "attempt",
+        abstract: "Record an attempt at problems (a solved problem stays solved).")
 
-    let problems: [Problem]
-    let date: Date?
-    let json: Bool
-
-    init(_ arguments: ParsedArguments) throws {
-        problems = try Catalog.shipped.resolve(arguments.positionals)
-        date = try ProgressChanges.date(from: arguments)
-        json = arguments.flag("json")
-    }
+    @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
+    @Option(help: ArgumentHelp("The day of the attempt (default: now).", valueName: "yyyy-mm-dd")) var date: String?
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
+    @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
-        let date = self.date ?? context.now
+        let problems = try context.catalog.resolve(problemNames)
+        let date = try ProgressChanges.date(from: self.date, now: context.now) ?? context.now
         try ProgressChanges.apply(problems, json: json, in: context) { record in
             record.recordAttempt(at: date)
         } describe: { problem, change in
@@ -140,48 +124,41 @@ struct AttemptCommand: Command {
 }
 
 /// `leettrack fav PROBLEM...`.
-struct FavoriteCommand: Command {
-    static let spec = FavoriteChange.spec(name: "fav", abstract: "Add problems to the favorites.")
-    let change: FavoriteChange
+struct FavoriteCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(commandName: "fav", abstract: "Add problems to the favorites.")
 
-    init(_ arguments: ParsedArguments) throws {
-        change = try FavoriteChange(arguments, favorite: true)
+    @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
+    @ParentCommand var root: LeetTrack
+
+    func run(_ context: CommandContext) throws {
+        try FavoriteChange(problemNames: problemNames, json: json, favorite: true).run(context)
     }
-
-    func run(_ context: CommandContext) throws { try change.run(context) }
 }
 
 /// `leettrack unfav PROBLEM...`.
-struct UnfavoriteCommand: Command {
-    static let spec = FavoriteChange.spec(name: "unfav", abstract: "Remove problems from the favorites.")
-    let change: FavoriteChange
+struct UnfavoriteCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(commandName: "unfav", abstract: "Remove problems from the favorites.")
 
-    init(_ arguments: ParsedArguments) throws {
-        change = try FavoriteChange(arguments, favorite: false)
+    @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
+    @ParentCommand var root: LeetTrack
+
+    func run(_ context: CommandContext) throws {
+        try FavoriteChange(problemNames: problemNames, json: json, favorite: false).run(context)
     }
-
-    func run(_ context: CommandContext) throws { try change.run(context) }
 }
 
-/// What `fav` and `unfav` share: their arguments and the change, in one direction or the other.
+/// What `fav` and `unfav` share: the change, in one direction or the other.
 struct FavoriteChange {
-    let problems: [Problem]
+    let problemNames: [String]
     let json: Bool
     let favorite: Bool
 
-    static func spec(name: String, abstract: String) -> CommandSpec {
-        CommandSpec(
-            name: name, abstract: abstract, arguments: [ProgressChanges.problemsArgument],
-            options: [.flag("json", help: "Print the changed problems as JSON.")])
-    }
-
-    init(_ arguments: ParsedArguments, favorite: Bool) throws {
-        problems = try Catalog.shipped.resolve(arguments.positionals)
-        json = arguments.flag("json")
-        self.favorite = favorite
-    }
-
     func run(_ context: CommandContext) throws {
+        let problems = try context.catalog.resolve(problemNames)
         let favorite = self.favorite
         try ProgressChanges.apply(problems, json: json, in: context) { record in
             record.favorite = favorite

@@ -1,23 +1,26 @@
+import ArgumentParser
 import LeetTrackCore
+import LeetTrackScreen
 
 /// `leettrack config [NAME [VALUE]] [--reset]`: the review settings, stored in the store.
-struct ConfigCommand: Command {
-    static let spec = CommandSpec(
-        name: "config",
+struct ConfigCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
         abstract: "Show or change settings (desired retention of reviews, ...).",
-        discussion: """
+        discussion: paragraphs("""
             Settings live in the store, so they follow it to another machine. A change applies to the
             ratings made from then on; reviews already scheduled keep their dates.
+
             Settings:
-            """ + "\n" + CommandSpec.table(ReviewSettings.Name.allCases.map { ($0.rawValue, $0.help) }).dropLast(),
-        arguments: [
-            ArgumentSpec("NAME", help: "A setting's name (see above).", optional: true),
-            ArgumentSpec("VALUE", help: "Its new value.", optional: true),
-        ],
-        options: [
-            .flag("reset", help: "Set NAME back to its default."),
-            .flag("json", help: "Print the settings as JSON."),
-        ])
+            """) + "\n" + ReviewSettings.Name.allCases.map { "  \($0.rawValue)\n      \($0.help)" }.joined(separator: "\n"))
+
+    @Argument(help: ArgumentHelp("A setting's name (see above).", valueName: "name"), completion: .list(ReviewSettings.Name.allCases.map(\.rawValue)))
+    var name: String?
+    @Argument(help: ArgumentHelp("Its new value.", valueName: "value")) var value: String?
+    @Flag(help: "Set NAME back to its default.") var reset = false
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
+    @ParentCommand var root: LeetTrack
 
     enum Action {
         case showAll
@@ -26,33 +29,27 @@ struct ConfigCommand: Command {
         case reset(ReviewSettings.Name)
     }
 
-    let action: Action
-    let json: Bool
-
-    init(_ arguments: ParsedArguments) throws {
-        json = arguments.flag("json")
-        guard let text = arguments.positionals.first else {
-            if arguments.flag("reset") { throw Self.usageError("'--reset' needs the NAME of a setting") }
-            action = .showAll
-            return
+    private func action() throws -> Action {
+        guard let text = name else {
+            if reset { throw Self.usageError("'--reset' needs the NAME of a setting") }
+            return .showAll
         }
         guard let name = ReviewSettings.Name(rawValue: text.lowercased()) else {
             let names = ReviewSettings.Name.allCases.map(\.rawValue).joined(separator: ", ")
             throw Self.usageError("unknown setting '\(text)'; the settings are \(names)")
         }
-        if arguments.positionals.count > 1 {
-            if arguments.flag("reset") { throw Self.usageError("give a VALUE or '--reset', not both") }
+        if let value {
+            if reset { throw Self.usageError("give a VALUE or '--reset', not both") }
             // Checked now, so a bad value never opens the store.
             var probe = ReviewSettings()
-            try probe.set(name, to: arguments.positionals[1])
-            action = .set(name, arguments.positionals[1])
-        } else {
-            action = arguments.flag("reset") ? .reset(name) : .show(name)
+            try probe.set(name, to: value)
+            return .set(name, value)
         }
+        return reset ? .reset(name) : .show(name)
     }
 
     func run(_ context: CommandContext) throws {
-        switch action {
+        switch try action() {
         case .showAll:
             let settings = try context.reviewSettings()
             if json {
@@ -76,7 +73,7 @@ struct ConfigCommand: Command {
     }
 
     private func change(_ name: ReviewSettings.Name, _ context: CommandContext, _ body: (inout ReviewSettings) throws -> Void) throws {
-        let book = ReviewBook(store: try context.repository().store)
+        let book = try context.tracker().reviews
         var settings = try book.settings()
         try body(&settings)
         try book.save(settings)

@@ -1,31 +1,28 @@
+import ArgumentParser
 import Foundation
 import LeetTrackCore
 import Persistence
 
 /// `leettrack doctor [--export-raw FILE]`.
-struct DoctorCommand: Command {
-    static let spec = CommandSpec(
-        name: "doctor",
+struct DoctorCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
         abstract: "Check the store: SQLite's integrity check, every record, the catalog.",
-        discussion: """
+        discussion: paragraphs("""
             Reads the store without changing it and lists what it finds; exits 1 when it finds a problem.
             --export-raw saves the bytes of the records that cannot be read to FILE (JSON), for repair by hand.
-            """,
-        options: [
-            .option("export-raw", value: "file", help: "Save the unreadable records' bytes to this file."),
-            .flag("json", help: "Print JSON."),
-        ])
+            """))
 
-    let exportFile: String?
-    let json: Bool
-
-    init(_ arguments: ParsedArguments) throws {
-        if let file = arguments.value("export-raw"), file.isEmpty { throw Self.usageError("'--export-raw' needs a file name") }
-        exportFile = arguments.value("export-raw")
-        json = arguments.flag("json")
-    }
+    @Option(
+        name: .customLong("export-raw"), help: ArgumentHelp("Save the unreadable records' bytes to this file.", valueName: "file"),
+        completion: .file())
+    var exportFile: String?
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
+    @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
+        if let exportFile, exportFile.isEmpty { throw Self.usageError("'--export-raw' needs a file name") }
         guard context.storeExists else {
             context.line("No store at \(context.storePath) yet: nothing to check.")
             return

@@ -1,40 +1,38 @@
+import ArgumentParser
 import Foundation
 import LeetTrackCore
 import TerminalUI
 
 /// `leettrack export [--format json|csv] [-o FILE]`.
-struct ExportCommand: Command {
-    static let spec = CommandSpec(
-        name: "export",
+struct ExportCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Write everything you recorded to JSON or CSV.",
-        discussion: """
+        discussion: paragraphs("""
             JSON is LeetTrack's versioned export format (Sources/LeetTrackCore/Exchange/Exchange.docc/FORMAT.md), which
             `leettrack import` reads back; CSV has one row per problem touched, for spreadsheets.
             Without -o the export goes to standard output.
-            """,
-        options: [
-            .option("format", value: "json|csv", help: "The format (default: json)."),
-            .option("output", short: "o", value: "file", help: "Write to this file instead of standard output (- is standard output)."),
-        ])
+            """))
 
     enum Format: String {
         case json, csv
     }
 
-    let format: Format
-    let output: String?
+    @Option(help: ArgumentHelp("The format (default: json).", valueName: "json|csv"), completion: .list(["json", "csv"]))
+    var format: String?
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Write to this file instead of standard output (- is standard output).", valueName: "file"),
+        completion: .file())
+    var output: String?
+    @ParentCommand var root: LeetTrack
 
-    init(_ arguments: ParsedArguments) throws {
-        let name = arguments.value("format") ?? "json"
+    func run(_ context: CommandContext) throws {
+        let name = self.format ?? "json"
         guard let format = Format(rawValue: name.lowercased()) else {
             throw Self.usageError("'\(name)' is not a format; use json or csv")
         }
-        self.format = format
-        if let output = arguments.value("output"), output.isEmpty { throw Self.usageError("'--output' needs a file name") }
-        output = arguments.value("output")
-    }
-
-    func run(_ context: CommandContext) throws {
+        if let output, output.isEmpty { throw Self.usageError("'--output' needs a file name") }
         let exporter = Exporter(catalog: context.catalog)
         // A store that does not exist yet exports as empty and is not created; a record that does
         // not decode is left out with a warning (`allProgress`), not the whole export.

@@ -1,79 +1,76 @@
+import ArgumentParser
 import Foundation
 import LeetTrackCore
 import Persistence
 
 /// `leettrack import FILE [--merge|--replace] [--dry-run]` and `leettrack import --from-app PLIST`.
-struct ImportCommand: Command {
-    static let spec = CommandSpec(
-        name: "import",
+struct ImportCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Read a LeetTrack export, or the iPhone app's favorites.",
-        discussion: """
+        discussion: paragraphs("""
             FILE is a JSON export of `leettrack export`. --merge (the default) unions histories and
             favorites and keeps the newer note; --replace makes your progress, lists and settings
             exactly the file's. The whole import is one transaction: a bad file changes nothing.
             --from-app reads the original iPhone app's preferences (XML or binary property list) and
             favorites the problems hearted there, matching titles to the catalog.
-            """,
-        arguments: [ArgumentSpec("FILE", help: "A JSON file written by `leettrack export`.", optional: true)],
-        options: [
-            .flag("merge", help: "Combine the file with what you have (the default)."),
-            .flag("replace", help: "Make your progress, lists and settings exactly the file's."),
-            .flag("dry-run", short: "n", help: "Show what would change and write nothing."),
-            .option("from-app", value: "plist", help: "Import the favorites of the iPhone app's preferences file."),
-            .flag("yes", short: "y", help: "With --replace, do not ask before replacing."),
-        ])
+            """))
+
+    @Argument(help: ArgumentHelp("A JSON file written by `leettrack export`.", valueName: "file"), completion: .file(extensions: ["json"]))
+    var file: String?
+    @Flag(help: "Combine the file with what you have (the default).") var merge = false
+    @Flag(help: "Make your progress, lists and settings exactly the file's.") var replace = false
+    @Flag(name: [.customShort("n"), .long], help: "Show what would change and write nothing.") var dryRun = false
+    @Option(help: ArgumentHelp("Import the favorites of the iPhone app's preferences file.", valueName: "plist"), completion: .file())
+    var fromApp: String?
+    @Flag(name: [.customShort("y"), .long], help: "With --replace, do not ask before replacing.") var yes = false
+    @ParentCommand var root: LeetTrack
 
     enum Source {
         case export(path: String, mode: ImportMode)
         case app(path: String)
     }
 
-    let source: Source
-    let dryRun: Bool
-    let confirmed: Bool
-
-    init(_ arguments: ParsedArguments) throws {
-        dryRun = arguments.flag("dry-run")
-        confirmed = arguments.flag("yes")
-        if arguments.flag("merge"), arguments.flag("replace") {
+    private func source() throws -> Source {
+        if merge, replace {
             throw Self.usageError("'--merge' and '--replace' cannot be used together")
         }
-        let file = arguments.positionals.first
-        if let plist = arguments.value("from-app") {
+        if let plist = fromApp {
             if file != nil { throw Self.usageError("give FILE or '--from-app PLIST', not both") }
-            if arguments.flag("merge") || arguments.flag("replace") {
+            if merge || replace {
                 throw Self.usageError("'--from-app' only adds favorites; '--merge' and '--replace' do not apply")
             }
-            source = .app(path: plist)
+            return .app(path: plist)
         } else if let file {
-            source = .export(path: file, mode: arguments.flag("replace") ? .replace : .merge)
+            return .export(path: file, mode: replace ? .replace : .merge)
         } else {
             throw Self.usageError("missing expected argument '<file>' (or '--from-app <plist>')")
         }
     }
 
     func run(_ context: CommandContext) throws {
+        let source = try source()
         do {
-            try importFile(context)
+            try importFile(source, context)
         } catch let error as ExchangeError {
             throw CLIError.failure(ExchangeMessages.nothingChanged(error))
         }
     }
 
-    private func importFile(_ context: CommandContext) throws {
+    private func importFile(_ source: Source, _ context: CommandContext) throws {
         switch source {
         case .export(let path, let mode):
             // The file is read and checked completely before the store is opened.
             let document = try ExchangeDocument.read(try ExchangeFile.contents(of: path), file: path, now: context.now)
-            let importer = Importer(store: try store(context), catalog: context.catalog)
-            if mode == .replace, !dryRun, !confirmed {
+            let importer = try tracker(context).importer
+            if mode == .replace, !dryRun, !yes {
                 try confirmReplace(try importer.run(document, mode: mode, dryRun: true), file: path)
             }
             let summary = try importer.run(document, mode: mode, dryRun: dryRun)
             ImportReport.write(summary, mode: mode, dryRun: dryRun, file: path, to: context)
         case .app(let path):
             let favorites = try AppFavorites.read(try ExchangeFile.contents(of: path), file: path)
-            let outcome = try favorites.apply(to: try store(context), catalog: context.catalog, dryRun: dryRun)
+            let outcome = try tracker(context).apply(favorites, dryRun: dryRun)
             ImportReport.write(outcome, dryRun: dryRun, to: context)
         }
     }
@@ -93,11 +90,11 @@ struct ImportCommand: Command {
         }
     }
 
-    /// The store to import into; a dry run into a store that does not exist yet works on an empty
+    /// The tracker to import into; a dry run into a store that does not exist yet works on an empty
     /// store in memory, so that it creates no file.
-    private func store(_ context: CommandContext) throws -> Store {
-        if dryRun, !context.storeExists { return .memory() }
-        return try context.repository().store
+    private func tracker(_ context: CommandContext) throws -> Tracker {
+        if dryRun, !context.storeExists { return Tracker(store: .memory(), catalog: context.catalog, clock: context.clock) }
+        return try context.tracker()
     }
 }
 

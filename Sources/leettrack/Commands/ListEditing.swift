@@ -1,5 +1,6 @@
 import Foundation
 import LeetTrackCore
+import LeetTrackScreen
 
 /// The changes `leettrack lists` makes to the user's own lists. Every argument was checked before
 /// (problems resolved); each change is one transaction, so a failure leaves the store unchanged.
@@ -8,7 +9,7 @@ struct ListEditing {
     let context: CommandContext
 
     func run(_ action: ListsCommand.Action) throws {
-        let lists = OwnLists(store: try context.repository().store)
+        let lists = try context.tracker().lists
         let catalog = context.catalog
         switch action {
         case .create(let name):

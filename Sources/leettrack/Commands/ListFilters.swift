@@ -1,41 +1,49 @@
+import ArgumentParser
 import LeetTrackCore
+import LeetTrackScreen
 
 /// The filter options `list` and `random` share, and how they become a ``ProblemQuery``.
-enum ListFilters {
-    static let options: [OptionSpec] = [
-        .option("difficulty", short: "d", value: "difficulty", help: "Only easy, medium or hard problems."),
-        .option("status", short: "s", value: "status", help: "Only todo, attempted or solved problems."),
-        .flag("favorites", short: "f", help: "Only favorites."),
-        .option("tag", short: "t", value: "tag", help: "Only problems with this tag (e.g. \"Dynamic Programming\")."),
-        .option("category", value: "category", help: "Only this category (Algorithms, Database, Shell, ...)."),
-        .option("list", short: "l", value: "list", help: "Only problems of this study list, built-in or yours (see `leettrack lists`)."),
-        .flag("free", help: "Only problems that need no subscription."),
-        .flag("paid", help: "Only paid-only problems."),
-    ]
+struct ListFilters: ParsableArguments {
+    @Option(name: .shortAndLong, help: ArgumentHelp("Only easy, medium or hard problems.", valueName: "difficulty"))
+    var difficulty: String?
+    @Option(name: .shortAndLong, help: ArgumentHelp("Only todo, attempted or solved problems.", valueName: "status"))
+    var status: String?
+    @Flag(name: .shortAndLong, help: "Only favorites.") var favorites = false
+    @Option(name: .shortAndLong, help: ArgumentHelp("Only problems with this tag (e.g. \"Dynamic Programming\").", valueName: "tag"))
+    var tag: String?
+    @Option(help: ArgumentHelp("Only this category (Algorithms, Database, Shell, ...).", valueName: "category"))
+    var category: String?
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Only problems of this study list, built-in or yours (see `leettrack lists`).", valueName: "list"),
+        completion: .lists)
+    var list: String?
+    @Flag(help: "Only problems that need no subscription.") var free = false
+    @Flag(help: "Only paid-only problems.") var paid = false
 
-    /// Builds the query from the filter options and `text`. The `--list` is left to
-    /// ``resolveList(_:in:_:)``: an own list lives in the store, which `init` does not read.
-    static func query(from arguments: ParsedArguments, text: String?, spec: CommandSpec) throws -> ProblemQuery {
-        let catalog = Catalog.shipped
+    /// Builds the query from the filter options and `text`, with its `--list` (built-in or own)
+    /// looked up in the store.
+    func query(text: [String], command: ParsableCommand.Type, _ context: CommandContext) throws -> ProblemQuery {
+        let catalog = context.catalog
         var query = ProblemQuery()
-        query.text = text
-        if let value = arguments.value("difficulty") {
+        query.text = text.isEmpty ? nil : text.joined(separator: " ")
+        if let value = difficulty {
             guard let difficulty = Difficulty(rawValue: value.lowercased()) else {
-                throw CLIError.usage("'\(value)' is not a difficulty; use easy, medium or hard", command: spec)
+                throw CLIError.usage("'\(value)' is not a difficulty; use easy, medium or hard", command: command)
             }
             query.difficulty = difficulty
         }
-        if let value = arguments.value("status") {
+        if let value = status {
             guard let status = Status(rawValue: value.lowercased()) else {
-                throw CLIError.usage("'\(value)' is not a status; use todo, attempted or solved", command: spec)
+                throw CLIError.usage("'\(value)' is not a status; use todo, attempted or solved", command: command)
             }
             query.status = status
         }
-        query.favoritesOnly = arguments.flag("favorites")
-        if let tag = arguments.value("tag") { query.tag = try catalog.canonicalTag(tag) }
-        if let category = arguments.value("category") { query.category = try catalog.canonicalCategory(category) }
-        switch (arguments.flag("free"), arguments.flag("paid")) {
-        case (true, true): throw CLIError.usage("'--free' and '--paid' cannot be used together", command: spec)
+        query.favoritesOnly = favorites
+        if let tag { query.tag = try catalog.canonicalTag(tag) }
+        if let category { query.category = try catalog.canonicalCategory(category) }
+        switch (free, paid) {
+        case (true, true): throw CLIError.usage("'--free' and '--paid' cannot be used together", command: command)
         case (true, false): query.paidOnly = false
         case (false, true): query.paidOnly = true
         case (false, false): break
@@ -43,55 +51,47 @@ enum ListFilters {
         return query
     }
 
-    /// `query` with its `--list` (built-in or own) looked up.
-    static func resolveList(_ query: ProblemQuery, in arguments: ParsedArguments, _ context: CommandContext) throws -> ProblemQuery {
-        guard let name = arguments.value("list") else { return query }
+    /// `query` with its `--list` (built-in or own) looked up, once every other value is checked.
+    func resolvingList(_ query: ProblemQuery, _ context: CommandContext) throws -> ProblemQuery {
+        guard let list else { return query }
         var query = query
-        query.list = try context.list(named: name)
+        query.list = try context.list(named: list)
         return query
     }
 }
 
 /// `leettrack list`: the catalog, filtered and sorted.
-struct ListCommand: Command {
-    static let spec = CommandSpec(
-        name: "list",
+struct ListCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List problems, filtered and sorted.",
-        discussion: "TEXT matches words of titles and slugs, or an id. Without --sort, problems are in id order\n"
-            + "(or in the study list's order with --list).",
-        arguments: [ArgumentSpec("TEXT", help: "Words to look for in titles and slugs.", optional: true, repeating: true)],
-        options: ListFilters.options + [
-            .option("sort", value: "order", help: "id, title, difficulty, acceptance (highest first) or recent (latest practice first)."),
-            .option("limit", short: "n", value: "n", help: "Show at most N problems."),
-            .flag("json", help: "Print JSON."),
-        ])
+        discussion: "TEXT matches words of titles and slugs, or an id. Without --sort, problems are in id order "
+            + "(or in the study list's order with --list).")
 
-    let query: ProblemQuery
-    let arguments: ParsedArguments
-    let json: Bool
+    @Argument(help: ArgumentHelp("Words to look for in titles and slugs.", valueName: "text")) var text: [String] = []
+    @OptionGroup var filters: ListFilters
+    @Option(help: ArgumentHelp("id, title, difficulty, acceptance (highest first) or recent (latest practice first).", valueName: "order"))
+    var sort: String?
+    @Option(name: [.customShort("n"), .long], help: ArgumentHelp("Show at most N problems.", valueName: "n")) var limit: String?
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
+    @ParentCommand var root: LeetTrack
 
-    init(_ arguments: ParsedArguments) throws {
-        let text = arguments.positionals.isEmpty ? nil : arguments.positionals.joined(separator: " ")
-        var query = try ListFilters.query(from: arguments, text: text, spec: Self.spec)
-        if let value = arguments.value("sort") {
+    func run(_ context: CommandContext) throws {
+        var query = try filters.query(text: text, command: Self.self, context)
+        if let value = sort {
             guard let sort = ProblemQuery.Sort(rawValue: value.lowercased()) else {
                 throw Self.usageError("'\(value)' is not a sort order; use id, title, difficulty, acceptance or recent")
             }
             query.sort = sort
         }
-        if let value = arguments.value("limit") {
+        if let value = limit {
             guard let limit = Int(value), limit > 0 else {
                 throw Self.usageError("'--limit' needs a positive whole number, not '\(value)'")
             }
             query.limit = limit
         }
-        self.query = query
-        self.arguments = arguments
-        json = arguments.flag("json")
-    }
-
-    func run(_ context: CommandContext) throws {
-        let (problems, progress) = try context.problems(matching: try ListFilters.resolveList(query, in: arguments, context))
+        let (problems, progress) = try context.problems(matching: try filters.resolvingList(query, context))
         if json {
             try context.writeJSON(problems.map { ProblemJSON($0, progress[$0.slug]) })
             return
@@ -102,27 +102,20 @@ struct ListCommand: Command {
 }
 
 /// `leettrack random`: one unsolved problem that matches the filters.
-struct RandomCommand: Command {
-    static let spec = CommandSpec(
-        name: "random",
-        abstract: "Pick one unsolved problem that matches the filters.",
-        arguments: [ArgumentSpec("TEXT", help: "Words to look for in titles and slugs.", optional: true, repeating: true)],
-        options: ListFilters.options + [.flag("json", help: "Print JSON.")])
+struct RandomCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "random", abstract: "Pick one unsolved problem that matches the filters.")
 
-    let query: ProblemQuery
-    let arguments: ParsedArguments
-    let json: Bool
-
-    init(_ arguments: ParsedArguments) throws {
-        let text = arguments.positionals.isEmpty ? nil : arguments.positionals.joined(separator: " ")
-        query = try ListFilters.query(from: arguments, text: text, spec: Self.spec)
-        if query.status == .solved { throw Self.usageError("'random' picks unsolved problems; '--status solved' matches none") }
-        self.arguments = arguments
-        json = arguments.flag("json")
-    }
+    @Argument(help: ArgumentHelp("Words to look for in titles and slugs.", valueName: "text")) var text: [String] = []
+    @OptionGroup var filters: ListFilters
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
+    @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
-        let (matches, progress) = try context.problems(matching: try ListFilters.resolveList(query, in: arguments, context))
+        let query = try filters.query(text: text, command: Self.self, context)
+        if query.status == .solved { throw Self.usageError("'random' picks unsolved problems; '--status solved' matches none") }
+        let (matches, progress) = try context.problems(matching: try filters.resolvingList(query, context))
         let candidates = matches
             .filter { (progress[$0.slug]?.status ?? .todo) != .solved }
         guard let problem = candidates.randomElement() else {

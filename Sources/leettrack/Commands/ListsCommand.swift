@@ -1,31 +1,38 @@
+import ArgumentParser
 import Foundation
 import LeetTrackCore
+import LeetTrackScreen
 
 /// `leettrack lists [LIST]` and the editing of the user's own lists:
 /// `lists create NAME`, `lists add NAME PROBLEM...`, `lists remove NAME PROBLEM...`,
 /// `lists rename OLD NEW`, `lists delete NAME [--yes]`.
-struct ListsCommand: Command {
-    static let spec = CommandSpec(
-        name: "lists",
+struct ListsCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lists",
         abstract: "Show the study lists with progress, one list's problems, or edit your own lists.",
         discussion: """
-            leettrack lists                      all lists, built-in then yours, with progress
-            leettrack lists LIST                 one list's problems, in its order
-            leettrack lists create NAME          a new, empty list of your own
-            leettrack lists add NAME PROBLEM...  append problems (ids, slugs or title words)
-            leettrack lists remove NAME PROBLEM...
-            leettrack lists rename OLD NEW
-            leettrack lists delete NAME          asks first, unless --yes
-            Your lists work everywhere a list does: `leettrack list --list NAME`, `random --list NAME`.
-            """,
-        arguments: [
-            ArgumentSpec("LIST", help: "A list's key or name (e.g. blind-75), or create, add, remove, rename, delete.", optional: true),
-            ArgumentSpec("ARGUMENTS", help: "The subcommand's list names and problems.", optional: true, repeating: true),
-        ],
-        options: [
-            .flag("yes", short: "y", help: "Do not ask before deleting a list."),
-            .flag("json", help: "Print JSON."),
-        ])
+            lists                      all lists, built-in then yours, with progress
+            lists LIST                 one list's problems, in its order
+            lists create NAME          a new, empty list of your own
+            lists add NAME PROBLEM...  append problems (ids, slugs or title words)
+            lists remove NAME PROBLEM...
+            lists rename OLD NEW
+            lists delete NAME          asks first, unless --yes
+
+            Your lists work everywhere a list does: `leettrack list --list NAME`,
+            `random --list NAME`.
+            """)
+
+    @Argument(
+        help: ArgumentHelp("A list's key or name (e.g. blind-75), or create, add, remove, rename, delete.", valueName: "list"),
+        completion: .lists)
+    var first: String?
+    @Argument(help: ArgumentHelp("The subcommand's list names and problems.", valueName: "arguments"), completion: .problems)
+    var rest: [String] = []
+    @Flag(name: .shortAndLong, help: "Do not ask before deleting a list.") var yes = false
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
+    @ParentCommand var root: LeetTrack
 
     enum Action {
         case showAll
@@ -37,17 +44,9 @@ struct ListsCommand: Command {
         case delete(String, confirmed: Bool)
     }
 
-    let action: Action
-    let json: Bool
-
-    init(_ arguments: ParsedArguments) throws {
-        json = arguments.flag("json")
-        let values = arguments.positionals
-        guard let first = values.first else {
-            action = .showAll
-            return
-        }
-        let rest = Array(values.dropFirst())
+    private func action(_ catalog: Catalog) throws -> Action {
+        guard let first else { return .showAll }
+        let rest = self.rest
         func exactly(_ count: Int, _ names: String) throws {
             if rest.count < count { throw Self.usageError("'lists \(first)' needs \(names)") }
             if rest.count > count { throw Self.usageError("unexpected argument '\(rest[count])' (quote a name with spaces)") }
@@ -55,24 +54,25 @@ struct ListsCommand: Command {
         switch first {
         case "create":
             try exactly(1, "a NAME")
-            action = .create(rest[0])
+            return .create(rest[0])
         case "add", "remove":
             guard rest.count >= 2 else { throw Self.usageError("'lists \(first)' needs a list NAME and at least one PROBLEM") }
-            let problems = try Catalog.shipped.resolve(Array(rest.dropFirst()))
-            action = first == "add" ? .add(rest[0], problems) : .remove(rest[0], problems)
+            let problems = try catalog.resolve(Array(rest.dropFirst()))
+            return first == "add" ? .add(rest[0], problems) : .remove(rest[0], problems)
         case "rename":
             try exactly(2, "the OLD and the NEW name")
-            action = .rename(rest[0], rest[1])
+            return .rename(rest[0], rest[1])
         case "delete":
             try exactly(1, "a NAME")
-            action = .delete(rest[0], confirmed: arguments.flag("yes"))
+            return .delete(rest[0], confirmed: yes)
         default:
             if !rest.isEmpty { throw Self.usageError("unexpected argument '\(rest[0])' (quote a name with spaces)") }
-            action = .show(first)
+            return .show(first)
         }
     }
 
     func run(_ context: CommandContext) throws {
+        let action = try action(context.catalog)
         switch action {
         case .showAll: try showAll(context)
         case .show(let name): try show(try context.list(named: name), context)

@@ -1,21 +1,23 @@
+import ArgumentParser
 import Foundation
 import LeetTrackCore
+import LeetTrackScreen
 
 /// `leettrack note PROBLEM [TEXT | --edit | --clear]`.
-struct NoteCommand: Command {
-    static let spec = CommandSpec(
-        name: "note",
+struct NoteCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "note",
         abstract: "Show, set, edit or clear a problem's note.",
-        discussion: "Without TEXT, --edit or --clear it prints the note. --edit opens $VISUAL or $EDITOR.",
-        arguments: [
-            ArgumentSpec("PROBLEM", help: "An id, a slug, or title words (quoted)."),
-            ArgumentSpec("TEXT", help: "The new note.", optional: true, repeating: true),
-        ],
-        options: [
-            .flag("edit", short: "e", help: "Edit the note in $VISUAL or $EDITOR."),
-            .flag("clear", help: "Remove the note."),
-            .flag("json", help: "Print JSON."),
-        ])
+        discussion: "Without TEXT, --edit or --clear it prints the note. --edit opens $VISUAL or $EDITOR.")
+
+    @Argument(help: ArgumentHelp("An id, a slug, or title words (quoted).", valueName: "problem"), completion: .problems)
+    var problemName: String
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The new note.", valueName: "text")) var text: [String] = []
+    @Flag(name: .shortAndLong, help: "Edit the note in $VISUAL or $EDITOR.") var edit = false
+    @Flag(help: "Remove the note.") var clear = false
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
+    @ParentCommand var root: LeetTrack
 
     enum Action {
         case show
@@ -24,14 +26,9 @@ struct NoteCommand: Command {
         case clear
     }
 
-    let problem: Problem
-    let action: Action
-    let json: Bool
-
-    init(_ arguments: ParsedArguments) throws {
-        problem = try Catalog.shipped.resolve(arguments.positionals[0])
-        let text = arguments.positionals.dropFirst().joined(separator: " ")
-        let chosen = [!text.isEmpty, arguments.flag("edit"), arguments.flag("clear")].filter { $0 }.count
+    private func action() throws -> Action {
+        let text = self.text.joined(separator: " ")
+        let chosen = [!text.isEmpty, edit, clear].filter { $0 }.count
         if chosen > 1 { throw Self.usageError("give only one of TEXT, '--edit' and '--clear'") }
         if !text.isEmpty {
             do {
@@ -39,18 +36,14 @@ struct NoteCommand: Command {
             } catch {
                 throw Self.usageError(error.reason)
             }
-            action = .set(text)
-        } else if arguments.flag("edit") {
-            action = .edit
-        } else if arguments.flag("clear") {
-            action = .clear
-        } else {
-            action = .show
+            return .set(text)
         }
-        json = arguments.flag("json")
+        return edit ? .edit : clear ? .clear : .show
     }
 
     func run(_ context: CommandContext) throws {
+        let problem = try context.catalog.resolve(problemName)
+        let action = try action()
         let newNote: String
         switch action {
         case .show:

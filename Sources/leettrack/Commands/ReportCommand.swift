@@ -1,40 +1,41 @@
+import ArgumentParser
 import Foundation
 import LeetTrackCore
+import LeetTrackScreen
 
 /// `leettrack report [-o FILE] [--open]`: writes the progress report, one self-contained HTML page.
-struct ReportCommand: Command {
+struct ReportCommand: LeetTrackCommand {
     /// Where the page goes without `-o`: the current directory, where the user will look for it
     /// (as `cargo doc` or coverage tools do), under a name that says what it is.
     static let defaultFileName = "leettrack-report.html"
 
-    static let spec = CommandSpec(
-        name: "report",
+    static let configuration = CommandConfiguration(
+        commandName: "report",
         abstract: "Write an HTML page of your progress: difficulties, a year's calendar, lists, tags, reviews.",
-        discussion: """
+        discussion: paragraphs("""
             The page is one self-contained file (inline CSS and SVG, no script, nothing loaded from the
             network) that follows the system's light or dark theme. It shows progress by difficulty, the
             last year as a calendar heatmap with streaks, every study list and your own, the 15 most
             practised tags, what is due for review this week, your favorites and the latest 20 events.
             Without -o it writes ./\(defaultFileName), replacing an earlier report; -o DIRECTORY writes
             \(defaultFileName) in that directory; -o - prints the page. --open opens it with xdg-open.
-            """,
-        options: [
-            .option("output", short: "o", value: "file", help: "Where to write the page (default: ./\(defaultFileName); - prints it)."),
-            .flag("open", help: "Open the page in the default browser (xdg-open) once written."),
-        ])
+            """))
 
     /// The `-o` value, or `nil` for the default.
-    let output: String?
-    let open: Bool
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("Where to write the page (default: ./\(defaultFileName); - prints it).", valueName: "file"),
+        completion: .file())
+    var output: String?
+    @Flag(help: "Open the page in the default browser (xdg-open) once written.") var open = false
+    @ParentCommand var root: LeetTrack
 
-    init(_ arguments: ParsedArguments) throws {
-        output = arguments.value("output")
-        open = arguments.flag("open")
+    private func check() throws {
         if output?.isEmpty == true { throw Self.usageError("'--output' needs a file name") }
         if open, output == "-" { throw Self.usageError("'--open' needs a file: it cannot open a page printed with '-o -'") }
     }
 
     func run(_ context: CommandContext) throws {
+        try check()
         let report = ProgressReport(
             catalog: context.catalog, progress: try context.allProgress(), ownLists: try context.ownLists(),
             scheduler: try context.reviewSettings().scheduler(), now: context.now, timeZone: context.timeZone)

@@ -1,38 +1,29 @@
+import ArgumentParser
 import Foundation
 import LeetTrackCore
+import LeetTrackScreen
 
 /// `leettrack reset PROBLEM... [--forget]` and `leettrack reset --all [--yes]`.
-struct ResetCommand: Command {
-    static let spec = CommandSpec(
-        name: "reset",
+struct ResetCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reset",
         abstract: "Set problems back to todo (history kept unless --forget).",
-        discussion: "Favorites and notes stay. --all resets every problem to practise from scratch; it asks first\n"
-            + "unless --yes is given.",
-        arguments: [ArgumentSpec("PROBLEM", help: "Ids, slugs, or title words (quote titles).", optional: true, repeating: true)],
-        options: [
-            .flag("forget", help: "Also erase the history."),
-            .flag("all", help: "Reset every problem."),
-            .flag("yes", short: "y", help: "Do not ask before --all."),
-            .flag("json", help: "Print the changed problems as JSON."),
-        ])
+        discussion: "Favorites and notes stay. --all resets every problem to practise from scratch; it asks first "
+            + "unless --yes is given.")
 
-    let problems: [Problem]
-    let all: Bool
-    let forget: Bool
-    let confirmed: Bool
-    let json: Bool
-
-    init(_ arguments: ParsedArguments) throws {
-        all = arguments.flag("all")
-        if all, !arguments.positionals.isEmpty { throw Self.usageError("give problems or '--all', not both") }
-        if !all, arguments.positionals.isEmpty { throw Self.usageError("missing expected argument '<problem> ...' (or '--all')") }
-        problems = try Catalog.shipped.resolve(arguments.positionals)
-        forget = arguments.flag("forget")
-        confirmed = arguments.flag("yes")
-        json = arguments.flag("json")
-    }
+    @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String] = []
+    @Flag(help: "Also erase the history.") var forget = false
+    @Flag(help: "Reset every problem.") var all = false
+    @Flag(name: [.customShort("y"), .long], help: "Do not ask before --all.") var yes = false
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
+    @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
+        if all, !problemNames.isEmpty { throw Self.usageError("give problems or '--all', not both") }
+        if !all, problemNames.isEmpty { throw Self.usageError("missing expected argument '<problem> ...' (or '--all')") }
+        let problems = try context.catalog.resolve(problemNames)
+        let confirmed = yes
         let now = context.now
         let forget = self.forget
         guard all else {

@@ -1,5 +1,7 @@
+import ArgumentParser
 import Foundation
 import LeetTrackCore
+import LeetTrackScreen
 
 /// Parsing shared by `solve --rating` and `review`.
 enum ReviewArguments {
@@ -12,27 +14,29 @@ enum ReviewArguments {
 }
 
 /// `leettrack review`, `leettrack review PROBLEM RATING`, `leettrack review --upcoming N`.
-struct ReviewCommand: Command {
-    static let spec = CommandSpec(
-        name: "review",
+struct ReviewCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "review",
         abstract: "Show what to redo today, or record a redo with its rating.",
-        discussion: """
+        discussion: paragraphs("""
             Without arguments: the problems due today and overdue, most overdue first.
             With PROBLEM and RATING: records that you redid the problem and how it went (again: could
             not do it alone; hard; good; easy) and schedules the next redo with FSRS-6.
             Solving a problem creates its card (`leettrack solve PROBLEM --rating good`). The desired
             retention is set with `leettrack config desired-retention 0.9`. Days are counted in your
             time zone (TZ).
-            """,
-        arguments: [
-            ArgumentSpec("PROBLEM", help: "The problem you redid (an id, a slug, or title words).", optional: true),
-            ArgumentSpec("RATING", help: "again, hard, good or easy.", optional: true),
-        ],
-        options: [
-            .option("date", value: "yyyy-mm-dd", help: "The day of the redo; without PROBLEM, show the queue as of that day."),
-            .option("upcoming", value: "days", help: "Show what falls due in the next N days."),
-            .flag("json", help: "Print JSON."),
-        ])
+            """))
+
+    @Argument(help: ArgumentHelp("The problem you redid (an id, a slug, or title words).", valueName: "problem"), completion: .problems)
+    var problemName: String?
+    @Argument(help: ArgumentHelp("again, hard, good or easy.", valueName: "rating"), completion: .list(["again", "hard", "good", "easy"]))
+    var ratingName: String?
+    @Option(help: ArgumentHelp("The day of the redo; without PROBLEM, show the queue as of that day.", valueName: "yyyy-mm-dd"))
+    var date: String?
+    @Option(help: ArgumentHelp("Show what falls due in the next N days.", valueName: "days")) var upcoming: String?
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
+    @ParentCommand var root: LeetTrack
 
     enum Action {
         case queue(day: LocalDay?)
@@ -40,33 +44,23 @@ struct ReviewCommand: Command {
         case rate(Problem, ReviewRating, Date?)
     }
 
-    let action: Action
-    let json: Bool
-
-    init(_ arguments: ParsedArguments) throws {
-        json = arguments.flag("json")
-        let day = try arguments.value("date").map { text throws(LeetTrackError) in try LocalDay(parsing: text) }
-        switch arguments.positionals.count {
-        case 0:
-            if let text = arguments.value("upcoming") {
-                guard let days = Int(text), days > 0 else { throw Self.usageError("'--upcoming' needs a positive whole number of days, not '\(text)'") }
-                action = .upcoming(days: days, day: day)
-            } else {
-                action = .queue(day: day)
-            }
-        case 1:
-            throw Self.usageError("missing expected argument '<rating>' (again, hard, good or easy)")
-        default:
-            if arguments.value("upcoming") != nil { throw Self.usageError("'--upcoming' lists the queue; give no PROBLEM with it") }
-            // The rating is checked first: `review 1 godo` is a typo of the rating, not of the problem.
-            let rating = try ReviewArguments.rating(arguments.positionals[1])
-            let problem = try Catalog.shipped.resolve(arguments.positionals[0])
-            action = .rate(problem, rating, try ProgressChanges.date(from: arguments))
+    private func action(_ context: CommandContext) throws -> Action {
+        let day = try date.map { text throws(LeetTrackError) in try LocalDay(parsing: text) }
+        guard let problemName else {
+            guard let text = upcoming else { return .queue(day: day) }
+            guard let days = Int(text), days > 0 else { throw Self.usageError("'--upcoming' needs a positive whole number of days, not '\(text)'") }
+            return .upcoming(days: days, day: day)
         }
+        guard let ratingName else { throw Self.usageError("missing expected argument '<rating>' (again, hard, good or easy)") }
+        if upcoming != nil { throw Self.usageError("'--upcoming' lists the queue; give no PROBLEM with it") }
+        // The rating is checked first: `review 1 godo` is a typo of the rating, not of the problem.
+        let rating = try ReviewArguments.rating(ratingName)
+        let problem = try context.catalog.resolve(problemName)
+        return .rate(problem, rating, try ProgressChanges.date(from: date, now: context.now))
     }
 
     func run(_ context: CommandContext) throws {
-        switch action {
+        switch try action(context) {
         case .rate(let problem, let rating, let date):
             try rate(problem, rating, at: date ?? context.now, context)
         case .queue(let day):
@@ -88,7 +82,7 @@ struct ReviewCommand: Command {
     }
 
     private func rate(_ problem: Problem, _ rating: ReviewRating, at date: Date, _ context: CommandContext) throws {
-        let result = try ReviewBook(store: try context.repository().store).rate(problem, rating, at: date)
+        let result = try context.tracker().reviews.rate(problem, rating, at: date)
         if json {
             let item = ReviewItem(
                 problem: problem, card: result.after, today: LocalDay(date, in: context.timeZone), timeZone: context.timeZone)
@@ -178,7 +172,7 @@ enum ReviewOutput {
     }
 
     /// `last`: the difficulty ends the line, so it is not padded (no trailing blanks).
-    private static func row(_ item: ReviewItem, _ style: Style, last: Bool = false) -> String {
+    private static func row(_ item: ReviewItem, _ style: TextStyle, last: Bool = false) -> String {
         let id = String(item.problem.id)
         return String(repeating: " ", count: max(0, 4 - id.count)) + id + "  " + Format.fit(item.problem.title, 40) + "  "
             + (last ? Format.colored(item.problem.difficulty, style) : Format.difficulty(item.problem.difficulty, style))

@@ -1,22 +1,20 @@
+import ArgumentParser
 import LeetTrackCore
+import LeetTrackScreen
 
 /// `leettrack show PROBLEM`: everything about one problem.
-struct ShowCommand: Command {
-    static let spec = CommandSpec(
-        name: "show",
-        abstract: "Show a problem: details, status, note and history.",
-        arguments: [ArgumentSpec("PROBLEM", help: "An id, a slug, or title words.")],
-        options: [.flag("json", help: "Print JSON.")])
+struct ShowCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show a problem: details, status, note and history.")
 
-    let problem: Problem
-    let json: Bool
-
-    init(_ arguments: ParsedArguments) throws {
-        problem = try Catalog.shipped.resolve(arguments.positionals[0])
-        json = arguments.flag("json")
-    }
+    @Argument(help: ArgumentHelp("An id, a slug, or title words.", valueName: "problem"), completion: .problems)
+    var problemName: String
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
+    @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
+        let problem = try context.catalog.resolve(problemName)
         let record = try context.progress(for: problem.slug)
         if json {
             try context.writeJSON(ProblemJSON(problem, record, withHistory: true))
@@ -52,17 +50,12 @@ struct ShowCommand: Command {
 }
 
 /// `leettrack favorites`: the favorites sheet.
-struct FavoritesCommand: Command {
-    static let spec = CommandSpec(
-        name: "favorites",
-        abstract: "Show the favorites sheet.",
-        options: [.flag("json", help: "Print JSON.")])
+struct FavoritesCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(commandName: "favorites", abstract: "Show the favorites sheet.")
 
-    let json: Bool
-
-    init(_ arguments: ParsedArguments) throws {
-        json = arguments.flag("json")
-    }
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
+    @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
         let progress = try context.allProgress()

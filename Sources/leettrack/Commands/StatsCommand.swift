@@ -1,26 +1,21 @@
+import ArgumentParser
 import Foundation
 import LeetTrackCore
+import LeetTrackScreen
 import TerminalUI
 
 /// `leettrack stats`: progress per difficulty, favorites, streaks and the last seven days.
-struct StatsCommand: Command {
-    static let spec = CommandSpec(
-        name: "stats",
+struct StatsCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
         abstract: "Show progress per difficulty and tag, streaks, the last 7 days or a year's calendar.",
-        discussion: "A streak counts days with at least one solve, attempt or review. Days are counted in your\n"
-            + "time zone (set TZ to change it). --calendar draws the last 52 weeks like GitHub's graph.",
-        options: [
-            .flag("calendar", short: "c", help: "Draw the last 52 weeks as a heatmap, with streaks."),
-            .flag("json", help: "Print JSON."),
-        ])
+        discussion: "A streak counts days with at least one solve, attempt or review. Days are counted in your "
+            + "time zone (set TZ to change it). --calendar draws the last 52 weeks like GitHub's graph.")
 
-    let json: Bool
-    let calendar: Bool
-
-    init(_ arguments: ParsedArguments) throws {
-        json = arguments.flag("json")
-        calendar = arguments.flag("calendar")
-    }
+    @Flag(name: .shortAndLong, help: "Draw the last 52 weeks as a heatmap, with streaks.") var calendar = false
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
+    @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
         let progress = try context.allProgress()

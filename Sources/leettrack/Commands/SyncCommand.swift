@@ -1,13 +1,14 @@
+import ArgumentParser
 import Foundation
 import LeetTrackCore
 import Persistence
 
 /// `leettrack sync [--remote URL]` and `leettrack sync --status`.
-struct SyncCommand: Command {
-    static let spec = CommandSpec(
-        name: "sync",
+struct SyncCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
         abstract: "Share your progress, lists and settings with your other machines through a PostgreSQL server.",
-        discussion: """
+        discussion: paragraphs("""
             Pushes the changes made here and pulls those made elsewhere; the local store stays the working
             copy, so everything works offline in between. The server is --remote URL, else $LEETTRACK_REMOTE,
             else the first line of the file named by $LEETTRACK_REMOTE_FILE (which must have mode 600). Any
@@ -16,23 +17,14 @@ struct SyncCommand: Command {
             Favorite, note, each list and the settings go to the latest change (by a hybrid logical clock); a
             deleted list stays deleted unless created again; histories are merged, no event twice. Safe to
             interrupt and run again.
-            """,
-        options: [
-            .option("remote", value: "url", help: "The PostgreSQL connection string or URL."),
-            .flag("status", help: "Say what is waiting to be pushed, without contacting the server."),
-            .flag("json", help: "Print JSON."),
-        ])
+            """))
 
-    let remote: String?
-    let statusOnly: Bool
-    let json: Bool
-
-    init(_ arguments: ParsedArguments) throws {
-        remote = arguments.value("remote")
-        if remote?.isEmpty == true { throw Self.usageError("'--remote' needs a connection string") }
-        statusOnly = arguments.flag("status")
-        json = arguments.flag("json")
-    }
+    @Option(help: ArgumentHelp("The PostgreSQL connection string or URL.", valueName: "url")) var remote: String?
+    @Flag(name: .customLong("status"), help: "Say what is waiting to be pushed, without contacting the server.")
+    var statusOnly = false
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
+    @ParentCommand var root: LeetTrack
 
     private struct StatusJSON: Encodable {
         let pending: Int
@@ -49,6 +41,7 @@ struct SyncCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
+        if remote?.isEmpty == true { throw Self.usageError("'--remote' needs a connection string") }
         if statusOnly { return try showStatus(context) }
         if let remote, SyncRemote.containsPassword(remote) {
             Terminal.writeError(
@@ -56,17 +49,17 @@ struct SyncCommand: Command {
                     + "history. Put the connection string in a file (mode 600) named by $LEETTRACK_REMOTE_FILE, or use ~/.pgpass.\n")
         }
         let connectionString = try SyncRemote.connectionString(option: remote, environment: context.environment)
-        let local = try context.repository().store
+        let tracker = try context.tracker()
         let remoteStore: Store
         do {
-            remoteStore = try Store.postgres(connectionString)
+            remoteStore = try Store.postgres(connectionString, applicationName: "leettrack")
         } catch let error as PersistenceError {
             throw CLIError.failure(Self.message(for: error))
         }
         let location = remoteStore.path ?? "the sync server"
         let report: SyncEngine.Report
         do {
-            report = try SyncEngine(local: local, remote: remoteStore).run()
+            report = try tracker.sync(with: remoteStore).run()
         } catch let error as PersistenceError where Self.isRemote(error, location: location) {
             throw CLIError.failure(Self.message(for: error))
         } catch let error as SyncError {

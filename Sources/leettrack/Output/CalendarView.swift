@@ -1,4 +1,5 @@
 import LeetTrackCore
+import LeetTrackScreen
 
 /// Draws a ``PracticeCalendar`` like GitHub's contribution graph: seven rows (Sunday to
 /// Saturday), one column per week, month names above, and a legend.
@@ -8,7 +9,7 @@ import LeetTrackCore
 /// a pasted text: `·` none, `░` `▒` `▓` `█` from light to busy; days after today are blank.
 struct CalendarView {
     let graph: PracticeCalendar
-    let style: Style
+    let style: TextStyle
 
     /// GitHub's greens, as xterm 256-colour indices: empty, then four levels.
     private static let colours = [238, 22, 28, 34, 40]

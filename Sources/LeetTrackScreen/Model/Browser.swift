@@ -14,7 +14,7 @@ extension Keys {
 /// It is an `Application`: `update` is the only place state changes (and where changes are saved,
 /// the moment they are made), and `view` draws it. Tests build one on a memory store, send keys
 /// and assert the grid's text.
-struct Browser {
+public struct Browser {
     /// The full-screen view under any overlay.
     enum Screen: Equatable {
         /// The problem list.
@@ -51,13 +51,17 @@ struct Browser {
         var isError = false
     }
 
-    let catalog: Catalog
-    let repository: ProgressRepository
-    let ownWrites = OwnWrites()
-    /// The clock for the dates of events (fixed in tests).
-    let now: @Sendable () -> Date
+    /// The session: store, catalog and the clock for the dates of events (fixed in tests).
+    let tracker: Tracker
+    var catalog: Catalog { tracker.catalog }
+    var repository: ProgressRepository { tracker.progress }
+    /// Tells the store observer which changes this screen made itself.
+    public let ownWrites = OwnWrites()
     /// The user's time zone, which decides what is due "today" (fixed in tests).
     let timeZone: any UTCOffsetProvider
+
+    /// The current instant, by the tracker's clock.
+    func now() -> Date { tracker.clock.now }
 
     /// Every stored record, by slug (for details and notes).
     var progress: [String: ProblemProgress]
@@ -81,17 +85,14 @@ struct Browser {
     /// The slugs of the records that do not decode: left out of the list and named in a banner.
     var damagedSlugs: [String] = []
 
-    /// A screen over `repository`'s store, showing every problem.
+    /// A screen over `tracker`'s store, showing every problem.
     /// - Throws: `PersistenceError` when the records cannot be read (an undecodable record is
     ///   named, and nothing is changed).
-    init(
-        catalog: Catalog, repository: ProgressRepository, now: @escaping @Sendable () -> Date = Date.init,
-        timeZone: any UTCOffsetProvider = SystemTimeZone()
-    ) throws {
-        self.catalog = catalog
-        self.repository = repository
-        self.now = now
+    public init(tracker: Tracker, timeZone: any UTCOffsetProvider = SystemTimeZone()) throws {
+        self.tracker = tracker
         self.timeZone = timeZone
+        let catalog = tracker.catalog
+        let repository = tracker.progress
         let readable = try repository.readableProgress { _ in true }
         progress = readable.records
         damagedSlugs = readable.damaged.map(\.slug)
@@ -125,7 +126,7 @@ struct Browser {
 }
 
 extension Browser: Application {
-    mutating func update(_ event: Event) -> UpdateResult {
+    public mutating func update(_ event: Event) -> UpdateResult {
         switch event {
         case .resize(let newSize):
             size = newSize
@@ -154,7 +155,7 @@ extension Browser: Application {
         return .running
     }
 
-    func view(_ frame: inout Frame) {
+    public func view(_ frame: inout Frame) {
         switch screen {
         case .list: drawList(&frame)
         case .details: drawDetails(&frame)

@@ -123,7 +123,7 @@ extension Browser {
     /// made by `leettrack lists create` while the screen is open is there).
     mutating func pickerLists() -> [StudyList] {
         do {
-            return catalog.studyLists + (try OwnLists(store: repository.store).all())
+            return catalog.studyLists + (try tracker.lists.all())
         } catch {
             message = Message(text: "Could not read your own lists: \(error)", isError: true)
             return catalog.studyLists

@@ -54,7 +54,7 @@ extension Browser {
         let date = now()
         let scheduler: ReviewScheduler
         do {
-            scheduler = try ReviewBook(store: repository.store).scheduler().fuzzed(for: catalog.slug(at: position))
+            scheduler = try tracker.reviews.scheduler().fuzzed(for: catalog.slug(at: position))
         } catch {
             message = Message(text: "Not saved: \(error)", isError: true)
             return

@@ -17,7 +17,7 @@ extension Browser {
     /// The queue from the records on screen, with the stored review settings.
     /// - Throws: `PersistenceError.undecodable` when the stored settings do not decode.
     func makeReviewSession() throws -> ReviewSession {
-        let scheduler = try ReviewBook(store: repository.store).scheduler()
+        let scheduler = try tracker.reviews.scheduler()
         return ReviewSession(catalog: catalog, progress: progress, scheduler: scheduler, now: now(), timeZone: timeZone)
     }
 
@@ -101,7 +101,7 @@ extension Browser {
         let date = session.now
         do {
             let result = try ownWrites.perform {
-                try ReviewBook(store: repository.store).rate(item.problem, rating, at: date)
+                try tracker.reviews.rate(item.problem, rating, at: date)
             }
             // A review changes the history and the card, never the status, heart or note: the
             // list's marks and counts stay as they are.

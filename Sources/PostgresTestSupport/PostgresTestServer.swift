@@ -13,18 +13,18 @@ import Darwin
 
 /// A PostgreSQL server of the tests' own: one per test process (``shared``), or a private one for
 /// a test that stops and restarts it.
-final class PostgresTestServer: Sendable {
+public final class PostgresTestServer: Sendable {
     /// Why no server could be started, with what to install.
-    struct Unavailable: Error, CustomStringConvertible {
-        let description: String
+    public struct Unavailable: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// The login every test uses; the password is the one a test may get wrong on purpose.
-    static let user = "leettrack"
-    static let password = "correct horse battery staple"
+    public static let user = "leettrack"
+    public static let password = "correct horse battery staple"
 
     /// The server shared by all tests of this process, started on first use.
-    static let shared: Result<PostgresTestServer, Unavailable> = {
+    public static let shared: Result<PostgresTestServer, Unavailable> = {
         do throws(Unavailable) {
             return .success(try PostgresTestServer())
         } catch {
@@ -34,18 +34,18 @@ final class PostgresTestServer: Sendable {
 
     /// Whether Postgres tests should run: the binaries are here, or this is CI (where their absence
     /// must fail loudly instead of skipping).
-    static var isExpected: Bool {
+    public static var isExpected: Bool {
         binaryDirectory() != nil || ProcessInfo.processInfo.environment["CI"] != nil
     }
 
-    let directory: String
-    let port: Int
+    public let directory: String
+    public let port: Int
     private let binaries: String
     private let owner: (uid: uid_t, gid: gid_t)?
     private let databaseLock = Mutex(0)
 
     /// Makes a cluster in a fresh temporary directory and starts it on a free loopback port.
-    init() throws(Unavailable) {
+    public init() throws(Unavailable) {
         guard let binaries = Self.binaryDirectory() else {
             throw Unavailable(description: "PostgreSQL server binaries (initdb, pg_ctl) not found under /usr/lib/postgresql/*/bin:"
                 + " install Debian's `postgresql` package (apt-get install postgresql)")
@@ -97,23 +97,23 @@ final class PostgresTestServer: Sendable {
     private var dataDirectory: String { directory + "/data" }
 
     /// Starts (or restarts) the server and waits until it accepts connections.
-    func start() throws(Unavailable) {
+    public func start() throws(Unavailable) {
         try run("pg_ctl", ["-D", dataDirectory, "-l", directory + "/server.log", "-w", "-t", "60", "start"])
     }
 
     /// Stops the server at once (as a crash or a pulled cable would look to clients).
-    func stop() {
+    public func stop() {
         _ = try? run("pg_ctl", ["-D", dataDirectory, "-m", "immediate", "-w", "stop"])  // Already stopped is fine.
     }
 
     /// A connection URL to `database` with the right password, or `password` instead.
-    func url(database: String, password: String = PostgresTestServer.password) -> String {
+    public func url(database: String, password: String = PostgresTestServer.password) -> String {
         let encoded = password.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? password
         return "postgresql://\(Self.user):\(encoded)@127.0.0.1:\(port)/\(database)"
     }
 
     /// Creates a fresh, empty database and returns its connection URL.
-    func makeDatabase() throws -> String {
+    public func makeDatabase() throws -> String {
         let name = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         // CREATE DATABASE copies template1, which must not be copied twice at once.
         _ = try databaseLock.withLock { _ in
@@ -123,7 +123,7 @@ final class PostgresTestServer: Sendable {
     }
 
     /// Runs `psql -c sql` against `database`.
-    func psql(_ sql: String, database: String) throws {
+    public func psql(_ sql: String, database: String) throws {
         try run("psql", ["-h", "127.0.0.1", "-p", String(port), "-U", Self.user, "-v", "ON_ERROR_STOP=1", "-q",
                          "-d", database, "-c", sql], asOwner: false)
     }

@@ -13,7 +13,7 @@ import Darwin
 /// toggle would be O(records) work per key, so writes are made inside `perform` and the handler
 /// ignores calls that come from the thread doing one. A change from another process arrives on the
 /// store's poller thread and is never mistaken for ours, even during one of our writes.
-final class OwnWrites: Sendable {
+public final class OwnWrites: Sendable {
     private let writer = Mutex<UInt?>(nil)
 
     private static var currentThread: UInt {
@@ -32,7 +32,7 @@ final class OwnWrites: Sendable {
     }
 
     /// Whether the calling thread is inside `perform`.
-    var isWritingOnThisThread: Bool {
+    public var isWritingOnThisThread: Bool {
         let current = Self.currentThread
         return writer.withLock { $0 == current }
     }

@@ -3,10 +3,10 @@ import LeetTrackCore
 import TerminalUI
 
 /// How problems, dates and bars look in text output.
-enum Format {
+public enum Format {
     /// `text` cut or padded to exactly `width` terminal columns (cut text ends in `…`): a CJK
     /// character takes two columns, so counting characters would shift the columns after it.
-    static func fit(_ text: String, _ width: Int) -> String {
+    public static func fit(_ text: String, _ width: Int) -> String {
         // Titles are almost all printable ASCII, where bytes are columns and counting them is O(1).
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             let count = text.utf8.count
@@ -29,12 +29,12 @@ enum Format {
     }
 
     /// `text` right-aligned in `width` columns.
-    static func right(_ text: String, _ width: Int) -> String {
+    public static func right(_ text: String, _ width: Int) -> String {
         String(repeating: " ", count: max(0, width - DisplayWidth.of(text))) + text
     }
 
     /// The difficulty in its colour, padded to six characters.
-    static func difficulty(_ difficulty: Difficulty, _ style: Style) -> String {
+    public static func difficulty(_ difficulty: Difficulty, _ style: TextStyle) -> String {
         let text = fit(difficulty.displayName, 6)
         switch difficulty {
         case .easy: return style.green(text)
@@ -44,7 +44,7 @@ enum Format {
     }
 
     /// The difficulty's name in its colour.
-    static func colored(_ difficulty: Difficulty, _ style: Style) -> String {
+    public static func colored(_ difficulty: Difficulty, _ style: TextStyle) -> String {
         switch difficulty {
         case .easy: style.green(difficulty.displayName)
         case .medium: style.yellow(difficulty.displayName)
@@ -54,7 +54,7 @@ enum Format {
 
     /// `58.0%`. Built by hand: `String(format:)` initialises Foundation's locale machinery, which
     /// costs a large share of a command's whole run time.
-    static func percent(_ value: Double) -> String {
+    public static func percent(_ value: Double) -> String {
         // Stored catalog values are checked on entry; this guard keeps a bad one from trapping.
         guard value.isFinite, abs(value) < 1e12 else { return "?" }
         let tenths = Int((value * 10).rounded())
@@ -62,7 +62,7 @@ enum Format {
     }
 
     /// The status as a word in a fixed width (`solved   `).
-    static func status(_ status: Status, _ style: Style, width: Int = 9) -> String {
+    public static func status(_ status: Status, _ style: TextStyle, width: Int = 9) -> String {
         let text = fit(status.rawValue, width)
         switch status {
         case .solved: return style.green(text)
@@ -72,7 +72,7 @@ enum Format {
     }
 
     /// The status as a word, unpadded.
-    static func statusWord(_ status: Status, _ style: Style) -> String {
+    public static func statusWord(_ status: Status, _ style: TextStyle) -> String {
         switch status {
         case .solved: return style.green(status.rawValue)
         case .attempted: return style.yellow(status.rawValue)
@@ -81,7 +81,7 @@ enum Format {
     }
 
     /// One problem as a row: id, title, difficulty, acceptance, status, heart.
-    static func row(_ problem: Problem, _ record: ProblemProgress?, _ style: Style, titleWidth: Int = 48) -> String {
+    public static func row(_ problem: Problem, _ record: ProblemProgress?, _ style: TextStyle, titleWidth: Int = 48) -> String {
         var line = ""
         appendRow(problem, record, style, titleWidth: titleWidth, to: &line)
         return line
@@ -89,7 +89,7 @@ enum Format {
 
     /// Appends a row to `output` in place: `list` writes a thousand of them, and building each
     /// from interpolated pieces costs more than the rest of the command.
-    static func appendRow(_ problem: Problem, _ record: ProblemProgress?, _ style: Style, titleWidth: Int = 48, to output: inout String) {
+    public static func appendRow(_ problem: Problem, _ record: ProblemProgress?, _ style: TextStyle, titleWidth: Int = 48, to output: inout String) {
         let record = record ?? ProblemProgress()
         let id = String(problem.id)
         appendSpaces(4 - id.utf8.count, to: &output)
@@ -134,21 +134,21 @@ enum Format {
     }
 
     /// `“My Graphs”`: a user's name in a message.
-    static func quoted(_ name: String) -> String { "“\(name)”" }
+    public static func quoted(_ name: String) -> String { "“\(name)”" }
 
     /// A word as it would be typed in a shell: quoted when it holds spaces.
-    static func argument(_ word: String) -> String {
+    public static func argument(_ word: String) -> String {
         word.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" }) ? "\"\(word)\"" : word
     }
 
     /// `1. Two Sum`, the way a problem is named in messages.
-    static func name(_ problem: Problem) -> String {
+    public static func name(_ problem: Problem) -> String {
         "\(problem.id). \(problem.title)"
     }
 
     /// A bar of `width` cells, filled in proportion to `part / whole` (at least one cell when
     /// `part` is not zero, so a first solve shows).
-    static func bar(_ part: Int, of whole: Int, width: Int) -> String {
+    public static func bar(_ part: Int, of whole: Int, width: Int) -> String {
         guard whole > 0 else { return String(repeating: "░", count: width) }
         var filled = Int((Double(part) / Double(whole) * Double(width)).rounded())
         if part > 0 { filled = max(1, filled) }
@@ -158,14 +158,14 @@ enum Format {
 
     /// `on 2026-12-02 (in 3 days)`: a due date and how far it is from `now`, in days of the
     /// user's time zone; a day already past says so (`on 2026-11-22 (8 days ago, due now)`).
-    static func dueDay(_ due: Date, from now: Date, _ timeZone: some UTCOffsetProvider) -> String {
+    public static func dueDay(_ due: Date, from now: Date, _ timeZone: some UTCOffsetProvider) -> String {
         let dueDay = LocalDay(due, in: timeZone)
         let days = dueDay.dayNumber - LocalDay(now, in: timeZone).dayNumber
         return "on \(dueDay) (\(relative(days))\(days < 0 ? ", due now" : ""))"
     }
 
     /// `2.31`: a number with two decimals, without `String(format:)` (see ``percent(_:)``).
-    static func decimal(_ value: Double) -> String {
+    public static func decimal(_ value: Double) -> String {
         guard value.isFinite, abs(value) < 1e12 else { return "?" }
         let hundredths = Int((value * 100).rounded())
         let fraction = hundredths % 100
@@ -173,7 +173,7 @@ enum Format {
     }
 
     /// `today`, `tomorrow`, `in 3 days`, `yesterday`, `3 days ago`.
-    static func relative(_ days: Int) -> String {
+    public static func relative(_ days: Int) -> String {
         switch days {
         case 0: "today"
         case 1: "tomorrow"
@@ -184,7 +184,7 @@ enum Format {
     }
 
     /// `2026-11-29 14:03` in the user's time zone.
-    static func localTime(_ date: Date, _ timeZone: some UTCOffsetProvider) -> String {
+    public static func localTime(_ date: Date, _ timeZone: some UTCOffsetProvider) -> String {
         let day = LocalDay(date, in: timeZone)
         let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
         let secondOfDay = ((local % 86_400) + 86_400) % 86_400

@@ -1,23 +1,23 @@
+import ArgumentParser
 import Foundation
 import LeetTrackCore
+import LeetTrackScreen
 import Persistence
 import TerminalUI
 
 /// `leettrack tui` (and `leettrack` with no arguments on a terminal): the interactive screen.
-struct InteractiveCommand: Command {
-    static let spec = CommandSpec(
-        name: "tui",
+struct InteractiveCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tui",
         abstract: "Open the interactive screen (also what 'leettrack' alone does on a terminal).",
-        discussion: """
+        discussion: paragraphs("""
             The problem list with a heart on each row, details, notes, search as you type, filters, the
             favorites sheet and the review queue (r: rate what is due with 1-4). Every change is saved the
             moment it is made, and changes made by another leettrack process appear within a second.
             Press ? inside for the keys.
-            """)
+            """))
 
-    init(_ arguments: ParsedArguments) throws {
-        if let extra = arguments.positionals.first { throw Self.usageError("unexpected argument '\(extra)'") }
-    }
+    @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
         try InteractiveSession.run(context)
@@ -29,11 +29,11 @@ struct InteractiveCommand: Command {
 enum InteractiveSession {
     static func run(_ context: CommandContext) throws {
         guard TerminalUI.Terminal.isTerminal() else { throw TerminalError.notATerminal }
-        let repository = try context.repository()
-        let browser = try Browser(catalog: context.catalog, repository: repository)
+        let tracker = try context.tracker()
+        let browser = try Browser(tracker: tracker)
         let waker = try Waker()
         let ownWrites = browser.ownWrites
-        let observation = repository.store.observeChanges {
+        let observation = tracker.store.observeChanges {
             if !ownWrites.isWritingOnThisThread { waker.wake() }
         }
         defer { observation.cancel() }

@@ -1,7 +1,7 @@
 import LeetTrackCore
 import TerminalUI
 
-/// The cell style type of `TerminalUI` (the command line has its own `Style` for coloured text).
+/// The cell style type of `TerminalUI` (text output has its own `TextStyle` for coloured text).
 typealias CellStyle = TerminalUI.Style
 
 /// The interactive screen's colours and marks, in one place.

@@ -1,0 +1,33 @@
+import Foundation
+import Persistence
+
+/// The single funnel through which every write of a synced record passes: it writes the record
+/// and journals the change for sync (``SyncJournal``) in the same transaction, stamped by the
+/// tracker's ``Clock``.
+///
+/// There is one entrance per kind of synced record: ``progress(_:replacing:for:in:)`` for a
+/// problem's progress, ``value(_:for:in:)`` for an own list or the review settings (a
+/// ``SyncValue``). Nothing else writes those keys, so no change can escape the next sync.
+struct SyncedWrites: Sendable {
+    /// The time of the changes.
+    let clock: Clock
+
+    /// Writes `after` as the record of `slug` (removing it when empty) and journals the change;
+    /// does nothing when nothing changed.
+    func progress(_ after: ProblemProgress, replacing before: ProblemProgress, for slug: String, in transaction: Transaction) throws {
+        guard after != before else { return }
+        let key = ProgressRepository.key(for: slug)
+        if after.isEmpty { transaction.removeValue(for: key) } else { try transaction.set(after, for: key) }
+        try SyncJournal.record(slug: slug, before: before, after: after, now: clock.now, in: transaction)
+    }
+
+    /// Writes `value` under the synced key `name` (an own list's `lists.<key>` or
+    /// `settings.review`; an absent value removes the key) and journals the change; does nothing
+    /// when the stored value is already `value`.
+    func value(_ value: SyncValue, for name: String, in transaction: Transaction) throws {
+        let before = try SyncValue.read(name, in: transaction)
+        guard before != value else { return }
+        try value.write(name, in: transaction)
+        try SyncJournal.recordValue(name, existed: !before.isAbsent, exists: !value.isAbsent, now: clock.now, in: transaction)
+    }
+}

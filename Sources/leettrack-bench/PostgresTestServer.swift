@@ -1,1 +1,0 @@
-../../Tests/PersistenceTests/PostgresTestServer.swift

@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+
+/// The two rules of our command line that swift-argument-parser does not keep, checked before it
+/// parses: a misspelt command is named as such (with the closest one), and a single-value option
+/// given twice is a usage error (the library would silently keep the last value: `-d easy -d hard`
+/// is a mistake, not an override).
+enum CommandLineChecks {
+    static func check(_ arguments: [String]) throws(CLIError) {
+        let options = arguments.prefix { $0 != "--" }
+        // The global option first, wherever it is: `leettrack json --store` lacks the path.
+        if options.last == "--store" { throw .usage("missing value for '--store <path>'", command: nil) }
+        try checkCommandName(Array(options))
+        try checkRepeatedOptions(Array(options))
+    }
+
+    /// The first word that is not an option (or `--store`'s value) must name a command.
+    private static func checkCommandName(_ arguments: [String]) throws(CLIError) {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--store" {
+                index += 2
+                continue
+            }
+            if argument.hasPrefix("-") { return }  // The library reports unknown options itself.
+            if LeetTrack.commandNames.contains(argument) { return }
+            throw .unknownCommand(argument, suggestion: closest(to: argument, in: LeetTrack.commandNames))
+        }
+    }
+
+    /// Refuses a value option that appears twice, in any spelling (`-d`, `--difficulty`,
+    /// `--difficulty=`). Costs a scan of the arguments; the declarations are read only when a
+    /// name does repeat, which is rare.
+    private static func checkRepeatedOptions(_ arguments: [String]) throws(CLIError) {
+        let names = arguments.compactMap { argument -> String? in
+            guard argument.hasPrefix("-"), argument != "-", Int(argument) == nil else { return nil }
+            return String(argument.prefix { $0 != "=" })
+        }
+        guard Set(names).count < names.count else { return }
+        let command = arguments.first { LeetTrack.commandNames.contains($0) }
+        let valueOptions = OptionTable(command: command)
+        var seen: [String: String] = [:]
+        for name in names {
+            guard let option = valueOptions.option(named: name) else { continue }
+            if seen[option.key] != nil {
+                let type = command.flatMap { name in LeetTrack.configuration.subcommands.first { $0.configuration.commandName == name } }
+                throw .usage("'\(option.synopsis)' was given more than once", command: type)
+            }
+            seen[option.key] = name
+        }
+    }
+
+    private static func closest(to name: String, in names: [String]) -> String? {
+        let scored = names.map { (name: $0, distance: levenshtein($0, name)) }
+        guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= 2 else { return nil }
+        return best.name
+    }
+
+    private static func levenshtein(_ a: String, _ b: String) -> Int {
+        let left = Array(a)
+        let right = Array(b)
+        var previous = Array(0...right.count)
+        for (i, l) in left.enumerated() {
+            var current = [i + 1]
+            for (j, r) in right.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (l == r ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[right.count]
+    }
+}
+
+/// The options that take one value, read from the declarations (the library's JSON description
+/// of the command tree), so the rule above needs no second list of names.
+private struct OptionTable {
+    struct Option {
+        let key: String
+        let synopsis: String
+    }
+
+    private var byName: [String: Option] = [:]
+
+    init(command: String?) {
+        // Our own declarations, rendered by the library: not outside input. Should the format ever
+        // change, the check finds no options and the library's last-value rule applies.
+        guard
+            let object = try? JSONSerialization.jsonObject(with: Data(LeetTrack._dumpHelp().utf8)) as? [String: Any],
+            let root = object["command"] as? [String: Any]
+        else { return }
+        add(root)
+        let subcommands = root["subcommands"] as? [[String: Any]] ?? []
+        if let sub = subcommands.first(where: { $0["commandName"] as? String == command }) { add(sub) }
+    }
+
+    private mutating func add(_ command: [String: Any]) {
+        for argument in command["arguments"] as? [[String: Any]] ?? [] {
+            guard argument["kind"] as? String == "option", argument["isRepeating"] as? Bool != true,
+                let names = argument["names"] as? [[String: Any]]
+            else { continue }
+            var spelled = names.compactMap { name -> String? in
+                guard let text = name["name"] as? String else { return nil }
+                return (name["kind"] as? String == "short" ? "-" : "--") + text
+            }
+            // Short names first, as in the help (`-d, --difficulty`).
+            spelled.sort { $0.count < $1.count }
+            guard let key = spelled.last else { continue }
+            let value = argument["valueName"] as? String ?? "value"
+            let option = Option(key: key, synopsis: spelled.joined(separator: ", ") + " <\(value)>")
+            for name in spelled { byName[name] = option }
+        }
+    }
+
+    func option(named name: String) -> Option? { byName[name] }
+}

@@ -1,1 +1,0 @@
-../PersistenceTests/PostgresTestServer.swift
