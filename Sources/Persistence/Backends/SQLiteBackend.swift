@@ -52,7 +52,7 @@ final class SQLiteBackend: StorageBackend {
     /// The log is copied into the main file once it holds this many pages (about 4 MiB of 4 KiB
     /// pages), SQLite's own default. Each copy costs two `fdatasync`s; at 256 pages a stream of
     /// small writes paid them four times as often and ran 5x slower than at 1,000 (measured with
-    /// `leettrack-bench persistence`). Closing and exiting still copy everything (issue 11).
+    /// the package's persistence benchmark). Closing and exiting still copy everything.
     static let walCheckpointPages = 1000
     /// Schema migrations this version knows, in order. Applied ones are recorded by name.
     static let migrations: [(name: String, sql: [String])] = [
