@@ -12,6 +12,10 @@ let package = Package(
         .executable(name: "leettrack", targets: ["leettrack"]),
         .executable(name: "leettrack-bench", targets: ["leettrack-bench"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
+    ],
     targets: [
         .systemLibrary(
             name: "CSQLite",
@@ -32,14 +36,27 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "TerminalUI", swiftSettings: strict),
+        // `leettrack serve`: the app in a browser, over the same store.
+        .target(
+            name: "LeetTrackServer",
+            dependencies: [
+                "LeetTrackCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "leettrack",
-            dependencies: ["LeetTrackCore", "TerminalUI"],
+            dependencies: ["LeetTrackCore", "TerminalUI", "LeetTrackServer"],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "leettrack-bench",
-            dependencies: ["Persistence", "LeetTrackCore", "TerminalUI", "CSQLite"],
+            dependencies: ["Persistence", "LeetTrackCore", "TerminalUI", "CSQLite", "LeetTrackServer"],
             swiftSettings: strict
         ),
         // Run by the Persistence tests as separate processes (writers, a killed writer, an observer).

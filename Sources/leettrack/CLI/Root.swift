@@ -12,7 +12,7 @@ enum Root {
         [
             ListCommand.self, ShowCommand.self, SolveCommand.self, AttemptCommand.self, FavoriteCommand.self,
             UnfavoriteCommand.self, NoteCommand.self, ResetCommand.self, FavoritesCommand.self, ReviewCommand.self,
-            ReportCommand.self,
+            ReportCommand.self, ServeCommand.self,
             StatsCommand.self, ListsCommand.self, RandomCommand.self, ConfigCommand.self, InteractiveCommand.self,
             ExportCommand.self, ImportCommand.self, CatalogCommand.self, SyncCommand.self,
             HelpCommand.self,

@@ -52,29 +52,6 @@ struct Style {
     func magenta(_ text: String) -> String { wrap(text, "35") }
 }
 
-/// The user's time zone as the C library knows it (`TZ`, else `/etc/localtime`).
-///
-/// Used instead of `TimeZone.current`, whose creation through ICU costs most of a millisecond,
-/// a noticeable share of a command's run; `localtime_r` reads the same zone rules once.
-struct SystemTimeZone: UTCOffsetProvider {
-    #if canImport(Glibc) || canImport(Darwin)
-    init() {
-        tzset()
-    }
-
-    func secondsFromGMT(for date: Date) -> Int {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        guard localtime_r(&seconds, &parts) != nil else { return TimeZone.current.secondsFromGMT(for: date) }
-        return Int(parts.tm_gmtoff)
-    }
-    #else
-    func secondsFromGMT(for date: Date) -> Int {
-        TimeZone.current.secondsFromGMT(for: date)
-    }
-    #endif
-}
-
 extension Terminal {
     /// The environment variables the command line reads, looked up one by one: building
     /// `ProcessInfo.processInfo.environment` copies the whole environment into a dictionary.

@@ -1,0 +1,76 @@
+import Foundation
+import LeetTrackCore
+import LeetTrackServer
+
+/// `leettrack serve [--port 8765] [--host 127.0.0.1] [--open] [--verbose]`: the app in a browser.
+/// A thin call into `LeetTrackServer`, which does the work.
+struct ServeCommand: Command {
+    static let spec = CommandSpec(
+        name: "serve",
+        abstract: "Serve the app to a browser (or a phone), live with the command line.",
+        discussion: """
+            Serves the list with its hearts, the Favorites sheet, each problem's page, the review queue
+            and stats over HTTP, and a JSON API (see the README). Changes made anywhere show in open pages
+            within a second. On 127.0.0.1 (the default) no token is needed; any other --host needs the
+            token kept in serve-token beside the store: the printed URL carries it. Ctrl-C stops it.
+            """,
+        options: [
+            .option("port", short: "p", value: "port", help: "The port to listen on (default: 8765; 0 picks a free one)."),
+            .option("host", value: "address", help: "The address to listen on (default: 127.0.0.1; 0.0.0.0 for a phone)."),
+            .flag("open", help: "Open the page in the default browser (xdg-open)."),
+            .flag("verbose", short: "v", help: "Log one line per request on standard error."),
+        ])
+
+    let port: Int
+    let host: String
+    let open: Bool
+    let verbose: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        let portText = arguments.value("port") ?? "8765"
+        guard let port = Int(portText), (0...65535).contains(port) else {
+            throw Self.usageError("'\(portText)' is not a port; use a number from 0 to 65535")
+        }
+        self.port = port
+        host = arguments.value("host") ?? "127.0.0.1"
+        if host.isEmpty { throw Self.usageError("'--host' needs an address, e.g. 127.0.0.1 or 0.0.0.0") }
+        open = arguments.flag("open")
+        verbose = arguments.flag("verbose")
+    }
+
+    func run(_ context: CommandContext) throws {
+        let server = WebServer(.init(host: host, port: port, storePath: context.storePath, verbose: verbose))
+        let url: String
+        do {
+            url = try server.start()
+        } catch let error as ServerError {
+            throw CLIError.failure(error.description)
+        }
+        // Printed at once (not at exit) and flushed: a script or test waits for this line.
+        context.line("Serving \(context.storePath) at \(url)")
+        context.line("Press Ctrl-C to stop.")
+        try context.flush()
+        if open { openBrowser(url, context) }
+        try server.runUntilSignalled()
+        context.line("Stopped.")
+    }
+
+    private func openBrowser(_ url: String, _ context: CommandContext) {
+        let path = Terminal.environment(["PATH"])["PATH"] ?? ""
+        guard let executable = BrowserOpener.find(BrowserOpener.program, in: path) else {
+            Terminal.writeError("There is no \(BrowserOpener.program) on PATH; open \(url) in a browser.\n")
+            return
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [url]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            Terminal.writeError("Cannot start \(executable.path) (\(FileErrorReason.text(error))); open \(url) in a browser.\n")
+        }
+    }
+}
