@@ -26,11 +26,11 @@ final class HTTPHandler: ChannelInboundHandler {
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     private var refused = false
-    private var busy = false
-    private var streaming = false
+    private let connection: ConnectionState
 
-    init(shared: ServerShared) {
+    init(shared: ServerShared, connection: ConnectionState) {
         self.shared = shared
+        self.connection = connection
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -56,25 +56,8 @@ final class HTTPHandler: ChannelInboundHandler {
         }
     }
 
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        guard event is IdleStateHandler.IdleStateEvent else { return context.fireUserInboundEventTriggered(event) }
-        // An open event stream is idle by design; a request being answered is the server's wait.
-        if streaming || busy { return }
-        if let head {
-            refuse(context, ServerError.requestTimeout, head)
-        } else {
-            context.close(promise: nil)
-        }
-    }
-
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        // A request the HTTP decoder cannot parse: answer 400 once, then close.
-        if error is HTTPParserError, !streaming {
-            let bad = HTTPRequestHead(version: .http1_1, method: .GET, uri: "?")
-            refuse(context, ServerError.badRequest("the request is not valid HTTP."), bad)
-        } else {
-            context.close(promise: nil)
-        }
+        context.close(promise: nil)  // A reset or broken connection: nothing left to answer.
     }
 
     private func refuse(_ context: ChannelHandlerContext, _ error: ServerError, _ head: HTTPRequestHead) {
@@ -115,7 +98,7 @@ final class HTTPHandler: ChannelInboundHandler {
     }
 
     private func api(_ context: ChannelHandlerContext, _ head: HTTPRequestHead, _ request: APIRequest) {
-        busy = true
+        connection.busy = true
         let routes = shared.routes
         let future = shared.pool.runIfActive(eventLoop: context.eventLoop) { () -> (Int, [UInt8]) in
             do {
@@ -127,7 +110,7 @@ final class HTTPHandler: ChannelInboundHandler {
             }
         }
         future.assumeIsolated().whenComplete { result in
-            self.busy = false
+            self.connection.busy = false
             switch result {
             case .success(let (status, json)):
                 self.respond(context, head, json: json, status: HTTPResponseStatus(statusCode: status), close: false)
@@ -138,7 +121,7 @@ final class HTTPHandler: ChannelInboundHandler {
     }
 
     private func startStream(_ context: ChannelHandlerContext, _ head: HTTPRequestHead) {
-        streaming = true
+        connection.streaming = true
         var headers = Self.commonHeaders(cache: "no-store")
         headers.add(name: "Content-Type", value: "text/event-stream; charset=utf-8")
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .ok, headers: headers))), promise: nil)
@@ -149,13 +132,9 @@ final class HTTPHandler: ChannelInboundHandler {
     }
 
     private func redirect(_ context: ChannelHandlerContext, _ head: HTTPRequestHead, to path: String) {
-        var headers = Self.commonHeaders(cache: "no-store")
-        headers.add(name: "Location", value: path.isEmpty ? "/" : path)
-        if let cookie = shared.policy.sessionCookieHeader { headers.add(name: "Set-Cookie", value: cookie) }
-        headers.add(name: "Content-Length", value: "0")
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .seeOther, headers: headers))), promise: nil)
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-        log(head, .seeOther)
+        var headers = [("Location", path.isEmpty ? "/" : path)]
+        if let cookie = shared.policy.sessionCookieHeader { headers.append(("Set-Cookie", cookie)) }
+        respond(context, head, body: [], contentType: "text/plain", status: .seeOther, cache: "no-store", extraHeaders: headers)
     }
 
     private func respond(_ context: ChannelHandlerContext, _ head: HTTPRequestHead, json: [UInt8], status: HTTPResponseStatus, close: Bool) {
@@ -164,11 +143,12 @@ final class HTTPHandler: ChannelInboundHandler {
 
     private func respond(
         _ context: ChannelHandlerContext, _ head: HTTPRequestHead, body: [UInt8], contentType: String,
-        status: HTTPResponseStatus, cache: String, close: Bool = false
+        status: HTTPResponseStatus, cache: String, close: Bool = false, extraHeaders: [(String, String)] = []
     ) {
         var headers = Self.commonHeaders(cache: cache)
         headers.add(name: "Content-Type", value: contentType)
         headers.add(name: "Content-Length", value: String(body.count))
+        for (name, value) in extraHeaders { headers.add(name: name, value: value) }
         let closing = close || !head.isKeepAlive
         if closing { headers.add(name: "Connection", value: "close") }
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))), promise: nil)

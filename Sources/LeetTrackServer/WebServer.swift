@@ -16,13 +16,13 @@ public final class WebServer {
         public var storePath: String
         /// One log line per request on standard error.
         public var verbose: Bool
-        /// How long a client may take to send a request before it gets a 408.
-        public var readTimeout: TimeAmount
+        /// How long, in seconds, a client may take to send a request before it gets a 408.
+        public var readTimeout: Int
         /// The largest request body, in bytes.
         public var bodyLimit: Int
 
         public init(host: String = "127.0.0.1", port: Int = 8765, storePath: String, verbose: Bool = false,
-                    readTimeout: TimeAmount = .seconds(10), bodyLimit: Int = 64 * 1024) {
+                    readTimeout: Int = 10, bodyLimit: Int = 64 * 1024) {
             (self.host, self.port, self.storePath, self.verbose) = (host, port, storePath, verbose)
             (self.readTimeout, self.bodyLimit) = (readTimeout, bodyLimit)
         }
@@ -35,6 +35,7 @@ public final class WebServer {
     private var channel: (any Channel)?
     private var observation: ObservationToken?
     private var token: String?
+    private var signalSources: [any DispatchSourceSignal] = []
 
     public init(_ configuration: Configuration) {
         self.configuration = configuration
@@ -60,7 +61,7 @@ public final class WebServer {
         let hub = self.hub
         observation = model.observeChanges { hub.broadcast() }
         let bodyLimit = configuration.bodyLimit
-        let readTimeout = configuration.readTimeout
+        let readTimeout = TimeAmount.seconds(Int64(configuration.readTimeout))
         let host = configuration.host.hasPrefix("[") ? String(configuration.host.dropFirst().dropLast()) : configuration.host
         // The port is known only after binding (0 picks a free one): the policy is made after.
         let policyBox = PolicyBox()
@@ -74,9 +75,11 @@ public final class WebServer {
                     let shared = ServerShared(
                         routes: Routes(model: model), policy: policyBox.policy, hub: hub, pool: pool, logger: logger, bodyLimit: bodyLimit)
                     let sync = channel.pipeline.syncOperations
+                    let connection = ConnectionState()
                     try sync.addHandler(IdleStateHandler(readTimeout: readTimeout))
-                    try sync.configureHTTPServerPipeline(withErrorHandling: false)
-                    try sync.addHandler(HTTPHandler(shared: shared))
+                    try sync.addHandler(RequestDeadline(connection: connection))
+                    try sync.configureHTTPServerPipeline(withErrorHandling: true)
+                    try sync.addHandler(HTTPHandler(shared: shared, connection: connection))
                 }
             }
         let channel: any Channel
@@ -87,30 +90,36 @@ public final class WebServer {
             throw ServerError.invalidAddress("cannot listen on \(configuration.host):\(configuration.port): \(error).")
         }
         self.channel = channel
+        handleSignals(closing: channel)
         let port = channel.localAddress?.port ?? configuration.port
         policyBox.policy = AccessPolicy(token: token, port: port, boundHost: host)
         let shown = host.contains(":") ? "[\(host)]" : host
         return "http://\(shown):\(port)/" + (token.map { "?token=\($0)" } ?? "")
     }
 
-    /// Serves until SIGINT or SIGTERM, then stops: open streams are closed, requests in flight finish.
+    /// Serves until SIGINT or SIGTERM (see ``start()``), then stops: open streams are closed.
     public func runUntilSignalled() throws {
         guard let channel else { return }
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
+        try channel.closeFuture.wait()
+        signalSources.forEach { $0.cancel() }
+        try stop()
+    }
+
+    /// SIGINT and SIGTERM close the listening channel. Installed before the URL is printed, so a
+    /// signal sent as soon as the URL appears is never lost.
+    private func handleSignals(closing channel: any Channel) {
         let queue = DispatchQueue(label: "leettrack.serve.signals")
-        let sources = [SIGINT, SIGTERM].map { DispatchSource.makeSignalSource(signal: $0, queue: queue) }
         let hub = self.hub
-        for source in sources {
+        for number in [SIGINT, SIGTERM] {
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
                 hub.closeAll()
                 channel.close(promise: nil)
             }
             source.resume()
+            signal(number, SIG_IGN)
+            signalSources.append(source)
         }
-        try channel.closeFuture.wait()
-        sources.forEach { $0.cancel() }
-        try stop()
     }
 
     /// Stops listening and releases the threads.

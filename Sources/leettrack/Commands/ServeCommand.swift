@@ -19,12 +19,14 @@ struct ServeCommand: Command {
             .option("host", value: "address", help: "The address to listen on (default: 127.0.0.1; 0.0.0.0 for a phone)."),
             .flag("open", help: "Open the page in the default browser (xdg-open)."),
             .flag("verbose", short: "v", help: "Log one line per request on standard error."),
+            .option("read-timeout", value: "seconds", help: "How long a client may take to send a request (default: 10)."),
         ])
 
     let port: Int
     let host: String
     let open: Bool
     let verbose: Bool
+    let readTimeout: Int
 
     init(_ arguments: ParsedArguments) throws {
         let portText = arguments.value("port") ?? "8765"
@@ -36,10 +38,16 @@ struct ServeCommand: Command {
         if host.isEmpty { throw Self.usageError("'--host' needs an address, e.g. 127.0.0.1 or 0.0.0.0") }
         open = arguments.flag("open")
         verbose = arguments.flag("verbose")
+        let timeoutText = arguments.value("read-timeout") ?? "10"
+        guard let readTimeout = Int(timeoutText), (1...3600).contains(readTimeout) else {
+            throw Self.usageError("'--read-timeout' needs a whole number of seconds from 1 to 3600, not '\(timeoutText)'")
+        }
+        self.readTimeout = readTimeout
     }
 
     func run(_ context: CommandContext) throws {
-        let server = WebServer(.init(host: host, port: port, storePath: context.storePath, verbose: verbose))
+        let server = WebServer(.init(
+            host: host, port: port, storePath: context.storePath, verbose: verbose, readTimeout: readTimeout))
         let url: String
         do {
             url = try server.start()
