@@ -71,6 +71,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["leettrack", "Persistence", "LeetTrackCore", "TerminalUI"],
+            exclude: ["Browser"],  // serve_flows.py, run by ServeBrowserTests with Playwright
             swiftSettings: strict
         ),
     ]
