@@ -103,7 +103,7 @@ final class HTTPHandler: ChannelInboundHandler {
         let future = shared.pool.runIfActive(eventLoop: context.eventLoop) { () -> (Int, [UInt8]) in
             do {
                 let response = try routes.handle(request)
-                return (Int(response.status.code), Self.encode(response.value))
+                return (Int(response.status.code), response.encoded ?? Self.encode(response.value))
             } catch {
                 let json = ErrorJSON(error)
                 return (json.status, Self.encode(json))

@@ -67,6 +67,8 @@ struct APIRequest {
 struct APIResponse {
     var status: HTTPResponseStatus = .ok
     var value: any Encodable
+    /// The body already encoded, when the route had it cached.
+    var encoded: [UInt8]? = nil
 }
 
 /// The JSON API: maps a request to one call of ``ServerModel``. Runs on the thread pool.
@@ -78,6 +80,9 @@ struct Routes {
         switch (path.count, path.first) {
         case (1, "problems"):
             try allow(request, [.GET])
+            if request.parameters.isEmpty {
+                return APIResponse(value: [String](), encoded: try model.fullListJSON(encode: HTTPHandler.encode))
+            }
             return APIResponse(value: try model.problems(ProblemFilters(request.parameters)))
         case (2, "problems"):
             try allow(request, [.GET])

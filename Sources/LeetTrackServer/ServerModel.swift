@@ -1,5 +1,6 @@
 import Foundation
 import LeetTrackCore
+import NIOConcurrencyHelpers
 import Persistence
 
 /// Every read and write the server makes, in one place, with the same LeetTrackCore calls and the
@@ -11,20 +12,45 @@ public final class ServerModel: Sendable {
     /// The store's path, for messages and for the token file beside it.
     public let storePath: String
     private let store: Store
+    /// Counts the store's changes; the cached full list is good while it has not moved.
+    private let generation = NIOLockedValueBox<UInt64>(0)
+    private let fullList = NIOLockedValueBox<(generation: UInt64, json: [UInt8])?>(nil)
+    private let watch = NIOLockedValueBox<ObservationToken?>(nil)
 
     /// Opens (and creates) the store at `storePath` and installs its catalog update, if any.
     public init(storePath: String) throws {
         self.storePath = storePath
         store = try Store.sqlite(path: storePath)
         if let update = try CatalogUpdate.stored(in: store) { Catalog.install(update) }
+        let generation = self.generation
+        watch.withLockedValue { $0 = store.observeChanges { generation.withLockedValue { $0 += 1 } } }
+    }
+
+    deinit {
+        watch.withLockedValue { $0?.cancel() }
+    }
+
+    /// The whole catalog as `leettrack list --json` gives it, encoded: the page's first request,
+    /// the largest, served from memory until the store changes (here or in another process).
+    func fullListJSON(encode: ([ProblemJSON]) -> [UInt8]) throws -> [UInt8] {
+        let current = generation.withLockedValue { $0 }
+        if let cached = fullList.withLockedValue({ $0 }), cached.generation == current { return cached.json }
+        let json = encode(try problems(ProblemFilters([:])))
+        fullList.withLockedValue { $0 = (current, json) }
+        return json
     }
 
     private var catalog: Catalog { Catalog.shipped }
     private var repository: ProgressRepository { ProgressRepository(store: store) }
 
     /// Calls `handler` after any change to the store, by this process or another.
+    /// The cached full list is dropped first, so a page that refetches on the call reads the change.
     public func observeChanges(_ handler: @escaping @Sendable () -> Void) -> ObservationToken {
-        store.observeChanges(handler)
+        let generation = self.generation
+        return store.observeChanges {
+            generation.withLockedValue { $0 += 1 }
+            handler()
+        }
     }
 
     /// The problems matching the list's filters, as `leettrack list --json` prints them.
@@ -92,6 +118,7 @@ public final class ServerModel: Sendable {
         let problem = try catalog.resolve(name)
         let now = Date()
         let result = try ReviewBook(store: store).rate(problem, rating, at: now)
+        generation.withLockedValue { $0 += 1 }
         let zone = SystemTimeZone()
         return ReviewItemJSON(ReviewItem(problem: problem, card: result.after, today: LocalDay(now, in: zone), timeZone: zone))
     }
@@ -133,6 +160,8 @@ public final class ServerModel: Sendable {
     private func change(_ name: String, _ body: (String, inout ProblemProgress) throws -> Void) throws -> ProblemJSON {
         let problem = try catalog.resolve(name)
         let changes = try repository.update([problem.slug]) { slug, record in try body(slug, &record) }
+        // Not left to the observation alone, which may report the change a moment later.
+        generation.withLockedValue { $0 += 1 }
         return ProblemJSON(problem, changes.first?.after, withHistory: true)
     }
 }

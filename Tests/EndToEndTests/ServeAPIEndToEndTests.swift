@@ -142,6 +142,20 @@ struct ServeAPIEndToEndTests {
         #expect(seen.contains("text/event-stream"))
     }
 
+    @Test func theFullListShowsAChangeFromTheCommandLineOnceItsEventArrives() throws {
+        let runner = try LeetTrackRunner()
+        let server = try ServeProcess(runner)
+        _ = try server.json("/api/problems")
+        let socket = try RawSocket(port: server.port)
+        try socket.send(Array("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8))
+        var seen = try socket.readSome()
+        while !seen.contains(": connected") { seen += try socket.readSome() }
+        try runner.run("fav", "7")
+        while !seen.contains("event: change") { seen += try socket.readSome() }
+        let problems = try server.json("/api/problems") as? [[String: Any]]
+        #expect(problems?.first { $0["id"] as? Int == 7 }?["favorite"] as? Bool == true)
+    }
+
     @Test func sigtermStopsTheServerCleanly() throws {
         let server = try ServeProcess(try LeetTrackRunner())
         let (status, output) = server.stop()
