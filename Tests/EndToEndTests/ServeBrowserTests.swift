@@ -5,7 +5,7 @@ import Testing
 /// Python (Browser/serve_flows.py) from a virtual environment cached like the FSRS oracle's.
 /// Skips, saying why, without Chromium or python3 with venv.
 @Suite("serve in a real browser", .serialized, .enabled(if: Chromium.executable != nil, Chromium.missing),
-       .enabled(if: PlaywrightEnvironment.python3 != nil, PlaywrightEnvironment.missing))
+       .enabled(if: PlaywrightEnvironment.canMakeVenv, PlaywrightEnvironment.missing))
 struct ServeBrowserTests {
     @Test func theAcceptanceFlowsPassInChromium() async throws {
         let runner = try LeetTrackRunner()
@@ -42,7 +42,25 @@ enum PlaywrightEnvironment {
         return nil
     }()
 
-    static let missing: Comment = "python3 is not on PATH; the browser tests need python3 with venv (apt-get install python3-venv)."
+    static let missing: Comment = "python3 with venv is missing; the browser tests need it (apt-get install python3-venv; .ci/run does)."
+
+    /// Whether python3 can make a virtual environment: Debian's python3 lacks `ensurepip`
+    /// without the python3-venv package.
+    static let canMakeVenv: Bool = {
+        guard let python3 else { return false }
+        let process = Process()
+        process.executableURL = python3
+        process.arguments = ["-c", "import ensurepip, venv"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return false  // Cannot start: the same as missing, and the skip message says so.
+        }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }()
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
