@@ -14,6 +14,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -37,10 +39,23 @@ let package = Package(
         .target(name: "TerminalUI", swiftSettings: strict),
         // The interactive screen's model and views, and the text formatting the command line shares.
         .target(name: "LeetTrackScreen", dependencies: ["LeetTrackCore", "TerminalUI"], swiftSettings: strict),
+        // `leettrack serve`: the app in a browser, over the same store.
+        .target(
+            name: "LeetTrackServer",
+            dependencies: [
+                "LeetTrackCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "leettrack",
             dependencies: [
-                "LeetTrackCore", "TerminalUI", "LeetTrackScreen",
+                "LeetTrackCore", "TerminalUI", "LeetTrackScreen", "LeetTrackServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -50,7 +65,7 @@ let package = Package(
         .target(name: "PostgresTestSupport", swiftSettings: strict),
         .executableTarget(
             name: "leettrack-bench",
-            dependencies: ["Persistence", "LeetTrackCore", "TerminalUI", "CSQLite", "PostgresTestSupport"],
+            dependencies: ["Persistence", "LeetTrackCore", "TerminalUI", "CSQLite", "PostgresTestSupport", "LeetTrackServer"],
             swiftSettings: strict
         ),
         // Run by the Persistence tests as separate processes (writers, a killed writer, an observer).
@@ -65,6 +80,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["leettrack", "Persistence", "LeetTrackCore", "TerminalUI", "LeetTrackScreen", "PostgresTestSupport"],
+            exclude: ["Browser"],  // serve_flows.py, run by ServeBrowserTests with Playwright
             swiftSettings: strict
         ),
     ]

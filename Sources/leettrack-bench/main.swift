@@ -9,6 +9,7 @@ let suites: [(name: String, run: () throws -> Void)] = [
     ("tui", runTUISuite),
     ("report", runReportSuite),
     ("sync", runSyncSuite),
+    ("serve", runServeSuite),
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

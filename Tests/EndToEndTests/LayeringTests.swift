@@ -14,7 +14,7 @@ struct LayeringTests {
         "LeetTrackCore": ["Persistence"],
         "TerminalUI": [],
         "LeetTrackScreen": ["Persistence", "LeetTrackCore", "TerminalUI"],
-        "LeetTrackServer": ["Persistence", "LeetTrackCore", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOWebSocket", "Logging"],
+        "LeetTrackServer": ["Persistence", "LeetTrackCore", "NIOCore", "NIOConcurrencyHelpers", "NIOPosix", "NIOHTTP1", "Logging"],
         "PostgresTestSupport": [],
     ]
 

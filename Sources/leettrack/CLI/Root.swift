@@ -21,7 +21,7 @@ struct LeetTrack: ParsableCommand {
         subcommands: [
             ListCommand.self, ShowCommand.self, SolveCommand.self, AttemptCommand.self, FavoriteCommand.self,
             UnfavoriteCommand.self, NoteCommand.self, ResetCommand.self, FavoritesCommand.self, ReviewCommand.self,
-            ReportCommand.self, StatsCommand.self, ListsCommand.self, RandomCommand.self, ConfigCommand.self,
+            ReportCommand.self, ServeCommand.self, StatsCommand.self, ListsCommand.self, RandomCommand.self, ConfigCommand.self,
             InteractiveCommand.self, ExportCommand.self, ImportCommand.self, CatalogCommand.self, SyncCommand.self,
             BackupCommand.self, DoctorCommand.self, HelpCommand.self,
         ])

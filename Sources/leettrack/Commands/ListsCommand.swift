@@ -80,15 +80,6 @@ struct ListsCommand: LeetTrackCommand {
         }
     }
 
-    struct Summary: Encodable {
-        var key: String
-        var name: String
-        var own: Bool
-        var total: Int
-        var solved: Int
-        var attempted: Int
-    }
-
     private func show(_ list: StudyList, _ context: CommandContext) throws {
         let style = context.style
         var query = ProblemQuery()
@@ -112,7 +103,7 @@ struct ListsCommand: LeetTrackCommand {
         let progress = try context.progress { listed.contains($0) }
         let summaries = lists.map { list in
             let statuses = list.slugs.map { progress[$0]?.status ?? .todo }
-            return Summary(
+            return ListSummaryJSON(
                 key: list.key, name: list.name, own: list.isOwn, total: list.slugs.count,
                 solved: statuses.filter { $0 == .solved }.count, attempted: statuses.filter { $0 == .attempted }.count)
         }

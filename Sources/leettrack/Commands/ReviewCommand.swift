@@ -93,42 +93,6 @@ struct ReviewCommand: LeetTrackCommand {
     }
 }
 
-/// The `--json` form of a card in the queue.
-struct ReviewItemJSON: Encodable {
-    struct ProblemSummary: Encodable {
-        var id: Int
-        var slug: String
-        var title: String
-        var difficulty: String
-    }
-
-    var problem: ProblemSummary
-    /// The due instant (UTC) and its day in the user's time zone.
-    var due: Date
-    var dueDay: String
-    var daysOverdue: Int
-    var stability: Double?
-    var difficulty: Double?
-    var state: String
-    var lastReview: Date?
-    var reps: Int
-    var lapses: Int
-
-    init(_ item: ReviewItem) {
-        problem = ProblemSummary(
-            id: item.problem.id, slug: item.problem.slug, title: item.problem.title, difficulty: item.problem.difficulty.rawValue)
-        due = item.card.due
-        dueDay = item.dueDay.description
-        daysOverdue = item.daysOverdue
-        stability = item.card.stability
-        difficulty = item.card.difficulty
-        state = item.card.state.rawValue
-        lastReview = item.card.lastReview
-        reps = item.card.reps
-        lapses = item.card.lapses
-    }
-}
-
 /// The text forms of the queue.
 enum ReviewOutput {
     static func due(_ queue: ReviewQueue, _ context: CommandContext) {

@@ -68,31 +68,3 @@ struct CalendarView {
         return "\u{1B}[38;5;\(Self.colours[level])m■\u{1B}[0m"
     }
 }
-
-/// The `--json` form of `stats --calendar`: every day of the graph with its count and level.
-struct CalendarJSON: Encodable {
-    struct Day: Encodable {
-        var date: String
-        var count: Int
-        var level: Int
-    }
-
-    var from: String
-    var to: String
-    var total: Int
-    var activeDays: Int
-    var currentStreak: Int
-    var longestStreak: Int
-    var days: [Day]
-
-    init(_ graph: PracticeCalendar, _ stats: Statistics) {
-        let cells = graph.weeks.flatMap { $0 }.filter { !$0.isFuture }
-        from = cells.first?.day.description ?? ""
-        to = graph.today.description
-        total = graph.total
-        activeDays = graph.activeDays
-        currentStreak = stats.currentStreak
-        longestStreak = stats.longestStreak
-        days = cells.map { Day(date: $0.day.description, count: $0.count, level: $0.level) }
-    }
-}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// A problem with its progress, the element of every `--json` listing and of `serve`'s JSON API.
+public struct ProblemJSON: Encodable {
+    public var id: Int
+    public var slug: String
+    public var title: String
+    public var difficulty: String
+    public var acceptance: Double
+    public var paidOnly: Bool
+    public var category: String
+    public var tags: [String]
+    public var url: String
+    public var status: String
+    public var favorite: Bool
+    public var note: String?
+    public var history: [EventJSON]?
+    public var review: CardJSON?
+
+    public init(_ problem: Problem, _ record: ProblemProgress?, withHistory: Bool = false) {
+        let record = record ?? ProblemProgress()
+        id = problem.id
+        slug = problem.slug
+        title = problem.title
+        difficulty = problem.difficulty.rawValue
+        acceptance = problem.acceptance
+        paidOnly = problem.paidOnly
+        category = problem.category
+        tags = problem.tags
+        url = problem.url
+        status = record.status.rawValue
+        favorite = record.favorite
+        note = record.note.isEmpty ? nil : record.note
+        history = withHistory ? record.events.map(EventJSON.init) : nil
+        review = withHistory ? record.review.map(CardJSON.init) : nil
+    }
+}
+
+/// A review card, with its instants in UTC.
+public struct CardJSON: Encodable {
+    public var due: Date
+    public var stability: Double?
+    public var difficulty: Double?
+    public var state: String
+    public var lastReview: Date?
+    public var reps: Int
+    public var lapses: Int
+
+    public init(_ card: ReviewCard) {
+        due = card.due
+        stability = card.stability
+        difficulty = card.difficulty
+        state = card.state.rawValue
+        lastReview = card.lastReview
+        reps = card.reps
+        lapses = card.lapses
+    }
+}
+
+/// One event, with its instant in UTC.
+public struct EventJSON: Encodable {
+    public var kind: String
+    public var date: Date
+    public var rating: String?
+
+    public init(_ event: ProgressEvent) {
+        kind = event.kind.rawValue
+        date = event.date
+        rating = event.rating
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import NIOHTTP1
+
+/// Who may talk to the server: the `Host` header (against DNS rebinding), the token on a server
+/// reachable from other machines, and the origin of writes (against cross-site requests).
+struct AccessPolicy: Sendable {
+    /// The secret every request must carry, or `nil` on a loopback address where none is needed.
+    let token: String?
+    /// The port the server listens on: `Host` must name it.
+    let port: Int
+    /// The `--host` value, which `Host` may name too.
+    let boundHost: String
+
+    static let cookieName = "leettrack_session"
+    static let tokenHeader = "x-leettrack-token"
+
+    /// Whether `host` is a loopback address, where no token is needed.
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+
+    /// Checks the `Host` header: a page on another name (a rebinding attacker's domain) is refused.
+    /// Names allowed: the `--host`, `localhost` and IP literals on the right port; on loopback only
+    /// loopback names.
+    func checkHost(_ header: String?) throws {
+        guard let header, !header.isEmpty else { throw ServerError.forbidden("a request needs a Host header.") }
+        let name: Substring
+        let portText: Substring
+        if header.hasPrefix("["), let close = header.firstIndex(of: "]") {
+            name = header[header.index(after: header.startIndex)..<close]
+            portText = header[header.index(after: close)...].drop { $0 == ":" }
+        } else if let colon = header.lastIndex(of: ":") {
+            name = header[..<colon]
+            portText = header[header.index(after: colon)...]
+        } else {
+            name = Substring(header)
+            portText = "80"
+        }
+        let lower = name.lowercased()
+        let nameAllowed: Bool
+        if Self.isLoopback(boundHost) {
+            nameAllowed = Self.isLoopback(lower)
+        } else {
+            nameAllowed = lower == boundHost.lowercased() || lower == "localhost" || Self.isIPLiteral(lower)
+        }
+        guard nameAllowed, Int(portText) == port else {
+            throw ServerError.forbidden("this server does not answer for the host '\(header)'; use the address it printed.")
+        }
+    }
+
+    /// Whether the request carries the token: the `X-LeetTrack-Token` header or the session cookie.
+    func isAuthorized(_ head: HTTPRequestHead) -> Bool {
+        guard let token else { return true }
+        if let header = head.headers.first(name: Self.tokenHeader), Self.constantTimeEqual(header, token) { return true }
+        return sessionCookie(head).map { Self.constantTimeEqual($0, token) } ?? false
+    }
+
+    /// Whether the token came in its header (a script), not only in the cookie (a browser).
+    func hasTokenHeader(_ head: HTTPRequestHead) -> Bool {
+        guard let token, let header = head.headers.first(name: Self.tokenHeader) else { return false }
+        return Self.constantTimeEqual(header, token)
+    }
+
+    /// Checks that a write comes from this server's own page, or from a script with the token.
+    /// Browsers send `Origin` on every cross-origin write; a script sends none.
+    func checkWrite(_ head: HTTPRequestHead) throws {
+        if hasTokenHeader(head) { return }
+        let host = head.headers.first(name: "host") ?? ""
+        if let origin = head.headers.first(name: "origin") {
+            guard origin == "http://\(host)" else {
+                throw ServerError.forbidden("writes from another origin ('\(origin)') are refused; nothing was changed.")
+            }
+        } else if token != nil {
+            throw ServerError.forbidden("a write needs the X-LeetTrack-Token header or this server's page; nothing was changed.")
+        }
+        if let site = head.headers.first(name: "sec-fetch-site"), site != "same-origin", site != "none" {
+            throw ServerError.forbidden("writes from another site are refused; nothing was changed.")
+        }
+    }
+
+    /// The token in `?token=`, if it is the right one.
+    func matchesQueryToken(_ value: String?) -> Bool {
+        guard let token, let value else { return false }
+        return Self.constantTimeEqual(value, token)
+    }
+
+    /// The `Set-Cookie` value that keeps a browser signed in: HttpOnly, SameSite=Strict.
+    var sessionCookieHeader: String? {
+        token.map { "\(Self.cookieName)=\($0); Path=/; HttpOnly; SameSite=Strict" }
+    }
+
+    private func sessionCookie(_ head: HTTPRequestHead) -> String? {
+        for header in head.headers[canonicalForm: "cookie"] {
+            for part in header.split(separator: ";") {
+                let pair = part.trimmingCharacters(in: .whitespaces)
+                if pair.hasPrefix(Self.cookieName + "=") { return String(pair.dropFirst(Self.cookieName.count + 1)) }
+            }
+        }
+        return nil
+    }
+
+    /// Compares in time that depends on the lengths only, so timing tells nothing of the token.
+    static func constantTimeEqual(_ a: some StringProtocol, _ b: some StringProtocol) -> Bool {
+        let left = Array(a.utf8)
+        let right = Array(b.utf8)
+        guard left.count == right.count else { return false }
+        var difference: UInt8 = 0
+        for index in left.indices { difference |= left[index] ^ right[index] }
+        return difference == 0
+    }
+
+    private static func isIPLiteral(_ name: String) -> Bool {
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        return inet_pton(AF_INET, name, &v4) == 1 || inet_pton(AF_INET6, name, &v6) == 1
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// What every connection shares: the routes, the policy, the event streams, the pool that runs
+/// store I/O off the event loops, and the log.
+struct ServerShared: Sendable {
+    let routes: Routes
+    let policy: AccessPolicy
+    let hub: EventHub
+    let pool: NIOThreadPool
+    let logger: Logger
+    /// The largest request body accepted, in bytes.
+    let bodyLimit: Int
+}
+
+/// One connection: reads a request (refusing a body over the limit), checks it, answers from the
+/// assets, the API (on the thread pool) or as an event stream.
+final class HTTPHandler: ChannelInboundHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let shared: ServerShared
+    private var head: HTTPRequestHead?
+    private var body: [UInt8] = []
+    private var refused = false
+    private let connection: ConnectionState
+
+    init(shared: ServerShared, connection: ConnectionState) {
+        self.shared = shared
+        self.connection = connection
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            self.head = head
+            body = []
+            refused = false
+            if let length = head.headers.first(name: "content-length").flatMap({ Int($0) }), length > shared.bodyLimit {
+                refuse(context, ServerError.bodyTooLarge(limit: shared.bodyLimit), head)
+            }
+        case .body(var buffer):
+            guard !refused, let head else { return }
+            guard body.count + buffer.readableBytes <= shared.bodyLimit else {
+                return refuse(context, ServerError.bodyTooLarge(limit: shared.bodyLimit), head)
+            }
+            body += buffer.readBytes(length: buffer.readableBytes) ?? []
+        case .end:
+            guard !refused, let head else { return }
+            self.head = nil
+            handle(context, head, body)
+            body = []
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)  // A reset or broken connection: nothing left to answer.
+    }
+
+    private func refuse(_ context: ChannelHandlerContext, _ error: ServerError, _ head: HTTPRequestHead) {
+        refused = true
+        respond(context, head, json: Self.encode(ErrorJSON(error)), status: error.status, close: true)
+    }
+
+    private func handle(_ context: ChannelHandlerContext, _ head: HTTPRequestHead, _ body: [UInt8]) {
+        let policy = shared.policy
+        do {
+            try policy.checkHost(head.headers.first(name: "host"))
+            let components = URLComponents(string: head.uri)
+            let path = components?.percentEncodedPath ?? head.uri
+            var parameters: [String: String] = [:]
+            for item in components?.queryItems ?? [] { parameters[item.name] = item.value ?? "" }
+            if let token = parameters.removeValue(forKey: "token"), head.method == .GET, !path.hasPrefix("/api/") {
+                guard policy.matchesQueryToken(token) else { throw ServerError.unauthorized }
+                return redirect(context, head, to: path)
+            }
+            guard policy.isAuthorized(head) else { throw ServerError.unauthorized }
+            if path == "/api/events" {
+                guard head.method == .GET else { throw ServerError.methodNotAllowed(method: head.method.rawValue, allowed: ["GET"]) }
+                return startStream(context, head)
+            }
+            if path.hasPrefix("/api/") {
+                if head.method != .GET { try policy.checkWrite(head) }
+                let segments = path.dropFirst(5).split(separator: "/", omittingEmptySubsequences: false)
+                    .map { Substring($0.removingPercentEncoding ?? String($0)) }
+                return api(context, head, APIRequest(method: head.method, path: segments, parameters: parameters, body: body))
+            }
+            guard let asset = Assets.asset(at: path) else { throw ServerError.notFound(path: path) }
+            guard head.method == .GET else { throw ServerError.methodNotAllowed(method: head.method.rawValue, allowed: ["GET"]) }
+            respond(context, head, body: Array(asset.body.utf8), contentType: asset.contentType, status: .ok, cache: "no-cache")
+        } catch {
+            let json = ErrorJSON(error)
+            respond(context, head, json: Self.encode(json), status: HTTPResponseStatus(statusCode: json.status), close: false)
+        }
+    }
+
+    private func api(_ context: ChannelHandlerContext, _ head: HTTPRequestHead, _ request: APIRequest) {
+        connection.busy = true
+        let routes = shared.routes
+        let future = shared.pool.runIfActive(eventLoop: context.eventLoop) { () -> (Int, [UInt8]) in
+            do {
+                let response = try routes.handle(request)
+                return (Int(response.status.code), response.encoded ?? Self.encode(response.value))
+            } catch {
+                let json = ErrorJSON(error)
+                return (json.status, Self.encode(json))
+            }
+        }
+        future.assumeIsolated().whenComplete { result in
+            self.connection.busy = false
+            switch result {
+            case .success(let (status, json)):
+                self.respond(context, head, json: json, status: HTTPResponseStatus(statusCode: status), close: false)
+            case .failure:
+                context.close(promise: nil)  // The pool is stopping: the server is shutting down.
+            }
+        }
+    }
+
+    private func startStream(_ context: ChannelHandlerContext, _ head: HTTPRequestHead) {
+        connection.streaming = true
+        var headers = Self.commonHeaders(cache: "no-store")
+        headers.add(name: "Content-Type", value: "text/event-stream; charset=utf-8")
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .ok, headers: headers))), promise: nil)
+        let hello = context.channel.allocator.buffer(string: "retry: 500\n: connected\n\n")
+        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(hello))), promise: nil)
+        shared.hub.add(context.channel)
+        log(head, .ok)
+    }
+
+    private func redirect(_ context: ChannelHandlerContext, _ head: HTTPRequestHead, to path: String) {
+        var headers = [("Location", path.isEmpty ? "/" : path)]
+        if let cookie = shared.policy.sessionCookieHeader { headers.append(("Set-Cookie", cookie)) }
+        respond(context, head, body: [], contentType: "text/plain", status: .seeOther, cache: "no-store", extraHeaders: headers)
+    }
+
+    private func respond(_ context: ChannelHandlerContext, _ head: HTTPRequestHead, json: [UInt8], status: HTTPResponseStatus, close: Bool) {
+        respond(context, head, body: json, contentType: "application/json; charset=utf-8", status: status, cache: "no-store", close: close)
+    }
+
+    private func respond(
+        _ context: ChannelHandlerContext, _ head: HTTPRequestHead, body: [UInt8], contentType: String,
+        status: HTTPResponseStatus, cache: String, close: Bool = false, extraHeaders: [(String, String)] = []
+    ) {
+        var headers = Self.commonHeaders(cache: cache)
+        headers.add(name: "Content-Type", value: contentType)
+        headers.add(name: "Content-Length", value: String(body.count))
+        for (name, value) in extraHeaders { headers.add(name: name, value: value) }
+        let closing = close || !head.isKeepAlive
+        if closing { headers.add(name: "Connection", value: "close") }
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
+        let promise = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: promise)
+        if closing {
+            promise.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        }
+        log(head, status)
+    }
+
+    private func log(_ head: HTTPRequestHead, _ status: HTTPResponseStatus) {
+        shared.logger.info("\(head.method.rawValue) \(head.uri.split(separator: "?").first ?? "") \(status.code)")
+    }
+
+    /// The headers of every response: no framing, no sniffing, no referrer, and a policy that
+    /// lets the page run only the script and style the binary serves.
+    static func commonHeaders(cache: String) -> HTTPHeaders {
+        HTTPHeaders([
+            ("Content-Security-Policy", Assets.contentSecurityPolicy),
+            ("X-Content-Type-Options", "nosniff"),
+            ("Referrer-Policy", "no-referrer"),
+            ("X-Frame-Options", "DENY"),
+            ("Cache-Control", cache),
+        ])
+    }
+
+    static func encode(_ value: any Encodable) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        do {
+            return Array(try encoder.encode(value))
+        } catch {
+            return Array("{\"error\":\"cannot encode the response\",\"status\":500}".utf8)
+        }
+    }
+}

@@ -1,0 +1,239 @@
+/// The page's script: the list (only the visible rows are in the DOM), the Favorites sheet, a
+/// problem's page, the review queue and stats, kept live by the server's event stream.
+/// Store text goes in with `textContent` only.
+enum PageScript {
+    static let text = #"""
+"use strict";
+const ROW = 52;
+const state = { problems: [], bySlug: new Map(), shown: [], listSlugs: null, view: "list", slug: null };
+const $ = (id) => document.getElementById(id);
+
+function el(tag, props, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props || {})) {
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
+
+async function api(path, options) {
+  const init = Object.assign({ headers: { "Content-Type": "application/json" } }, options || {});
+  const response = await fetch("/api/" + path, init);
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error || ("HTTP " + response.status));
+  return body;
+}
+
+function showError(error) {
+  const box = $("error");
+  box.textContent = String(error.message || error);
+  box.hidden = false;
+  setTimeout(() => { box.hidden = true; }, 4000);
+}
+
+function mark(status) { return status === "solved" ? "✓" : status === "attempted" ? "~" : "·"; }
+
+function heart(problem) {
+  const on = problem.favorite;
+  return el("button", {
+    type: "button", class: "heart", "aria-pressed": String(on),
+    "aria-label": (on ? "Remove " : "Add ") + problem.title + (on ? " from favorites" : " to favorites"),
+    text: on ? "♥" : "♡", onclick: () => setFavorite(problem.slug, !problem.favorite)
+  });
+}
+
+function merge(json) {
+  const problem = state.bySlug.get(json.slug);
+  if (!problem) return;
+  problem.status = json.status;
+  problem.favorite = json.favorite;
+}
+
+async function setFavorite(slug, on) {
+  const problem = state.bySlug.get(slug);
+  problem.favorite = on;
+  refresh();
+  try {
+    merge(await api("problems/" + encodeURIComponent(slug) + "/favorite", { method: on ? "PUT" : "DELETE" }));
+  } catch (error) { problem.favorite = !on; showError(error); }
+  refresh();
+}
+
+function words(text) { return text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean); }
+
+function filter() {
+  const query = $("search").value.trim();
+  const terms = words(query);
+  const id = /^\d+$/.test(query) ? Number(query) : null;
+  const difficulty = $("f-difficulty").value, status = $("f-status").value, tag = $("f-tag").value;
+  const favorites = $("f-favorites").checked;
+  const source = state.listSlugs ? state.listSlugs.map((slug) => state.bySlug.get(slug)).filter(Boolean) : state.problems;
+  state.shown = source.filter((p) => {
+    if (difficulty && p.difficulty !== difficulty) return false;
+    if (status && p.status !== status) return false;
+    if (favorites && !p.favorite) return false;
+    if (tag && !p.tags.includes(tag)) return false;
+    if (id !== null) return p.id === id;
+    if (terms.length) { const hay = p.words; return terms.every((t) => hay.some((w) => w.startsWith(t))); }
+    return true;
+  });
+  $("count").textContent = state.shown.length + (state.shown.length === 1 ? " problem" : " problems");
+  $("spacer").style.height = (state.shown.length * ROW) + "px";
+  renderRows();
+}
+
+function renderRows() {
+  const box = $("rows");
+  const first = Math.max(0, Math.floor(box.scrollTop / ROW) - 5);
+  const last = Math.min(state.shown.length, first + Math.ceil((box.clientHeight || 600) / ROW) + 10);
+  for (const node of [...box.querySelectorAll(".row")]) node.remove();
+  for (let index = first; index < last; index++) {
+    const p = state.shown[index];
+    const row = el("div", { class: "row", role: "listitem" },
+      el("span", { class: "mark " + p.status, text: mark(p.status), title: p.status }),
+      el("a", { class: "title", href: "#/problem/" + encodeURIComponent(p.slug), text: p.id + ". " + p.title }),
+      el("span", { class: "meta " + p.difficulty, text: p.difficulty }),
+      el("span", { class: "meta", text: p.acceptance.toFixed(1) + "%" }),
+      heart(p));
+    row.style.top = (index * ROW) + "px";
+    box.append(row);
+  }
+}
+
+function renderFavorites() {
+  const list = $("favorites-list");
+  list.replaceChildren();
+  const favorites = state.problems.filter((p) => p.favorite);
+  for (const p of favorites) {
+    list.append(el("li", {}, el("span", { text: p.id + ". " + p.title }),
+      el("span", { class: "meta " + p.difficulty, text: p.difficulty }), heart(p)));
+  }
+  $("favorites-empty").hidden = favorites.length > 0;
+}
+
+function refresh() {
+  if (state.view === "list") filter();
+  if ($("favorites").open) renderFavorites();
+}
+
+async function showProblem(slug) {
+  const view = $("view-problem");
+  const p = await api("problems/" + encodeURIComponent(slug));
+  merge(p);
+  const rating = el("select", { "aria-label": "Rating" });
+  for (const word of ["again", "hard", "good", "easy"]) rating.append(el("option", { value: word, text: word }));
+  rating.value = "good";
+  const note = el("textarea", { "aria-label": "Note" });
+  note.value = p.note || "";
+  const act = (path, body) => async () => {
+    try { await api("problems/" + encodeURIComponent(slug) + path, body); await showProblem(slug); refresh(); }
+    catch (error) { showError(error); }
+  };
+  const history = el("ul", {});
+  for (const event of (p.history || []).slice().reverse()) {
+    history.append(el("li", { text: event.date.slice(0, 10) + " " + event.kind + (event.rating ? " (" + event.rating + ")" : "") }));
+  }
+  const card = p.review
+    ? el("p", { text: "Next review " + p.review.due.slice(0, 10) + " · " + p.review.state + " · " + p.review.reps + " reviews" })
+    : el("p", { text: "No review card: solve it to schedule one." });
+  view.replaceChildren(
+    el("p", {}, el("a", { href: "#/", text: "← Problems" })),
+    el("h2", { text: p.id + ". " + p.title }),
+    el("p", {}, el("span", { class: p.difficulty, text: p.difficulty }),
+      el("span", { text: " · " + p.acceptance.toFixed(1) + "% · " + p.status + " · " + p.tags.join(", ") })),
+    el("p", {}, el("a", { href: p.url, target: "_blank", rel: "noopener noreferrer", text: "Open on LeetCode" }), " ", heart(p)),
+    el("div", { class: "card" }, el("div", { class: "buttons" },
+      el("button", { type: "button", text: "Solved", onclick: () => act("/solve", { method: "POST", body: JSON.stringify({ rating: rating.value }) })() }),
+      rating,
+      el("button", { type: "button", text: "Attempted", onclick: act("/attempt", { method: "POST" }) }),
+      el("button", { type: "button", text: "Todo", onclick: act("/reset", { method: "POST" }) }))),
+    el("div", { class: "card" }, el("h3", { text: "Note" }), note,
+      el("button", { type: "button", text: "Save note", onclick: () => act("/note", { method: "PUT", body: JSON.stringify({ note: note.value }) })() })),
+    el("div", { class: "card" }, el("h3", { text: "Review" }), card),
+    el("div", { class: "card" }, el("h3", { text: "History" }), history));
+}
+
+async function showReview() {
+  const view = $("view-review");
+  const queue = await api("review");
+  const items = queue.map((item) => el("div", { class: "card" },
+    el("a", { href: "#/problem/" + encodeURIComponent(item.problem.slug), text: item.problem.id + ". " + item.problem.title }),
+    el("p", { text: item.daysOverdue > 0 ? item.daysOverdue + " days overdue" : "due today" }),
+    el("div", { class: "buttons" }, ...["again", "hard", "good", "easy"].map((word) => el("button", {
+      type: "button", text: word, onclick: async () => {
+        try { await api("problems/" + encodeURIComponent(item.problem.slug) + "/review", { method: "POST", body: JSON.stringify({ rating: word }) }); await showReview(); }
+        catch (error) { showError(error); }
+      } })))));
+  view.replaceChildren(el("h2", { text: "Review" }), ...(items.length ? items : [el("p", { text: "Nothing to review today." })]));
+}
+
+async function showStats() {
+  const view = $("view-stats");
+  const { stats, calendar } = await api("stats");
+  const stat = (label, value) => el("span", { class: "stat" }, el("b", { text: String(value) }), label);
+  const grid = el("div", { class: "calendar", role: "img", "aria-label": calendar.total + " practice events in the last year" });
+  for (const day of calendar.days) grid.append(el("i", { class: "l" + day.level, title: day.date + ": " + day.count }));
+  const lines = stats.byDifficulty.map((line) => el("p", { class: line.difficulty, text: line.difficulty + ": " + line.solved + " / " + line.total + " solved, " + line.attempted + " attempted" }));
+  view.replaceChildren(el("h2", { text: "Stats" }),
+    el("div", {}, stat("solved", stats.total.solved), stat("attempted", stats.total.attempted), stat("favorites", stats.favorites),
+      stat("day streak", stats.currentStreak), stat("longest streak", stats.longestStreak)),
+    ...lines, el("h3", { text: "Calendar" }), grid);
+}
+
+async function route() {
+  const hash = decodeURIComponent(location.hash.slice(1) || "/");
+  const [, view, slug] = hash.split("/");
+  state.view = view === "problem" ? "problem" : view === "review" ? "review" : view === "stats" ? "stats" : "list";
+  state.slug = slug || null;
+  for (const name of ["list", "problem", "review", "stats"]) $("view-" + name).hidden = name !== state.view;
+  for (const link of document.querySelectorAll("nav a")) link.classList.toggle("current", link.dataset.view === state.view);
+  try {
+    if (state.view === "problem") await showProblem(state.slug);
+    else if (state.view === "review") await showReview();
+    else if (state.view === "stats") await showStats();
+    else filter();
+  } catch (error) { showError(error); }
+}
+
+async function onChange() {
+  const progress = await api("progress");
+  for (const p of state.problems) {
+    const record = progress[p.slug];
+    p.status = record ? record.status : "todo";
+    p.favorite = record ? record.favorite : false;
+  }
+  refresh();
+  if (state.view !== "list") route();
+}
+
+async function start() {
+  state.problems = await api("problems");
+  for (const p of state.problems) { p.words = words(p.title + " " + p.slug); state.bySlug.set(p.slug, p); }
+  for (const tag of await api("tags")) $("f-tag").append(el("option", { value: tag, text: tag }));
+  for (const list of await api("lists")) $("f-list").append(el("option", { value: list.key, text: list.name }));
+  for (const id of ["search", "f-difficulty", "f-status", "f-tag", "f-favorites"]) $(id).addEventListener("input", filter);
+  $("f-list").addEventListener("input", async () => {
+    const key = $("f-list").value;
+    state.listSlugs = key ? (await api("problems?list=" + encodeURIComponent(key))).map((p) => p.slug) : null;
+    filter();
+  });
+  $("rows").addEventListener("scroll", () => requestAnimationFrame(renderRows), { passive: true });
+  window.addEventListener("resize", renderRows);
+  window.addEventListener("hashchange", route);
+  $("open-favorites").addEventListener("click", () => { renderFavorites(); $("favorites").showModal(); });
+  $("close-favorites").addEventListener("click", () => $("favorites").close());
+  const events = new EventSource("/api/events");
+  events.addEventListener("change", () => onChange().catch(showError));
+  await route();
+  // Milliseconds from navigation start to the list painted: what the bench's first-load measures.
+  requestAnimationFrame(() => { document.body.dataset.paintedAt = performance.now().toFixed(1); });
+  document.body.dataset.ready = "true";
+}
+
+start().catch(showError);
+"""#
+}

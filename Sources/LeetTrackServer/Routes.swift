@@ -1,0 +1,182 @@
+import Foundation
+import LeetTrackCore
+import NIOHTTP1
+
+/// The list's filters as `GET /api/problems` takes them: the options of `leettrack list`.
+struct ProblemFilters {
+    var text: String?
+    var difficulty: String?
+    var status: String?
+    var favorites = false
+    var tag: String?
+    var list: String?
+    var limit: String?
+
+    init(_ parameters: [String: String]) throws {
+        let known: Set = ["q", "difficulty", "status", "favorites", "tag", "list", "limit"]
+        if let unknown = parameters.keys.sorted().first(where: { !known.contains($0) }) {
+            throw ServerError.badRequest("unknown parameter '\(unknown)'; use \(known.sorted().joined(separator: ", ")).")
+        }
+        text = parameters["q"].flatMap { $0.isEmpty ? nil : $0 }
+        difficulty = parameters["difficulty"].flatMap { $0.isEmpty ? nil : $0 }
+        status = parameters["status"].flatMap { $0.isEmpty ? nil : $0 }
+        favorites = ["1", "true", "yes"].contains(parameters["favorites"] ?? "")
+        tag = parameters["tag"].flatMap { $0.isEmpty ? nil : $0 }
+        list = parameters["list"].flatMap { $0.isEmpty ? nil : $0 }
+        limit = parameters["limit"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The query, with the same messages as `leettrack list` for bad values; the list is left to
+    /// the model, which reads own lists from the store.
+    func query(in catalog: Catalog) throws -> ProblemQuery {
+        var query = ProblemQuery()
+        query.text = text
+        if let difficulty {
+            guard let value = Difficulty(rawValue: difficulty.lowercased()) else {
+                throw ServerError.badRequest("'\(difficulty)' is not a difficulty; use easy, medium or hard")
+            }
+            query.difficulty = value
+        }
+        if let status {
+            guard let value = Status(rawValue: status.lowercased()) else {
+                throw ServerError.badRequest("'\(status)' is not a status; use todo, attempted or solved")
+            }
+            query.status = value
+        }
+        query.favoritesOnly = favorites
+        if let tag { query.tag = try catalog.canonicalTag(tag) }
+        if let limit {
+            guard let value = Int(limit), value > 0 else {
+                throw ServerError.badRequest("'limit' needs a positive whole number, not '\(limit)'")
+            }
+            query.limit = value
+        }
+        return query
+    }
+}
+
+/// One API request, already read: method, path segments, query and body.
+struct APIRequest {
+    var method: HTTPMethod
+    var path: [Substring]
+    var parameters: [String: String]
+    var body: [UInt8]
+}
+
+/// What a route answers: a status and an encodable value.
+struct APIResponse {
+    var status: HTTPResponseStatus = .ok
+    var value: any Encodable
+    /// The body already encoded, when the route had it cached.
+    var encoded: [UInt8]? = nil
+}
+
+/// The JSON API: maps a request to one call of ``ServerModel``. Runs on the thread pool.
+struct Routes {
+    let model: ServerModel
+
+    func handle(_ request: APIRequest) throws -> APIResponse {
+        let path = request.path
+        switch (path.count, path.first) {
+        case (1, "problems"):
+            try allow(request, [.GET])
+            if request.parameters.isEmpty {
+                return APIResponse(value: [String](), encoded: try model.fullListJSON(encode: HTTPHandler.encode))
+            }
+            return APIResponse(value: try model.problems(ProblemFilters(request.parameters)))
+        case (2, "problems"):
+            try allow(request, [.GET])
+            return APIResponse(value: try model.problem(String(path[1])))
+        case (3, "problems"):
+            return try problemAction(String(path[1]), String(path[2]), request)
+        case (1, "progress"):
+            try allow(request, [.GET])
+            return APIResponse(value: try model.progressSummary())
+        case (1, "review"):
+            try allow(request, [.GET])
+            return APIResponse(value: try model.reviewQueue())
+        case (1, "stats"):
+            try allow(request, [.GET])
+            return APIResponse(value: try model.stats())
+        case (1, "lists"):
+            try allow(request, [.GET])
+            return APIResponse(value: try model.lists())
+        case (1, "tags"):
+            try allow(request, [.GET])
+            return APIResponse(value: model.tags())
+        default:
+            throw ServerError.notFound(path: "/api/" + path.joined(separator: "/"))
+        }
+    }
+
+    private func problemAction(_ name: String, _ action: String, _ request: APIRequest) throws -> APIResponse {
+        switch action {
+        case "favorite":
+            try allow(request, [.PUT, .DELETE])
+            return APIResponse(value: try model.setFavorite(name, request.method == .PUT))
+        case "solve":
+            try allow(request, [.POST])
+            let body = try decode(RatingBody.self, request.body, allowEmpty: true)
+            return APIResponse(value: try model.solve(name, rating: try rating(body?.rating ?? "good")))
+        case "attempt":
+            try allow(request, [.POST])
+            return APIResponse(value: try model.attempt(name))
+        case "reset":
+            try allow(request, [.POST])
+            return APIResponse(value: try model.reset(name))
+        case "note":
+            try allow(request, [.PUT, .DELETE])
+            if request.method == .DELETE { return APIResponse(value: try model.setNote(name, "")) }
+            guard let body = try decode(NoteBody.self, request.body, allowEmpty: false) else {
+                throw ServerError.badRequest("the body must be JSON: {\"note\": \"text\"}")
+            }
+            return APIResponse(value: try model.setNote(name, body.note))
+        case "review":
+            try allow(request, [.POST])
+            guard let body = try decode(RatingBody.self, request.body, allowEmpty: false), let word = body.rating else {
+                throw ServerError.badRequest("the body must be JSON: {\"rating\": \"again|hard|good|easy\"}")
+            }
+            return APIResponse(value: try model.review(name, rating: try rating(word)))
+        default:
+            throw ServerError.notFound(path: "/api/problems/\(name)/\(action)")
+        }
+    }
+
+    private func allow(_ request: APIRequest, _ methods: [HTTPMethod]) throws {
+        guard methods.contains(request.method) else {
+            throw ServerError.methodNotAllowed(method: request.method.rawValue, allowed: methods.map(\.rawValue))
+        }
+    }
+
+    private func rating(_ word: String) throws -> ReviewRating {
+        guard let rating = ReviewRating(word) else { throw LeetTrackError.invalidRating(word) }
+        return rating
+    }
+
+    private func decode<Body: Decodable>(_ type: Body.Type, _ bytes: [UInt8], allowEmpty: Bool) throws -> Body? {
+        if bytes.isEmpty, allowEmpty { return nil }
+        do {
+            return try JSONDecoder().decode(type, from: Data(bytes))
+        } catch {
+            throw ServerError.badRequest("the body is not the JSON this route takes (\(Self.reason(error))); nothing was changed.")
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .dataCorrupted: "malformed JSON"
+        case .keyNotFound(let key, _): "missing '\(key.stringValue)'"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            "wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
+        default: "unreadable"
+        }
+    }
+}
+
+private struct RatingBody: Decodable {
+    var rating: String?
+}
+
+private struct NoteBody: Decodable {
+    var note: String
+}

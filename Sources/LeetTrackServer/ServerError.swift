@@ -1,0 +1,82 @@
+import Foundation
+import LeetTrackCore
+import NIOHTTP1
+
+/// What the server refuses, with the HTTP status it answers and a message for the person or
+/// script that asked. Errors of the tracker itself keep the command line's messages.
+public enum ServerError: Error, Equatable, CustomStringConvertible {
+    /// A request the server cannot use: bad JSON, a missing field, a bad filter value.
+    case badRequest(String)
+    /// No route has this path.
+    case notFound(path: String)
+    /// The path exists but not with this method; `allowed` lists the methods it takes.
+    case methodNotAllowed(method: String, allowed: [String])
+    /// A body longer than the limit.
+    case bodyTooLarge(limit: Int)
+    /// No valid token (cookie, header or `?token=`) on a server that needs one.
+    case unauthorized
+    /// A write from another origin, or a `Host` the server does not serve.
+    case forbidden(String)
+    /// A client that did not finish its request in time.
+    case requestTimeout
+    /// `--host` or `--port` that cannot be used.
+    case invalidAddress(String)
+    /// The token file cannot be read or written.
+    case tokenFile(path: String, reason: String)
+
+    /// The message a user sees.
+    public var description: String {
+        switch self {
+        case .badRequest(let reason): reason
+        case .notFound(let path): "no route '\(path)'; the API is described in the README (GET /api/problems, ...)."
+        case .methodNotAllowed(let method, let allowed):
+            "\(method) is not allowed here; use \(allowed.joined(separator: " or "))."
+        case .bodyTooLarge(let limit): "the request body is over \(limit) bytes; nothing was changed."
+        case .unauthorized: "this server needs its token: open the URL with ?token= that `leettrack serve` printed."
+        case .forbidden(let reason): reason
+        case .requestTimeout: "the request was not received in time."
+        case .invalidAddress(let reason): reason
+        case .tokenFile(let path, let reason):
+            "cannot use the token file \(path): \(reason). Check its permissions or remove it to make a new token."
+        }
+    }
+
+    var status: HTTPResponseStatus {
+        switch self {
+        case .badRequest: .badRequest
+        case .notFound: .notFound
+        case .methodNotAllowed: .methodNotAllowed
+        case .bodyTooLarge: .payloadTooLarge
+        case .unauthorized: .unauthorized
+        case .forbidden: .forbidden
+        case .requestTimeout: .requestTimeout
+        case .invalidAddress, .tokenFile: .internalServerError
+        }
+    }
+}
+
+/// The JSON body of every error response: `{"error": "...", "status": 404}`.
+struct ErrorJSON: Encodable {
+    var error: String
+    var status: Int
+
+    /// The status and message for any error a route throws: the tracker's own errors keep the
+    /// command line's wording; an unknown problem or list is a 404, other bad input a 400.
+    init(_ error: any Error) {
+        switch error {
+        case let error as ServerError:
+            self.error = error.description
+            status = Int(error.status.code)
+        case let error as LeetTrackError:
+            self.error = error.description
+            switch error {
+            case .unknownProblem, .unknownList: status = 404
+            case .notSolved: status = 409
+            default: status = 400
+            }
+        default:
+            self.error = "\(error)"
+            status = 500
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// The secret a server on a non-loopback address needs: made once, kept 0600 in `serve-token`
+/// beside the store, so the URL a phone saved keeps working after a restart.
+enum ServerToken {
+    /// The token file's path for the store at `storePath`.
+    static func path(forStore storePath: String) -> String {
+        (URL(fileURLWithPath: storePath).deletingLastPathComponent().path as NSString).appendingPathComponent("serve-token")
+    }
+
+    /// The token in the file, made (0600, never replaced) when there is none.
+    /// - Throws: `ServerError.tokenFile` when the file cannot be made or read, or is not private.
+    static func load(at path: String) throws -> String {
+        if let existing = try read(path) { return existing }
+        var bytes = [UInt8](repeating: 0, count: 32)
+        var generator = SystemRandomNumberGenerator()
+        for index in bytes.indices { bytes[index] = generator.next() }
+        let token = bytes.map { String(format: "%02x", $0) }.joined()
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        if descriptor < 0 {
+            // Another server made it at the same moment: use that one.
+            if errno == EEXIST, let existing = try read(path) { return existing }
+            throw ServerError.tokenFile(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        let line = Array((token + "\n").utf8)
+        guard write(descriptor, line, line.count) == line.count, fsync(descriptor) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(path)
+            throw ServerError.tokenFile(path: path, reason: reason)
+        }
+        return token
+    }
+
+    private static func read(_ path: String) throws -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT { return nil }
+            throw ServerError.tokenFile(path: path, reason: String(cString: strerror(errno)))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw ServerError.tokenFile(path: path, reason: "it is not a regular file") }
+        guard info.st_mode & 0o077 == 0 else {
+            throw ServerError.tokenFile(path: path, reason: "others can read it (chmod 600 it)")
+        }
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard token.count >= 32, token.allSatisfy(\.isHexDigit) else {
+            throw ServerError.tokenFile(path: path, reason: "it does not hold a token")
+        }
+        return token
+    }
+}

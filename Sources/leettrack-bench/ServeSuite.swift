@@ -1,0 +1,192 @@
+import Foundation
+import LeetTrackServer
+
+/// `leettrack-bench serve`: requests per second and p50/p99 latency of `leettrack serve` for the
+/// full list JSON and a favorite toggle, with 1, 10 and 50 keep-alive clients on loopback (each
+/// bounded in requests and time), then the page's first load in headless Chromium.
+func runServeSuite() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-bench-serve-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { _ = try? FileManager.default.removeItem(at: directory) }  // A leftover temp folder is harmless.
+    let server = WebServer(.init(host: "127.0.0.1", port: 0, storePath: directory.appendingPathComponent("store.sqlite").path))
+    let url = try server.start()
+    defer { _ = try? server.stop() }  // The process ends next anyway.
+    guard let port = Int(url.split(separator: ":").last?.split(separator: "/").first ?? "") else { return }
+    print("server: \(url) (\(ProcessInfo.processInfo.activeProcessorCount) cores, load \(ServeBench.loadAverage()))")
+    for clients in [1, 10, 50] {
+        let list = try ServeBench.measure(port: port, clients: clients, perClient: clients == 1 ? 60 : 12) { _, _ in
+            "GET /api/problems HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+        }
+        print(ServeBench.line("list (full catalog JSON)", clients, list))
+        let toggle = try ServeBench.measure(port: port, clients: clients, perClient: 400) { client, index in
+            "\(index % 2 == 0 ? "PUT" : "DELETE") /api/problems/\(client + 1)/favorite HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 0\r\n\r\n"
+        }
+        print(ServeBench.line("favorite toggle", clients, toggle))
+    }
+    ServeBench.firstLoad(url)
+}
+
+enum ServeBench {
+    struct Result {
+        var latencies: [Double]
+        var seconds: Double
+    }
+
+    /// Runs `clients` threads, each on one keep-alive connection, sending at most `perClient`
+    /// requests or for at most 10 seconds.
+    static func measure(port: Int, clients: Int, perClient: Int, request: @escaping @Sendable (Int, Int) -> String) throws -> Result {
+        let lock = NSLock()
+        nonisolated(unsafe) var latencies: [Double] = []
+        nonisolated(unsafe) var failure: String?
+        let group = DispatchGroup()
+        let start = clock()
+        for client in 0..<clients {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                var mine: [Double] = []
+                do {
+                    let connection = try Connection(port: port)
+                    for index in 0..<perClient where clock() - start < 10 {
+                        let begin = clock()
+                        try connection.exchange(request(client, index))
+                        mine.append(clock() - begin)
+                    }
+                } catch {
+                    lock.withLock { failure = "\(error)" }
+                }
+                lock.withLock { latencies += mine }
+            }
+        }
+        group.wait()
+        if let failure { throw BenchFailure(description: "serve bench client failed: \(failure)") }
+        return Result(latencies: latencies.sorted(), seconds: clock() - start)
+    }
+
+    static func line(_ name: String, _ clients: Int, _ result: Result) -> String {
+        func percentile(_ p: Double) -> Double {
+            result.latencies.isEmpty ? 0 : result.latencies[min(result.latencies.count - 1, Int(Double(result.latencies.count) * p))]
+        }
+        let rate = Double(result.latencies.count) / max(result.seconds, 1e-9)
+        return name.padding(toLength: 26, withPad: " ", startingAt: 0)
+            + String(format: " %2d clients: %7.0f req/s  p50 %7.2f ms  p99 %7.2f ms  (%d requests)",
+                     clients, rate, percentile(0.5) * 1000, percentile(0.99) * 1000, result.latencies.count)
+    }
+
+    /// Navigation start to the list painted, in headless Chromium driven by the Playwright venv
+    /// the browser tests cache (median of 7 fresh pages); skipped, saying why, without it.
+    static func firstLoad(_ url: String) {
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? "/root"
+        let python = "\(home)/.cache/leettrack-tests/venv-playwright-1.65.2/bin/python"
+        guard FileManager.default.isExecutableFile(atPath: python), FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+            print("first load: skipped (needs /usr/bin/chromium and the Playwright venv that `swift test --filter ServeBrowser` builds)")
+            return
+        }
+        let script = """
+            import statistics, sys
+            from playwright.sync_api import sync_playwright
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+                times = []
+                for _ in range(7):
+                    page = browser.new_page()
+                    page.goto(sys.argv[1])
+                    page.wait_for_selector("body[data-painted-at]")
+                    times.append(float(page.get_attribute("body", "data-painted-at")))
+                    page.close()
+                print("%.0f %.0f %.0f" % (statistics.median(times), min(times), max(times)))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", script, url]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        do {
+            try process.run()
+        } catch {
+            print("first load: cannot run \(python): \(error)")
+            return
+        }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let parts = text.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        if process.terminationStatus == 0, parts.count == 3 {
+            print("first load (navigation start to list painted, headless Chromium, 7 loads): median \(parts[0]) ms (min \(parts[1]), max \(parts[2]))")
+        } else {
+            print("first load: failed: \(text.suffix(500))")
+        }
+    }
+
+    static func clock() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    static func loadAverage() -> String {
+        (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
+    }
+}
+
+struct BenchFailure: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// One keep-alive HTTP/1.1 connection: sends a request, reads one response by Content-Length.
+final class Connection {
+    private let descriptor: Int32
+    private var pending: [UInt8] = []
+
+    init(port: Int) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var timeout = timeval(tv_sec: 15, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var one: Int32 = 1
+        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard descriptor >= 0, connected == 0 else { throw BenchFailure(description: "cannot connect: errno \(errno)") }
+    }
+
+    deinit { close(descriptor) }
+
+    func exchange(_ request: String) throws {
+        let bytes = Array(request.utf8)
+        guard bytes.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
+            throw BenchFailure(description: "write failed: errno \(errno)")
+        }
+        var headerEnd: Int?
+        var length = 0
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            if headerEnd == nil, let end = find(pending, Array("\r\n\r\n".utf8)) {
+                headerEnd = end + 4
+                let head = String(decoding: pending[0..<end], as: UTF8.self).lowercased()
+                guard head.hasPrefix("http/1.1 200") else { throw BenchFailure(description: "response: \(head.prefix(80))") }
+                let line = head.components(separatedBy: "\r\n").first { $0.hasPrefix("content-length:") } ?? ""
+                length = Int(line.dropFirst(15).trimmingCharacters(in: .whitespaces)) ?? 0
+            }
+            if let headerEnd, pending.count >= headerEnd + length {
+                pending.removeFirst(headerEnd + length)
+                return
+            }
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { throw BenchFailure(description: "read failed: errno \(errno)") }
+            pending += buffer[0..<count]
+        }
+    }
+
+    private func find(_ haystack: [UInt8], _ needle: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        for index in 0...(haystack.count - needle.count) where haystack[index] == needle[0] {
+            if Array(haystack[index..<(index + needle.count)]) == needle { return index }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import LeetTrackCore
+import LeetTrackServer
+
+/// `leettrack serve [--port 8765] [--host 127.0.0.1] [--open] [--verbose]`: the app in a browser.
+/// A thin call into `LeetTrackServer`, which does the work.
+struct ServeCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the app to a browser (or a phone), live with the command line.",
+        discussion: paragraphs("""
+            Serves the list with its hearts, the Favorites sheet, each problem's page, the review queue
+            and stats over HTTP, and a JSON API (see docs/SERVE.md). Changes made anywhere show in open
+            pages within a second. On 127.0.0.1 (the default) no token is needed; any other --host needs
+            the token kept in serve-token beside the store: the printed URL carries it. Ctrl-C stops it.
+            """))
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The port to listen on (default: 8765; 0 picks a free one).", valueName: "port"))
+    var port: String?
+    @Option(help: ArgumentHelp("The address to listen on (default: 127.0.0.1; 0.0.0.0 for a phone).", valueName: "address"))
+    var host: String?
+    @Flag(help: "Open the page in the default browser (xdg-open).") var open = false
+    @Flag(name: .shortAndLong, help: "Log one line per request on standard error.") var verbose = false
+    // Hidden: a knob for tests and unusual networks, not something to choose day to day.
+    @Option(help: ArgumentHelp("How long a client may take to send a request (default: 10).", valueName: "seconds", visibility: .hidden))
+    var readTimeout: String?
+    @ParentCommand var root: LeetTrack
+
+    /// The checked values of the options.
+    private struct Settings {
+        var host: String
+        var port: Int
+        var readTimeout: Int
+    }
+
+    private func settings() throws -> Settings {
+        let portText = port ?? "8765"
+        guard let port = Int(portText), (0...65535).contains(port) else {
+            throw Self.usageError("'\(portText)' is not a port; use a number from 0 to 65535")
+        }
+        let host = host ?? "127.0.0.1"
+        if host.isEmpty { throw Self.usageError("'--host' needs an address, e.g. 127.0.0.1 or 0.0.0.0") }
+        let timeoutText = readTimeout ?? "10"
+        guard let readTimeout = Int(timeoutText), (1...3600).contains(readTimeout) else {
+            throw Self.usageError("'--read-timeout' needs a whole number of seconds from 1 to 3600, not '\(timeoutText)'")
+        }
+        return Settings(host: host, port: port, readTimeout: readTimeout)
+    }
+
+    func run(_ context: CommandContext) throws {
+        let settings = try settings()
+        let server = WebServer(.init(
+            host: settings.host, port: settings.port, storePath: context.storePath, verbose: verbose,
+            readTimeout: settings.readTimeout, clock: context.clock))
+        let url: String
+        do {
+            url = try server.start()
+        } catch let error as ServerError {
+            throw CLIError.failure(error.description)
+        }
+        // Printed at once (not at exit) and flushed: a script or test waits for this line.
+        context.line("Serving \(context.storePath) at \(url)")
+        context.line("Press Ctrl-C to stop.")
+        try context.flush()
+        if open { openBrowser(url) }
+        try server.runUntilSignalled()
+        context.line("Stopped.")
+    }
+
+    private func openBrowser(_ url: String) {
+        let path = Terminal.environment(["PATH"])["PATH"] ?? ""
+        guard let executable = BrowserOpener.find(BrowserOpener.program, in: path) else {
+            Terminal.writeError("There is no \(BrowserOpener.program) on PATH; open \(url) in a browser.\n")
+            return
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [url]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            Terminal.writeError("Cannot start \(executable.path) (\(FileErrorReason.text(error))); open \(url) in a browser.\n")
+        }
+    }
+}

@@ -1,0 +1,80 @@
+"""The acceptance flows of `leettrack serve` in a real Chromium, driven by Playwright.
+
+Run by ServeBrowserTests.swift: serve_flows.py URL LEETTRACK STORE CHROMIUM SCREENSHOT_DIR.
+Exits non-zero with a message on the first failed expectation.
+"""
+import subprocess
+import sys
+
+from playwright.sync_api import expect, sync_playwright
+
+url, leettrack, store, chromium, shots = sys.argv[1:6]
+
+
+def heart(page, title, pressed):
+    verb = "Remove" if pressed else "Add"
+    where = "from" if pressed else "to"
+    return page.get_by_role("button", name=f"{verb} {title} {where} favorites", exact=True)
+
+
+def add_favorite(page, query, title):
+    search = page.get_by_role("searchbox", name="Search problems")
+    search.fill(query)
+    heart(page, title, False).first.click()
+    expect(heart(page, title, True).first).to_have_attribute("aria-pressed", "true")
+
+
+with sync_playwright() as playwright:
+    browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+    page = browser.new_page()
+    page.goto(url)
+    expect(page.locator("body[data-ready=true]")).to_have_count(1)
+
+    # Search "two sum", heart it, heart two more.
+    add_favorite(page, "two sum", "Two Sum")
+    add_favorite(page, "lru cache", "LRU Cache")
+    add_favorite(page, "valid parentheses", "Valid Parentheses")
+
+    # The Favorites dialog shows the three; Close closes it.
+    page.get_by_role("button", name="♥ Favorites").click()
+    dialog = page.get_by_role("dialog", name="Favorites")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_role("button", name="favorites")).to_have_count(3)
+    dialog.get_by_role("button", name="Close").click()
+    expect(dialog).to_be_hidden()
+
+    # Reload: still three. Unheart one in the dialog; Escape closes it.
+    page.reload()
+    expect(page.locator("body[data-ready=true]")).to_have_count(1)
+    page.get_by_role("button", name="♥ Favorites").click()
+    expect(dialog.get_by_role("button", name="favorites")).to_have_count(3)
+    heart(dialog, "LRU Cache", True).click()
+    expect(dialog.get_by_role("button", name="favorites")).to_have_count(2)
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+
+    # A change from the command line shows without reload.
+    page.get_by_role("searchbox", name="Search problems").fill("146")
+    expect(heart(page, "LRU Cache", False)).to_have_attribute("aria-pressed", "false")
+    subprocess.run([leettrack, "--store", store, "fav", "146"], check=True, capture_output=True)
+    expect(heart(page, "LRU Cache", True)).to_have_attribute("aria-pressed", "true", timeout=1000)
+
+    # Light and dark screenshots are not blank.
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        data = page.screenshot(path=f"{shots}/serve-{scheme}.png")
+        if len(set(data[i] for i in range(0, len(data), 97))) < 20:
+            sys.exit(f"the {scheme} screenshot looks blank")
+
+    # A phone viewport shows the list and the dialog.
+    phone = browser.new_page(viewport={"width": 390, "height": 844})
+    phone.goto(url)
+    expect(phone.locator("body[data-ready=true]")).to_have_count(1)
+    expect(phone.get_by_role("listitem").first).to_be_visible()
+    phone.get_by_role("button", name="♥ Favorites").click()
+    expect(phone.get_by_role("dialog", name="Favorites")).to_be_visible()
+    box = phone.get_by_role("dialog", name="Favorites").bounding_box()
+    if box is None or box["width"] > 390:
+        sys.exit(f"the dialog does not fit a phone: {box}")
+    browser.close()
+print("ok")

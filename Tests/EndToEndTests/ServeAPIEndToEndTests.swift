@@ -1,0 +1,165 @@
+import Foundation
+import LeetTrackCore
+import Testing
+
+/// `leettrack serve`'s JSON API, through the real binary on a real store.
+@Suite("serve: the JSON API")
+struct ServeAPIEndToEndTests {
+    @Test func theProblemsRouteListsTheWholeCatalog() throws {
+        let server = try ServeProcess(try LeetTrackRunner())
+        let problems = try server.json("/api/problems") as? [[String: Any]]
+        #expect(problems?.count == Catalog.shipped.count)
+    }
+
+    @Test func theProblemsRouteGivesTheSameJSONAsListJSON() throws {
+        let runner = try LeetTrackRunner()
+        try runner.run("fav", "1")
+        let server = try ServeProcess(runner)
+        let served = try server.json("/api/problems?q=two%20sum&difficulty=easy") as? NSArray
+        let printed = try runner.json(try runner.run("list", "two", "sum", "--difficulty", "easy", "--json")) as? NSArray
+        #expect(served != nil)
+        #expect(served == printed)
+    }
+
+    @Test func theProblemsRouteFiltersFavoritesAndStatus() throws {
+        let runner = try LeetTrackRunner()
+        try runner.run("fav", "1", "146")
+        try runner.run("solve", "146")
+        let server = try ServeProcess(runner)
+        let favorites = try server.json("/api/problems?favorites=1") as? [[String: Any]]
+        let solved = try server.json("/api/problems?status=solved") as? [[String: Any]]
+        #expect(favorites?.compactMap { $0["id"] as? Int } == [1, 146])
+        #expect(solved?.compactMap { $0["id"] as? Int } == [146])
+    }
+
+    @Test func aBadFilterIsA400WithTheListMessage() throws {
+        let server = try ServeProcess(try LeetTrackRunner())
+        let reply = try server.request("GET", "/api/problems?difficulty=extreme")
+        #expect(reply.status == 400)
+        #expect(reply.object["error"] as? String == "'extreme' is not a difficulty; use easy, medium or hard")
+    }
+
+    @Test func oneProblemComesWithItsHistory() throws {
+        let runner = try LeetTrackRunner()
+        try runner.run("solve", "two-sum")
+        let server = try ServeProcess(runner)
+        let problem = try server.json("/api/problems/two-sum") as? [String: Any]
+        #expect(problem?["status"] as? String == "solved")
+        #expect((problem?["history"] as? [Any])?.count == 1)
+    }
+
+    @Test func aFavoriteMadeThroughTheAPIIsSeenByTheCommandLine() throws {
+        let runner = try LeetTrackRunner()
+        let server = try ServeProcess(runner)
+        let reply = try server.request("PUT", "/api/problems/146/favorite")
+        #expect(reply.status == 200)
+        #expect(reply.object["favorite"] as? Bool == true)
+        let shown = try runner.json(try runner.run("show", "146", "--json")) as? [String: Any]
+        #expect(shown?["favorite"] as? Bool == true)
+    }
+
+    @Test func deletingTheFavoriteUnfavorites() throws {
+        let runner = try LeetTrackRunner()
+        try runner.run("fav", "146")
+        let server = try ServeProcess(runner)
+        let reply = try server.request("DELETE", "/api/problems/146/favorite")
+        #expect(reply.object["favorite"] as? Bool == false)
+    }
+
+    @Test func solveTakesARatingAndSchedulesAReview() throws {
+        let server = try ServeProcess(try LeetTrackRunner())
+        let reply = try server.request("POST", "/api/problems/1/solve", body: #"{"rating":"easy"}"#)
+        #expect(reply.status == 200)
+        #expect(reply.object["status"] as? String == "solved")
+        let history = reply.object["history"] as? [[String: Any]]
+        #expect(history?.first?["rating"] as? String == "easy")
+        #expect(reply.object["review"] != nil)
+    }
+
+    @Test func attemptAndResetChangeTheStatus() throws {
+        let server = try ServeProcess(try LeetTrackRunner())
+        #expect(try server.request("POST", "/api/problems/1/attempt").object["status"] as? String == "attempted")
+        #expect(try server.request("POST", "/api/problems/1/reset").object["status"] as? String == "todo")
+    }
+
+    @Test func aNoteIsSetAndCleared() throws {
+        let runner = try LeetTrackRunner()
+        let server = try ServeProcess(runner)
+        let set = try server.request("PUT", "/api/problems/1/note", body: #"{"note":"use a <b>map</b>"}"#)
+        #expect(set.object["note"] as? String == "use a <b>map</b>")
+        #expect(try runner.run("note", "1").stdout == "use a <b>map</b>\n")
+        let cleared = try server.request("DELETE", "/api/problems/1/note")
+        #expect(cleared.status == 200)
+        #expect(cleared.object["note"] == nil)
+    }
+
+    @Test func aReviewRatesTheCard() throws {
+        let runner = try LeetTrackRunner()
+        try runner.run("solve", "1", "--date", "2020-01-01")
+        let server = try ServeProcess(runner)
+        let queue = try server.json("/api/review") as? [[String: Any]]
+        #expect((queue?.first?["problem"] as? [String: Any])?["slug"] as? String == "two-sum")
+        let reply = try server.request("POST", "/api/problems/1/review", body: #"{"rating":"good"}"#)
+        #expect(reply.status == 200)
+        #expect(reply.object["reps"] as? Int == 2)
+    }
+
+    @Test func reviewingAnUnsolvedProblemIsAConflictWithTheReviewMessage() throws {
+        let server = try ServeProcess(try LeetTrackRunner())
+        let reply = try server.request("POST", "/api/problems/1/review", body: #"{"rating":"good"}"#)
+        #expect(reply.status == 409)
+        #expect((reply.object["error"] as? String)?.contains("it is not solved") == true)
+    }
+
+    @Test func statsCountTheSolvesAndCarryTheCalendar() throws {
+        let runner = try LeetTrackRunner()
+        try runner.run("solve", "1", "2")
+        let server = try ServeProcess(runner)
+        let page = try server.json("/api/stats") as? [String: Any]
+        let total = (page?["stats"] as? [String: Any])?["total"] as? [String: Any]
+        #expect(total?["solved"] as? Int == 2)
+        #expect((page?["calendar"] as? [String: Any])?["total"] as? Int == 2)
+    }
+
+    @Test func listsGiveEachListWithItsCounts() throws {
+        let runner = try LeetTrackRunner()
+        let server = try ServeProcess(runner)
+        let served = try server.json("/api/lists") as? NSArray
+        let printed = try runner.json(try runner.run("lists", "--json")) as? NSArray
+        #expect(served != nil)
+        #expect(served == printed)
+    }
+
+    @Test func anOpenEventStreamHearsAChangeFromTheCommandLine() throws {
+        let runner = try LeetTrackRunner()
+        let server = try ServeProcess(runner)
+        let socket = try RawSocket(port: server.port)
+        try socket.send(Array("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8))
+        var seen = try socket.readSome()
+        while !seen.contains(": connected") { seen += try socket.readSome() }
+        try runner.run("fav", "146")
+        while !seen.contains("event: change") { seen += try socket.readSome() }
+        #expect(seen.contains("text/event-stream"))
+    }
+
+    @Test func theFullListShowsAChangeFromTheCommandLineOnceItsEventArrives() throws {
+        let runner = try LeetTrackRunner()
+        let server = try ServeProcess(runner)
+        _ = try server.json("/api/problems")
+        let socket = try RawSocket(port: server.port)
+        try socket.send(Array("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8))
+        var seen = try socket.readSome()
+        while !seen.contains(": connected") { seen += try socket.readSome() }
+        try runner.run("fav", "7")
+        while !seen.contains("event: change") { seen += try socket.readSome() }
+        let problems = try server.json("/api/problems") as? [[String: Any]]
+        #expect(problems?.first { $0["id"] as? Int == 7 }?["favorite"] as? Bool == true)
+    }
+
+    @Test func sigtermStopsTheServerCleanly() throws {
+        let server = try ServeProcess(try LeetTrackRunner())
+        let (status, output) = server.stop()
+        #expect(status == 0)
+        #expect(output.contains("Stopped."))
+    }
+}
