@@ -8,7 +8,7 @@ struct ServeAPIEndToEndTests {
     @Test func theProblemsRouteListsTheWholeCatalog() throws {
         let server = try ServeProcess(try LeetTrackRunner())
         let problems = try server.json("/api/problems") as? [[String: Any]]
-        #expect(problems?.count == Catalog.shipped.count)
+        #expect(problems?.count == Catalog.builtIn.count)
     }
 
     @Test func theProblemsRouteGivesTheSameJSONAsListJSON() throws {
