@@ -22,6 +22,9 @@ let package = Package(
         // Sources/CLibPQ/shim.h), so no pkg-config link flags: linking it would load libpq and the
         // 25 libraries it needs into every process at start-up. apt: libpq-dev (headers), libpq5.
         .systemLibrary(name: "CLibPQ"),
+        // Headers only, like CLibPQ: libcurl is loaded with dlopen by `leettrack leetcode` alone
+        // (see Sources/CLibCurl/shim.h). apt: libcurl4-openssl-dev (headers), libcurl4.
+        .systemLibrary(name: "CLibCurl"),
         .target(name: "Persistence", dependencies: ["CSQLite", "CLibPQ"], swiftSettings: strict),
         .target(
             name: "LeetTrackCore",
@@ -31,10 +34,11 @@ let package = Package(
             exclude: ["Catalog/Data"],
             swiftSettings: strict
         ),
+        .target(name: "LeetCodeClient", dependencies: ["LeetTrackCore", "CLibCurl"], swiftSettings: strict),
         .target(name: "TerminalUI", swiftSettings: strict),
         .executableTarget(
             name: "leettrack",
-            dependencies: ["LeetTrackCore", "TerminalUI"],
+            dependencies: ["LeetTrackCore", "LeetCodeClient", "TerminalUI"],
             swiftSettings: strict
         ),
         .executableTarget(
