@@ -14,7 +14,7 @@ enum Root {
             UnfavoriteCommand.self, NoteCommand.self, ResetCommand.self, FavoritesCommand.self, ReviewCommand.self,
             ReportCommand.self,
             StatsCommand.self, ListsCommand.self, RandomCommand.self, ConfigCommand.self, InteractiveCommand.self,
-            ExportCommand.self, ImportCommand.self, CatalogCommand.self, SyncCommand.self, BackupCommand.self, DoctorCommand.self,
+            ExportCommand.self, ImportCommand.self, CatalogCommand.self, LeetCodeCommand.self, SyncCommand.self, BackupCommand.self, DoctorCommand.self,
             HelpCommand.self,
         ]
     }
