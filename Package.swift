@@ -58,6 +58,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["leettrack", "Persistence", "LeetTrackCore", "TerminalUI"],
+            exclude: ["LeetCodeServer"],
             swiftSettings: strict
         ),
     ]
