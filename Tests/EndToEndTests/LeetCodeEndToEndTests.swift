@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 import Testing
 
 /// `leettrack leetcode …` against the tests' own server answering in LeetCode's shapes.
@@ -113,6 +114,24 @@ struct LeetCodeEndToEndTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Daily question, 2025-11-29: 146. LRU Cache (Medium)"))
         #expect(result.stdout.contains("You have solved it."))
+    }
+
+    @Test func dailyInJSONNamesTheProblemAndIsKeptInTheStore() throws {
+        let server = try LeetCodeTestServer("normal")
+        let result = try runner.leetcode(["daily", "--json"], endpoint: server.endpoint)
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try runner.json(result) as? [String: Any]
+        #expect(object?["slug"] as? String == "lru-cache")
+        #expect(object?["status"] as? String == "todo")
+        let stored = try Store.sqlite(path: runner.storePath).rawValue(forKey: "leetcode.daily")
+        #expect(stored.map { String(decoding: $0, as: UTF8.self).contains("2025-11-29") } == true)
+    }
+
+    @Test func loginTakesTheCookiesFromTheEnvironment() throws {
+        let server = try LeetCodeTestServer("normal")
+        let result = try runner.leetcode(["login"], endpoint: server.endpoint)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: cookieFile))
     }
 
     @Test func anEndpointThatIsNotAnHTTPURLIsAUsageError() throws {

@@ -19,7 +19,7 @@ public struct LeetCodeProblemList: Sendable, Equatable {
     }
 
     /// One problem as the file describes it; what the shape does not carry is `nil`.
-    public struct Entry: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable, Codable {
         /// The frontend id.
         public var id: Int
         /// The title.

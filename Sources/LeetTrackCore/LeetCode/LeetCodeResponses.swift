@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 
 /// The signed-in user, from `globalData`'s `userStatus { username isSignedIn }`.
 public struct LeetCodeUser: Sendable, Equatable {
@@ -30,11 +31,17 @@ public struct LeetCodeAcceptedSubmission: Sendable, Equatable {
 }
 
 /// The daily coding challenge, from `activeDailyCodingChallengeQuestion`.
-public struct LeetCodeDaily: Sendable, Equatable {
+///
+/// `leettrack leetcode daily` keeps the last one read under ``key``, so what shows the day's work
+/// (the screen, `today`) can name it without asking LeetCode again.
+public struct LeetCodeDaily: Sendable, Equatable, Codable {
     /// LeetCode's day (`2026-11-30`, UTC).
     public var date: String
     /// The problem, checked like a catalog update's entry.
     public var problem: LeetCodeProblemList.Entry
+
+    /// Where the last daily question read is kept (local to this store; not synced or exported).
+    public static let key = Key<LeetCodeDaily?>("leetcode.daily")
 }
 
 /// Reads LeetCode's GraphQL responses, in their exact shapes, and checks every value against

@@ -25,6 +25,7 @@ struct LeetCodeCommand: Command {
         arguments: [ArgumentSpec("ACTION", help: "login, logout, pull or daily.")],
         options: [
             .flag("dry-run", help: "With pull: say what would change, write nothing."),
+            .flag("json", help: "With daily: print JSON."),
             .option("endpoint", value: "url", help: "Another GraphQL endpoint than LeetCode's (for tests)."),
         ])
 
@@ -34,6 +35,7 @@ struct LeetCodeCommand: Command {
 
     let action: Action
     let dryRun: Bool
+    let json: Bool
     let endpoint: String?
 
     init(_ arguments: ParsedArguments) throws {
@@ -42,6 +44,7 @@ struct LeetCodeCommand: Command {
         }
         if arguments.positionals.count > 1 { throw Self.usageError("unexpected argument '\(arguments.positionals[1])'") }
         if arguments.flag("dry-run"), action != .pull { throw Self.usageError("'--dry-run' goes with 'leetcode pull'") }
+        if arguments.flag("json"), action != .daily { throw Self.usageError("'--json' goes with 'leetcode daily'") }
         if let endpoint = arguments.value("endpoint") {
             let lowered = endpoint.lowercased()
             guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), endpoint.count < 2048,
@@ -52,6 +55,7 @@ struct LeetCodeCommand: Command {
         }
         self.action = action
         dryRun = arguments.flag("dry-run")
+        json = arguments.flag("json")
         endpoint = arguments.value("endpoint")
     }
 
@@ -138,13 +142,29 @@ struct LeetCodeCommand: Command {
 
     private func daily(_ context: CommandContext) throws {
         let daily = try client(context, cookies: try cookies(context)).daily()
+        try context.repository().store.set(daily, for: LeetCodeDaily.key)
         let problem = daily.problem
+        let status = try context.progress(for: problem.slug).status
+        if json {
+            try context.writeJSON(DailyJSON(
+                date: daily.date, id: problem.id, slug: problem.slug, title: problem.title, difficulty: problem.difficulty.rawValue,
+                paidOnly: problem.paidOnly, url: "https://leetcode.com/problems/\(problem.slug)/", status: status.rawValue))
+            return
+        }
         context.line("Daily question, \(daily.date): \(problem.id). \(problem.title) (\(problem.difficulty.rawValue.capitalized))"
             + (problem.paidOnly ? " [Premium]" : ""))
         context.line("https://leetcode.com/problems/\(problem.slug)/")
-        if context.storeExists {
-            let record = try context.progress(for: problem.slug)
-            context.line(record.status == .solved ? "You have solved it." : record.status == .attempted ? "You have attempted it." : "Not solved yet.")
-        }
+        context.line(status == .solved ? "You have solved it." : status == .attempted ? "You have attempted it." : "Not solved yet.")
     }
+}
+
+private struct DailyJSON: Encodable {
+    var date: String
+    var id: Int
+    var slug: String
+    var title: String
+    var difficulty: String
+    var paidOnly: Bool
+    var url: String
+    var status: String
 }
