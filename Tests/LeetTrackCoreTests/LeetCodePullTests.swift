@@ -94,6 +94,21 @@ struct LeetCodePullTests {
         #expect(record.status == .solved)
     }
 
+    @Test func aResetMadeAfterLeetCodesLastSubmissionSurvivesAPull() throws {
+        let repository = ProgressRepository(store: store)
+        try repository.update(["two-sum"]) { _, record in
+            record.status = .solved
+            record.reset(at: now.addingTimeInterval(-60), forgetHistory: false)
+        }
+        let solved = LeetCodeProblemList.Entry(
+            id: 1, title: "Two Sum", slug: "two-sum", difficulty: .easy, paidOnly: false, acceptance: 50, tags: nil, status: "ac")
+        _ = try pull(problems: [solved], accepted: [LeetCodeAcceptedSubmission(slug: "two-sum", date: solvedAt)])
+            .apply(to: store, now: now, dryRun: false)
+        let record = try repository.progress(for: "two-sum")
+        #expect(record.status == .todo)
+        #expect(record.events.contains(ProgressEvent(kind: .solved, date: solvedAt)))
+    }
+
     @Test func aPullTwiceAddsNoEventTheSecondTime() throws {
         let twice = pull(accepted: [LeetCodeAcceptedSubmission(slug: "two-sum", date: solvedAt)])
         _ = try twice.apply(to: store, now: now, dryRun: false)

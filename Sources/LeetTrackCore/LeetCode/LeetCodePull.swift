@@ -63,9 +63,9 @@ public struct LeetCodePull: Sendable {
     }
 
     /// Merges the pull into `store` in one transaction: the catalog update (new problems added,
-    /// renamed slugs followed with their progress and list places, LeetCode's `ac`/`notac`
-    /// status), then the dated history merged like `leettrack import --merge`, which never
-    /// touches notes, favorites, own lists or review cards. With `dryRun` the transaction is
+    /// renamed slugs followed with their progress and list places), then the dated history with
+    /// LeetCode's statuses merged like `leettrack import --merge`, which never touches notes,
+    /// favorites, own lists or review cards, and keeps a reset made after LeetCode's last submission. With `dryRun` the transaction is
     /// rolled back and the summary says what would change.
     /// - Throws: ``ExchangeError`` for a history that breaks a rule (checked before the store is
     ///   opened for writing), `PersistenceError`; on any error nothing was changed.
@@ -73,8 +73,10 @@ public struct LeetCodePull: Sendable {
         let document = try history(now: now)
         do {
             return try store.transaction { transaction in
+                // Statuses come with the dated history below, where a reset made here after
+                // LeetCode's last submission wins; the list's undated `ac` would undo it.
                 let catalog = try CatalogUpdater.apply(
-                    problems, source: "LeetCode \(endpoint) (\(username))", date: now, withStatus: true, in: transaction)
+                    problems, source: "LeetCode \(endpoint) (\(username))", date: now, withStatus: false, in: transaction)
                 let importer = Importer(store: store, catalog: catalog.catalog)
                 let progress = try importer.run(document, mode: .merge, dryRun: false, in: transaction)
                 let summary = LeetCodePullSummary(catalog: catalog, progress: progress)

@@ -88,7 +88,6 @@ enum LeetCodePullReport {
         context.line("  Catalog: \(catalog.added.count) new, \(catalog.changed.count) changed, \(catalog.unchanged) unchanged"
             + (catalog.renamed.isEmpty ? "" : ", \(catalog.renamed.count) renamed") + "; \(catalog.catalog.count) problems.")
         for rename in catalog.renamed.prefix(10) { context.line("    renamed  \(rename) (its progress and list places \(dryRun ? "would move" : "moved"))") }
-        context.line("  Status: \(catalog.markedSolved.count) \(would)marked solved, \(catalog.markedAttempted.count) \(would)marked attempted.")
         context.line("  History: \(progress.added.count) problems \(would)added, \(progress.updated.count) \(would)updated, "
             + "\(progress.eventsAdded) dated events \(would)added to problems you had.")
         if dryRun { context.line("Nothing was written (--dry-run).") }
