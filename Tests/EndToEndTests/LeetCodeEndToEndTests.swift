@@ -81,6 +81,12 @@ struct LeetCodeEndToEndTests {
         try runner.expectPullFailingChangingNothing(endpoint: server.endpoint, mentioning: "sign in again with `leettrack leetcode login`")
     }
 
+    @Test func pullGivesUpAfterRetryingA503AndChangesNothing() throws {
+        let server = try LeetCodeTestServer("unavailable")
+        try runner.populate()
+        try runner.expectPullFailingChangingNothing(endpoint: server.endpoint, mentioning: "answered HTTP 503 after retries")
+    }
+
     @Test func pullWithAMalformedPageChangesNothing() throws {
         let server = try LeetCodeTestServer("malformed")
         try runner.populate()

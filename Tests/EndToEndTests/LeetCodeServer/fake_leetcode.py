@@ -7,6 +7,7 @@ prints the port it listens on (127.0.0.1), then serves until killed. Scenarios:
   expired          the session is refused: userStatus says not signed in
   expired-midway   signed in, then userProgressQuestionList answers LeetCode's "not logged in" error
   throttled        the first problem page is answered 429 (Retry-After: 1), then served
+  unavailable      the problem list always answers 503 (Retry-After: 0), so the retries run out
   malformed        the second problem page is cut off in the middle
   silent           accepts connections and never answers
 Requests without a leettrack User-Agent are refused (HTTP 400), so the tests check it too.
@@ -95,6 +96,8 @@ class Handler(BaseHTTPRequestHandler):
                 if SCENARIO == "throttled" and not state["throttled"]:
                     state["throttled"] = True
                     return self.send(429, b"Too Many Requests", [("Retry-After", "1")])
+            if SCENARIO == "unavailable":
+                return self.send(503, b"<html>Service Unavailable</html>", [("Retry-After", "0")])
             if SCENARIO == "malformed" and skip > 0:
                 return self.send(200, b'{"data": {"problemsetQuestionList": {"total": 3, "questions": [{"questionFron')
             page = PROBLEMS[skip:skip + PAGE]
