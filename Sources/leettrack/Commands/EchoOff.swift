@@ -21,6 +21,8 @@ final class EchoOff {
         buffer.initialize(repeating: sigaction())
         return buffer
     }()
+    /// The signal mask before the handlers were installed, put back by ``restore()``.
+    nonisolated(unsafe) private static var previousMask = sigset_t()
     private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
     /// Turns echo off when standard input is a terminal; does nothing otherwise.
@@ -44,6 +46,7 @@ final class EchoOff {
         guard Self.active else { return }
         Self.active = false
         tcsetattr(0, TCSAFLUSH, &Self.saved)
+        pthread_sigmask(SIG_SETMASK, &Self.previousMask, nil)
         for signal in Self.signals {
             sigaction(signal, &Self.previousActions[Int(signal)], nil)
         }
@@ -61,6 +64,13 @@ final class EchoOff {
             action.sa_flags = 0
             sigaction(signal, &action, &previousActions[Int(signal)])
         }
+        // A parent may start us with these signals blocked (a program's worker thread blocks them,
+        // and a child inherits that mask): Ctrl-C would then wait for the read to end. This thread,
+        // the one reading the secret, takes them while the prompt is up.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for signal in signals { sigaddset(&unblocked, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, &previousMask)
     }
 
     /// Restores the echo, ends the prompt's line, and lets the signal do what it would have done.

@@ -32,8 +32,9 @@ enum CookiePrompt {
             }
             return line
         }
-        Terminal.writeError("\(name) (not shown as you type): ")
+        // Echo off before the prompt: what is typed once the prompt shows is never echoed.
         let silence = EchoOff()
+        Terminal.writeError("\(name) (not shown as you type): ")
         defer {
             silence.restore()
             Terminal.writeError("\n")

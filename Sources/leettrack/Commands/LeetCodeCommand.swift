@@ -49,9 +49,12 @@ struct LeetCodeCommand: LeetTrackCommand {
     /// `leetcode logout`.
     struct Logout: LeetTrackCommand {
         static let configuration = CommandConfiguration(abstract: "Remove the kept LeetCode session.")
+        /// Accepted like the other subcommands' (a script may pass it to every one); nothing is sent.
+        @OptionGroup var server: LeetCodeServerOption
         @ParentCommand var root: LeetTrack
 
         func run(_ context: CommandContext) throws {
+            _ = try LeetCodeSession(context, server: server, command: Self.self)
             let file = LeetCodeCookies.file(besideStore: context.storePath)
             do {
                 if try LeetCodeCookies.remove(at: file) {
