@@ -41,7 +41,7 @@ struct LeetCodeCommand: LeetTrackCommand {
         @ParentCommand var root: LeetTrack
 
         func run(_ context: CommandContext) throws {
-            let session = try LeetCodeSession(context, server: server, command: Self.self)
+            let session = try LeetCodeSession(context, server: server)
             try session.failing(nothingChanged: true) { try session.login() }
         }
     }
@@ -54,7 +54,7 @@ struct LeetCodeCommand: LeetTrackCommand {
         @ParentCommand var root: LeetTrack
 
         func run(_ context: CommandContext) throws {
-            _ = try LeetCodeSession(context, server: server, command: Self.self)
+            _ = try LeetCodeSession(context, server: server)
             let file = LeetCodeCookies.file(besideStore: context.storePath)
             do {
                 if try LeetCodeCookies.remove(at: file) {
@@ -77,7 +77,7 @@ struct LeetCodeCommand: LeetTrackCommand {
         @ParentCommand var root: LeetTrack
 
         func run(_ context: CommandContext) throws {
-            let session = try LeetCodeSession(context, server: server, command: Self.self)
+            let session = try LeetCodeSession(context, server: server)
             try session.failing(nothingChanged: true) { try session.pull(dryRun: dryRun) }
         }
     }
@@ -92,7 +92,7 @@ struct LeetCodeCommand: LeetTrackCommand {
         @ParentCommand var root: LeetTrack
 
         func run(_ context: CommandContext) throws {
-            let session = try LeetCodeSession(context, server: server, command: Self.self)
+            let session = try LeetCodeSession(context, server: server)
             try session.failing(nothingChanged: false) { try session.daily(json: json) }
         }
     }

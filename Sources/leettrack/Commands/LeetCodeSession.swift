@@ -8,15 +8,14 @@ import LeetTrackCore
 struct LeetCodeSession {
     let context: CommandContext
     let endpoint: String?
-    /// The subcommand, for its usage in a usage error.
-    let command: any LeetTrackCommand.Type
 
     /// Checks `server` (exit 64 for anything but an http(s) URL) before anything is read or written.
-    init(_ context: CommandContext, server: LeetCodeServerOption, command: any LeetTrackCommand.Type) throws {
-        guard server.isValid else { throw CLIError.usage("'--endpoint' must be an http:// or https:// URL", command: command) }
+    /// A usage error names `leetcode`'s usage, which lists the subcommands (the report of a usage
+    /// error knows only the commands directly under `leettrack`).
+    init(_ context: CommandContext, server: LeetCodeServerOption) throws {
+        guard server.isValid else { throw LeetCodeCommand.usageError("'--endpoint' must be an http:// or https:// URL") }
         self.context = context
         endpoint = server.endpoint
-        self.command = command
     }
 
     /// Runs `body`, turning LeetCode's and the checks' errors into failures that say whether the
@@ -44,7 +43,7 @@ struct LeetCodeSession {
         var timeout = LeetCodeClient.defaultTimeout
         if endpoint != nil, let text = context.environment["LEETTRACK_LEETCODE_TIMEOUT"], !text.isEmpty {
             guard let seconds = Double(text), seconds > 0, seconds <= 300 else {
-                throw CLIError.usage("LEETTRACK_LEETCODE_TIMEOUT must be a number of seconds between 0 and 300", command: command)
+                throw LeetCodeCommand.usageError("LEETTRACK_LEETCODE_TIMEOUT must be a number of seconds between 0 and 300")
             }
             timeout = seconds
         }
