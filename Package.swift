@@ -36,6 +36,10 @@ let package = Package(
             exclude: ["Catalog/Data"],
             swiftSettings: strict
         ),
+        // Headers only: libcurl is loaded with dlopen by the `leetcode` commands alone (see
+        // Sources/CLibCurl/shim.h). apt: libcurl4-openssl-dev (headers), libcurl4.
+        .systemLibrary(name: "CLibCurl"),
+        .target(name: "LeetCodeClient", dependencies: ["LeetTrackCore", "CLibCurl"], swiftSettings: strict),
         .target(name: "TerminalUI", swiftSettings: strict),
         // The interactive screen's model and views, and the text formatting the command line shares.
         .target(name: "LeetTrackScreen", dependencies: ["LeetTrackCore", "TerminalUI"], swiftSettings: strict),
@@ -55,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "leettrack",
             dependencies: [
-                "LeetTrackCore", "TerminalUI", "LeetTrackScreen", "LeetTrackServer",
+                "LeetTrackCore", "LeetCodeClient", "TerminalUI", "LeetTrackScreen", "LeetTrackServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -80,7 +84,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["leettrack", "Persistence", "LeetTrackCore", "TerminalUI", "LeetTrackScreen", "PostgresTestSupport"],
-            exclude: ["Browser"],  // serve_flows.py, run by ServeBrowserTests with Playwright
+            exclude: ["Browser", "LeetCodeServer"],  // Python run by ServeBrowserTests and the LeetCode tests
             swiftSettings: strict
         ),
     ]

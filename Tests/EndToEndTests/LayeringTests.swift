@@ -12,6 +12,7 @@ struct LayeringTests {
     static let allowed: [String: Set<String>] = [
         "Persistence": ["CSQLite", "CLibPQ"],
         "LeetTrackCore": ["Persistence"],
+        "LeetCodeClient": ["LeetTrackCore", "CLibCurl"],
         "TerminalUI": [],
         "LeetTrackScreen": ["Persistence", "LeetTrackCore", "TerminalUI"],
         "LeetTrackServer": ["Persistence", "LeetTrackCore", "NIOCore", "NIOConcurrencyHelpers", "NIOPosix", "NIOHTTP1", "Logging"],

@@ -27,6 +27,16 @@ public struct CatalogUpdater: Sendable {
     /// - Throws: `PersistenceError`; on any error nothing was changed.
     public func apply(_ list: LeetCodeProblemList, source: String, date: Date, withStatus: Bool) throws -> CatalogUpdateSummary {
         try store.transaction { transaction in
+            try apply(list, source: source, date: date, withStatus: withStatus, in: transaction)
+        }
+    }
+
+    /// Applies `list` inside `transaction`, so a caller can make it one change with others
+    /// (`leettrack leetcode pull` adds the dated history in the same transaction).
+    func apply(
+        _ list: LeetCodeProblemList, source: String, date: Date, withStatus: Bool, in transaction: Transaction
+    ) throws -> CatalogUpdateSummary {
+        do {
             // An update that no longer decodes is replaced rather than kept: it is LeetCode's data,
             // which this file brings again, and keeping it would block every update.
             let previous: CatalogUpdate?

@@ -65,6 +65,13 @@ public struct Importer: Sendable {
     /// - Throws: `PersistenceError`; on any error nothing was changed.
     public func run(_ document: ExchangeDocument, mode: ImportMode, dryRun: Bool) throws -> ImportSummary {
         try store.transaction { transaction in
+            try run(document, mode: mode, dryRun: dryRun, in: transaction)
+        }
+    }
+
+    /// Imports `document` inside `transaction`, so a caller can make it one change with others.
+    func run(_ document: ExchangeDocument, mode: ImportMode, dryRun: Bool, in transaction: Transaction) throws -> ImportSummary {
+        do {
             var stored: [String: ProblemProgress] = [:]
             for entry in try transaction.values(withKeyPrefix: ProgressRepository.keyPrefix, as: ProblemProgress.self) {
                 stored[String(entry.key.dropFirst(ProgressRepository.keyPrefix.count))] = entry.value

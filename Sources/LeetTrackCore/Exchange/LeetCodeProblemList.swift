@@ -19,7 +19,7 @@ public struct LeetCodeProblemList: Sendable, Equatable {
     }
 
     /// One problem as the file describes it; what the shape does not carry is `nil`.
-    public struct Entry: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable, Codable {
         /// The frontend id.
         public var id: Int
         /// The title.
@@ -42,6 +42,12 @@ public struct LeetCodeProblemList: Sendable, Equatable {
     public var shape: Shape
     /// The problems, in file order.
     public var entries: [Entry]
+
+    /// A list of `entries`, already checked (``LeetCodePull`` joins the pages it read).
+    public init(shape: Shape, entries: [Entry]) {
+        self.shape = shape
+        self.entries = entries
+    }
 
     /// Reads either shape, and checks every entry against ``InputRules``: ids, slugs, titles and
     /// tags, and an acceptance that is a finite percentage (REST counts that are not negative,
@@ -95,7 +101,7 @@ public struct LeetCodeProblemList: Sendable, Equatable {
     }
 
     /// Checks one entry; `fields` are the shape's names for the id, title, slug and acceptance.
-    private static func check(_ entry: Entry, at path: String, fields: (id: String, title: String, slug: String, acceptance: String)) throws(InputRules.Violation) {
+    static func check(_ entry: Entry, at path: String, fields: (id: String, title: String, slug: String, acceptance: String)) throws(InputRules.Violation) {
         if !(1...InputRules.maximumProblemID).contains(entry.id) {
             throw InputRules.Violation("\(path).\(fields.id)", "\(entry.id) is not a problem id")
         }
@@ -161,7 +167,7 @@ public struct LeetCodeProblemList: Sendable, Equatable {
         var questions: [Question]
     }
 
-    private struct Question: Decodable {
+    struct Question: Decodable {
         var id: Int
         var title: String
         var titleSlug: String
@@ -203,7 +209,7 @@ public struct LeetCodeProblemList: Sendable, Equatable {
     }
 
     /// An id given as a number (REST) or as digits in a string (GraphQL).
-    private struct FlexibleID: Decodable {
+    struct FlexibleID: Decodable {
         var value: Int
 
         init(from decoder: any Decoder) throws {

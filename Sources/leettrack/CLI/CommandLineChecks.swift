@@ -91,7 +91,10 @@ private struct OptionTable {
         else { return }
         add(root)
         let subcommands = root["subcommands"] as? [[String: Any]] ?? []
-        if let sub = subcommands.first(where: { $0["commandName"] as? String == command }) { add(sub) }
+        guard let sub = subcommands.first(where: { $0["commandName"] as? String == command }) else { return }
+        add(sub)
+        // Its own subcommands (`leetcode pull`) too: only one of them runs.
+        for nested in sub["subcommands"] as? [[String: Any]] ?? [] { add(nested) }
     }
 
     private mutating func add(_ command: [String: Any]) {

@@ -22,8 +22,8 @@ struct LeetTrack: ParsableCommand {
             ListCommand.self, ShowCommand.self, SolveCommand.self, AttemptCommand.self, FavoriteCommand.self,
             UnfavoriteCommand.self, NoteCommand.self, ResetCommand.self, FavoritesCommand.self, ReviewCommand.self,
             ReportCommand.self, ServeCommand.self, StatsCommand.self, ListsCommand.self, RandomCommand.self, ConfigCommand.self,
-            InteractiveCommand.self, ExportCommand.self, ImportCommand.self, CatalogCommand.self, SyncCommand.self,
-            BackupCommand.self, DoctorCommand.self, HelpCommand.self,
+            InteractiveCommand.self, ExportCommand.self, ImportCommand.self, CatalogCommand.self, LeetCodeCommand.self,
+            SyncCommand.self, BackupCommand.self, DoctorCommand.self, HelpCommand.self,
         ])
 
     @OptionGroup var global: GlobalOptions

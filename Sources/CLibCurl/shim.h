@@ -1,0 +1,153 @@
+#ifndef CLIBCURL_SHIM_H
+#define CLIBCURL_SHIM_H
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <curl/curl.h>
+
+// libcurl is loaded with dlopen the first time a `leettrack leetcode` command sends a request, not
+// linked: linking it (or FoundationNetworking, which links it) makes every process load libcurl
+// and the TLS, HTTP/2, SSH and LDAP libraries it needs at start-up, for commands that never touch
+// the network. `__typeof__(&curl_easy_init)` only names the type; it does not reference the symbol.
+// The variadic `curl_easy_setopt` and `curl_easy_getinfo` cannot be called from Swift, so the
+// wrappers below fix the argument's type.
+
+#if defined(__APPLE__)
+#define CLIBCURL_LIBRARY "libcurl.4.dylib"
+#else
+#define CLIBCURL_LIBRARY "libcurl.so.4"
+#endif
+
+typedef struct {
+    int available;
+    __typeof__(&curl_global_init) curl_global_init;
+    __typeof__(&curl_easy_init) curl_easy_init;
+    __typeof__(&curl_easy_setopt) curl_easy_setopt;
+    __typeof__(&curl_easy_perform) curl_easy_perform;
+    __typeof__(&curl_easy_getinfo) curl_easy_getinfo;
+    __typeof__(&curl_easy_cleanup) curl_easy_cleanup;
+    __typeof__(&curl_easy_strerror) curl_easy_strerror;
+    __typeof__(&curl_slist_append) curl_slist_append;
+    __typeof__(&curl_slist_free_all) curl_slist_free_all;
+} clibcurl_api;
+
+static inline void clibcurl_api_load(clibcurl_api *api) {
+    void *handle = dlopen(CLIBCURL_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) return;
+#define CLIBCURL_LOAD(name) \
+    api->name = (__typeof__(api->name))dlsym(handle, #name); \
+    if (!api->name) return;
+    CLIBCURL_LOAD(curl_global_init)
+    CLIBCURL_LOAD(curl_easy_init)
+    CLIBCURL_LOAD(curl_easy_setopt)
+    CLIBCURL_LOAD(curl_easy_perform)
+    CLIBCURL_LOAD(curl_easy_getinfo)
+    CLIBCURL_LOAD(curl_easy_cleanup)
+    CLIBCURL_LOAD(curl_easy_strerror)
+    CLIBCURL_LOAD(curl_slist_append)
+    CLIBCURL_LOAD(curl_slist_free_all)
+#undef CLIBCURL_LOAD
+    // curl_global_init is not thread-safe in older libcurl; it runs here, once, under the lock.
+    if (api->curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) return;
+    api->available = 1;
+}
+
+// The table is a function-local static: Swift emits the bodies of a header's inline functions
+// (with their local statics) but not a header's file-scope variables.
+static inline clibcurl_api *clibcurl_api_table(void) {
+    static clibcurl_api api;
+    static int loaded;
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    if (!__atomic_load_n(&loaded, __ATOMIC_ACQUIRE)) {
+        pthread_mutex_lock(&lock);
+        if (!loaded) {
+            clibcurl_api_load(&api);
+            __atomic_store_n(&loaded, 1, __ATOMIC_RELEASE);
+        }
+        pthread_mutex_unlock(&lock);
+    }
+    return &api;
+}
+
+/// Whether libcurl could be loaded (and has every function used here). Check before any other call.
+static inline int clibcurl_available(void) {
+    return clibcurl_api_table()->available;
+}
+
+/// The library file that is loaded, for error messages.
+static inline const char *clibcurl_library_name(void) {
+    return CLIBCURL_LIBRARY;
+}
+
+static inline CURL *clibcurl_easy_init(void) {
+    return clibcurl_api_table()->curl_easy_init();
+}
+
+static inline void clibcurl_easy_cleanup(CURL *handle) {
+    clibcurl_api_table()->curl_easy_cleanup(handle);
+}
+
+static inline CURLcode clibcurl_easy_perform(CURL *handle) {
+    return clibcurl_api_table()->curl_easy_perform(handle);
+}
+
+static inline const char *clibcurl_easy_strerror(CURLcode code) {
+    return clibcurl_api_table()->curl_easy_strerror(code);
+}
+
+static inline struct curl_slist *clibcurl_slist_append(struct curl_slist *list, const char *text) {
+    return clibcurl_api_table()->curl_slist_append(list, text);
+}
+
+static inline void clibcurl_slist_free_all(struct curl_slist *list) {
+    clibcurl_api_table()->curl_slist_free_all(list);
+}
+
+static inline CURLcode clibcurl_setopt_long(CURL *handle, CURLoption option, long value) {
+    return clibcurl_api_table()->curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode clibcurl_setopt_pointer(CURL *handle, CURLoption option, const void *value) {
+    return clibcurl_api_table()->curl_easy_setopt(handle, option, value);
+}
+
+typedef size_t (*clibcurl_write_callback)(char *data, size_t size, size_t count, void *context);
+
+static inline CURLcode clibcurl_setopt_write(CURL *handle, clibcurl_write_callback callback, void *context) {
+    CURLcode code = clibcurl_api_table()->curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, callback);
+    if (code != CURLE_OK) return code;
+    return clibcurl_api_table()->curl_easy_setopt(handle, CURLOPT_WRITEDATA, context);
+}
+
+static inline CURLcode clibcurl_setopt_header(CURL *handle, clibcurl_write_callback callback, void *context) {
+    CURLcode code = clibcurl_api_table()->curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, callback);
+    if (code != CURLE_OK) return code;
+    return clibcurl_api_table()->curl_easy_setopt(handle, CURLOPT_HEADERDATA, context);
+}
+
+static inline long clibcurl_response_code(CURL *handle) {
+    long code = 0;
+    clibcurl_api_table()->curl_easy_getinfo(handle, CURLINFO_RESPONSE_CODE, &code);
+    return code;
+}
+
+// CURLOPT_* are enum constants built by macros; the ones used are spelled out so Swift sees ints.
+static inline CURLoption clibcurl_opt_url(void) { return CURLOPT_URL; }
+static inline CURLoption clibcurl_opt_post_fields(void) { return CURLOPT_POSTFIELDS; }
+static inline CURLoption clibcurl_opt_post_field_size(void) { return CURLOPT_POSTFIELDSIZE; }
+static inline CURLoption clibcurl_opt_http_header(void) { return CURLOPT_HTTPHEADER; }
+static inline CURLoption clibcurl_opt_user_agent(void) { return CURLOPT_USERAGENT; }
+static inline CURLoption clibcurl_opt_cookie(void) { return CURLOPT_COOKIE; }
+static inline CURLoption clibcurl_opt_timeout_ms(void) { return CURLOPT_TIMEOUT_MS; }
+static inline CURLoption clibcurl_opt_connect_timeout_ms(void) { return CURLOPT_CONNECTTIMEOUT_MS; }
+static inline CURLoption clibcurl_opt_no_signal(void) { return CURLOPT_NOSIGNAL; }
+static inline CURLoption clibcurl_opt_protocols_str(void) { return CURLOPT_PROTOCOLS_STR; }
+static inline CURLoption clibcurl_opt_follow_location(void) { return CURLOPT_FOLLOWLOCATION; }
+static inline CURLoption clibcurl_opt_accept_encoding(void) { return CURLOPT_ACCEPT_ENCODING; }
+static inline CURLcode clibcurl_ok(void) { return CURLE_OK; }
+static inline CURLcode clibcurl_timed_out(void) { return CURLE_OPERATION_TIMEDOUT; }
+static inline CURLcode clibcurl_could_not_connect(void) { return CURLE_COULDNT_CONNECT; }
+static inline CURLcode clibcurl_could_not_resolve(void) { return CURLE_COULDNT_RESOLVE_HOST; }
+static inline CURLcode clibcurl_write_error(void) { return CURLE_WRITE_ERROR; }
+
+#endif

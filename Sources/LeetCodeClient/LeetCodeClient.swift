@@ -1,0 +1,174 @@
+import Foundation
+import LeetTrackCore
+
+/// Talks to LeetCode's GraphQL endpoint as a good citizen of someone else's server: a descriptive
+/// User-Agent, at most ``minimumInterval`` between requests (three a second), retries with
+/// exponential backoff (or the server's `Retry-After`) on 429 and 5xx, a timeout on every request,
+/// and a clear message when the session has expired.
+///
+/// Every response is checked by ``LeetCodeResponses`` (and so by `InputRules`) before it is used.
+public final class LeetCodeClient {
+    /// LeetCode's endpoint.
+    public static let defaultEndpoint = "https://leetcode.com/graphql/"
+    /// The User-Agent sent with every request.
+    public static let userAgent = "leettrack/0.1 (personal LeetCode progress tracker; libcurl)"
+    /// The default timeout of one request, in seconds.
+    public static let defaultTimeout = 30.0
+    /// The least time between two requests.
+    public static let minimumInterval = 0.34
+    /// How many times a 429 or 5xx is retried.
+    public static let retries = 3
+    /// Problems asked for per page of the problem list.
+    public static let pageSize = 100
+
+    /// Where requests go.
+    public let endpoint: String
+    private let cookies: LeetCodeCookies?
+    private let transport: HTTPTransport
+    /// When the last request ended, on the monotonic clock: spacing requests measures elapsed
+    /// time, which the wall clock (or the tracker's fixed clock in tests) cannot give.
+    private var lastRequest: ContinuousClock.Instant?
+
+    /// A client of `endpoint`, sending `cookies` when given.
+    public init(endpoint: String = defaultEndpoint, cookies: LeetCodeCookies?, timeout: Double = defaultTimeout) {
+        self.endpoint = endpoint
+        self.cookies = cookies
+        transport = HTTPTransport(userAgent: Self.userAgent, timeout: timeout)
+    }
+
+    /// The signed-in user; throws ``LeetCodeError/sessionExpired`` when the cookies are refused.
+    public func signedInUser() throws(LeetCodeError) -> LeetCodeUser {
+        let data = try request(LeetCodeQueries.userStatus, variables: [:], name: "userStatus")
+        let user = try decode { () throws(ExchangeError) in try LeetCodeResponses.user(from: data, source: source("userStatus")) }
+        guard user.isSignedIn, !user.username.isEmpty else { throw .sessionExpired }
+        return user
+    }
+
+    /// Today's daily coding challenge.
+    public func daily() throws(LeetCodeError) -> LeetCodeDaily {
+        let data = try request(LeetCodeQueries.daily, variables: [:], name: "activeDailyCodingChallengeQuestion")
+        return try decode { () throws(ExchangeError) in
+            try LeetCodeResponses.daily(from: data, source: source("activeDailyCodingChallengeQuestion"))
+        }
+    }
+
+    /// Everything a pull needs: the user, every page of the problem list and of the progress
+    /// list, and the recent accepted submissions. Nothing is written here; `progress` is told
+    /// after each response (requests done, requests expected so far).
+    public func pull(now: Date, progress: (Int, Int) -> Void = { _, _ in }) throws(LeetCodeError) -> LeetCodePull {
+        var done = 0
+        var expected = 4
+        func step() {
+            done += 1
+            progress(done, max(expected, done))
+        }
+        let user = try signedInUser()
+        step()
+        var entries: [LeetCodeProblemList.Entry] = []
+        var shape = LeetCodeProblemList.Shape.graphQL
+        var total = Int.max
+        while entries.count < total {
+            let variables: [String: Any] = ["categorySlug": "", "skip": entries.count, "limit": Self.pageSize, "filters": [String: Any]()]
+            let name = "problemsetQuestionList"
+            let data = try request(LeetCodeQueries.problemList, variables: variables, name: name)
+            let page = try decode { () throws(ExchangeError) in
+                try LeetCodeResponses.problemPage(from: data, source: source("\(name) (skip \(entries.count))"))
+            }
+            total = page.total
+            shape = page.list.shape
+            if entries.isEmpty { expected += max(0, (total + Self.pageSize - 1) / Self.pageSize - 1) }
+            if page.list.entries.isEmpty, entries.count < total {
+                throw .inconsistentPaging(query: name, received: entries.count, total: total)
+            }
+            entries += page.list.entries
+            step()
+        }
+        var progressEntries: [LeetCodeProgressEntry] = []
+        var progressTotal = Int.max
+        while progressEntries.count < progressTotal {
+            let name = "userProgressQuestionList"
+            let variables: [String: Any] = ["filters": ["skip": progressEntries.count, "limit": Self.pageSize]]
+            let data = try request(LeetCodeQueries.progressList, variables: variables, name: name)
+            let page = try decode { () throws(ExchangeError) in
+                try LeetCodeResponses.progressPage(from: data, source: source("\(name) (skip \(progressEntries.count))"), now: now)
+            }
+            if progressEntries.isEmpty { expected += max(0, (page.total + Self.pageSize - 1) / Self.pageSize - 1) }
+            progressTotal = page.total
+            if page.entries.isEmpty, progressEntries.count < progressTotal {
+                throw .inconsistentPaging(query: name, received: progressEntries.count, total: progressTotal)
+            }
+            progressEntries += page.entries
+            step()
+        }
+        let name = "recentAcSubmissionList"
+        // LeetCode returns at most 20 recent accepted submissions, whatever the limit asked.
+        let data = try request(LeetCodeQueries.recentAccepted, variables: ["username": user.username, "limit": 20], name: name)
+        let accepted = try decode { () throws(ExchangeError) in
+            try LeetCodeResponses.recentAccepted(from: data, source: source(name), now: now)
+        }
+        step()
+        return LeetCodePull(
+            username: user.username, endpoint: endpoint, problems: LeetCodeProblemList(shape: shape, entries: entries),
+            progress: progressEntries, accepted: accepted)
+    }
+
+    // MARK: Requests
+
+    private func source(_ query: String) -> String { "LeetCode's \(query) response" }
+
+    private func decode<Value>(_ body: () throws(ExchangeError) -> Value) throws(LeetCodeError) -> Value {
+        do throws(ExchangeError) {
+            return try body()
+        } catch {
+            throw .invalidResponse(error)
+        }
+    }
+
+    /// Sends one query, politely; returns the body of a 200 without GraphQL errors.
+    private func request(_ query: String, variables: [String: Any], name: String) throws(LeetCodeError) -> Data {
+        let body: Data
+        do {
+            body = try JSONSerialization.data(withJSONObject: ["query": query, "variables": variables, "operationName": NSNull()])
+        } catch {
+            throw .invalidResponse(.invalidContent(file: "the \(name) request", path: "", reason: "cannot be encoded"))
+        }
+        var headers = ["Content-Type: application/json", "Accept: application/json", "Referer: https://leetcode.com/problemset/"]
+        if let cookies { headers.append("x-csrftoken: \(cookies.csrfToken)") }
+        var attempt = 0
+        while true {
+            waitForTurn()
+            let response = try transport.post(endpoint, body: body, headers: headers, cookie: cookies?.header)
+            lastRequest = ContinuousClock.now
+            if response.status == 429 || (500...599).contains(response.status), attempt < Self.retries {
+                // Exponential backoff (1, 2, 4 s), or the server's Retry-After up to a minute.
+                let delay = min(response.retryAfter ?? pow(2, Double(attempt)), 60)
+                Thread.sleep(forTimeInterval: delay)
+                attempt += 1
+                continue
+            }
+            if response.status == 401 || response.status == 403 { throw .sessionExpired }
+            if let messages = LeetCodeResponses.graphQLErrors(in: response.body) {
+                if messages.contains(where: Self.meansSignedOut) { throw .sessionExpired }
+                throw .graphQL(endpoint: endpoint, messages: messages)
+            }
+            guard (200...299).contains(response.status) else { throw .httpStatus(endpoint: endpoint, status: response.status) }
+            return response.body
+        }
+    }
+
+    /// Whether a GraphQL error says the request needs a signed-in user (LeetCode answers an
+    /// expired session's query with `"User is not logged in"` or `"… not authenticated"`).
+    static func meansSignedOut(_ message: String) -> Bool {
+        let text = message.lowercased()
+        return text.contains("not logged in") || text.contains("not authenticated") || text.contains("login required")
+            || text.contains("sign in")
+    }
+
+    /// Keeps requests ``minimumInterval`` apart.
+    private func waitForTurn() {
+        guard let lastRequest else { return }
+        let elapsed = lastRequest.duration(to: ContinuousClock.now)
+        let wait = Self.minimumInterval - (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+    }
+}

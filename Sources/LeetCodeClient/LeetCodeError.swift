@@ -1,0 +1,60 @@
+import LeetTrackCore
+
+/// Why talking to LeetCode failed. No case carries a cookie: messages are printed and logged.
+public enum LeetCodeError: Error, Equatable, CustomStringConvertible {
+    /// libcurl could not be loaded (it is needed only by `leettrack leetcode`).
+    case libraryMissing(library: String)
+    /// The server could not be reached (refused, unknown host, TLS failure).
+    case unreachable(endpoint: String, reason: String)
+    /// No complete answer within the timeout.
+    case timedOut(endpoint: String, seconds: Double)
+    /// An HTTP status that is not success, after the retries a 429 or 5xx gets.
+    case httpStatus(endpoint: String, status: Int)
+    /// The session cookie is missing, wrong or expired.
+    case sessionExpired
+    /// No cookies: neither a saved session nor the environment variables.
+    case notSignedIn(cookieFile: String)
+    /// The server answered with GraphQL errors.
+    case graphQL(endpoint: String, messages: [String])
+    /// The answer is not in LeetCode's shape, or breaks a rule of ``InputRules``.
+    case invalidResponse(ExchangeError)
+    /// LeetCode's paging did not add up (a page came back empty before the total).
+    case inconsistentPaging(query: String, received: Int, total: Int)
+    /// The saved session file could not be read or written.
+    case cookieFile(path: String, reason: String)
+    /// What the user typed for a cookie is not one.
+    case invalidCookie(name: String, reason: String)
+
+    /// The message a user sees, with what to do next.
+    public var description: String {
+        switch self {
+        case .libraryMissing(let library):
+            "cannot load \(library), which `leettrack leetcode` needs to reach LeetCode. Install libcurl (apt: libcurl4)."
+        case .unreachable(let endpoint, let reason):
+            "cannot reach \(endpoint): \(reason). Check the network and try again."
+        case .timedOut(let endpoint, let seconds):
+            "\(endpoint) did not answer within \(Self.seconds(seconds)). Try again later."
+        case .httpStatus(let endpoint, let status):
+            "\(endpoint) answered HTTP \(status)" + (status == 429 || status >= 500 ? " after retries. Try again later." : ".")
+        case .sessionExpired:
+            "your LeetCode session has expired or was refused: sign in again with `leettrack leetcode login`."
+        case .notSignedIn(let file):
+            "not signed in to LeetCode (no \(file), and LEETCODE_SESSION / LEETCODE_CSRFTOKEN are not set): "
+                + "sign in with `leettrack leetcode login`."
+        case .graphQL(let endpoint, let messages):
+            "\(endpoint) reported: \(messages.prefix(3).joined(separator: "; "))"
+        case .invalidResponse(let error):
+            "\(error)"
+        case .inconsistentPaging(let query, let received, let total):
+            "LeetCode's \(query) stopped after \(received) of the \(total) it announced. Try again later."
+        case .cookieFile(let path, let reason):
+            "\(path): \(reason)"
+        case .invalidCookie(let name, let reason):
+            "the \(name) cookie \(reason)."
+        }
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+}

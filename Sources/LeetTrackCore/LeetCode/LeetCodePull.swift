@@ -1,0 +1,106 @@
+import Foundation
+import Persistence
+
+/// Everything one `leettrack leetcode pull` read from LeetCode, checked, ready to merge.
+public struct LeetCodePull: Sendable {
+    /// The signed-in user's name.
+    public var username: String
+    /// Where it came from, for the catalog's source (`https://leetcode.com/graphql/`).
+    public var endpoint: String
+    /// The whole problem list with the user's status (`problemsetQuestionList`, every page).
+    public var problems: LeetCodeProblemList
+    /// The progress page's problems, each with its last submission's instant.
+    public var progress: [LeetCodeProgressEntry]
+    /// The recent accepted submissions, with their instants.
+    public var accepted: [LeetCodeAcceptedSubmission]
+
+    /// A pull of these parts.
+    public init(
+        username: String, endpoint: String, problems: LeetCodeProblemList, progress: [LeetCodeProgressEntry],
+        accepted: [LeetCodeAcceptedSubmission]
+    ) {
+        self.username = username
+        self.endpoint = endpoint
+        self.problems = problems
+        self.progress = progress
+        self.accepted = accepted
+    }
+
+    /// The dated history LeetCode gives, as an export the ``Importer`` merges: a solve at each
+    /// accepted submission's instant; for each problem of the progress page, a solve at its last
+    /// submission when that was accepted, else an attempt then. The status is LeetCode's (a problem
+    /// solved long ago and failed since stays solved). Each record is checked by ``InputRules``.
+    /// - Throws: ``ExchangeError/invalidContent(file:path:reason:)`` naming the response.
+    public func history(now: Date) throws(ExchangeError) -> ExchangeDocument {
+        var records: [String: ProblemProgress] = [:]
+        var order: [String] = []
+        func add(_ event: ProgressEvent, status: Status, to slug: String) {
+            if records[slug] == nil { order.append(slug) }
+            var record = records[slug] ?? ProblemProgress()
+            if !record.events.contains(event) { record.insert(event) }
+            if status == .solved || record.status == .todo { record.status = status }
+            records[slug] = record
+        }
+        for entry in progress {
+            let solved = entry.questionStatus == "SOLVED"
+            let kind: ProgressEvent.Kind = solved && (entry.lastResult ?? "AC") == "AC" ? .solved : .attempted
+            add(ProgressEvent(kind: kind, date: entry.lastSubmittedAt), status: solved ? .solved : .attempted, to: entry.slug)
+        }
+        for submission in accepted {
+            add(ProgressEvent(kind: .solved, date: submission.date), status: .solved, to: submission.slug)
+        }
+        var problems: [ExchangeProblem] = []
+        for (index, slug) in order.enumerated() {
+            guard let record = records[slug] else { continue }
+            do throws(InputRules.Violation) {
+                try InputRules.check(record, at: "problems[\(index)]", now: now)
+            } catch {
+                throw .invalidContent(file: "LeetCode's progress (\(slug))", path: error.path, reason: error.reason)
+            }
+            problems.append(ExchangeProblem(slug: slug, progress: record))
+        }
+        return ExchangeDocument(problems: problems)
+    }
+
+    /// Merges the pull into the tracker's store in one transaction: the catalog update (new problems added,
+    /// renamed slugs followed with their progress and list places), then the dated history with
+    /// LeetCode's statuses merged like `leettrack import --merge`, which never touches notes,
+    /// favorites, own lists or review cards, and keeps a reset made after LeetCode's last submission. With `dryRun` the transaction is
+    /// rolled back and the summary says what would change. The catalog update and the
+    /// history are dated by the tracker's clock.
+    /// - Throws: ``ExchangeError`` for a history that breaks a rule (checked before the store is
+    ///   opened for writing), `PersistenceError`; on any error nothing was changed.
+    public func apply(to tracker: Tracker, dryRun: Bool) throws -> LeetCodePullSummary {
+        let now = tracker.clock.now
+        let document = try history(now: now)
+        do {
+            return try tracker.store.transaction { transaction in
+                // Statuses come with the dated history below, where a reset made here after
+                // LeetCode's last submission wins; the list's undated `ac` would undo it.
+                let catalog = try tracker.catalogUpdater.apply(
+                    problems, source: "LeetCode \(endpoint) (\(username))", date: now, withStatus: false, in: transaction)
+                let importer = Importer(store: tracker.store, catalog: catalog.catalog, clock: tracker.clock)
+                let progress = try importer.run(document, mode: .merge, dryRun: false, in: transaction)
+                let summary = LeetCodePullSummary(catalog: catalog, progress: progress)
+                if dryRun { throw DryRun(summary: summary) }
+                return summary
+            }
+        } catch let dryRun as DryRun {
+            return dryRun.summary
+        }
+    }
+
+    /// Thrown out of the transaction to roll a dry run back: the writes of the catalog update
+    /// must happen for the history's merge to see them (renamed slugs), and must not stay.
+    private struct DryRun: Error {
+        var summary: LeetCodePullSummary
+    }
+}
+
+/// What a pull changed, or would change.
+public struct LeetCodePullSummary: Sendable {
+    /// The catalog update's part: problems added, changed, renamed; marked solved or attempted.
+    public var catalog: CatalogUpdateSummary
+    /// The dated history's part: records added or updated, events added.
+    public var progress: ImportSummary
+}

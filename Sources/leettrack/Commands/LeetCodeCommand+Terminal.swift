@@ -1,0 +1,90 @@
+import Foundation
+import LeetCodeClient
+import LeetTrackCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads the two cookies: without echo on a terminal, else one per line from standard input.
+/// The values are never echoed, printed or passed on in an error.
+enum CookiePrompt {
+    static func ask() throws -> LeetCodeCookies {
+        let interactive = Terminal.isTerminal(.standardInput)
+        if interactive {
+            Terminal.writeError("""
+                Copy two cookies from a browser signed in to leetcode.com: open the developer tools,
+                then Application (Storage in Firefox) > Cookies > https://leetcode.com.
+
+                """)
+        }
+        let session = try read("LEETCODE_SESSION", interactive: interactive)
+        let token = try read("csrftoken", interactive: interactive)
+        return try LeetCodeCookies(session: session, csrfToken: token)
+    }
+
+    private static func read(_ name: String, interactive: Bool) throws -> String {
+        guard interactive else {
+            guard let line = readLine(strippingNewline: true) else {
+                throw LeetCodeError.invalidCookie(name: name, reason: "was not given (standard input ended)")
+            }
+            return line
+        }
+        // Echo off before the prompt: what is typed once the prompt shows is never echoed.
+        let silence = EchoOff()
+        Terminal.writeError("\(name) (not shown as you type): ")
+        defer {
+            silence.restore()
+            Terminal.writeError("\n")
+        }
+        guard let line = readLine(strippingNewline: true) else {
+            throw LeetCodeError.invalidCookie(name: name, reason: "was not given")
+        }
+        return line
+    }
+}
+
+/// A bar on standard error while pages arrive, on a terminal only.
+final class ProgressBar {
+    private let enabled: Bool
+    private var shown = false
+
+    init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    func show(_ done: Int, of total: Int) {
+        guard enabled, total > 0 else { return }
+        let width = 30
+        let filled = min(width, done * width / total)
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) requests to LeetCode".utf8))
+        shown = true
+    }
+
+    func clear() {
+        guard shown else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        shown = false
+    }
+}
+
+/// The summary a pull prints.
+enum LeetCodePullReport {
+    static func write(_ summary: LeetCodePullSummary, _ pull: LeetCodePull, dryRun: Bool, to context: CommandContext) {
+        let catalog = summary.catalog
+        let progress = summary.progress
+        context.line((dryRun ? "Dry run of a pull" : "Pulled") + " from LeetCode as \(pull.username): "
+            + "\(pull.problems.entries.count) problems, \(pull.progress.count) with your progress, "
+            + "\(pull.accepted.count) recent accepted submissions.")
+        let would = dryRun ? "would be " : ""
+        context.line("  Catalog: \(catalog.added.count) new, \(catalog.changed.count) changed, \(catalog.unchanged) unchanged"
+            + (catalog.renamed.isEmpty ? "" : ", \(catalog.renamed.count) renamed") + "; \(catalog.catalog.count) problems.")
+        for rename in catalog.renamed.prefix(10) { context.line("    renamed  \(rename) (its progress and list places \(dryRun ? "would move" : "moved"))") }
+        context.line("  History: \(progress.added.count) problems \(would)added, \(progress.updated.count) \(would)updated, "
+            + "\(progress.eventsAdded) dated events \(would)added to problems you had.")
+        if dryRun { context.line("Nothing was written (--dry-run).") }
+    }
+}

@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import LeetCodeClient
+import LeetTrackCore
+
+/// `leettrack leetcode login|logout|pull [--dry-run]|daily [--json]`: each a thin call into
+/// `LeetCodeClient` (requests, politeness) and `LeetCodePull` (the merge).
+struct LeetCodeCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "leetcode",
+        abstract: "Sign in to LeetCode, pull your progress and dates, or show the daily question.",
+        discussion: paragraphs("""
+            `leetcode login` asks for the LEETCODE_SESSION and csrftoken cookies (in a browser signed in to
+            leetcode.com: developer tools, Application (Storage in Firefox), Cookies, https://leetcode.com),
+            checks them with LeetCode and keeps them in a private file beside the store. They are read
+            without echo on a terminal, else from standard input (one per line), or from the environment
+            variables LEETCODE_SESSION and LEETCODE_CSRFTOKEN, which every leetcode command also honours.
+            `leetcode logout` removes the file.
+
+            `leetcode pull` reads the whole problem list with your status, your progress list with its
+            last-submission dates and your recent accepted submissions, then merges them like an import:
+            new problems added, renamed slugs followed, solves dated; notes, favorites, lists and review
+            cards are never touched. Nothing is written unless everything was read. --dry-run only says
+            what would change.
+
+            `leetcode daily` shows today's daily coding challenge.
+            """),
+        subcommands: [Login.self, Logout.self, Pull.self, Daily.self])
+
+    @ParentCommand var root: LeetTrack
+
+    func run(_ context: CommandContext) throws {
+        throw Self.usageError("missing subcommand; use login, logout, pull or daily")
+    }
+
+    /// `leetcode login`.
+    struct Login: LeetTrackCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Ask for LeetCode's session cookies, check them and keep them in a private file beside the store.")
+        @OptionGroup var server: LeetCodeServerOption
+        @ParentCommand var root: LeetTrack
+
+        func run(_ context: CommandContext) throws {
+            let session = try LeetCodeSession(context, server: server)
+            try session.failing(nothingChanged: true) { try session.login() }
+        }
+    }
+
+    /// `leetcode logout`.
+    struct Logout: LeetTrackCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove the kept LeetCode session.")
+        /// Accepted like the other subcommands' (a script may pass it to every one); nothing is sent.
+        @OptionGroup var server: LeetCodeServerOption
+        @ParentCommand var root: LeetTrack
+
+        func run(_ context: CommandContext) throws {
+            _ = try LeetCodeSession(context, server: server)
+            let file = LeetCodeCookies.file(besideStore: context.storePath)
+            do {
+                if try LeetCodeCookies.remove(at: file) {
+                    context.line("Signed out: removed \(file).")
+                } else {
+                    context.line("Not signed in: there was no \(file).")
+                }
+            } catch {
+                throw CLIError.failure("\(error)")
+            }
+        }
+    }
+
+    /// `leetcode pull [--dry-run]`.
+    struct Pull: LeetTrackCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Merge your LeetCode statuses, solve dates and new problems into the store.")
+        @Flag(help: "Say what would change, write nothing.") var dryRun = false
+        @OptionGroup var server: LeetCodeServerOption
+        @ParentCommand var root: LeetTrack
+
+        func run(_ context: CommandContext) throws {
+            let session = try LeetCodeSession(context, server: server)
+            try session.failing(nothingChanged: true) { try session.pull(dryRun: dryRun) }
+        }
+    }
+
+    /// `leetcode daily [--json]`.
+    struct Daily: LeetTrackCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show today's daily question and whether you solved it; keep it in the store for views of the day.")
+        @OptionGroup var output: JSONOutput
+        var json: Bool { output.json }
+        @OptionGroup var server: LeetCodeServerOption
+        @ParentCommand var root: LeetTrack
+
+        func run(_ context: CommandContext) throws {
+            let session = try LeetCodeSession(context, server: server)
+            try session.failing(nothingChanged: false) { try session.daily(json: json) }
+        }
+    }
+}
+
+/// `--endpoint URL`, hidden: another GraphQL endpoint than LeetCode's, for the tests' local server.
+struct LeetCodeServerOption: ParsableArguments {
+    @Option(help: ArgumentHelp("Another GraphQL endpoint than LeetCode's (for tests).", valueName: "url", visibility: .private))
+    var endpoint: String?
+
+    /// Whether `endpoint` is a plain http(s) URL with nothing that could confuse a log or the terminal.
+    var isValid: Bool {
+        guard let endpoint else { return true }
+        let lowered = endpoint.lowercased()
+        return (lowered.hasPrefix("http://") || lowered.hasPrefix("https://")) && endpoint.count < 2048
+            && !endpoint.unicodeScalars.contains { InputRules.isControlOrBidi($0) || $0 == " " }
+    }
+}

@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+import LeetCodeClient
+import LeetTrackCore
+
+/// What the `leetcode` subcommands share: the checked endpoint, the cookies (environment, else the
+/// kept file) and the client, over the command's ``CommandContext`` and its ``Tracker``.
+struct LeetCodeSession {
+    let context: CommandContext
+    let endpoint: String?
+
+    /// Checks `server` (exit 64 for anything but an http(s) URL) before anything is read or written.
+    /// A usage error names `leetcode`'s usage, which lists the subcommands (the report of a usage
+    /// error knows only the commands directly under `leettrack`).
+    init(_ context: CommandContext, server: LeetCodeServerOption) throws {
+        guard server.isValid else { throw LeetCodeCommand.usageError("'--endpoint' must be an http:// or https:// URL") }
+        self.context = context
+        endpoint = server.endpoint
+    }
+
+    /// Runs `body`, turning LeetCode's and the checks' errors into failures that say whether the
+    /// store was left as it was.
+    func failing(nothingChanged: Bool, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as LeetCodeError {
+            throw CLIError.failure("\(error)" + (nothingChanged ? " Nothing was changed." : ""))
+        } catch let error as ExchangeError {
+            throw CLIError.failure(ExchangeMessages.nothingChanged(error))
+        }
+    }
+
+    /// The file that keeps the session.
+    var cookieFile: String { LeetCodeCookies.file(besideStore: context.storePath) }
+
+    private var cookiesInEnvironment: Bool {
+        !(context.environment["LEETCODE_SESSION"] ?? "").isEmpty || !(context.environment["LEETCODE_CSRFTOKEN"] ?? "").isEmpty
+    }
+
+    /// A client of the endpoint; the timeout from `LEETTRACK_LEETCODE_TIMEOUT` is honoured only
+    /// with `--endpoint`, so a stray variable cannot cut LeetCode's requests short.
+    func client(cookies: LeetCodeCookies?) throws -> LeetCodeClient {
+        var timeout = LeetCodeClient.defaultTimeout
+        if endpoint != nil, let text = context.environment["LEETTRACK_LEETCODE_TIMEOUT"], !text.isEmpty {
+            guard let seconds = Double(text), seconds > 0, seconds <= 300 else {
+                throw LeetCodeCommand.usageError("LEETTRACK_LEETCODE_TIMEOUT must be a number of seconds between 0 and 300")
+            }
+            timeout = seconds
+        }
+        return LeetCodeClient(endpoint: endpoint ?? LeetCodeClient.defaultEndpoint, cookies: cookies, timeout: timeout)
+    }
+
+    /// The environment's cookies, else the kept ones, else `nil`.
+    func cookies() throws -> LeetCodeCookies? {
+        if cookiesInEnvironment {
+            return try LeetCodeCookies(
+                session: context.environment["LEETCODE_SESSION"] ?? "", csrfToken: context.environment["LEETCODE_CSRFTOKEN"] ?? "")
+        }
+        return try LeetCodeCookies.load(from: cookieFile)
+    }
+
+    func login() throws {
+        let file = cookieFile
+        var cookies = try cookiesInEnvironment ? cookies() ?? CookiePrompt.ask() : CookiePrompt.ask()
+        let user = try client(cookies: cookies).signedInUser()
+        cookies.username = user.username
+        try FileManager.default.createDirectory(
+            atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        try cookies.save(to: file)
+        context.line("Signed in to LeetCode as \(user.username). The session is kept in \(file) (readable by you only).")
+    }
+
+    func pull(dryRun: Bool) throws {
+        guard let cookies = try cookies() else { throw LeetCodeError.notSignedIn(cookieFile: cookieFile) }
+        let bar = ProgressBar(enabled: Terminal.isTerminal(.standardError))
+        let pulled: LeetCodePull
+        do {
+            pulled = try client(cookies: cookies).pull(now: context.now) { done, total in bar.show(done, of: total) }
+            bar.clear()
+        } catch {
+            bar.clear()
+            throw error
+        }
+        let summary = try pulled.apply(to: try context.tracker(), dryRun: dryRun)
+        LeetCodePullReport.write(summary, pulled, dryRun: dryRun, to: context)
+    }
+
+    func daily(json: Bool) throws {
+        let daily = try client(cookies: try cookies()).daily()
+        let tracker = try context.tracker()
+        try tracker.store.set(daily, for: LeetCodeDaily.key)
+        let problem = daily.problem
+        let status = try tracker.progress.progress(for: problem.slug).status
+        if json {
+            try context.writeJSON(DailyJSON(
+                date: daily.date, id: problem.id, slug: problem.slug, title: problem.title, difficulty: problem.difficulty.rawValue,
+                paidOnly: problem.paidOnly, url: "https://leetcode.com/problems/\(problem.slug)/", status: status.rawValue))
+            return
+        }
+        context.line("Daily question, \(daily.date): \(problem.id). \(problem.title) (\(problem.difficulty.rawValue.capitalized))"
+            + (problem.paidOnly ? " [Premium]" : ""))
+        context.line("https://leetcode.com/problems/\(problem.slug)/")
+        context.line(status == .solved ? "You have solved it." : status == .attempted ? "You have attempted it." : "Not solved yet.")
+    }
+}
+
+private struct DailyJSON: Encodable {
+    var date: String
+    var id: Int
+    var slug: String
+    var title: String
+    var difficulty: String
+    var paidOnly: Bool
+    var url: String
+    var status: String
+}

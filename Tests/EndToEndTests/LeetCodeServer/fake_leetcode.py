@@ -1,0 +1,121 @@
+"""A stand-in for https://leetcode.com/graphql/ that answers in LeetCode's shapes, for tests.
+
+    python3 fake_leetcode.py SCENARIO
+
+prints the port it listens on (127.0.0.1), then serves until killed. Scenarios:
+  normal           two pages of problems (a renamed slug, a paid problem), progress, recent solves, daily
+  expired          the session is refused: userStatus says not signed in
+  expired-midway   signed in, then userProgressQuestionList answers LeetCode's "not logged in" error
+  throttled        the first problem page is answered 429 (Retry-After: 1), then served
+  unavailable      the problem list always answers 503 (Retry-After: 0), so the retries run out
+  malformed        the second problem page is cut off in the middle
+  silent           accepts connections and never answers
+Requests without a leettrack User-Agent are refused (HTTP 400), so the tests check it too.
+"""
+import json
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+SESSION = "sEcReT-session-3f9a7c21"
+TOKEN = "sEcReT-csrf-81b2e6d4"
+SCENARIO = sys.argv[1] if len(sys.argv) > 1 else "normal"
+PAGE = 2  # Fewer than the client asks for, as a server may do: the client pages by what it gets.
+
+PROBLEMS = [
+    {"acRate": 55.1, "difficulty": "Easy", "questionFrontendId": "1", "paidOnly": False, "status": "ac",
+     "title": "Two Sum", "titleSlug": "two-sum", "topicTags": [{"name": "Array", "slug": "array"}]},
+    # Add Two Numbers under a new slug: the client must follow the rename.
+    {"acRate": 44.0, "difficulty": "Medium", "questionFrontendId": "2", "paidOnly": False, "status": "notac",
+     "title": "Add Two Numbers", "titleSlug": "add-two-numbers-renamed",
+     "topicTags": [{"name": "Linked List", "slug": "linked-list"}]},
+    {"acRate": 31.5, "difficulty": "Hard", "questionFrontendId": "9500", "paidOnly": True, "status": None,
+     "title": "Paid Fresh Problem", "titleSlug": "paid-fresh-problem", "topicTags": [{"name": "Graph", "slug": "graph"}]},
+]
+
+PROGRESS = [
+    {"frontendId": "1", "title": "Two Sum", "titleSlug": "two-sum", "difficulty": "EASY",
+     "lastSubmittedAt": "2025-11-24T16:00:00+00:00", "numSubmitted": 2, "questionStatus": "SOLVED", "lastResult": "AC"},
+    {"frontendId": "2", "title": "Add Two Numbers", "titleSlug": "add-two-numbers-renamed", "difficulty": "MEDIUM",
+     "lastSubmittedAt": "2025-11-13T02:13:20+00:00", "numSubmitted": 1, "questionStatus": "ATTEMPTED", "lastResult": "WA"},
+]
+
+RECENT = [{"id": "1500000001", "title": "Two Sum", "titleSlug": "two-sum", "timestamp": "1763900000"}]
+
+DAILY = {"date": "2025-11-29", "link": "/problems/lru-cache/", "question": {
+    "acRate": 45.2, "difficulty": "Medium", "questionFrontendId": "146", "paidOnly": False, "status": None,
+    "title": "LRU Cache", "titleSlug": "lru-cache", "topicTags": [{"name": "Design", "slug": "design"}]}}
+
+state = {"throttled": False}
+lock = threading.Lock()
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def send(self, status, body, headers=()):
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        for name, value in headers:
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(data)
+
+    def signed_in(self):
+        cookie = self.headers.get("Cookie", "")
+        return (f"LEETCODE_SESSION={SESSION}" in cookie and f"csrftoken={TOKEN}" in cookie
+                and self.headers.get("x-csrftoken") == TOKEN and SCENARIO != "expired")
+
+    def do_POST(self):
+        if SCENARIO == "silent":
+            time.sleep(120)
+            return
+        length = int(self.headers.get("Content-Length", "0"))
+        request = json.loads(self.rfile.read(length) or b"{}")
+        if not self.headers.get("User-Agent", "").startswith("leettrack/"):
+            return self.send(400, {"error": "no User-Agent"})
+        query = request.get("query", "")
+        variables = request.get("variables") or {}
+        if "userStatus" in query:
+            signed = self.signed_in()
+            return self.send(200, {"data": {"userStatus": {"username": "alice" if signed else "", "isSignedIn": signed}}})
+        if "activeDailyCodingChallengeQuestion" in query:
+            return self.send(200, {"data": {"activeDailyCodingChallengeQuestion": DAILY}})
+        if not self.signed_in():
+            return self.send(200, {"errors": [{"message": "User is not logged in", "locations": [{"line": 2, "column": 3}],
+                                               "path": [query.split("(")[0].split()[-1]]}], "data": None})
+        if "questionList" in query:
+            skip = variables.get("skip", 0)
+            with lock:
+                if SCENARIO == "throttled" and not state["throttled"]:
+                    state["throttled"] = True
+                    return self.send(429, b"Too Many Requests", [("Retry-After", "1")])
+            if SCENARIO == "unavailable":
+                return self.send(503, b"<html>Service Unavailable</html>", [("Retry-After", "0")])
+            if SCENARIO == "malformed" and skip > 0:
+                return self.send(200, b'{"data": {"problemsetQuestionList": {"total": 3, "questions": [{"questionFron')
+            page = PROBLEMS[skip:skip + PAGE]
+            return self.send(200, {"data": {"problemsetQuestionList": {"total": len(PROBLEMS), "questions": page}}})
+        if "userProgressQuestionList" in query:
+            if SCENARIO == "expired-midway":
+                return self.send(200, {"errors": [{"message": "User is not logged in", "locations": [{"line": 2, "column": 3}],
+                                                   "path": ["userProgressQuestionList"]}],
+                                       "data": {"userProgressQuestionList": None}})
+            skip = (variables.get("filters") or {}).get("skip", 0)
+            page = PROGRESS[skip:skip + PAGE]
+            return self.send(200, {"data": {"userProgressQuestionList": {"totalNum": len(PROGRESS), "questions": page}}})
+        if "recentAcSubmissionList" in query:
+            return self.send(200, {"data": {"recentAcSubmissionList": RECENT}})
+        return self.send(400, {"errors": [{"message": "Unknown query"}]})
+
+
+server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server.daemon_threads = True
+print(server.server_address[1], flush=True)
+server.serve_forever()
