@@ -17,13 +17,6 @@ final class EditorTemporaryFile {
     // What the signal handler needs, prepared beforehand: it may only make async-signal-safe calls.
     nonisolated(unsafe) private static var filePath: UnsafeMutablePointer<CChar>?
     nonisolated(unsafe) private static var directoryPath: UnsafeMutablePointer<CChar>?
-    nonisolated(unsafe) private static let previousActions: UnsafeMutableBufferPointer<sigaction> = {
-        let buffer = UnsafeMutableBufferPointer<sigaction>.allocate(capacity: 65)
-        buffer.initialize(repeating: sigaction())
-        return buffer
-    }()
-    /// The signal mask before ``install``, put back by ``uninstall``.
-    nonisolated(unsafe) private static var previousMask = sigset_t()
     private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGTRAP, SIGILL, SIGSEGV, SIGBUS]
 
     /// Creates the directory and the file named `name` holding `contents`.
@@ -62,44 +55,26 @@ final class EditorTemporaryFile {
     }
 
     private static func install(file: String, directory: String) {
-        #if canImport(Glibc)  // The handler's field is spelled differently on Darwin.
+        #if canImport(Glibc)
         filePath = strdup(file)
         directoryPath = strdup(directory)
-        for signal in signals {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { signal in EditorTemporaryFile.handle(signal) }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            sigaction(signal, &action, &previousActions[Int(signal)])
-        }
-        // A parent may start us with these signals blocked (a program's worker thread blocks them,
-        // and a child inherits that mask): they would then wait for the editor to exit, and the
-        // file would outlive a `kill`. This thread takes them while the file exists.
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        for signal in signals { sigaddset(&unblocked, signal) }
-        pthread_sigmask(SIG_UNBLOCK, &unblocked, &previousMask)
+        EndingSignals.install(signals) { EditorTemporaryFile.removeOnSignal() }
         #endif
     }
 
     private static func uninstall() {
         guard filePath != nil else { return }
-        pthread_sigmask(SIG_SETMASK, &previousMask, nil)
-        for signal in signals {
-            sigaction(signal, &previousActions[Int(signal)], nil)
-        }
+        EndingSignals.uninstall()
         free(filePath)
         free(directoryPath)
         filePath = nil
         directoryPath = nil
     }
 
-    /// Removes the files, puts back the previous handler and raises the signal again, so the
-    /// process ends (or reports its crash) as it would have.
-    private static func handle(_ signal: Int32) {
+    /// Removes the file and its directory; ``EndingSignals`` then lets the signal end the process
+    /// (or report its crash) as it would have.
+    private static func removeOnSignal() {
         if let filePath { unlink(filePath) }
         if let directoryPath { rmdir(directoryPath) }
-        sigaction(signal, &previousActions[Int(signal)], nil)
-        raise(signal)
     }
 }
