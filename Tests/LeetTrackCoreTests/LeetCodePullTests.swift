@@ -37,6 +37,34 @@ struct LeetCodePullTests {
         #expect(page.entries[1].lastSubmittedAt == attemptedAt)
     }
 
+    /// LeetCode's own clients treat `lastSubmittedAt` as nullable (and send `topicTags`); a row
+    /// without a date keeps its status and gets no invented event, an unreadable date still refuses.
+    @Test func aProgressRowWithoutADateKeepsItsStatusAndGetsNoEvent() throws {
+        let body = #"""
+            {"data":{"userProgressQuestionList":{"totalNum":2,"questions":[
+              {"frontendId":"20","title":"Valid Parentheses","titleSlug":"valid-parentheses","difficulty":"EASY",
+               "lastSubmittedAt":null,"numSubmitted":1,"questionStatus":"SOLVED","lastResult":"AC","topicTags":[]},
+              {"frontendId":"1","title":"Two Sum","titleSlug":"two-sum","difficulty":"EASY",
+               "lastSubmittedAt":"","numSubmitted":1,"questionStatus":"ATTEMPTED","lastResult":"WA","topicTags":[]}
+            ]}}}
+            """#
+        let page = try LeetCodeResponses.progressPage(from: Data(body.utf8), source: "progress", now: now)
+        #expect(page.entries.map(\.lastSubmittedAt) == [nil, nil])
+        let summary = try pull(progress: page.entries).apply(to: tracker, dryRun: false)
+        #expect(summary.progress.added.sorted() == ["two-sum", "valid-parentheses"])
+        let repository = ProgressRepository(store: store)
+        #expect(try repository.progress(for: "valid-parentheses").status == .solved)
+        #expect(try repository.progress(for: "valid-parentheses").events.isEmpty)
+        #expect(try repository.progress(for: "two-sum").status == .attempted)
+    }
+
+    @Test func anUnreadableSubmissionDateRefusesTheWholePage() {
+        let bad = Self.progressPage.replacingOccurrences(of: "2025-11-24T16:00:00+00:00", with: "yesterday")
+        #expect(throws: ExchangeError.self) {
+            try LeetCodeResponses.progressPage(from: Data(bad.utf8), source: "progress", now: now)
+        }
+    }
+
     @Test func aSubmissionDatedInTheFutureRefusesTheWholePage() {
         let future = Self.progressPage.replacingOccurrences(of: "2025-11-24T16:00:00+00:00", with: "2031-01-01T00:00:00+00:00")
         #expect(throws: ExchangeError.invalidContent(

@@ -34,17 +34,19 @@ public struct LeetCodePull: Sendable {
     public func history(now: Date) throws(ExchangeError) -> ExchangeDocument {
         var records: [String: ProblemProgress] = [:]
         var order: [String] = []
-        func add(_ event: ProgressEvent, status: Status, to slug: String) {
+        func add(_ event: ProgressEvent?, status: Status, to slug: String) {
             if records[slug] == nil { order.append(slug) }
             var record = records[slug] ?? ProblemProgress()
-            if !record.events.contains(event) { record.insert(event) }
+            if let event, !record.events.contains(event) { record.insert(event) }
             if status == .solved || record.status == .todo { record.status = status }
             records[slug] = record
         }
         for entry in progress {
             let solved = entry.questionStatus == "SOLVED"
             let kind: ProgressEvent.Kind = solved && (entry.lastResult ?? "AC") == "AC" ? .solved : .attempted
-            add(ProgressEvent(kind: kind, date: entry.lastSubmittedAt), status: solved ? .solved : .attempted, to: entry.slug)
+            // Without a date from LeetCode the status counts, but no event is invented for it.
+            let event = entry.lastSubmittedAt.map { ProgressEvent(kind: kind, date: $0) }
+            add(event, status: solved ? .solved : .attempted, to: entry.slug)
         }
         for submission in accepted {
             add(ProgressEvent(kind: .solved, date: submission.date), status: .solved, to: submission.slug)

@@ -18,8 +18,9 @@ public struct LeetCodeProgressEntry: Sendable, Equatable {
     public var questionStatus: String
     /// The last submission's result (`AC`, `WA`, `TLE`, …), when given.
     public var lastResult: String?
-    /// When the user last submitted.
-    public var lastSubmittedAt: Date
+    /// When the user last submitted; `nil` where LeetCode gives none (its clients treat the field as
+    /// nullable), so the status still counts without a made-up date.
+    public var lastSubmittedAt: Date?
 }
 
 /// One accepted submission from `recentAcSubmissionList(username:limit:)`.
@@ -110,7 +111,7 @@ public enum LeetCodeResponses {
                 var titleSlug: String
                 var questionStatus: String
                 var lastResult: String?
-                var lastSubmittedAt: String
+                var lastSubmittedAt: String?
             }
             var data: Payload
         }
@@ -127,10 +128,15 @@ public enum LeetCodeResponses {
                 if let result = question.lastResult {
                     try InputRules.check(text: result, at: "\(path).lastResult", what: "result", limit: 20)
                 }
-                guard let date = UTCTimestamp.date(fromLeetCode: question.lastSubmittedAt) else {
-                    throw InputRules.Violation("\(path).lastSubmittedAt", "'\(question.lastSubmittedAt.prefix(40))' is not an ISO 8601 instant")
+                // `null` or "" means LeetCode has no date for it; anything else must be a valid instant.
+                var date: Date?
+                if let text = question.lastSubmittedAt, !text.isEmpty {
+                    guard let parsed = UTCTimestamp.date(fromLeetCode: text) else {
+                        throw InputRules.Violation("\(path).lastSubmittedAt", "'\(text.prefix(40))' is not an ISO 8601 instant")
+                    }
+                    try InputRules.check(date: parsed, at: "\(path).lastSubmittedAt", now: now)
+                    date = parsed
                 }
-                try InputRules.check(date: date, at: "\(path).lastSubmittedAt", now: now)
                 entries.append(LeetCodeProgressEntry(
                     slug: question.titleSlug, questionStatus: question.questionStatus, lastResult: question.lastResult, lastSubmittedAt: date))
             }

@@ -39,6 +39,9 @@ PROGRESS = [
      "lastSubmittedAt": "2025-11-24T16:00:00+00:00", "numSubmitted": 2, "questionStatus": "SOLVED", "lastResult": "AC"},
     {"frontendId": "2", "title": "Add Two Numbers", "titleSlug": "add-two-numbers-renamed", "difficulty": "MEDIUM",
      "lastSubmittedAt": "2025-11-13T02:13:20+00:00", "numSubmitted": 1, "questionStatus": "ATTEMPTED", "lastResult": "WA"},
+    # LeetCode's clients treat lastSubmittedAt as nullable; the captured shape also carries topicTags.
+    {"frontendId": "20", "title": "Valid Parentheses", "titleSlug": "valid-parentheses", "difficulty": "EASY",
+     "lastSubmittedAt": None, "numSubmitted": 1, "questionStatus": "SOLVED", "lastResult": "AC", "topicTags": []},
 ]
 
 RECENT = [{"id": "1500000001", "title": "Two Sum", "titleSlug": "two-sum", "timestamp": "1763900000"}]
