@@ -146,6 +146,7 @@ public final class LeetCodeClient {
                 attempt += 1
                 continue
             }
+            if response.status == 403, Self.isChallengePage(response.body) { throw .challenged(endpoint: endpoint) }
             if response.status == 401 || response.status == 403 { throw .sessionExpired }
             if let messages = LeetCodeResponses.graphQLErrors(in: response.body) {
                 if messages.contains(where: Self.meansSignedOut) { throw .sessionExpired }
@@ -162,6 +163,13 @@ public final class LeetCodeClient {
         let text = message.lowercased()
         return text.contains("not logged in") || text.contains("not authenticated") || text.contains("login required")
             || text.contains("sign in")
+    }
+
+    /// Whether a 403's body is an HTML page (Cloudflare's "Just a moment..." bot check) rather than
+    /// LeetCode's refusal of the session, which comes as JSON or empty.
+    static func isChallengePage(_ body: Data) -> Bool {
+        let start = body.prefix(512).drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        return start.first == UInt8(ascii: "<")
     }
 
     /// Keeps requests ``minimumInterval`` apart.

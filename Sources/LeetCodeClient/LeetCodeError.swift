@@ -12,6 +12,9 @@ public enum LeetCodeError: Error, Equatable, CustomStringConvertible {
     case httpStatus(endpoint: String, status: Int)
     /// The session cookie is missing, wrong or expired.
     case sessionExpired
+    /// LeetCode's bot protection answered with a challenge page instead of an answer (HTTP 403 with
+    /// HTML): the session may be fine, so the user is not told to sign in again first.
+    case challenged(endpoint: String)
     /// No cookies: neither a saved session nor the environment variables.
     case notSignedIn(cookieFile: String)
     /// The server answered with GraphQL errors.
@@ -38,6 +41,9 @@ public enum LeetCodeError: Error, Equatable, CustomStringConvertible {
             "\(endpoint) answered HTTP \(status)" + (status == 429 || status >= 500 ? " after retries. Try again later." : ".")
         case .sessionExpired:
             "your LeetCode session has expired or was refused: sign in again with `leettrack leetcode login`."
+        case .challenged(let endpoint):
+            "\(endpoint) answered with a bot check (HTTP 403, an HTML challenge page) instead of data. Try again later; "
+                + "if it keeps happening, sign in to leetcode.com in a browser, then run `leettrack leetcode login` again."
         case .notSignedIn(let file):
             "not signed in to LeetCode (no \(file), and LEETCODE_SESSION / LEETCODE_CSRFTOKEN are not set): "
                 + "sign in with `leettrack leetcode login`."

@@ -83,6 +83,12 @@ struct LeetCodeEndToEndTests {
         try runner.expectPullFailingChangingNothing(endpoint: server.endpoint, mentioning: "sign in again with `leettrack leetcode login`")
     }
 
+    @Test func aBotCheckPageIsNotMistakenForAnExpiredSession() throws {
+        let server = try LeetCodeTestServer("challenged")
+        try runner.populate()
+        try runner.expectPullFailingChangingNothing(endpoint: server.endpoint, mentioning: "bot check (HTTP 403")
+    }
+
     @Test func pullGivesUpAfterRetryingA503AndChangesNothing() throws {
         let server = try LeetCodeTestServer("unavailable")
         try runner.populate()

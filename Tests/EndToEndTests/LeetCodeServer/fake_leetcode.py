@@ -10,6 +10,7 @@ prints the port it listens on (127.0.0.1), then serves until killed. Scenarios:
   unavailable      the problem list always answers 503 (Retry-After: 0), so the retries run out
   malformed        the second problem page is cut off in the middle
   silent           accepts connections and never answers
+  challenged       every query is answered 403 with Cloudflare's "Just a moment..." challenge page
 Requests without a leettrack User-Agent are refused (HTTP 400), so the tests check it too.
 """
 import json
@@ -85,6 +86,17 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(400, {"error": "no User-Agent"})
         query = request.get("query", "")
         variables = request.get("variables") or {}
+        if SCENARIO == "challenged":
+            # What leetcode.nvim users saw (kawre/leetcode.nvim#138): an HTML bot check, not an expired session.
+            page = (b'<!DOCTYPE html><html lang="en-US"><head><title>Just a moment...</title></head>'
+                    b'<body><div id="challenge-error-text">Enable JavaScript and cookies to continue</div></body></html>')
+            self.send_response(403)
+            self.send_header("Content-Type", "text/html; charset=UTF-8")
+            self.send_header("Content-Length", str(len(page)))
+            self.send_header("cf-mitigated", "challenge")
+            self.end_headers()
+            self.wfile.write(page)
+            return
         if "userStatus" in query:
             signed = self.signed_in()
             return self.send(200, {"data": {"userStatus": {"username": "alice" if signed else "", "isSignedIn": signed}}})
