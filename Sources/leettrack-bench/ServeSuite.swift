@@ -23,6 +23,16 @@ func runServeSuite() throws {
         }
         print(ServeBench.line("favorite toggle", clients, toggle))
     }
+    // Every open page holds an event stream that each change is announced on.
+    let streams = try (0..<50).map { _ in try EventStream(port: port) }
+    let toggle = try ServeBench.measure(port: port, clients: 50, perClient: 400) { client, index in
+        "\(index % 2 == 0 ? "PUT" : "DELETE") /api/problems/\(client + 1)/favorite HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 0\r\n\r\n"
+    }
+    print(ServeBench.line("toggle, 50 pages open", 50, toggle) + "  \(streams.map(\.drain).reduce(0, +)) events heard")
+    let list = try ServeBench.measure(port: port, clients: 1, perClient: 1) { _, _ in
+        "GET /api/problems HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+    }
+    print(ServeBench.line("list, first after toggles", 1, list))
     ServeBench.firstLoad(url)
 }
 
@@ -133,10 +143,43 @@ struct BenchFailure: Error, CustomStringConvertible {
     let description: String
 }
 
+/// An open `GET /api/events` stream, as a page holds one.
+final class EventStream {
+    private let descriptor: Int32
+
+    init(port: Int) throws {
+        let connection = try Connection(port: port)
+        descriptor = connection.takeDescriptor()
+        let request = Array("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
+        guard request.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == request.count else {
+            throw BenchFailure(description: "event stream: write failed: errno \(errno)")
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Reads what has arrived without waiting; the number of change events in it.
+    var drain: Int {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var events = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            guard count > 0 else { return events }
+            events += String(decoding: buffer[0..<count], as: UTF8.self).components(separatedBy: "event: change").count - 1
+        }
+    }
+}
+
 /// One keep-alive HTTP/1.1 connection: sends a request, reads one response by Content-Length.
 final class Connection {
-    private let descriptor: Int32
+    private var descriptor: Int32
     private var pending: [UInt8] = []
+
+    /// Hands the socket over (to an ``EventStream``); this connection no longer closes it.
+    func takeDescriptor() -> Int32 {
+        defer { descriptor = -1 }
+        return descriptor
+    }
 
     init(port: Int) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -154,7 +197,7 @@ final class Connection {
         guard descriptor >= 0, connected == 0 else { throw BenchFailure(description: "cannot connect: errno \(errno)") }
     }
 
-    deinit { close(descriptor) }
+    deinit { if descriptor >= 0 { close(descriptor) } }
 
     func exchange(_ request: String) throws {
         let bytes = Array(request.utf8)
