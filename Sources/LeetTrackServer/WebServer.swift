@@ -72,6 +72,14 @@ public final class WebServer {
         let pool = self.pool
         let routes = Routes(model: model)
         let writes = WriteQueue(routes: routes, pool: pool)
+        // The page's first request is the full list: it is encoded while the browser opens.
+        pool.submit { _ in
+            do {
+                _ = try model.fullListJSON()
+            } catch {
+                logger.debug("full list not prepared: \(error)")  // The request that needs it reports the error.
+            }
+        }
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
