@@ -1,5 +1,6 @@
 import Foundation
 import LeetTrackCore
+import Persistence
 
 extension ServerModel {
     /// The result of one request's edit: the problem as `show --json` prints it after the edit.
@@ -9,8 +10,8 @@ extension ServerModel {
     /// observation and one append to the log for a whole batch, instead of one each. Each request
     /// gets its problem as it was right after its own edit; edits of one problem apply in the
     /// order given. A name that does not resolve fails only its own request; when the transaction
-    /// fails (a damaged record, a full disk), each edit is tried alone, so that one bad record
-    /// fails only the requests that touch it. Nothing returns before its edit is committed.
+    /// fails on one record (it does not decode), each edit is tried alone, so that the damaged
+    /// record fails only the requests that touch it. Nothing returns before its edit is committed.
     func apply(_ edits: [(name: String, edit: ProgressEdit)]) -> [EditResult] {
         var results = [EditResult?](repeating: nil, count: edits.count)
         var problems: [Int: Problem] = [:]
@@ -34,7 +35,7 @@ extension ServerModel {
         do {
             let after = try commit(ready, edits, problems, now: now, scheduler: scheduler)
             for index in ready { results[index] = problems[index].map { .success(ProblemJSON($0, after[index], withHistory: true)) } }
-        } catch {
+        } catch where Self.concernsOneRecord(error) {
             for index in ready {
                 do {
                     let after = try commit([index], edits, problems, now: now, scheduler: scheduler)
@@ -43,10 +44,22 @@ extension ServerModel {
                     results[index] = .failure(error)
                 }
             }
+        } catch {
+            // The store itself failed (locked, full, replaced): trying each edit alone would only
+            // wait for it again, once per edit.
+            for index in ready { results[index] = .failure(error) }
         }
         // Not left to the observation alone, which may report the change a moment later.
         noteChange()
         return results.map { $0 ?? .failure(ServerError.badRequest("the change was not applied; nothing was changed.")) }
+    }
+
+    /// Whether `error` is about one record (which then fails only the edits of its problem).
+    private static func concernsOneRecord(_ error: any Error) -> Bool {
+        switch error as? PersistenceError {
+        case .undecodable, .unencodable, .invalidKey, .untrackedChanges: true
+        default: false
+        }
     }
 
     /// One transaction over the problems of `indices`; each edit's record right after it, by index.

@@ -1,5 +1,6 @@
 import Foundation
 import LeetTrackCore
+import Persistence
 import Testing
 
 /// Edits through the API while other requests edit too: the server commits concurrent edits in
@@ -37,6 +38,22 @@ struct ServeEditsEndToEndTests {
         #expect(statuses == [200, 200, 200, 200, 404, 200, 200, 200, 200])
         let favorites = try runner.json(try runner.run("favorites", "--json")) as? [[String: Any]]
         #expect(favorites?.compactMap { $0["id"] as? Int } == [1, 2, 3, 4, 6, 7, 8, 9])
+    }
+
+    @Test func aDamagedRecordFailsOnlyTheConcurrentEditsOfItsProblem() throws {
+        let runner = try LeetTrackRunner()
+        let slug = Catalog.builtIn.problem(at: 2).slug
+        do {
+            let store = try Store.sqlite(path: runner.storePath)
+            try store.set(["favorite": "yes"], for: Key<[String: String]>("progress.\(slug)", default: [:]))
+        }
+        let server = try ServeProcess(runner)
+        let port = server.port
+        let replies = try Self.concurrently(8) { index in try ServeProcess.request(port: port, "PUT", "/api/problems/\(index + 1)/favorite") }
+        #expect(replies.map(\.status) == [200, 200, 500, 200, 200, 200, 200, 200])
+        #expect((replies[2].object["error"] as? String)?.contains("progress.\(slug)") == true)
+        let favorites = try runner.json(try runner.run("favorites", "--json")) as? [[String: Any]]
+        #expect(favorites?.compactMap { $0["id"] as? Int } == [1, 2, 4, 5, 6, 7, 8])
     }
 
     @Test func theFullListAfterEditsIsTheSameAsListJSON() throws {
