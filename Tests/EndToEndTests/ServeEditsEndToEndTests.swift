@@ -40,6 +40,14 @@ struct ServeEditsEndToEndTests {
         #expect(favorites?.compactMap { $0["id"] as? Int } == [1, 2, 3, 4, 6, 7, 8, 9])
     }
 
+    @Test func aProblemNamedByPercentEncodedTitleWordsIsEdited() throws {
+        let server = try ServeProcess(try LeetTrackRunner())
+        let reply = try server.request("PUT", "/api/problems/lru%20cache/favorite")
+        #expect(reply.status == 200)
+        #expect(reply.object["id"] as? Int == 146)
+        #expect(reply.object["favorite"] as? Bool == true)
+    }
+
     @Test func aDamagedRecordFailsOnlyTheConcurrentEditsOfItsProblem() throws {
         let runner = try LeetTrackRunner()
         let slug = Catalog.builtIn.problem(at: 2).slug
