@@ -3,7 +3,8 @@ import LeetTrackServer
 
 /// `leettrack-bench serve`: requests per second and p50/p99 latency of `leettrack serve` for the
 /// full list JSON and a favorite toggle, with 1, 10 and 50 keep-alive clients on loopback (each
-/// bounded in requests and time), then the page's first load in headless Chromium.
+/// bounded in requests and time); toggles again with 50 pages' event streams open; the list's first
+/// request, and its first after the toggles; then the page's first load in headless Chromium.
 func runServeSuite() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-bench-serve-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -33,7 +34,7 @@ func runServeSuite() throws {
     let toggle = try ServeBench.measure(port: port, clients: 50, perClient: 400) { client, index in
         "\(index % 2 == 0 ? "PUT" : "DELETE") /api/problems/\(client + 1)/favorite HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 0\r\n\r\n"
     }
-    print(ServeBench.line("toggle, 50 pages open", 50, toggle) + "  \(streams.map(\.drain).reduce(0, +)) events heard")
+    print(ServeBench.line("toggle, 50 pages open", 50, toggle) + "  \(streams.map { $0.drainEvents() }.reduce(0, +)) events heard")
     let list = try ServeBench.measure(port: port, clients: 1, perClient: 1) { _, _ in
         "GET /api/problems HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
     }
@@ -170,7 +171,7 @@ final class EventStream {
     deinit { close(descriptor) }
 
     /// Reads what has arrived without waiting; the number of change events in it.
-    var drain: Int {
+    func drainEvents() -> Int {
         var buffer = [UInt8](repeating: 0, count: 65536)
         var events = 0
         while true {
