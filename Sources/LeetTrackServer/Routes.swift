@@ -1,5 +1,6 @@
 import Foundation
 import LeetTrackCore
+import NIOCore
 import NIOHTTP1
 
 /// The list's filters as `GET /api/problems` takes them: the options of `leettrack list`.
@@ -56,7 +57,7 @@ struct ProblemFilters {
 }
 
 /// One API request, already read: method, path segments, query and body.
-struct APIRequest {
+struct APIRequest: Sendable {
     var method: HTTPMethod
     var path: [Substring]
     var parameters: [String: String]
@@ -68,11 +69,11 @@ struct APIResponse {
     var status: HTTPResponseStatus = .ok
     var value: any Encodable
     /// The body already encoded, when the route had it cached.
-    var encoded: [UInt8]? = nil
+    var encoded: ByteBuffer? = nil
 }
 
 /// The JSON API: maps a request to one call of ``ServerModel``. Runs on the thread pool.
-struct Routes {
+struct Routes: Sendable {
     let model: ServerModel
 
     func handle(_ request: APIRequest) throws -> APIResponse {
@@ -81,7 +82,7 @@ struct Routes {
         case (1, "problems"):
             try allow(request, [.GET])
             if request.parameters.isEmpty {
-                return APIResponse(value: [String](), encoded: try model.fullListJSON(encode: HTTPHandler.encode))
+                return APIResponse(value: [String](), encoded: try model.fullListJSON())
             }
             return APIResponse(value: try model.problems(ProblemFilters(request.parameters)))
         case (2, "problems"):
@@ -109,37 +110,85 @@ struct Routes {
         }
     }
 
-    private func problemAction(_ name: String, _ action: String, _ request: APIRequest) throws -> APIResponse {
-        switch action {
+    /// The actions on one problem that edit its record; ``WriteQueue`` commits them in groups.
+    static let editActions: Set<Substring> = ["favorite", "solve", "attempt", "reset", "note"]
+
+    /// Whether the path (after `/api/`) is an edit of one problem's record.
+    static func isEdit(_ path: [Substring]) -> Bool {
+        path.count == 3 && path[0] == "problems" && editActions.contains(path[2])
+    }
+
+    /// The edits of several requests, committed together (see ``ServerModel/apply(_:)``): each
+    /// request's status and JSON body, in order. A request whose method or body is wrong gets its
+    /// error and takes no part.
+    func respond(toEdits requests: [APIRequest]) -> [(status: Int, body: [UInt8])] {
+        var planned: [(index: Int, name: String, edit: ProgressEdit)] = []
+        var responses = [(status: Int, body: [UInt8])?](repeating: nil, count: requests.count)
+        for (index, request) in requests.enumerated() {
+            do {
+                let (name, edit) = try edit(for: request)
+                planned.append((index, name, edit))
+            } catch {
+                responses[index] = Self.failure(error)
+            }
+        }
+        let results = planned.isEmpty ? [] : model.apply(planned.map { ($0.name, $0.edit) })
+        for (plan, result) in zip(planned, results) {
+            switch result {
+            case .success(let problem): responses[plan.index] = (200, HTTPHandler.encode(problem))
+            case .failure(let error): responses[plan.index] = Self.failure(error)
+            }
+        }
+        return responses.map { $0 ?? Self.failure(ServerError.badRequest("the request was not handled; nothing was changed.")) }
+    }
+
+    private static func failure(_ error: any Error) -> (status: Int, body: [UInt8]) {
+        let json = ErrorJSON(error)
+        return (json.status, HTTPHandler.encode(json))
+    }
+
+    /// The edit that `PUT`/`DELETE …/favorite`, `POST …/solve|attempt|reset` or `PUT`/`DELETE …/note` asks for.
+    private func edit(for request: APIRequest) throws -> (name: String, edit: ProgressEdit) {
+        let name = String(request.path[1])
+        switch request.path[2] {
         case "favorite":
             try allow(request, [.PUT, .DELETE])
-            return APIResponse(value: try model.setFavorite(name, request.method == .PUT))
+            return (name, .favorite(request.method == .PUT))
         case "solve":
             try allow(request, [.POST])
             let body = try decode(RatingBody.self, request.body, allowEmpty: true)
-            return APIResponse(value: try model.solve(name, rating: try rating(body?.rating ?? "good")))
+            return (name, .solve(try rating(body?.rating ?? "good")))
         case "attempt":
             try allow(request, [.POST])
-            return APIResponse(value: try model.attempt(name))
+            return (name, .attempt)
         case "reset":
             try allow(request, [.POST])
-            return APIResponse(value: try model.reset(name))
+            return (name, .reset)
         case "note":
             try allow(request, [.PUT, .DELETE])
-            if request.method == .DELETE { return APIResponse(value: try model.setNote(name, "")) }
+            if request.method == .DELETE { return (name, .note("")) }
             guard let body = try decode(NoteBody.self, request.body, allowEmpty: false) else {
                 throw ServerError.badRequest("the body must be JSON: {\"note\": \"text\"}")
             }
-            return APIResponse(value: try model.setNote(name, body.note))
-        case "review":
-            try allow(request, [.POST])
-            guard let body = try decode(RatingBody.self, request.body, allowEmpty: false), let word = body.rating else {
-                throw ServerError.badRequest("the body must be JSON: {\"rating\": \"again|hard|good|easy\"}")
-            }
-            return APIResponse(value: try model.review(name, rating: try rating(word)))
+            return (name, try ProgressEdit.checkedNote(body.note))
         default:
+            throw ServerError.notFound(path: "/api/" + request.path.joined(separator: "/"))
+        }
+    }
+
+    private func problemAction(_ name: String, _ action: String, _ request: APIRequest) throws -> APIResponse {
+        guard action == "review" else {
+            if Self.isEdit(request.path) {
+                let (name, edit) = try edit(for: request)
+                return APIResponse(value: try model.apply([(name, edit)])[0].get())
+            }
             throw ServerError.notFound(path: "/api/problems/\(name)/\(action)")
         }
+        try allow(request, [.POST])
+        guard let body = try decode(RatingBody.self, request.body, allowEmpty: false), let word = body.rating else {
+            throw ServerError.badRequest("the body must be JSON: {\"rating\": \"again|hard|good|easy\"}")
+        }
+        return APIResponse(value: try model.review(name, rating: try rating(word)))
     }
 
     private func allow(_ request: APIRequest, _ methods: [HTTPMethod]) throws {

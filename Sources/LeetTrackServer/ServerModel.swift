@@ -1,6 +1,7 @@
 import Foundation
 import LeetTrackCore
 import NIOConcurrencyHelpers
+import NIOCore
 import Persistence
 
 /// Every read and write the server makes, in one place, with the same LeetTrackCore calls and the
@@ -12,17 +13,18 @@ public final class ServerModel: Sendable {
     /// The store's path, for messages and for the token file beside it.
     public let storePath: String
     /// The session: the store, its catalog and the clock every write and every "today" reads.
-    private let tracker: Tracker
+    let tracker: Tracker
     private var store: Store { tracker.store }
     /// Counts the store's changes; the cached full list is good while it has not moved.
     private let generation = NIOLockedValueBox<UInt64>(0)
-    private let fullList = NIOLockedValueBox<(generation: UInt64, json: [UInt8])?>(nil)
+    private let fullList: FullListJSON
     private let watch = NIOLockedValueBox<ObservationToken?>(nil)
 
     /// Opens (and creates) the store at `storePath`, with its catalog update laid over the catalog.
     public init(storePath: String, clock: Clock) throws {
         self.storePath = storePath
         tracker = try Tracker(store: Store.sqlite(path: storePath), clock: clock)
+        fullList = FullListJSON(catalog: tracker.catalog) { HTTPHandler.encode($0) }
         let store = tracker.store
         let generation = self.generation
         watch.withLockedValue { $0 = store.observeChanges { generation.withLockedValue { $0 += 1 } } }
@@ -33,18 +35,16 @@ public final class ServerModel: Sendable {
     }
 
     /// The whole catalog as `leettrack list --json` gives it, encoded: the page's first request,
-    /// the largest, served from memory until the store changes (here or in another process).
-    func fullListJSON(encode: ([ProblemJSON]) -> [UInt8]) throws -> [UInt8] {
+    /// the largest. Served from memory; after a change to the store (here or in another process)
+    /// only the changed rows are encoded again (see ``FullListJSON``).
+    func fullListJSON() throws -> ByteBuffer {
         let current = generation.withLockedValue { $0 }
-        if let cached = fullList.withLockedValue({ $0 }), cached.generation == current { return cached.json }
-        let json = encode(try problems(ProblemFilters([:])))
-        fullList.withLockedValue { $0 = (current, json) }
-        return json
+        return try fullList.json(generation: current) { try repository.allProgress() }
     }
 
-    private var catalog: Catalog { tracker.catalog }
-    private var repository: ProgressRepository { tracker.progress }
-    private var now: Date { tracker.clock.now }
+    var catalog: Catalog { tracker.catalog }
+    var repository: ProgressRepository { tracker.progress }
+    var now: Date { tracker.clock.now }
 
     /// Calls `handler` after any change to the store, by this process or another.
     /// The cached full list is dropped first, so a page that refetches on the call reads the change.
@@ -78,50 +78,12 @@ public final class ServerModel: Sendable {
         return ProblemJSON(problem, try repository.progress(for: problem.slug), withHistory: true)
     }
 
-    /// Favorites or unfavorites a problem, as `leettrack fav`/`unfav` do.
-    func setFavorite(_ name: String, _ favorite: Bool) throws -> ProblemJSON {
-        try change(name) { _, record in record.favorite = favorite }
-    }
-
-    /// Records a solve with a rating, as `leettrack solve --rating` does.
-    func solve(_ name: String, rating: ReviewRating) throws -> ProblemJSON {
-        let scheduler = try tracker.reviews.scheduler()
-        let now = self.now
-        return try change(name) { slug, record in
-            record.recordSolve(at: now, rating: rating, scheduler: scheduler.fuzzed(for: slug))
-        }
-    }
-
-    /// Records an attempt, as `leettrack attempt` does.
-    func attempt(_ name: String) throws -> ProblemJSON {
-        let now = self.now
-        return try change(name) { _, record in record.recordAttempt(at: now) }
-    }
-
-    /// Resets a problem to todo, keeping its history, as `leettrack reset PROBLEM` does.
-    func reset(_ name: String) throws -> ProblemJSON {
-        let now = self.now
-        return try change(name) { _, record in record.reset(at: now, forgetHistory: false) }
-    }
-
-    /// Sets (or, with empty text, clears) a note, as `leettrack note` does.
-    func setNote(_ name: String, _ note: String) throws -> ProblemJSON {
-        if !note.isEmpty {
-            do {
-                try InputRules.check(note: note, at: "note")
-            } catch {
-                throw ServerError.badRequest(error.reason)
-            }
-        }
-        return try change(name) { _, record in record.note = note }
-    }
-
     /// Rates a review, as `leettrack review PROBLEM RATING` does.
     func review(_ name: String, rating: ReviewRating) throws -> ReviewItemJSON {
         let problem = try catalog.resolve(name)
         let now = self.now
         let result = try tracker.reviews.rate(problem, rating, at: now)
-        generation.withLockedValue { $0 += 1 }
+        noteChange()
         let zone = SystemTimeZone()
         return ReviewItemJSON(ReviewItem(problem: problem, card: result.after, today: LocalDay(now, in: zone), timeZone: zone))
     }
@@ -160,12 +122,9 @@ public final class ServerModel: Sendable {
         Array(Set(catalog.problems.flatMap(\.tags))).sorted()
     }
 
-    private func change(_ name: String, _ body: (String, inout ProblemProgress) throws -> Void) throws -> ProblemJSON {
-        let problem = try catalog.resolve(name)
-        let changes = try repository.update([problem.slug]) { slug, record in try body(slug, &record) }
-        // Not left to the observation alone, which may report the change a moment later.
+    /// Counts a change made here, so that the next full list reads it.
+    func noteChange() {
         generation.withLockedValue { $0 += 1 }
-        return ProblemJSON(problem, changes.first?.after, withHistory: true)
     }
 }
 

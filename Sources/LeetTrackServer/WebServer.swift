@@ -34,7 +34,7 @@ public final class WebServer {
     private let configuration: Configuration
     private let group: MultiThreadedEventLoopGroup
     private let pool: NIOThreadPool
-    private let hub = EventHub()
+    private let hub: EventHub
     private var channel: (any Channel)?
     private var observation: ObservationToken?
     private var token: String?
@@ -44,6 +44,7 @@ public final class WebServer {
         self.configuration = configuration
         group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, min(4, System.coreCount)))
         pool = NIOThreadPool(numberOfThreads: max(2, System.coreCount))
+        hub = EventHub(eventLoop: group.next())
     }
 
     /// Opens the store, binds the address and starts answering.
@@ -69,6 +70,16 @@ public final class WebServer {
         // The port is known only after binding (0 picks a free one): the policy is made after.
         let policyBox = PolicyBox()
         let pool = self.pool
+        let routes = Routes(model: model)
+        let writes = WriteQueue(routes: routes, pool: pool)
+        // The page's first request is the full list: it is encoded while the browser opens.
+        pool.submit { _ in
+            do {
+                _ = try model.fullListJSON()
+            } catch {
+                logger.debug("full list not prepared: \(error)")  // The request that needs it reports the error.
+            }
+        }
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -76,7 +87,8 @@ public final class WebServer {
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let shared = ServerShared(
-                        routes: Routes(model: model), policy: policyBox.policy, hub: hub, pool: pool, logger: logger, bodyLimit: bodyLimit)
+                        routes: routes, writes: writes, policy: policyBox.policy, hub: hub, pool: pool, logger: logger,
+                        bodyLimit: bodyLimit)
                     let sync = channel.pipeline.syncOperations
                     let connection = ConnectionState()
                     try sync.addHandler(IdleStateHandler(readTimeout: readTimeout))

@@ -3,7 +3,8 @@ import LeetTrackServer
 
 /// `leettrack-bench serve`: requests per second and p50/p99 latency of `leettrack serve` for the
 /// full list JSON and a favorite toggle, with 1, 10 and 50 keep-alive clients on loopback (each
-/// bounded in requests and time), then the page's first load in headless Chromium.
+/// bounded in requests and time); toggles again with 50 pages' event streams open; the list's first
+/// request, and its first after the toggles; then the page's first load in headless Chromium.
 func runServeSuite() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-bench-serve-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -13,6 +14,11 @@ func runServeSuite() throws {
     defer { _ = try? server.stop() }  // The process ends next anyway.
     guard let port = Int(url.split(separator: ":").last?.split(separator: "/").first ?? "") else { return }
     print("server: \(url) (\(ProcessInfo.processInfo.activeProcessorCount) cores, load \(ServeBench.loadAverage()))")
+    // The first request waits for the whole catalog's first encoding (begun at start).
+    let first = try ServeBench.measure(port: port, clients: 1, perClient: 1) { _, _ in
+        "GET /api/problems HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+    }
+    print(ServeBench.line("list, first request", 1, first))
     for clients in [1, 10, 50] {
         let list = try ServeBench.measure(port: port, clients: clients, perClient: clients == 1 ? 60 : 12) { _, _ in
             "GET /api/problems HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
@@ -23,6 +29,16 @@ func runServeSuite() throws {
         }
         print(ServeBench.line("favorite toggle", clients, toggle))
     }
+    // Every open page holds an event stream that each change is announced on.
+    let streams = try (0..<50).map { _ in try EventStream(port: port) }
+    let toggle = try ServeBench.measure(port: port, clients: 50, perClient: 400) { client, index in
+        "\(index % 2 == 0 ? "PUT" : "DELETE") /api/problems/\(client + 1)/favorite HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 0\r\n\r\n"
+    }
+    print(ServeBench.line("toggle, 50 pages open", 50, toggle) + "  \(streams.map { $0.drainEvents() }.reduce(0, +)) events heard")
+    let list = try ServeBench.measure(port: port, clients: 1, perClient: 1) { _, _ in
+        "GET /api/problems HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+    }
+    print(ServeBench.line("list, first after toggles", 1, list))
     ServeBench.firstLoad(url)
 }
 
@@ -32,34 +48,40 @@ enum ServeBench {
         var seconds: Double
     }
 
-    /// Runs `clients` threads, each on one keep-alive connection, sending at most `perClient`
-    /// requests or for at most 10 seconds.
-    static func measure(port: Int, clients: Int, perClient: Int, request: @escaping @Sendable (Int, Int) -> String) throws -> Result {
-        let lock = NSLock()
-        nonisolated(unsafe) var latencies: [Double] = []
-        nonisolated(unsafe) var failure: String?
-        let group = DispatchGroup()
+    /// Drives `clients` keep-alive connections from one thread with `poll` (as wrk does), each
+    /// sending its next request as soon as its response is in, at most `perClient` requests or for
+    /// at most 10 seconds. One client thread, not one per connection: with 50 threads on the two
+    /// cores the server shares, the clients' own scheduling showed up in the server's latency.
+    static func measure(port: Int, clients: Int, perClient: Int, request: (Int, Int) -> String) throws -> Result {
+        let connections = try (0..<clients).map { _ in try Connection(port: port) }
+        var sentAt = [Double](repeating: 0, count: clients)
+        var done = [Int](repeating: 0, count: clients)
+        var latencies: [Double] = []
+        latencies.reserveCapacity(clients * perClient)
+        var descriptors = connections.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
         let start = clock()
         for client in 0..<clients {
-            group.enter()
-            Thread.detachNewThread {
-                defer { group.leave() }
-                var mine: [Double] = []
-                do {
-                    let connection = try Connection(port: port)
-                    for index in 0..<perClient where clock() - start < 10 {
-                        let begin = clock()
-                        try connection.exchange(request(client, index))
-                        mine.append(clock() - begin)
-                    }
-                } catch {
-                    lock.withLock { failure = "\(error)" }
+            sentAt[client] = clock()
+            try connections[client].send(request(client, 0))
+        }
+        var active = clients
+        while active > 0 {
+            let ready = poll(&descriptors, nfds_t(descriptors.count), 15_000)
+            guard ready > 0 else { throw BenchFailure(description: "serve bench: no response within 15 s (errno \(errno))") }
+            for client in 0..<clients where descriptors[client].fd >= 0 && descriptors[client].revents != 0 {
+                guard try connections[client].receive() else { continue }
+                let now = clock()
+                latencies.append(now - sentAt[client])
+                done[client] += 1
+                if done[client] < perClient, now - start < 10 {
+                    sentAt[client] = clock()
+                    try connections[client].send(request(client, done[client]))
+                } else {
+                    descriptors[client].fd = -1  // poll skips it
+                    active -= 1
                 }
-                lock.withLock { latencies += mine }
             }
         }
-        group.wait()
-        if let failure { throw BenchFailure(description: "serve bench client failed: \(failure)") }
         return Result(latencies: latencies.sorted(), seconds: clock() - start)
     }
 
@@ -133,10 +155,43 @@ struct BenchFailure: Error, CustomStringConvertible {
     let description: String
 }
 
+/// An open `GET /api/events` stream, as a page holds one.
+final class EventStream {
+    private let descriptor: Int32
+
+    init(port: Int) throws {
+        let connection = try Connection(port: port)
+        descriptor = connection.takeDescriptor()
+        let request = Array("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
+        guard request.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == request.count else {
+            throw BenchFailure(description: "event stream: write failed: errno \(errno)")
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Reads what has arrived without waiting; the number of change events in it.
+    func drainEvents() -> Int {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var events = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            guard count > 0 else { return events }
+            events += String(decoding: buffer[0..<count], as: UTF8.self).components(separatedBy: "event: change").count - 1
+        }
+    }
+}
+
 /// One keep-alive HTTP/1.1 connection: sends a request, reads one response by Content-Length.
 final class Connection {
-    private let descriptor: Int32
+    private(set) var descriptor: Int32
     private var pending: [UInt8] = []
+
+    /// Hands the socket over (to an ``EventStream``); this connection no longer closes it.
+    func takeDescriptor() -> Int32 {
+        defer { descriptor = -1 }
+        return descriptor
+    }
 
     init(port: Int) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -154,39 +209,73 @@ final class Connection {
         guard descriptor >= 0, connected == 0 else { throw BenchFailure(description: "cannot connect: errno \(errno)") }
     }
 
-    deinit { close(descriptor) }
+    deinit { if descriptor >= 0 { close(descriptor) } }
 
-    func exchange(_ request: String) throws {
+    /// Sends a request (small: the socket takes it whole).
+    func send(_ request: String) throws {
         let bytes = Array(request.utf8)
-        guard bytes.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
-            throw BenchFailure(description: "write failed: errno \(errno)")
-        }
-        var headerEnd: Int?
-        var length = 0
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            if headerEnd == nil, let end = find(pending, Array("\r\n\r\n".utf8)) {
-                headerEnd = end + 4
-                let head = String(decoding: pending[0..<end], as: UTF8.self).lowercased()
-                guard head.hasPrefix("http/1.1 200") else { throw BenchFailure(description: "response: \(head.prefix(80))") }
-                let line = head.components(separatedBy: "\r\n").first { $0.hasPrefix("content-length:") } ?? ""
-                length = Int(line.dropFirst(15).trimmingCharacters(in: .whitespaces)) ?? 0
-            }
-            if let headerEnd, pending.count >= headerEnd + length {
-                pending.removeFirst(headerEnd + length)
-                return
-            }
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { throw BenchFailure(description: "read failed: errno \(errno)") }
-            pending += buffer[0..<count]
-        }
+        let sent = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard sent == bytes.count else { throw BenchFailure(description: "write failed: errno \(errno)") }
     }
 
-    private func find(_ haystack: [UInt8], _ needle: [UInt8]) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        for index in 0...(haystack.count - needle.count) where haystack[index] == needle[0] {
-            if Array(haystack[index..<(index + needle.count)]) == needle { return index }
+    /// Reads what is there (call it when the socket is readable); true once a whole response is
+    /// in, which is then consumed. Parses bytes in place, no `String` per read.
+    func receive() throws -> Bool {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { throw BenchFailure(description: "read failed: errno \(errno)") }
+        if let remaining = bodyRemaining {
+            // The head is read: the body's bytes are only counted, not kept (the list is 1.3 MB).
+            bodyRemaining = remaining - count
+        } else {
+            pending.append(contentsOf: buffer[0..<count])
+            guard let (headerEnd, length) = try parseHead(from: &scanned) else { return false }
+            bodyRemaining = headerEnd + length - pending.count
+            pending.removeAll(keepingCapacity: true)
         }
-        return nil
+        guard let remaining = bodyRemaining, remaining <= 0 else { return false }
+        // One request at a time: nothing of the next response can have arrived.
+        guard remaining == 0 else { throw BenchFailure(description: "\(-remaining) bytes after the response") }
+        bodyRemaining = nil
+        scanned = 0
+        return true
+    }
+
+    /// Bytes of the current response's body still to come, once its head is read.
+    private var bodyRemaining: Int?
+    private var scanned = 0
+    private var buffer = [UInt8](repeating: 0, count: 1 << 20)
+
+    /// The end of the head and the body's length, once the head is complete; throws unless 200.
+    private func parseHead(from scanned: inout Int) throws -> (Int, Int)? {
+        let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+        var index = max(0, scanned - 3)
+        while index + 3 < pending.count {
+            if pending[index] == cr, pending[index + 1] == lf, pending[index + 2] == cr, pending[index + 3] == lf { break }
+            index += 1
+        }
+        scanned = index
+        guard index + 3 < pending.count else { return nil }
+        let head = pending[0..<index]
+        guard head.starts(with: Array("HTTP/1.1 200".utf8)) else {
+            throw BenchFailure(description: "response: \(String(decoding: head.prefix(80), as: UTF8.self))")
+        }
+        // The header name in any case: ASCII capitals lowered.
+        func lowered(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte | 0x20 : byte }
+        let name = Array("\r\ncontent-length:".utf8)
+        var position = head.startIndex
+        while position + name.count <= head.endIndex {
+            if zip(head[position..<(position + name.count)], name).allSatisfy({ lowered($0) == $1 }) {
+                var value = 0
+                var digit = position + name.count
+                while digit < head.endIndex, head[digit] == UInt8(ascii: " ") { digit += 1 }
+                while digit < head.endIndex, head[digit] >= UInt8(ascii: "0"), head[digit] <= UInt8(ascii: "9") {
+                    value = value * 10 + Int(head[digit] - UInt8(ascii: "0"))
+                    digit += 1
+                }
+                return (index + 4, value)
+            }
+            position += 1
+        }
+        return (index + 4, 0)
     }
 }

@@ -52,6 +52,13 @@ final class ServeProcess {
     func request(
         _ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:], host: String? = nil
     ) throws -> HTTPReply {
+        try Self.request(port: port, method, path, body: body, headers: headers, host: host)
+    }
+
+    /// One request to the server at `port` (usable from any thread).
+    static func request(
+        port: Int, _ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:], host: String? = nil
+    ) throws -> HTTPReply {
         var lines = ["\(method) \(path) HTTP/1.1", "Host: \(host ?? "127.0.0.1:\(port)")", "Connection: close"]
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { lines.append("\(name): \(value)") }
         if let body {
@@ -87,10 +94,15 @@ struct HTTPReply {
     var status: Int
     var headers: [String: String]
     var body: String
+    /// The body's bytes as sent (`body` is them decoded as UTF-8: useless for an image).
+    var bytes: [UInt8]
 
     init(_ bytes: [UInt8]) throws {
         let text = String(decoding: bytes, as: UTF8.self)
         guard let split = text.range(of: "\r\n\r\n") else { throw ServeTestError.socket("no header end in: \(text)") }
+        let separator: [UInt8] = Array("\r\n\r\n".utf8)
+        let headEnd = (0...(bytes.count - separator.count)).first { Array(bytes[$0..<($0 + separator.count)]) == separator } ?? bytes.count
+        self.bytes = Array(bytes[min(bytes.count, headEnd + separator.count)...])
         let head = text[..<split.lowerBound].components(separatedBy: "\r\n")
         status = head.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
         var headers: [String: String] = [:]

@@ -2,7 +2,7 @@
 /// fetches nothing from elsewhere (no CDN, no web fonts).
 enum Assets {
     struct Asset {
-        var body: String
+        var body: [UInt8]
         var contentType: String
     }
 
@@ -11,14 +11,19 @@ enum Assets {
         + "connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
     /// The asset served at `path`, if any.
-    static func asset(at path: String) -> Asset? {
-        switch path {
-        case "/", "/index.html": Asset(body: PageHTML.text, contentType: "text/html; charset=utf-8")
-        case "/app.js": Asset(body: PageScript.text, contentType: "text/javascript; charset=utf-8")
-        case "/app.css": Asset(body: PageStyle.text, contentType: "text/css; charset=utf-8")
-        case "/manifest.webmanifest": Asset(body: PageManifest.manifest, contentType: "application/manifest+json")
-        case "/icon.svg": Asset(body: PageManifest.icon, contentType: "image/svg+xml")
-        default: nil
-        }
-    }
+    static func asset(at path: String) -> Asset? { table[path] }
+
+    /// Built once, at the first request: the texts' bytes and the icons' decoded PNGs.
+    private static let table: [String: Asset] = {
+        var table = [
+            "/": Asset(body: Array(PageHTML.text.utf8), contentType: "text/html; charset=utf-8"),
+            "/app.js": Asset(body: Array(PageScript.text.utf8), contentType: "text/javascript; charset=utf-8"),
+            "/app.css": Asset(body: Array(PageStyle.text.utf8), contentType: "text/css; charset=utf-8"),
+            "/manifest.webmanifest": Asset(body: Array(PageManifest.manifest.utf8), contentType: "application/manifest+json"),
+            "/icon.svg": Asset(body: Array(PageManifest.icon.utf8), contentType: "image/svg+xml"),
+        ]
+        table["/index.html"] = table["/"]
+        for icon in PageIcons.all { table[icon.path] = Asset(body: icon.png, contentType: "image/png") }
+        return table
+    }()
 }

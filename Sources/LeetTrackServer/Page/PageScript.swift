@@ -211,10 +211,12 @@ async function onChange() {
 }
 
 async function start() {
-  state.problems = await api("problems");
+  // The three requests at once: the filters' options arrive while the list is still on its way.
+  const [problems, tags, lists] = await Promise.all([api("problems"), api("tags"), api("lists")]);
+  state.problems = problems;
   for (const p of state.problems) { p.words = words(p.title + " " + p.slug); state.bySlug.set(p.slug, p); }
-  for (const tag of await api("tags")) $("f-tag").append(el("option", { value: tag, text: tag }));
-  for (const list of await api("lists")) $("f-list").append(el("option", { value: list.key, text: list.name }));
+  for (const tag of tags) $("f-tag").append(el("option", { value: tag, text: tag }));
+  for (const list of lists) $("f-list").append(el("option", { value: list.key, text: list.name }));
   for (const id of ["search", "f-difficulty", "f-status", "f-tag", "f-favorites"]) $(id).addEventListener("input", filter);
   $("f-list").addEventListener("input", async () => {
     const key = $("f-list").value;

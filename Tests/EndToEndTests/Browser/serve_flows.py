@@ -66,6 +66,26 @@ with sync_playwright() as playwright:
         if len(set(data[i] for i in range(0, len(data), 97))) < 20:
             sys.exit(f"the {scheme} screenshot looks blank")
 
+    # Every PNG icon of the manifest, and the apple-touch-icon, decodes at its declared size.
+    icons = page.evaluate("""async () => {
+        const manifest = await (await fetch(document.querySelector('link[rel=manifest]').href)).json();
+        const touch = document.querySelector('link[rel=apple-touch-icon]');
+        const wanted = manifest.icons.filter((icon) => icon.type === "image/png")
+            .concat([{ src: touch.getAttribute("href"), sizes: touch.getAttribute("sizes") }]);
+        const results = [];
+        for (const icon of wanted) {
+            const image = new Image();
+            image.src = icon.src;
+            try { await image.decode(); } catch (error) { results.push(icon.src + ": does not decode"); continue; }
+            const size = image.naturalWidth + "x" + image.naturalHeight;
+            if (size !== icon.sizes) results.push(icon.src + ": " + size + ", declared " + icon.sizes);
+            else results.push("ok");
+        }
+        return results;
+    }""")
+    if len(icons) < 5 or any(result != "ok" for result in icons):
+        sys.exit(f"the icons do not decode at their declared sizes: {icons}")
+
     # A phone viewport shows the list and the dialog.
     phone = browser.new_page(viewport={"width": 390, "height": 844})
     phone.goto(url)

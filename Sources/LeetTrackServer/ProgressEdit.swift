@@ -1,0 +1,42 @@
+import Foundation
+import LeetTrackCore
+
+/// A change to one problem's record that a request asks for: what `leettrack fav`/`unfav`,
+/// `solve --rating`, `attempt`, `reset PROBLEM` and `note` do. A value, so that the edits of
+/// several requests can be applied in one transaction (see ``WriteQueue``).
+enum ProgressEdit: Sendable {
+    case favorite(Bool)
+    case solve(ReviewRating)
+    case attempt
+    case reset
+    /// Sets the note; empty text clears it.
+    case note(String)
+
+    /// A note edit, refused with the command line's message when the text breaks the input rules.
+    static func checkedNote(_ note: String) throws -> ProgressEdit {
+        if !note.isEmpty {
+            do {
+                try InputRules.check(note: note, at: "note")
+            } catch {
+                throw ServerError.badRequest(error.reason)
+            }
+        }
+        return .note(note)
+    }
+
+    var isSolve: Bool {
+        if case .solve = self { true } else { false }
+    }
+
+    /// Applies the edit to `slug`'s record, dated `now`; a solve schedules with `scheduler`.
+    func apply(to record: inout ProblemProgress, slug: String, now: Date, scheduler: ReviewScheduler?) {
+        switch self {
+        case .favorite(let favorite): record.favorite = favorite
+        case .solve(let rating):
+            if let scheduler { record.recordSolve(at: now, rating: rating, scheduler: scheduler.fuzzed(for: slug)) }
+        case .attempt: record.recordAttempt(at: now)
+        case .reset: record.reset(at: now, forgetHistory: false)
+        case .note(let note): record.note = note
+        }
+    }
+}
