@@ -60,7 +60,9 @@ final class InteractiveTmux {
         let before = "stty -g > \(file("stty-before"))"
         let settings = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value)) " }.joined()
         let run = "\(settings)LEETTRACK_STORE=\(Self.quoted(storePath)) \(command)"
-        let after = "echo $? > \(file("exit-code")); stty -g > \(file("stty-after")); echo LEETTRACK-EXITED"
+        // The marker is quoted apart: typed at bash's prompt (job control), the command line itself
+        // shows on the screen, and only the echo's output may read LEETTRACK-EXITED.
+        let after = "echo $? > \(file("exit-code")); stty -g > \(file("stty-after")); echo LEETTRACK-''EXITED"
         let size = ["-x", "\(width)", "-y", "\(height)"]
         self.jobControl = jobControl
         trailer = after
