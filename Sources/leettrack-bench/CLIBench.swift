@@ -115,14 +115,79 @@ enum CLIBench {
         return process.terminationStatus
     }
 
-    /// The wall time, in milliseconds, from spawning a process to reaping it.
-    static func time(_ path: String, _ arguments: [String]) throws -> Double {
-        try measure(path, arguments).wall
+    /// Runs a program through the launcher (see ``compileLauncher(in:)``), which spawns it with its
+    /// output discarded and reaps it with `wait4`: whole-process wall time, the child's CPU time and
+    /// its peak resident memory (`ru_maxrss`).
+    static func measure(launcher: URL, _ path: String, _ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = launcher
+        process.arguments = [path] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let fields = String(decoding: data, as: UTF8.self).split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard process.terminationStatus == 0, fields.count == 3 else {
+            throw Failure(description: "cannot measure \(path) \(arguments.joined(separator: " "))")
+        }
+        return Run(wall: fields[0] / 1_000_000, cpu: fields[1] / 1000, peakMiB: fields[2] / 1024)
     }
 
-    /// Spawns a process with its output discarded and reaps it with `wait4`, whose resource usage
-    /// is the child's own: CPU time and peak resident memory (`ru_maxrss`, KiB on Linux).
-    static func measure(_ path: String, _ arguments: [String]) throws -> Run {
+    /// A small C program that runs one command and prints its wall time (ns), CPU time (µs) and peak
+    /// resident memory (`ru_maxrss`). It exists because a child spawned by a large process reports
+    /// that process's peak as its own: Linux records the peak of the memory the child leaves at
+    /// `exec`, which `posix_spawn`'s `vfork` shares with the parent (here, the benchmark, 80 MiB).
+    /// Spawned from this launcher, whose own peak is about 1.2 MiB, the child's figure is its own.
+    /// Built with `clang` (every Swift toolchain for Linux has one; `CC` names another).
+    static func compileLauncher(in directory: URL) throws -> URL {
+        let source = directory.appendingPathComponent("launcher.c")
+        try Data(launcherSource.utf8).write(to: source)
+        let output = directory.appendingPathComponent("launcher")
+        let compiler = ProcessInfo.processInfo.environment["CC"] ?? "clang"
+        let status = try run("/usr/bin/env", [compiler, "-O2", source.path, "-o", output.path])
+        guard status == 0 else { throw Failure(description: "\(compiler) could not build the launcher (status \(status))") }
+        return output
+    }
+
+    private static let launcherSource = """
+        #include <fcntl.h>
+        #include <spawn.h>
+        #include <stdio.h>
+        #include <sys/resource.h>
+        #include <sys/wait.h>
+        #include <time.h>
+        extern char **environ;
+        int main(int argc, char **argv) {
+            posix_spawn_file_actions_t actions;
+            posix_spawn_file_actions_init(&actions);
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+            struct timespec start, end;
+            struct rusage usage;
+            pid_t pid;
+            int status;
+            if (argc < 2) return 1;
+            clock_gettime(CLOCK_MONOTONIC, &start);
+            if (posix_spawn(&pid, argv[1], &actions, 0, argv + 1, environ) != 0) return 1;
+            if (wait4(pid, &status, 0, &usage) != pid) return 1;
+            clock_gettime(CLOCK_MONOTONIC, &end);
+            long long wall = (long long)(end.tv_sec - start.tv_sec) * 1000000000LL + (end.tv_nsec - start.tv_nsec);
+            long long cpu = (long long)(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000000LL
+                + usage.ru_utime.tv_usec + usage.ru_stime.tv_usec;
+        #ifdef __APPLE__
+            long peak = usage.ru_maxrss / 1024;
+        #else
+            long peak = usage.ru_maxrss;
+        #endif
+            printf("%lld %lld %ld\\n", wall, cpu, peak);
+            return 0;
+        }
+
+        """
+
+    /// The wall time, in milliseconds, from spawning a process to reaping it.
+    static func time(_ path: String, _ arguments: [String]) throws -> Double {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -135,17 +200,9 @@ enum CLIBench {
         let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
         guard spawned == 0 else { throw Failure(description: "cannot start \(path): error \(spawned)") }
         var status: Int32 = 0
-        var usage = rusage()
-        guard wait4(pid, &status, 0, &usage) == pid else { throw Failure(description: "cannot wait for \(path)") }
+        waitpid(pid, &status, 0)
         let end = DispatchTime.now().uptimeNanoseconds
-        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
-            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
-        #if canImport(Darwin)
-        let peak = Double(usage.ru_maxrss) / 1_048_576  // bytes on Darwin
-        #else
-        let peak = Double(usage.ru_maxrss) / 1024  // KiB on Linux
-        #endif
-        return Run(wall: Double(end - start) / 1_000_000, cpu: cpu, peakMiB: peak)
+        return Double(end - start) / 1_000_000
     }
 
     static func median(_ values: [Double]) -> Double {

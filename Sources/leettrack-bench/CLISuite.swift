@@ -16,6 +16,7 @@ func runCLISuite() throws {
     try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: workspace) }  // A leftover temp directory is harmless.
 
+    let launcher = try CLIBench.compileLauncher(in: workspace)
     var empties: [URL] = []
     for build in builds { empties.append(try CLIBench.compileEmptyProgram(in: workspace, staticStdlib: build.isStatic)) }
     let store = workspace.appendingPathComponent("store.sqlite").path
@@ -42,12 +43,12 @@ func runCLISuite() throws {
     for empty in empties { for _ in 0..<3 { _ = try CLIBench.time(empty.path, []) } }  // Warm the page cache.
     for round in 0..<rounds {
         for (buildIndex, build) in builds.enumerated() {
-            emptyRuns[buildIndex].append(try CLIBench.measure(empties[buildIndex].path, []))
+            emptyRuns[buildIndex].append(try CLIBench.measure(launcher: launcher, empties[buildIndex].path, []))
             for offset in 0..<commands.count {
                 let index = (round + offset) % commands.count
                 let command = commands[index]
                 if let before = command.before { _ = try CLIBench.time(build.binary, ["--store", store] + before) }
-                runs[buildIndex][index].append(try CLIBench.measure(build.binary, ["--store", store] + command.arguments))
+                runs[buildIndex][index].append(try CLIBench.measure(launcher: launcher, build.binary, ["--store", store] + command.arguments))
             }
         }
     }
