@@ -147,20 +147,44 @@ extension Store {
     /// object made inside a body cannot save at once (the store's lock is held); it is saved as
     /// soon as the transaction ends (see Store+ObservableObjects).
     static func insideTransaction<T>(of store: Store, _ body: () throws -> T) rethrows -> T {
-        let key = "Persistence.Store.transactions"
-        let threadDictionary = Thread.current.threadDictionary
-        var stores = threadDictionary[key] as? Set<ObjectIdentifier> ?? []
-        stores.insert(ObjectIdentifier(store))
-        threadDictionary[key] = stores
-        defer {
-            stores.remove(ObjectIdentifier(store))
-            threadDictionary[key] = stores
-        }
+        let running = TransactionsOnThisThread.current
+        let inserted = running.stores.insert(ObjectIdentifier(store)).inserted
+        defer { if inserted { running.stores.remove(ObjectIdentifier(store)) } }
         return try body()
     }
 
     static func isInsideTransaction(of store: Store) -> Bool {
-        (Thread.current.threadDictionary["Persistence.Store.transactions"] as? Set<ObjectIdentifier>)?
-            .contains(ObjectIdentifier(store)) ?? false
+        TransactionsOnThisThread.current.stores.contains(ObjectIdentifier(store))
+    }
+}
+
+/// The stores whose transaction body runs on the current thread, in the thread's own slot
+/// (`pthread_setspecific`). Foundation's `threadDictionary` cost a command about two million
+/// instructions: its values are bridged through `NSDictionary`, and the casts look up protocol
+/// conformances across every loaded image.
+private final class TransactionsOnThisThread {
+    var stores: Set<ObjectIdentifier> = []
+
+    /// The slot's key; the destructor releases a thread's set when the thread ends.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        #if canImport(Darwin)
+        pthread_key_create(&key) { Unmanaged<TransactionsOnThisThread>.fromOpaque($0).release() }
+        #else
+        pthread_key_create(&key) { pointer in
+            if let pointer { Unmanaged<TransactionsOnThisThread>.fromOpaque(pointer).release() }
+        }
+        #endif
+        return key
+    }()
+
+    /// This thread's set, made on first use. Only its own thread ever touches it.
+    static var current: TransactionsOnThisThread {
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<TransactionsOnThisThread>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let running = TransactionsOnThisThread()
+        pthread_setspecific(key, Unmanaged.passRetained(running).toOpaque())
+        return running
     }
 }

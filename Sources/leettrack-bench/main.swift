@@ -6,6 +6,7 @@ let suites: [(name: String, run: () throws -> Void)] = [
     ("persistence", runPersistenceSuite),
     ("persistence-files", runFileStoreSuite),
     ("cli", runCLISuite),
+    ("cli-scale", runCLIScaleSuite),
     ("tui", runTUISuite),
     ("report", runReportSuite),
     ("sync", runSyncSuite),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LeetTrackCore
+import Synchronization
 
 /// The `leettrack` command: the table of subcommands, the root help, and the one place that
 /// runs a command line and turns its outcome into an exit code.
@@ -8,7 +9,23 @@ struct LeetTrack: ParsableCommand {
     /// The version `--version` prints.
     static let version = "0.1.0"
 
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration {
+        parsingWithoutCompletionSearch.load(ordering: .relaxed) ? parsingConfiguration : plainConfiguration
+    }
+
+    /// The configuration while ``parseCommandLine(_:)`` parses a command line that asks for no completion
+    /// script: the library skips its search for `--generate-completion-script` (two pseudo-commands
+    /// parsed on every run, about 8 million instructions, a third of all parsing) when the root
+    /// names a `_superCommandName`. That name shows in help and usage, so it is claimed only while
+    /// parsing: every message is built afterwards, with ``plainConfiguration``.
+    private static let parsingConfiguration: CommandConfiguration = {
+        var configuration = plainConfiguration
+        configuration._superCommandName = "leettrack"
+        return configuration
+    }()
+    private static let parsingWithoutCompletionSearch = Atomic<Bool>(false)
+
+    private static let plainConfiguration = CommandConfiguration(
         commandName: "leettrack",
         abstract: "Track your LeetCode practice: the whole catalog offline, what you solved, attempted and "
             + "favorited, your notes, what to redo when (FSRS), your own lists, streaks and a calendar.",
@@ -33,6 +50,15 @@ struct LeetTrack: ParsableCommand {
         configuration.subcommands.compactMap { $0.configuration.commandName }
     }
 
+    /// Parses a command line as `parseAsRoot` does, without the library's search for
+    /// `--generate-completion-script` unless an argument asks for it.
+    static func parseCommandLine(_ arguments: [String]) throws -> ParsableCommand {
+        if arguments.contains(where: { $0.hasPrefix("--generate-completion-script") }) { return try parseAsRoot(arguments) }
+        parsingWithoutCompletionSearch.store(true, ordering: .relaxed)
+        defer { parsingWithoutCompletionSearch.store(false, ordering: .relaxed) }
+        return try parseAsRoot(arguments)
+    }
+
     /// Runs a command line and returns the exit code (0 success, 1 failure, 64 usage error).
     /// Standard output is written as the command finishes; errors go to standard error.
     static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
@@ -40,7 +66,7 @@ struct LeetTrack: ParsableCommand {
         var context: CommandContext?
         do {
             try CommandLineChecks.check(arguments)
-            let parsed = try parseAsRoot(arguments)
+            let parsed = try parseCommandLine(arguments)
             let global: GlobalOptions
             switch parsed {
             case let command as any LeetTrackCommand: global = command.root.global

@@ -35,7 +35,10 @@ struct LeetCodeCommand: LeetTrackCommand {
 
     /// `leetcode login`.
     struct Login: LeetTrackCommand {
+        // Every command names itself: a derived name costs `String(describing:)` of the type, whose
+        // protocol-conformance lookups scan the whole binary at every start-up.
         static let configuration = CommandConfiguration(
+            commandName: "login",
             abstract: "Ask for LeetCode's session cookies, check them and keep them in a private file beside the store.")
         @OptionGroup var server: LeetCodeServerOption
         @ParentCommand var root: LeetTrack
@@ -48,7 +51,7 @@ struct LeetCodeCommand: LeetTrackCommand {
 
     /// `leetcode logout`.
     struct Logout: LeetTrackCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove the kept LeetCode session.")
+        static let configuration = CommandConfiguration(commandName: "logout", abstract: "Remove the kept LeetCode session.")
         /// Accepted like the other subcommands' (a script may pass it to every one); nothing is sent.
         @OptionGroup var server: LeetCodeServerOption
         @ParentCommand var root: LeetTrack
@@ -71,6 +74,7 @@ struct LeetCodeCommand: LeetTrackCommand {
     /// `leetcode pull [--dry-run]`.
     struct Pull: LeetTrackCommand {
         static let configuration = CommandConfiguration(
+            commandName: "pull",
             abstract: "Merge your LeetCode statuses, solve dates and new problems into the store.")
         @Flag(help: "Say what would change, write nothing.") var dryRun = false
         @OptionGroup var server: LeetCodeServerOption
@@ -85,6 +89,7 @@ struct LeetCodeCommand: LeetTrackCommand {
     /// `leetcode daily [--json]`.
     struct Daily: LeetTrackCommand {
         static let configuration = CommandConfiguration(
+            commandName: "daily",
             abstract: "Show today's daily question and whether you solved it; keep it in the store for views of the day.")
         @OptionGroup var output: JSONOutput
         var json: Bool { output.json }

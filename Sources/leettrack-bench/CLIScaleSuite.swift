@@ -1,0 +1,88 @@
+import Foundation
+import LeetTrackCore
+import Persistence
+
+/// The `cli-scale` suite (issue 17): the commands that summarise, on a heavy user's store (every
+/// one of the catalog's problems touched, about 48,000 dated events, 403 favorites) against the
+/// `cli` suite's 500-problem store. Target: at most 1.3x the 500-problem cost. Whole-process
+/// medians of the `leettrack` beside this executable (or `LEETTRACK_BENCH_BINARY`), interleaved.
+func runCLIScaleSuite() throws {
+    let binary = try CLIBench.leettrackBinary()
+    let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-bench-scale-\(getpid())")
+    try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: workspace) }  // A leftover temp directory is harmless.
+
+    let launcher = try CLIBench.compileLauncher(in: workspace)
+    let small = workspace.appendingPathComponent("small.sqlite").path
+    try CLIBench.fillStore(binary: binary, store: small)
+    let heavy = workspace.appendingPathComponent("heavy.sqlite").path
+    let (touched, events) = try CLIBench.fillHeavyStore(at: heavy)
+
+    let commands: [(name: String, arguments: [String])] = [
+        ("stats", ["stats"]),
+        ("review", ["review"]),
+        ("favorites", ["favorites"]),
+        ("list --status solved", ["list", "--status", "solved"]),
+    ]
+    let rounds = Int(ProcessInfo.processInfo.environment["LEETTRACK_BENCH_ROUNDS"] ?? "") ?? 30
+    let loadBefore = CLIBench.loadAverage()
+    var smallRuns = Array(repeating: [CLIBench.Run](), count: commands.count)
+    var heavyRuns = Array(repeating: [CLIBench.Run](), count: commands.count)
+    for _ in 0..<rounds {
+        for (index, command) in commands.enumerated() {
+            smallRuns[index].append(try CLIBench.measure(launcher: launcher, binary, ["--store", small] + command.arguments))
+            heavyRuns[index].append(try CLIBench.measure(launcher: launcher, binary, ["--store", heavy] + command.arguments))
+        }
+    }
+
+    print("binary: \(binary)")
+    print("stores: 500 touched problems; \(touched) touched with \(events) events; \(rounds) interleaved runs each; "
+        + "load average \(loadBefore) before, \(CLIBench.loadAverage()) after")
+    print()
+    print(CLIBench.pad("command", 26) + CLIBench.pad("500 ms", 9) + CLIBench.pad("heavy ms", 10) + CLIBench.pad("ratio", 8)
+        + CLIBench.pad("500 cpu", 9) + CLIBench.pad("heavy cpu", 11) + CLIBench.pad("MiB", 7) + "bound")
+    for (index, command) in commands.enumerated() {
+        let smallWall = CLIBench.median(smallRuns[index].map(\.wall))
+        let heavyWall = CLIBench.median(heavyRuns[index].map(\.wall))
+        let ratio = heavyWall / smallWall
+        print(CLIBench.pad("leettrack \(command.name)", 26) + CLIBench.pad(CLIBench.format(smallWall), 9)
+            + CLIBench.pad(CLIBench.format(heavyWall), 10) + CLIBench.pad(CLIBench.format(ratio) + "x", 8)
+            + CLIBench.pad(CLIBench.format(CLIBench.median(smallRuns[index].map(\.cpu))), 9)
+            + CLIBench.pad(CLIBench.format(CLIBench.median(heavyRuns[index].map(\.cpu))), 11)
+            + CLIBench.pad(CLIBench.format(CLIBench.median(heavyRuns[index].map(\.peakMiB))), 7)
+            + "<= 1.30x " + (ratio <= 1.3 ? "ok" : "over"))
+    }
+}
+
+extension CLIBench {
+    /// Every problem of the built-in catalog touched, with twelve dated events each over four
+    /// years (one in three an attempt, the last a solve that schedules a review) and every tenth
+    /// a favorite, written in one transaction through the tracker's own repository.
+    /// - Returns: how many problems and events it wrote.
+    static func fillHeavyStore(at path: String) throws -> (touched: Int, events: Int) {
+        let store = try Store.sqlite(path: path)
+        let catalog = Catalog.builtIn
+        let slugs = (0..<catalog.count).map(catalog.slug(at:))
+        let scheduler = ReviewScheduler()
+        let start = Date(timeIntervalSince1970: 1_640_995_200)  // 2022-01-01
+        var events = 0
+        var position = 0
+        try ProgressRepository(store: store).update(slugs) { slug, record in
+            let seed = slug.utf8.reduce(0) { ($0 &* 31 &+ Int($1)) & 0xFFFF }
+            for event in 0..<12 {
+                let date = start.addingTimeInterval(Double((seed + event * 83) % 1_460) * 86_400)
+                if event == 11 {
+                    record.recordSolve(at: date, rating: .good, scheduler: scheduler)
+                } else if event % 3 == 0 {
+                    record.recordAttempt(at: date)
+                } else {
+                    record.recordSolve(at: date)
+                }
+            }
+            events += record.events.count
+            record.favorite = position % 10 == 0
+            position += 1
+        }
+        return (slugs.count, events)
+    }
+}
