@@ -44,6 +44,8 @@ struct ErrorsEndToEndTests {
         (["list", "--list", "blind-76"], "no study list is called 'blind-76'"),
         (["lists", "blind-76"], "no study list is called 'blind-76'"),
         (["fav"], "Missing expected argument '<problem> ...'"),
+        (["unfav", "--bogus"], "Unknown option '--bogus'"),
+        (["review", "2", "--frobnicate"], "Unknown option '--frobnicate'"),
         (["show", "1", "2"], "Unexpected argument '2'"),
         (["solve", "1", "--date", "2026-02-30"], "that month has no day 30"),
         (["solve", "1", "--date", "tomorrow"], "expected YYYY-MM-DD"),

@@ -78,6 +78,12 @@ struct ErrorReport {
             // The library's own errors (parsing, help, version) and anything else: its message
             // and exit code (64 for a command line it cannot parse, 0 for help, 1 otherwise).
             var message = LeetTrack.fullMessage(for: error)
+            if message.hasPrefix("Error: Missing expected argument"),
+                let unknown = CommandLineChecks.unknownOption(in: Array(CommandLine.arguments.dropFirst())) {
+                // The library names the missing argument first; the unknown option is the mistake.
+                let usage = message.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("Usage:") }
+                message = "Error: Unknown option '\(unknown)'\n" + usage.joined(separator: "\n")
+            }
             if !message.hasSuffix("\n") { message += "\n" }
             self.init(message: message, exitCode: LeetTrack.exitCode(for: error).rawValue)
         }

@@ -51,6 +51,32 @@ enum CommandLineChecks {
         }
     }
 
+    /// The first option in `arguments` that the named command does not declare (flags too), or
+    /// `nil`. The library reports a missing argument before an unknown option (`unfav --bogus`
+    /// said "Missing expected argument"); the error path asks this to name the real mistake.
+    static func unknownOption(in arguments: [String]) -> String? {
+        let options = Array(arguments.prefix { $0 != "--" })
+        let command = options.first { LeetTrack.commandNames.contains($0) }
+        let table = OptionTable(command: command, includingFlags: true)
+        var index = 0
+        while index < options.count {
+            let argument = options[index]
+            index += 1
+            if argument == "--store" { index += 1; continue }
+            guard argument.hasPrefix("-"), argument != "-", Double(argument) == nil else { continue }
+            let name = String(argument.prefix { $0 != "=" })
+            // Short flags may be combined (`-fq`); check each letter.
+            let names = name.hasPrefix("--") || name.count == 2 ? [name] : name.dropFirst().map { "-\($0)" }
+            if let unknown = names.first(where: { table.option(named: $0) == nil && !Self.alwaysKnown.contains($0) }) {
+                return unknown == name ? name : argument
+            }
+        }
+        return nil
+    }
+
+    /// Names the library answers for every command without declaring them as arguments.
+    private static let alwaysKnown: Set<String> = ["-h", "--help", "-help", "--store", "--version", "--generate-completion-script"]
+
     private static func closest(to name: String, in names: [String]) -> String? {
         let scored = names.map { (name: $0, distance: levenshtein($0, name)) }
         guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= 2 else { return nil }
@@ -81,8 +107,12 @@ private struct OptionTable {
     }
 
     private var byName: [String: Option] = [:]
+    private let includingFlags: Bool
 
-    init(command: String?) {
+    /// With `includingFlags`, flags and repeating options are in the table too (to tell a
+    /// declared option from an unknown one), not only the options that take one value.
+    init(command: String?, includingFlags: Bool = false) {
+        self.includingFlags = includingFlags
         // Our own declarations, rendered by the library: not outside input. Should the format ever
         // change, the check finds no options and the library's last-value rule applies.
         guard
@@ -99,9 +129,10 @@ private struct OptionTable {
 
     private mutating func add(_ command: [String: Any]) {
         for argument in command["arguments"] as? [[String: Any]] ?? [] {
-            guard argument["kind"] as? String == "option", argument["isRepeating"] as? Bool != true,
-                let names = argument["names"] as? [[String: Any]]
-            else { continue }
+            let kind = argument["kind"] as? String
+            let wanted = includingFlags
+                ? kind == "option" || kind == "flag" : kind == "option" && argument["isRepeating"] as? Bool != true
+            guard wanted, let names = argument["names"] as? [[String: Any]] else { continue }
             var spelled = names.compactMap { name -> String? in
                 guard let text = name["name"] as? String else { return nil }
                 return (name["kind"] as? String == "short" ? "-" : "--") + text
