@@ -11,7 +11,8 @@ func runPersistenceSuite() throws {
     try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: workspace) }  // Scratch space only.
 
-    print("median time per operation (batches of \(PersistenceBench.batch), \(PersistenceBench.rounds) batches)")
+    print("median time per operation (batches of \(PersistenceBench.batch), \(PersistenceBench.rounds) batches);"
+          + " the struct is \(try PersistenceBench.recordLength()) bytes of JSON, the raw row as many bytes")
     print()
     let header = ["keys", "store set Int", "raw upsert Int", "ratio", "store set struct", "raw upsert 100 B",
                   "ratio", "cached get", "UserDefaults", "vs store"]
@@ -48,7 +49,7 @@ enum PersistenceBench {
         var cachedGet = 0.0, userDefaults = 0.0
     }
 
-    /// About 100 bytes of JSON.
+    /// About 100 bytes of JSON (``recordLength()`` says exactly).
     struct Record: Codable {
         var status: String
         var favorite: Bool
@@ -70,10 +71,18 @@ enum PersistenceBench {
                 try transaction.set(record(index), for: recordKeys[index])
             }
         }
+        // Both sides get their keys and values ready-made, so that only the writes are timed: the
+        // raw side's key names are built once (as the store's `Key`s are), its bytes are changed in
+        // place, and each stored record is a copy of a template with a new count (no string is
+        // built per write). The raw value has the length of the record's JSON, so both write the
+        // same number of bytes per row.
         let raw = try RawSQLite(path: directory + "/raw.sqlite", keys: count)
+        let rawIntKeys = (0..<count).map { "int.\($0)" }
+        let rawRecordKeys = (0..<count).map { "record.\($0)" }
+        let templates = [record(0), record(1)]
         var counter = count
         var random = SystemRandomNumberGenerator()
-        let blob = [UInt8](repeating: UInt8(ascii: "x"), count: 100)
+        var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: try recordLength())
 
         // Interleave the contenders round by round, so a busy machine slows all of them alike.
         var samples = Array(repeating: [Double](), count: 5)
@@ -87,21 +96,22 @@ enum PersistenceBench {
             samples[1].append(try time {
                 for _ in 0..<batch {
                     counter += 1
-                    try raw.upsert(key: "int.\(Int.random(in: 0..<count, using: &random))", integer: counter)
+                    try raw.upsert(key: rawIntKeys[Int.random(in: 0..<count, using: &random)], integer: counter)
                 }
             })
             samples[2].append(time {
                 for _ in 0..<batch {
                     counter += 1
-                    store[recordKeys[Int.random(in: 0..<count, using: &random)]] = record(counter)
+                    var value = templates[counter & 1]
+                    value.count = counter
+                    store[recordKeys[Int.random(in: 0..<count, using: &random)]] = value
                 }
             })
             samples[3].append(try time {
                 for _ in 0..<batch {
                     counter += 1
-                    var bytes = blob
                     bytes[0] = UInt8(truncatingIfNeeded: counter)
-                    try raw.upsert(key: "record.\(Int.random(in: 0..<count, using: &random))", blob: bytes)
+                    try raw.upsert(key: rawRecordKeys[Int.random(in: 0..<count, using: &random)], blob: bytes)
                 }
             })
             let key = intKeys[count / 2]
@@ -126,7 +136,12 @@ enum PersistenceBench {
 
     static func record(_ index: Int) -> Record {
         Record(status: index.isMultiple(of: 2) ? "solved" : "attempted", favorite: index.isMultiple(of: 3),
-               note: "use a hash map of value to index; one pass over the array \(index % 1000)", count: index)
+               note: "use a hash map of value to index, one pass", count: index)
+    }
+
+    /// The length of a record's JSON with a six-digit count: what the raw side writes per row.
+    static func recordLength() throws -> Int {
+        try JSONEncoder().encode(record(100_000)).count
     }
 
     /// `UserDefaults` `set` + `synchronize()`, in a suite of its own with `count` keys.
@@ -210,16 +225,23 @@ final class RawSQLite {
         sqlite3_close(handle)
     }
 
+    // Bound without copies (SQLITE_STATIC), as the store binds: the buffers outlive the step.
     func upsert(key: String, integer: Int) throws {
-        sqlite3_bind_text(upsert, 1, key, -1, csqlite_transient())
-        sqlite3_bind_int64(upsert, 2, Int64(integer))
-        try step()
+        try key.withCString { key in
+            sqlite3_bind_text(upsert, 1, key, -1, csqlite_static())
+            sqlite3_bind_int64(upsert, 2, Int64(integer))
+            try step()
+        }
     }
 
     func upsert(key: String, blob: [UInt8]) throws {
-        sqlite3_bind_text(upsert, 1, key, -1, csqlite_transient())
-        blob.withUnsafeBytes { _ = sqlite3_bind_blob(upsert, 2, $0.baseAddress, Int32($0.count), csqlite_transient()) }
-        try step()
+        try key.withCString { key in
+            sqlite3_bind_text(upsert, 1, key, -1, csqlite_static())
+            try blob.withUnsafeBytes {
+                _ = sqlite3_bind_blob(upsert, 2, $0.baseAddress, Int32($0.count), csqlite_static())
+                try step()
+            }
+        }
     }
 
     private func step() throws {

@@ -166,6 +166,15 @@ final class SQLiteBackend: StorageBackend {
         }
     }
 
+    func write(_ change: Change) throws {
+        try KeyCheck.validate(change.key)
+        try checkWritable()
+        try state.withLock { state in
+            try checkIdentity()
+            try Self.apply(change, in: &state)
+        }
+    }
+
     func transaction<T>(_ body: (any BackendReader) throws -> (result: T, changes: [Change])) throws -> T {
         try checkWritable()
         return try state.withLock { state in

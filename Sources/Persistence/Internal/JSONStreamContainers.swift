@@ -20,14 +20,14 @@ struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer {
         count += 1
         return writer.beginMember(of: index, id: id, key: nil)
     }
-    private mutating func write(_ text: String) { if begin() { writer.output.append(contentsOf: text.utf8) } }
-    private mutating func write(_ node: JSONNode) { if begin() { node.write(to: &writer.output) } }
-    private mutating func writeInteger(_ value: Int64) { if begin() { JSONNode.writeInteger(value, to: &writer.output) } }
-    private mutating func writeInteger(_ value: UInt64) { if begin() { JSONNode.writeInteger(value, to: &writer.output) } }
+    private mutating func write(_ text: StaticString) { if begin() { writer.output.append(text) } }
+    private mutating func write(_ node: JSONNode) { if begin() { writer.output.append(node) } }
+    private mutating func writeInteger(_ value: Int64) { if begin() { writer.output.appendInteger(value) } }
+    private mutating func writeInteger(_ value: UInt64) { if begin() { writer.output.appendInteger(value) } }
 
     mutating func encodeNil() throws { write("null") }
     mutating func encode(_ value: Bool) throws { write(value ? "true" : "false") }
-    mutating func encode(_ value: String) throws { if begin() { JSONNode.writeString(value, to: &writer.output) } }
+    mutating func encode(_ value: String) throws { if begin() { writer.output.appendString(value) } }
     mutating func encode(_ value: Double) throws { write(JSONTreeEncoder.node(value)) }
     mutating func encode(_ value: Float) throws { write(JSONTreeEncoder.node(value)) }
     mutating func encode(_ value: Int) throws { writeInteger(Int64(value)) }
@@ -69,10 +69,10 @@ struct JSONStreamSingleValueContainer: SingleValueEncodingContainer {
     let slot: JSONStreamSlot
     var codingPath: [any CodingKey] { slot.codingPath }
 
-    private func write(_ text: String) { if slot.claimScalar() { slot.writer.output.append(contentsOf: text.utf8) } }
-    private func write(_ node: JSONNode) { if slot.claimScalar() { node.write(to: &slot.writer.output) } }
-    private func writeInteger(_ value: Int64) { if slot.claimScalar() { JSONNode.writeInteger(value, to: &slot.writer.output) } }
-    private func writeInteger(_ value: UInt64) { if slot.claimScalar() { JSONNode.writeInteger(value, to: &slot.writer.output) } }
+    private func write(_ text: StaticString) { if slot.claimScalar() { slot.writer.output.append(text) } }
+    private func write(_ node: JSONNode) { if slot.claimScalar() { slot.writer.output.append(node) } }
+    private func writeInteger(_ value: Int64) { if slot.claimScalar() { slot.writer.output.appendInteger(value) } }
+    private func writeInteger(_ value: UInt64) { if slot.claimScalar() { slot.writer.output.appendInteger(value) } }
 
     mutating func encodeNil() throws { write("null") }
     mutating func encode(_ value: Bool) throws { write(value ? "true" : "false") }
