@@ -73,18 +73,34 @@ struct JSONOutput {
     mutating func appendString(_ text: String) {
         var text = text
         let copied = text.withUTF8 { bytes -> Bool in
-            guard !JSONNode.needsEscape(bytes) else { return false }
             reserve(bytes.count + 2)
-            base[count] = UInt8(ascii: "\"")
-            if let source = bytes.baseAddress {
-                (base + count + 1).update(from: source, count: bytes.count)
+            guard let source = bytes.baseAddress else {
+                append("\"\"")
+                return true
             }
-            base[count + 1 + bytes.count] = UInt8(ascii: "\"")
+            let start = base + count
+            if bytes.count < 16 {
+                // Keys and most values: checked while copied, in one pass.
+                for index in 0..<bytes.count {
+                    let byte = source[index]
+                    if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+                    start[index + 1] = byte
+                }
+            } else {
+                guard !JSONNode.needsEscape(bytes) else { return false }
+                (start + 1).update(from: source, count: bytes.count)
+            }
+            start[0] = UInt8(ascii: "\"")
+            start[bytes.count + 1] = UInt8(ascii: "\"")
             count += bytes.count + 2
             return true
         }
-        if copied { return }
-        var escaped: [UInt8] = []  // Rare: a string with a quote, a backslash or a control character.
+        if !copied { appendEscaped(text) }
+    }
+
+    /// Rare: a string with a quote, a backslash or a control character.
+    private mutating func appendEscaped(_ text: String) {
+        var escaped: [UInt8] = []
         JSONNode.writeString(text, to: &escaped)
         escaped.withUnsafeBytes { append($0) }
     }
