@@ -1,6 +1,62 @@
 import Foundation
 
-// The unkeyed and single-value containers of the streaming writer (see JSONStreamWriter).
+// The containers of the streaming writer (see JSONStreamWriter).
+
+struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let writer: JSONStreamWriter
+    let index: Int
+    let id: Int
+    let codingPath: [any CodingKey]
+
+    private func begin(_ key: Key) -> Bool { writer.beginMember(of: index, id: id, key: key.stringValue) }
+    private func write(_ text: StaticString, _ key: Key) { if begin(key) { writer.output.append(text) } }
+    private func write(_ node: JSONNode, _ key: Key) { if begin(key) { writer.output.append(node) } }
+    private func writeInteger(_ value: Int64, _ key: Key) { if begin(key) { writer.output.appendInteger(value) } }
+    private func writeInteger(_ value: UInt64, _ key: Key) { if begin(key) { writer.output.appendInteger(value) } }
+
+    mutating func encodeNil(forKey key: Key) throws { write("null", key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { write(value ? "true" : "false", key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { if begin(key) { writer.output.appendString(value) } }
+    mutating func encode(_ value: Double, forKey key: Key) throws { write(JSONTreeEncoder.node(value), key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { write(JSONTreeEncoder.node(value), key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { writeInteger(Int64(value), key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { writeInteger(Int64(value), key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { writeInteger(Int64(value), key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { writeInteger(Int64(value), key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { writeInteger(Int64(value), key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { writeInteger(UInt64(value), key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { writeInteger(UInt64(value), key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { writeInteger(UInt64(value), key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { writeInteger(UInt64(value), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { writeInteger(UInt64(value), key) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        guard begin(key) else { return }
+        try writer.writeValue(value, depth: index + 1, codingPath: codingPath + [key])
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        let frame = begin(key) ? writer.push(isObject: true) : (index: index + 1, id: -1)
+        return KeyedEncodingContainer(JSONStreamKeyedContainer<NestedKey>(
+            writer: writer, index: frame.index, id: frame.id, codingPath: codingPath + [key]))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let frame = begin(key) ? writer.push(isObject: false) : (index: index + 1, id: -1)
+        return JSONStreamUnkeyedContainer(writer: writer, index: frame.index, id: frame.id, codingPath: codingPath + [key])
+    }
+
+    mutating func superEncoder() -> any Encoder { abandon() }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { abandon() }
+
+    /// `superEncoder()` fills its place later: only the tree can do that.
+    private func abandon() -> any Encoder {
+        writer.failed = true
+        return JSONTreeEncoder(slot: JSONSlot(), codingPath: codingPath)
+    }
+}
 
 struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer {
     let writer: JSONStreamWriter
