@@ -50,6 +50,9 @@ public final class Key<Value>: Keys, @unchecked Sendable {
 
     let makeDefault: () -> Value
     let coder: ValueCoder<Value>
+    /// Whether `Value` is a class. A value of any other type (struct, enum, optional) is never an
+    /// object to track and is always cached decoded, so `set` can skip asking each value.
+    let valueIsClass = Value.self is AnyObject.Type
 
     /// The value read when nothing is stored under this key.
     public var defaultValue: Value { makeDefault() }

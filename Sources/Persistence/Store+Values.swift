@@ -37,8 +37,13 @@ extension Store {
     /// Stores `value` under `key`. The value is on disk when this returns. Storing `nil` in an
     /// optional key removes it, so the key reads its default again (`nil` unless the key has another).
     public func set<Value>(_ value: Value, for key: Key<Value>) throws {
+        if !key.valueIsClass {
+            // The dynamic type of a value that is not a class is `Value` itself: no object to track.
+            try commit(PendingChange(Change(key: key.name, value: try encode(value, for: key)), UncheckedBox(value)), defaultOf: key)
+            return
+        }
         let data = try encodeTrackingIfObservable(value, for: key)
-        try commit([PendingChange(Change(key: key.name, value: data), Self.cacheable(value))], defaultOf: key)
+        try commit(PendingChange(Change(key: key.name, value: data), Self.cacheable(value)), defaultOf: key)
     }
 
     /// Removes the value stored under `key`; reads return the default again.
@@ -180,6 +185,19 @@ extension Store {
         for delivery in deliveries { delivery.value() }
     }
 
+    /// Writes one change: ``commit(_:defaultOf:)`` without its arrays, for a single `set`.
+    func commit(_ pending: PendingChange, defaultOf key: Keys) throws {
+        let deliveries = try state.withLock { state -> [UncheckedBox<() -> Void>] in
+            state.noteDefault(of: key)
+            try backend.write(pending.change)
+            var deliveries: [UncheckedBox<() -> Void>] = []
+            applyCommitted(pending, to: &state, deliveries: &deliveries)
+            appendChangeObservers(of: state, to: &deliveries)
+            return deliveries
+        }
+        for delivery in deliveries { delivery.value() }
+    }
+
     /// Updates the cache after `changes` were committed and returns the observer calls to make
     /// once the lock is released.
     func applyCommitted(
@@ -187,30 +205,41 @@ extension Store {
     ) -> [UncheckedBox<() -> Void>] {
         var deliveries: [UncheckedBox<() -> Void>] = []
         for pending in changes {
-            let (change, decoded) = (pending.change, pending.decoded)
-            state.cache[change.key] = CacheEntry(raw: change.value, decoded: change.value == nil ? nil : decoded)
-            // The object tracked for this key stays tracked only if it is the value just written;
-            // an object that was replaced must no longer save itself over the new value.
-            if !state.trackedObjects.isEmpty, let tracked = state.trackedObjects[change.key] {
-                let written = decoded.map { $0.value as AnyObject }.map(ObjectIdentifier.init)
-                let isObject = decoded.map { Self.isObservableObject($0.value) } ?? false
-                if change.value == nil || written != tracked || !isObject {
-                    state.trackedObjects[change.key] = nil
-                }
-            }
-            // In registration order (ids grow), so that observers hear one commit in a stable order.
-            guard !state.keyObservers.isEmpty else { continue }
-            for (id, observer) in state.keyObservers.filter({ $0.value.name == change.key }).sorted(by: { $0.key < $1.key }) {
-                state.keyObservers[id]?.lastRaw = change.value
-                deliveries.append(state.queueChange(for: observer, from: observer.lastRaw, to: change.value))
-            }
+            applyCommitted(pending, to: &state, deliveries: &deliveries)
         }
         if !changes.isEmpty {
-            for handler in state.changeObservers.values {
-                deliveries.append(UncheckedBox(handler))
-            }
+            appendChangeObservers(of: state, to: &deliveries)
         }
         return deliveries
+    }
+
+    private func applyCommitted(
+        _ pending: PendingChange, to state: inout StoreState, deliveries: inout [UncheckedBox<() -> Void>]
+    ) {
+        let change = pending.change
+        state.cache[change.key] = CacheEntry(raw: change.value, decoded: change.value == nil ? nil : pending.decoded)
+        // The object tracked for this key stays tracked only if it is the value just written;
+        // an object that was replaced must no longer save itself over the new value.
+        if !state.trackedObjects.isEmpty, let tracked = state.trackedObjects[change.key] {
+            let decoded = pending.decoded
+            let written = decoded.map { $0.value as AnyObject }.map(ObjectIdentifier.init)
+            let isObject = decoded.map { Self.isObservableObject($0.value) } ?? false
+            if change.value == nil || written != tracked || !isObject {
+                state.trackedObjects[change.key] = nil
+            }
+        }
+        // In registration order (ids grow), so that observers hear one commit in a stable order.
+        guard !state.keyObservers.isEmpty else { return }
+        for (id, observer) in state.keyObservers.filter({ $0.value.name == change.key }).sorted(by: { $0.key < $1.key }) {
+            state.keyObservers[id]?.lastRaw = change.value
+            deliveries.append(state.queueChange(for: observer, from: observer.lastRaw, to: change.value))
+        }
+    }
+
+    private func appendChangeObservers(of state: StoreState, to deliveries: inout [UncheckedBox<() -> Void>]) {
+        for handler in state.changeObservers.values {
+            deliveries.append(UncheckedBox(handler))
+        }
     }
 
     func decodeEntries<Value: Decodable>(_ entries: [(key: String, value: Data)], as type: Value.Type) throws

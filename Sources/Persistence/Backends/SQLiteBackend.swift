@@ -27,6 +27,8 @@ final class SQLiteBackend: StorageBackend {
         let walIndex: WALIndexWatcher?
         var lastSignature: WALIndexWatcher.Signature?
         var lastDataVersion: Int64
+        /// Checks that the file at the path is still the one opened (`nil` when reading only).
+        let fileWatch: StoreFileWatch?
         /// The write statements, prepared at the first write: looking them up by their SQL text in
         /// the connection's cache would hash 100 bytes per write.
         var upsert: OpaquePointer?
@@ -75,8 +77,6 @@ final class SQLiteBackend: StorageBackend {
     /// Whether the file has the table of entries: a store opened for reading may be a new one whose
     /// creator has not committed its schema yet, which reads as empty.
     private let hasEntries: Bool
-    /// The file the connection opened, compared before each write with what is at `path` now.
-    private let identity: FileIdentity?
     private let state: Mutex<State>
 
     init(path: String, synchronous: SynchronousMode, access: StoreAccess) throws {
@@ -104,19 +104,19 @@ final class SQLiteBackend: StorageBackend {
             hasEntries = try Self.checkSchemaForReading(connection)
         }
         isWritable = mode.canWrite
+        // The file the connection opened, compared before each write with what is at `path` now.
+        var fileWatch: StoreFileWatch?
         if mode.canWrite {
             guard let opened = try SQLiteFileCheck.identity(of: path) else {
                 throw PersistenceError.replaced(path: path, reason: "was deleted")
             }
-            identity = opened
-        } else {
-            identity = nil
+            fileWatch = StoreFileWatch(path: path, identity: opened)
         }
         let dataVersion = try connection.integer("PRAGMA data_version")
         let walIndex = mode == .immutable ? nil : WALIndexWatcher(connection: connection)
         state = Mutex(State(
             connection: connection, walIndex: walIndex,
-            lastSignature: walIndex?.signature(), lastDataVersion: dataVersion))
+            lastSignature: walIndex?.signature(), lastDataVersion: dataVersion, fileWatch: fileWatch))
         if mode.canWrite {
             SQLiteExitCheckpoint.register(self) { [weak self] in self?.checkpointAtExit() }
         }
@@ -153,11 +153,11 @@ final class SQLiteBackend: StorageBackend {
         try state.withLock { state in
             if changes.count == 1 {
                 // One statement is its own transaction: no BEGIN/COMMIT round trips.
-                try checkIdentity()
+                try state.fileWatch?.check()
                 try Self.apply(changes[0], in: &state)
             } else {
                 try state.connection.immediateTransaction {
-                    try checkIdentity()
+                    try state.fileWatch?.check()
                     for change in changes {
                         try Self.apply(change, in: &state)
                     }
@@ -166,12 +166,21 @@ final class SQLiteBackend: StorageBackend {
         }
     }
 
+    func write(_ change: Change) throws {
+        try KeyCheck.validate(change.key)
+        try checkWritable()
+        try state.withLock { state in
+            try state.fileWatch?.check()
+            try Self.apply(change, in: &state)
+        }
+    }
+
     func transaction<T>(_ body: (any BackendReader) throws -> (result: T, changes: [Change])) throws -> T {
         try checkWritable()
         return try state.withLock { state in
             let connection = state.connection
             return UncheckedBox(try connection.immediateTransaction {
-                try checkIdentity()
+                try state.fileWatch?.check()
                 let (result, changes) = try body(ConnectionReader(connection: connection))
                 try KeyCheck.validate(changes)
                 for change in changes {
@@ -194,19 +203,6 @@ final class SQLiteBackend: StorageBackend {
     private func checkWritable() throws {
         guard isWritable else {
             throw PersistenceError.readOnly(path: path ?? "", reason: "it was opened for reading only")
-        }
-    }
-
-    /// Refuses to write when the file at `path` is no longer the one this connection opened
-    /// (deleted, or replaced by a move or a restore): the write would land in a file nobody reads.
-    /// One `stat`, inside the write lock where there is one.
-    private func checkIdentity() throws {
-        guard let path, let identity else { return }
-        guard let current = try SQLiteFileCheck.identity(of: path) else {
-            throw PersistenceError.replaced(path: path, reason: "was deleted")
-        }
-        guard current == identity else {
-            throw PersistenceError.replaced(path: path, reason: "was replaced by another file")
         }
     }
 

@@ -22,6 +22,9 @@ protocol StorageBackend: BackendReader, Sendable {
     /// Applies all changes in one atomic, durable transaction.
     func write(_ changes: [Change]) throws
 
+    /// Applies one change durably (the common case: a backend may skip the general path's work).
+    func write(_ change: Change) throws
+
     /// Runs `body` inside one exclusive transaction (no other writer, in this or another process,
     /// runs meanwhile) and applies the changes it returns atomically; nothing is applied if it throws.
     func transaction<T>(_ body: (any BackendReader) throws -> (result: T, changes: [Change])) throws -> T
@@ -35,6 +38,12 @@ protocol StorageBackend: BackendReader, Sendable {
     /// few memory loads for SQLite, a `stat` for a file, one round trip for a database server
     /// (the price of "a read sees another machine's commit").
     func hasExternalChanges() throws -> Bool
+}
+
+extension StorageBackend {
+    func write(_ change: Change) throws {
+        try write([change])
+    }
 }
 
 /// A reader over an in-memory dictionary of entries: the memory backend's state, or the file
@@ -60,7 +69,8 @@ struct DictionaryReader: BackendReader {
 /// `progress.a\0b` would silently become `progress.a` and overwrite another record.
 enum KeyCheck {
     static func validate(_ key: String) throws {
-        if key.utf8.contains(0) {
+        // Through the contiguous bytes: `utf8.contains` steps through the view's index machinery.
+        if key.utf8.withContiguousStorageIfAvailable({ $0.contains(0) }) ?? key.utf8.contains(0) {
             throw PersistenceError.invalidKey(key: key, reason: "it contains a NUL character (\\0)")
         }
     }

@@ -1,6 +1,62 @@
 import Foundation
 
-// The unkeyed and single-value containers of the streaming writer (see JSONStreamWriter).
+// The containers of the streaming writer (see JSONStreamWriter).
+
+struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let writer: JSONStreamWriter
+    let index: Int
+    let id: Int
+    let codingPath: [any CodingKey]
+
+    private func begin(_ key: Key) -> Bool { writer.beginMember(of: index, id: id, key: key.stringValue) }
+    private func write(_ text: StaticString, _ key: Key) { if begin(key) { writer.output.append(text) } }
+    private func write(_ node: JSONNode, _ key: Key) { if begin(key) { writer.output.append(node) } }
+    private func writeInteger(_ value: Int64, _ key: Key) { if begin(key) { writer.output.appendInteger(value) } }
+    private func writeInteger(_ value: UInt64, _ key: Key) { if begin(key) { writer.output.appendInteger(value) } }
+
+    mutating func encodeNil(forKey key: Key) throws { write("null", key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { write(value ? "true" : "false", key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { if begin(key) { writer.output.appendString(value) } }
+    mutating func encode(_ value: Double, forKey key: Key) throws { write(JSONTreeEncoder.node(value), key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { write(JSONTreeEncoder.node(value), key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { writeInteger(Int64(value), key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { writeInteger(Int64(value), key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { writeInteger(Int64(value), key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { writeInteger(Int64(value), key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { writeInteger(Int64(value), key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { writeInteger(UInt64(value), key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { writeInteger(UInt64(value), key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { writeInteger(UInt64(value), key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { writeInteger(UInt64(value), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { writeInteger(UInt64(value), key) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        guard begin(key) else { return }
+        try writer.writeValue(value, depth: index + 1, codingPath: codingPath + [key])
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        let frame = begin(key) ? writer.push(isObject: true) : (index: index + 1, id: -1)
+        return KeyedEncodingContainer(JSONStreamKeyedContainer<NestedKey>(
+            writer: writer, index: frame.index, id: frame.id, codingPath: codingPath + [key]))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let frame = begin(key) ? writer.push(isObject: false) : (index: index + 1, id: -1)
+        return JSONStreamUnkeyedContainer(writer: writer, index: frame.index, id: frame.id, codingPath: codingPath + [key])
+    }
+
+    mutating func superEncoder() -> any Encoder { abandon() }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { abandon() }
+
+    /// `superEncoder()` fills its place later: only the tree can do that.
+    private func abandon() -> any Encoder {
+        writer.failed = true
+        return JSONTreeEncoder(slot: JSONSlot(), codingPath: codingPath)
+    }
+}
 
 struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer {
     let writer: JSONStreamWriter
@@ -20,14 +76,14 @@ struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer {
         count += 1
         return writer.beginMember(of: index, id: id, key: nil)
     }
-    private mutating func write(_ text: String) { if begin() { writer.output.append(contentsOf: text.utf8) } }
-    private mutating func write(_ node: JSONNode) { if begin() { node.write(to: &writer.output) } }
-    private mutating func writeInteger(_ value: Int64) { if begin() { JSONNode.writeInteger(value, to: &writer.output) } }
-    private mutating func writeInteger(_ value: UInt64) { if begin() { JSONNode.writeInteger(value, to: &writer.output) } }
+    private mutating func write(_ text: StaticString) { if begin() { writer.output.append(text) } }
+    private mutating func write(_ node: JSONNode) { if begin() { writer.output.append(node) } }
+    private mutating func writeInteger(_ value: Int64) { if begin() { writer.output.appendInteger(value) } }
+    private mutating func writeInteger(_ value: UInt64) { if begin() { writer.output.appendInteger(value) } }
 
     mutating func encodeNil() throws { write("null") }
     mutating func encode(_ value: Bool) throws { write(value ? "true" : "false") }
-    mutating func encode(_ value: String) throws { if begin() { JSONNode.writeString(value, to: &writer.output) } }
+    mutating func encode(_ value: String) throws { if begin() { writer.output.appendString(value) } }
     mutating func encode(_ value: Double) throws { write(JSONTreeEncoder.node(value)) }
     mutating func encode(_ value: Float) throws { write(JSONTreeEncoder.node(value)) }
     mutating func encode(_ value: Int) throws { writeInteger(Int64(value)) }
@@ -69,10 +125,10 @@ struct JSONStreamSingleValueContainer: SingleValueEncodingContainer {
     let slot: JSONStreamSlot
     var codingPath: [any CodingKey] { slot.codingPath }
 
-    private func write(_ text: String) { if slot.claimScalar() { slot.writer.output.append(contentsOf: text.utf8) } }
-    private func write(_ node: JSONNode) { if slot.claimScalar() { node.write(to: &slot.writer.output) } }
-    private func writeInteger(_ value: Int64) { if slot.claimScalar() { JSONNode.writeInteger(value, to: &slot.writer.output) } }
-    private func writeInteger(_ value: UInt64) { if slot.claimScalar() { JSONNode.writeInteger(value, to: &slot.writer.output) } }
+    private func write(_ text: StaticString) { if slot.claimScalar() { slot.writer.output.append(text) } }
+    private func write(_ node: JSONNode) { if slot.claimScalar() { slot.writer.output.append(node) } }
+    private func writeInteger(_ value: Int64) { if slot.claimScalar() { slot.writer.output.appendInteger(value) } }
+    private func writeInteger(_ value: UInt64) { if slot.claimScalar() { slot.writer.output.appendInteger(value) } }
 
     mutating func encodeNil() throws { write("null") }
     mutating func encode(_ value: Bool) throws { write(value ? "true" : "false") }

@@ -8,49 +8,74 @@ import Synchronization
 /// failed, and the value is encoded again through the tree (``JSONTreeEncoder``), which handles
 /// every order. Both write the same JSON.
 final class JSONStreamWriter: @unchecked Sendable {
-    // @unchecked: a writer is used by one encoding on one thread at a time; the pool hands it over
-    // under its lock.
+    // @unchecked: a writer is used by one encoding on one thread at a time; the spare slot hands it
+    // over with an atomic exchange.
     struct Frame {
         let id: Int
         let isObject: Bool
         var count: Int
+        /// Where this object's keys start in `keys`.
         let keyStart: Int
+    }
+
+    /// The bytes `start..<end` of `output`: one written key.
+    struct KeySpan {
+        let start: Int
+        let end: Int
     }
 
     // Unchecked exclusivity: one encoding runs on one thread and never holds two accesses to
     // these at once, and the dynamic checks cost a third of the encoding of a small struct.
-    @exclusivity(unchecked) var output: [UInt8] = []
-    @exclusivity(unchecked) private(set) var frames: [Frame] = []
-    @exclusivity(unchecked) private var keys: [String] = []
+    @exclusivity(unchecked) var output = JSONOutput(capacity: 256)
+    @exclusivity(unchecked) private(set) var frames = JSONStack<Frame>(capacity: 8)
+    /// Where each key of the open objects was written in `output` (quoted): a key is compared with
+    /// its object's earlier keys there, so no `String` is kept per member.
+    @exclusivity(unchecked) private var keys = JSONStack<KeySpan>(capacity: 16)
     @exclusivity(unchecked) private var nextID = 0
     /// Bumped by every write: a slot may only be filled where it was opened.
     @exclusivity(unchecked) private(set) var writes = 0
     @exclusivity(unchecked) var failed = false
+    /// A slot no value kept, reused for the next value instead of allocating one. It refers back
+    /// to this writer: a writer that is let go drops it first (see ``withWriter(_:)``).
+    @exclusivity(unchecked) private var spareSlot: JSONStreamSlot?
 
-    init() {
-        output.reserveCapacity(256)
-        frames.reserveCapacity(8)
-        keys.reserveCapacity(16)
+    init() {}
+
+    deinit {
+        output.deallocate()
+        frames.deallocate()
+        keys.deallocate()
     }
 
-    /// Writers kept for reuse (with their buffers' capacity): an encoding then allocates only its
-    /// result. A few suffice; more are simply dropped.
-    private static let pool = Mutex<[JSONStreamWriter]>([])
+    /// One writer kept for reuse (with its buffers' capacity), taken and given back with one atomic
+    /// exchange each: an encoding then allocates only its result. An encoding that finds the slot
+    /// empty (another thread's, or one nested in it) makes a writer of its own.
+    /// The spare writer's retained reference as an address (0: none), as `Atomic` holds integers.
+    private static let spare = Atomic<UInt>(0)
 
-    /// Runs `body` with a clean writer from the pool, returned to it afterwards.
+    /// Runs `body` with a clean writer, kept for the next encoding afterwards.
     static func withWriter<T>(_ body: (JSONStreamWriter) throws -> T) rethrows -> T {
-        let writer = pool.withLock { $0.popLast() } ?? JSONStreamWriter()
+        let taken = spare.exchange(0, ordering: .acquiring)
+        let writer = UnsafeMutableRawPointer(bitPattern: taken)
+            .map { Unmanaged<JSONStreamWriter>.fromOpaque($0).takeRetainedValue() } ?? JSONStreamWriter()
+        // An encoder a value kept after its encoding may have written into the idle writer.
+        if writer.writes != 0 || writer.failed || !writer.frames.isEmpty || writer.output.count != 0 { writer.reset() }
         defer {
             writer.reset()
-            pool.withLock { if $0.count < 4 { $0.append(writer) } }
+            let retained = Unmanaged.passRetained(writer).toOpaque()
+            let address = UInt(bitPattern: retained)
+            if !spare.compareExchange(expected: 0, desired: address, ordering: .releasing).exchanged {
+                writer.spareSlot = nil
+                Unmanaged<JSONStreamWriter>.fromOpaque(retained).release()
+            }
         }
         return try body(writer)
     }
 
     private func reset() {
-        output.removeAll(keepingCapacity: output.capacity <= 4096)
-        frames.removeAll(keepingCapacity: true)
-        keys.removeAll(keepingCapacity: true)
+        output.removeAll(keepingCapacityUpTo: 4096)
+        frames.removeSuffix(from: 0)
+        keys.removeSuffix(from: 0)
         nextID = 0
         writes = 0
         failed = false
@@ -63,19 +88,27 @@ final class JSONStreamWriter: @unchecked Sendable {
             return false
         }
         while frames.count > index + 1 { closeTop() }
-        if let key {
-            let start = frames[index].keyStart
-            guard keys.count - start < 32, !keys[start...].contains(key) else {
-                failed = true
-                return false
-            }
-            keys.append(key)
-        }
         if frames[index].count > 0 { output.append(UInt8(ascii: ",")) }
         frames[index].count += 1
         writes += 1
         if let key {
-            JSONNode.writeString(key, to: &output)
+            let start = output.count
+            output.appendString(key)
+            let written = start..<output.count
+            let first = frames[index].keyStart
+            // A key written twice, or an object too large to compare keys cheaply: the tree does it.
+            guard keys.count - first < 32 else {
+                failed = true
+                return false
+            }
+            for earlier in first..<keys.count {
+                let span = keys[earlier]
+                if output.bytesEqual(span.start..<span.end, written) {
+                    failed = true
+                    return false
+                }
+            }
+            keys.append(KeySpan(start: start, end: output.count))
             output.append(UInt8(ascii: ":"))
         }
         return true
@@ -91,7 +124,7 @@ final class JSONStreamWriter: @unchecked Sendable {
 
     func closeTop() {
         let frame = frames.removeLast()
-        keys.removeSubrange(frame.keyStart...)
+        keys.removeSuffix(from: frame.keyStart)
         output.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
     }
 
@@ -105,20 +138,28 @@ final class JSONStreamWriter: @unchecked Sendable {
 
     /// Writes `value` at the current position (a member just begun, or the top level).
     func writeValue<T: Encodable>(_ value: T, depth: Int, codingPath: [any CodingKey]) throws {
-        if T.self == String.self { return JSONNode.writeString(value as! String, to: &output) }
-        if T.self == Int.self { return JSONNode.writeInteger(Int64(value as! Int), to: &output) }
-        if T.self == Bool.self { return output.append(contentsOf: ((value as! Bool) ? "true" : "false").utf8) }
-        if T.self == Double.self { return JSONTreeEncoder.node(value as! Double).write(to: &output) }
-        if T.self == Date.self { return JSONTreeEncoder.node((value as! Date).timeIntervalSinceReferenceDate).write(to: &output) }
-        if T.self == Data.self { return JSONNode.writeString((value as! Data).base64EncodedString(), to: &output) }
-        if T.self == URL.self { return JSONNode.writeString((value as! URL).absoluteString, to: &output) }
+        if T.self == String.self { return output.appendString(value as! String) }
+        if T.self == Int.self { return output.appendInteger(Int64(value as! Int)) }
+        if T.self == Bool.self { return output.append((value as! Bool) ? "true" : "false") }
+        if T.self == Double.self { return output.append(JSONTreeEncoder.node(value as! Double)) }
+        if T.self == Date.self { return output.append(JSONTreeEncoder.node((value as! Date).timeIntervalSinceReferenceDate)) }
+        if T.self == Data.self { return output.appendString((value as! Data).base64EncodedString()) }
+        if T.self == URL.self { return output.appendString((value as! URL).absoluteString) }
         if T.self == Decimal.self {
-            return output.append(contentsOf: try JSONTreeEncoder.decimalText(value as! Decimal, codingPath: codingPath).utf8)
+            return output.appendUnquoted(try JSONTreeEncoder.decimalText(value as! Decimal, codingPath: codingPath))
         }
-        if T.self == Float.self { return JSONTreeEncoder.node(value as! Float).write(to: &output) }
-        let slot = JSONStreamSlot(writer: self, depth: depth, codingPath: codingPath)
+        if T.self == Float.self { return output.append(JSONTreeEncoder.node(value as! Float)) }
+        var slot: JSONStreamSlot
+        if let spare = spareSlot {
+            spareSlot = nil
+            spare.reopen(depth: depth, codingPath: codingPath)
+            slot = spare
+        } else {
+            slot = JSONStreamSlot(writer: self, depth: depth, codingPath: codingPath)
+        }
         try value.encode(to: slot)
         slot.finish()
+        if isKnownUniquelyReferenced(&slot) { spareSlot = slot }  // The value did not keep its encoder.
     }
 }
 
@@ -127,10 +168,10 @@ final class JSONStreamSlot: Encoder {
     private enum Use { case unused, frame(id: Int, isObject: Bool), scalar }
 
     let writer: JSONStreamWriter
-    let depth: Int
-    let codingPath: [any CodingKey]
+    @exclusivity(unchecked) private(set) var depth: Int
+    @exclusivity(unchecked) private(set) var codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
-    private let openedAt: Int
+    @exclusivity(unchecked) private var openedAt: Int
     @exclusivity(unchecked) private var use = Use.unused
 
     init(writer: JSONStreamWriter, depth: Int, codingPath: [any CodingKey]) {
@@ -138,6 +179,14 @@ final class JSONStreamSlot: Encoder {
         self.depth = depth
         self.codingPath = codingPath
         self.openedAt = writer.writes
+    }
+
+    /// Makes a slot that its last value let go of ready for the next value.
+    func reopen(depth: Int, codingPath: [any CodingKey]) {
+        self.depth = depth
+        self.codingPath = codingPath
+        openedAt = writer.writes
+        use = .unused
     }
 
     /// Whether nothing was written since this slot was opened, so it may be filled now.
@@ -193,66 +242,10 @@ final class JSONStreamSlot: Encoder {
     func finish() {
         guard case .unused = use else { return }
         if isFillable {
-            writer.output.append(contentsOf: "{}".utf8)
+            writer.output.append("{}")
             writer.scalarWritten()
         } else {
             writer.failed = true
         }
-    }
-}
-
-struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let writer: JSONStreamWriter
-    let index: Int
-    let id: Int
-    let codingPath: [any CodingKey]
-
-    private func begin(_ key: Key) -> Bool { writer.beginMember(of: index, id: id, key: key.stringValue) }
-    private func write(_ text: String, _ key: Key) { if begin(key) { writer.output.append(contentsOf: text.utf8) } }
-    private func write(_ node: JSONNode, _ key: Key) { if begin(key) { node.write(to: &writer.output) } }
-    private func writeInteger(_ value: Int64, _ key: Key) { if begin(key) { JSONNode.writeInteger(value, to: &writer.output) } }
-    private func writeInteger(_ value: UInt64, _ key: Key) { if begin(key) { JSONNode.writeInteger(value, to: &writer.output) } }
-
-    mutating func encodeNil(forKey key: Key) throws { write("null", key) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { write(value ? "true" : "false", key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { if begin(key) { JSONNode.writeString(value, to: &writer.output) } }
-    mutating func encode(_ value: Double, forKey key: Key) throws { write(JSONTreeEncoder.node(value), key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { write(JSONTreeEncoder.node(value), key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { writeInteger(Int64(value), key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { writeInteger(Int64(value), key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { writeInteger(Int64(value), key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { writeInteger(Int64(value), key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { writeInteger(Int64(value), key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { writeInteger(UInt64(value), key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { writeInteger(UInt64(value), key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { writeInteger(UInt64(value), key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { writeInteger(UInt64(value), key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { writeInteger(UInt64(value), key) }
-
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        guard begin(key) else { return }
-        try writer.writeValue(value, depth: index + 1, codingPath: codingPath + [key])
-    }
-
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
-        -> KeyedEncodingContainer<NestedKey>
-    {
-        let frame = begin(key) ? writer.push(isObject: true) : (index: index + 1, id: -1)
-        return KeyedEncodingContainer(JSONStreamKeyedContainer<NestedKey>(
-            writer: writer, index: frame.index, id: frame.id, codingPath: codingPath + [key]))
-    }
-
-    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let frame = begin(key) ? writer.push(isObject: false) : (index: index + 1, id: -1)
-        return JSONStreamUnkeyedContainer(writer: writer, index: frame.index, id: frame.id, codingPath: codingPath + [key])
-    }
-
-    mutating func superEncoder() -> any Encoder { abandon() }
-    mutating func superEncoder(forKey key: Key) -> any Encoder { abandon() }
-
-    /// `superEncoder()` fills its place later: only the tree can do that.
-    private func abandon() -> any Encoder {
-        writer.failed = true
-        return JSONTreeEncoder(slot: JSONSlot(), codingPath: codingPath)
     }
 }

@@ -15,7 +15,7 @@ struct JSONValueEncoder {
             try writer.writeValue(value, depth: 0, codingPath: [])
             guard !writer.failed else { return nil }
             writer.closeAll()
-            return Data(writer.output)
+            return writer.output.data()
         }
         return try streamed ?? encodeThroughTree(value)
     }
@@ -97,7 +97,7 @@ enum JSONNode {
 
     /// Calls `body` with the decimal digits of `magnitude` (after a minus sign when `negative`),
     /// written in a buffer on the stack.
-    private static func withDecimal<T>(
+    static func withDecimal<T>(
         _ magnitude: UInt64, negative: Bool, _ body: (UnsafeRawBufferPointer) -> T
     ) -> T {
         var magnitude = magnitude
@@ -118,30 +118,37 @@ enum JSONNode {
     }
 
     /// Whether any byte is a control character, a quote or a backslash. Eight bytes at a time:
-    /// this scan was the largest single cost of encoding a struct of short strings.
-    private static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        /// Non-zero when a byte of `word` is zero (exact as a yes/no answer).
-        func hasZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
-        var index = 0
-        if let base = bytes.baseAddress {
-            while index + 8 <= bytes.count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                // Below 0x20: word - 0x20 in each byte borrows into its high bit (bytes >= 0x80 are
-                // masked out by ~word).
-                if (word &- ones &* 0x20) & ~word & highs != 0 || hasZero(word ^ (ones &* 0x22))
-                    || hasZero(word ^ (ones &* 0x5C)) {
-                    return true
-                }
+    /// this scan was the largest single cost of encoding a struct of short strings. The last
+    /// partial word is read again from its end (overlapping bytes already checked), and a string
+    /// under eight bytes is padded with letters, so no byte is looked at on its own.
+    static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let count = bytes.count
+        func load(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+        }
+        if count >= 8 {
+            var index = 0
+            while index + 8 <= count {
+                if wordNeedsEscape(load(index)) { return true }
                 index += 8
             }
+            return index < count && wordNeedsEscape(load(count - 8))
         }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
-            index += 1
-        }
-        return false
+        var word: UInt64 = 0x4141_4141_4141_4141  // "AAAAAAAA": needs no escape.
+        withUnsafeMutableBytes(of: &word) { $0.baseAddress?.copyMemory(from: base, byteCount: count) }
+        return wordNeedsEscape(UInt64(littleEndian: word))
+    }
+
+    /// Whether any of the eight bytes of `word` is below 0x20, a quote or a backslash (exact as a
+    /// yes/no answer: a borrow only runs on past a byte that already answered yes).
+    private static func wordNeedsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+        // Below 0x20: word - 0x20 in each byte borrows into its high bit (bytes >= 0x80 are masked
+        // out by ~word).
+        return (word &- ones &* 0x20) & ~word & highs != 0 || hasZero(word ^ (ones &* 0x22))
+            || hasZero(word ^ (ones &* 0x5C))
     }
 
     static func writeString(_ text: String, to output: inout [UInt8]) {
