@@ -130,7 +130,7 @@ struct ExchangeCatalogEndToEndTests {
         let leettrack = try LeetTrackRunner()
         let info = try leettrack.run("catalog", "info")
         #expect(info.status == 0)
-        #expect(info.stdout.contains("4029 problems, 6 study lists"))
+        #expect(info.stdout.contains("4029 problems, 7 study lists"))
         #expect(info.stdout.contains("Source: built into leettrack"))
         #expect(!FileManager.default.fileExists(atPath: leettrack.storePath))
     }

@@ -93,9 +93,28 @@ public struct ListSummaryJSON: Encodable {
     public var total: Int
     public var solved: Int
     public var attempted: Int
+    /// The list's topic sections with their counts, in order; absent for a list without sections.
+    public var sections: [SectionJSON]?
 
-    public init(key: String, name: String, own: Bool, total: Int, solved: Int, attempted: Int) {
+    public init(key: String, name: String, own: Bool, total: Int, solved: Int, attempted: Int, sections: [SectionJSON]? = nil) {
         (self.key, self.name, self.own, self.total, self.solved, self.attempted) = (key, name, own, total, solved, attempted)
+        self.sections = sections
+    }
+}
+
+/// The `--json` form of one topic section of a list: its name and counts.
+public struct SectionJSON: Encodable, Equatable {
+    public var name: String
+    public var total: Int
+    public var solved: Int
+    public var attempted: Int
+
+    /// The counts of `section` in `progress`.
+    public init(_ section: StudySection, progress: [String: ProblemProgress]) {
+        name = section.name
+        total = section.slugs.count
+        solved = section.slugs.filter { progress[$0]?.status == .solved }.count
+        attempted = section.slugs.filter { progress[$0]?.status == .attempted }.count
     }
 }
 
@@ -124,5 +143,86 @@ public struct CalendarJSON: Encodable {
         currentStreak = stats.currentStreak
         longestStreak = stats.longestStreak
         days = cells.map { Day(date: $0.day.description, count: $0.count, level: $0.level) }
+    }
+}
+
+/// The `--json` form of `next`: the list (and section) looked at, its counts, and the next
+/// problem, `null` when everything is solved or skipped.
+public struct NextJSON: Encodable {
+    public var list: String
+    public var section: String?
+    public var solved: Int
+    public var total: Int
+    public var problem: ProblemJSON?
+
+    public init(list: String, section: String?, solved: Int, total: Int, problem: ProblemJSON?) {
+        (self.list, self.section, self.solved, self.total, self.problem) = (list, section, solved, total, problem)
+    }
+
+    enum CodingKeys: String, CodingKey { case list, section, solved, total, problem }
+
+    /// Encodes `problem` as `null` when there is none (a reader asks "is there a next?").
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(list, forKey: .list)
+        try container.encodeIfPresent(section, forKey: .section)
+        try container.encode(solved, forKey: .solved)
+        try container.encode(total, forKey: .total)
+        try container.encode(problem, forKey: .problem)
+    }
+}
+
+/// The `--json` form of `today`.
+public struct TodayJSON: Encodable {
+    public struct Goal: Encodable {
+        public var goal: Int
+        public var done: Int
+        public var met: Bool
+        public var currentStreak: Int
+        public var longestStreak: Int
+    }
+
+    public struct Daily: Encodable {
+        public var date: String
+        public var id: Int
+        public var slug: String
+        public var title: String
+        public var difficulty: String
+        public var status: String
+    }
+
+    public var date: String
+    public var dueCount: Int
+    public var due: [ReviewItemJSON]
+    public var followedList: String?
+    public var followedSolved: Int?
+    public var followedTotal: Int?
+    public var next: ProblemJSON?
+    public var currentStreak: Int
+    public var longestStreak: Int
+    public var doneToday: Int
+    public var goal: Goal?
+    public var daily: Daily?
+
+    /// The plan; `due` names the first `shown` reviews (all are counted in `dueCount`).
+    public init(_ plan: TodayPlan, shown: Int = 10) {
+        date = plan.today.description
+        dueCount = plan.due.count
+        due = plan.due.prefix(shown).map(ReviewItemJSON.init)
+        followedList = plan.followed?.key
+        followedSolved = plan.followed.map { _ in plan.followedSolved }
+        followedTotal = plan.followed?.slugs.count
+        next = plan.next.map { ProblemJSON($0, nil) }
+        currentStreak = plan.streak.current
+        longestStreak = plan.streak.longest
+        doneToday = plan.doneToday
+        goal = plan.goal.map {
+            Goal(goal: $0.goal, done: $0.doneToday, met: $0.isMetToday, currentStreak: $0.currentStreak, longestStreak: $0.longestStreak)
+        }
+        daily = plan.daily.map { daily in
+            let problem = daily.question.problem
+            return Daily(date: daily.question.date, id: problem.id, slug: problem.slug, title: problem.title,
+                         difficulty: problem.difficulty.rawValue, status: daily.status.rawValue)
+        }
     }
 }

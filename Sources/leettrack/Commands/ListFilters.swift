@@ -18,6 +18,11 @@ struct ListFilters: ParsableArguments {
         help: ArgumentHelp("Only problems of this study list, built-in or yours (see `leettrack lists`).", valueName: "list"),
         completion: .lists)
     var list: String?
+    @Option(
+        help: ArgumentHelp(
+            "Only this topic section of the list (e.g. \"two pointers\", or the start of a name); with no --list, of the followed list.",
+            valueName: "section"))
+    var section: String?
     @Flag(help: "Only problems that need no subscription.") var free = false
     @Flag(help: "Only paid-only problems.") var paid = false
 
@@ -51,11 +56,17 @@ struct ListFilters: ParsableArguments {
         return query
     }
 
-    /// `query` with its `--list` (built-in or own) looked up, once every other value is checked.
-    func resolvingList(_ query: ProblemQuery, _ context: CommandContext) throws -> ProblemQuery {
-        guard let list else { return query }
+    /// `query` with its `--list` (built-in or own) looked up, and narrowed to its `--section`,
+    /// once every other value is checked. `--section` without `--list` takes the followed list.
+    func resolvingList(_ query: ProblemQuery, command: any LeetTrackCommand.Type, _ context: CommandContext) throws -> ProblemQuery {
         var query = query
-        query.list = try context.list(named: list)
+        if let section {
+            let list = try context.listOrFollowed(list, for: "'--section'", command: command)
+            let found = try context.catalog.section(named: section, in: list)
+            query.list = StudyList(key: list.key, name: "\(list.name): \(found.name)", slugs: found.slugs, isOwn: list.isOwn)
+        } else if let list {
+            query.list = try context.list(named: list)
+        }
         return query
     }
 }
@@ -91,7 +102,7 @@ struct ListCommand: LeetTrackCommand {
             }
             query.limit = limit
         }
-        let (problems, progress) = try context.problems(matching: try filters.resolvingList(query, context))
+        let (problems, progress) = try context.problems(matching: try filters.resolvingList(query, command: Self.self, context))
         if json {
             try context.writeJSON(problems.map { ProblemJSON($0, progress[$0.slug]) })
             return
@@ -115,7 +126,7 @@ struct RandomCommand: LeetTrackCommand {
     func run(_ context: CommandContext) throws {
         let query = try filters.query(text: text, command: Self.self, context)
         if query.status == .solved { throw Self.usageError("'random' picks unsolved problems; '--status solved' matches none") }
-        let (matches, progress) = try context.problems(matching: try filters.resolvingList(query, context))
+        let (matches, progress) = try context.problems(matching: try filters.resolvingList(query, command: Self.self, context))
         let candidates = matches
             .filter { (progress[$0.slug]?.status ?? .todo) != .solved }
         guard let problem = candidates.randomElement() else {
