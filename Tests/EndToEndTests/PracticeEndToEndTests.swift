@@ -147,8 +147,8 @@ struct PracticeEndToEndTests {
         let json = try #require(try leettrack.json(try ok(leettrack, "today", "--json")) as? [String: Any])
         #expect(json["dueCount"] as? Int == 1)
         #expect((json["next"] as? [String: Any])?["slug"] as? String == "group-anagrams")
-        #expect((json["goal"] as? [String: Any])?["done"] as? Int == 1)
-        #expect((json["goal"] as? [String: Any])?["met"] as? Bool == false)
+        #expect((json["goal"] as? [String: Any])?["doneToday"] as? Int == 1)
+        #expect((json["goal"] as? [String: Any])?["metToday"] as? Bool == false)
     }
 
     @Test("a day that met the goal counts in the goal's streak")
@@ -159,7 +159,7 @@ struct PracticeEndToEndTests {
         try ok(leettrack, "config", "daily-goal", "2")
         let json = try #require(try leettrack.json(try ok(leettrack, "today", "--json")) as? [String: Any])
         let goal = try #require(json["goal"] as? [String: Any])
-        #expect(goal["met"] as? Bool == true)
+        #expect(goal["metToday"] as? Bool == true)
         #expect(goal["currentStreak"] as? Int == 2)
         #expect(try ok(leettrack, "today").stdout.contains("✓ met"))
     }
@@ -198,5 +198,24 @@ struct PracticeEndToEndTests {
         let store = try Store.sqlite(path: leettrack.storePath)
         let json = #"{"date":"\#(date)","problem":{"id":1,"title":"Two Sum","slug":"two-sum","difficulty":"easy","paidOnly":false}}"#
         try store.set(try JSONDecoder().decode(LeetCodeDaily.self, from: Data(json.utf8)), for: LeetCodeDaily.key)
+    }
+
+    @Test("stats and the calendar mark the days that met the daily goal")
+    func statsMarkGoalDays() throws {
+        let leettrack = try LeetTrackRunner()
+        try ok(leettrack, "solve", "1", "217", "--date", "2026-11-29")
+        try ok(leettrack, "solve", "242", "--date", "2026-11-30")
+        try ok(leettrack, "config", "daily-goal", "2")
+        let stats = try ok(leettrack, "stats").stdout
+        #expect(stats.contains("Goal:       2 a day, 0 today; met 0 days in a row (longest 1 day)"))
+        #expect(stats.contains("Sun 2026-11-29  ■■■■■■■■■■■■■■■■■■■■ 2 (2 solved) ✓"))
+        #expect(stats.contains("Mon 2026-11-30  ■■■■■■■■■■ 1 (1 solved)\n"))
+        let json = try #require(try leettrack.json(try ok(leettrack, "stats", "--json")) as? [String: Any])
+        let days = try #require(json["lastSevenDays"] as? [[String: Any]])
+        #expect(days.compactMap { $0["goalMet"] as? Bool } == [false, false, false, false, true, false, false])
+        let calendar = try #require(try leettrack.json(try ok(leettrack, "stats", "--calendar", "--json")) as? [String: Any])
+        let metDays = (calendar["days"] as? [[String: Any]] ?? []).filter { $0["goalMet"] as? Bool == true }.compactMap { $0["date"] as? String }
+        #expect(metDays == ["2026-11-29"])
+        #expect(try ok(leettrack, "stats", "--calendar").stdout.contains("◆ met the goal of 2"))
     }
 }

@@ -14,6 +14,8 @@ public struct StatsJSON: Encodable {
         public var solved: Int
         public var attempted: Int
         public var reviewed: Int
+        /// Whether the day met the daily goal; absent without one.
+        public var goalMet: Bool?
     }
 
     public var byDifficulty: [Line]
@@ -31,8 +33,10 @@ public struct StatsJSON: Encodable {
 
     public var lastSevenDays: [Day]
     public var tags: [Tag]
+    /// Progress against the daily goal; absent without one.
+    public var goal: GoalJSON?
 
-    public init(_ stats: Statistics) {
+    public init(_ stats: Statistics, goal: DailyGoalProgress? = nil) {
         func line(_ line: Statistics.Line) -> Line {
             Line(difficulty: line.difficulty?.rawValue ?? "all", total: line.total, solved: line.solved, attempted: line.attempted)
         }
@@ -43,8 +47,10 @@ public struct StatsJSON: Encodable {
         currentStreak = stats.currentStreak
         longestStreak = stats.longestStreak
         lastSevenDays = stats.lastSevenDays.map {
-            Day(date: $0.day.description, solved: $0.solved, attempted: $0.attempted, reviewed: $0.reviewed)
+            Day(date: $0.day.description, solved: $0.solved, attempted: $0.attempted, reviewed: $0.reviewed,
+                goalMet: goal.map { [day = $0.day] in $0.metDays.contains(day) })
         }
+        self.goal = goal.map(GoalJSON.init)
         tags = stats.tags.map { Tag(tag: $0.tag, total: $0.total, solved: $0.solved, practised: $0.practised) }
     }
 }
@@ -124,6 +130,8 @@ public struct CalendarJSON: Encodable {
         public var date: String
         public var count: Int
         public var level: Int
+        /// Whether the day met the daily goal; absent without one.
+        public var goalMet: Bool?
     }
 
     public var from: String
@@ -133,8 +141,10 @@ public struct CalendarJSON: Encodable {
     public var currentStreak: Int
     public var longestStreak: Int
     public var days: [Day]
+    /// Progress against the daily goal; absent without one.
+    public var goal: GoalJSON?
 
-    public init(_ graph: PracticeCalendar, _ stats: Statistics) {
+    public init(_ graph: PracticeCalendar, _ stats: Statistics, goal: DailyGoalProgress? = nil) {
         let cells = graph.weeks.flatMap { $0 }.filter { !$0.isFuture }
         from = cells.first?.day.description ?? ""
         to = graph.today.description
@@ -142,7 +152,10 @@ public struct CalendarJSON: Encodable {
         activeDays = graph.activeDays
         currentStreak = stats.currentStreak
         longestStreak = stats.longestStreak
-        days = cells.map { Day(date: $0.day.description, count: $0.count, level: $0.level) }
+        days = cells.map { cell in
+            Day(date: cell.day.description, count: cell.count, level: cell.level, goalMet: goal.map { $0.metDays.contains(cell.day) })
+        }
+        self.goal = goal.map(GoalJSON.init)
     }
 }
 
@@ -174,14 +187,6 @@ public struct NextJSON: Encodable {
 
 /// The `--json` form of `today`.
 public struct TodayJSON: Encodable {
-    public struct Goal: Encodable {
-        public var goal: Int
-        public var done: Int
-        public var met: Bool
-        public var currentStreak: Int
-        public var longestStreak: Int
-    }
-
     public struct Daily: Encodable {
         public var date: String
         public var id: Int
@@ -201,7 +206,7 @@ public struct TodayJSON: Encodable {
     public var currentStreak: Int
     public var longestStreak: Int
     public var doneToday: Int
-    public var goal: Goal?
+    public var goal: GoalJSON?
     public var daily: Daily?
 
     /// The plan; `due` names the first `shown` reviews (all are counted in `dueCount`).
@@ -216,13 +221,25 @@ public struct TodayJSON: Encodable {
         currentStreak = plan.streak.current
         longestStreak = plan.streak.longest
         doneToday = plan.doneToday
-        goal = plan.goal.map {
-            Goal(goal: $0.goal, done: $0.doneToday, met: $0.isMetToday, currentStreak: $0.currentStreak, longestStreak: $0.longestStreak)
-        }
+        goal = plan.goal.map(GoalJSON.init)
         daily = plan.daily.map { daily in
             let problem = daily.question.problem
             return Daily(date: daily.question.date, id: problem.id, slug: problem.slug, title: problem.title,
                          difficulty: problem.difficulty.rawValue, status: daily.status.rawValue)
         }
+    }
+}
+
+/// The `--json` form of the daily goal in `stats` and `stats --calendar`.
+public struct GoalJSON: Encodable {
+    public var goal: Int
+    public var doneToday: Int
+    public var metToday: Bool
+    public var currentStreak: Int
+    public var longestStreak: Int
+
+    public init(_ goal: DailyGoalProgress) {
+        (self.goal, doneToday, metToday) = (goal.goal, goal.doneToday, goal.isMetToday)
+        (currentStreak, longestStreak) = (goal.currentStreak, goal.longestStreak)
     }
 }
