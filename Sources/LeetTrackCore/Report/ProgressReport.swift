@@ -112,7 +112,7 @@ public struct ProgressReport: Sendable {
         utcOffset = timeZone.secondsFromGMT(for: now)
         statistics = Statistics(catalog: catalog, progress: progress, now: now, timeZone: timeZone)
         calendar = PracticeCalendar(progress: progress, now: now, timeZone: timeZone, weeks: Self.calendarWeeks)
-        lists = (catalog.studyLists + ownLists).map { StudyListProgress($0, progress: progress) }
+        lists = (catalog.studyLists + ownLists).map { StudyListProgress($0, progress: progress, sections: catalog.sections(of: $0)) }
         let queue = ReviewQueue(catalog: catalog, progress: progress, scheduler: scheduler, now: now, timeZone: timeZone)
         dueNow = queue.due
         dueLaterThisWeek = queue.upcoming(days: Self.reviewDaysAhead)
