@@ -218,4 +218,18 @@ struct PracticeEndToEndTests {
         #expect(metDays == ["2026-11-29"])
         #expect(try ok(leettrack, "stats", "--calendar").stdout.contains("◆ met the goal of 2"))
     }
+
+    @Test("the report's calendar outlines the days that met the daily goal")
+    func reportMarksGoalDays() throws {
+        let leettrack = try LeetTrackRunner()
+        try ok(leettrack, "solve", "1", "217", "--date", "2026-11-29")
+        try ok(leettrack, "solve", "242", "--date", "2026-11-30")
+        try ok(leettrack, "config", "daily-goal", "2")
+        let file = leettrack.directory.appendingPathComponent("report.html").path
+        try ok(leettrack, "report", "-o", file)
+        let html = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(html.contains("class=\"l4 goal\" data-goal=\"met\" data-date=\"2026-11-29\""))
+        #expect(html.components(separatedBy: "data-goal=\"met\"").count == 2)
+        #expect(html.contains("outlined: met the goal of 2 problems a day"))
+    }
 }
