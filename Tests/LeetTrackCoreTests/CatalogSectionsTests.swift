@@ -90,3 +90,21 @@ struct CatalogSectionsTests {
         }
     }
 }
+
+@Suite("Tag aliases")
+struct TagAliasTests {
+    @Test("every alias names a tag of the catalog")
+    func aliasesNameRealTags() {
+        let tags = Set(Catalog.builtIn.tagNames)
+        for (alias, tag) in TagAliases.all { #expect(tags.contains(tag), "\(alias) → \(tag)") }
+    }
+
+    @Test("an alias resolves in any case, and a real tag name is never taken for an alias")
+    func aliasResolution() throws {
+        let catalog = Catalog.builtIn
+        #expect(try catalog.canonicalTag("DP") == "Dynamic Programming")
+        #expect(try catalog.canonicalTag("2p") == "Two Pointers")
+        #expect(try catalog.canonicalTag("trie") == "Trie")
+        #expect(try catalog.canonicalTag("greedy") == "Greedy")
+    }
+}
