@@ -6,9 +6,10 @@ import Glibc
 import Darwin
 #endif
 
-/// The `cli` suite: whole-process medians of `leettrack list --difficulty hard`, `fav 1` and
-/// `stats` on a store with 500 touched problems, next to an empty Swift program that imports
-/// Foundation, compiled the same way (`-O`, and `-static-stdlib` when the measured binary is
+/// The `cli` suite: whole-process medians of `leettrack list --difficulty hard`, `fav 1`, `stats`,
+/// `today`, `next` and `lists neetcode-150` on a store with 500 touched problems (following
+/// neetcode-150, with a daily goal), next to an empty Swift program that imports Foundation,
+/// compiled the same way (`-O`, and `-static-stdlib` when the measured binary is
 /// statically linked). Prints each median and its ratio to the empty program (target: at most 2x).
 ///
 /// It measures the `leettrack` next to this executable (build both with `swift build -c release`),
@@ -31,6 +32,9 @@ func runCLISuite() throws {
         // Every measured `fav 1` writes: an unmeasured `unfav 1` runs before it.
         ("fav 1", ["fav", "1"], ["unfav", "1"]),
         ("stats", ["stats"], nil),
+        ("today", ["today"], nil),
+        ("next", ["next"], nil),
+        ("lists neetcode-150", ["lists", "neetcode-150"], nil),
     ]
     let rounds = 60
     var emptyTimes: [Double] = []
@@ -105,6 +109,7 @@ enum CLIBench {
         let favorites: [String] = Array(solved.prefix(60)) + Array(attempted.prefix(40))
         var batches: [[String]] = [["solve", "--date", "2026-01-10"] + solved, ["attempt"] + attempted, ["fav"] + favorites]
         for id in solved.prefix(50) { batches.append(["note", id, "Remember the two-pointer trick."]) }
+        batches += [["config", "follow", "neetcode-150"], ["config", "daily-goal", "3"]]  // What `today` and `next` read.
         for arguments in batches {
             let status = try run(binary, ["--store", store] + arguments)
             guard status == 0 else { throw Failure(description: "leettrack \(arguments.prefix(2)) failed with status \(status)") }
