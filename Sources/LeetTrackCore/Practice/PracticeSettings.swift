@@ -80,9 +80,11 @@ public struct PracticeBook: Sendable {
     @discardableResult
     public func update(_ change: (inout PracticeSettings) throws -> Void) throws -> PracticeSettings {
         try store.transaction { transaction in
-            var settings = try transaction.value(for: PracticeSettings.key)
+            let before = try transaction.value(for: PracticeSettings.key)
+            var settings = before
             try change(&settings)
             settings.skipped = Array(Set(settings.skipped)).sorted()
+            guard settings != before else { return settings }
             try SyncedWrites(clock: clock).value(SyncValue(practice: settings), for: PracticeSettings.key.name, in: transaction)
             return settings
         }
