@@ -108,6 +108,18 @@ public struct ListSummaryJSON: Encodable {
     }
 }
 
+extension ListSummaryJSON {
+    /// The counts of `list` in `progress`, with those of its topic sections in `catalog`: one
+    /// summary for `lists --json` and `serve`'s `/api/lists` alike.
+    public init(_ list: StudyList, progress: [String: ProblemProgress], catalog: Catalog) {
+        let counts = StudyListProgress(list, progress: progress)
+        let sections = catalog.sections(of: list)
+        self.init(
+            key: list.key, name: list.name, own: list.isOwn, total: counts.total, solved: counts.solved, attempted: counts.attempted,
+            sections: sections.isEmpty ? nil : sections.map { SectionJSON($0, progress: progress) })
+    }
+}
+
 /// The `--json` form of one topic section of a list: its name and counts.
 public struct SectionJSON: Encodable, Equatable {
     public var name: String

@@ -8,7 +8,7 @@ public enum TagAliases {
         ("bs", "Binary Search"), ("ll", "Linked List"), ("2p", "Two Pointers"), ("sw", "Sliding Window"),
         ("bt", "Backtracking"), ("bit", "Bit Manipulation"), ("heap", "Heap (Priority Queue)"),
         ("pq", "Heap (Priority Queue)"), ("uf", "Union-Find"), ("dsu", "Union-Find"), ("bst", "Binary Search Tree"),
-        ("mono", "Monotonic Stack"), ("topo", "Topological Sort"), ("graph", "Graph Theory"),
+        ("mono", "Monotonic Stack"), ("topo", "Topological Sort"),
         ("hash", "Hash Table"), ("greedy", "Greedy"), ("prefix", "Prefix Sum"), ("trie", "Trie"),
         ("segtree", "Segment Tree"), ("bit-tree", "Binary Indexed Tree"), ("sql", "Database"),
     ]

@@ -138,14 +138,7 @@ struct ListsCommand: LeetTrackCommand {
         let lists = context.catalog.studyLists + (try context.ownLists())
         let listed = Set(lists.flatMap(\.slugs))
         let progress = try context.progress { listed.contains($0) }
-        let summaries = lists.map { list in
-            let statuses = list.slugs.map { progress[$0]?.status ?? .todo }
-            let sections = context.catalog.sections(of: list)
-            return ListSummaryJSON(
-                key: list.key, name: list.name, own: list.isOwn, total: list.slugs.count,
-                solved: statuses.filter { $0 == .solved }.count, attempted: statuses.filter { $0 == .attempted }.count,
-                sections: sections.isEmpty ? nil : sections.map { SectionJSON($0, progress: progress) })
-        }
+        let summaries = lists.map { ListSummaryJSON($0, progress: progress, catalog: context.catalog) }
         if json { return try context.writeJSON(summaries) }
         var shownOwnHeading = false
         for summary in summaries {
