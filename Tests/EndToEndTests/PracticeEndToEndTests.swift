@@ -151,6 +151,15 @@ struct PracticeEndToEndTests {
         #expect((json["goal"] as? [String: Any])?["metToday"] as? Bool == false)
     }
 
+    @Test("today's next problem may be an attempted one, shown with its status")
+    func todayNextAttempted() throws {
+        let leettrack = try LeetTrackRunner()
+        try ok(leettrack, "config", "follow", "blind-75")
+        try ok(leettrack, "attempt", "217")
+        let json = try #require(try leettrack.json(try ok(leettrack, "today", "--json")) as? [String: Any])
+        #expect((json["next"] as? [String: Any])?["status"] as? String == "attempted")
+    }
+
     @Test("a day that met the goal counts in the goal's streak")
     func goalStreak() throws {
         let leettrack = try LeetTrackRunner()

@@ -229,7 +229,7 @@ public struct TodayJSON: Encodable {
         followedList = plan.followed?.key
         followedSolved = plan.followed.map { _ in plan.followedSolved }
         followedTotal = plan.followed?.slugs.count
-        next = plan.next.map { ProblemJSON($0, nil) }
+        next = plan.next.map { ProblemJSON($0, plan.nextRecord) }
         currentStreak = plan.streak.current
         longestStreak = plan.streak.longest
         doneToday = plan.doneToday

@@ -26,6 +26,8 @@ public struct TodayPlan: Sendable {
     /// The next problem of the followed list (see ``Catalog/nextProblem(in:progress:skipped:)``),
     /// or `nil` when there is no followed list or everything in it is solved or skipped.
     public var next: Problem?
+    /// The record of ``next`` (it may be attempted), or `nil` when it was never touched.
+    public var nextRecord: ProblemProgress?
     /// Solved problems of the followed list.
     public var followedSolved: Int
     /// The run of practice days ending today or yesterday, and the longest run.
@@ -49,6 +51,7 @@ public struct TodayPlan: Sendable {
         due = queue.due
         self.followed = followed
         next = followed.flatMap { catalog.nextProblem(in: $0.slugs, progress: progress, skipped: Set(settings.skipped)) }
+        nextRecord = next.flatMap { progress[$0.slug] }
         followedSolved = followed.map { $0.slugs.filter { progress[$0]?.status == .solved }.count } ?? 0
         var practiceDays = Set<Int>()
         for record in progress.values {
