@@ -116,6 +116,17 @@ struct PracticeEndToEndTests {
         #expect(gone.stderr.contains("the followed list 'mine' no longer exists"))
     }
 
+    @Test("renaming the followed own list keeps it followed")
+    func followRenamedList() throws {
+        let leettrack = try LeetTrackRunner()
+        try ok(leettrack, "lists", "create", "Mine")
+        try ok(leettrack, "lists", "add", "mine", "146")
+        try ok(leettrack, "config", "follow", "mine")
+        try ok(leettrack, "lists", "rename", "mine", "Graph Drills")
+        #expect(try ok(leettrack, "config", "follow").stdout == "graph-drills\n")
+        #expect(try ok(leettrack, "next").stdout.hasPrefix(" 146  LRU Cache"))
+    }
+
     @Test("config daily-goal accepts 1 to 100 only")
     func dailyGoalIsValidated() throws {
         let leettrack = try LeetTrackRunner()
