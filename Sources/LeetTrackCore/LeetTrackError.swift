@@ -28,6 +28,11 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
     case invalidSetting(String, value: String, reason: String)
     /// The catalog data is inconsistent (only possible for a catalog decoded from outside JSON).
     case invalidCatalog(String)
+    /// No section of `list` has this name or starts with it (`known`: the list's sections), or
+    /// several start with it (`matches`: those).
+    case unknownSection(String, list: String, known: [String], matches: [String])
+    /// The list has no topic sections (`sectioned`: the lists that have them).
+    case listWithoutSections(String, sectioned: [String])
 
     /// The message a user sees.
     public var description: String {
@@ -70,6 +75,13 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
             return "'\(value)' is not a valid \(name): \(reason)."
         case .invalidCatalog(let reason):
             return "the catalog is invalid: \(reason)"
+        case .unknownSection(let name, let list, let known, let matches):
+            if matches.count > 1 {
+                return "'\(name)' could be any of these sections of \(list): \(matches.joined(separator: ", ")); type more of the name."
+            }
+            return "\(list) has no section called '\(name)'. Sections: \(known.joined(separator: ", "))."
+        case .listWithoutSections(let list, let sectioned):
+            return "\(list) has no topic sections; the lists with sections are \(sectioned.joined(separator: ", "))."
         }
     }
 }

@@ -81,15 +81,20 @@ public enum Format {
     }
 
     /// One problem as a row: id, title, difficulty, acceptance, status, heart.
-    public static func row(_ problem: Problem, _ record: ProblemProgress?, _ style: TextStyle, titleWidth: Int = 48) -> String {
+    public static func row(_ problem: Problem, _ record: ProblemProgress?, _ style: TextStyle, titleWidth: Int = 48, skipped: Bool = false) -> String {
         var line = ""
-        appendRow(problem, record, style, titleWidth: titleWidth, to: &line)
+        appendRow(problem, record, style, titleWidth: titleWidth, skipped: skipped, to: &line)
         return line
     }
 
     /// Appends a row to `output` in place: `list` writes a thousand of them, and building each
     /// from interpolated pieces costs more than the rest of the command.
-    public static func appendRow(_ problem: Problem, _ record: ProblemProgress?, _ style: TextStyle, titleWidth: Int = 48, to output: inout String) {
+    /// After the status come the heart of a favorite, then `paid` for a paid-only problem and
+    /// `skipped` for one marked to skip.
+    public static func appendRow(
+        _ problem: Problem, _ record: ProblemProgress?, _ style: TextStyle, titleWidth: Int = 48, skipped: Bool = false,
+        to output: inout String
+    ) {
         let record = record ?? ProblemProgress()
         let id = String(problem.id)
         appendSpaces(4 - id.utf8.count, to: &output)
@@ -117,11 +122,14 @@ public enum Format {
         appendSpaces(6 - acceptance.utf8.count, to: &output)
         output += acceptance
         output += "  "
-        // The heart is the last column, so a row without one ends at its status (no trailing blanks).
-        if record.favorite {
+        // The heart and the marks are the last columns, so a row without them ends at its status
+        // (no trailing blanks).
+        if record.favorite || problem.paidOnly || skipped {
             // Ten columns: the longest status, "attempted", is nine and needs a space before the heart.
             output += status(record.status, style, width: 10)
-            output += style.magenta("♥")
+            output += record.favorite ? style.magenta("♥") : " "
+            if problem.paidOnly { output += style.dim(" paid") }
+            if skipped { output += style.dim(" skipped") }
         } else {
             output += statusWord(record.status, style)
         }

@@ -109,12 +109,7 @@ public final class ServerModel: Sendable {
     func lists() throws -> [ListSummaryJSON] {
         let lists = catalog.studyLists + (try tracker.lists.all())
         let progress = try repository.allProgress()
-        return lists.map { list in
-            let statuses = list.slugs.map { progress[$0]?.status ?? .todo }
-            return ListSummaryJSON(
-                key: list.key, name: list.name, own: list.isOwn, total: list.slugs.count,
-                solved: statuses.filter { $0 == .solved }.count, attempted: statuses.filter { $0 == .attempted }.count)
-        }
+        return lists.map { ListSummaryJSON($0, progress: progress, catalog: catalog) }
     }
 
     /// Every tag of the catalog, for the page's filter.

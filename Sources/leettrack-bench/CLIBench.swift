@@ -92,6 +92,7 @@ enum CLIBench {
         let favorites: [String] = Array(solved.prefix(60)) + Array(attempted.prefix(40))
         var batches: [[String]] = [["solve", "--date", "2026-01-10"] + solved, ["attempt"] + attempted, ["fav"] + favorites]
         for id in solved.prefix(50) { batches.append(["note", id, "Remember the two-pointer trick."]) }
+        batches += [["config", "follow", "neetcode-150"], ["config", "daily-goal", "3"]]  // What `today` and `next` read.
         for arguments in batches {
             let status = try run(binary, ["--store", store] + arguments)
             guard status == 0 else { throw Failure(description: "leettrack \(arguments.prefix(2)) failed with status \(status)") }

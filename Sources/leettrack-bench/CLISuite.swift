@@ -31,6 +31,8 @@ func runCLISuite() throws {
         ("show 1", ["show", "1"], nil),
         ("review", ["review"], nil),
         ("today", ["today"], nil),
+        ("next", ["next"], nil),
+        ("lists neetcode-150", ["lists", "neetcode-150"], nil),
     ]
     // `today` arrives with another change: measured once the binary has it.
     commands.removeAll { command in

@@ -158,7 +158,7 @@ struct CommandsEndToEndTests {
         try leettrack.run("solve", "1")
         let all = try leettrack.run("lists", "--json")
         let summaries = try #require(try leettrack.json(all) as? [[String: Any]])
-        #expect(summaries.count == 6)
+        #expect(summaries.count == 7)
         #expect(summaries.first?["solved"] as? Int == 1)
         let blind = try leettrack.run("lists", "Blind 75")
         #expect(blind.status == 0)

@@ -130,7 +130,7 @@ struct ExchangeCatalogEndToEndTests {
         let leettrack = try LeetTrackRunner()
         let info = try leettrack.run("catalog", "info")
         #expect(info.status == 0)
-        #expect(info.stdout.contains("4029 problems, 6 study lists"))
+        #expect(info.stdout.contains("4029 problems, 7 study lists"))
         #expect(info.stdout.contains("Source: built into leettrack"))
         #expect(!FileManager.default.fileExists(atPath: leettrack.storePath))
     }
@@ -146,6 +146,8 @@ struct ExchangeCatalogInteractiveTests {
         let file = try leettrack.write(LeetCodeFiles.rest, to: "all.json")
         #expect(try leettrack.run("catalog", "update", file).status == 0)
         let tmux = try InteractiveTmux(arguments: ["--store", leettrack.storePath], width: 100)
+        #expect(try tmux.waitFor("Today · "))
+        try tmux.send("T")
         #expect(try tmux.waitFor("Two Sum (Renamed)"))
         try tmux.send("/")
         try tmux.type("brand new")

@@ -145,7 +145,7 @@ struct InteractiveBehaviourTests {
         screen.press(.enter)
         let list = try #require(Catalog.builtIn.studyLists.first)
         #expect(screen.browser.filters.list == list)
-        #expect(screen.browser.rows.count == list.slugs.count)
+        #expect(screen.browser.problemRowCount == list.slugs.count)
         #expect(screen.lines[23].contains(list.name))
     }
 

@@ -130,9 +130,11 @@ struct InteractiveEndToEndTests {
         try plain.send("q")
     }
 
-    @Test("With no arguments on a terminal, leettrack opens the interactive screen")
+    @Test("With no arguments on a terminal, leettrack opens the interactive screen on today's plan, and T shows the list")
     func noArgumentsOpensScreen() throws {
         let tmux = try InteractiveTmux(arguments: [])
+        #expect(try tmux.waitFor("Today · "))
+        try tmux.send("T")
         #expect(try tmux.waitFor("1 Two Sum"))
         try tmux.send("q")
         #expect(try tmux.exitCode() == 0)

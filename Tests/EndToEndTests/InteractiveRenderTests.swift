@@ -64,9 +64,10 @@ struct InteractiveRenderTests {
         #expect(lines[7] == "│ Tags        Array, Hash Table                                                │")
         #expect(lines[8] == "│ Category    Algorithms                                                       │")
         #expect(lines[9].hasPrefix("│ Lists       Blind 75, "))
-        #expect(lines[10] == "│ URL         https://leetcode.com/problems/two-sum/                           │")
-        #expect(lines[12] == "│ History                                                                      │")
-        #expect(lines[13].contains("  solved"))
+        #expect(lines[10].hasPrefix("│ NeetCode All"))  // Seven lists wrap onto a second line.
+        #expect(lines[11] == "│ URL         https://leetcode.com/problems/two-sum/                           │")
+        #expect(lines[13] == "│ History                                                                      │")
+        #expect(lines[14].contains("  solved"))
     }
 
     @Test("The favorites sheet lists the hearted problems over the list")

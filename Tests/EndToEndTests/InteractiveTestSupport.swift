@@ -17,11 +17,12 @@ struct ScreenHarness {
     /// A screen of `size` on `store` (a fresh memory store by default), whose clock reads
     /// `interactiveTestDate` (or `now`) and whose days are UTC days.
     init(
-        width: Int = 80, height: Int = 24, store: Store = .memory(), now: @escaping @Sendable () -> Date = { interactiveTestDate }
+        width: Int = 80, height: Int = 24, store: Store = .memory(), now: @escaping @Sendable () -> Date = { interactiveTestDate },
+        opensOnToday: Bool = false
     ) throws {
         self.store = store
         let browser = try Browser(
-            tracker: Tracker(store: store, catalog: .builtIn, clock: Clock(now)), timeZone: UTCDays())
+            tracker: Tracker(store: store, catalog: .builtIn, clock: Clock(now)), timeZone: UTCDays(), opensOnToday: opensOnToday)
         runtime = Runtime(browser, size: Size(width: width, height: height))
     }
 

@@ -39,14 +39,14 @@ final class InteractiveTmux {
     /// The commands that record the exit code and the terminal settings after the program.
     private let trailer: String
 
-    /// Starts `leettrack ARGUMENTS` in a `width` x `height` pane, on a store in a fresh temporary
+    /// Starts `leettrack ARGUMENTS` (by default `tui --list`: the list, not the start view) in a `width` x `height` pane, on a store in a fresh temporary
     /// directory. The pane's shell records the terminal settings before and after, and the exit code.
     ///
     /// With `jobControl`, the pane runs an interactive bash and the command is typed at its prompt,
     /// as a user does, so Ctrl-Z stops the program and `fg` resumes it. `setUp` runs first, with
     /// the store's path, to put records in the store before the screen opens.
     init(
-        arguments: [String] = ["tui"], width: Int = 80, height: Int = 24, jobControl: Bool = false,
+        arguments: [String] = ["tui", "--list"], width: Int = 80, height: Int = 24, jobControl: Bool = false,
         environment: [String: String] = [:], setUp: (_ storePath: String) throws -> Void = { _ in }
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-tmux-\(UUID().uuidString)")

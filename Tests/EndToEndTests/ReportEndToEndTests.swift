@@ -75,6 +75,11 @@ struct ReportEndToEndTests {
             for field in ["solved", "total"] { expected["list.\(key).\(field)"] = list[field] as? Int }
             // The page shows an attempted count only where there is one.
             if let attempted = list["attempted"] as? Int, attempted > 0 { expected["list.\(key).attempted"] = attempted }
+            // A list's topic sections, as `lists --json` counts them, numbered from 1 in its order.
+            for (index, section) in (list["sections"] as? [[String: Any]] ?? []).enumerated() {
+                for field in ["solved", "total"] { expected["list.\(key).\(index + 1).\(field)"] = section[field] as? Int }
+                if let attempted = section["attempted"] as? Int, attempted > 0 { expected["list.\(key).\(index + 1).attempted"] = attempted }
+            }
         }
         let calendar = try #require(try leettrack.json(try leettrack.run("stats", "--calendar", "--json")) as? [String: Any])
         expected["calendar.events"] = calendar["total"] as? Int

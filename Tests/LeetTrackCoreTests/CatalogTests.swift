@@ -29,7 +29,7 @@ struct CatalogTests {
     func studyListsMatchJSON() throws {
         let json = try Self.decodedJSONCatalog()
         let shipped = Catalog.builtIn.studyLists
-        #expect(shipped.map(\.key) == ["blind-75", "neetcode-150", "grind-75", "grind-169", "leetcode-75", "top-interview-150"])
+        #expect(shipped.map(\.key) == ["blind-75", "neetcode-150", "grind-75", "grind-169", "leetcode-75", "top-interview-150", "neetcode-all"])
         for list in shipped {
             #expect(json.studyLists.first { $0.key == list.key } == list)
         }

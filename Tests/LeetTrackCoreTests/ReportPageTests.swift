@@ -24,6 +24,22 @@ struct ReportPageTests {
         #expect(root.elements("meta").contains { $0.attributes["name"] == "viewport" })
     }
 
+    @Test("a list with topic sections shows its progress by section, in the list's order, folded under it")
+    func listsBySection() throws {
+        let (report, root, _) = try page()
+        let neetcode = try #require(report.lists.first { $0.list.key == "neetcode-150" })
+        #expect(neetcode.sections.map(\.list.name).prefix(3) == ["Arrays & Hashing", "Two Pointers", "Sliding Window"])
+        #expect(neetcode.sections.reduce(0) { $0 + $1.total } == 150)
+        #expect(neetcode.sections.reduce(0) { $0 + $1.solved } == neetcode.solved)
+        let details = root.elements("details").compactMap { $0.attributes["id"] }
+        #expect(details.contains("sections-neetcode-150") && details.contains("sections-neetcode-all"))
+        #expect(!details.contains("sections-grind-75"))
+        let metrics = root.metrics
+        for (index, section) in neetcode.sections.enumerated() {
+            #expect(metrics["list.neetcode-150.\(index + 1).solved"] == section.solved)
+        }
+    }
+
     @Test("the page needs nothing outside itself: no script, no link, no image, no font, no import")
     func selfContained() throws {
         let (_, root, html) = try page()
@@ -85,7 +101,8 @@ struct ReportPageTests {
             #expect(svg.children.first { $0.name == "title" }?.text == label)
         }
         let bars = root.all.filter { $0.attributes["class"] == "bar" }
-        #expect(bars.count == Catalog.builtIn.studyLists.count + 2 + 15)
+        let sections = Catalog.builtIn.studyLists.map { Catalog.builtIn.sections(of: $0).count }.reduce(0, +)
+        #expect(bars.count == Catalog.builtIn.studyLists.count + sections + 2 + 15)
         #expect(bars.allSatisfy { $0.attributes["role"] == "img" && $0.attributes["aria-label"]?.isEmpty == false })
         let medium = try #require(svgs.first { $0.attributes["data-chart"] == "ring-medium" })
         #expect(medium.attributes["aria-label"] == "Medium: 2 of 2103 solved (0.1%), 1 attempted")

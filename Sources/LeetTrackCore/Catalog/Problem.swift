@@ -93,6 +93,7 @@ public struct StudyList: Sendable, Hashable {
     public static let displayNames: [String: String] = [
         "blind-75": "Blind 75", "neetcode-150": "NeetCode 150", "grind-75": "Grind 75",
         "grind-169": "Grind 169", "leetcode-75": "LeetCode 75", "top-interview-150": "Top Interview 150",
+        "neetcode-all": "NeetCode All",
     ]
 
     /// Creates a study list.

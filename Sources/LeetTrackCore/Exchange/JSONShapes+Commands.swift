@@ -14,6 +14,8 @@ public struct StatsJSON: Encodable {
         public var solved: Int
         public var attempted: Int
         public var reviewed: Int
+        /// Whether the day met the daily goal; absent without one.
+        public var goalMet: Bool?
     }
 
     public var byDifficulty: [Line]
@@ -31,8 +33,10 @@ public struct StatsJSON: Encodable {
 
     public var lastSevenDays: [Day]
     public var tags: [Tag]
+    /// Progress against the daily goal; absent without one.
+    public var goal: GoalJSON?
 
-    public init(_ stats: Statistics) {
+    public init(_ stats: Statistics, goal: DailyGoalProgress? = nil) {
         func line(_ line: Statistics.Line) -> Line {
             Line(difficulty: line.difficulty?.rawValue ?? "all", total: line.total, solved: line.solved, attempted: line.attempted)
         }
@@ -43,8 +47,10 @@ public struct StatsJSON: Encodable {
         currentStreak = stats.currentStreak
         longestStreak = stats.longestStreak
         lastSevenDays = stats.lastSevenDays.map {
-            Day(date: $0.day.description, solved: $0.solved, attempted: $0.attempted, reviewed: $0.reviewed)
+            Day(date: $0.day.description, solved: $0.solved, attempted: $0.attempted, reviewed: $0.reviewed,
+                goalMet: goal.map { [day = $0.day] in $0.metDays.contains(day) })
         }
+        self.goal = goal.map(GoalJSON.init)
         tags = stats.tags.map { Tag(tag: $0.tag, total: $0.total, solved: $0.solved, practised: $0.practised) }
     }
 }
@@ -93,9 +99,40 @@ public struct ListSummaryJSON: Encodable {
     public var total: Int
     public var solved: Int
     public var attempted: Int
+    /// The list's topic sections with their counts, in order; absent for a list without sections.
+    public var sections: [SectionJSON]?
 
-    public init(key: String, name: String, own: Bool, total: Int, solved: Int, attempted: Int) {
+    public init(key: String, name: String, own: Bool, total: Int, solved: Int, attempted: Int, sections: [SectionJSON]? = nil) {
         (self.key, self.name, self.own, self.total, self.solved, self.attempted) = (key, name, own, total, solved, attempted)
+        self.sections = sections
+    }
+}
+
+extension ListSummaryJSON {
+    /// The counts of `list` in `progress`, with those of its topic sections in `catalog`: one
+    /// summary for `lists --json` and `serve`'s `/api/lists` alike.
+    public init(_ list: StudyList, progress: [String: ProblemProgress], catalog: Catalog) {
+        let counts = StudyListProgress(list, progress: progress)
+        let sections = catalog.sections(of: list)
+        self.init(
+            key: list.key, name: list.name, own: list.isOwn, total: counts.total, solved: counts.solved, attempted: counts.attempted,
+            sections: sections.isEmpty ? nil : sections.map { SectionJSON($0, progress: progress) })
+    }
+}
+
+/// The `--json` form of one topic section of a list: its name and counts.
+public struct SectionJSON: Encodable, Equatable {
+    public var name: String
+    public var total: Int
+    public var solved: Int
+    public var attempted: Int
+
+    /// The counts of `section` in `progress`.
+    public init(_ section: StudySection, progress: [String: ProblemProgress]) {
+        name = section.name
+        total = section.slugs.count
+        solved = section.slugs.filter { progress[$0]?.status == .solved }.count
+        attempted = section.slugs.filter { progress[$0]?.status == .attempted }.count
     }
 }
 
@@ -105,6 +142,8 @@ public struct CalendarJSON: Encodable {
         public var date: String
         public var count: Int
         public var level: Int
+        /// Whether the day met the daily goal; absent without one.
+        public var goalMet: Bool?
     }
 
     public var from: String
@@ -114,8 +153,10 @@ public struct CalendarJSON: Encodable {
     public var currentStreak: Int
     public var longestStreak: Int
     public var days: [Day]
+    /// Progress against the daily goal; absent without one.
+    public var goal: GoalJSON?
 
-    public init(_ graph: PracticeCalendar, _ stats: Statistics) {
+    public init(_ graph: PracticeCalendar, _ stats: Statistics, goal: DailyGoalProgress? = nil) {
         let cells = graph.weeks.flatMap { $0 }.filter { !$0.isFuture }
         from = cells.first?.day.description ?? ""
         to = graph.today.description
@@ -123,6 +164,94 @@ public struct CalendarJSON: Encodable {
         activeDays = graph.activeDays
         currentStreak = stats.currentStreak
         longestStreak = stats.longestStreak
-        days = cells.map { Day(date: $0.day.description, count: $0.count, level: $0.level) }
+        days = cells.map { cell in
+            Day(date: cell.day.description, count: cell.count, level: cell.level, goalMet: goal.map { $0.metDays.contains(cell.day) })
+        }
+        self.goal = goal.map(GoalJSON.init)
+    }
+}
+
+/// The `--json` form of `next`: the list (and section) looked at, its counts, and the next
+/// problem, `null` when everything is solved or skipped.
+public struct NextJSON: Encodable {
+    public var list: String
+    public var section: String?
+    public var solved: Int
+    public var total: Int
+    public var problem: ProblemJSON?
+
+    public init(list: String, section: String?, solved: Int, total: Int, problem: ProblemJSON?) {
+        (self.list, self.section, self.solved, self.total, self.problem) = (list, section, solved, total, problem)
+    }
+
+    enum CodingKeys: String, CodingKey { case list, section, solved, total, problem }
+
+    /// Encodes `problem` as `null` when there is none (a reader asks "is there a next?").
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(list, forKey: .list)
+        try container.encodeIfPresent(section, forKey: .section)
+        try container.encode(solved, forKey: .solved)
+        try container.encode(total, forKey: .total)
+        try container.encode(problem, forKey: .problem)
+    }
+}
+
+/// The `--json` form of `today`.
+public struct TodayJSON: Encodable {
+    public struct Daily: Encodable {
+        public var date: String
+        public var id: Int
+        public var slug: String
+        public var title: String
+        public var difficulty: String
+        public var status: String
+    }
+
+    public var date: String
+    public var dueCount: Int
+    public var due: [ReviewItemJSON]
+    public var followedList: String?
+    public var followedSolved: Int?
+    public var followedTotal: Int?
+    public var next: ProblemJSON?
+    public var currentStreak: Int
+    public var longestStreak: Int
+    public var doneToday: Int
+    public var goal: GoalJSON?
+    public var daily: Daily?
+
+    /// The plan; `due` names the first `shown` reviews (all are counted in `dueCount`).
+    public init(_ plan: TodayPlan, shown: Int = 10) {
+        date = plan.today.description
+        dueCount = plan.due.count
+        due = plan.due.prefix(shown).map(ReviewItemJSON.init)
+        followedList = plan.followed?.key
+        followedSolved = plan.followed.map { _ in plan.followedSolved }
+        followedTotal = plan.followed?.slugs.count
+        next = plan.next.map { ProblemJSON($0, plan.nextRecord) }
+        currentStreak = plan.streak.current
+        longestStreak = plan.streak.longest
+        doneToday = plan.doneToday
+        goal = plan.goal.map(GoalJSON.init)
+        daily = plan.daily.map { daily in
+            let problem = daily.question.problem
+            return Daily(date: daily.question.date, id: problem.id, slug: problem.slug, title: problem.title,
+                         difficulty: problem.difficulty.rawValue, status: daily.status.rawValue)
+        }
+    }
+}
+
+/// The `--json` form of the daily goal in `stats` and `stats --calendar`.
+public struct GoalJSON: Encodable {
+    public var goal: Int
+    public var doneToday: Int
+    public var metToday: Bool
+    public var currentStreak: Int
+    public var longestStreak: Int
+
+    public init(_ goal: DailyGoalProgress) {
+        (self.goal, doneToday, metToday) = (goal.goal, goal.doneToday, goal.isMetToday)
+        (currentStreak, longestStreak) = (goal.currentStreak, goal.longestStreak)
     }
 }

@@ -16,8 +16,12 @@ public struct ProblemJSON: Encodable {
     public var note: String?
     public var history: [EventJSON]?
     public var review: CardJSON?
+    /// The topic section the problem has in the list shown (`lists neetcode-150`), else absent.
+    public var section: String?
+    /// Whether the problem is marked to skip (`leettrack skip`); absent when it is not.
+    public var skipped: Bool?
 
-    public init(_ problem: Problem, _ record: ProblemProgress?, withHistory: Bool = false) {
+    public init(_ problem: Problem, _ record: ProblemProgress?, withHistory: Bool = false, section: String? = nil, skipped: Bool = false) {
         let record = record ?? ProblemProgress()
         id = problem.id
         slug = problem.slug
@@ -33,6 +37,8 @@ public struct ProblemJSON: Encodable {
         note = record.note.isEmpty ? nil : record.note
         history = withHistory ? record.events.map(EventJSON.init) : nil
         review = withHistory ? record.review.map(CardJSON.init) : nil
+        self.section = section
+        self.skipped = skipped ? true : nil
     }
 }
 

@@ -149,6 +149,12 @@ public struct OwnLists: Sendable {
             // same key when only the case changes).
             if newKey != oldKey { try writes.value(SyncValue(), for: Self.keyPrefix + oldKey, in: transaction) }
             try writes.value(SyncValue(list: record), for: Self.keyPrefix + newKey, in: transaction)
+            // The followed list follows its new name, in the same transaction.
+            var practice = try transaction.value(for: PracticeSettings.key)
+            if newKey != oldKey, practice.followedList == oldKey {
+                practice.followedList = newKey
+                try writes.value(SyncValue(practice: practice), for: PracticeSettings.key.name, in: transaction)
+            }
             return try Self.unwrap(record.list, newName)
         }
     }

@@ -61,6 +61,8 @@ public struct StoreCheck: Sendable {
             if !unknown.isEmpty { check.listsWithUnknownProblems.append((list: record.name, slugs: unknown)) }
         } else if key == ReviewSettings.key.name {
             _ = try JSONDecoder().decode(ReviewSettings.self, from: raw)
+        } else if key == PracticeSettings.key.name {
+            _ = try JSONDecoder().decode(PracticeSettings.self, from: raw)
         } else if key == CatalogUpdate.key.name {
             _ = try JSONDecoder().decode(CatalogUpdate.self, from: raw)
         } else {

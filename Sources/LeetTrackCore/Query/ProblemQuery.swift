@@ -18,14 +18,15 @@ public struct ProblemQuery: Sendable, Equatable {
 
     /// Text to look for in the title, slug or id; every word must appear.
     public var text: String?
-    /// Only this difficulty.
-    public var difficulty: Difficulty?
-    /// Only this status.
-    public var status: Status?
+    /// Only these difficulties; empty for all.
+    public var difficulties: Set<Difficulty> = []
+    /// Only these statuses; empty for all.
+    public var statuses: Set<Status> = []
     /// Only favorites.
     public var favoritesOnly = false
-    /// Only problems with this tag (an exact tag name; see ``Catalog/canonicalTag(_:)``).
-    public var tag: String?
+    /// Only problems with at least one of these tags (exact tag names; see
+    /// ``Catalog/canonicalTag(_:)``); empty for all.
+    public var tags: [String] = []
     /// Only this category (an exact name; see ``Catalog/canonicalCategory(_:)``).
     public var category: String?
     /// Only problems of this study list; without a ``sort``, results keep the list's order.
@@ -39,6 +40,24 @@ public struct ProblemQuery: Sendable, Equatable {
 
     /// Creates a query that matches everything, in id order.
     public init() {}
+
+    /// Only this difficulty (one of ``difficulties``).
+    public var difficulty: Difficulty? {
+        get { difficulties.count == 1 ? difficulties.first : nil }
+        set { difficulties = newValue.map { [$0] } ?? [] }
+    }
+
+    /// Only this status (one of ``statuses``).
+    public var status: Status? {
+        get { statuses.count == 1 ? statuses.first : nil }
+        set { statuses = newValue.map { [$0] } ?? [] }
+    }
+
+    /// Only problems with this tag (one of ``tags``).
+    public var tag: String? {
+        get { tags.count == 1 ? tags.first : nil }
+        set { tags = newValue.map { [$0] } ?? [] }
+    }
 }
 
 extension Catalog {
@@ -69,20 +88,20 @@ extension Catalog {
         var haystack: [UInt8] = []
         var candidates: [Problem] = []
         for position in positions {
-            if let difficulty = query.difficulty, self.difficulty(at: position) != difficulty { continue }
+            if !query.difficulties.isEmpty, !query.difficulties.contains(self.difficulty(at: position)) { continue }
             if words.count > 0, textID != id(at: position), !matches(position, words: words, buffer: &haystack) { continue }
             let problem = self.problem(at: position)
             if let paidOnly = query.paidOnly, problem.paidOnly != paidOnly { continue }
-            if let tag = query.tag, !problem.tags.contains(tag) { continue }
+            if !query.tags.isEmpty, !problem.tags.contains(where: query.tags.contains) { continue }
             if let category = query.category, problem.category != category { continue }
             candidates.append(problem)
         }
         let progress = try loadProgress(Set(candidates.lazy.map(\.slug)))
         var matches = candidates
-        if query.status != nil || query.favoritesOnly {
+        if !query.statuses.isEmpty || query.favoritesOnly {
             matches = candidates.filter { problem in
                 let record = progress[problem.slug]
-                if let status = query.status, (record?.status ?? .todo) != status { return false }
+                if !query.statuses.isEmpty, !query.statuses.contains(record?.status ?? .todo) { return false }
                 return !query.favoritesOnly || record?.favorite == true
             }
         }
@@ -115,12 +134,14 @@ extension Catalog {
         return (matches, progress)
     }
 
-    /// The catalog's spelling of a tag typed in any case, with hyphens or spaces.
+    /// The catalog's spelling of a tag typed in any case, with hyphens or spaces, or by one of the
+    /// ``TagAliases`` (`dp`, `bfs`, `2p`).
     /// - Throws: ``LeetTrackError/unknownTag(_:suggestions:)`` with the closest tags.
     public func canonicalTag(_ name: String) throws(LeetTrackError) -> String {
         let wanted = Self.folded(name)
         let tags = tagNames
         if let tag = tags.first(where: { Self.folded($0) == wanted }) { return tag }
+        if let tag = TagAliases.tag(for: name.trimmedOfWhitespace), tags.contains(tag) { return tag }
         // Tags that start with or contain what was typed come first (`Graph` → "Graph Theory"),
         // then the closest by edit distance, computed only for a name of tag size.
         let folded = tags.map { (tag: $0, folded: Self.folded($0)) }

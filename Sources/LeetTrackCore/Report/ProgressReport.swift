@@ -79,6 +79,8 @@ public struct ProgressReport: Sendable {
     public let statistics: Statistics
     /// The practice calendar, as `leettrack stats --calendar` draws it, over ``calendarWeeks``.
     public let calendar: PracticeCalendar
+    /// Progress against the daily goal (its met days outline the calendar's squares); `nil` without one.
+    public let goal: DailyGoalProgress?
     /// What was done on each day of the calendar with practice, by day number.
     public let dayDetails: [Int: DayDetail]
     /// Progress per study list, the built-in lists first, then the user's own.
@@ -101,18 +103,20 @@ public struct ProgressReport: Sendable {
     ///   - scheduler: the scheduler of the user's settings, which derives the cards of problems
     ///     solved before they had one, as `leettrack review` does.
     ///   - now: the current instant; `timeZone` decides which day it is.
+    ///   - dailyGoal: the user's goal of problems a day, if any.
     /// - Complexity: O(records + events), plus O(d log d) for the d cards and O(e log e) for the
     ///   events sorted to find the latest.
     public init(
         catalog: Catalog, progress: [String: ProblemProgress], ownLists: [StudyList], scheduler: ReviewScheduler,
-        now: Date, timeZone: some UTCOffsetProvider
+        now: Date, timeZone: some UTCOffsetProvider, dailyGoal: Int? = nil
     ) {
         generated = now
         generatedLocalTime = Self.localTime(now, timeZone)
         utcOffset = timeZone.secondsFromGMT(for: now)
         statistics = Statistics(catalog: catalog, progress: progress, now: now, timeZone: timeZone)
         calendar = PracticeCalendar(progress: progress, now: now, timeZone: timeZone, weeks: Self.calendarWeeks)
-        lists = (catalog.studyLists + ownLists).map { StudyListProgress($0, progress: progress) }
+        goal = dailyGoal.map { DailyGoalProgress(goal: $0, progress: progress, now: now, timeZone: timeZone) }
+        lists = (catalog.studyLists + ownLists).map { StudyListProgress($0, progress: progress, sections: catalog.sections(of: $0)) }
         let queue = ReviewQueue(catalog: catalog, progress: progress, scheduler: scheduler, now: now, timeZone: timeZone)
         dueNow = queue.due
         dueLaterThisWeek = queue.upcoming(days: Self.reviewDaysAhead)

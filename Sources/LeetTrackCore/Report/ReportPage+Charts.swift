@@ -69,7 +69,9 @@ extension ReportPage {
             for (row, day) in week.enumerated() where !day.isFuture {
                 html += "<rect x=\""
                 html += x
-                html += "\" y=\"\(top + row * pitch)\" width=\"\(cell)\" height=\"\(cell)\" rx=\"2\" class=\"l\(day.level)\" data-date=\""
+                let metGoal = report.goal?.metDays.contains(day.day) == true
+                html += "\" y=\"\(top + row * pitch)\" width=\"\(cell)\" height=\"\(cell)\" rx=\"2\" class=\"l\(day.level)"
+                html += metGoal ? " goal\" data-goal=\"met\" data-date=\"" : "\" data-date=\""
                 html += day.day.description
                 html += "\" data-count=\"\(day.count)\"><title>"
                 if let description = descriptions[day.day.dayNumber] {
@@ -78,6 +80,7 @@ extension ReportPage {
                     html += dayName(day.day)
                     html += ": no practice"
                 }
+                if metGoal { html += " (met the daily goal)" }
                 html += "</title></rect>"
             }
         }
@@ -87,7 +90,12 @@ extension ReportPage {
         html += "<div class=\"legend\"><span>Less</span><svg viewBox=\"0 0 66 12\" role=\"img\" aria-label=\"\(esc(legend))\">"
         html += "<title>\(esc(legend))</title>"
         for level in 0...4 { html += "<rect x=\"\(level * 14)\" y=\"0\" width=\"11\" height=\"11\" rx=\"2\" class=\"l\(level)\"/>" }
-        html += "</svg><span>More</span></div>\n"
+        html += "</svg><span>More</span>"
+        if let goal = report.goal {
+            html += "<span>· outlined: met the goal of \(ReportText.count(goal.goal, "problem")) a day "
+            html += "(\(metric("goal.streak.current", goal.currentStreak)) in a row)</span>"
+        }
+        html += "</div>\n"
     }
 
     /// The calendar in one sentence.

@@ -85,6 +85,13 @@ extension ReportPage {
             html += "<div class=\"numbers\">\(metric("\(key).solved", line.solved)) / \(metric("\(key).total", line.total))"
             html += line.attempted > 0 ? " <small>+\(metric("\(key).attempted", line.attempted))</small>" : ""
             html += "</div></div>\n"
+            if !line.sections.isEmpty {
+                // The list's progress by topic, folded away so the card stays as short as the others.
+                html += "<details class=\"span sections\" id=\"sections-\(esc(line.list.key))\"><summary>\(esc(line.list.name)) by topic</summary>"
+                html += "<div class=\"rows\">\n"
+                listRows(line.sections)
+                html += "</div></details>\n"
+            }
         }
     }
 

@@ -59,7 +59,7 @@ enum ReportStylesheet {
         .heatmap{overflow-x:auto;direction:rtl;padding-bottom:4px}
         .heatmap svg{direction:ltr;display:block;width:100%;min-width:620px;max-width:980px;height:auto;margin:0 auto}
         .axis{font-size:9px;fill:var(--muted)}
-        .l0{fill:var(--l0)}.l1{fill:var(--l1)}.l2{fill:var(--l2)}.l3{fill:var(--l3)}.l4{fill:var(--l4)}
+        .l0{fill:var(--l0)}.l1{fill:var(--l1)}.l2{fill:var(--l2)}.l3{fill:var(--l3)}.l4{fill:var(--l4)}.goal{stroke:currentColor;stroke-width:1.5}
         .legend{display:flex;align-items:center;justify-content:flex-end;gap:6px;font-size:.8rem;color:var(--muted);margin:6px 0}
         .legend svg{width:66px;height:12px}
         details{margin-top:6px}

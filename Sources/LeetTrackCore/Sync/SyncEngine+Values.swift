@@ -67,8 +67,8 @@ extension SyncEngine {
     func allValues() throws -> [(key: String, value: SyncValueRecord)] {
         try remote.transaction { transaction in
             var values = try transaction.values(withKeyPrefix: OwnLists.keyPrefix, as: SyncValueRecord.self)
-            if let settings = try transaction.value(for: RemoteKeys.value(ReviewSettings.key.name)) {
-                values.append((key: ReviewSettings.key.name, value: settings))
+            for name in [ReviewSettings.key.name, PracticeSettings.key.name] {
+                if let settings = try transaction.value(for: RemoteKeys.value(name)) { values.append((key: name, value: settings)) }
             }
             return values
         }

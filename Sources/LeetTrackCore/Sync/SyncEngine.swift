@@ -127,6 +127,9 @@ public struct SyncEngine: Sendable {
             if try transaction.value(for: Key<ReviewSettings?>(ReviewSettings.key.name, default: nil)) != nil {
                 names.insert(ReviewSettings.key.name)
             }
+            if try transaction.value(for: Key<PracticeSettings?>(PracticeSettings.key.name, default: nil)) != nil {
+                names.insert(PracticeSettings.key.name)
+            }
             for name in names.sorted() where SyncValue.isSynced(name) {
                 if try transaction.value(for: SyncKeys.pendingValue(name)) == nil {
                     try transaction.set(stamp, for: SyncKeys.pendingValue(name))

@@ -87,7 +87,7 @@ public enum SyncRemote {
         }
         var status = Status(
             pending: pending, pendingLists: values.filter { $0.hasPrefix(OwnLists.keyPrefix) }.count,
-            pendingSettings: values.contains(ReviewSettings.key.name), state: state)
+            pendingSettings: values.contains(ReviewSettings.key.name) || values.contains(PracticeSettings.key.name), state: state)
         // Records made before this store ever synced have no marker; the first sync pushes them all
         // (and every list and the settings until they have been exchanged once).
         if state == nil {
@@ -98,6 +98,7 @@ public enum SyncRemote {
             lists.formUnion(values.filter { $0.hasPrefix(OwnLists.keyPrefix) })
             status.pendingLists = lists.count
             let hasSettings = try local.containsValue(forKey: ReviewSettings.key.name)
+                || local.containsValue(forKey: PracticeSettings.key.name)
             status.pendingSettings = status.pendingSettings || hasSettings
         }
         return status

@@ -1,27 +1,32 @@
 import Foundation
 import Persistence
 
-/// A synced value other than a progress record: one own study list (`lists.<key>`) or the review
-/// settings (`settings.review`). Each is one record that goes whole to one side; neither field set
-/// means the value was deleted.
+/// A synced value other than a progress record: one own study list (`lists.<key>`), the review
+/// settings (`settings.review`) or the practice settings (`settings.practice`). Each is one record
+/// that goes whole to one side; no field set means the value was deleted.
 struct SyncValue: Codable, Hashable {
     /// The list, for a `lists.<key>` record.
     var list: OwnLists.Record?
     /// The settings, for the `settings.review` record.
     var settings: ReviewSettings?
+    /// The settings, for the `settings.practice` record.
+    var practice: PracticeSettings?
 
     /// Whether the value is deleted (or was never there).
-    var isAbsent: Bool { list == nil && settings == nil }
+    var isAbsent: Bool { list == nil && settings == nil && practice == nil }
 
     /// Whether sync carries the local key `name`.
     static func isSynced(_ name: String) -> Bool {
-        name.hasPrefix(OwnLists.keyPrefix) || name == ReviewSettings.key.name
+        name.hasPrefix(OwnLists.keyPrefix) || name == ReviewSettings.key.name || name == PracticeSettings.key.name
     }
 
     /// The local value under `name` (absent when the key is not stored).
     static func read(_ name: String, in transaction: Transaction) throws -> SyncValue {
         if name == ReviewSettings.key.name {
             return SyncValue(settings: try transaction.value(for: Key<ReviewSettings?>(name, default: nil)))
+        }
+        if name == PracticeSettings.key.name {
+            return SyncValue(practice: try transaction.value(for: Key<PracticeSettings?>(name, default: nil)))
         }
         return SyncValue(list: try transaction.value(for: Key<OwnLists.Record?>(name, default: nil)))
     }
@@ -31,6 +36,10 @@ struct SyncValue: Codable, Hashable {
         if name == ReviewSettings.key.name {
             if let settings { try transaction.set(settings, for: ReviewSettings.key) } else {
                 transaction.removeValue(for: ReviewSettings.key)
+            }
+        } else if name == PracticeSettings.key.name {
+            if let practice { try transaction.set(practice, for: PracticeSettings.key) } else {
+                transaction.removeValue(for: PracticeSettings.key)
             }
         } else {
             let key = Key<OwnLists.Record?>(name, default: nil)

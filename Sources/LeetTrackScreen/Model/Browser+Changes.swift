@@ -35,6 +35,7 @@ extension Browser {
             if let index {
                 rows.remove(at: index)
                 scroll.resize(count: rows.count, visibleRows: visibleRows)
+                stepOffHeader(forward: true)
             }
         }
     }
@@ -143,6 +144,7 @@ extension Browser {
                 overlay = .favorites(favorites, state)
             }
             try rebuildReview()
+            if screen == .today { today = makeTodayPlan() }
         } catch {
             message = Message(text: "Could not read the changes another process made: \(error)", isError: true)
         }

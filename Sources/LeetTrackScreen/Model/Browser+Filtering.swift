@@ -32,12 +32,14 @@ extension Browser {
         }
         if let searchIndex { rows = searchIndex.filter(rows, query) }
         self.rows = rows
-        scroll.resize(count: rows.count, visibleRows: visibleRows)
+        groupRowsBySection()
+        scroll.resize(count: self.rows.count, visibleRows: visibleRows)
         if selectFirst {
             scroll.home()
-        } else if let selected, let index = rows.firstIndex(of: selected) {
+        } else if let selected, let index = self.rows.firstIndex(of: selected) {
             scroll.select(index)
         }
+        stepOffHeader(forward: true)
     }
 
     /// Whether the problem at `position` passes every filter.

@@ -30,6 +30,8 @@ extension Browser {
             overlay = .tagPicker(LineEditor(), ScrollState(count: catalog.tagNames.count + 1, visibleRows: pickerRows))
         case .character("r"):
             openReview()
+        case .character("T"):
+            openToday()
         case .character("v"):
             let favorites = favoritePositions()
             overlay = .favorites(favorites, ScrollState(count: favorites.count, visibleRows: pickerRows))
@@ -52,9 +54,11 @@ extension Browser {
             screen = .list
         case .character("k"), KeyEvent(.up):
             scroll.move(by: -1)
+            stepOffHeader(forward: false)
             detailsOffset = 0
         case .character("j"), KeyEvent(.down):
             scroll.move(by: 1)
+            stepOffHeader(forward: true)
             detailsOffset = 0
         case KeyEvent(.pageDown), .character("J"):
             detailsOffset += max(1, size.height - 5)
@@ -69,15 +73,21 @@ extension Browser {
 
     /// Moves the list's selection; returns whether `key` was a movement key.
     mutating func handleMovement(_ key: KeyEvent) -> Bool {
+        var forward = true
         switch key {
-        case .character("k"), KeyEvent(.up): scroll.move(by: -1)
+        case .character("k"), KeyEvent(.up):
+            scroll.move(by: -1)
+            forward = false
         case .character("j"), KeyEvent(.down): scroll.move(by: 1)
-        case KeyEvent(.pageUp), .control("b"): scroll.pageUp()
+        case KeyEvent(.pageUp), .control("b"):
+            scroll.pageUp()
+            forward = false
         case KeyEvent(.pageDown), .control("f"): scroll.pageDown()
         case .character("g"), KeyEvent(.home): scroll.home()
         case .character("G"), KeyEvent(.end): scroll.end()
         default: return false
         }
+        stepOffHeader(forward: forward)
         return true
     }
 

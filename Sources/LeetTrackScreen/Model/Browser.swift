@@ -23,6 +23,8 @@ public struct Browser {
         case details
         /// The review queue (`review` holds its state).
         case review
+        /// The start view: the day's plan (`today` holds it).
+        case today
     }
 
     /// What is open on top of the screen, taking the keys.
@@ -82,13 +84,18 @@ public struct Browser {
     var searchIndex: SearchIndex?
     /// The review queue, while it is open.
     var review: ReviewSession?
+    /// The day's plan, while the start view is open.
+    var today: TodayPlan?
+    /// The section headers among ``rows`` (see `Browser+Sections.swift`).
+    var sectionHeaders: [SectionHeader] = []
     /// The slugs of the records that do not decode: left out of the list and named in a banner.
     var damagedSlugs: [String] = []
 
     /// A screen over `tracker`'s store, showing every problem.
     /// - Throws: `PersistenceError` when the records cannot be read (an undecodable record is
     ///   named, and nothing is changed).
-    public init(tracker: Tracker, timeZone: any UTCOffsetProvider = SystemTimeZone()) throws {
+    /// With `opensOnToday`, the screen opens on the start view (the day's plan) rather than the list.
+    public init(tracker: Tracker, timeZone: any UTCOffsetProvider = SystemTimeZone(), opensOnToday: Bool = false) throws {
         self.tracker = tracker
         self.timeZone = timeZone
         let catalog = tracker.catalog
@@ -114,11 +121,12 @@ public struct Browser {
             message = Message(text: "Could not read the hide-difficulty setting: \(error)", isError: true)
         }
         refilter()
+        if opensOnToday { openToday() }
     }
 
     /// The catalog position of the selected row, if the list is not empty.
     var selectedPosition: Int? {
-        rows.indices.contains(scroll.selected) ? rows[scroll.selected] : nil
+        rows.indices.contains(scroll.selected) && rows[scroll.selected] >= 0 ? rows[scroll.selected] : nil
     }
 
     /// The rows the list has room for at the current size (header, column titles and footer aside).
@@ -150,6 +158,7 @@ extension Browser: Application {
             case .list: return handleListKey(key)
             case .details: return handleDetailsKey(key)
             case .review: return handleReviewKey(key)
+            case .today: return handleTodayKey(key)
             }
         }
         return .running
@@ -160,6 +169,7 @@ extension Browser: Application {
         case .list: drawList(&frame)
         case .details: drawDetails(&frame)
         case .review: drawReview(&frame)
+        case .today: drawToday(&frame)
         }
         drawOverlay(&frame)
     }

@@ -25,7 +25,8 @@ extension Browser {
             Line([Theme.mark(for: mark.status)]),
             Line([Theme.heart(mark.favorite)]),
             Line("\(catalog.id(at: position))"),
-            Line(catalog.title(at: position)),
+            catalog.problem(at: position).paidOnly
+                ? Line([Span(catalog.title(at: position)), Span(" paid", style: Theme.labelStyle)]) : Line(catalog.title(at: position)),
         ]
         if !hidesDifficulty {
             let difficulty = catalog.difficulty(at: position)
@@ -43,7 +44,10 @@ extension Browser {
         drawHeader(in: header, frame: &frame)
         drawDamageBanner(in: banner, frame: &frame)
         let rows = self.rows
-        frame.buffer.render(Table(columns: columns, state: scroll) { index in rowCells(rows[index]) }, in: body)
+        let columns = self.columns
+        frame.buffer.render(Table(columns: columns, state: scroll) { index in
+            rows[index] < 0 ? headerCells(sectionHeaders[-rows[index] - 1], columnCount: columns.count) : rowCells(rows[index])
+        }, in: body)
         if rows.isEmpty, body.height > 1 {
             let text = filters.isEmpty ? "No problems." : "No problem matches the filters (Esc clears them)."
             frame.buffer.draw(Line(text, style: Theme.labelStyle), in: body.row(1).inset(horizontal: 1))
@@ -92,7 +96,7 @@ extension Browser {
             let fieldArea = Rect(x: area.x + 1, y: area.y, width: area.width - 1 - 10, height: 1)
             let field = TextField(editor, placeholder: "id, title words or slug")
             frame.buffer.render(field, in: fieldArea)
-            frame.buffer.draw(Line("\(rows.count) found", style: Theme.labelStyle), in: Rect(x: fieldArea.maxX, y: area.y, width: 10, height: 1), alignment: .right)
+            frame.buffer.draw(Line("\(problemRowCount) found", style: Theme.labelStyle), in: Rect(x: fieldArea.maxX, y: area.y, width: 10, height: 1), alignment: .right)
             frame.cursor = field.cursorPosition(in: fieldArea)
             return
         }
@@ -100,7 +104,7 @@ extension Browser {
             frame.buffer.render(StatusBar(left: Line(" " + message.text, style: message.isError ? Theme.errorStyle : .plain), style: .plain), in: area)
             return
         }
-        let count = " \(rows.count)/\(catalog.count) "
+        let count = " \(problemRowCount)/\(catalog.count) "
         let bar: StatusBar
         if filters.isEmpty {
             bar = StatusBar(left: Line(" ↑↓ move  ⏎ open  f ♥  x solved  / search  r review  ? keys  q quit"), right: Line(count), style: Theme.barStyle)

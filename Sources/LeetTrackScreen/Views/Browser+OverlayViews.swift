@@ -78,8 +78,8 @@ extension Browser {
         ("↑ ↓  j k", "move"), ("PgUp PgDn", "page"), ("Home End  g G", "first, last"),
         ("Enter", "details"), ("f  Space", "heart / unheart"), ("x", "solved"), ("a", "attempted"),
         ("u", "back to todo (asks)"), ("n", "edit the note"), ("/", "search as you type"),
-        ("d", "difficulty filter"), ("s", "status filter"), ("l", "study list"), ("t", "tag"),
-        ("v", "favorites sheet"), ("r", "review queue"), ("1 2 3 4", "rate: again hard good easy"),
+        ("d  s", "difficulty, status filter"), ("l", "study list"), ("t", "tag"),
+        ("v", "favorites sheet"), ("r", "review queue"), ("T", "today's plan"), ("1 2 3 4", "rate: again hard good easy"),
         ("o", "details (review queue)"), ("h", "hide difficulty"), ("Esc", "clear filters, close"),
         ("?", "this help"), ("q", "quit (Ctrl-C too)"),
     ]

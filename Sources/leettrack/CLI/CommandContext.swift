@@ -159,13 +159,13 @@ final class CommandContext {
         output += text
     }
 
-    /// Adds one row per problem to standard output.
-    func rows(_ problems: [Problem], _ progress: [String: ProblemProgress]) {
+    /// Adds one row per problem to standard output (marking the slugs in `skipped`).
+    func rows(_ problems: [Problem], _ progress: [String: ProblemProgress], skipped: Set<String> = []) {
         output.reserveCapacity(output.utf8.count + problems.count * 90)
         // No pass over whole rows: their one piece of outside text, the title, is made safe by
         // `Format.appendRow` itself, and `list` writes thousands of rows.
         for problem in problems {
-            Format.appendRow(problem, progress[problem.slug], style, to: &output)
+            Format.appendRow(problem, progress[problem.slug], style, skipped: skipped.contains(problem.slug), to: &output)
             output += "\n"
         }
     }

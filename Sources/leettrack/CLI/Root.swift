@@ -36,8 +36,10 @@ struct LeetTrack: ParsableCommand {
             """,
         version: "leettrack \(version)",
         subcommands: [
+            TodayCommand.self, NextCommand.self,
             ListCommand.self, ShowCommand.self, SolveCommand.self, AttemptCommand.self, FavoriteCommand.self,
             UnfavoriteCommand.self, NoteCommand.self, ResetCommand.self, FavoritesCommand.self, ReviewCommand.self,
+            SkipCommand.self, UnskipCommand.self,
             ReportCommand.self, ServeCommand.self, StatsCommand.self, ListsCommand.self, RandomCommand.self, ConfigCommand.self,
             InteractiveCommand.self, ExportCommand.self, ImportCommand.self, CatalogCommand.self, LeetCodeCommand.self,
             SyncCommand.self, BackupCommand.self, DoctorCommand.self, HelpCommand.self,

@@ -2,31 +2,66 @@ import ArgumentParser
 import LeetTrackCore
 import LeetTrackScreen
 
-/// `leettrack config [NAME [VALUE]] [--reset]`: the review settings, stored in the store.
+/// `leettrack config [NAME [VALUE]] [--reset]`: the review and practice settings, stored in the store.
 struct ConfigCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
-        abstract: "Show or change settings (desired retention of reviews, ...).",
+        abstract: "Show or change settings (desired retention of reviews, the followed list, a daily goal, ...).",
         discussion: paragraphs("""
-            Settings live in the store, so they follow it to another machine. A change applies to the
-            ratings made from then on; reviews already scheduled keep their dates.
+            Settings live in the store, so they follow it to another machine. A change of a review setting
+            applies to the ratings made from then on; reviews already scheduled keep their dates.
 
             Settings:
-            """) + "\n" + ReviewSettings.Name.allCases.map { "  \($0.rawValue)\n      \($0.help)" }.joined(separator: "\n"))
+            """) + "\n" + Setting.all.map { "  \($0.name)\n      \($0.help)" }.joined(separator: "\n"))
 
-    @Argument(help: ArgumentHelp("A setting's name (see above).", valueName: "name"), completion: .list(ReviewSettings.Name.allCases.map(\.rawValue)))
+    @Argument(help: ArgumentHelp("A setting's name (see above).", valueName: "name"), completion: .list(Setting.all.map(\.name)))
     var name: String?
     @Argument(help: ArgumentHelp("Its new value.", valueName: "value")) var value: String?
-    @Flag(help: "Set NAME back to its default.") var reset = false
+    @Flag(help: "Set NAME back to its default (for follow and daily-goal: none).") var reset = false
     @OptionGroup var output: JSONOutput
     var json: Bool { output.json }
     @ParentCommand var root: LeetTrack
 
+    /// A setting `config` knows: one of the review settings, or a practice setting.
+    enum Setting: Equatable {
+        case review(ReviewSettings.Name)
+        /// The followed list (`next`, `today`, `list --section`).
+        case follow
+        /// Problems a day.
+        case dailyGoal
+
+        static let all: [Setting] = ReviewSettings.Name.allCases.map(Setting.review) + [.follow, .dailyGoal]
+
+        var name: String {
+            switch self {
+            case .review(let name): name.rawValue
+            case .follow: "follow"
+            case .dailyGoal: "daily-goal"
+            }
+        }
+
+        var help: String {
+            switch self {
+            case .review(let name): name.help
+            case .follow: "The study list `next` and `today` use: a built-in list's key or one of yours (default none)."
+            case .dailyGoal: "Problems to practise a day, 1 to 100; `today`, the streak and the calendar show the days that met it (default none)."
+            }
+        }
+
+        func value(review: ReviewSettings, practice: PracticeSettings) -> String {
+            switch self {
+            case .review(let name): review.value(of: name)
+            case .follow: practice.followedList ?? "none"
+            case .dailyGoal: practice.dailyGoal.map(String.init) ?? "none"
+            }
+        }
+    }
+
     enum Action {
         case showAll
-        case show(ReviewSettings.Name)
-        case set(ReviewSettings.Name, String)
-        case reset(ReviewSettings.Name)
+        case show(Setting)
+        case set(Setting, String)
+        case reset(Setting)
     }
 
     private func action() throws -> Action {
@@ -34,41 +69,55 @@ struct ConfigCommand: LeetTrackCommand {
             if reset { throw Self.usageError("'--reset' needs the NAME of a setting") }
             return .showAll
         }
-        guard let name = ReviewSettings.Name(rawValue: text.lowercased()) else {
-            let names = ReviewSettings.Name.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let setting = Setting.all.first(where: { $0.name == text.lowercased() }) else {
+            let names = Setting.all.map(\.name).joined(separator: ", ")
             throw Self.usageError("unknown setting '\(text)'; the settings are \(names)")
         }
         if let value {
             if reset { throw Self.usageError("give a VALUE or '--reset', not both") }
-            // Checked now, so a bad value never opens the store.
-            var probe = ReviewSettings()
-            try probe.set(name, to: value)
-            return .set(name, value)
+            // Checked now, so a bad value never opens the store (a list is looked up in `run`).
+            switch setting {
+            case .review(let name):
+                var probe = ReviewSettings()
+                try probe.set(name, to: value)
+            case .dailyGoal: _ = try PracticeSettings.dailyGoal(from: value)
+            case .follow: break
+            }
+            return .set(setting, value)
         }
-        return reset ? .reset(name) : .show(name)
+        return reset ? .reset(setting) : .show(setting)
     }
 
     func run(_ context: CommandContext) throws {
         switch try action() {
         case .showAll:
-            let settings = try context.reviewSettings()
+            let (review, practice) = (try context.reviewSettings(), try context.practiceSettings())
             if json {
-                return try context.writeJSON(Dictionary(uniqueKeysWithValues: ReviewSettings.Name.allCases.map { ($0.rawValue, settings.value(of: $0)) }))
+                return try context.writeJSON(Dictionary(uniqueKeysWithValues: Setting.all.map { ($0.name, $0.value(review: review, practice: practice)) }))
             }
-            let defaults = ReviewSettings()
-            for name in ReviewSettings.Name.allCases {
-                let value = settings.value(of: name)
-                let note = value == defaults.value(of: name) ? context.style.dim("  (default)") : ""
-                context.line(Format.fit(name.rawValue, 18) + "  " + value + note)
+            for setting in Setting.all {
+                let value = setting.value(review: review, practice: practice)
+                let note = value == setting.value(review: ReviewSettings(), practice: PracticeSettings()) ? context.style.dim("  (default)") : ""
+                context.line(Format.fit(setting.name, 18) + "  " + value + note)
             }
-        case .show(let name):
-            let value = try context.reviewSettings().value(of: name)
-            if json { return try context.writeJSON([name.rawValue: value]) }
+        case .show(let setting):
+            let value = setting.value(review: try context.reviewSettings(), practice: try context.practiceSettings())
+            if json { return try context.writeJSON([setting.name: value]) }
             context.line(value)
-        case .set(let name, let text):
+        case .set(.review(let name), let text):
             try change(name, context) { try $0.set(name, to: text) }
-        case .reset(let name):
+        case .reset(.review(let name)):
             try change(name, context) { try $0.set(name, to: ReviewSettings().value(of: name)) }
+        case .set(let setting, let text):
+            let followed = setting == .follow ? try context.list(named: text).key : nil
+            let goal = setting == .dailyGoal ? try PracticeSettings.dailyGoal(from: text) : nil
+            try changePractice(setting, context) { settings in
+                if setting == .follow { settings.followedList = followed } else { settings.dailyGoal = goal }
+            }
+        case .reset(let setting):
+            try changePractice(setting, context) { settings in
+                if setting == .follow { settings.followedList = nil } else { settings.dailyGoal = nil }
+            }
         }
     }
 
@@ -79,5 +128,18 @@ struct ConfigCommand: LeetTrackCommand {
         try book.save(settings)
         if json { return try context.writeJSON([name.rawValue: settings.value(of: name)]) }
         context.line("\(name.rawValue) is now \(settings.value(of: name)).")
+    }
+
+    private func changePractice(_ setting: Setting, _ context: CommandContext, _ body: (inout PracticeSettings) -> Void) throws {
+        let tracker = try context.tracker()
+        let settings = try tracker.practice.update(body)
+        let value = setting.value(review: ReviewSettings(), practice: settings)
+        if json { return try context.writeJSON([setting.name: value]) }
+        switch (setting, value) {
+        case (.follow, "none"): context.line("You follow no list now.")
+        case (.follow, _): context.line("You follow \(value) now: `leettrack next` and `leettrack today` take their next problem from it.")
+        case (_, "none"): context.line("No daily goal now.")
+        default: context.line("daily-goal is now \(value) problems a day.")
+        }
     }
 }

@@ -1,15 +1,20 @@
 import ArgumentParser
+import Foundation
 import LeetTrackCore
 import LeetTrackScreen
 
 /// The filter options `list` and `random` share, and how they become a ``ProblemQuery``.
 struct ListFilters: ParsableArguments {
-    @Option(name: .shortAndLong, help: ArgumentHelp("Only easy, medium or hard problems.", valueName: "difficulty"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Only easy, medium or hard problems; several with commas (easy,medium).", valueName: "difficulty"))
     var difficulty: String?
-    @Option(name: .shortAndLong, help: ArgumentHelp("Only todo, attempted or solved problems.", valueName: "status"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Only todo, attempted or solved problems; several with commas.", valueName: "status"))
     var status: String?
     @Flag(name: .shortAndLong, help: "Only favorites.") var favorites = false
-    @Option(name: .shortAndLong, help: ArgumentHelp("Only problems with this tag (e.g. \"Dynamic Programming\").", valueName: "tag"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "Only problems with this tag (e.g. \"Dynamic Programming\"), or any of several with commas. Short names: "
+                + TagAliases.summary + ".", valueName: "tag"))
     var tag: String?
     @Option(help: ArgumentHelp("Only this category (Algorithms, Database, Shell, ...).", valueName: "category"))
     var category: String?
@@ -18,6 +23,11 @@ struct ListFilters: ParsableArguments {
         help: ArgumentHelp("Only problems of this study list, built-in or yours (see `leettrack lists`).", valueName: "list"),
         completion: .lists)
     var list: String?
+    @Option(
+        help: ArgumentHelp(
+            "Only this topic section of the list (e.g. \"two pointers\", or the start of a name); with no --list, of the followed list.",
+            valueName: "section"))
+    var section: String?
     @Flag(help: "Only problems that need no subscription.") var free = false
     @Flag(help: "Only paid-only problems.") var paid = false
 
@@ -27,20 +37,23 @@ struct ListFilters: ParsableArguments {
         let catalog = context.catalog
         var query = ProblemQuery()
         query.text = text.isEmpty ? nil : text.joined(separator: " ")
-        if let value = difficulty {
+        for value in Self.values(difficulty) {
             guard let difficulty = Difficulty(rawValue: value.lowercased()) else {
-                throw CLIError.usage("'\(value)' is not a difficulty; use easy, medium or hard", command: command)
+                throw CLIError.usage("'\(value)' is not a difficulty; use easy, medium or hard (several with commas: easy,medium)", command: command)
             }
-            query.difficulty = difficulty
+            query.difficulties.insert(difficulty)
         }
-        if let value = status {
+        for value in Self.values(status) {
             guard let status = Status(rawValue: value.lowercased()) else {
-                throw CLIError.usage("'\(value)' is not a status; use todo, attempted or solved", command: command)
+                throw CLIError.usage("'\(value)' is not a status; use todo, attempted or solved (several with commas)", command: command)
             }
-            query.status = status
+            query.statuses.insert(status)
         }
         query.favoritesOnly = favorites
-        if let tag { query.tag = try catalog.canonicalTag(tag) }
+        for value in Self.values(tag) {
+            let tag = try catalog.canonicalTag(value)
+            if !query.tags.contains(tag) { query.tags.append(tag) }
+        }
         if let category { query.category = try catalog.canonicalCategory(category) }
         switch (free, paid) {
         case (true, true): throw CLIError.usage("'--free' and '--paid' cannot be used together", command: command)
@@ -51,11 +64,24 @@ struct ListFilters: ParsableArguments {
         return query
     }
 
-    /// `query` with its `--list` (built-in or own) looked up, once every other value is checked.
-    func resolvingList(_ query: ProblemQuery, _ context: CommandContext) throws -> ProblemQuery {
-        guard let list else { return query }
+    /// The comma-separated values of an option (`easy,medium`), without blanks; none when not given.
+    static func values(_ option: String?) -> [String] {
+        guard let option else { return [] }
+        let values = option.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return values.isEmpty ? [option] : values  // An empty value is refused by the check that follows.
+    }
+
+    /// `query` with its `--list` (built-in or own) looked up, and narrowed to its `--section`,
+    /// once every other value is checked. `--section` without `--list` takes the followed list.
+    func resolvingList(_ query: ProblemQuery, command: any LeetTrackCommand.Type, _ context: CommandContext) throws -> ProblemQuery {
         var query = query
-        query.list = try context.list(named: list)
+        if let section {
+            let list = try context.listOrFollowed(list, for: "'--section'", command: command)
+            let found = try context.catalog.section(named: section, in: list)
+            query.list = StudyList(key: list.key, name: "\(list.name): \(found.name)", slugs: found.slugs, isOwn: list.isOwn)
+        } else if let list {
+            query.list = try context.list(named: list)
+        }
         return query
     }
 }
@@ -65,8 +91,9 @@ struct ListCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List problems, filtered and sorted.",
-        discussion: "TEXT matches words of titles and slugs, or an id. Without --sort, problems are in id order "
-            + "(or in the study list's order with --list).")
+        discussion: "TEXT matches words of titles and slugs. Ids and slugs alone (list 1430 1343 2) list those problems, "
+            + "in the order given. Without --sort, problems are in id order (or in the study list's order with --list). "
+            + "-d, -s and -t take several values with commas: -d easy,medium -t dp,bfs.")
 
     @Argument(help: ArgumentHelp("Words to look for in titles and slugs.", valueName: "text")) var text: [String] = []
     @OptionGroup var filters: ListFilters
@@ -78,7 +105,8 @@ struct ListCommand: LeetTrackCommand {
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
-        var query = try filters.query(text: text, command: Self.self, context)
+        let named = try Self.problemsNamed(text, context.catalog)
+        var query = try filters.query(text: named == nil ? text : [], command: Self.self, context)
         if let value = sort {
             guard let sort = ProblemQuery.Sort(rawValue: value.lowercased()) else {
                 throw Self.usageError("'\(value)' is not a sort order; use id, title, difficulty, acceptance or recent")
@@ -91,13 +119,38 @@ struct ListCommand: LeetTrackCommand {
             }
             query.limit = limit
         }
-        let (problems, progress) = try context.problems(matching: try filters.resolvingList(query, context))
+        query = try filters.resolvingList(query, command: Self.self, context)
+        if let named {
+            // The problems named, in the order given, within the list when there is one.
+            let inList = query.list.map { Set($0.slugs) }
+            query.list = StudyList(key: "", name: "", slugs: named.map(\.slug).filter { inList?.contains($0) ?? true })
+        }
+        let (problems, progress) = try context.problems(matching: query)
+        let skipped = Set(try context.practiceSettings().skipped)
         if json {
-            try context.writeJSON(problems.map { ProblemJSON($0, progress[$0.slug]) })
+            try context.writeJSON(problems.map { ProblemJSON($0, progress[$0.slug], skipped: skipped.contains($0.slug)) })
             return
         }
-        context.rows(problems, progress)
+        context.rows(problems, progress, skipped: skipped)
         context.line(context.style.dim(problems.count == 1 ? "1 problem" : "\(problems.count) problems"))
+    }
+}
+
+extension ListCommand {
+    /// The problems `arguments` name when they are ids and slugs (`list 1430 1343 2`), in the order
+    /// given; `nil` when they are words to search for (any of them is neither, or one slug alone,
+    /// which keeps searching as it always did).
+    /// - Throws: a usage error naming an id that no problem has.
+    static func problemsNamed(_ arguments: [String], _ catalog: Catalog) throws -> [Problem]? {
+        guard !arguments.isEmpty else { return nil }
+        let isID = arguments.map { !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil }
+        guard isID.contains(true) || arguments.count > 1 else { return nil }
+        guard zip(arguments, isID).allSatisfy({ $1 || catalog.position(ofSlug: $0) != nil }) else { return nil }
+        return try zip(arguments, isID).map { argument, isID in
+            let problem = isID ? Int(argument).flatMap(catalog.problem(withID:)) : catalog.problem(withSlug: argument)
+            guard let problem else { throw usageError("no problem has the id \(argument); `leettrack list WORDS` searches the titles") }
+            return problem
+        }
     }
 }
 
@@ -114,8 +167,8 @@ struct RandomCommand: LeetTrackCommand {
 
     func run(_ context: CommandContext) throws {
         let query = try filters.query(text: text, command: Self.self, context)
-        if query.status == .solved { throw Self.usageError("'random' picks unsolved problems; '--status solved' matches none") }
-        let (matches, progress) = try context.problems(matching: try filters.resolvingList(query, context))
+        if query.statuses == [.solved] { throw Self.usageError("'random' picks unsolved problems; '--status solved' matches none") }
+        let (matches, progress) = try context.problems(matching: try filters.resolvingList(query, command: Self.self, context))
         let candidates = matches
             .filter { (progress[$0.slug]?.status ?? .todo) != .solved }
         guard let problem = candidates.randomElement() else {

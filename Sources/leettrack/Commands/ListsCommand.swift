@@ -12,7 +12,9 @@ struct ListsCommand: LeetTrackCommand {
         abstract: "Show the study lists with progress, one list's problems, or edit your own lists.",
         discussion: """
             lists                      all lists, built-in then yours, with progress
-            lists LIST                 one list's problems, in its order
+            lists LIST                 one list's problems, in its order (by topic section
+                                       for neetcode-150, blind-75 and neetcode-all)
+            lists LIST --sections      each section's progress
             lists create NAME          a new, empty list of your own
             lists add NAME PROBLEM...  append problems (ids, slugs or title words)
             lists remove NAME PROBLEM...
@@ -30,6 +32,8 @@ struct ListsCommand: LeetTrackCommand {
     @Argument(help: ArgumentHelp("The subcommand's list names and problems.", valueName: "arguments"), completion: .problems)
     var rest: [String] = []
     @Flag(name: .shortAndLong, help: "Do not ask before deleting a list.") var yes = false
+    @Flag(name: .customLong("sections"), help: "With a list that has topic sections: only each section's progress, not its problems.")
+    var sectionsOnly = false
     @OptionGroup var output: JSONOutput
     var json: Bool { output.json }
     @ParentCommand var root: LeetTrack
@@ -85,15 +89,48 @@ struct ListsCommand: LeetTrackCommand {
         var query = ProblemQuery()
         query.list = list
         let (problems, progress) = try context.problems(matching: query)
-        if json { return try context.writeJSON(problems.map { ProblemJSON($0, progress[$0.slug]) }) }
+        let sections = context.catalog.sections(of: list)
+        if sectionsOnly, sections.isEmpty {
+            throw LeetTrackError.listWithoutSections(list.key, sectioned: context.catalog.sectionedListKeys)
+        }
+        let skipped = Set(try context.practiceSettings().skipped)
+        if json {
+            if sectionsOnly { return try context.writeJSON(sections.map { SectionJSON($0, progress: progress) }) }
+            var sectionOf: [String: String] = [:]
+            for section in sections { for slug in section.slugs { sectionOf[slug] = section.name } }
+            return try context.writeJSON(problems.map {
+                ProblemJSON($0, progress[$0.slug], section: sectionOf[$0.slug], skipped: skipped.contains($0.slug))
+            })
+        }
         context.line(style.bold(list.name) + (list.isOwn ? style.dim("  (your list)") : ""))
         if problems.isEmpty {
             context.line("No problems yet. Add some with `leettrack lists add \(Format.argument(list.key)) PROBLEM...`.")
             return
         }
-        context.rows(problems, progress)
+        if sections.isEmpty {
+            context.rows(problems, progress, skipped: skipped)
+        } else {
+            let bySlug = Dictionary(problems.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
+            for section in sections {
+                if !sectionsOnly { context.line() }
+                context.line(Self.sectionLine(SectionJSON(section, progress: progress), style))
+                if !sectionsOnly { context.rows(section.slugs.compactMap { bySlug[$0] }, progress, skipped: skipped) }
+            }
+            context.line()
+        }
         let solved = problems.filter { progress[$0.slug]?.status == .solved }.count
         context.line(style.dim("\(solved) of \(problems.count) solved"))
+        if !sections.isEmpty {
+            context.line(style.dim("One section: `leettrack list --list \(list.key) --section NAME`; the next problem: "
+                + "`leettrack next --list \(list.key)`."))
+        }
+    }
+
+    /// `Two Pointers              2 / 5   ████░░░░░░  +1 attempted`.
+    static func sectionLine(_ section: SectionJSON, _ style: TextStyle) -> String {
+        let counts = Format.right("\(section.solved)", 3) + " / " + Format.fit("\(section.total)", 3)
+        let attempted = section.attempted > 0 ? style.dim("  +\(section.attempted) attempted") : ""
+        return "\(Format.fit(section.name, 24))  \(counts)  " + style.green(Format.bar(section.solved, of: section.total, width: 12)) + attempted
     }
 
     private func showAll(_ context: CommandContext) throws {
@@ -101,12 +138,7 @@ struct ListsCommand: LeetTrackCommand {
         let lists = context.catalog.studyLists + (try context.ownLists())
         let listed = Set(lists.flatMap(\.slugs))
         let progress = try context.progress { listed.contains($0) }
-        let summaries = lists.map { list in
-            let statuses = list.slugs.map { progress[$0]?.status ?? .todo }
-            return ListSummaryJSON(
-                key: list.key, name: list.name, own: list.isOwn, total: list.slugs.count,
-                solved: statuses.filter { $0 == .solved }.count, attempted: statuses.filter { $0 == .attempted }.count)
-        }
+        let summaries = lists.map { ListSummaryJSON($0, progress: progress, catalog: context.catalog) }
         if json { return try context.writeJSON(summaries) }
         var shownOwnHeading = false
         for summary in summaries {

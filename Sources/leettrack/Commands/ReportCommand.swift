@@ -38,7 +38,8 @@ struct ReportCommand: LeetTrackCommand {
         try check()
         let report = ProgressReport(
             catalog: context.catalog, progress: try context.allProgress(), ownLists: try context.ownLists(),
-            scheduler: try context.reviewSettings().scheduler(), now: context.now, timeZone: context.timeZone)
+            scheduler: try context.reviewSettings().scheduler(), now: context.now, timeZone: context.timeZone,
+            dailyGoal: try context.practiceSettings().dailyGoal)
         let page = report.html()
         if output == "-" { return context.writeData(page) }
         let file = try destination()

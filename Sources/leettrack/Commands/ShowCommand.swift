@@ -16,8 +16,9 @@ struct ShowCommand: LeetTrackCommand {
     func run(_ context: CommandContext) throws {
         let problem = try context.catalog.resolve(problemName)
         let record = try context.progress(for: problem.slug)
+        let skipped = try context.practiceSettings().isSkipped(problem.slug)
         if json {
-            try context.writeJSON(ProblemJSON(problem, record, withHistory: true))
+            try context.writeJSON(ProblemJSON(problem, record, withHistory: true, skipped: skipped))
             return
         }
         let style = context.style
@@ -32,7 +33,9 @@ struct ShowCommand: LeetTrackCommand {
             ("Favorite", record.favorite ? style.magenta("♥ yes") : "no"),
             ("Note", record.note.isEmpty ? "-" : record.note.replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: 12))),
         ]
-        for (label, value) in rows { context.line(Format.fit(label + ":", 12) + value) }
+        var shown = rows
+        if skipped { shown.insert(("Skipped", "yes" + style.dim("  (`next` passes over it; `leettrack unskip \(problem.id)`)")), at: 7) }
+        for (label, value) in shown { context.line(Format.fit(label + ":", 12) + value) }
         if let card = record.reviewCard(using: try context.reviewSettings().scheduler()) {
             let stability = card.stability.map { " (stability \(Format.decimal($0)) days, difficulty \(Format.decimal(card.difficulty ?? 0)))" } ?? ""
             context.line(Format.fit("Review:", 12) + "due \(Format.dueDay(card.due, from: context.now, context.timeZone))" + style.dim(stability))

@@ -10,7 +10,8 @@ struct StatsCommand: LeetTrackCommand {
         commandName: "stats",
         abstract: "Show progress per difficulty and tag, streaks, the last 7 days or a year's calendar.",
         discussion: "A streak counts days with at least one solve, attempt or review. Days are counted in your "
-            + "time zone (set TZ to change it). --calendar draws the last 52 weeks like GitHub's graph.")
+            + "time zone (set TZ to change it). --calendar draws the last 52 weeks like GitHub's graph. With a daily "
+            + "goal (`leettrack config daily-goal 3`), the days that met it are marked ✓ (◆ in the calendar).")
 
     @Flag(name: .shortAndLong, help: "Draw the last 52 weeks as a heatmap, with streaks.") var calendar = false
     @OptionGroup var output: JSONOutput
@@ -20,16 +21,20 @@ struct StatsCommand: LeetTrackCommand {
     func run(_ context: CommandContext) throws {
         let progress = try context.allProgress()
         let stats = Statistics(catalog: context.catalog, progress: progress, now: context.now, timeZone: context.timeZone)
+        let goal = try context.practiceSettings().dailyGoal.map {
+            DailyGoalProgress(goal: $0, progress: progress, now: context.now, timeZone: context.timeZone)
+        }
         if calendar {
             let graph = PracticeCalendar(progress: progress, now: context.now, timeZone: context.timeZone)
-            if json { return try context.writeJSON(CalendarJSON(graph, stats)) }
-            CalendarView(graph: graph, style: context.style).draw(context)
+            if json { return try context.writeJSON(CalendarJSON(graph, stats, goal: goal)) }
+            CalendarView(graph: graph, style: context.style, goal: goal).draw(context)
             context.line()
             context.line("Streak:     \(days(stats.currentStreak)) (longest \(days(stats.longestStreak)))")
+            if let goal { context.line(goalLine(goal)) }
             return
         }
         if json {
-            try context.writeJSON(StatsJSON(stats))
+            try context.writeJSON(StatsJSON(stats, goal: goal))
             return
         }
         let style = context.style
@@ -53,6 +58,7 @@ struct StatsCommand: LeetTrackCommand {
         context.line()
         context.line("Favorites:  \(stats.favorites)")
         context.line("Streak:     \(days(stats.currentStreak)) (longest \(days(stats.longestStreak)))")
+        if let goal { context.line(goalLine(goal)) }
         if !stats.tags.isEmpty {
             context.line()
             context.line("Most practised tags:")
@@ -68,11 +74,17 @@ struct StatsCommand: LeetTrackCommand {
         for day in stats.lastSevenDays {
             let width = day.total == 0 ? 0 : max(1, Int((Double(day.total) / Double(most) * 20).rounded()))
             let detail = day.total == 0 ? style.dim("-") : "\(day.total)" + style.dim(Self.breakdown(day))
-            context.line("  \(day.day.weekdayName) \(day.day)  \(style.green(String(repeating: "■", count: width)))\(width > 0 ? " " : "")\(detail)")
+            let met = goal?.metDays.contains(day.day) == true ? style.green(" ✓") : ""
+            context.line("  \(day.day.weekdayName) \(day.day)  \(style.green(String(repeating: "■", count: width)))\(width > 0 ? " " : "")\(detail)\(met)")
         }
     }
 
     private func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+
+    /// `Goal:       3 a day, 1 today; met 2 days in a row (longest 5)`.
+    private func goalLine(_ goal: DailyGoalProgress) -> String {
+        "Goal:       \(goal.goal) a day, \(goal.doneToday) today; met \(days(goal.currentStreak)) in a row (longest \(days(goal.longestStreak)))"
+    }
 
     private static func breakdown(_ day: Statistics.Day) -> String {
         var parts: [String] = []

@@ -6,10 +6,12 @@ import LeetTrackScreen
 ///
 /// With colour, each day is a `■` in one of GitHub's five greens (256-colour palette). Without
 /// colour (not a terminal, or `NO_COLOR`), the levels are glyphs that read in any terminal and in
-/// a pasted text: `·` none, `░` `▒` `▓` `█` from light to busy; days after today are blank.
+/// a pasted text: `·` none, `░` `▒` `▓` `█` from light to busy; days after today are blank. With
+/// a daily goal, a day that met it is a `◆` (in its green with colour).
 struct CalendarView {
     let graph: PracticeCalendar
     let style: TextStyle
+    var goal: DailyGoalProgress?
 
     /// GitHub's greens, as xterm 256-colour indices: empty, then four levels.
     private static let colours = [238, 22, 28, 34, 40]
@@ -30,6 +32,7 @@ struct CalendarView {
         var legend = String(repeating: " ", count: Self.labelWidth) + "Less "
         for level in 0...4 { legend += glyph(level) }
         legend += " More"
+        if let goal { legend += "   " + mark(4) + " met the goal of \(goal.goal)" }
         context.line(legend)
         context.line()
         let events = graph.total == 1 ? "1 solve, attempt or review" : "\(graph.total) solves, attempts and reviews"
@@ -60,7 +63,13 @@ struct CalendarView {
     }
 
     private func cell(_ cell: PracticeCalendar.Cell) -> String {
-        cell.isFuture ? " " : glyph(cell.level)
+        if cell.isFuture { return " " }
+        return goal?.metDays.contains(cell.day) == true ? mark(cell.level) : glyph(cell.level)
+    }
+
+    private func mark(_ level: Int) -> String {
+        guard style.enabled else { return "◆" }
+        return "\u{1B}[38;5;\(Self.colours[level])m◆\u{1B}[0m"
     }
 
     private func glyph(_ level: Int) -> String {

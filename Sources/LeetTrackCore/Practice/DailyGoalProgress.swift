@@ -1,0 +1,49 @@
+import Foundation
+
+/// How the user does against a daily goal of problems: today's count, the days that met it, and
+/// the runs of such days.
+///
+/// A day's count is the number of different problems practised that day (solved, attempted or
+/// reviewed), in the user's time zone: solving and then reviewing one problem is one problem.
+public struct DailyGoalProgress: Sendable, Equatable {
+    /// Problems a day.
+    public let goal: Int
+    /// Today, in the user's time zone.
+    public let today: LocalDay
+    /// Problems practised today.
+    public let doneToday: Int
+    /// Every day that met the goal.
+    public let metDays: Set<LocalDay>
+    /// The run of met days ending today (or yesterday: today is not over yet).
+    public let currentStreak: Int
+    /// The longest run of met days.
+    public let longestStreak: Int
+
+    /// Whether today met the goal already.
+    public var isMetToday: Bool { doneToday >= goal }
+
+    /// Computes the progress.
+    /// - Complexity: O(records + events).
+    public init(goal: Int, progress: [String: ProblemProgress], now: Date, timeZone: some UTCOffsetProvider) {
+        let counts = Self.problemsByDay(progress, timeZone: timeZone)
+        self.goal = goal
+        today = LocalDay(now, in: timeZone)
+        doneToday = counts[today.dayNumber] ?? 0
+        let met = Set(counts.filter { $0.value >= goal }.keys)
+        metDays = Set(met.map(LocalDay.init(dayNumber:)))
+        (currentStreak, longestStreak) = Statistics.streaks(practiceDays: met, today: today.dayNumber)
+    }
+
+    /// The number of different problems practised on each day (by day number).
+    static func problemsByDay(_ progress: [String: ProblemProgress], timeZone: some UTCOffsetProvider) -> [Int: Int] {
+        var counts: [Int: Int] = [:]
+        for record in progress.values {
+            var days = Set<Int>()
+            for event in record.events where event.kind.isPractice {
+                days.insert(LocalDay(event.date, in: timeZone).dayNumber)
+            }
+            for day in days { counts[day, default: 0] += 1 }
+        }
+        return counts
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Persistence
+
+/// How the user practises day by day: the study list they follow, their daily goal and the
+/// problems they chose to skip. Stored under `settings.practice` and synced as one value (the
+/// whole record goes to the side changed last, as the review settings do).
+public struct PracticeSettings: Codable, Sendable, Hashable {
+    /// The key of the followed study list (built-in or own), or `nil`: what `next` and `today`
+    /// use when no `--list` is given.
+    public var followedList: String?
+    /// Problems (solved, attempted or reviewed) a day that make a day count as met; `nil` for no goal.
+    public var dailyGoal: Int?
+    /// The slugs `next` passes over (`leettrack skip`), sorted.
+    public var skipped: [String]
+
+    /// The accepted daily goals.
+    public static let dailyGoalRange: ClosedRange<Int> = 1...100
+
+    /// No followed list, no goal, nothing skipped.
+    public init(followedList: String? = nil, dailyGoal: Int? = nil, skipped: [String] = []) {
+        self.followedList = followedList
+        self.dailyGoal = dailyGoal
+        self.skipped = skipped
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case followedList = "follow", dailyGoal, skipped
+    }
+
+    /// Decodes settings; a missing field takes its default, so fields added later keep old stores readable.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        followedList = try container.decodeIfPresent(String.self, forKey: .followedList)
+        dailyGoal = try container.decodeIfPresent(Int.self, forKey: .dailyGoal)
+        skipped = try container.decodeIfPresent([String].self, forKey: .skipped) ?? []
+    }
+
+    /// Encodes the settings, leaving out fields that hold their default.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(followedList, forKey: .followedList)
+        try container.encodeIfPresent(dailyGoal, forKey: .dailyGoal)
+        if !skipped.isEmpty { try container.encode(skipped, forKey: .skipped) }
+    }
+
+    /// The store key.
+    public static let key = Key<PracticeSettings>("settings.practice", default: PracticeSettings())
+
+    /// Whether `slug` is marked to skip.
+    public func isSkipped(_ slug: String) -> Bool {
+        skipped.contains(slug)
+    }
+
+    /// A daily goal from text (`3`).
+    /// - Throws: ``LeetTrackError/invalidSetting(_:value:reason:)`` naming the accepted range.
+    public static func dailyGoal(from text: String) throws(LeetTrackError) -> Int {
+        guard let value = Int(text.trimmedOfWhitespace), dailyGoalRange.contains(value) else {
+            throw .invalidSetting("daily-goal", value: text, reason: "use a whole number of problems a day from 1 to 100")
+        }
+        return value
+    }
+}
+
+/// The practice settings of a store: read, changed in one synced write each.
+public struct PracticeBook: Sendable {
+    /// The store they live in.
+    public let store: Store
+    /// Dates the changes for sync.
+    public let clock: Clock
+
+    /// The stored settings (the defaults when none are stored).
+    /// - Throws: `PersistenceError.undecodable` when the stored settings do not decode.
+    public func settings() throws -> PracticeSettings {
+        try store.value(for: PracticeSettings.key)
+    }
+
+    /// Applies `change` to the stored settings in one transaction, noted for sync; nothing is
+    /// written when nothing changed.
+    /// - Returns: the settings after the change.
+    @discardableResult
+    public func update(_ change: (inout PracticeSettings) throws -> Void) throws -> PracticeSettings {
+        try store.transaction { transaction in
+            let before = try transaction.value(for: PracticeSettings.key)
+            var settings = before
+            try change(&settings)
+            settings.skipped = Array(Set(settings.skipped)).sorted()
+            guard settings != before else { return settings }
+            try SyncedWrites(clock: clock).value(SyncValue(practice: settings), for: PracticeSettings.key.name, in: transaction)
+            return settings
+        }
+    }
+
+    /// Marks problems to skip (`skip: true`) or not; returns the slugs whose mark changed.
+    public func setSkipped(_ slugs: [String], _ skip: Bool) throws -> [String] {
+        var changed: [String] = []
+        try update { settings in
+            var set = Set(settings.skipped)
+            for slug in slugs where skip ? set.insert(slug).inserted : set.remove(slug) != nil {
+                changed.append(slug)
+            }
+            settings.skipped = set.sorted()
+        }
+        return changed
+    }
+}
+
+extension Tracker {
+    /// The followed list, daily goal and skipped problems.
+    public var practice: PracticeBook { PracticeBook(store: store, clock: clock) }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import LeetTrackCore
+
+extension CommandContext {
+    /// The practice settings (followed list, daily goal, skipped problems); the defaults when
+    /// there is no store yet.
+    func practiceSettings() throws -> PracticeSettings {
+        guard storeExists else { return PracticeSettings() }
+        return try readingTrackerOpened().practice.settings()
+    }
+
+    /// The followed list, or `nil` when none is followed.
+    /// - Throws: `CLIError.failure` when the followed list no longer exists (an own list deleted
+    ///   or renamed since), saying how to follow another.
+    func followedList(in settings: PracticeSettings) throws -> StudyList? {
+        guard let key = settings.followedList else { return nil }
+        do {
+            return try list(named: key)
+        } catch LeetTrackError.unknownList {
+            throw CLIError.failure(
+                "the followed list '\(key)' no longer exists. Follow another with `leettrack config follow LIST`, "
+                    + "or stop following with `leettrack config follow --reset`.")
+        }
+    }
+
+    /// The list a command works on: `name` (built-in or own) when given, else the followed list.
+    /// - Throws: a usage error of `command` when neither exists, saying how to follow one.
+    func listOrFollowed(_ name: String?, for what: String, command: any LeetTrackCommand.Type) throws -> StudyList {
+        if let name { return try list(named: name) }
+        if let list = try followedList(in: try practiceSettings()) { return list }
+        throw CLIError.usage(
+            "\(what) needs a list: give '--list LIST', or follow one with `leettrack config follow LIST` "
+                + "(e.g. neetcode-150)", command: command)
+    }
+}

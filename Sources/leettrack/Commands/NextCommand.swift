@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import LeetTrackCore
+import LeetTrackScreen
+
+/// `leettrack next [--list L] [--section S]`: the first unsolved problem of a list, in its order.
+struct NextCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "next",
+        abstract: "Show the next problem to do: the first unsolved one of a list, in the list's own order.",
+        discussion: paragraphs("""
+            Without --list, the list you follow (`leettrack config follow neetcode-150`). Problems marked
+            with `leettrack skip` are passed over; attempted ones are not (they are the next thing to finish).
+            """))
+
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("A study list, built-in or yours (default: the followed list).", valueName: "list"),
+        completion: .lists)
+    var list: String?
+    @Option(help: ArgumentHelp("Only this topic section of the list (a name or the start of one).", valueName: "section"))
+    var section: String?
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
+    @ParentCommand var root: LeetTrack
+
+    func run(_ context: CommandContext) throws {
+        let list = try context.listOrFollowed(self.list, for: "'next'", command: Self.self)
+        let section = try self.section.map { try context.catalog.section(named: $0, in: list) }
+        let slugs = section?.slugs ?? list.slugs
+        let settings = try context.practiceSettings()
+        let wanted = Set(slugs)
+        let progress = try context.progress { wanted.contains($0) }
+        let next = context.catalog.nextProblem(in: slugs, progress: progress, skipped: Set(settings.skipped))
+        let solved = slugs.filter { progress[$0]?.status == .solved }.count
+        let place = list.name + (section.map { ": \($0.name)" } ?? "")
+        if json {
+            return try context.writeJSON(NextJSON(
+                list: list.key, section: section?.name, solved: solved, total: slugs.count,
+                problem: next.map { ProblemJSON($0, progress[$0.slug], section: sectionName(of: $0, in: list, context)) }))
+        }
+        guard let next else {
+            let skipped = slugs.filter { settings.isSkipped($0) && progress[$0]?.status != .solved }.count
+            let rest = skipped > 0 ? " (\(skipped) skipped: `leettrack unskip PROBLEM` brings one back)" : ""
+            context.line("Everything in \(place) is solved\(rest). \(solved) of \(slugs.count) solved.")
+            return
+        }
+        let style = context.style
+        let where_ = sectionName(of: next, in: list, context).map { "  " + style.dim($0) } ?? ""
+        context.line(Format.row(next, progress[next.slug], style))
+        context.line("      \(next.url)\(where_)")
+        context.line(style.dim("\(solved) of \(slugs.count) solved in \(place)."))
+    }
+
+    private func sectionName(of problem: Problem, in list: StudyList, _ context: CommandContext) -> String? {
+        context.catalog.sections(of: list).first { $0.slugs.contains(problem.slug) }?.name
+    }
+}
+
+/// `leettrack skip PROBLEM...` and `leettrack unskip PROBLEM...`: what `next` passes over.
+struct SkipCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "skip",
+        abstract: "Mark problems for `next` and `today` to pass over (paid-only ones, ones you know).",
+        discussion: "The marks follow the store to your other machines. `leettrack unskip PROBLEM` takes one back.")
+
+    @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
+    @ParentCommand var root: LeetTrack
+
+    func run(_ context: CommandContext) throws {
+        try Self.mark(problemNames, skip: true, json: json, context)
+    }
+
+    /// Resolves every name first (a bad one changes nothing), then writes the marks in one change.
+    static func mark(_ names: [String], skip: Bool, json: Bool, _ context: CommandContext) throws {
+        let problems = try context.catalog.resolve(names)
+        let changed = Set(try context.tracker().practice.setSkipped(problems.map(\.slug), skip))
+        if json {
+            let progress = try context.progress { slug in problems.contains { $0.slug == slug } }
+            return try context.writeJSON(problems.map { ProblemJSON($0, progress[$0.slug], skipped: skip) })
+        }
+        for problem in problems {
+            let name = Format.name(problem)
+            switch (skip, changed.contains(problem.slug)) {
+            case (true, true): context.line("Skipping \(name): `next` passes over it.")
+            case (true, false): context.line("\(name) was already skipped.")
+            case (false, true): context.line("\(name) is no longer skipped.")
+            case (false, false): context.line("\(name) was not skipped.")
+            }
+        }
+    }
+}
+
+/// `leettrack unskip PROBLEM...`.
+struct UnskipCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unskip", abstract: "Take back `leettrack skip`: `next` offers the problems again.")
+
+    @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
+    @ParentCommand var root: LeetTrack
+
+    func run(_ context: CommandContext) throws {
+        try SkipCommand.mark(problemNames, skip: false, json: json, context)
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import LeetCodeClient
+import LeetTrackCore
+import LeetTrackScreen
+
+/// `leettrack today`: the day's plan. Reads the store only; it never asks LeetCode (the daily
+/// question shown is the one `leetcode daily` or `leetcode pull` kept).
+struct TodayCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "today",
+        abstract: "Show the day's plan: reviews due, the next problem of the followed list, the streak and the daily goal.",
+        discussion: paragraphs("""
+            Follow a list with `leettrack config follow neetcode-150` and set a goal with
+            `leettrack config daily-goal 3`. LeetCode's daily question shows when `leettrack leetcode daily`
+            read today's.
+            """))
+
+    /// How many due reviews are named (the rest are counted).
+    static let shownReviews = 3
+
+    @OptionGroup var output: JSONOutput
+    var json: Bool { output.json }
+    @ParentCommand var root: LeetTrack
+
+    func run(_ context: CommandContext) throws {
+        let plan = try Self.plan(context)
+        if json { return try context.writeJSON(TodayJSON(plan)) }
+        let style = context.style
+        context.line(style.bold("Today, \(plan.today.weekdayName) \(plan.today)"))
+        if plan.due.isEmpty {
+            context.line("Reviews:    none due")
+        } else {
+            context.line("Reviews:    \(plan.due.count) due" + style.dim("  (`leettrack review`)"))
+            for item in plan.due.prefix(Self.shownReviews) {
+                let late = item.daysOverdue > 0 ? style.dim("  \(item.daysOverdue) d overdue") : ""
+                context.line("            \(Format.name(item.problem))\(late)")
+            }
+            if plan.due.count > Self.shownReviews { context.line(style.dim("            … and \(plan.due.count - Self.shownReviews) more")) }
+        }
+        if let list = plan.followed {
+            let counts = style.dim("  (\(plan.followedSolved) of \(list.slugs.count) solved in \(list.name))")
+            if let next = plan.next {
+                context.line("Next:       \(Format.name(next))  \(Format.colored(next.difficulty, style))" + counts)
+            } else {
+                context.line("Next:       everything in \(list.name) is solved" + counts)
+            }
+        } else {
+            context.line("Next:       " + style.dim("follow a list to get one: `leettrack config follow neetcode-150`"))
+        }
+        let days = plan.streak.current == 1 ? "day" : "days"
+        context.line("Streak:     \(plan.streak.current) \(days)" + style.dim(" (longest \(plan.streak.longest))"))
+        if let goal = plan.goal {
+            let mark = goal.isMetToday ? style.green("  ✓ met") : ""
+            let met = goal.currentStreak == 1 ? "day" : "days"
+            context.line("Goal:       \(min(goal.doneToday, goal.goal)) / \(goal.goal) today  "
+                + style.green(Format.bar(goal.doneToday, of: goal.goal, width: 10)) + mark
+                + style.dim("  met \(goal.currentStreak) \(met) in a row"))
+        } else {
+            context.line("Done today: \(plan.doneToday)" + style.dim("  (set a goal: `leettrack config daily-goal 3`)"))
+        }
+        if let daily = plan.daily {
+            let problem = daily.question.problem
+            let status = daily.status == .solved ? style.green("solved") : Format.statusWord(daily.status, style)
+            context.line("Daily:      \(problem.id). \(problem.title)  \(Format.colored(problem.difficulty, style))  \(status)")
+        } else if Self.hasLeetCodeSession(context) {
+            context.line("Daily:      " + style.dim("`leettrack leetcode daily` fetches today's question"))
+        }
+    }
+
+    /// The plan from the store (reading only; a missing store is an empty one).
+    static func plan(_ context: CommandContext) throws -> TodayPlan {
+        let settings = try context.practiceSettings()
+        let followed = try context.followedList(in: settings)
+        let progress = try context.allProgress()
+        let daily = context.storeExists ? try context.readingTrackerOpened().store.value(for: LeetCodeDaily.key) : nil
+        return TodayPlan(
+            catalog: context.catalog, progress: progress, scheduler: try context.reviewSettings().scheduler(),
+            settings: settings, followed: followed, daily: daily, now: context.now, timeZone: context.timeZone)
+    }
+
+    /// Whether a LeetCode session is at hand (in the environment, or kept beside the store).
+    static func hasLeetCodeSession(_ context: CommandContext) -> Bool {
+        !(context.environment["LEETCODE_SESSION"] ?? "").isEmpty
+            || FileManager.default.fileExists(atPath: LeetCodeCookies.file(besideStore: context.storePath))
+    }
+}
