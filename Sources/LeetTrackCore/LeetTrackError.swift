@@ -14,6 +14,8 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
     case invalidDate(String, reason: String)
     /// A review rating that is not again, hard, good or easy.
     case invalidRating(String)
+    /// A practice time (`--time`) that is not like `25m`, `1h10m` or `90s`, or out of range.
+    case invalidTime(String, reason: String)
     /// A problem that has no review card: it was never solved, or was reset since.
     case notSolved(Problem)
     /// A review dated before the card's last rating (FSRS cannot rate the past).
@@ -53,6 +55,8 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
             return "no category is called '\(name)'. Categories: \(known.joined(separator: ", "))."
         case .invalidDate(let text, let reason):
             return "'\(text)' is not a valid date: \(reason). Use YYYY-MM-DD, e.g. 2026-01-31."
+        case .invalidTime(let text, let reason):
+            return "'\(text)' is not a valid time: \(reason). Use a time like 25m, 1h10m or 90s (a bare number is minutes)."
         case .invalidRating(let text):
             return "'\(text)' is not a rating; use again, hard, good or easy."
         case .notSolved(let problem):

@@ -62,10 +62,16 @@ public struct EventJSON: Encodable {
     public var kind: String
     public var date: Date
     public var rating: String?
+    /// How long it took, in seconds, when it was timed.
+    public var seconds: Int?
+    /// The note about this event.
+    public var note: String?
 
     public init(_ event: ProgressEvent) {
         kind = event.kind.rawValue
         date = event.date
         rating = event.rating
+        seconds = event.seconds
+        note = event.note
     }
 }

@@ -42,8 +42,7 @@ struct ShowCommand: LeetTrackCommand {
         } else {
             context.line("History:")
             for event in record.events {
-                let rating = event.rating.map { " (\($0))" } ?? ""
-                context.line("  \(Format.localTime(event.date, context.timeZone))  \(event.kind)\(rating)")
+                context.line("  \(Format.localTime(event.date, context.timeZone))  \(event.kind)\(event.details)")
             }
         }
     }
