@@ -28,6 +28,8 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
     case builtInList(String)
     /// A setting value out of range, or an unknown setting.
     case invalidSetting(String, value: String, reason: String)
+    /// A solution file or its folder (`leettrack code`) cannot be made; names the path.
+    case codeFile(String, reason: String)
     /// The catalog data is inconsistent (only possible for a catalog decoded from outside JSON).
     case invalidCatalog(String)
 
@@ -72,6 +74,8 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
             return "'\(name)' is a built-in study list and cannot be changed; create your own with `leettrack lists create NAME`."
         case .invalidSetting(let name, let value, let reason):
             return "'\(value)' is not a valid \(name): \(reason)."
+        case .codeFile(let path, let reason):
+            return "cannot prepare the solution file \(path): \(reason)."
         case .invalidCatalog(let reason):
             return "the catalog is invalid: \(reason)"
         }

@@ -16,6 +16,8 @@ public struct ProblemJSON: Encodable {
     public var note: String?
     public var history: [EventJSON]?
     public var review: CardJSON?
+    /// The solution files `leettrack code` made on this machine (`show` only).
+    public var codeFiles: [String]?
 
     public init(_ problem: Problem, _ record: ProblemProgress?, withHistory: Bool = false) {
         let record = record ?? ProblemProgress()

@@ -12,9 +12,12 @@ struct ConfigCommand: LeetTrackCommand {
             ratings made from then on; reviews already scheduled keep their dates.
 
             Settings:
-            """) + "\n" + ReviewSettings.Name.allCases.map { "  \($0.rawValue)\n      \($0.help)" }.joined(separator: "\n"))
+            """) + "\n" + ReviewSettings.Name.allCases.map { "  \($0.rawValue)\n      \($0.help)" }.joined(separator: "\n")
+            + "\n" + CodeSettings.Name.allCases.map { "  \($0.rawValue)\n      \($0.help)" }.joined(separator: "\n"))
 
-    @Argument(help: ArgumentHelp("A setting's name (see above).", valueName: "name"), completion: .list(ReviewSettings.Name.allCases.map(\.rawValue)))
+    @Argument(
+        help: ArgumentHelp("A setting's name (see above).", valueName: "name"),
+        completion: .list(ReviewSettings.Name.allCases.map(\.rawValue) + CodeSettings.Name.allCases.map(\.rawValue)))
     var name: String?
     @Argument(help: ArgumentHelp("Its new value.", valueName: "value")) var value: String?
     @Flag(help: "Set NAME back to its default.") var reset = false
@@ -27,6 +30,8 @@ struct ConfigCommand: LeetTrackCommand {
         case show(ReviewSettings.Name)
         case set(ReviewSettings.Name, String)
         case reset(ReviewSettings.Name)
+        /// A setting of this machine's `code` (set to the value, or back to the default on `nil`).
+        case code(CodeSettings.Name, set: String??)
     }
 
     private func action() throws -> Action {
@@ -34,8 +39,17 @@ struct ConfigCommand: LeetTrackCommand {
             if reset { throw Self.usageError("'--reset' needs the NAME of a setting") }
             return .showAll
         }
+        if let name = CodeSettings.Name(rawValue: text.lowercased()) {
+            if let value {
+                if reset { throw Self.usageError("give a VALUE or '--reset', not both") }
+                var probe = CodeSettings()
+                try probe.set(name, to: value)
+                return .code(name, set: .some(value))
+            }
+            return .code(name, set: reset ? .some(nil) : nil)
+        }
         guard let name = ReviewSettings.Name(rawValue: text.lowercased()) else {
-            let names = ReviewSettings.Name.allCases.map(\.rawValue).joined(separator: ", ")
+            let names = (ReviewSettings.Name.allCases.map(\.rawValue) + CodeSettings.Name.allCases.map(\.rawValue)).joined(separator: ", ")
             throw Self.usageError("unknown setting '\(text)'; the settings are \(names)")
         }
         if let value {
@@ -52,13 +66,20 @@ struct ConfigCommand: LeetTrackCommand {
         switch try action() {
         case .showAll:
             let settings = try context.reviewSettings()
+            let code = try codeSettings(context)
             if json {
-                return try context.writeJSON(Dictionary(uniqueKeysWithValues: ReviewSettings.Name.allCases.map { ($0.rawValue, settings.value(of: $0)) }))
+                return try context.writeJSON(Dictionary(uniqueKeysWithValues: ReviewSettings.Name.allCases.map { ($0.rawValue, settings.value(of: $0)) }
+                    + CodeSettings.Name.allCases.map { ($0.rawValue, code.value(of: $0)) }))
             }
             let defaults = ReviewSettings()
             for name in ReviewSettings.Name.allCases {
                 let value = settings.value(of: name)
                 let note = value == defaults.value(of: name) ? context.style.dim("  (default)") : ""
+                context.line(Format.fit(name.rawValue, 18) + "  " + value + note)
+            }
+            for name in CodeSettings.Name.allCases {
+                let value = code.value(of: name)
+                let note = value == CodeSettings().value(of: name) ? context.style.dim("  (default)") : ""
                 context.line(Format.fit(name.rawValue, 18) + "  " + value + note)
             }
         case .show(let name):
@@ -69,7 +90,25 @@ struct ConfigCommand: LeetTrackCommand {
             try change(name, context) { try $0.set(name, to: text) }
         case .reset(let name):
             try change(name, context) { try $0.set(name, to: ReviewSettings().value(of: name)) }
+        case .code(let name, let newValue):
+            guard let newValue else {
+                let value = try codeSettings(context).value(of: name)
+                if json { return try context.writeJSON([name.rawValue: value]) }
+                return context.line(value)
+            }
+            let codeFiles = try context.tracker().codeFiles
+            var settings = try codeFiles.settings()
+            try settings.set(name, to: newValue ?? CodeSettings().value(of: name))
+            try codeFiles.save(settings)
+            if json { return try context.writeJSON([name.rawValue: settings.value(of: name)]) }
+            context.line("\(name.rawValue) is now \(settings.value(of: name)) (on this machine).")
         }
+    }
+
+    /// This machine's code settings (the defaults when there is no store yet).
+    private func codeSettings(_ context: CommandContext) throws -> CodeSettings {
+        guard context.storeExists else { return CodeSettings() }
+        return try context.readingTrackerOpened().codeFiles.settings()
     }
 
     private func change(_ name: ReviewSettings.Name, _ context: CommandContext, _ body: (inout ReviewSettings) throws -> Void) throws {

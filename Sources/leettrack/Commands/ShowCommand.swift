@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LeetTrackCore
 import LeetTrackScreen
 
@@ -16,8 +17,11 @@ struct ShowCommand: LeetTrackCommand {
     func run(_ context: CommandContext) throws {
         let problem = try context.catalog.resolve(problemName)
         let record = try context.progress(for: problem.slug)
+        let codeFiles = context.storeExists ? try context.readingTrackerOpened().codeFiles.paths(for: problem.slug) : []
         if json {
-            try context.writeJSON(ProblemJSON(problem, record, withHistory: true))
+            var shape = ProblemJSON(problem, record, withHistory: true)
+            shape.codeFiles = codeFiles.isEmpty ? nil : codeFiles
+            try context.writeJSON(shape)
             return
         }
         let style = context.style
@@ -33,6 +37,10 @@ struct ShowCommand: LeetTrackCommand {
             ("Note", record.note.isEmpty ? "-" : record.note.replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: 12))),
         ]
         for (label, value) in rows { context.line(Format.fit(label + ":", 12) + value) }
+        for (index, path) in codeFiles.enumerated() {
+            let missing = FileManager.default.fileExists(atPath: path) ? "" : style.dim("  (missing)")
+            context.line(Format.fit(index == 0 ? "Code:" : "", 12) + path + missing)
+        }
         if let card = record.reviewCard(using: try context.reviewSettings().scheduler()) {
             let stability = card.stability.map { " (stability \(Format.decimal($0)) days, difficulty \(Format.decimal(card.difficulty ?? 0)))" } ?? ""
             context.line(Format.fit("Review:", 12) + "due \(Format.dueDay(card.due, from: context.now, context.timeZone))" + style.dim(stability))
