@@ -88,6 +88,16 @@ extension Browser {
             case KeyEvent(.up), .character("k"), KeyEvent(.pageUp): self.overlay = .help(offset: max(0, offset - 1))
             default: break
             }
+        case .rateSolve(let position):
+            handleRatingKey(key, position: position)
+        case .addToList(let lists, var state, let position):
+            state.resize(count: lists.count, visibleRows: pickerRows)
+            if let choice = handlePicker(key, state: &state) {
+                self.overlay = nil
+                if let choice, lists.indices.contains(choice) { add(position, to: lists[choice]) }
+            } else {
+                self.overlay = .addToList(lists, state, position: position)
+            }
         case .confirmReset(let position):
             switch key {
             case .character("y"), .character("Y"), KeyEvent(.enter):
@@ -115,6 +125,9 @@ extension Browser {
         case .favorites(let favorites, var state):
             state.resize(count: state.count, visibleRows: pickerRows)
             overlay = .favorites(favorites, state)
+        case .addToList(let lists, var state, let position):
+            state.resize(count: state.count, visibleRows: pickerRows)
+            overlay = .addToList(lists, state, position: position)
         default:
             break
         }
