@@ -19,7 +19,7 @@ struct LeetTrack: ParsableCommand {
             """,
         version: "leettrack \(version)",
         subcommands: [
-            ListCommand.self, ShowCommand.self, OpenCommand.self, CodeCommand.self, SolveCommand.self, AttemptCommand.self, FavoriteCommand.self,
+            ListCommand.self, ShowCommand.self, OpenCommand.self, CodeCommand.self, TimerCommand.self, SolveCommand.self, AttemptCommand.self, FavoriteCommand.self,
             UnfavoriteCommand.self, NoteCommand.self, ResetCommand.self, FavoritesCommand.self, ReviewCommand.self,
             ReportCommand.self, ServeCommand.self, StatsCommand.self, ListsCommand.self, RandomCommand.self, ConfigCommand.self,
             InteractiveCommand.self, ExportCommand.self, ImportCommand.self, CatalogCommand.self, LeetCodeCommand.self,

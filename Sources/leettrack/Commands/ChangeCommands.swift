@@ -54,6 +54,21 @@ enum ProgressChanges {
         try text.map { text throws(LeetTrackError) in try PracticeTime.seconds(parsing: text) }
     }
 
+    /// What `solve` (and the timer) says about a solve.
+    static func solved(
+        _ problem: Problem, _ change: ProgressChange, date: Date, rating: ReviewRating, seconds: Int?, _ context: CommandContext
+    ) -> String {
+        let day = LocalDay(date, in: context.timeZone)
+        if change.after.status != .solved {
+            return "Recorded a solve of \(Format.name(problem)) on \(day) (\(rating)), before its reset; it stays \(change.after.status.rawValue)."
+        }
+        var text = "Solved \(Format.name(problem)) on \(day) (\(rating))\(timeSuffix(seconds))"
+        if let card = change.after.review {
+            text += "; next review \(Format.dueDay(card.due, from: context.now, context.timeZone))"
+        }
+        return text + "."
+    }
+
     /// ` in 25m` for a timed event, else nothing.
     static func timeSuffix(_ seconds: Int?) -> String {
         seconds.map { " in \(PracticeTime.text($0))" } ?? ""
@@ -100,15 +115,7 @@ struct SolveCommand: LeetTrackCommand {
             record.recordSolve(at: date, rating: rating, scheduler: scheduler.fuzzed(for: slug), seconds: seconds)
             if let note { record.note = note }
         } describe: { problem, change in
-            let day = LocalDay(date, in: context.timeZone)
-            if change.after.status != .solved {
-                return "Recorded a solve of \(Format.name(problem)) on \(day) (\(rating)), before its reset; it stays \(change.after.status.rawValue)."
-            }
-            var text = "Solved \(Format.name(problem)) on \(day) (\(rating))\(ProgressChanges.timeSuffix(seconds))"
-            if let card = change.after.review {
-                text += "; next review \(Format.dueDay(card.due, from: context.now, context.timeZone))"
-            }
-            return text + "."
+            ProgressChanges.solved(problem, change, date: date, rating: rating, seconds: seconds, context)
         }
     }
 }
