@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite("leettrack timer, end to end", .serialized)
 struct TimerEndToEndTests {
@@ -62,6 +65,21 @@ struct TimerEndToEndTests {
         try tmux.send("Enter")
         #expect(try tmux.waitUntil(condition: { try tmux.exitCode() == 0 }))
         #expect(try tmux.waitFor("Nothing recorded."))
+        #expect(!FileManager.default.fileExists(atPath: tmux.storePath))
+    }
+
+    @Test("a signal that ends the timer leaves the terminal as it was and records nothing")
+    func signalRestoresTerminal() throws {
+        guard InteractiveTmux.executable != nil else {
+            print("Skipped: tmux is not installed.")
+            return
+        }
+        let tmux = try InteractiveTmux(arguments: ["timer", "1"])
+        #expect(try tmux.waitFor("⏱ 0:0"))
+        let pid = try #require(try tmux.programProcessID())
+        #expect(kill(pid, SIGTERM) == 0)
+        #expect(try tmux.waitUntil(condition: { try tmux.exitCode() != nil }))
+        #expect(try tmux.terminalSettingsRestored())
         #expect(!FileManager.default.fileExists(atPath: tmux.storePath))
     }
 
