@@ -129,3 +129,17 @@ final class Asked: @unchecked Sendable {
     private(set) var calls: [String] = []
     func note(_ call: String) { calls.append(call) }
 }
+
+@Suite("Interactive screen: time and note of events in the details")
+struct InteractiveEventDetailsTests {
+    @Test("the details' history shows each event's time and note on its line")
+    func historyShowsTimeAndNote() throws {
+        let store = Store.memory()
+        try ProgressRepository(store: store).update(["two-sum"]) { _, record in
+            record.recordAttempt(at: interactiveTestDate, seconds: 1500, note: "TLE on\ncase 57")
+        }
+        var screen = try ScreenHarness(store: store)
+        screen.press(.enter)
+        #expect(screen.text.contains("attempted in 25m: TLE on case 57"), "\(screen.text)")
+    }
+}
