@@ -94,6 +94,7 @@ struct InteractivePracticeKeysTests {
         var screen = try ScreenHarness(store: store)
         screen.type("+")
         #expect(screen.text.contains("Add 1. Two Sum to"))
+        #expect(screen.text.contains("New list…"))
         screen.type("j")
         screen.press(.enter)
         #expect(try tracker.lists.list(named: "later", in: .builtIn).slugs == ["two-sum"])
@@ -102,11 +103,34 @@ struct InteractivePracticeKeysTests {
         #expect(try tracker.lists.list(named: "later", in: .builtIn).slugs.isEmpty)
     }
 
-    @Test("+ without own lists says how to make one")
-    func addWithoutLists() throws {
-        var screen = try ScreenHarness()
+    @Test("+ then New list… makes a list with the problem in it, and U deletes it again")
+    func addToNewList() throws {
+        let store = Store.memory()
+        let lists = OwnLists(store: store)
+        var screen = try ScreenHarness(store: store)
         screen.type("+")
-        #expect(screen.lines[23].contains("leettrack lists create NAME"))
+        screen.press(.enter)
+        #expect(screen.text.contains("New list for 1. Two Sum"))
+        screen.type("Warm-up")
+        screen.press(.enter)
+        #expect(try lists.list(named: "warm-up", in: .builtIn).slugs == ["two-sum"])
+        #expect(screen.lines[23] == " + Two Sum added to the new list “Warm-up”")
+        screen.type("U")
+        #expect(try lists.all().isEmpty)
+    }
+
+    @Test("a new list's name that is taken is refused, and the field stays open")
+    func newListNameTaken() throws {
+        let store = Store.memory()
+        _ = try OwnLists(store: store).create("Warm-up", in: .builtIn, at: interactiveTestDate)
+        var screen = try ScreenHarness(store: store)
+        screen.type("+k")
+        screen.press(.enter)
+        screen.type("warm-up")
+        screen.press(.enter)
+        #expect(screen.lines[23].contains("already exists"))
+        #expect(screen.text.contains("New list for 1. Two Sum"))
+        #expect(try OwnLists(store: store).list(named: "warm-up", in: .builtIn).slugs.isEmpty)
     }
 
     @Test("o and e hand the selected problem to the program's actions and show their outcome")

@@ -91,12 +91,26 @@ extension Browser {
         case .rateSolve(let position):
             handleRatingKey(key, position: position)
         case .addToList(let lists, var state, let position):
-            state.resize(count: lists.count, visibleRows: pickerRows)
+            state.resize(count: lists.count + 1, visibleRows: pickerRows)
             if let choice = handlePicker(key, state: &state) {
                 self.overlay = nil
-                if let choice, lists.indices.contains(choice) { add(position, to: lists[choice]) }
+                if choice == 0 {
+                    self.overlay = .newList(LineEditor(), position: position)
+                } else if let choice, lists.indices.contains(choice - 1) {
+                    add(position, to: lists[choice - 1])
+                }
             } else {
                 self.overlay = .addToList(lists, state, position: position)
+            }
+        case .newList(var editor, let position):
+            switch key {
+            case KeyEvent(.enter):
+                if createList(editor.text, with: position) { self.overlay = nil }
+            case KeyEvent(.escape):
+                self.overlay = nil
+                message = Message(text: "Nothing changed")
+            default:
+                if editor.handle(key) { self.overlay = .newList(editor, position: position) }
             }
         case .confirmReset(let position):
             switch key {
@@ -126,7 +140,7 @@ extension Browser {
             state.resize(count: state.count, visibleRows: pickerRows)
             overlay = .favorites(favorites, state)
         case .addToList(let lists, var state, let position):
-            state.resize(count: state.count, visibleRows: pickerRows)
+            state.resize(count: lists.count + 1, visibleRows: pickerRows)
             overlay = .addToList(lists, state, position: position)
         default:
             break

@@ -50,7 +50,7 @@ extension Browser {
         message = Message(text: outcome.text, isError: outcome.isError)
     }
 
-    /// `+`: a picker of your own lists, to add the problem to one.
+    /// `+`: a picker of your own lists (read now), to add the problem to one, or to a new one.
     mutating func openAddToList(_ position: Int) {
         let lists: [StudyList]
         do {
@@ -59,11 +59,28 @@ extension Browser {
             message = Message(text: "Could not read your own lists: \(error)", isError: true)
             return
         }
-        guard !lists.isEmpty else {
-            message = Message(text: "No lists of your own yet: `leettrack lists create NAME` makes one")
-            return
+        var state = ScrollState(count: lists.count + 1, visibleRows: pickerRows)
+        if !lists.isEmpty { state.select(1) }
+        overlay = .addToList(lists, state, position: position)
+    }
+
+    /// Makes a list named `name` holding the problem at `position`; on a bad or taken name the
+    /// footer says why and the field stays open.
+    mutating func createList(_ name: String, with position: Int) -> Bool {
+        let slug = catalog.slug(at: position)
+        do {
+            let list = try ownWrites.perform { () throws -> StudyList in
+                let list = try tracker.lists.create(name, in: catalog, at: now())
+                _ = try tracker.lists.add([slug], to: list.key, in: catalog)
+                return list
+            }
+            remember(.listCreation(slug: slug, listKey: list.key, listName: list.name))
+            message = Message(text: "+ \(catalog.title(at: position)) added to the new list \(Format.quoted(list.name))")
+            return true
+        } catch {
+            message = Message(text: "\(error)", isError: true)
+            return false
         }
-        overlay = .addToList(lists, ScrollState(count: lists.count, visibleRows: pickerRows), position: position)
     }
 
     /// Adds the problem at `position` to `list` and saves it at once.

@@ -7,6 +7,8 @@ enum UndoStep: Equatable {
     case progress(slug: String, before: ProblemProgress, after: ProblemProgress, what: String)
     /// A problem was added to an own list.
     case listAddition(slug: String, listKey: String, listName: String)
+    /// An own list was made with one problem in it.
+    case listCreation(slug: String, listKey: String, listName: String)
 }
 
 extension Browser {
@@ -57,6 +59,20 @@ extension Browser {
                 _ = try ownWrites.perform { try tracker.lists.remove([slug], from: listKey, in: catalog) }
                 let title = catalog.position(ofSlug: slug).map { catalog.title(at: $0) } ?? slug
                 message = Message(text: "Undone: \(title) taken out of \(Format.quoted(listName))")
+            } catch {
+                undoSteps.append(step)
+                message = Message(text: "Not undone: \(error)", isError: true)
+            }
+        case .listCreation(let slug, let listKey, let listName):
+            do {
+                // Only the list as it was made goes: one that gained problems since stays.
+                let list = try tracker.lists.list(named: listKey, in: catalog)
+                guard list.slugs == [slug] else {
+                    message = Message(text: "Not undone: \(Format.quoted(listName)) was changed since", isError: true)
+                    return
+                }
+                _ = try ownWrites.perform { try tracker.lists.delete(listKey, in: catalog) }
+                message = Message(text: "Undone: the new list \(Format.quoted(listName)) deleted")
             } catch {
                 undoSteps.append(step)
                 message = Message(text: "Not undone: \(error)", isError: true)

@@ -45,8 +45,11 @@ public struct Browser {
         case confirmReset(position: Int)
         /// Asking how a solve went (`x`): 1–4, Enter for good.
         case rateSolve(position: Int)
-        /// Choosing one of the user's own lists to add a problem to (`+`).
+        /// Choosing one of the user's own lists to add a problem to (`+`); the first choice makes
+        /// a new list.
         case addToList([StudyList], ScrollState, position: Int)
+        /// Typing the name of a new list that the problem goes into.
+        case newList(LineEditor, position: Int)
     }
 
     /// A line shown in the footer until the next key.

@@ -34,12 +34,22 @@ extension Browser {
             let footer = favorites.isEmpty ? "No favorites yet: f hearts a problem.  Esc close" : "⏎ go to  f unheart  Esc close"
             drawPicker(title: "\(Theme.heart) Favorites (\(favorites.count))", labels: labels, state: state, footer: footer, frame: &frame)
         case .addToList(let lists, let state, let position):
-            let labels = lists.map { list in
+            let labels = [Line("New list…", style: Theme.keyStyle)] + lists.map { list in
                 let member = list.slugs.contains(catalog.slug(at: position))
                 return Line([Span(list.name), Span(member ? "  (has it)" : "  \(list.slugs.count)", style: Theme.labelStyle)])
             }
             drawPicker(title: "Add \(catalog.id(at: position)). \(catalog.title(at: position)) to", labels: labels, state: state,
                 footer: "⏎ add  Esc cancel", frame: &frame)
+        case .newList(let editor, let position):
+            let width = min(frame.area.width, 52)
+            let area = frame.area.centered(width: width, height: 5)
+            let box = Box(title: Line("New list for \(catalog.id(at: position)). \(catalog.title(at: position))", style: .bold))
+            frame.buffer.render(box, in: area)
+            let inner = box.inner(area)
+            let field = TextField(editor, style: CellStyle(attributes: .underline), placeholder: "the list's name")
+            frame.buffer.render(field, in: inner.row(0))
+            frame.cursor = field.cursorPosition(in: inner.row(0))
+            frame.buffer.draw(Line("⏎ create  Esc cancel", style: Theme.labelStyle), in: inner.row(2))
         case .rateSolve(let position):
             let width = min(frame.area.width, 52)
             let question = Paragraph([
