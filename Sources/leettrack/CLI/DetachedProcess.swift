@@ -53,7 +53,19 @@ enum DetachedProcess {
         }
         return nil
         #else
-        return "starting programs is not supported on this platform"
+        // Elsewhere (macOS): Foundation's Process, with the same quiet input and output.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+            return nil
+        } catch {
+            return error.localizedDescription
+        }
         #endif
     }
 
