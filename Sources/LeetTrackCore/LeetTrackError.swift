@@ -14,6 +14,8 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
     case invalidDate(String, reason: String)
     /// A review rating that is not again, hard, good or easy.
     case invalidRating(String)
+    /// A practice time (`--time`) that is not like `25m`, `1h10m` or `90s`, or out of range.
+    case invalidTime(String, reason: String)
     /// A problem that has no review card: it was never solved, or was reset since.
     case notSolved(Problem)
     /// A review dated before the card's last rating (FSRS cannot rate the past).
@@ -26,6 +28,8 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
     case builtInList(String)
     /// A setting value out of range, or an unknown setting.
     case invalidSetting(String, value: String, reason: String)
+    /// A solution file or its folder (`leettrack code`) cannot be made; names the path.
+    case codeFile(String, reason: String)
     /// The catalog data is inconsistent (only possible for a catalog decoded from outside JSON).
     case invalidCatalog(String)
     /// No section of `list` has this name or starts with it (`known`: the list's sections), or
@@ -58,6 +62,8 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
             return "no category is called '\(name)'. Categories: \(known.joined(separator: ", "))."
         case .invalidDate(let text, let reason):
             return "'\(text)' is not a valid date: \(reason). Use YYYY-MM-DD, e.g. 2026-01-31."
+        case .invalidTime(let text, let reason):
+            return "'\(text)' is not a valid time: \(reason). Use a time like 25m, 1h10m or 90s (a bare number is minutes)."
         case .invalidRating(let text):
             return "'\(text)' is not a rating; use again, hard, good or easy."
         case .notSolved(let problem):
@@ -73,6 +79,8 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
             return "'\(name)' is a built-in study list and cannot be changed; create your own with `leettrack lists create NAME`."
         case .invalidSetting(let name, let value, let reason):
             return "'\(value)' is not a valid \(name): \(reason)."
+        case .codeFile(let path, let reason):
+            return "cannot prepare the solution file \(path): \(reason)."
         case .invalidCatalog(let reason):
             return "the catalog is invalid: \(reason)"
         case .unknownSection(let name, let list, let known, let matches):

@@ -25,10 +25,11 @@ struct InteractiveBehaviourTests {
         #expect(screen.lines[2].hasPrefix("  ♡    1 Two Sum"))
     }
 
-    @Test("x records a solve with its date and shows the mark")
+    @Test("x then Enter records a solve rated good with its date and shows the mark")
     func solveIsRecorded() throws {
         var screen = try ScreenHarness()
         screen.type("x")
+        screen.press(.enter)
         let record = try screen.record("two-sum")
         #expect(record.status == .solved)
         #expect(record.events == [ProgressEvent(kind: .solved, date: interactiveTestDate, rating: "good")])
@@ -38,9 +39,9 @@ struct InteractiveBehaviourTests {
     @Test("x creates the problem's review card, as leettrack solve does, and says when the first redo is")
     func solveCreatesCard() throws {
         var screen = try ScreenHarness()
-        screen.type("x")
+        screen.type("x3")
         #expect(try screen.record("two-sum").review == ReviewScheduler().newCard(rating: .good, at: interactiveTestDate))
-        #expect(screen.lines[23] == " ✓ Two Sum solved, next review on 2026-11-20 (in 2 days)")
+        #expect(screen.lines[23] == " ✓ Two Sum solved (good), next review on 2026-11-20 (in 2 days)")
     }
 
     @Test("a records an attempt")
@@ -54,7 +55,7 @@ struct InteractiveBehaviourTests {
     @Test("u asks first, and n keeps the problem solved")
     func resetAsksFirst() throws {
         var screen = try ScreenHarness()
-        screen.type("xu")
+        screen.type("x3u")
         #expect(screen.text.contains("│ Set 1. Two Sum back to todo? Its history is  │"))
         screen.type("n")
         #expect(try screen.record("two-sum").status == .solved)
@@ -63,7 +64,7 @@ struct InteractiveBehaviourTests {
     @Test("u then y sets the problem back to todo, keeping its history")
     func resetConfirmed() throws {
         var screen = try ScreenHarness()
-        screen.type("xuy")
+        screen.type("x3uy")
         let record = try screen.record("two-sum")
         #expect(record.status == .todo)
         #expect(record.events.map(\.kind) == [.solved, .reset])
@@ -131,7 +132,7 @@ struct InteractiveBehaviourTests {
     @Test("A problem solved under the todo filter leaves the list at once")
     func statusFilterFollowsChanges() throws {
         var screen = try ScreenHarness()
-        screen.type("sx")
+        screen.type("sx3")
         #expect(screen.browser.rows.first == 1)
         #expect(screen.browser.rows.count == 4028)
     }

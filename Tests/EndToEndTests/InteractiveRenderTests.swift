@@ -52,7 +52,7 @@ struct InteractiveRenderTests {
     @Test("The details show the catalog's facts, the status, the note and the history")
     func details() throws {
         var screen = try ScreenHarness()
-        screen.type("xf")
+        screen.type("x3f")
         screen.press(.enter)
         let lines = screen.lines
         #expect(lines[1] == "┌ 1. Two Sum ──────────────────────────────────────────────────────────────────┐")

@@ -73,8 +73,8 @@ struct ExchangeDocumentTests {
 
     @Test("another version is refused with both version numbers")
     func otherVersion() {
-        let data = Data(#"{"format": "leettrack-export", "version": 2, "problems": []}"#.utf8)
-        #expect(throws: ExchangeError.unsupportedVersion(file: "e.json", found: 2, supported: 1)) {
+        let data = Data(#"{"format": "leettrack-export", "version": 3, "problems": []}"#.utf8)
+        #expect(throws: ExchangeError.unsupportedVersion(file: "e.json", found: 3, supported: 2)) {
             try ExchangeDocument.read(data, file: "e.json", now: Date())
         }
     }

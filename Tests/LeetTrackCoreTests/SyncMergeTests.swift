@@ -49,6 +49,16 @@ struct SyncMergeTests {
         #expect(merged.status == .solved)
     }
 
+    @Test("an event's time and note travel with it, and the merge is the same in either order")
+    func timedEventsMerge() {
+        let timed = ProgressEvent(kind: .attempted, date: Self.day.addingTimeInterval(60), seconds: 1500, note: "TLE on case 57")
+        let laptop: SyncMerge.Side = (ProblemProgress(status: .solved, events: [Self.solved]), SyncMetadata(status: Self.stamp(1)))
+        let desktop: SyncMerge.Side = (ProblemProgress(status: .solved, events: [Self.solved, timed]), SyncMetadata(status: Self.stamp(2, "b")))
+        let merged = SyncMerge.merge(laptop, desktop).progress
+        #expect(merged.events == [Self.solved, timed])
+        #expect(SyncMerge.merge(desktop, laptop).progress == merged)
+    }
+
     @Test("events erased with reset --forget do not come back from the other side")
     func erasedEventsStayErased() {
         let forgot: SyncMerge.Side = (ProblemProgress(), SyncMetadata(status: Self.stamp(5), erased: [Self.solved]))

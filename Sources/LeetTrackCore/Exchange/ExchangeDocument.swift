@@ -9,8 +9,13 @@ import Foundation
 public struct ExchangeDocument: Sendable, Equatable {
     /// The value of the `format` field, which tells a LeetTrack export from other JSON.
     public static let formatName = "leettrack-export"
-    /// The format version this program writes and reads.
-    public static let currentVersion = 1
+    /// The newest format version this program writes and reads (it reads every version from 1).
+    ///
+    /// Version 2 added the time and the note of an event (`seconds`, `note` in `history`). A
+    /// document is written as version 1 when no event carries either, so an older LeetTrack still
+    /// reads it; with them, as version 2, which an older LeetTrack refuses instead of silently
+    /// dropping them.
+    public static let currentVersion = 2
 
     /// One record per problem touched, sorted by slug.
     public var problems: [ExchangeProblem]
@@ -54,7 +59,7 @@ public struct ExchangeDocument: Sendable, Equatable {
         guard let version = header.version else {
             throw .invalidContent(file: file, path: "version", reason: "'version' is missing")
         }
-        guard version == currentVersion else {
+        guard (1...currentVersion).contains(version) else {
             throw .unsupportedVersion(file: file, found: version, supported: currentVersion)
         }
         var body = try JSONFile.decode(Body.self, from: data, file: file)
@@ -133,7 +138,8 @@ public struct ExchangeDocument: Sendable, Equatable {
 
         init(_ document: ExchangeDocument) {
             format = ExchangeDocument.formatName
-            version = ExchangeDocument.currentVersion
+            let timedOrNoted = document.problems.contains { $0.progress.events.contains { $0.seconds != nil || $0.note != nil } }
+            version = timedOrNoted ? ExchangeDocument.currentVersion : 1
             problems = document.problems
             lists = document.lists.isEmpty ? nil : document.lists
             settings = document.reviewSettings.map { Settings(review: $0) }

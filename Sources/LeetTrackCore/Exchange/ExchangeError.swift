@@ -30,7 +30,7 @@ public enum ExchangeError: Error, Equatable, CustomStringConvertible {
         case .invalidContent(let file, let path, let reason):
             return "\(file): \(path.isEmpty ? "" : "\(path): ")\(reason)"
         case .unsupportedVersion(let file, let found, let supported):
-            return "\(file) is a LeetTrack export of format version \(found); this leettrack reads version \(supported)"
+            return "\(file) is a LeetTrack export of format version \(found); this leettrack reads versions 1 to \(supported)"
                 + (found > supported ? ". Update leettrack to import it." : ".")
         case .wrongKind(let file, let expected):
             return "\(file) is not \(expected)"

@@ -38,6 +38,13 @@ extension InputRules {
         if event.kind == .attempted || event.kind == .reset, event.rating != nil {
             throw Violation("\(path).rating", "a \(event.kind) event has no rating")
         }
+        if let seconds = event.seconds, !PracticeTime.range.contains(seconds) {
+            throw Violation("\(path).seconds", "\(seconds) is not a time in seconds from 1 to \(PracticeTime.range.upperBound)")
+        }
+        if let note = event.note { try check(note: note, at: "\(path).note") }
+        if event.kind == .reset, event.seconds != nil || event.note != nil {
+            throw Violation(path, "a reset event has no time or note")
+        }
     }
 
     /// Checks an FSRS card: finite values in the model's ranges, dates that can be.

@@ -7,6 +7,8 @@ public struct StatsJSON: Encodable {
         public var total: Int
         public var solved: Int
         public var attempted: Int
+        /// The median time of the timed solves in seconds, absent when none was timed.
+        public var medianSeconds: Int?
     }
 
     public struct Day: Encodable {
@@ -38,7 +40,9 @@ public struct StatsJSON: Encodable {
 
     public init(_ stats: Statistics, goal: DailyGoalProgress? = nil) {
         func line(_ line: Statistics.Line) -> Line {
-            Line(difficulty: line.difficulty?.rawValue ?? "all", total: line.total, solved: line.solved, attempted: line.attempted)
+            Line(
+                difficulty: line.difficulty?.rawValue ?? "all", total: line.total, solved: line.solved, attempted: line.attempted,
+                medianSeconds: line.medianSeconds)
         }
         byDifficulty = stats.byDifficulty.map(line)
         total = line(stats.total)

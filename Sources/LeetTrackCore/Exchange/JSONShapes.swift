@@ -20,6 +20,8 @@ public struct ProblemJSON: Encodable {
     public var section: String?
     /// Whether the problem is marked to skip (`leettrack skip`); absent when it is not.
     public var skipped: Bool?
+    /// The solution files `leettrack code` made on this machine (`show` only).
+    public var codeFiles: [String]?
 
     public init(_ problem: Problem, _ record: ProblemProgress?, withHistory: Bool = false, section: String? = nil, skipped: Bool = false) {
         let record = record ?? ProblemProgress()
@@ -68,10 +70,16 @@ public struct EventJSON: Encodable {
     public var kind: String
     public var date: Date
     public var rating: String?
+    /// How long it took, in seconds, when it was timed.
+    public var seconds: Int?
+    /// The note about this event.
+    public var note: String?
 
     public init(_ event: ProgressEvent) {
         kind = event.kind.rawValue
         date = event.date
         rating = event.rating
+        seconds = event.seconds
+        note = event.note
     }
 }

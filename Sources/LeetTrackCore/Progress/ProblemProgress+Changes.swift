@@ -7,10 +7,11 @@ extension ProblemProgress {
         if !ProgressHistory.isReset(after: date, in: events) { status = .solved }
     }
 
-    /// Records an attempt. A solved problem stays solved (the attempt is still in its history).
-    /// An attempt dated before a later reset goes into the history only.
-    public mutating func recordAttempt(at date: Date) {
-        insert(ProgressEvent(kind: .attempted, date: date))
+    /// Records an attempt, with how long it took and a note about it when given. A solved problem
+    /// stays solved (the attempt is still in its history). An attempt dated before a later reset
+    /// goes into the history only.
+    public mutating func recordAttempt(at date: Date, seconds: Int? = nil, note: String? = nil) {
+        insert(ProgressEvent(kind: .attempted, date: date, seconds: seconds, note: note))
         if status != .solved, !ProgressHistory.isReset(after: date, in: events) { status = .attempted }
     }
 

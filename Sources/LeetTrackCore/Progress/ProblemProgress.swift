@@ -124,19 +124,28 @@ public struct ProgressEvent: Codable, Sendable, Hashable {
     /// For a review, and for a solve that rated the problem: the rating word (`again`, `hard`,
     /// `good`, `easy`, the raw value of `ReviewRating`); `nil` for other events.
     public var rating: String?
+    /// How long the solve, attempt or review took, in whole seconds (`solve --time 25m`, the
+    /// timer); `nil` when it was not timed.
+    public var seconds: Int?
+    /// A note about this one event (`attempt --note "TLE on case 57"`), apart from the problem's
+    /// own note; `nil` when there is none.
+    public var note: String?
 
     /// Creates an event.
-    public init(kind: Kind, date: Date, rating: String? = nil) {
+    public init(kind: Kind, date: Date, rating: String? = nil, seconds: Int? = nil, note: String? = nil) {
         self.kind = kind
         self.date = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
         self.rating = rating
+        self.seconds = seconds
+        self.note = note
     }
 
     enum CodingKeys: String, CodingKey {
-        case kind, at, rating
+        case kind, at, rating, seconds, note
     }
 
-    /// Decodes an event stored as `{"kind": …, "at": "…Z", "rating": …}`.
+    /// Decodes an event stored as `{"kind": …, "at": "…Z", "rating": …, "seconds": …, "note": …}`;
+    /// the last three may be missing.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         kind = try container.decode(Kind.self, forKey: .kind)
@@ -149,6 +158,8 @@ public struct ProgressEvent: Codable, Sendable, Hashable {
         // an instant with a fraction from another tool is the same event when imported again.
         self.date = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
         rating = try container.decodeIfPresent(String.self, forKey: .rating)
+        seconds = try container.decodeIfPresent(Int.self, forKey: .seconds)
+        note = try container.decodeIfPresent(String.self, forKey: .note)
     }
 
     /// Encodes the event with its instant as UTC ISO 8601 text.
@@ -157,5 +168,7 @@ public struct ProgressEvent: Codable, Sendable, Hashable {
         try container.encode(kind, forKey: .kind)
         try container.encode(UTCTimestamp.string(from: date), forKey: .at)
         try container.encodeIfPresent(rating, forKey: .rating)
+        try container.encodeIfPresent(seconds, forKey: .seconds)
+        try container.encodeIfPresent(note, forKey: .note)
     }
 }

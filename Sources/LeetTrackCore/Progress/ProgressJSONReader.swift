@@ -63,6 +63,8 @@ struct ProgressJSONReader {
             var kind: String?
             var date: Date?
             var rating: String?
+            var seconds: Int?
+            var note: String?
             let ok = reader.object { key, reader in
                 switch key {
                 case "kind": kind = reader.string()
@@ -71,12 +73,21 @@ struct ProgressJSONReader {
                     if reader.null() { return true }
                     rating = reader.string()
                     return rating != nil
+                case "seconds":
+                    if reader.null() { return true }
+                    guard let value = reader.number(), let whole = Int(exactly: value) else { return false }
+                    seconds = whole
+                    return true
+                case "note":
+                    if reader.null() { return true }
+                    note = reader.string()
+                    return note != nil
                 default: return reader.skipValue()
                 }
                 return key == "kind" ? kind != nil : date != nil
             }
             guard ok, let kind, let date else { return false }
-            events.append(ProgressEvent(kind: ProgressEvent.Kind(rawValue: kind), date: date, rating: rating))
+            events.append(ProgressEvent(kind: ProgressEvent.Kind(rawValue: kind), date: date, rating: rating, seconds: seconds, note: note))
             return true
         }
         return ok ? events : nil

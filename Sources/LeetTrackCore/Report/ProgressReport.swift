@@ -56,6 +56,10 @@ public struct ProgressReport: Sendable {
         public var kind: ProgressEvent.Kind
         /// The rating of a solve or a review.
         public var rating: String?
+        /// How long it took, in seconds, when it was timed.
+        public var seconds: Int?
+        /// The note about this event, if any.
+        public var note: String?
         /// When it happened.
         public var date: Date
         /// `2026-11-29 14:03` in the user's time zone.
@@ -134,7 +138,7 @@ public struct ProgressReport: Sendable {
             .sorted { ($0.problem.id ?? Int.max, $0.problem.slug) < ($1.problem.id ?? Int.max, $1.problem.slug) }
         dayDetails = Self.dayDetails(progress, calendar: calendar, timeZone: timeZone, summary: summary)
         recentEvents = Self.latestEvents(progress, count: Self.recentEventCount).map { slug, event in
-            Event(problem: summary(slug), kind: event.kind, rating: event.rating, date: event.date,
+            Event(problem: summary(slug), kind: event.kind, rating: event.rating, seconds: event.seconds, note: event.note, date: event.date,
                   localTime: Self.localTime(event.date, timeZone))
         }
     }

@@ -109,12 +109,14 @@ extension ReportPage {
         html += "<div class=\"scroll\"><table>\n<thead><tr><th scope=\"col\">When</th><th scope=\"col\">What</th>"
         html += "<th scope=\"col\">Problem</th></tr></thead>\n<tbody>\n"
         for event in events {
-            let what = Self.eventWord(event.kind) + (event.rating.map { " (\($0))" } ?? "")
+            let what = Self.eventWord(event.kind) + ProgressEvent(
+                kind: event.kind, date: event.date, rating: event.rating, seconds: event.seconds).details
+            let note = event.note.map { "<br><small>\(esc($0))</small>" } ?? ""
             // Day and clock apart, so that a phone can stack them and leave room for the problem.
             let parts = event.localTime.split(separator: " ", maxSplits: 1).map(String.init)
             html += "<tr><td class=\"nowrap\"><time datetime=\"\(UTCTimestamp.string(from: event.date))\">"
             html += "<span>\(esc(parts.first ?? ""))</span> <span class=\"clock\">\(esc(parts.dropFirst().first ?? ""))</span></time></td>"
-            html += "<td class=\"nowrap\">\(esc(what))</td><td>\(link(event.problem)) \(chip(event.problem.difficulty))</td></tr>\n"
+            html += "<td class=\"nowrap\">\(esc(what))</td><td>\(link(event.problem)) \(chip(event.problem.difficulty))\(note)</td></tr>\n"
         }
         html += "</tbody></table></div></section>\n"
     }

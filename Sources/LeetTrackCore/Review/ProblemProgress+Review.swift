@@ -8,10 +8,13 @@ extension ProblemProgress {
     /// the history at its place, and the card is computed again by replaying the history since the
     /// last reset, so any order of the same events gives the same card. A solve dated before a
     /// reset does not undo the reset: the problem stays todo.
-    /// The solve event keeps the rating, so the history says how each solve went.
-    public mutating func recordSolve(at date: Date, rating: ReviewRating, scheduler: ReviewScheduler) {
+    /// The solve event keeps the rating, and the time and note when given, so the history says how
+    /// each solve went.
+    public mutating func recordSolve(
+        at date: Date, rating: ReviewRating, scheduler: ReviewScheduler, seconds: Int? = nil, note: String? = nil
+    ) {
         let date = Self.wholeSecond(date)
-        let isLatest = insert(ProgressEvent(kind: .solved, date: date, rating: rating.rawValue))
+        let isLatest = insert(ProgressEvent(kind: .solved, date: date, rating: rating.rawValue, seconds: seconds, note: note))
         if ProgressHistory.isReset(after: date, in: events) { return }
         status = .solved
         // FSRS cannot rate the past: a solve before the card's last rating replays the history.

@@ -12,6 +12,10 @@ public struct Statistics: Sendable, Equatable {
         public var solved: Int
         /// How many are attempted and not solved.
         public var attempted: Int
+        /// The median time of the timed solves (`solve --time`, the timer), in seconds; `nil`
+        /// when no solve was timed. Only solves count: an attempt's time says nothing about how
+        /// long solving takes, and a review is a redo.
+        public var medianSeconds: Int? = nil
     }
 
     /// Practice on one day.
@@ -74,6 +78,7 @@ public struct Statistics: Sendable, Equatable {
         var practiceDays = Set<Int>()
         var tagSolved: [String: Int] = [:]
         var tagPractised: [String: Int] = [:]
+        var solveTimes: [Difficulty: [Int]] = [:]
         let today = LocalDay(now, in: timeZone)
         let firstShown = today.adding(days: -6)
         var days = (0..<7).map { Day(day: firstShown.adding(days: $0), solved: 0, attempted: 0, reviewed: 0) }
@@ -94,6 +99,7 @@ public struct Statistics: Sendable, Equatable {
             if record.favorite { favorites += 1 }
             if !record.note.isEmpty { notes += 1 }
             for event in record.events where event.kind.isPractice {
+                if event.kind == .solved, let seconds = event.seconds { solveTimes[difficulty, default: []].append(seconds) }
                 let day = LocalDay(event.date, in: timeZone)
                 practiceDays.insert(day.dayNumber)
                 let offset = day.dayNumber - firstShown.dayNumber
@@ -107,11 +113,13 @@ public struct Statistics: Sendable, Equatable {
         }
         byDifficulty = Difficulty.allCases.map { difficulty in
             Line(difficulty: difficulty, total: totals[difficulty] ?? 0,
-                 solved: solved[difficulty] ?? 0, attempted: attempted[difficulty] ?? 0)
+                 solved: solved[difficulty] ?? 0, attempted: attempted[difficulty] ?? 0,
+                 medianSeconds: Self.median(solveTimes[difficulty] ?? []))
         }
         total = Line(
             difficulty: nil, total: byDifficulty.reduce(0) { $0 + $1.total },
-            solved: byDifficulty.reduce(0) { $0 + $1.solved }, attempted: byDifficulty.reduce(0) { $0 + $1.attempted })
+            solved: byDifficulty.reduce(0) { $0 + $1.solved }, attempted: byDifficulty.reduce(0) { $0 + $1.attempted },
+            medianSeconds: Self.median(solveTimes.values.flatMap { $0 }))
         self.favorites = favorites
         self.notes = notes
         lastSevenDays = days
@@ -122,6 +130,15 @@ public struct Statistics: Sendable, Equatable {
         .sorted { ($1.practised, $1.solved, $0.tag) < ($0.practised, $0.solved, $1.tag) }
         .prefix(Self.tagCount).map { $0 }
         (currentStreak, longestStreak) = Self.streaks(practiceDays: practiceDays, today: today.dayNumber)
+    }
+
+    /// The middle value (the mean of the two middle ones, rounded down, for an even count), or
+    /// `nil` for none.
+    static func median(_ values: [Int]) -> Int? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
     /// The current and longest runs of consecutive practice days.

@@ -138,8 +138,9 @@ public enum SyncMerge {
         return status
     }
 
-    /// A total order on events: by instant, then kind, then rating.
+    /// A total order on events: by instant, then kind, rating, time and note.
     static func ordered(_ a: ProgressEvent, _ b: ProgressEvent) -> Bool {
-        (a.date, a.kind.rawValue, a.rating ?? "") < (b.date, b.kind.rawValue, b.rating ?? "")
+        (a.date, a.kind.rawValue, a.rating ?? "", a.seconds ?? -1, a.note ?? "")
+            < (b.date, b.kind.rawValue, b.rating ?? "", b.seconds ?? -1, b.note ?? "")
     }
 }

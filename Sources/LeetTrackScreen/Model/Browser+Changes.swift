@@ -14,6 +14,9 @@ extension Browser {
             guard let change = changes.first else { return }
             apply(change, at: position)
             message = Message(text: describe(change))
+            if change.changed {
+                remember(.progress(slug: slug, before: change.before, after: change.after, what: describe(change)))
+            }
         } catch {
             message = Message(text: "Not saved: \(error)", isError: true)
         }
@@ -48,9 +51,9 @@ extension Browser {
         }
     }
 
-    /// Records a solve of the problem at `position`, rated good, as `leettrack solve` does: a first
-    /// solve creates its review card, a later one rates the card as a redo.
-    mutating func markSolved(_ position: Int) {
+    /// Records a solve of the problem at `position`, rated `rating`, as `leettrack solve` does: a
+    /// first solve creates its review card, a later one rates the card as a redo.
+    mutating func markSolved(_ position: Int, rating: ReviewRating) {
         let title = catalog.title(at: position)
         let date = now()
         let scheduler: ReviewScheduler
@@ -63,8 +66,8 @@ extension Browser {
         let timeZone = self.timeZone
         change(position, describe: { change in
             let next = change.after.review.map { ", next review \(Format.dueDay($0.due, from: date, timeZone))" } ?? ""
-            return "✓ \(title) solved\(next)"
-        }) { $0.recordSolve(at: date, rating: .good, scheduler: scheduler) }
+            return "✓ \(title) solved (\(rating))\(next)"
+        }) { $0.recordSolve(at: date, rating: rating, scheduler: scheduler) }
     }
 
     /// Records an attempt at the problem at `position`.

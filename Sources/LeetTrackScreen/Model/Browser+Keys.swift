@@ -100,6 +100,9 @@ extension Browser {
         case .character("?"):
             overlay = .help(offset: 0)
             return true
+        case .character("U"):
+            undoLastChange()
+            return true
         default:
             break
         }
@@ -108,7 +111,13 @@ extension Browser {
         case .character("f"), .character(" "):
             toggleFavorite(position)
         case .character("x"):
-            markSolved(position)
+            askRating(position)
+        case .character("o"):
+            openPage(position)
+        case .character("e"):
+            editCode(position)
+        case .character("+"):
+            openAddToList(position)
         case .character("a"):
             markAttempted(position)
         case .character("u"):

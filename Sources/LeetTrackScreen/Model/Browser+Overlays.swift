@@ -88,6 +88,30 @@ extension Browser {
             case KeyEvent(.up), .character("k"), KeyEvent(.pageUp): self.overlay = .help(offset: max(0, offset - 1))
             default: break
             }
+        case .rateSolve(let position):
+            handleRatingKey(key, position: position)
+        case .addToList(let lists, var state, let position):
+            state.resize(count: lists.count + 1, visibleRows: pickerRows)
+            if let choice = handlePicker(key, state: &state) {
+                self.overlay = nil
+                if choice == 0 {
+                    self.overlay = .newList(LineEditor(), position: position)
+                } else if let choice, lists.indices.contains(choice - 1) {
+                    add(position, to: lists[choice - 1])
+                }
+            } else {
+                self.overlay = .addToList(lists, state, position: position)
+            }
+        case .newList(var editor, let position):
+            switch key {
+            case KeyEvent(.enter):
+                if createList(editor.text, with: position) { self.overlay = nil }
+            case KeyEvent(.escape):
+                self.overlay = nil
+                message = Message(text: "Nothing changed")
+            default:
+                if editor.handle(key) { self.overlay = .newList(editor, position: position) }
+            }
         case .confirmReset(let position):
             switch key {
             case .character("y"), .character("Y"), KeyEvent(.enter):
@@ -115,6 +139,9 @@ extension Browser {
         case .favorites(let favorites, var state):
             state.resize(count: state.count, visibleRows: pickerRows)
             overlay = .favorites(favorites, state)
+        case .addToList(let lists, var state, let position):
+            state.resize(count: lists.count + 1, visibleRows: pickerRows)
+            overlay = .addToList(lists, state, position: position)
         default:
             break
         }

@@ -59,6 +59,8 @@ extension Browser {
         switch key {
         case .character("h"):
             toggleHidesDifficulty()
+        case .character("U"):
+            undoLastChange()
         case .character("?"):
             overlay = .help(offset: 0)
         case .character("q"), KeyEvent(.escape), KeyEvent(.backspace), KeyEvent(.left):
@@ -99,10 +101,12 @@ extension Browser {
     mutating func rateShownProblem(_ rating: ReviewRating) {
         guard var session = review, let item = session.current else { return }
         let date = session.now
+        let before = progress[item.problem.slug] ?? ProblemProgress()
         do {
             let result = try ownWrites.perform {
                 try tracker.reviews.rate(item.problem, rating, at: date)
             }
+            remember(.progress(slug: item.problem.slug, before: before, after: result.record, what: "review of \(item.problem.title) (\(rating))"))
             // A review changes the history and the card, never the status, heart or note: the
             // list's marks and counts stay as they are.
             progress[item.problem.slug] = result.record

@@ -45,6 +45,13 @@ public struct Browser {
         case help(offset: Int)
         /// Asking before setting a problem back to todo.
         case confirmReset(position: Int)
+        /// Asking how a solve went (`x`): 1–4, Enter for good.
+        case rateSolve(position: Int)
+        /// Choosing one of the user's own lists to add a problem to (`+`); the first choice makes
+        /// a new list.
+        case addToList([StudyList], ScrollState, position: Int)
+        /// Typing the name of a new list that the problem goes into.
+        case newList(LineEditor, position: Int)
     }
 
     /// A line shown in the footer until the next key.
@@ -90,6 +97,10 @@ public struct Browser {
     var sectionHeaders: [SectionHeader] = []
     /// The slugs of the records that do not decode: left out of the list and named in a banner.
     var damagedSlugs: [String] = []
+    /// The changes made on this screen, latest last, for `U`.
+    var undoSteps: [UndoStep] = []
+    /// What `o` and `e` do (filled in by the program around the screen).
+    public var actions = ScreenActions()
 
     /// A screen over `tracker`'s store, showing every problem.
     /// - Throws: `PersistenceError` when the records cannot be read (an undecodable record is

@@ -56,8 +56,7 @@ extension Browser {
             lines.append(Line("nothing yet", style: Theme.labelStyle))
         } else {
             for event in record.events.reversed() {
-                let rating = event.rating.map { " (\($0))" } ?? ""
-                lines.append(Line([Span(Self.format(event.date), style: Theme.labelStyle), Span("  \(event.kind)\(rating)")]))
+                lines.append(Line([Span(Self.format(event.date), style: Theme.labelStyle), Span("  \(event.kind)\(event.details)")]))
             }
         }
 

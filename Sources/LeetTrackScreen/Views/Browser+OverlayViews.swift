@@ -33,6 +33,35 @@ extension Browser {
             }
             let footer = favorites.isEmpty ? "No favorites yet: f hearts a problem.  Esc close" : "⏎ go to  f unheart  Esc close"
             drawPicker(title: "\(Theme.heart) Favorites (\(favorites.count))", labels: labels, state: state, footer: footer, frame: &frame)
+        case .addToList(let lists, let state, let position):
+            let labels = [Line("New list…", style: Theme.keyStyle)] + lists.map { list in
+                let member = list.slugs.contains(catalog.slug(at: position))
+                return Line([Span(list.name), Span(member ? "  (has it)" : "  \(list.slugs.count)", style: Theme.labelStyle)])
+            }
+            drawPicker(title: "Add \(catalog.id(at: position)). \(catalog.title(at: position)) to", labels: labels, state: state,
+                footer: "⏎ add  Esc cancel", frame: &frame)
+        case .newList(let editor, let position):
+            let width = min(frame.area.width, 52)
+            let area = frame.area.centered(width: width, height: 5)
+            let box = Box(title: Line("New list for \(catalog.id(at: position)). \(catalog.title(at: position))", style: .bold))
+            frame.buffer.render(box, in: area)
+            let inner = box.inner(area)
+            let field = TextField(editor, style: CellStyle(attributes: .underline), placeholder: "the list's name")
+            frame.buffer.render(field, in: inner.row(0))
+            frame.cursor = field.cursorPosition(in: inner.row(0))
+            frame.buffer.draw(Line("⏎ create  Esc cancel", style: Theme.labelStyle), in: inner.row(2))
+        case .rateSolve(let position):
+            let width = min(frame.area.width, 52)
+            let question = Paragraph([
+                Line("How did \(catalog.id(at: position)). \(catalog.title(at: position)) go?"),
+                "",
+                Line("1 again  2 hard  3 good  4 easy", style: Theme.keyStyle),
+                Line("Enter good   Esc cancel", style: Theme.labelStyle),
+            ])
+            let area = frame.area.centered(width: width, height: question.rows(width: width - 4).count + 2)
+            let box = Box(title: Line("Solved", style: .bold))
+            frame.buffer.render(box, in: area)
+            frame.buffer.render(question, in: box.inner(area))
         case .help(let offset):
             drawHelp(offset: offset, frame: &frame)
         case .confirmReset(let position):
@@ -76,12 +105,12 @@ extension Browser {
     /// Every key and what it does, as the help shows them.
     static let helpKeys: [(key: String, meaning: String)] = [
         ("↑ ↓  j k", "move"), ("PgUp PgDn", "page"), ("Home End  g G", "first, last"),
-        ("Enter", "details"), ("f  Space", "heart / unheart"), ("x", "solved"), ("a", "attempted"),
+        ("Enter", "details"), ("f  Space", "heart / unheart"), ("x  a", "solved (asks 1-4), attempted"),
         ("u", "back to todo (asks)"), ("n", "edit the note"), ("/", "search as you type"),
-        ("d  s", "difficulty, status filter"), ("l", "study list"), ("t", "tag"),
+        ("d  s", "difficulty, status filters"), ("l  t", "study list, tag filters"),
         ("v", "favorites sheet"), ("r", "review queue"), ("T", "today's plan"), ("1 2 3 4", "rate: again hard good easy"),
-        ("o", "details (review queue)"), ("h", "hide difficulty"), ("Esc", "clear filters, close"),
-        ("?", "this help"), ("q", "quit (Ctrl-C too)"),
+        ("o", "open page (queue: details)"), ("e  +  U", "edit code, add to list, undo"), ("h", "hide difficulty"),
+        ("Esc", "clear filters, close"), ("?", "this help"), ("q", "quit (Ctrl-C too)"),
     ]
 
     /// Every key, in a box (scrolled by `offset` rows when the screen is too short for all).

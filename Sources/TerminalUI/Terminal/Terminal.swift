@@ -94,6 +94,19 @@ public final class Terminal {
         #endif
     }
 
+    /// Runs `body` with the terminal as it was before ``open(input:output:)`` (an editor takes it
+    /// over), then enters the full-screen mode again and has the event loop redraw everything.
+    /// The restoring handlers stay installed throughout, so a signal meanwhile still leaves the
+    /// terminal as it was.
+    public func runOutside<T>(_ body: () throws -> T) rethrows -> T {
+        #if canImport(Glibc)
+        guard isOpen else { return try body() }
+        TerminalRestoration.leaveForAWhile()
+        defer { TerminalRestoration.comeBack() }
+        #endif
+        return try body()
+    }
+
     /// Leaves the full-screen mode and restores the terminal's settings. Safe to call more than once.
     public func close() {
         guard isOpen else { return }

@@ -153,6 +153,17 @@ enum TerminalRestoration {
         resumeIfSuspended()
     }
 
+    /// Restores the terminal for a program that takes it over for a while (see `Terminal.runOutside`).
+    static func leaveForAWhile() {
+        restore()
+    }
+
+    /// Back from ``leaveForAWhile()``: raw mode, the alternate screen, and a full redraw.
+    static func comeBack() {
+        suspended = true
+        resumeIfSuspended()
+    }
+
     /// Re-enters the full-screen mode if a SIGTSTP restored the terminal but the process did not
     /// stop (the kernel discards a stop for a process group without a job-control shell, an
     /// "orphaned" one), so the screen never stays half restored. Async-signal-safe.

@@ -37,7 +37,8 @@ struct LeetTrack: ParsableCommand {
         version: "leettrack \(version)",
         subcommands: [
             TodayCommand.self, NextCommand.self,
-            ListCommand.self, ShowCommand.self, SolveCommand.self, AttemptCommand.self, FavoriteCommand.self,
+            ListCommand.self, ShowCommand.self, OpenCommand.self, CodeCommand.self, TimerCommand.self, SolveCommand.self,
+            AttemptCommand.self, FavoriteCommand.self,
             UnfavoriteCommand.self, NoteCommand.self, ResetCommand.self, FavoritesCommand.self, ReviewCommand.self,
             SkipCommand.self, UnskipCommand.self,
             ReportCommand.self, ServeCommand.self, StatsCommand.self, ListsCommand.self, RandomCommand.self, ConfigCommand.self,

@@ -45,6 +45,34 @@ enum ProgressChanges {
         }
         return min(day.noon(in: SystemTimeZone()), now)
     }
+
+    /// The help of `--time`.
+    static let timeHelp = ArgumentHelp("How long it took: 25m, 1h10m, 90s (a bare number is minutes).", valueName: "time")
+
+    /// The seconds `--time` gives, or `nil` without it.
+    static func seconds(from text: String?) throws -> Int? {
+        try text.map { text throws(LeetTrackError) in try PracticeTime.seconds(parsing: text) }
+    }
+
+    /// What `solve` (and the timer) says about a solve.
+    static func solved(
+        _ problem: Problem, _ change: ProgressChange, date: Date, rating: ReviewRating, seconds: Int?, _ context: CommandContext
+    ) -> String {
+        let day = LocalDay(date, in: context.timeZone)
+        if change.after.status != .solved {
+            return "Recorded a solve of \(Format.name(problem)) on \(day) (\(rating)), before its reset; it stays \(change.after.status.rawValue)."
+        }
+        var text = "Solved \(Format.name(problem)) on \(day) (\(rating))\(timeSuffix(seconds))"
+        if let card = change.after.review {
+            text += "; next review \(Format.dueDay(card.due, from: context.now, context.timeZone))"
+        }
+        return text + "."
+    }
+
+    /// ` in 25m` for a timed event, else nothing.
+    static func timeSuffix(_ seconds: Int?) -> String {
+        seconds.map { " in \(PracticeTime.text($0))" } ?? ""
+    }
 }
 
 /// `leettrack solve PROBLEM...`.
@@ -60,7 +88,8 @@ struct SolveCommand: LeetTrackCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("again, hard, good or easy (default: good).", valueName: "rating"))
     var rating: String?
     @Option(help: ArgumentHelp("The day it was solved (default: now).", valueName: "yyyy-mm-dd")) var date: String?
-    @Option(help: ArgumentHelp("Set the note too.", valueName: "text")) var note: String?
+    @Option(help: ProgressChanges.timeHelp) var time: String?
+    @Option(help: ArgumentHelp("Set the problem's note too.", valueName: "text")) var note: String?
     @OptionGroup var output: JSONOutput
     var json: Bool { output.json }
     @ParentCommand var root: LeetTrack
@@ -69,6 +98,7 @@ struct SolveCommand: LeetTrackCommand {
         let rating = try ReviewArguments.rating(self.rating ?? "good")
         let problems = try context.catalog.resolve(problemNames)
         let date = try ProgressChanges.date(from: self.date, now: context.now) ?? context.now
+        let seconds = try ProgressChanges.seconds(from: time)
         // An empty shell variable in a script must not wipe a note: clearing is explicit.
         if note?.isEmpty == true {
             throw Self.usageError("'--note' needs text; to remove a note use 'leettrack note PROBLEM --clear'")
@@ -82,18 +112,10 @@ struct SolveCommand: LeetTrackCommand {
         }
         let scheduler = try context.tracker().reviews.scheduler()
         try ProgressChanges.apply(problems, json: json, in: context) { slug, record in
-            record.recordSolve(at: date, rating: rating, scheduler: scheduler.fuzzed(for: slug))
+            record.recordSolve(at: date, rating: rating, scheduler: scheduler.fuzzed(for: slug), seconds: seconds)
             if let note { record.note = note }
         } describe: { problem, change in
-            let day = LocalDay(date, in: context.timeZone)
-            if change.after.status != .solved {
-                return "Recorded a solve of \(Format.name(problem)) on \(day) (\(rating)), before its reset; it stays \(change.after.status.rawValue)."
-            }
-            var text = "Solved \(Format.name(problem)) on \(day) (\(rating))"
-            if let card = change.after.review {
-                text += "; next review \(Format.dueDay(card.due, from: context.now, context.timeZone))"
-            }
-            return text + "."
+            ProgressChanges.solved(problem, change, date: date, rating: rating, seconds: seconds, context)
         }
     }
 }
@@ -102,10 +124,14 @@ struct SolveCommand: LeetTrackCommand {
 struct AttemptCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "attempt",
-        abstract: "Record an attempt at problems (a solved problem stays solved).")
+        abstract: "Record an attempt at problems (a solved problem stays solved).",
+        discussion: "--time and --note belong to this attempt and show in the history (`leettrack show`); the "
+            + "problem's own note is set with `leettrack note`.")
 
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
     @Option(help: ArgumentHelp("The day of the attempt (default: now).", valueName: "yyyy-mm-dd")) var date: String?
+    @Option(help: ProgressChanges.timeHelp) var time: String?
+    @Option(help: ArgumentHelp("A note about this attempt (\"TLE on case 57\").", valueName: "text")) var note: String?
     @OptionGroup var output: JSONOutput
     var json: Bool { output.json }
     @ParentCommand var root: LeetTrack
@@ -113,12 +139,22 @@ struct AttemptCommand: LeetTrackCommand {
     func run(_ context: CommandContext) throws {
         let problems = try context.catalog.resolve(problemNames)
         let date = try ProgressChanges.date(from: self.date, now: context.now) ?? context.now
+        let seconds = try ProgressChanges.seconds(from: time)
+        if note?.isEmpty == true { throw Self.usageError("'--note' needs text") }
+        if let note {
+            do {
+                try InputRules.check(note: note, at: "--note")
+            } catch {
+                throw Self.usageError(error.reason)
+            }
+        }
         try ProgressChanges.apply(problems, json: json, in: context) { record in
-            record.recordAttempt(at: date)
+            record.recordAttempt(at: date, seconds: seconds, note: note)
         } describe: { problem, change in
-            change.after.status == .attempted
-                ? "Recorded an attempt at \(Format.name(problem))."
-                : "Recorded an attempt at \(Format.name(problem)); it stays \(change.after.status.rawValue)."
+            let time = ProgressChanges.timeSuffix(seconds)
+            return change.after.status == .attempted
+                ? "Recorded an attempt at \(Format.name(problem))\(time)."
+                : "Recorded an attempt at \(Format.name(problem))\(time); it stays \(change.after.status.rawValue)."
         }
     }
 }

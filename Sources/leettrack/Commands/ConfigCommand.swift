@@ -29,14 +29,18 @@ struct ConfigCommand: LeetTrackCommand {
         case follow
         /// Problems a day.
         case dailyGoal
+        /// A setting of this machine's `code` (not synced: paths are per machine).
+        case code(CodeSettings.Name)
 
         static let all: [Setting] = ReviewSettings.Name.allCases.map(Setting.review) + [.follow, .dailyGoal]
+            + CodeSettings.Name.allCases.map(Setting.code)
 
         var name: String {
             switch self {
             case .review(let name): name.rawValue
             case .follow: "follow"
             case .dailyGoal: "daily-goal"
+            case .code(let name): name.rawValue
             }
         }
 
@@ -45,14 +49,16 @@ struct ConfigCommand: LeetTrackCommand {
             case .review(let name): name.help
             case .follow: "The study list `next` and `today` use: a built-in list's key or one of yours (default none)."
             case .dailyGoal: "Problems to practise a day, 1 to 100; `today`, the streak and the calendar show the days that met it (default none)."
+            case .code(let name): name.help
             }
         }
 
-        func value(review: ReviewSettings, practice: PracticeSettings) -> String {
+        func value(review: ReviewSettings, practice: PracticeSettings, code: CodeSettings) -> String {
             switch self {
             case .review(let name): review.value(of: name)
             case .follow: practice.followedList ?? "none"
             case .dailyGoal: practice.dailyGoal.map(String.init) ?? "none"
+            case .code(let name): code.value(of: name)
             }
         }
     }
@@ -81,6 +87,9 @@ struct ConfigCommand: LeetTrackCommand {
                 var probe = ReviewSettings()
                 try probe.set(name, to: value)
             case .dailyGoal: _ = try PracticeSettings.dailyGoal(from: value)
+            case .code(let name):
+                var probe = CodeSettings()
+                try probe.set(name, to: value)
             case .follow: break
             }
             return .set(setting, value)
@@ -91,23 +100,30 @@ struct ConfigCommand: LeetTrackCommand {
     func run(_ context: CommandContext) throws {
         switch try action() {
         case .showAll:
-            let (review, practice) = (try context.reviewSettings(), try context.practiceSettings())
+            let (review, practice, code) = (try context.reviewSettings(), try context.practiceSettings(), try codeSettings(context))
             if json {
-                return try context.writeJSON(Dictionary(uniqueKeysWithValues: Setting.all.map { ($0.name, $0.value(review: review, practice: practice)) }))
+                return try context.writeJSON(Dictionary(uniqueKeysWithValues: Setting.all.map {
+                    ($0.name, $0.value(review: review, practice: practice, code: code))
+                }))
             }
             for setting in Setting.all {
-                let value = setting.value(review: review, practice: practice)
-                let note = value == setting.value(review: ReviewSettings(), practice: PracticeSettings()) ? context.style.dim("  (default)") : ""
+                let value = setting.value(review: review, practice: practice, code: code)
+                let defaultValue = setting.value(review: ReviewSettings(), practice: PracticeSettings(), code: CodeSettings())
+                let note = value == defaultValue ? context.style.dim("  (default)") : ""
                 context.line(Format.fit(setting.name, 18) + "  " + value + note)
             }
         case .show(let setting):
-            let value = setting.value(review: try context.reviewSettings(), practice: try context.practiceSettings())
+            let value = setting.value(review: try context.reviewSettings(), practice: try context.practiceSettings(), code: try codeSettings(context))
             if json { return try context.writeJSON([setting.name: value]) }
             context.line(value)
         case .set(.review(let name), let text):
             try change(name, context) { try $0.set(name, to: text) }
         case .reset(.review(let name)):
             try change(name, context) { try $0.set(name, to: ReviewSettings().value(of: name)) }
+        case .set(.code(let name), let text):
+            try changeCode(name, to: text, context)
+        case .reset(.code(let name)):
+            try changeCode(name, to: CodeSettings().value(of: name), context)
         case .set(let setting, let text):
             let followed = setting == .follow ? try context.list(named: text).key : nil
             let goal = setting == .dailyGoal ? try PracticeSettings.dailyGoal(from: text) : nil
@@ -119,6 +135,21 @@ struct ConfigCommand: LeetTrackCommand {
                 if setting == .follow { settings.followedList = nil } else { settings.dailyGoal = nil }
             }
         }
+    }
+
+    /// This machine's code settings (the defaults when there is no store yet).
+    private func codeSettings(_ context: CommandContext) throws -> CodeSettings {
+        guard context.storeExists else { return CodeSettings() }
+        return try context.readingTrackerOpened().codeFiles.settings()
+    }
+
+    private func changeCode(_ name: CodeSettings.Name, to text: String, _ context: CommandContext) throws {
+        let codeFiles = try context.tracker().codeFiles
+        var settings = try codeFiles.settings()
+        try settings.set(name, to: text)
+        try codeFiles.save(settings)
+        if json { return try context.writeJSON([name.rawValue: settings.value(of: name)]) }
+        context.line("\(name.rawValue) is now \(settings.value(of: name)) (on this machine).")
     }
 
     private func change(_ name: ReviewSettings.Name, _ context: CommandContext, _ body: (inout ReviewSettings) throws -> Void) throws {
@@ -133,7 +164,7 @@ struct ConfigCommand: LeetTrackCommand {
     private func changePractice(_ setting: Setting, _ context: CommandContext, _ body: (inout PracticeSettings) -> Void) throws {
         let tracker = try context.tracker()
         let settings = try tracker.practice.update(body)
-        let value = setting.value(review: ReviewSettings(), practice: settings)
+        let value = setting.value(review: ReviewSettings(), practice: settings, code: CodeSettings())
         if json { return try context.writeJSON([setting.name: value]) }
         switch (setting, value) {
         case (.follow, "none"): context.line("You follow no list now.")

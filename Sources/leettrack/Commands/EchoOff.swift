@@ -15,8 +15,10 @@ final class EchoOff {
     nonisolated(unsafe) private static var saved = termios()
     nonisolated(unsafe) private static var active = false
 
-    /// Turns echo off when standard input is a terminal; does nothing otherwise.
-    init() {
+    /// Turns echo off when standard input is a terminal; does nothing otherwise. With
+    /// `readingKeys`, each key is read as it is pressed (no line editing) and Ctrl-C and Ctrl-\
+    /// arrive as bytes rather than signals (the timer stops on them).
+    init(readingKeys: Bool = false) {
         var attributes = termios()
         guard tcgetattr(0, &attributes) == 0 else { return }
         Self.saved = attributes
@@ -24,6 +26,13 @@ final class EchoOff {
         EndingSignals.install([SIGINT, SIGTERM, SIGHUP, SIGQUIT]) { EchoOff.restoreOnSignal() }
         var silent = attributes
         silent.c_lflag &= ~tcflag_t(ECHO)
+        if readingKeys {
+            silent.c_lflag &= ~tcflag_t(ICANON | ISIG)
+            withUnsafeMutableBytes(of: &silent.c_cc) { characters in
+                characters[Int(VMIN)] = 1
+                characters[Int(VTIME)] = 0
+            }
+        }
         tcsetattr(0, TCSAFLUSH, &silent)
     }
 

@@ -7,11 +7,15 @@ import Persistence
 struct ImportCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Read a LeetTrack export, or the iPhone app's favorites.",
+        abstract: "Read a LeetTrack export, LeetCode's recent accepted submissions, or the iPhone app's favorites.",
         discussion: paragraphs("""
             FILE is a JSON export of `leettrack export`. --merge (the default) unions histories and
             favorites and keeps the newer note; --replace makes your progress, lists and settings
             exactly the file's. The whole import is one transaction: a bad file changes nothing.
+
+            FILE may also be LeetCode's GraphQL recentAcSubmissionList response (saved from the
+            browser): each accepted submission becomes a dated solve, merged; several on one day
+            (in your time zone), or on a day you already recorded a solve of that problem, count once.
             --from-app reads the original iPhone app's preferences (XML or binary property list) and
             favorites the problems hearted there, matching titles to the catalog.
             """))
@@ -61,7 +65,9 @@ struct ImportCommand: LeetTrackCommand {
         switch source {
         case .export(let path, let mode):
             // The file is read and checked completely before the store is opened.
-            let document = try ExchangeDocument.read(try ExchangeFile.contents(of: path), file: path, now: context.now)
+            let data = try ExchangeFile.contents(of: path)
+            if RecentAcceptedImport.matches(data) { return try importAccepted(data, path: path, mode: mode, context) }
+            let document = try ExchangeDocument.read(data, file: path, now: context.now)
             let importer = try tracker(context).importer
             if mode == .replace, !dryRun, !yes {
                 try confirmReplace(try importer.run(document, mode: mode, dryRun: true), file: path)
@@ -73,6 +79,18 @@ struct ImportCommand: LeetTrackCommand {
             let outcome = try tracker(context).apply(favorites, dryRun: dryRun)
             ImportReport.write(outcome, dryRun: dryRun, to: context)
         }
+    }
+
+    /// Merges LeetCode's accepted submissions as dated solves.
+    private func importAccepted(_ data: Data, path: String, mode: ImportMode, _ context: CommandContext) throws {
+        if replace { throw Self.usageError("a LeetCode submission list can only be merged; leave out '--replace'") }
+        // Checked whole before the store is opened for writing; the stored solves decide which days are new.
+        let (document, read, merged) = try RecentAcceptedImport.document(
+            from: data, file: path, now: context.now, timeZone: context.timeZone, stored: try context.allProgress())
+        let summary = try tracker(context).importer.run(document, mode: .merge, dryRun: dryRun)
+        context.line("Read \(read) accepted submission\(read == 1 ? "" : "s") from LeetCode"
+            + (merged > 0 ? "; \(merged) on a day already counted for that problem." : "."))
+        ImportReport.write(summary, mode: mode, dryRun: dryRun, file: path, to: context)
     }
 
     /// Asks before `--replace` removes or overwrites anything, as `reset --all` does.

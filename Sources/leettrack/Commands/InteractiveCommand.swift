@@ -32,7 +32,7 @@ enum InteractiveSession {
     static func run(_ context: CommandContext, opensOnToday: Bool = true) throws {
         guard TerminalUI.Terminal.isTerminal() else { throw TerminalError.notATerminal }
         let tracker = try context.tracker()
-        let browser = try Browser(tracker: tracker, opensOnToday: opensOnToday)
+        var browser = try Browser(tracker: tracker, opensOnToday: opensOnToday)
         let waker = try Waker()
         let ownWrites = browser.ownWrites
         let observation = tracker.store.observeChanges {
@@ -41,8 +41,38 @@ enum InteractiveSession {
         defer { observation.cancel() }
         let terminal = try TerminalUI.Terminal.open()
         defer { terminal.close() }
+        browser.actions = ScreenActions(
+            open: { problem in openPage(problem) },
+            editCode: { problem in editCode(problem, tracker: tracker, environment: context.environment, terminal: terminal) })
         let colors = (context.environment["NO_COLOR"] ?? "").isEmpty
         var program = Program(browser, terminal: terminal, waker: waker, colors: colors)
         _ = try program.run()
+    }
+
+    /// `o`: as `leettrack open` does it (detached, so nothing garbles the screen).
+    static func openPage(_ problem: Problem) -> ScreenActions.Outcome {
+        switch BrowserOpener.open(url: problem.url, environment: Terminal.environment(["BROWSER"])) {
+        case .opened(let command): ScreenActions.Outcome("Opened \(problem.url) with \(command)")
+        case .failed: ScreenActions.Outcome("No browser could be started; the URL: \(problem.url)", isError: true)
+        }
+    }
+
+    /// `e`: as `leettrack code` does it, with the screen put aside while the editor runs.
+    static func editCode(
+        _ problem: Problem, tracker: Tracker, environment: [String: String], terminal: TerminalUI.Terminal
+    ) -> ScreenActions.Outcome {
+        do {
+            let file = try CodeSolution.prepare(problem, language: nil, tracker: tracker, environment: environment)
+            let editor = Editor(environment: environment)
+            guard let command = editor.command else {
+                return ScreenActions.Outcome("\(file.created ? "Created" : "Kept") \(file.path); set $VISUAL or $EDITOR to edit it from here")
+            }
+            try terminal.runOutside { try editor.open(file.path, command: command, unchanged: "the file stays at \(file.path).") }
+            return ScreenActions.Outcome("Edited \(file.path)")
+        } catch let error as CLIError {
+            return ScreenActions.Outcome(ErrorReport(error, storePath: nil).message.trimmingCharacters(in: .whitespacesAndNewlines), isError: true)
+        } catch {
+            return ScreenActions.Outcome("Could not edit the solution: \(error)", isError: true)
+        }
     }
 }

@@ -87,28 +87,38 @@ struct Editor {
     /// when a signal ends the process (see ``EditorTemporaryFile``).
     /// - Throws: `CLIError.failure` when no editor is set, it cannot start, or it fails.
     func edit(_ text: String, name: String) throws -> String {
-        let command = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty }
         guard let command else {
             throw CLIError.failure("set $VISUAL or $EDITOR to edit notes, or give the note as text: `leettrack note PROBLEM TEXT`.")
         }
         let file = try EditorTemporaryFile(name: "\(name).md", contents: Data((text.isEmpty ? "" : text + "\n").utf8))
         defer { file.remove() }
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        // `sh -c` lets the variable hold arguments (`code --wait`), as git and others allow.
-        process.arguments = ["-c", "\(command) \"$1\"", "sh", file.path]
-        do {
-            try process.run()
-        } catch {
-            throw CLIError.failure("cannot start the editor '\(command)': \(FileErrorReason.text(error)). The note is unchanged.")
-        }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CLIError.failure("the editor '\(command)' exited with status \(process.terminationStatus); the note is unchanged.")
-        }
+        try open(file.path, command: command, unchanged: "the note is unchanged.")
         var edited = String(decoding: try Data(contentsOf: URL(fileURLWithPath: file.path)), as: UTF8.self)
         while edited.hasSuffix("\n") { edited.removeLast() }
         return edited
+    }
+
+    /// The editor's command: `$VISUAL`, else `$EDITOR` (the first that is set and not empty).
+    var command: String? {
+        [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty }
+    }
+
+    /// Runs the editor `command` on `path` and waits for it; the file is its one argument.
+    /// - Throws: `CLIError.failure` when it cannot start or fails, ending with `unchanged`.
+    func open(_ path: String, command: String, unchanged: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // `sh -c` lets the variable hold arguments (`code --wait`), as git and others allow; the
+        // file is passed as `$1`, never pasted into the shell's text.
+        process.arguments = ["-c", "\(command) \"$1\"", "sh", path]
+        do {
+            try process.run()
+        } catch {
+            throw CLIError.failure("cannot start the editor '\(command)': \(FileErrorReason.text(error)); \(unchanged)")
+        }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CLIError.failure("the editor '\(command)' exited with status \(process.terminationStatus); \(unchanged)")
+        }
     }
 }

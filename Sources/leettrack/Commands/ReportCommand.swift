@@ -86,17 +86,9 @@ enum BrowserOpener {
                 "the report was written, but there is no \(program) on PATH to open it. "
                     + "Open \(file.path) in a browser, or install xdg-utils.")
         }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [file.path]
-        // The browser's chatter must not reach this terminal, nor keep a caller's pipes open.
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw CLIError.failure("the report was written, but \(executable.path) could not be started: \(FileErrorReason.text(error))")
+        // Detached: the browser's chatter must not reach this terminal, nor keep a caller's pipes open.
+        if let reason = DetachedProcess.start([executable.path, file.path]) {
+            throw CLIError.failure("the report was written, but \(executable.path) could not be started: \(reason)")
         }
         context.line("Opening it with \(program).")
     }

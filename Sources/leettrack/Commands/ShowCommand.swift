@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LeetTrackCore
 import LeetTrackScreen
 
@@ -17,8 +18,11 @@ struct ShowCommand: LeetTrackCommand {
         let problem = try context.catalog.resolve(problemName)
         let record = try context.progress(for: problem.slug)
         let skipped = try context.practiceSettings().isSkipped(problem.slug)
+        let codeFiles = context.storeExists ? try context.readingTrackerOpened().codeFiles.paths(for: problem.slug) : []
         if json {
-            try context.writeJSON(ProblemJSON(problem, record, withHistory: true, skipped: skipped))
+            var shape = ProblemJSON(problem, record, withHistory: true, skipped: skipped)
+            shape.codeFiles = codeFiles.isEmpty ? nil : codeFiles
+            try context.writeJSON(shape)
             return
         }
         let style = context.style
@@ -36,6 +40,10 @@ struct ShowCommand: LeetTrackCommand {
         var shown = rows
         if skipped { shown.insert(("Skipped", "yes" + style.dim("  (`next` passes over it; `leettrack unskip \(problem.id)`)")), at: 7) }
         for (label, value) in shown { context.line(Format.fit(label + ":", 12) + value) }
+        for (index, path) in codeFiles.enumerated() {
+            let missing = FileManager.default.fileExists(atPath: path) ? "" : style.dim("  (missing)")
+            context.line(Format.fit(index == 0 ? "Code:" : "", 12) + path + missing)
+        }
         if let card = record.reviewCard(using: try context.reviewSettings().scheduler()) {
             let stability = card.stability.map { " (stability \(Format.decimal($0)) days, difficulty \(Format.decimal(card.difficulty ?? 0)))" } ?? ""
             context.line(Format.fit("Review:", 12) + "due \(Format.dueDay(card.due, from: context.now, context.timeZone))" + style.dim(stability))
@@ -45,8 +53,7 @@ struct ShowCommand: LeetTrackCommand {
         } else {
             context.line("History:")
             for event in record.events {
-                let rating = event.rating.map { " (\($0))" } ?? ""
-                context.line("  \(Format.localTime(event.date, context.timeZone))  \(event.kind)\(rating)")
+                context.line("  \(Format.localTime(event.date, context.timeZone))  \(event.kind)\(event.details)")
             }
         }
     }

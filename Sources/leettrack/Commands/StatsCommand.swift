@@ -53,7 +53,8 @@ struct StatsCommand: LeetTrackCommand {
             case .hard: colored = style.red(bar)
             }
             let attempted = line.attempted > 0 ? style.dim("  +\(line.attempted) attempted") : ""
-            context.line("\(Format.difficulty(difficulty, style))  \(counts)  \(colored)  \(percent)\(attempted)")
+            let median = line.medianSeconds.map { style.dim("  median \(PracticeTime.text($0))") } ?? ""
+            context.line("\(Format.difficulty(difficulty, style))  \(counts)  \(colored)  \(percent)\(attempted)\(median)")
         }
         context.line()
         context.line("Favorites:  \(stats.favorites)")

@@ -1,0 +1,85 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A problem's solution file: named `<id>.<slug>.<ext>` in the code folder, starting with a
+/// comment header (title, URL, difficulty, tags) in the language's comment syntax.
+///
+/// An existing file is never overwritten: ``prepare(for:language:in:)`` creates the file only when
+/// it is missing (with `O_EXCL`, so a file made at the same moment by someone else is not
+/// clobbered either) and reuses it otherwise.
+public enum SolutionFile {
+    /// `1.two-sum.py`.
+    public static func name(for problem: Problem, language: SolutionLanguage) -> String {
+        "\(problem.id).\(problem.slug).\(language.fileExtension)"
+    }
+
+    /// The header comment, one comment line each for the title, the URL, and the difficulty with
+    /// the tags, then a blank line. Catalog text comes from outside (a catalog update), so every
+    /// character that could end the comment line (line breaks, U+2028, control and bidi
+    /// characters) becomes a space: nothing in a title can turn into code.
+    public static func header(for problem: Problem, language: SolutionLanguage) -> String {
+        let tags = problem.tags.isEmpty ? "" : " · " + problem.tags.joined(separator: ", ")
+        let lines = ["\(problem.id). \(problem.title)", problem.url, problem.difficulty.displayName + tags]
+        var text = language.firstLine.map { $0 + "\n" } ?? ""
+        for line in lines { text += language.commentPrefix + " " + commentSafe(line) + "\n" }
+        return text + "\n"
+    }
+
+    /// `text` with every character that could end a comment line replaced by a space.
+    static func commentSafe(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let breaks = InputRules.isControlOrBidi(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}"
+            scalars.append(breaks ? " " : scalar)
+        }
+        return String(scalars)
+    }
+
+    /// Makes sure `directory` exists (created 0700 with its parents when missing) and holds the
+    /// solution file, creating it (0600, with its header) when missing.
+    /// - Returns: the file's path and whether it was created now.
+    /// - Throws: ``LeetTrackError/codeFile(_:reason:)`` naming the path and the system's reason.
+    public static func prepare(for problem: Problem, language: SolutionLanguage, in directory: String) throws(LeetTrackError) -> (path: String, created: Bool) {
+        // The slug goes into a path: it must be a plain slug, whatever a catalog update said.
+        do {
+            try InputRules.check(slug: problem.slug, at: "slug")
+        } catch {
+            throw .codeFile(problem.slug, reason: error.reason)
+        }
+        try ensureDirectory(directory)
+        let path = (directory.hasSuffix("/") ? directory : directory + "/") + name(for: problem, language: language)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if descriptor < 0 {
+            let code = errno
+            // Already there (a file, or a link the user made to one): reuse it, never overwrite.
+            if code == EEXIST || code == ELOOP { return (path, false) }
+            throw .codeFile(path, reason: String(cString: strerror(code)))
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            try handle.write(contentsOf: Data(header(for: problem, language: language).utf8))
+        } catch {
+            unlink(path)
+            throw .codeFile(path, reason: "\(error.localizedDescription)")
+        }
+        return (path, true)
+    }
+
+    private static func ensureDirectory(_ directory: String) throws(LeetTrackError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw .codeFile(directory, reason: "it is not a folder; set another with `leettrack config code-dir PATH`") }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .codeFile(directory, reason: "cannot create the folder: \(FileErrorReason.text(error))")
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// `leettrack import` of LeetCode's GraphQL `recentAcSubmissionList` response: each accepted
+/// submission becomes a dated solve, so reviews and streaks start from real dates.
+///
+/// The response is read by ``LeetCodeResponses/recentAccepted(from:source:now:)``, the decoder
+/// `leettrack leetcode pull` uses, so every value is checked by the same ``InputRules``. Several
+/// accepted submissions of one problem on one day (in the user's time zone) are one solve, the
+/// day's first; so is a submission on a day the store already has a solve of that problem. The
+/// result is an export document that ``Importer`` merges like `import --merge`; a slug the
+/// catalog does not know is kept and reported, as for any import.
+public enum RecentAcceptedImport {
+    /// Whether `data` is a `recentAcSubmissionList` response (rather than a LeetTrack export).
+    public static func matches(_ data: Data) -> Bool {
+        struct Anything: Decodable {
+            init(from decoder: any Decoder) throws {}
+        }
+        struct Probe: Decodable {
+            struct Payload: Decodable { var recentAcSubmissionList: Anything? }
+            var format: String?
+            var data: Payload?
+        }
+        guard let probe = try? JSONDecoder().decode(Probe.self, from: data) else { return false }
+        return probe.format == nil && probe.data?.recentAcSubmissionList != nil
+    }
+
+    /// The submissions as a document of dated solves, each problem's solves on days the stored
+    /// history (`stored`, by slug) already has a solve on left out.
+    /// - Returns: the document, and how many submissions were read and how many were merged away.
+    /// - Throws: ``ExchangeError`` naming `file` and the offending value's place.
+    public static func document(
+        from data: Data, file: String, now: Date, timeZone: some UTCOffsetProvider, stored: [String: ProblemProgress]
+    ) throws(ExchangeError) -> (document: ExchangeDocument, read: Int, merged: Int) {
+        let submissions = try LeetCodeResponses.recentAccepted(from: data, source: file, now: now)
+        var solvedDays: [String: Set<Int>] = [:]
+        for (slug, record) in stored {
+            for event in record.events where event.kind == .solved || event.kind == .reviewed {
+                solvedDays[slug, default: []].insert(LocalDay(event.date, in: timeZone).dayNumber)
+            }
+        }
+        var records: [String: ProblemProgress] = [:]
+        var merged = 0
+        // Earliest first, so the solve kept for a day is that day's first acceptance.
+        for submission in submissions.sorted(by: { ($0.date, $0.slug) < ($1.date, $1.slug) }) {
+            let day = LocalDay(submission.date, in: timeZone).dayNumber
+            guard solvedDays[submission.slug, default: []].insert(day).inserted else {
+                merged += 1
+                continue
+            }
+            var record = records[submission.slug] ?? ProblemProgress(status: .solved)
+            record.insert(ProgressEvent(kind: .solved, date: submission.date))
+            records[submission.slug] = record
+        }
+        let problems = records.map { ExchangeProblem(slug: $0.key, progress: $0.value) }
+        return (ExchangeDocument(problems: problems), submissions.count, merged)
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import LeetTrackCore
+import LeetTrackScreen
+
+/// `leettrack code PROBLEM [--lang L]`: the problem's solution file, made or reused, in the editor.
+struct CodeCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "code",
+        abstract: "Create (or reuse) a problem's solution file and open it in $VISUAL or $EDITOR.",
+        discussion: paragraphs("""
+            The file is <id>.<slug>.<ext> in the folder `leettrack config code-dir` names (default \
+            ~/leetcode, created 0700 when missing), and starts with a comment: title, URL, difficulty \
+            and tags. A file that exists is opened as it is, never overwritten. The path is remembered \
+            for `leettrack show` on this machine (not synced or exported). Without an editor set, the \
+            path is printed.
+
+            Languages: \(SolutionLanguage.namesText).
+            """))
+
+    @Argument(help: ArgumentHelp("An id, a slug, or title words.", valueName: "problem"), completion: .problems)
+    var problemName: String
+    @Option(
+        name: .customLong("lang"),
+        help: ArgumentHelp("The language (default: `config code-lang`, else py).", valueName: "language"),
+        completion: .list(SolutionLanguage.all.map(\.fileExtension)))
+    var language: String?
+    @ParentCommand var root: LeetTrack
+
+    func run(_ context: CommandContext) throws {
+        let problem = try context.catalog.resolve(problemName)
+        let chosen = try language.map { name in
+            guard let language = SolutionLanguage(named: name) else {
+                throw Self.usageError("'\(name)' is not a language; the languages are \(SolutionLanguage.namesText)")
+            }
+            return language
+        }
+        let file = try CodeSolution.prepare(problem, language: chosen, in: context)
+        let editor = Editor(environment: context.environment)
+        context.line(file.created ? "Created \(file.path)" : "Opening \(file.path)")
+        guard let command = editor.command else {
+            FileHandle.standardError.write(Data("Set $VISUAL or $EDITOR to open it in your editor.\n".utf8))
+            return
+        }
+        try context.flush()  // Before the editor takes the terminal.
+        try editor.open(file.path, command: command, unchanged: "the file stays at \(file.path).")
+    }
+}
+
+/// What `code` and the screen's `e` share: the settings read, the file made or reused, its path
+/// remembered.
+enum CodeSolution {
+    /// Makes or reuses `problem`'s solution file in `language` (else the configured default) and
+    /// remembers it.
+    static func prepare(_ problem: Problem, language: SolutionLanguage?, in context: CommandContext) throws -> (path: String, created: Bool) {
+        try prepare(problem, language: language, tracker: try context.tracker(), environment: context.environment)
+    }
+
+    /// Makes or reuses `problem`'s solution file through `tracker`'s store.
+    static func prepare(
+        _ problem: Problem, language: SolutionLanguage?, tracker: Tracker, environment: [String: String]
+    ) throws -> (path: String, created: Bool) {
+        let codeFiles = tracker.codeFiles
+        let settings = try codeFiles.settings()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let file = try SolutionFile.prepare(
+            for: problem, language: language ?? settings.defaultLanguage, in: settings.resolvedDirectory(home: home))
+        try codeFiles.remember(file.path, for: problem.slug)
+        return file
+    }
+}

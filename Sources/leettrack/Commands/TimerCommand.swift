@@ -1,0 +1,125 @@
+import ArgumentParser
+import Foundation
+import LeetTrackCore
+import LeetTrackScreen
+import TerminalUI
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `leettrack timer PROBLEM`: a stopwatch at the terminal, then the solve or attempt recorded
+/// with its time.
+struct TimerCommand: LeetTrackCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timer",
+        abstract: "Time yourself on a problem, then record how it went with the time.",
+        discussion: paragraphs("""
+            Shows a stopwatch; Enter, q or Ctrl-C stops it. Then it asks how it went: 1-4 records a \
+            solve rated again, hard, good (also Enter) or easy; a records an attempt (with a note if \
+            you type one); d records nothing. Needs a terminal; in a script, use `solve PROBLEM --time \
+            25m` or `attempt PROBLEM --time 25m`.
+            """))
+
+    @Argument(help: ArgumentHelp("An id, a slug, or title words.", valueName: "problem"), completion: .problems)
+    var problemName: String
+    @ParentCommand var root: LeetTrack
+
+    /// What the user said after stopping.
+    enum Outcome: Equatable {
+        case solved(ReviewRating)
+        case attempted(note: String?)
+        case discarded
+    }
+
+    func run(_ context: CommandContext) throws {
+        let problem = try context.catalog.resolve(problemName)
+        guard Terminal.isTerminal(.standardInput), Terminal.isTerminal(.standardOutput) else {
+            throw CLIError.failure(
+                "the timer needs a terminal (it shows a stopwatch and asks how it went); in a script, record the time with "
+                    + "`leettrack solve \(problem.id) --time 25m` or `leettrack attempt \(problem.id) --time 25m`.")
+        }
+        let elapsed = try stopwatch(for: problem)
+        let seconds = min(max(1, elapsed), PracticeTime.range.upperBound)
+        Terminal.writeOutput("\nStopped at \(PracticeTime.clock(elapsed)).\n")
+        switch ask() {
+        case .discarded:
+            context.line("Nothing recorded.")
+        case .solved(let rating):
+            let scheduler = try context.tracker().reviews.scheduler()
+            let date = context.clock.now
+            try ProgressChanges.apply([problem], json: false, in: context) { slug, record in
+                record.recordSolve(at: date, rating: rating, scheduler: scheduler.fuzzed(for: slug), seconds: seconds)
+            } describe: { problem, change in
+                ProgressChanges.solved(problem, change, date: date, rating: rating, seconds: seconds, context)
+            }
+        case .attempted(let note):
+            let date = context.clock.now
+            try ProgressChanges.apply([problem], json: false, in: context) { record in
+                record.recordAttempt(at: date, seconds: seconds, note: note)
+            } describe: { problem, _ in
+                "Recorded an attempt at \(Format.name(problem))\(ProgressChanges.timeSuffix(seconds))."
+            }
+        }
+    }
+
+    /// Runs the stopwatch until Enter, q, Esc or Ctrl-C (or the end of input); returns the whole
+    /// seconds elapsed, measured on the monotonic clock (a change of the wall clock does not count).
+    private func stopwatch(for problem: Problem) throws -> Int {
+        let start = ContinuousClock.now
+        let keys = EchoOff(readingKeys: true)
+        defer { keys.restore() }
+        var shown = -1
+        while true {
+            let elapsed = Int((ContinuousClock.now - start).components.seconds)
+            if elapsed != shown {
+                shown = elapsed
+                // Drawn in place: the line is cleared and written again (the title made safe).
+                FileHandle.standardOutput.write(Data(("\r\u{1B}[2K" + TerminalText.sanitized(
+                    "⏱ \(PracticeTime.clock(elapsed))  \(Format.name(problem))  (Enter, q or Ctrl-C stops)")).utf8))
+            }
+            var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, 200)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                throw CLIError.failure("cannot read the terminal: \(String(cString: strerror(errno)))")
+            }
+            guard ready > 0 else { continue }
+            var byte: UInt8 = 0
+            let count = read(0, &byte, 1)
+            // Enter, q, Esc, Ctrl-C, Ctrl-\, Ctrl-D, or the terminal gone.
+            if count <= 0 || [0x0A, 0x0D, 0x71, 0x51, 0x1B, 0x03, 0x1C, 0x04].contains(byte) {
+                return Int((ContinuousClock.now - start).components.seconds)
+            }
+        }
+    }
+
+    /// Asks how it went until the answer is one it knows; the end of input discards.
+    private func ask() -> Outcome {
+        while true {
+            Terminal.writeOutput("How did it go? 1 again, 2 hard, 3 good, 4 easy, a attempted, d discard [3]: ")
+            guard let line = readLine() else { return .discarded }
+            switch line.trimmingCharacters(in: .whitespaces).lowercased() {
+            case "", "3", "good": return .solved(.good)
+            case "1", "again": return .solved(.again)
+            case "2", "hard": return .solved(.hard)
+            case "4", "easy": return .solved(.easy)
+            case "d", "discard": return .discarded
+            case "a", "attempted":
+                Terminal.writeOutput("A note about this attempt (Enter for none): ")
+                let note = (readLine() ?? "").trimmingCharacters(in: .whitespaces)
+                if note.isEmpty { return .attempted(note: nil) }
+                do {
+                    try InputRules.check(note: note, at: "note")
+                    return .attempted(note: note)
+                } catch {
+                    Terminal.writeOutput("\(error.reason); the attempt is recorded without it.\n")
+                    return .attempted(note: nil)
+                }
+            default:
+                Terminal.writeOutput("Answer 1, 2, 3, 4, a or d.\n")
+            }
+        }
+    }
+}
