@@ -49,6 +49,14 @@ struct ReadOnlyStoreEndToEndTests {
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
         }
         #expect(try runAsNobody(leettrack, ["favorites"]).stdout.contains("Two Sum"))
+        // A dry run writes nothing, so it works on a store the user may only read.
+        let export = try leettrack.run("export")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-dry-\(UUID().uuidString).json")
+        try Data(export.stdout.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }  // A leftover temp file is harmless.
+        let dryRun = try runAsNobody(leettrack, ["import", file.path, "--dry-run"])
+        #expect(dryRun.status == 0, "\(dryRun.stderr)")
+        #expect(dryRun.stdout.contains("Nothing was written (--dry-run)."), "\(dryRun.stdout)")
         let write = try runAsNobody(leettrack, ["fav", "3"])
         #expect(write.status == 1)
         #expect(write.stderr.contains("read-only"))

@@ -49,6 +49,28 @@ struct ReadOnlyTests {
         #expect(try store.value(for: Key<Int>("k0", default: 0)) == 0)
     }
 
+    @Test("On a store opened for reading, a transaction that only reads works and one that writes is refused whole")
+    func readOnlyTransactions() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        try makeStore(at: path)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let store = try Store.sqlite(path: path, access: .readOnly)
+        let sum = try store.transaction { transaction in
+            try (0..<3).reduce(0) { $0 + (try transaction.value(for: Key<Int>("k\($1)", default: 0))) }
+        }
+        #expect(sum == 3)
+        let error = #expect(throws: PersistenceError.self) {
+            try store.transaction { transaction in
+                try transaction.set(7, for: Key<Int>("k1", default: 0))
+                try transaction.set(8, for: Key<Int>("k2", default: 0))
+            }
+        }
+        #expect(error?.description.contains("read-only") == true)
+        #expect(try store.value(for: Key<Int>("k1", default: 0)) == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+    }
+
     @Test("/dev/null is refused for reading and writing, and no file appears beside it")
     func devNull() throws {
         for access in [StoreAccess.readOnly, .readWrite] {

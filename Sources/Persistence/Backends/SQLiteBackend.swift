@@ -176,7 +176,17 @@ final class SQLiteBackend: StorageBackend {
     }
 
     func transaction<T>(_ body: (any BackendReader) throws -> (result: T, changes: [Change])) throws -> T {
-        try checkWritable()
+        // On a store opened for reading, a transaction that only reads (a dry run, a consistent
+        // snapshot) works; one that would change something is refused before anything is written.
+        guard isWritable else {
+            return try state.withLock { state in
+                UncheckedBox(try state.connection.readTransaction {
+                    let (result, changes) = try body(ConnectionReader(connection: state.connection))
+                    if !changes.isEmpty { try checkWritable() }
+                    return result
+                })
+            }.value
+        }
         return try state.withLock { state in
             let connection = state.connection
             return UncheckedBox(try connection.immediateTransaction {

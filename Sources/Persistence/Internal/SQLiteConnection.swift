@@ -158,7 +158,17 @@ final class SQLiteConnection: @unchecked Sendable {
 
     /// Runs `body` in `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws.
     func immediateTransaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+        try transaction("BEGIN IMMEDIATE", body)
+    }
+
+    /// Runs `body` in a read transaction (`BEGIN … COMMIT`, which takes no write lock): one
+    /// consistent snapshot, on a connection that may only read.
+    func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        try transaction("BEGIN", body)
+    }
+
+    private func transaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {
+        try execute(begin)
         do {
             let result = try body()
             try execute("COMMIT")

@@ -108,11 +108,13 @@ struct ImportCommand: LeetTrackCommand {
         }
     }
 
-    /// The tracker to import into; a dry run into a store that does not exist yet works on an empty
-    /// store in memory, so that it creates no file.
+    /// The tracker to import into. A dry run writes nothing, so it opens the store read-only (it
+    /// works on a store the user may only read), and into a store that does not exist yet it works
+    /// on an empty store in memory, so that it creates no file.
     private func tracker(_ context: CommandContext) throws -> Tracker {
-        if dryRun, !context.storeExists { return Tracker(store: .memory(), catalog: context.catalog, clock: context.clock) }
-        return try context.tracker()
+        guard dryRun else { return try context.tracker() }
+        guard context.storeExists else { return Tracker(store: .memory(), catalog: context.catalog, clock: context.clock) }
+        return try context.readingTrackerOpened()
     }
 }
 
