@@ -19,19 +19,26 @@ struct InteractiveCommand: LeetTrackCommand {
             """))
 
     @Flag(help: "Open on the problem list rather than today's plan.") var list = false
+    @OptionGroup var server: LeetCodeServerOption
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
-        try InteractiveSession.run(context, opensOnToday: !list)
+        try InteractiveSession.run(context, opensOnToday: !list, server: server)
     }
 }
 
 /// Opens the screen: checks for a terminal before touching the store, loads the records, watches
 /// the store for other processes' changes, and runs the event loop until `q`.
 enum InteractiveSession {
-    static func run(_ context: CommandContext, opensOnToday: Bool = true) throws {
+    static func run(_ context: CommandContext, opensOnToday: Bool = true, server: LeetCodeServerOption = LeetCodeServerOption()) throws {
         guard TerminalUI.Terminal.isTerminal() else { throw TerminalError.notATerminal }
+        let session = try LeetCodeSession(context, server: server)
         let tracker = try context.tracker()
+        if opensOnToday {
+            // The start view names LeetCode's daily question: read once a day when signed in, kept
+            // in the store (a failure only leaves it out; the screen never waits long for it).
+            _ = session.refreshDailyIfSignedIn(stored: try tracker.store.value(for: LeetCodeDaily.key))
+        }
         var browser = try Browser(tracker: tracker, opensOnToday: opensOnToday)
         let waker = try Waker()
         let ownWrites = browser.ownWrites

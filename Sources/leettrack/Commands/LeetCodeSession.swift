@@ -39,13 +39,13 @@ struct LeetCodeSession {
 
     /// A client of the endpoint; the timeout from `LEETTRACK_LEETCODE_TIMEOUT` is honoured only
     /// with `--endpoint`, so a stray variable cannot cut LeetCode's requests short.
-    func client(cookies: LeetCodeCookies?) throws -> LeetCodeClient {
-        var timeout = LeetCodeClient.defaultTimeout
+    func client(cookies: LeetCodeCookies?, timeout longest: Double = LeetCodeClient.defaultTimeout) throws -> LeetCodeClient {
+        var timeout = longest
         if endpoint != nil, let text = context.environment["LEETTRACK_LEETCODE_TIMEOUT"], !text.isEmpty {
             guard let seconds = Double(text), seconds > 0, seconds <= 300 else {
                 throw LeetCodeCommand.usageError("LEETTRACK_LEETCODE_TIMEOUT must be a number of seconds between 0 and 300")
             }
-            timeout = seconds
+            timeout = min(seconds, longest)
         }
         return LeetCodeClient(endpoint: endpoint ?? LeetCodeClient.defaultEndpoint, cookies: cookies, timeout: timeout)
     }
@@ -84,6 +84,11 @@ struct LeetCodeSession {
         }
         let summary = try pulled.apply(to: try context.tracker(), dryRun: dryRun)
         LeetCodePullReport.write(summary, pulled, dryRun: dryRun, to: context)
+        guard !dryRun else { return }
+        // The day's question too, for `today` and the screen; the pull stands without it.
+        if case .failed(let reason) = refreshDailyIfSignedIn(stored: try context.tracker().store.value(for: LeetCodeDaily.key)) {
+            Terminal.writeError("Today's daily question could not be read: \(reason)\n")
+        }
     }
 
     func daily(json: Bool) throws {

@@ -4,16 +4,18 @@ import LeetCodeClient
 import LeetTrackCore
 import LeetTrackScreen
 
-/// `leettrack today`: the day's plan. Reads the store only; it never asks LeetCode (the daily
-/// question shown is the one `leetcode daily` or `leetcode pull` kept).
+/// `leettrack today`: the day's plan, from the store. It asks LeetCode only for the daily question,
+/// once a day and only when signed in (`leetcode login`); without a session it never touches the
+/// network or loads libcurl.
 struct TodayCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "today",
         abstract: "Show the day's plan: reviews due, the next problem of the followed list, the streak and the daily goal.",
         discussion: paragraphs("""
             Follow a list with `leettrack config follow neetcode-150` and set a goal with
-            `leettrack config daily-goal 3`. LeetCode's daily question shows when `leettrack leetcode daily`
-            read today's.
+            `leettrack config daily-goal 3`. When you are signed in to LeetCode (`leettrack leetcode
+            login`), the day's first `today` also reads LeetCode's daily question and keeps it; `leetcode
+            daily` and `leetcode pull` keep it too.
             """))
 
     /// How many due reviews are named (the rest are counted).
@@ -21,10 +23,20 @@ struct TodayCommand: LeetTrackCommand {
 
     @OptionGroup var output: JSONOutput
     var json: Bool { output.json }
+    @OptionGroup var server: LeetCodeServerOption
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
-        let plan = try Self.plan(context)
+        let session = try LeetCodeSession(context, server: server)
+        var plan = try Self.plan(context)
+        var dailyFailure: String?
+        if plan.daily == nil {
+            switch session.refreshDailyIfSignedIn(stored: try Self.storedDaily(context)) {
+            case .notNeeded: break
+            case .refreshed(let daily): plan = try Self.plan(context, daily: daily)
+            case .failed(let reason): dailyFailure = reason
+            }
+        }
         if json { return try context.writeJSON(TodayJSON(plan)) }
         let style = context.style
         context.line(style.bold("Today, \(plan.today.weekdayName) \(plan.today)"))
@@ -63,25 +75,25 @@ struct TodayCommand: LeetTrackCommand {
             let problem = daily.question.problem
             let status = daily.status == .solved ? style.green("solved") : Format.statusWord(daily.status, style)
             context.line("Daily:      \(problem.id). \(problem.title)  \(Format.colored(problem.difficulty, style))  \(status)")
-        } else if Self.hasLeetCodeSession(context) {
-            context.line("Daily:      " + style.dim("`leettrack leetcode daily` fetches today's question"))
+        } else if let dailyFailure {
+            context.line("Daily:      " + style.dim("today's question could not be read: \(dailyFailure)"))
         }
     }
 
-    /// The plan from the store (reading only; a missing store is an empty one).
-    static func plan(_ context: CommandContext) throws -> TodayPlan {
+    /// The plan from the store (reading only; a missing store is an empty one), with `daily` when
+    /// it was just read from LeetCode.
+    static func plan(_ context: CommandContext, daily: LeetCodeDaily? = nil) throws -> TodayPlan {
         let settings = try context.practiceSettings()
         let followed = try context.followedList(in: settings)
         let progress = try context.allProgress()
-        let daily = context.storeExists ? try context.readingTrackerOpened().store.value(for: LeetCodeDaily.key) : nil
+        let daily = try daily ?? storedDaily(context)
         return TodayPlan(
             catalog: context.catalog, progress: progress, scheduler: try context.reviewSettings().scheduler(),
             settings: settings, followed: followed, daily: daily, now: context.now, timeZone: context.timeZone)
     }
 
-    /// Whether a LeetCode session is at hand (in the environment, or kept beside the store).
-    static func hasLeetCodeSession(_ context: CommandContext) -> Bool {
-        !(context.environment["LEETCODE_SESSION"] ?? "").isEmpty
-            || FileManager.default.fileExists(atPath: LeetCodeCookies.file(besideStore: context.storePath))
+    /// The daily question the store keeps, of whatever day.
+    static func storedDaily(_ context: CommandContext) throws -> LeetCodeDaily? {
+        context.storeExists ? try context.readingTrackerOpened().store.value(for: LeetCodeDaily.key) : nil
     }
 }
