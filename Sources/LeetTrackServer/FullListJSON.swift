@@ -66,7 +66,9 @@ final class FullListJSON: Sendable {
             let records = try records()
             var refreshed = rows ?? build(records)
             refresh(&refreshed, to: records)
-            refreshed.generation = generation
+            // Two refreshes may arrive out of order; the records read here are at least as new as
+            // either's count, so the larger count is the one they stand for.
+            refreshed.generation = max(generation, rows?.generation ?? 0)
             rows = refreshed
             return refreshed.json
         }

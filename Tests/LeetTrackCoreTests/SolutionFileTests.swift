@@ -69,6 +69,47 @@ struct SolutionFileTests {
         }
     }
 
+    @Test("a FIFO, a folder or a dangling link under the file's name is refused, not opened")
+    func onlyRegularFilesAreReused() throws {
+        let problem = try problem()
+        let name = SolutionFile.name(for: problem, language: .standard)
+        for plant in ["fifo", "folder", "dangling"] {
+            let base = try temporaryDirectory()
+            let path = base + "/" + name
+            switch plant {
+            case "fifo": #expect(mkfifo(path, 0o600) == 0)
+            case "folder": try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            default: try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: base + "/nothing")
+            }
+            let error = #expect(throws: LeetTrackError.self, "\(plant)") {
+                try SolutionFile.prepare(for: problem, language: .standard, in: base)
+            }
+            #expect("\(error.map { "\($0)" } ?? "")".contains(path), "\(plant)")
+        }
+    }
+
+    @Test("a link the user made to a file of theirs is reused")
+    func linkToAFileIsReused() throws {
+        let base = try temporaryDirectory()
+        let problem = try problem()
+        #expect(FileManager.default.createFile(atPath: base + "/mine.py", contents: Data("x = 1\n".utf8)))
+        try FileManager.default.createSymbolicLink(
+            atPath: base + "/" + SolutionFile.name(for: problem, language: .standard), withDestinationPath: base + "/mine.py")
+        let reused = try SolutionFile.prepare(for: problem, language: .standard, in: base)
+        #expect(!reused.created)
+    }
+
+    @Test("a code folder others may write is refused: they could plant files in it")
+    func worldWritableFolderIsRefused() throws {
+        let base = try temporaryDirectory()
+        #expect(chmod(base, 0o777) == 0)
+        let error = #expect(throws: LeetTrackError.self) {
+            try SolutionFile.prepare(for: try problem(), language: .standard, in: base)
+        }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("other users can write this folder"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: base).isEmpty)
+    }
+
     @Test("code settings take absolute or ~/ folders and known languages, and expand ~")
     func settings() throws {
         var settings = CodeSettings()

@@ -13,6 +13,13 @@ struct StatisticsTests {
         ProblemProgress(status: status, events: times.map { ProgressEvent(kind: kind, date: date($0)) })
     }
 
+    @Test("the median of stored numbers near the limit does not overflow")
+    func medianOfHugeNumbers() {
+        #expect(Statistics.median([Int.max, Int.max - 2]) == Int.max - 1)
+        #expect(Statistics.median([3, 1, 2, 10]) == 2)
+        #expect(Statistics.median([]) == nil)
+    }
+
     @Test("counts solved and attempted per difficulty against the catalog's totals")
     func perDifficulty() {
         let stats = Statistics(

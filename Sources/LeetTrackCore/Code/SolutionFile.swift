@@ -55,8 +55,12 @@ public enum SolutionFile {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if descriptor < 0 {
             let code = errno
-            // Already there (a file, or a link the user made to one): reuse it, never overwrite.
-            if code == EEXIST || code == ELOOP { return (path, false) }
+            // Already there: reuse it, never overwrite; but only a file (or the user's link to one):
+            // a folder, a FIFO or a dangling link would hang or misdirect the editor.
+            if code == EEXIST || code == ELOOP {
+                try checkReusable(path)
+                return (path, false)
+            }
             throw .codeFile(path, reason: String(cString: strerror(code)))
         }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
@@ -69,10 +73,30 @@ public enum SolutionFile {
         return (path, true)
     }
 
+    /// What is at `path` may be opened in the editor: a regular file, or a link to one (the folder
+    /// is the user's alone, see ``ensureDirectory(_:)``, so a link there is theirs).
+    private static func checkReusable(_ path: String) throws(LeetTrackError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw .codeFile(path, reason: "it is a link to nothing (\(String(cString: strerror(errno)))); remove it or point it at a file")
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw .codeFile(path, reason: "it is not a regular file (a folder, a FIFO or a device?); move it away to get a new solution file")
+        }
+    }
+
     private static func ensureDirectory(_ directory: String) throws(LeetTrackError) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw .codeFile(directory, reason: "it is not a folder; set another with `leettrack config code-dir PATH`") }
+            // Another user who may write the folder could plant a link or a FIFO under the next
+            // file's name: only a folder that is the user's and that others cannot write is used.
+            var status = stat()
+            guard stat(directory, &status) == 0 else { throw .codeFile(directory, reason: String(cString: strerror(errno))) }
+            if status.st_uid != geteuid() || status.st_mode & S_IWOTH != 0 {
+                throw .codeFile(directory, reason: "other users can write this folder (or it is not yours), so they could plant files "
+                    + "in it; use a folder of your own that only you can write (`chmod o-w`, or `leettrack config code-dir PATH`)")
+            }
             return
         }
         do {

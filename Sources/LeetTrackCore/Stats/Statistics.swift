@@ -138,7 +138,8 @@ public struct Statistics: Sendable, Equatable {
         guard !values.isEmpty else { return nil }
         let sorted = values.sorted()
         let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        // Halfway from the lower to the upper: no sum that could overflow on stored numbers.
+        return sorted.count % 2 == 1 ? sorted[middle] : sorted[middle - 1] + (sorted[middle] - sorted[middle - 1]) / 2
     }
 
     /// The current and longest runs of consecutive practice days.

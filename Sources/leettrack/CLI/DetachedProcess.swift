@@ -80,7 +80,12 @@ enum DetachedProcess {
             _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
             return
         }
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        guard let open = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else {
+            // No /proc: close every descriptor number there can be (a close of one not open is harmless).
+            let limit = min(Int32(clamping: sysconf(Int32(_SC_OPEN_MAX))), 65_536)
+            for descriptor in Int32(3)..<max(limit, 3) { posix_spawn_file_actions_addclose(&actions, descriptor) }
+            return
+        }
         for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
             posix_spawn_file_actions_addclose(&actions, descriptor)
         }

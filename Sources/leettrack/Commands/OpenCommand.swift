@@ -31,7 +31,8 @@ struct OpenCommand: LeetTrackCommand {
         case .opened(let command):
             context.line("Opened \(Format.name(problem)) with \(command): \(problem.url)")
         case .failed(let reasons):
-            FileHandle.standardError.write(Data("No browser could be started (\(reasons.joined(separator: "; "))); the URL:\n".utf8))
+            // The reasons name $BROWSER's words, which come from outside.
+            Terminal.writeError("No browser could be started (\(reasons.joined(separator: "; "))); the URL:\n")
             context.line(problem.url)
         }
     }
