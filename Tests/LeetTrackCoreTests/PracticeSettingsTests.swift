@@ -21,6 +21,17 @@ struct PracticeSettingsTests {
         #expect(desktop == PracticeSettings(followedList: "neetcode-150", dailyGoal: 3, skipped: ["3sum", "two-sum"]))
     }
 
+    @Test("practice settings pulled from a sync server are checked like the command line's")
+    func pulledSettingsAreChecked() throws {
+        #expect(throws: Never.self) { try SyncEngine.check(PracticeSettings(followedList: "neetcode-150", dailyGoal: 3, skipped: ["two-sum"])) }
+        #expect(throws: InputRules.Violation.self) { try SyncEngine.check(PracticeSettings(dailyGoal: -3)) }
+        #expect(throws: InputRules.Violation.self) { try SyncEngine.check(PracticeSettings(dailyGoal: 101)) }
+        #expect(throws: InputRules.Violation.self) { try SyncEngine.check(PracticeSettings(followedList: "\u{1B}]0;pwn\u{07}")) }
+        #expect(throws: InputRules.Violation.self) { try SyncEngine.check(PracticeSettings(skipped: ["two-sum", "Not A Slug\u{1B}[2J"])) }
+        let tooMany = (0...InputRules.maximumListProblems).map { "p\($0)" }
+        #expect(throws: InputRules.Violation.self) { try SyncEngine.check(PracticeSettings(skipped: tooMany)) }
+    }
+
     @Test("a change that changes nothing writes nothing")
     func noChangeNoWrite() throws {
         let store = Store.memory()
