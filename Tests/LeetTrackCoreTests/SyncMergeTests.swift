@@ -59,6 +59,17 @@ struct SyncMergeTests {
         #expect(SyncMerge.merge(desktop, laptop).progress == merged)
     }
 
+    @Test("the same event with and without its time (an older build dropped it) merges into one, timed")
+    func eventWithoutItsDetailsIsTheSameEvent() {
+        let timed = ProgressEvent(kind: .solved, date: Self.day.addingTimeInterval(60), seconds: 1500, note: "two pointers")
+        let bare = ProgressEvent(kind: .solved, date: Self.day.addingTimeInterval(60))
+        let newer: SyncMerge.Side = (ProblemProgress(status: .solved, events: [timed]), SyncMetadata(status: Self.stamp(1)))
+        let older: SyncMerge.Side = (ProblemProgress(status: .solved, events: [bare]), SyncMetadata(status: Self.stamp(2, "b")))
+        let merged = SyncMerge.merge(newer, older).progress
+        #expect(merged.events == [timed])
+        #expect(SyncMerge.merge(older, newer).progress == merged)
+    }
+
     @Test("events erased with reset --forget do not come back from the other side")
     func erasedEventsStayErased() {
         let forgot: SyncMerge.Side = (ProblemProgress(), SyncMetadata(status: Self.stamp(5), erased: [Self.solved]))

@@ -54,25 +54,58 @@ enum SyncNode {
 }
 
 /// Events counted by identity (kind, instant, rating): what "the same event" means when merging.
+///
+/// An event's time and note are details of it, not part of its identity: a build that does not
+/// know them (or a side that added a time later) has the same event, and the merge keeps one copy
+/// with the details, chosen the same way on every machine.
 struct EventMultiset {
-    private(set) var counts: [ProgressEvent: Int] = [:]
+    struct Identity: Hashable {
+        var kind: ProgressEvent.Kind
+        var date: Date
+        var rating: String?
+
+        init(_ event: ProgressEvent) {
+            kind = event.kind
+            date = event.date
+            rating = event.rating
+        }
+    }
+
+    private(set) var counts: [Identity: (event: ProgressEvent, count: Int)] = [:]
 
     init(_ events: [ProgressEvent]) {
-        for event in events { counts[event, default: 0] += 1 }
+        for event in events {
+            let identity = Identity(event)
+            let known = counts[identity]
+            counts[identity] = (Self.detailed(known?.event, event), (known?.count ?? 0) + 1)
+        }
     }
 
     /// The events of `self` beyond those in `other`, one per extra occurrence.
     func subtracting(_ other: EventMultiset) -> [ProgressEvent] {
-        counts.flatMap { event, count in
-            Array(repeating: event, count: max(0, count - (other.counts[event] ?? 0)))
+        counts.flatMap { identity, entry in
+            Array(repeating: entry.event, count: max(0, entry.count - (other.counts[identity]?.count ?? 0)))
         }
     }
 
     /// Each event as many times as the larger count on either side: a union in which an event
-    /// known to both is not doubled.
+    /// known to both is not doubled, with the details either side has.
     func union(_ other: EventMultiset) -> [ProgressEvent] {
         var merged = counts
-        for (event, count) in other.counts { merged[event] = max(merged[event] ?? 0, count) }
-        return merged.flatMap { Array(repeating: $0.key, count: $0.value) }
+        for (identity, entry) in other.counts {
+            let mine = merged[identity]
+            merged[identity] = (Self.detailed(mine?.event, entry.event), max(mine?.count ?? 0, entry.count))
+        }
+        return merged.values.flatMap { Array(repeating: $0.event, count: $0.count) }
+    }
+
+    /// Of two copies of one event, the one with more details (a time, a note); between two with
+    /// different details, the larger, so that every machine picks the same.
+    static func detailed(_ a: ProgressEvent?, _ b: ProgressEvent) -> ProgressEvent {
+        guard let a, a != b else { return b }
+        func rank(_ event: ProgressEvent) -> (Int, Int, Int, String) {
+            (event.seconds == nil ? 0 : 1, event.note == nil ? 0 : 1, event.seconds ?? 0, event.note ?? "")
+        }
+        return rank(a) >= rank(b) ? a : b
     }
 }

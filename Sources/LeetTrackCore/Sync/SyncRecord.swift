@@ -41,9 +41,9 @@ public enum SyncMerge {
         var erased = a.metadata.erased
         for event in b.metadata.erased where !erased.contains(event) { erased.append(event) }
         metadata.erased = erased.sorted(by: ordered)
-        let erasedSet = Set(erased)
+        let erasedSet = Set(erased.map(EventMultiset.Identity.init))
         let events = EventMultiset(a.progress.events).union(EventMultiset(b.progress.events))
-            .filter { !erasedSet.contains($0) }
+            .filter { !erasedSet.contains(EventMultiset.Identity($0)) }
             .sorted(by: ordered)
 
         var progress = ProblemProgress(events: events)
