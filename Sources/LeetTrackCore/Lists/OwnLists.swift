@@ -168,6 +168,12 @@ public struct OwnLists: Sendable {
                 throw LeetTrackError.unknownList(name, known: try Self.knownKeys(transaction, catalog))
             }
             try writes.value(SyncValue(), for: Self.keyPrefix + key, in: transaction)
+            // A deleted list is no longer followed (`today` and `next` would have nothing to follow).
+            var practice = try transaction.value(for: PracticeSettings.key)
+            if practice.followedList == key {
+                practice.followedList = nil
+                try writes.value(SyncValue(practice: practice), for: PracticeSettings.key.name, in: transaction)
+            }
             return try Self.unwrap(record.list, name)
         }
     }
