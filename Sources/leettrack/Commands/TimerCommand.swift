@@ -41,8 +41,12 @@ struct TimerCommand: LeetTrackCommand {
                     + "`leettrack solve \(problem.id) --time 25m` or `leettrack attempt \(problem.id) --time 25m`.")
         }
         let elapsed = try stopwatch(for: problem)
-        let seconds = min(max(1, elapsed), PracticeTime.range.upperBound)
+        // The rest of a key that stopped it (an arrow's `[A` after its ESC) must not answer below.
+        tcflush(0, TCIFLUSH)
         Terminal.writeOutput("\nStopped at \(PracticeTime.clock(elapsed)).\n")
+        // A stopwatch left running a day or more did not time one attempt: recorded without a time.
+        let seconds: Int? = elapsed > PracticeTime.range.upperBound ? nil : max(1, elapsed)
+        if seconds == nil { Terminal.writeOutput("That is longer than a day, so it is recorded without a time.\n") }
         switch ask() {
         case .discarded:
             context.line("Nothing recorded.")
