@@ -137,6 +137,19 @@ struct DurabilityEndToEndTests {
         #expect(try store.rawValue(forKey: "lists.trees") == Data("42".utf8))
     }
 
+    @Test("doctor names damaged code settings and solution paths", arguments: ["settings.code", "code.two-sum"])
+    func doctorChecksCodeRecords(key: String) throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("fav", "1")
+        do {
+            let store = try Store.sqlite(path: leettrack.storePath)
+            try store.set(42, for: Key<Int>(key, default: 0))
+        }
+        let doctor = try leettrack.run("doctor")
+        #expect(doctor.status == 1, "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("'\(key)' cannot be read"), "\(doctor.stdout)")
+    }
+
     @Test("doctor finds nothing wrong in a healthy store and exits 0")
     func doctorHealthy() throws {
         let leettrack = try LeetTrackRunner()

@@ -35,9 +35,16 @@ public struct CodeFiles: Sendable {
         try store.value(for: CodeSettings.key)
     }
 
-    /// Saves the code settings.
-    public func save(_ settings: CodeSettings) throws {
-        try store.set(settings, for: CodeSettings.key)
+    /// Changes the settings in one transaction (two `config` commands at once both count).
+    /// - Returns: the settings saved.
+    @discardableResult
+    public func update(_ change: (inout CodeSettings) throws -> Void) throws -> CodeSettings {
+        try store.transaction { transaction in
+            var settings = try transaction.value(for: CodeSettings.key)
+            try change(&settings)
+            try transaction.set(settings, for: CodeSettings.key)
+            return settings
+        }
     }
 }
 

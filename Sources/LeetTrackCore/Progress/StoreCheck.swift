@@ -63,6 +63,10 @@ public struct StoreCheck: Sendable {
             _ = try JSONDecoder().decode(ReviewSettings.self, from: raw)
         } else if key == PracticeSettings.key.name {
             _ = try JSONDecoder().decode(PracticeSettings.self, from: raw)
+        } else if key == CodeSettings.key.name {
+            _ = try JSONDecoder().decode(CodeSettings.self, from: raw)
+        } else if key.hasPrefix(CodeFiles.keyPrefix) {
+            _ = try JSONDecoder().decode([String].self, from: raw)
         } else if key == CatalogUpdate.key.name {
             _ = try JSONDecoder().decode(CatalogUpdate.self, from: raw)
         } else {

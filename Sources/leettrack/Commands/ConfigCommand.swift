@@ -144,10 +144,7 @@ struct ConfigCommand: LeetTrackCommand {
     }
 
     private func changeCode(_ name: CodeSettings.Name, to text: String, _ context: CommandContext) throws {
-        let codeFiles = try context.tracker().codeFiles
-        var settings = try codeFiles.settings()
-        try settings.set(name, to: text)
-        try codeFiles.save(settings)
+        let settings = try context.tracker().codeFiles.update { try $0.set(name, to: text) }
         if json { return try context.writeJSON([name.rawValue: settings.value(of: name)]) }
         context.line("\(name.rawValue) is now \(settings.value(of: name)) (on this machine).")
     }
