@@ -11,10 +11,12 @@ struct ProblemFilters {
     var favorites = false
     var tag: String?
     var list: String?
+    /// A topic section of `list`, or of the followed list without one (`leettrack list --section S`).
+    var section: String?
     var limit: String?
 
     init(_ parameters: [String: String]) throws {
-        let known: Set = ["q", "difficulty", "status", "favorites", "tag", "list", "limit"]
+        let known: Set = ["q", "difficulty", "status", "favorites", "tag", "list", "section", "limit"]
         if let unknown = parameters.keys.sorted().first(where: { !known.contains($0) }) {
             throw ServerError.badRequest("unknown parameter '\(unknown)'; use \(known.sorted().joined(separator: ", ")).")
         }
@@ -24,6 +26,7 @@ struct ProblemFilters {
         favorites = ["1", "true", "yes"].contains(parameters["favorites"] ?? "")
         tag = parameters["tag"].flatMap { $0.isEmpty ? nil : $0 }
         list = parameters["list"].flatMap { $0.isEmpty ? nil : $0 }
+        section = parameters["section"].flatMap { $0.isEmpty ? nil : $0 }
         limit = parameters["limit"].flatMap { $0.isEmpty ? nil : $0 }
     }
 

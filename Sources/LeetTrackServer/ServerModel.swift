@@ -56,14 +56,36 @@ public final class ServerModel: Sendable {
         }
     }
 
-    /// The problems matching the list's filters, as `leettrack list --json` prints them.
+    /// The problems matching the list's filters, as `leettrack list --json` prints them; with a
+    /// list that has topic sections, each row carries its `section` (as `lists LIST --json` does).
     func problems(_ filters: ProblemFilters) throws -> [ProblemJSON] {
         var query = try filters.query(in: catalog)
-        if let list = filters.list { query.list = try tracker.lists.list(named: list, in: catalog) }
+        var sectionOf: [String: String] = [:]
+        if let name = try filters.list ?? followedList(for: filters.section) {
+            let list = try tracker.lists.list(named: name, in: catalog)
+            query.list = list
+            // The same lookup and messages as `leettrack list --list L --section S`.
+            if let section = filters.section {
+                let found = try catalog.section(named: section, in: list)
+                query.list = StudyList(key: list.key, name: "\(list.name): \(found.name)", slugs: found.slugs, isOwn: list.isOwn)
+            }
+            for section in catalog.sections(of: list) { for slug in section.slugs { sectionOf[slug] = section.name } }
+        }
         let (problems, progress) = try catalog.problems(matching: query, loadingProgress: { slugs in
             try repository.progress { slugs.contains($0) }
         })
-        return problems.map { ProblemJSON($0, progress[$0.slug]) }
+        return problems.map { ProblemJSON($0, progress[$0.slug], section: sectionOf[$0.slug]) }
+    }
+
+    /// The followed list's key when `section` is asked for without a list, as `leettrack list
+    /// --section S` takes it; `nil` without a section.
+    private func followedList(for section: String?) throws -> String? {
+        guard section != nil else { return nil }
+        guard let key = try tracker.practice.settings().followedList else {
+            throw ServerError.badRequest(
+                "'section' needs a list: give 'list=LIST', or follow one with `leettrack config follow LIST` (e.g. neetcode-150)")
+        }
+        return key
     }
 
     /// The status and favorite of every problem that has a record: what a page needs to refresh

@@ -36,6 +36,7 @@ enum PageHTML {
       <select id="f-status" aria-label="Status"><option value="">Any status</option><option value="todo">Todo</option><option value="attempted">Attempted</option><option value="solved">Solved</option></select>
       <select id="f-tag" aria-label="Tag"><option value="">Any tag</option></select>
       <select id="f-list" aria-label="List"><option value="">All problems</option></select>
+      <select id="f-section" aria-label="Section" hidden><option value="">All sections</option></select>
       <label class="check"><input type="checkbox" id="f-favorites"> Favorites only</label>
     </div>
     <p id="count" aria-live="polite"></p>

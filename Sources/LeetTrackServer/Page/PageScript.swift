@@ -5,7 +5,10 @@ enum PageScript {
     static let text = #"""
 "use strict";
 const ROW = 52;
-const state = { problems: [], bySlug: new Map(), shown: [], listSlugs: null, view: "list", slug: null };
+// listSlugs: the chosen list's slugs in its order; sectionOf: each one's topic section (empty
+// for a list without sections); sections: the list's section names in order.
+const state = { problems: [], bySlug: new Map(), shown: [], listSlugs: null, sectionOf: new Map(), sections: [],
+  lists: [], view: "list", slug: null };
 const $ = (id) => document.getElementById(id);
 
 function el(tag, props, ...children) {
@@ -71,8 +74,10 @@ function filter() {
   const id = /^\d+$/.test(query) ? Number(query) : null;
   const difficulty = $("f-difficulty").value, status = $("f-status").value, tag = $("f-tag").value;
   const favorites = $("f-favorites").checked;
-  const source = state.listSlugs ? state.listSlugs.map((slug) => state.bySlug.get(slug)).filter(Boolean) : state.problems;
-  state.shown = source.filter((p) => {
+  const section = $("f-section").value;
+  let source = state.listSlugs ? state.listSlugs.map((slug) => state.bySlug.get(slug)).filter(Boolean) : state.problems;
+  if (section) source = source.filter((p) => state.sectionOf.get(p.slug) === section);
+  const problems = source.filter((p) => {
     if (difficulty && p.difficulty !== difficulty) return false;
     if (status && p.status !== status) return false;
     if (favorites && !p.favorite) return false;
@@ -81,8 +86,11 @@ function filter() {
     if (terms.length) { const hay = p.words; return terms.every((t) => hay.some((w) => w.startsWith(t))); }
     return true;
   });
-  $("count").textContent = state.shown.length + (state.shown.length === 1 ? " problem" : " problems");
+  const counts = sectionCounts();
+  state.shown = section ? problems : withSectionHeaders(problems, counts);
+  $("count").textContent = problems.length + (problems.length === 1 ? " problem" : " problems");
   $("spacer").style.height = (state.shown.length * ROW) + "px";
+  renderSectionOptions(counts);
   renderRows();
 }
 
@@ -93,6 +101,14 @@ function renderRows() {
   for (const node of [...box.querySelectorAll(".row")]) node.remove();
   for (let index = first; index < last; index++) {
     const p = state.shown[index];
+    if (p.header) {
+      const head = el("div", { class: "row section-head", role: "listitem" },
+        el("span", { class: "name", role: "heading", "aria-level": "3", text: p.header }),
+        el("span", { class: "meta", text: p.solved + " / " + p.total + " solved" }));
+      head.style.top = (index * ROW) + "px";
+      box.append(head);
+      continue;
+    }
     const row = el("div", { class: "row", role: "listitem" },
       el("span", { class: "mark " + p.status, text: mark(p.status), title: p.status }),
       el("a", { class: "title", href: "#/problem/" + encodeURIComponent(p.slug), text: p.id + ". " + p.title }),
@@ -216,11 +232,18 @@ async function start() {
   state.problems = problems;
   for (const p of state.problems) { p.words = words(p.title + " " + p.slug); state.bySlug.set(p.slug, p); }
   for (const tag of tags) $("f-tag").append(el("option", { value: tag, text: tag }));
+  state.lists = lists;
   for (const list of lists) $("f-list").append(el("option", { value: list.key, text: list.name }));
-  for (const id of ["search", "f-difficulty", "f-status", "f-tag", "f-favorites"]) $(id).addEventListener("input", filter);
+  for (const id of ["search", "f-difficulty", "f-status", "f-tag", "f-favorites", "f-section"]) $(id).addEventListener("input", filter);
   $("f-list").addEventListener("input", async () => {
     const key = $("f-list").value;
-    state.listSlugs = key ? (await api("problems?list=" + encodeURIComponent(key))).map((p) => p.slug) : null;
+    const rows = key ? await api("problems?list=" + encodeURIComponent(key)) : null;
+    if (key !== $("f-list").value) return;  // Another list was chosen while this one loaded.
+    state.listSlugs = rows ? rows.map((p) => p.slug) : null;
+    state.sectionOf = new Map((rows || []).filter((p) => p.section).map((p) => [p.slug, p.section]));
+    const list = state.lists.find((item) => item.key === key);
+    state.sections = list && list.sections ? list.sections.map((section) => section.name) : [];
+    $("f-section").value = "";
     filter();
   });
   $("rows").addEventListener("scroll", () => requestAnimationFrame(renderRows), { passive: true });

@@ -40,6 +40,8 @@ section[hidden] { display: none; }
 .row a.title { flex: 1; min-width: 0; color: var(--fg); text-decoration: none; overflow: hidden; text-overflow: ellipsis;
   white-space: nowrap; }
 .row .meta { color: var(--muted); font-size: 12px; white-space: nowrap; }
+.row.section-head { align-items: flex-end; padding-bottom: 6px; border-bottom: 2px solid var(--line); }
+.row.section-head .name { flex: 1; min-width: 0; font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .easy { color: var(--easy); } .medium { color: var(--medium); } .hard { color: var(--hard); }
 .heart { border: none; background: none; font-size: 20px; color: var(--muted); padding: 6px; min-width: 40px; }
 .heart[aria-pressed=true] { color: var(--accent); }

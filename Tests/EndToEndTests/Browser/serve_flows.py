@@ -3,6 +3,7 @@
 Run by ServeBrowserTests.swift: serve_flows.py URL LEETTRACK STORE CHROMIUM SCREENSHOT_DIR.
 Exits non-zero with a message on the first failed expectation.
 """
+import re
 import subprocess
 import sys
 
@@ -15,6 +16,28 @@ def heart(page, title, pressed):
     verb = "Remove" if pressed else "Add"
     where = "from" if pressed else "to"
     return page.get_by_role("button", name=f"{verb} {title} {where} favorites", exact=True)
+
+
+# NeetCode 150's "Two Pointers", in the list's order.
+TWO_POINTERS = [125, 167, 15, 11, 42]
+
+
+def choose_two_pointers(page):
+    """Choose NeetCode 150, then its Two Pointers section; expect exactly its problems in order."""
+    page.get_by_role("searchbox", name="Search problems").fill("")
+    section = page.get_by_role("combobox", name="Section")
+    expect(section).to_be_hidden()
+    page.get_by_role("combobox", name="List").select_option(label="NeetCode 150")
+    expect(section).to_be_visible()
+    # Without a section chosen, a header row starts each section, in the list's order.
+    rows = page.get_by_role("list", name="Problem list")
+    expect(rows.get_by_role("heading", name="Arrays & Hashing")).to_be_visible()
+    expect(section.locator("option").nth(1)).to_have_text(re.compile(r"^Arrays & Hashing \(\d+/9\)$"))
+    expect(section.locator("option").nth(2)).to_have_text("Two Pointers (0/5)")
+    section.select_option("Two Pointers")
+    expect(rows.get_by_role("link")).to_have_text([re.compile(rf"^{id}\. ") for id in TWO_POINTERS])
+    expect(rows.get_by_role("heading")).to_have_count(0)
+    expect(page.locator("#count")).to_have_text("5 problems")
 
 
 def add_favorite(page, query, title):
@@ -86,15 +109,37 @@ with sync_playwright() as playwright:
     if len(icons) < 5 or any(result != "ok" for result in icons):
         sys.exit(f"the icons do not decode at their declared sizes: {icons}")
 
-    # A phone viewport shows the list and the dialog.
+    # The section filter: NeetCode 150, then Two Pointers.
+    choose_two_pointers(page)
+
+    # A phone viewport shows the list, the section filter and the dialog.
     phone = browser.new_page(viewport={"width": 390, "height": 844})
     phone.goto(url)
     expect(phone.locator("body[data-ready=true]")).to_have_count(1)
     expect(phone.get_by_role("listitem").first).to_be_visible()
+    choose_two_pointers(phone)
+    for link in phone.get_by_role("list", name="Problem list").get_by_role("link").all():
+        expect(link).to_be_in_viewport()
+    select = phone.get_by_role("combobox", name="Section").bounding_box()
+    if select is None or select["x"] + select["width"] > 390:
+        sys.exit(f"the Section select does not fit a phone: {select}")
     phone.get_by_role("button", name="♥ Favorites").click()
     expect(phone.get_by_role("dialog", name="Favorites")).to_be_visible()
     box = phone.get_by_role("dialog", name="Favorites").bounding_box()
     if box is None or box["width"] > 390:
         sys.exit(f"the dialog does not fit a phone: {box}")
+
+    # A solve from the command line updates the section's count without reload.
+    subprocess.run([leettrack, "--store", store, "solve", "125"], check=True, capture_output=True)
+    expect(page.get_by_role("combobox", name="Section").locator("option").nth(2)).to_have_text("Two Pointers (1/5)", timeout=1000)
+
+    # All sections again: the header rows scroll like the rows and only what is visible is rendered.
+    page.get_by_role("combobox", name="Section").select_option("")
+    rows = page.get_by_role("list", name="Problem list")
+    page.locator("#rows").evaluate("box => { box.scrollTop = box.scrollHeight; }")
+    expect(rows.get_by_role("heading", name="Bit Manipulation")).to_be_visible()
+    expect(rows.get_by_role("link", name=re.compile(r"^125\. "))).to_have_count(0)
+    if rows.get_by_role("listitem").count() > 60:
+        sys.exit("the sectioned list renders more than the visible rows")
     browser.close()
 print("ok")
