@@ -30,9 +30,9 @@ struct InteractiveCommand: LeetTrackCommand {
 /// Opens the screen: checks for a terminal before touching the store, loads the records, watches
 /// the store for other processes' changes, and runs the event loop until `q`.
 enum InteractiveSession {
-    static func run(_ context: CommandContext, opensOnToday: Bool = true, server: LeetCodeServerOption = LeetCodeServerOption()) throws {
+    static func run(_ context: CommandContext, opensOnToday: Bool = true, server: LeetCodeServerOption? = nil) throws {
         guard TerminalUI.Terminal.isTerminal() else { throw TerminalError.notATerminal }
-        let session = try LeetCodeSession(context, server: server)
+        let session = try server.map { try LeetCodeSession(context, server: $0) } ?? LeetCodeSession(context)
         let tracker = try context.tracker()
         if opensOnToday {
             // The start view names LeetCode's daily question: read once a day when signed in, kept

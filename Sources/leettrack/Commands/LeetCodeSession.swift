@@ -18,6 +18,13 @@ struct LeetCodeSession {
         endpoint = server.endpoint
     }
 
+    /// A session with LeetCode itself, for a caller that parsed no `--endpoint` (an option group
+    /// that was never parsed must not be read).
+    init(_ context: CommandContext) {
+        self.context = context
+        endpoint = nil
+    }
+
     /// Runs `body`, turning LeetCode's and the checks' errors into failures that say whether the
     /// store was left as it was.
     func failing(nothingChanged: Bool, _ body: () throws -> Void) throws {
