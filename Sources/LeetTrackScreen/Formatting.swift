@@ -142,7 +142,12 @@ public enum Format {
     }
 
     /// `“My Graphs”`: a user's name in a message.
-    public static func quoted(_ name: String) -> String { "“\(name)”" }
+    public static func quoted(_ name: String) -> String { "“\(outside(name))”" }
+
+    /// Text from outside (a note, a list's or problem's name) made inert before it is put beside
+    /// styled text: the final pass over a styled line keeps the program's own colour codes, so a
+    /// note holding exactly those codes must lose its ESC here, where it is still apart.
+    public static func outside(_ text: String) -> String { TerminalText.sanitized(text) }
 
     /// A word as it would be typed in a shell: quoted when it holds spaces.
     public static func argument(_ word: String) -> String {
@@ -151,7 +156,7 @@ public enum Format {
 
     /// `1. Two Sum`, the way a problem is named in messages.
     public static func name(_ problem: Problem) -> String {
-        "\(problem.id). \(problem.title)"
+        "\(problem.id). \(outside(problem.title))"
     }
 
     /// A bar of `width` cells, filled in proportion to `part / whole` (at least one cell when

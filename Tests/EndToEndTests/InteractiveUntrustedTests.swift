@@ -71,3 +71,28 @@ struct FormatRowTests {
         #expect(wideRow.range(of: "Easy").map { wideRow[..<$0.lowerBound].count + 2 } == asciiRow.range(of: "Easy").map { asciiRow[..<$0.lowerBound].count })
     }
 }
+
+@Suite(
+    "Colour on a terminal: outside text cannot use the program's own colours",
+    .enabled(if: InteractiveTmux.executable != nil, "tmux is not installed (.ci/run installs it)"))
+struct OwnColourForgeryTests {
+    @Test("a stored note, event note and list name holding exactly our colour codes show them inert on a colour terminal")
+    func forgedColoursAreInert() throws {
+        let red = "\u{1B}[31mRED\u{1B}[0m"
+        // NO_COLOR empty: colour on, as on a user's terminal (the test runner's environment may set it).
+        let tmux = try InteractiveTmux(arguments: ["show", "1"], width: 120, height: 30, environment: ["NO_COLOR": ""]) { storePath in
+            // Written straight into the store, as a hand-edited or damaged store would hold it.
+            let store = try Store.sqlite(path: storePath)
+            try ProgressRepository(store: store).update(["two-sum"]) { _, record in
+                record.note = "note \(red)"
+                record.events = [ProgressEvent(kind: .attempted, date: Date(timeIntervalSince1970: 1_764_000_000), note: "event \(red)")]
+            }
+        }
+        #expect(try tmux.waitFor("LEETTRACK-EXITED"))
+        let screen = try tmux.screen(escapes: true)
+        #expect(screen.contains("note \u{FFFD}[31mRED"), "\(screen)")
+        #expect(screen.contains("event \u{FFFD}[31mRED"), "\(screen)")
+        #expect(!screen.contains("\u{1B}[31mRED"), "\(screen)")
+        #expect(screen.contains("\u{1B}[32mEasy"), "colour is on: \(screen)")
+    }
+}

@@ -59,7 +59,7 @@ struct ListEditing {
             }
         }
         let count = change.list.slugs.count
-        context.line(context.style.dim("\(change.list.name): \(count == 1 ? "1 problem" : "\(count) problems")"))
+        context.line(context.style.dim("\(Format.outside(change.list.name)): \(count == 1 ? "1 problem" : "\(count) problems")"))
     }
 }
 

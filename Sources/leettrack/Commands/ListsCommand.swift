@@ -102,7 +102,7 @@ struct ListsCommand: LeetTrackCommand {
                 ProblemJSON($0, progress[$0.slug], section: sectionOf[$0.slug], skipped: skipped.contains($0.slug))
             })
         }
-        context.line(style.bold(list.name) + (list.isOwn ? style.dim("  (your list)") : ""))
+        context.line(style.bold(Format.outside(list.name)) + (list.isOwn ? style.dim("  (your list)") : ""))
         if problems.isEmpty {
             context.line("No problems yet. Add some with `leettrack lists add \(Format.argument(list.key)) PROBLEM...`.")
             return

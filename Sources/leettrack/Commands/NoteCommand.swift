@@ -53,7 +53,7 @@ struct NoteCommand: LeetTrackCommand {
             } else if record.note.isEmpty {
                 context.line("\(Format.name(problem)) has no note. Add one with `leettrack note \(problem.id) TEXT`.")
             } else {
-                context.line(record.note)
+                context.line(Format.outside(record.note))
             }
             return
         case .set(let text):

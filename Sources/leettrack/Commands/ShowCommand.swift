@@ -35,7 +35,7 @@ struct ShowCommand: LeetTrackCommand {
             ("URL", problem.url),
             ("Status", Format.statusWord(record.status, style)),
             ("Favorite", record.favorite ? style.magenta("♥ yes") : "no"),
-            ("Note", record.note.isEmpty ? "-" : record.note.replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: 12))),
+            ("Note", record.note.isEmpty ? "-" : Format.outside(record.note).replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: 12))),
         ]
         var shown = rows
         if skipped { shown.insert(("Skipped", "yes" + style.dim("  (`next` passes over it; `leettrack unskip \(problem.id)`)")), at: 7) }
@@ -53,7 +53,7 @@ struct ShowCommand: LeetTrackCommand {
         } else {
             context.line("History:")
             for event in record.events {
-                context.line("  \(Format.localTime(event.date, context.timeZone))  \(event.kind)\(event.details)")
+                context.line("  \(Format.localTime(event.date, context.timeZone))  \(event.kind)\(Format.outside(event.details))")
             }
         }
     }

@@ -51,11 +51,11 @@ struct TodayCommand: LeetTrackCommand {
             if plan.due.count > Self.shownReviews { context.line(style.dim("            … and \(plan.due.count - Self.shownReviews) more")) }
         }
         if let list = plan.followed {
-            let counts = style.dim("  (\(plan.followedSolved) of \(list.slugs.count) solved in \(list.name))")
+            let counts = style.dim("  (\(plan.followedSolved) of \(list.slugs.count) solved in \(Format.outside(list.name)))")
             if let next = plan.next {
                 context.line("Next:       \(Format.name(next))  \(Format.colored(next.difficulty, style))" + counts)
             } else {
-                context.line("Next:       everything in \(list.name) is solved" + counts)
+                context.line("Next:       everything in \(Format.outside(list.name)) is solved" + counts)
             }
         } else {
             context.line("Next:       " + style.dim("follow a list to get one: `leettrack config follow neetcode-150`"))
