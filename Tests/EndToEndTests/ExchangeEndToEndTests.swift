@@ -26,6 +26,51 @@ struct ExchangeEndToEndTests {
         }
     }
 
+    @Test("the practice settings travel in the export: followed list, goal and skips, version 2")
+    func practiceSettingsRoundTrip() throws {
+        let leettrack = try LeetTrackRunner()
+        for arguments in [["solve", "217"], ["config", "follow", "neetcode-150"], ["config", "daily-goal", "2"], ["skip", "242", "1"]] {
+            #expect(try leettrack.run(arguments).status == 0, "\(arguments)")
+        }
+        let file = leettrack.file("practice.json")
+        #expect(try leettrack.run("export", "-o", file).status == 0)
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains(#""version" : 2"#), "\(text)")
+        #expect(text.contains(#""follow" : "neetcode-150""#), "\(text)")
+        let other = leettrack.file("other.sqlite")
+        let imported = try leettrack.run(["--store", other, "import", file], useStore: false)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try leettrack.run(["--store", other, "config", "follow"], useStore: false).stdout == "neetcode-150\n")
+        #expect(try leettrack.run(["--store", other, "config", "daily-goal"], useStore: false).stdout == "2\n")
+        // 217 solved, 242 and 1 skipped: the next of NeetCode 150 is Group Anagrams.
+        #expect(try leettrack.run(["--store", other, "next"], useStore: false).stdout.hasPrefix("  49  Group Anagrams"))
+        let second = leettrack.file("second.json")
+        #expect(try leettrack.run(["--store", other, "export", "-o", second], useStore: false).status == 0)
+        #expect(try String(contentsOfFile: second, encoding: .utf8) == text)
+    }
+
+    @Test("a merge keeps this store's followed list and goal and unites the skips; a bad goal in a file is refused")
+    func practiceSettingsMerge() throws {
+        let leettrack = try LeetTrackRunner()
+        #expect(try leettrack.run("config", "follow", "blind-75").status == 0)
+        #expect(try leettrack.run("skip", "1").status == 0)
+        let file = leettrack.file("theirs.json")
+        let theirs = #"{"format":"leettrack-export","version":2,"problems":[],"settings":{"practice":{"follow":"neetcode-150","dailyGoal":4,"skipped":["3sum"]}}}"#
+        try Data(theirs.utf8).write(to: URL(fileURLWithPath: file))
+        #expect(try leettrack.run("import", file).status == 0)
+        #expect(try leettrack.run("config", "follow").stdout == "blind-75\n")
+        #expect(try leettrack.run("config", "daily-goal").stdout == "4\n")
+        #expect(try leettrack.run("show", "15").stdout.contains("Skipped:"))
+        #expect(try leettrack.run("show", "1").stdout.contains("Skipped:"))
+        let before = try leettrack.export()
+        let bad = leettrack.file("bad.json")
+        try Data(theirs.replacingOccurrences(of: #""dailyGoal":4"#, with: #""dailyGoal":-3"#).utf8).write(to: URL(fileURLWithPath: bad))
+        let refused = try leettrack.run("import", bad)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("settings.practice.dailyGoal"), "\(refused.stderr)")
+        #expect(try leettrack.export() == before)
+    }
+
     @Test("merging two stores' exports unites histories and favorites and keeps the newer note")
     func mergeTwoStores() throws {
         let leettrack = try LeetTrackRunner()

@@ -11,10 +11,10 @@ public struct ExchangeDocument: Sendable, Equatable {
     public static let formatName = "leettrack-export"
     /// The newest format version this program writes and reads (it reads every version from 1).
     ///
-    /// Version 2 added the time and the note of an event (`seconds`, `note` in `history`). A
-    /// document is written as version 1 when no event carries either, so an older LeetTrack still
-    /// reads it; with them, as version 2, which an older LeetTrack refuses instead of silently
-    /// dropping them.
+    /// Version 2 added the time and the note of an event (`seconds`, `note` in `history`) and the
+    /// practice settings (`settings.practice`: followed list, daily goal, skipped problems). A
+    /// document is written as version 1 when it has none of them, so an older LeetTrack still reads
+    /// it; with them, as version 2, which an older LeetTrack refuses instead of silently dropping them.
     public static let currentVersion = 2
 
     /// One record per problem touched, sorted by slug.
@@ -23,12 +23,18 @@ public struct ExchangeDocument: Sendable, Equatable {
     public var lists: [ExchangeList]
     /// The review settings, when the user changed them (`nil`: the defaults).
     public var reviewSettings: ReviewSettings?
+    /// The practice settings (followed list, daily goal, skipped problems), when the user set any.
+    public var practiceSettings: PracticeSettings?
 
     /// A document of `problems` (sorted by slug here), `lists` and settings.
-    public init(problems: [ExchangeProblem], lists: [ExchangeList] = [], reviewSettings: ReviewSettings? = nil) {
+    public init(
+        problems: [ExchangeProblem], lists: [ExchangeList] = [], reviewSettings: ReviewSettings? = nil,
+        practiceSettings: PracticeSettings? = nil
+    ) {
         self.problems = problems.sorted { $0.slug.utf8.lexicographicallyPrecedes($1.slug.utf8) }
         self.lists = lists
         self.reviewSettings = reviewSettings
+        self.practiceSettings = practiceSettings
     }
 
     /// The document as pretty-printed JSON, ending in a newline.
@@ -83,11 +89,14 @@ public struct ExchangeDocument: Sendable, Equatable {
                 throw .invalidContent(file: file, path: "settings.review", reason: error.description)
             }
         }
-        return ExchangeDocument(problems: body.problems, lists: body.lists ?? [], reviewSettings: body.settings?.review)
+        return ExchangeDocument(
+            problems: body.problems, lists: body.lists ?? [], reviewSettings: body.settings?.review,
+            practiceSettings: body.settings?.practice)
     }
 
     /// Checks every value against ``InputRules`` and sorts each history by time.
     private static func check(_ body: inout Body, now: Date) throws(InputRules.Violation) {
+        if let practice = body.settings?.practice { try InputRules.check(practice, at: "settings.practice") }
         for index in body.problems.indices {
             let path = "problems[\(index)]"
             let problem = body.problems[index]
@@ -134,15 +143,17 @@ public struct ExchangeDocument: Sendable, Equatable {
 
         struct Settings: Codable {
             var review: ReviewSettings?
+            var practice: PracticeSettings?
         }
 
         init(_ document: ExchangeDocument) {
             format = ExchangeDocument.formatName
             let timedOrNoted = document.problems.contains { $0.progress.events.contains { $0.seconds != nil || $0.note != nil } }
-            version = timedOrNoted ? ExchangeDocument.currentVersion : 1
+            version = timedOrNoted || document.practiceSettings != nil ? ExchangeDocument.currentVersion : 1
             problems = document.problems
             lists = document.lists.isEmpty ? nil : document.lists
-            settings = document.reviewSettings.map { Settings(review: $0) }
+            let written = Settings(review: document.reviewSettings, practice: document.practiceSettings)
+            settings = written.review == nil && written.practice == nil ? nil : written
         }
     }
 }

@@ -34,6 +34,10 @@ public struct Exporter: Sendable {
         if try store.containsValue(forKey: ReviewSettings.key.name) {
             document.reviewSettings = try store.value(for: ReviewSettings.key)
         }
+        if try store.containsValue(forKey: PracticeSettings.key.name) {
+            let practice = try store.value(for: PracticeSettings.key)
+            document.practiceSettings = practice == PracticeSettings() ? nil : practice
+        }
         return document
     }
 

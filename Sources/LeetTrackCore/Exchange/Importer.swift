@@ -104,6 +104,7 @@ public struct Importer: Sendable {
             }
             let listWrites = try lists(document, mode: mode, transaction, &summary)
             let settings = try settings(document, mode: mode, transaction, &summary)
+            let practice = try practice(document, mode: mode, transaction, &summary)
             guard !dryRun else { return summary }
             // Through the one funnel of synced writes, so the next sync pushes every change.
             let synced = SyncedWrites(clock: clock)
@@ -118,6 +119,9 @@ public struct Importer: Sendable {
             }
             if let settings {
                 try synced.value(SyncValue(settings: settings.settings), for: ReviewSettings.key.name, in: transaction)
+            }
+            if let practice {
+                try synced.value(SyncValue(practice: practice), for: PracticeSettings.key.name, in: transaction)
             }
             return summary
         }
@@ -153,6 +157,27 @@ public struct Importer: Sendable {
             }
         }
         return writes
+    }
+
+    /// The practice settings to write, if they change. A merge keeps the store's followed list and
+    /// goal when it has them (else takes the file's) and unions the skipped problems; a replace
+    /// takes the file's (none: the defaults).
+    private func practice(
+        _ document: ExchangeDocument, mode: ImportMode, _ transaction: Transaction, _ summary: inout ImportSummary
+    ) throws -> PracticeSettings? {
+        let stored = try transaction.value(for: PracticeSettings.key)
+        let file = document.practiceSettings ?? PracticeSettings()
+        var result = file
+        if mode == .merge {
+            result.followedList = stored.followedList ?? file.followedList
+            result.dailyGoal = stored.dailyGoal ?? file.dailyGoal
+            result.skipped = stored.skipped + file.skipped
+        }
+        // Kept as `skip` keeps them: each once, in order.
+        result.skipped = Array(Set(result.skipped)).sorted()
+        guard result != stored else { return nil }
+        summary.settingsChanged = true
+        return result
     }
 
     /// A change of the stored review settings; `nil` settings remove them (the defaults apply).

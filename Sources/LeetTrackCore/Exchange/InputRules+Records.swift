@@ -91,3 +91,23 @@ extension ProblemProgress {
         return status
     }
 }
+
+extension InputRules {
+    /// Practice settings as `config` and `skip` would have made them, from a file or another
+    /// machine: a goal in range, a followed list's key that could be one, skipped problems that are
+    /// slugs, no more than a list holds. `path` prefixes the JSON paths (`settings.practice`).
+    public static func check(_ practice: PracticeSettings, at path: String) throws(Violation) {
+        let prefix = path.isEmpty ? "" : path + "."
+        if let goal = practice.dailyGoal, !PracticeSettings.dailyGoalRange.contains(goal) {
+            let range = PracticeSettings.dailyGoalRange
+            throw Violation(prefix + "dailyGoal", "\(goal) is not from \(range.lowerBound) to \(range.upperBound)")
+        }
+        if let followed = practice.followedList {
+            try check(text: followed, at: prefix + "follow", what: "followed list", limit: maximumSlugLength)
+        }
+        if practice.skipped.count > maximumListProblems {
+            throw Violation(prefix + "skipped", "more than \(maximumListProblems) problems")
+        }
+        for (index, slug) in practice.skipped.enumerated() { try check(slug: slug, at: prefix + "skipped[\(index)]") }
+    }
+}

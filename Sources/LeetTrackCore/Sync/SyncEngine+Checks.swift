@@ -53,18 +53,8 @@ extension SyncEngine {
         }
     }
 
-    /// The practice settings as `config` and `skip` would have made them: a goal in range, a
-    /// followed list's key that could be one, skipped problems that are slugs, no more than a list holds.
+    /// The practice settings as `config` and `skip` would have made them (see ``InputRules``).
     static func check(_ practice: PracticeSettings) throws(InputRules.Violation) {
-        if let goal = practice.dailyGoal, !PracticeSettings.dailyGoalRange.contains(goal) {
-            throw InputRules.Violation("dailyGoal", "\(goal) is not from \(PracticeSettings.dailyGoalRange.lowerBound) to \(PracticeSettings.dailyGoalRange.upperBound)")
-        }
-        if let followed = practice.followedList {
-            try InputRules.check(text: followed, at: "follow", what: "followed list", limit: InputRules.maximumSlugLength)
-        }
-        if practice.skipped.count > InputRules.maximumListProblems {
-            throw InputRules.Violation("skipped", "more than \(InputRules.maximumListProblems) problems")
-        }
-        for (index, slug) in practice.skipped.enumerated() { try InputRules.check(slug: slug, at: "skipped[\(index)]") }
+        try InputRules.check(practice, at: "")
     }
 }
