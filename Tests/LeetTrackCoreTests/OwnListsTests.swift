@@ -35,6 +35,16 @@ struct OwnListsTests {
         #expect(try store.keys(withPrefix: "").isEmpty)
     }
 
+    @Test("a list made with its problems is one change, and a conditional delete keeps a list that changed")
+    func createWithProblemsAndConditionalDelete() throws {
+        let made = try lists.create("Quick", in: catalog, at: now, problems: ["two-sum", "two-sum", "3sum"])
+        #expect(made.slugs == ["two-sum", "3sum"])
+        #expect(try lists.delete("quick", in: catalog, onlyIfProblemsAre: ["two-sum"]) == nil)
+        #expect(try lists.list(named: "quick", in: catalog).slugs == ["two-sum", "3sum"])
+        #expect(try lists.delete("quick", in: catalog, onlyIfProblemsAre: ["two-sum", "3sum"])?.name == "Quick")
+        #expect(throws: LeetTrackError.self) { try lists.list(named: "quick", in: catalog) }
+    }
+
     @Test("each list is one record, and lists come back in the order they were created")
     func oneRecordEach() throws {
         try lists.create("zeta", in: catalog, at: now)

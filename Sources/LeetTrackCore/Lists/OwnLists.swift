@@ -81,16 +81,18 @@ public struct OwnLists: Sendable {
         throw LeetTrackError.unknownList(name, known: (catalog.studyLists + own).map(\.key))
     }
 
-    /// Creates an empty list.
+    /// Creates a list, empty or holding `problems` (catalog slugs) from the start, in one change.
     /// - Throws: ``LeetTrackError/invalidListName(_:reason:)``, ``LeetTrackError/duplicateList(_:existing:)``.
     @discardableResult
-    public func create(_ name: String, in catalog: Catalog, at date: Date) throws -> StudyList {
+    public func create(_ name: String, in catalog: Catalog, at date: Date, problems: [String] = []) throws -> StudyList {
         let key = try Self.checkedKey(name, in: catalog)
         return try store.transaction { transaction in
             if let existing = try transaction.value(for: Self.storeKey(key)) {
                 throw LeetTrackError.duplicateList(name, existing: existing.name)
             }
-            let record = Record(name: Self.cleaned(name), problems: [], created: UTCTimestamp.string(from: date))
+            var unique = Set<String>()
+            let problems = problems.filter { unique.insert($0).inserted }
+            let record = Record(name: Self.cleaned(name), problems: problems, created: UTCTimestamp.string(from: date))
             try writes.value(SyncValue(list: record), for: Self.keyPrefix + key, in: transaction)
             return try Self.unwrap(record.list, name)
         }
@@ -162,11 +164,23 @@ public struct OwnLists: Sendable {
     /// Deletes a list (the problems' progress is not touched).
     @discardableResult
     public func delete(_ name: String, in catalog: Catalog) throws -> StudyList {
+        guard let list = try delete(name, in: catalog, onlyIfProblemsAre: nil) else {
+            // Not reached: without a condition nothing keeps the list.
+            throw LeetTrackError.unknownList(name, known: [])
+        }
+        return list
+    }
+
+    /// Deletes a list only if it holds exactly `problems`, checked in the same transaction (an undo
+    /// of its creation must not take a problem another process added meanwhile).
+    /// - Returns: the deleted list, or `nil` when it had changed and was kept.
+    public func delete(_ name: String, in catalog: Catalog, onlyIfProblemsAre problems: [String]?) throws -> StudyList? {
         let key = try ownKey(name, in: catalog)
         return try store.transaction { transaction in
             guard let record = try transaction.value(for: Self.storeKey(key)) else {
                 throw LeetTrackError.unknownList(name, known: try Self.knownKeys(transaction, catalog))
             }
+            if let problems, record.problems != problems { return nil }
             try writes.value(SyncValue(), for: Self.keyPrefix + key, in: transaction)
             // A deleted list is no longer followed (`today` and `next` would have nothing to follow).
             var practice = try transaction.value(for: PracticeSettings.key)

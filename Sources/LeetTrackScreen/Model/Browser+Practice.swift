@@ -69,11 +69,8 @@ extension Browser {
     mutating func createList(_ name: String, with position: Int) -> Bool {
         let slug = catalog.slug(at: position)
         do {
-            let list = try ownWrites.perform { () throws -> StudyList in
-                let list = try tracker.lists.create(name, in: catalog, at: now())
-                _ = try tracker.lists.add([slug], to: list.key, in: catalog)
-                return list
-            }
+            // One change: a list is never left behind empty when the add could not be made.
+            let list = try ownWrites.perform { try tracker.lists.create(name, in: catalog, at: now(), problems: [slug]) }
             remember(.listCreation(slug: slug, listKey: list.key, listName: list.name))
             message = Message(text: "+ \(catalog.title(at: position)) added to the new list \(Format.quoted(list.name))")
             return true

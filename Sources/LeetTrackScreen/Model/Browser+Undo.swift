@@ -65,13 +65,13 @@ extension Browser {
             }
         case .listCreation(let slug, let listKey, let listName):
             do {
-                // Only the list as it was made goes: one that gained problems since stays.
-                let list = try tracker.lists.list(named: listKey, in: catalog)
-                guard list.slugs == [slug] else {
+                // Only the list as it was made goes (checked in the deleting transaction): one that
+                // gained problems since stays.
+                let deleted = try ownWrites.perform { try tracker.lists.delete(listKey, in: catalog, onlyIfProblemsAre: [slug]) }
+                guard deleted != nil else {
                     message = Message(text: "Not undone: \(Format.quoted(listName)) was changed since", isError: true)
                     return
                 }
-                _ = try ownWrites.perform { try tracker.lists.delete(listKey, in: catalog) }
                 message = Message(text: "Undone: the new list \(Format.quoted(listName)) deleted")
             } catch {
                 undoSteps.append(step)
