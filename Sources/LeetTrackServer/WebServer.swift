@@ -142,10 +142,18 @@ public final class WebServer {
         observation?.cancel()
         observation = nil
         hub.closeAll()
-        try? channel?.close().wait()  // Closed already when a signal stopped it.
+        var closeError: (any Error)?
+        do {
+            try channel?.close().wait()
+        } catch ChannelError.alreadyClosed {
+            // Closed already when a signal stopped it.
+        } catch {
+            closeError = error
+        }
         channel = nil
         try group.syncShutdownGracefully()
         try pool.syncShutdownGracefully()
+        if let closeError { throw closeError }
     }
 }
 

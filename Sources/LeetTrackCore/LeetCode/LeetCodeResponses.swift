@@ -43,6 +43,11 @@ public struct LeetCodeDaily: Sendable, Equatable, Codable {
 
     /// Where the last daily question read is kept (local to this store; not synced or exported).
     public static let key = Key<LeetCodeDaily?>("leetcode.daily")
+
+    /// Whether this is the question of the day `now` falls in: LeetCode's day is the UTC day.
+    public func isCurrent(at now: Date) -> Bool {
+        date == LocalDay(now, in: TimeZone(identifier: "UTC") ?? .current).description
+    }
 }
 
 /// Reads LeetCode's GraphQL responses, in their exact shapes, and checks every value against

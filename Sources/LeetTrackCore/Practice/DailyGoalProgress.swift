@@ -25,7 +25,11 @@ public struct DailyGoalProgress: Sendable, Equatable {
     /// Computes the progress.
     /// - Complexity: O(records + events).
     public init(goal: Int, progress: [String: ProblemProgress], now: Date, timeZone: some UTCOffsetProvider) {
-        let counts = Self.problemsByDay(progress, timeZone: timeZone)
+        self.init(goal: goal, problemsByDay: Self.problemsByDay(progress, timeZone: timeZone), now: now, timeZone: timeZone)
+    }
+
+    /// The progress from counts ``problemsByDay(_:timeZone:)`` already made.
+    init(goal: Int, problemsByDay counts: [Int: Int], now: Date, timeZone: some UTCOffsetProvider) {
         self.goal = goal
         today = LocalDay(now, in: timeZone)
         doneToday = counts[today.dayNumber] ?? 0

@@ -53,15 +53,12 @@ public struct TodayPlan: Sendable {
         next = followed.flatMap { catalog.nextProblem(in: $0.slugs, progress: progress, skipped: Set(settings.skipped)) }
         nextRecord = next.flatMap { progress[$0.slug] }
         followedSolved = followed.map { $0.slugs.filter { progress[$0]?.status == .solved }.count } ?? 0
-        var practiceDays = Set<Int>()
-        for record in progress.values {
-            for event in record.events where event.kind.isPractice { practiceDays.insert(LocalDay(event.date, in: timeZone).dayNumber) }
-        }
-        streak = Statistics.streaks(practiceDays: practiceDays, today: today.dayNumber)
-        doneToday = DailyGoalProgress.problemsByDay(progress, timeZone: timeZone)[today.dayNumber] ?? 0
-        goal = settings.dailyGoal.map { DailyGoalProgress(goal: $0, progress: progress, now: now, timeZone: timeZone) }
-        let utcToday = LocalDay(now, in: TimeZone(identifier: "UTC") ?? .current)
-        if let daily, daily.date == utcToday.description {
+        // One pass over the events: a day with any problem practised is a practice day.
+        let problemsByDay = DailyGoalProgress.problemsByDay(progress, timeZone: timeZone)
+        streak = Statistics.streaks(practiceDays: Set(problemsByDay.keys), today: today.dayNumber)
+        doneToday = problemsByDay[today.dayNumber] ?? 0
+        goal = settings.dailyGoal.map { DailyGoalProgress(goal: $0, problemsByDay: problemsByDay, now: now, timeZone: timeZone) }
+        if let daily, daily.isCurrent(at: now) {
             self.daily = (daily, progress[daily.problem.slug]?.status ?? .todo)
         }
     }

@@ -25,7 +25,7 @@ public final class OwnWrites: Sendable {
     }
 
     /// Runs `body` (which writes to the store) marked as the screen's own write.
-    func perform<T>(_ body: () throws -> T) rethrows -> T {
+    public func perform<T>(_ body: () throws -> T) rethrows -> T {
         writer.withLock { $0 = Self.currentThread }
         defer { writer.withLock { $0 = nil } }
         return try body()

@@ -135,6 +135,7 @@ final class FileBackend: StorageBackend {
     private func removeTemporaryFilesOfEndedProcesses() {
         let directory = SQLiteFileCheck.directoryName(of: filePath)
         let prefix = (filePath as NSString).lastPathComponent + ".tmp-"
+        // Best effort: a folder that cannot be listed fails the write itself, with its reason.
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for name in names where name.hasPrefix(prefix) {
             guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0 else { continue }

@@ -22,32 +22,29 @@ extension LeetCodeSession {
 
     /// Whether a session is at hand: the environment's cookies or the file beside the store.
     var hasSession: Bool {
-        !(context.environment["LEETCODE_SESSION"] ?? "").isEmpty
-            || FileManager.default.fileExists(atPath: cookieFile)
+        cookiesInEnvironment || FileManager.default.fileExists(atPath: cookieFile)
+    }
+
+    /// Keeps `daily` in the store, for the views of the day to show offline.
+    func keep(_ daily: LeetCodeDaily) throws {
+        try context.tracker().store.set(daily, for: LeetCodeDaily.key)
     }
 
     /// Reads today's question from LeetCode and keeps it, when a session exists and the store's
-    /// question is not from today (LeetCode's day is the UTC day). On a store that may only be read,
-    /// the question is read but not kept. Loads libcurl only when it asks.
+    /// question is not today's. On a store that may only be read, the question is read but not
+    /// kept. Loads libcurl only when it asks.
     func refreshDailyIfSignedIn(stored: LeetCodeDaily?) -> DailyRefresh {
-        guard hasSession, stored?.date != Self.utcDay(context.now) else { return .notNeeded }
+        guard hasSession, stored?.isCurrent(at: context.now) != true else { return .notNeeded }
         do {
             let daily = try client(cookies: try cookies(), timeout: Self.viewTimeout).daily()
             do {
-                try context.tracker().store.set(daily, for: LeetCodeDaily.key)
+                try keep(daily)
             } catch PersistenceError.readOnly {
                 // Shown this once, asked again next time: the store cannot keep it.
             }
             return .refreshed(daily)
-        } catch let error as LeetCodeError {
-            return .failed("\(error)")
         } catch {
             return .failed("\(error)")
         }
-    }
-
-    /// `2026-12-01` for the UTC day of `date`.
-    static func utcDay(_ date: Date) -> String {
-        LocalDay(date, in: TimeZone(identifier: "UTC") ?? .current).description
     }
 }

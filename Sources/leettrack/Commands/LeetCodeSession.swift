@@ -40,7 +40,7 @@ struct LeetCodeSession {
     /// The file that keeps the session.
     var cookieFile: String { LeetCodeCookies.file(besideStore: context.storePath) }
 
-    private var cookiesInEnvironment: Bool {
+    var cookiesInEnvironment: Bool {
         !(context.environment["LEETCODE_SESSION"] ?? "").isEmpty || !(context.environment["LEETCODE_CSRFTOKEN"] ?? "").isEmpty
     }
 
@@ -101,7 +101,7 @@ struct LeetCodeSession {
     func daily(json: Bool) throws {
         let daily = try client(cookies: try cookies()).daily()
         let tracker = try context.tracker()
-        try tracker.store.set(daily, for: LeetCodeDaily.key)
+        try keep(daily)
         let problem = daily.problem
         let status = try tracker.progress.progress(for: problem.slug).status
         if json {

@@ -28,10 +28,11 @@ struct TodayCommand: LeetTrackCommand {
 
     func run(_ context: CommandContext) throws {
         let session = try LeetCodeSession(context, server: server)
-        var plan = try Self.plan(context)
+        let stored = try Self.storedDaily(context)
+        var plan = try Self.plan(context, daily: stored)
         var dailyFailure: String?
         if plan.daily == nil {
-            switch session.refreshDailyIfSignedIn(stored: try Self.storedDaily(context)) {
+            switch session.refreshDailyIfSignedIn(stored: stored) {
             case .notNeeded: break
             case .refreshed(let daily): plan = try Self.plan(context, daily: daily)
             case .failed(let reason): dailyFailure = reason
@@ -80,13 +81,12 @@ struct TodayCommand: LeetTrackCommand {
         }
     }
 
-    /// The plan from the store (reading only; a missing store is an empty one), with `daily` when
-    /// it was just read from LeetCode.
-    static func plan(_ context: CommandContext, daily: LeetCodeDaily? = nil) throws -> TodayPlan {
+    /// The plan from the store (reading only; a missing store is an empty one), with the daily
+    /// question the store keeps or that was just read from LeetCode.
+    static func plan(_ context: CommandContext, daily: LeetCodeDaily?) throws -> TodayPlan {
         let settings = try context.practiceSettings()
         let followed = try context.followedList(in: settings)
         let progress = try context.allProgress()
-        let daily = try daily ?? storedDaily(context)
         return TodayPlan(
             catalog: context.catalog, progress: progress, scheduler: try context.reviewSettings().scheduler(),
             settings: settings, followed: followed, daily: daily, now: context.now, timeZone: context.timeZone)
