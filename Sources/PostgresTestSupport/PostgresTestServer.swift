@@ -163,6 +163,11 @@ public final class PostgresTestServer: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of the test process may reach the server that pg_ctl leaves running: Foundation
+        // makes pipes without close-on-exec, so a server started while another test is spawning a
+        // child would keep that child's output pipe open, and the test reading it to the end would
+        // wait for the server, which stops only when the test process exits.
+        closeInheritedDescriptors(&actions)
         let arguments = argv.map { strdup($0) } + [nil]
         let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -175,6 +180,25 @@ public final class PostgresTestServer: Sendable {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         // WIFEXITED / WEXITSTATUS by hand: the macros do not import.
         return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
+    }
+
+    #if canImport(Glibc)
+    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    #endif
+
+    /// Adds the closing of every descriptor from 3 up: glibc's `addclosefrom_np` (2.34 on, looked up
+    /// at run time: Swift's Glibc module does not import it), else one close per descriptor open now.
+    private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+        #if canImport(Glibc)
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
+            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+            return
+        }
+        #endif
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []  // No /proc: nothing to list.
+        for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
     }
 
     private static func binaryDirectory() -> String? {
