@@ -66,24 +66,24 @@ let package = Package(
         ),
         // A throwaway PostgreSQL server for the tests and the sync benchmark (one target, not a
         // file linked into each).
-        .target(name: "PostgresTestSupport", swiftSettings: strict),
+        .target(name: "TestSupport", swiftSettings: strict),
         .executableTarget(
             name: "leettrack-bench",
-            dependencies: ["Persistence", "LeetTrackCore", "TerminalUI", "CSQLite", "PostgresTestSupport", "LeetTrackServer"],
+            dependencies: ["Persistence", "LeetTrackCore", "TerminalUI", "CSQLite", "TestSupport", "LeetTrackServer"],
             swiftSettings: strict
         ),
         // Run by the Persistence tests as separate processes (writers, a killed writer, an observer).
         .executableTarget(name: "persistence-probe", dependencies: ["Persistence"], swiftSettings: strict),
         .testTarget(
             name: "PersistenceTests",
-            dependencies: ["Persistence", "CSQLite", "persistence-probe", "PostgresTestSupport"],
+            dependencies: ["Persistence", "CSQLite", "persistence-probe", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "LeetTrackCoreTests", dependencies: ["LeetTrackCore"], swiftSettings: strict),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["leettrack", "Persistence", "LeetTrackCore", "TerminalUI", "LeetTrackScreen", "PostgresTestSupport"],
+            dependencies: ["leettrack", "Persistence", "LeetTrackCore", "TerminalUI", "LeetTrackScreen", "TestSupport"],
             exclude: ["Browser", "LeetCodeServer"],  // Python run by ServeBrowserTests and the LeetCode tests
             swiftSettings: strict
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -174,17 +175,17 @@ final class InteractiveTmux {
         return modes.trimmingCharacters(in: .whitespacesAndNewlines) == "0 1"
     }
 
-    /// Runs a tmux command through `system(3)` and returns its output.
+    /// Runs a tmux command and returns its output.
     ///
-    /// Not through Foundation's `Process`: a tmux server started from it exits at once here (and
-    /// the client is never reaped), while `system` waits for the client and nothing else.
+    /// Through `Spawn`, which waits for the client and nothing else, and lets the server the client
+    /// starts inherit no descriptor of this process (with `system(3)` it kept every pipe open at
+    /// that moment, and a test reading one to the end waited for this test's server). Not through
+    /// Foundation's `Process`: a tmux server started from it exits at once here.
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
         guard let executable = Self.executable else { throw CocoaError(.fileNoSuchFile) }
         let output = path("tmux-output")
-        let command = ([executable.path, "-S", socket] + arguments).map(Self.quoted).joined(separator: " ")
-            + " </dev/null >\(Self.quoted(output)) 2>/dev/null"
-        let status = system(command)
+        let status = Spawn.run([executable.path, "-S", socket] + arguments, environment: ProcessInfo.processInfo.environment, output: output, errors: "/dev/null")
         let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
         guard status == 0 else { throw InteractiveTmuxError.commandFailed(arguments, status: status) }
         return text

@@ -16,7 +16,7 @@ struct LayeringTests {
         "TerminalUI": [],
         "LeetTrackScreen": ["Persistence", "LeetTrackCore", "TerminalUI"],
         "LeetTrackServer": ["Persistence", "LeetTrackCore", "NIOCore", "NIOConcurrencyHelpers", "NIOPosix", "NIOHTTP1", "Logging"],
-        "PostgresTestSupport": [],
+        "TestSupport": [],
     ]
 
     static var sources: URL {

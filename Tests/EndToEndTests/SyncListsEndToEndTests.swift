@@ -1,4 +1,4 @@
-import PostgresTestSupport
+import TestSupport
 import Foundation
 import Testing
 

@@ -7,9 +7,9 @@ import Glibc
 import Darwin
 #endif
 
-// Shared by PersistenceTests and EndToEndTests (Tests/EndToEndTests holds a symbolic link to
-// this file): a real PostgreSQL server on loopback, in a temporary directory, made with Debian's
-// `initdb` and `pg_ctl`, stopped when the test process exits.
+// Shared by PersistenceTests, EndToEndTests and the benchmark: a real PostgreSQL server on
+// loopback, in a temporary directory, made with Debian's `initdb` and `pg_ctl`, stopped when the
+// test process exits.
 
 /// A PostgreSQL server of the tests' own: one per test process (``shared``), or a private one for
 /// a test that stops and restarts it.
@@ -141,10 +141,9 @@ public final class PostgresTestServer: Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["PGPASSWORD"] = Self.password
         environment["LC_ALL"] = "C"
-        // posix_spawn and waitpid, not Foundation's Process: Process learns of the exit through a
-        // descriptor the child inherits, which the server started by pg_ctl keeps open for its life.
+        // Spawn, not Foundation's Process: the server that pg_ctl starts must inherit nothing.
         let outputPath = directory + "/" + program + "-" + UUID().uuidString + ".out"
-        let status = Self.spawnAndWait(argv, environment: environment, output: outputPath)
+        let status = Spawn.run(argv, environment: environment, output: outputPath)
         let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
         try? FileManager.default.removeItem(atPath: outputPath)  // Scratch output.
         guard status == 0 else {
@@ -153,52 +152,6 @@ public final class PostgresTestServer: Sendable {
                 + text.suffix(1500) + (log.isEmpty ? "" : "\nserver log:\n" + log.suffix(1500)))
         }
         return text
-    }
-
-    /// Runs `argv` with its output in the file at `output`; returns its exit status (-1 if it could not start).
-    private static func spawnAndWait(_ argv: [String], environment: [String: String], output: String) -> Int32 {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // Nothing else of the test process may reach the server that pg_ctl leaves running: Foundation
-        // makes pipes without close-on-exec, so a server started while another test is spawning a
-        // child would keep that child's output pipe open, and the test reading it to the end would
-        // wait for the server, which stops only when the test process exits.
-        closeInheritedDescriptors(&actions)
-        let arguments = argv.map { strdup($0) } + [nil]
-        let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            arguments.forEach { free($0) }
-            variables.forEach { free($0) }
-        }
-        var pid = pid_t()
-        guard posix_spawn(&pid, argv[0], &actions, nil, arguments, variables) == 0 else { return -1 }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        // WIFEXITED / WEXITSTATUS by hand: the macros do not import.
-        return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
-    }
-
-    #if canImport(Glibc)
-    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    #endif
-
-    /// Adds the closing of every descriptor from 3 up: glibc's `addclosefrom_np` (2.34 on, looked up
-    /// at run time: Swift's Glibc module does not import it), else one close per descriptor open now.
-    private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
-        #if canImport(Glibc)
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
-            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
-            return
-        }
-        #endif
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []  // No /proc: nothing to list.
-        for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
-        }
     }
 
     private static func binaryDirectory() -> String? {
