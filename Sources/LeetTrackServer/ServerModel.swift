@@ -56,8 +56,9 @@ public final class ServerModel: Sendable {
         }
     }
 
-    /// The problems matching the list's filters, as `leettrack list --json` prints them; with a
-    /// list that has topic sections, each row carries its `section` (as `lists LIST --json` does).
+    /// The problems matching the list's filters, as `leettrack list --json` prints them (with
+    /// `skipped` on those marked to skip); with a list that has topic sections, each row carries
+    /// its `section` (as `lists LIST --json` does).
     func problems(_ filters: ProblemFilters) throws -> [ProblemJSON] {
         var query = try filters.query(in: catalog)
         var sectionOf: [String: String] = [:]
@@ -74,7 +75,8 @@ public final class ServerModel: Sendable {
         let (problems, progress) = try catalog.problems(matching: query, loadingProgress: { slugs in
             try repository.progress { slugs.contains($0) }
         })
-        return problems.map { ProblemJSON($0, progress[$0.slug], section: sectionOf[$0.slug]) }
+        let skipped = Set(try tracker.practice.settings().skipped)
+        return problems.map { ProblemJSON($0, progress[$0.slug], section: sectionOf[$0.slug], skipped: skipped.contains($0.slug)) }
     }
 
     /// The followed list's key when `section` is asked for without a list, as `leettrack list
@@ -94,10 +96,11 @@ public final class ServerModel: Sendable {
         try repository.allProgress().mapValues { ProgressSummaryJSON(status: $0.status.rawValue, favorite: $0.favorite) }
     }
 
-    /// One problem with its history and card, as `leettrack show --json` prints it.
+    /// One problem with its history, card and skip mark, as `leettrack show --json` prints it.
     func problem(_ name: String) throws -> ProblemJSON {
         let problem = try catalog.resolve(name)
-        return ProblemJSON(problem, try repository.progress(for: problem.slug), withHistory: true)
+        let skipped = try tracker.practice.settings().isSkipped(problem.slug)
+        return ProblemJSON(problem, try repository.progress(for: problem.slug), withHistory: true, skipped: skipped)
     }
 
     /// Rates a review, as `leettrack review PROBLEM RATING` does.

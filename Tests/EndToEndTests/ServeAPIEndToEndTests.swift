@@ -21,6 +21,23 @@ struct ServeAPIEndToEndTests {
         #expect(served == printed)
     }
 
+    @Test func aSkippedProblemIsMarkedAsListJSONAndShowJSONMarkIt() throws {
+        let runner = try LeetTrackRunner()
+        try runner.run("skip", "1")
+        let server = try ServeProcess(runner)
+        let served = try server.json("/api/problems?q=two%20sum") as? NSArray
+        let printed = try runner.json(try runner.run("list", "two", "sum", "--json")) as? NSArray
+        #expect(served != nil)
+        #expect(served == printed)
+        let rows = served as? [[String: Any]]
+        #expect(rows?.first { $0["id"] as? Int == 1 }?["skipped"] as? Bool == true)
+        #expect(rows?.contains { $0["id"] as? Int != 1 && $0["skipped"] != nil } == false)
+        let one = try server.json("/api/problems/1") as? NSDictionary
+        let shown = try runner.json(try runner.run("show", "1", "--json")) as? NSDictionary
+        #expect(one?["skipped"] as? Bool == true)
+        #expect(one == shown)
+    }
+
     @Test func theProblemsRouteFiltersFavoritesAndStatus() throws {
         let runner = try LeetTrackRunner()
         try runner.run("fav", "1", "146")
