@@ -11,6 +11,7 @@ struct LeetCodePullTests {
     let now = Date(timeIntervalSince1970: 1_764_424_992)  // 2025-11-29T14:03:12Z
     let solvedAt = Date(timeIntervalSince1970: 1_764_000_000)
     let attemptedAt = Date(timeIntervalSince1970: 1_763_000_000)
+    let utc = TimeZone(identifier: "UTC")!
 
     static let progressPage = #"""
         {"data": {"userProgressQuestionList": {"totalNum": 2, "questions": [
@@ -50,7 +51,7 @@ struct LeetCodePullTests {
             """#
         let page = try LeetCodeResponses.progressPage(from: Data(body.utf8), source: "progress", now: now)
         #expect(page.entries.map(\.lastSubmittedAt) == [nil, nil])
-        let summary = try pull(progress: page.entries).apply(to: tracker, dryRun: false)
+        let summary = try pull(progress: page.entries).apply(to: tracker, timeZone: utc, dryRun: false)
         #expect(summary.progress.added.sorted() == ["two-sum", "valid-parentheses"])
         let repository = ProgressRepository(store: store)
         #expect(try repository.progress(for: "valid-parentheses").status == .solved)
@@ -102,7 +103,7 @@ struct LeetCodePullTests {
         let summary = try pull(progress: [
             LeetCodeProgressEntry(slug: "two-sum", questionStatus: "SOLVED", lastResult: "AC", lastSubmittedAt: solvedAt),
             LeetCodeProgressEntry(slug: "median-of-two-sorted-arrays", questionStatus: "ATTEMPTED", lastResult: "WA", lastSubmittedAt: attemptedAt),
-        ]).apply(to: tracker, dryRun: false)
+        ]).apply(to: tracker, timeZone: utc, dryRun: false)
         let repository = ProgressRepository(store: store)
         #expect(summary.progress.added.sorted() == ["median-of-two-sorted-arrays", "two-sum"])
         #expect(try repository.progress(for: "two-sum").events == [ProgressEvent(kind: .solved, date: solvedAt)])
@@ -116,7 +117,7 @@ struct LeetCodePullTests {
             record.note = "use a hash map"
             record.favorite = true
         }
-        _ = try pull(accepted: [LeetCodeAcceptedSubmission(slug: "two-sum", date: solvedAt)]).apply(to: tracker, dryRun: false)
+        _ = try pull(accepted: [LeetCodeAcceptedSubmission(slug: "two-sum", date: solvedAt)]).apply(to: tracker, timeZone: utc, dryRun: false)
         let record = try repository.progress(for: "two-sum")
         #expect(record.note == "use a hash map")
         #expect(record.favorite)
@@ -132,7 +133,7 @@ struct LeetCodePullTests {
         let solved = LeetCodeProblemList.Entry(
             id: 1, title: "Two Sum", slug: "two-sum", difficulty: .easy, paidOnly: false, acceptance: 50, tags: nil, status: "ac")
         _ = try pull(problems: [solved], accepted: [LeetCodeAcceptedSubmission(slug: "two-sum", date: solvedAt)])
-            .apply(to: tracker, dryRun: false)
+            .apply(to: tracker, timeZone: utc, dryRun: false)
         let record = try repository.progress(for: "two-sum")
         #expect(record.status == .todo)
         #expect(record.events.contains(ProgressEvent(kind: .solved, date: solvedAt)))
@@ -140,8 +141,8 @@ struct LeetCodePullTests {
 
     @Test func aPullTwiceAddsNoEventTheSecondTime() throws {
         let twice = pull(accepted: [LeetCodeAcceptedSubmission(slug: "two-sum", date: solvedAt)])
-        _ = try twice.apply(to: tracker, dryRun: false)
-        let second = try twice.apply(to: tracker, dryRun: false)
+        _ = try twice.apply(to: tracker, timeZone: utc, dryRun: false)
+        let second = try twice.apply(to: tracker, timeZone: utc, dryRun: false)
         #expect(!second.progress.changesSomething)
         #expect(try ProgressRepository(store: store).progress(for: "two-sum").events.count == 1)
     }
@@ -152,7 +153,7 @@ struct LeetCodePullTests {
         let renamed = LeetCodeProblemList.Entry(
             id: 1, title: "Two Sum", slug: "two-sum-renamed", difficulty: .easy, paidOnly: false, acceptance: 50, tags: nil, status: "ac")
         let summary = try pull(problems: [renamed], accepted: [LeetCodeAcceptedSubmission(slug: "two-sum-renamed", date: solvedAt)])
-            .apply(to: tracker, dryRun: false)
+            .apply(to: tracker, timeZone: utc, dryRun: false)
         #expect(summary.catalog.renamed == ["two-sum → two-sum-renamed"])
         let record = try repository.progress(for: "two-sum-renamed")
         #expect(record.note == "kept")
@@ -164,10 +165,46 @@ struct LeetCodePullTests {
         let newProblem = LeetCodeProblemList.Entry(
             id: 9100, title: "Fresh", slug: "fresh", difficulty: .hard, paidOnly: true, acceptance: 20, tags: ["Graph"], status: nil)
         let summary = try pull(problems: [newProblem], accepted: [LeetCodeAcceptedSubmission(slug: "two-sum", date: solvedAt)])
-            .apply(to: tracker, dryRun: true)
+            .apply(to: tracker, timeZone: utc, dryRun: true)
         #expect(summary.catalog.added.map(\.slug) == ["fresh"])
         #expect(summary.progress.added == ["two-sum"])
         #expect(try CatalogUpdate.stored(in: store) == nil)
         #expect(try ProgressRepository(store: store).progress(for: "two-sum").isEmpty)
+    }
+
+    @Test func severalAcceptedSubmissionsOnOneDayAreOneSolveTheDaysFirstAsImportMakesThem() throws {
+        // 2025-11-24T16:00:00Z, then 40 minutes and 5 hours later (still the 24th in UTC), then the next day.
+        let first = solvedAt
+        let sameDay = [first.addingTimeInterval(2_400), first.addingTimeInterval(18_000)]
+        let nextDay = first.addingTimeInterval(86_400)
+        let progress = [LeetCodeProgressEntry(slug: "two-sum", questionStatus: "SOLVED", lastResult: "AC", lastSubmittedAt: sameDay[1])]
+        let accepted = ([first, nextDay] + sameDay).map { LeetCodeAcceptedSubmission(slug: "two-sum", date: $0) }
+        _ = try pull(progress: progress, accepted: accepted).apply(to: tracker, timeZone: utc, dryRun: false)
+        let record = try ProgressRepository(store: store).progress(for: "two-sum")
+        #expect(record.events == [ProgressEvent(kind: .solved, date: first), ProgressEvent(kind: .solved, date: nextDay)])
+        #expect(record.status == .solved)
+    }
+
+    @Test func noSolveIsAddedOnADayTheStoreHasOneOnButTheStatusStillCounts() throws {
+        let repository = ProgressRepository(store: store)
+        let local = solvedAt.addingTimeInterval(-3_600)
+        try repository.update(["two-sum"]) { _, record in
+            record.insert(ProgressEvent(kind: .solved, date: local))
+        }
+        try repository.update(["two-sum"]) { _, record in record.status = .attempted }
+        _ = try pull(accepted: [LeetCodeAcceptedSubmission(slug: "two-sum", date: solvedAt)]).apply(to: tracker, timeZone: utc, dryRun: false)
+        let record = try repository.progress(for: "two-sum")
+        #expect(record.events == [ProgressEvent(kind: .solved, date: local)])
+        #expect(record.status == .solved)
+    }
+
+    @Test func theDayIsTheUsersTimeZones() throws {
+        // 23:30 and 00:30 UTC are two days in UTC, one day at UTC+2.
+        let late = Date(timeIntervalSince1970: 1_764_027_000)  // 2025-11-24T23:30:00Z
+        let accepted = [late, late.addingTimeInterval(3_600)].map { LeetCodeAcceptedSubmission(slug: "two-sum", date: $0) }
+        let document = try pull(accepted: accepted).history(now: now, timeZone: TimeZone(secondsFromGMT: 7_200)!)
+        #expect(document.problems.first?.progress.events.count == 1)
+        let inUTC = try pull(accepted: accepted).history(now: now, timeZone: utc)
+        #expect(inUTC.problems.first?.progress.events.count == 2)
     }
 }

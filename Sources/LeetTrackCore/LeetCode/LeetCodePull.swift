@@ -29,9 +29,14 @@ public struct LeetCodePull: Sendable {
     /// The dated history LeetCode gives, as an export the ``Importer`` merges: a solve at each
     /// accepted submission's instant; for each problem of the progress page, a solve at its last
     /// submission when that was accepted, else an attempt then. The status is LeetCode's (a problem
-    /// solved long ago and failed since stays solved). Each record is checked by ``InputRules``.
+    /// solved long ago and failed since stays solved). As `leettrack import` of the same
+    /// submissions does, a problem gets at most one solve a day (in `timeZone`), the day's first,
+    /// and none on a day its stored record (`stored`, by slug) already has a solve or review on.
+    /// Each record is checked by ``InputRules``.
     /// - Throws: ``ExchangeError/invalidContent(file:path:reason:)`` naming the response.
-    public func history(now: Date) throws(ExchangeError) -> ExchangeDocument {
+    public func history(
+        now: Date, timeZone: some UTCOffsetProvider, stored: [String: ProblemProgress] = [:]
+    ) throws(ExchangeError) -> ExchangeDocument {
         var records: [String: ProblemProgress] = [:]
         var order: [String] = []
         func add(_ event: ProgressEvent?, status: Status, to slug: String) {
@@ -41,15 +46,26 @@ public struct LeetCodePull: Sendable {
             if status == .solved || record.status == .todo { record.status = status }
             records[slug] = record
         }
+        var solvedDays = RecentAcceptedImport.solvedDays(in: stored, timeZone: timeZone)
+        let acceptedSolves = RecentAcceptedImport.firstOfEachDay(accepted, timeZone: timeZone, solvedDays: &solvedDays)
         for entry in progress {
             let solved = entry.questionStatus == "SOLVED"
             let kind: ProgressEvent.Kind = solved && (entry.lastResult ?? "AC") == "AC" ? .solved : .attempted
-            // Without a date from LeetCode the status counts, but no event is invented for it.
-            let event = entry.lastSubmittedAt.map { ProgressEvent(kind: kind, date: $0) }
+            // Without a date from LeetCode the status counts, but no event is invented for it; nor
+            // for a solve on a day that has one.
+            var event = entry.lastSubmittedAt.map { ProgressEvent(kind: kind, date: $0) }
+            if let solve = event, kind == .solved,
+                !solvedDays[entry.slug, default: []].insert(LocalDay(solve.date, in: timeZone).dayNumber).inserted,
+                !acceptedSolves.contains(where: { $0.slug == entry.slug && $0.date == solve.date }) {
+                event = nil
+            }
             add(event, status: solved ? .solved : .attempted, to: entry.slug)
         }
-        for submission in accepted {
+        for submission in acceptedSolves {
             add(ProgressEvent(kind: .solved, date: submission.date), status: .solved, to: submission.slug)
+        }
+        for submission in accepted where !records.keys.contains(submission.slug) {
+            add(nil, status: .solved, to: submission.slug)  // Every solve of it merged away: the status still counts.
         }
         var problems: [ExchangeProblem] = []
         for (index, slug) in order.enumerated() {
@@ -69,12 +85,13 @@ public struct LeetCodePull: Sendable {
     /// LeetCode's statuses merged like `leettrack import --merge`, which never touches notes,
     /// favorites, own lists or review cards, and keeps a reset made after LeetCode's last submission. With `dryRun` the transaction is
     /// rolled back and the summary says what would change. The catalog update and the
-    /// history are dated by the tracker's clock.
+    /// history are dated by the tracker's clock; days are those of `timeZone`.
     /// - Throws: ``ExchangeError`` for a history that breaks a rule (checked before the store is
     ///   opened for writing), `PersistenceError`; on any error nothing was changed.
-    public func apply(to tracker: Tracker, dryRun: Bool) throws -> LeetCodePullSummary {
+    public func apply(to tracker: Tracker, timeZone: some UTCOffsetProvider, dryRun: Bool) throws -> LeetCodePullSummary {
         let now = tracker.clock.now
-        let document = try history(now: now)
+        let slugs = Set(progress.map(\.slug) + accepted.map(\.slug))
+        let document = try history(now: now, timeZone: timeZone, stored: try tracker.progress.progress(where: slugs.contains))
         do {
             return try tracker.store.transaction { transaction in
                 // Statuses come with the dated history below, where a reset made here after

@@ -32,26 +32,40 @@ public enum RecentAcceptedImport {
         from data: Data, file: String, now: Date, timeZone: some UTCOffsetProvider, stored: [String: ProblemProgress]
     ) throws(ExchangeError) -> (document: ExchangeDocument, read: Int, merged: Int) {
         let submissions = try LeetCodeResponses.recentAccepted(from: data, source: file, now: now)
-        var solvedDays: [String: Set<Int>] = [:]
-        for (slug, record) in stored {
-            for event in record.events where event.kind == .solved || event.kind == .reviewed {
-                solvedDays[slug, default: []].insert(LocalDay(event.date, in: timeZone).dayNumber)
-            }
-        }
+        var solvedDays = solvedDays(in: stored, timeZone: timeZone)
+        let kept = firstOfEachDay(submissions, timeZone: timeZone, solvedDays: &solvedDays)
         var records: [String: ProblemProgress] = [:]
-        var merged = 0
-        // Earliest first, so the solve kept for a day is that day's first acceptance.
-        for submission in submissions.sorted(by: { ($0.date, $0.slug) < ($1.date, $1.slug) }) {
-            let day = LocalDay(submission.date, in: timeZone).dayNumber
-            guard solvedDays[submission.slug, default: []].insert(day).inserted else {
-                merged += 1
-                continue
-            }
+        for submission in kept {
             var record = records[submission.slug] ?? ProblemProgress(status: .solved)
             record.insert(ProgressEvent(kind: .solved, date: submission.date))
             records[submission.slug] = record
         }
+        let merged = submissions.count - kept.count
         let problems = records.map { ExchangeProblem(slug: $0.key, progress: $0.value) }
         return (ExchangeDocument(problems: problems), submissions.count, merged)
+    }
+
+    /// The days (in `timeZone`) on which each stored record has a solve or a review.
+    static func solvedDays(in stored: [String: ProblemProgress], timeZone: some UTCOffsetProvider) -> [String: Set<Int>] {
+        var days: [String: Set<Int>] = [:]
+        for (slug, record) in stored {
+            for event in record.events where event.kind == .solved || event.kind == .reviewed {
+                days[slug, default: []].insert(LocalDay(event.date, in: timeZone).dayNumber)
+            }
+        }
+        return days
+    }
+
+    /// The rule `import` and `leetcode pull` share: of several accepted submissions of one problem
+    /// on one day (in `timeZone`), the day's first is the solve, and none on a day already in
+    /// `solvedDays`, which learns the days kept.
+    /// - Returns: the submissions kept, earliest first.
+    static func firstOfEachDay(
+        _ submissions: [LeetCodeAcceptedSubmission], timeZone: some UTCOffsetProvider, solvedDays: inout [String: Set<Int>]
+    ) -> [LeetCodeAcceptedSubmission] {
+        // Earliest first, so the solve kept for a day is that day's first acceptance.
+        submissions.sorted { ($0.date, $0.slug) < ($1.date, $1.slug) }.filter { submission in
+            solvedDays[submission.slug, default: []].insert(LocalDay(submission.date, in: timeZone).dayNumber).inserted
+        }
     }
 }
