@@ -30,6 +30,33 @@ struct InteractiveEndToEndTests {
         #expect(favorite)
     }
 
+    @Test("On a store the user may only read, the screen opens, says so, and a heart is refused with nothing written")
+    func readOnlyStoreOpensForLooking() throws {
+        guard getuid() == 0 else {
+            print("Skipped: acting as another user needs root (CI runs the tests as root).")
+            return
+        }
+        let tmux = try InteractiveTmux(width: 120, runAs: "nobody") { (store: String) throws in
+            let created = try runLeettrackForInteractiveTests(["fav", "1"], store: store)
+            #expect(created.code == 0)
+            // Readable by everyone, writable by its owner (root) only.
+            chmod(URL(fileURLWithPath: store).deletingLastPathComponent().path, 0o755)
+            chmod(store, 0o644)
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: tmux.storePath))
+        #expect(try tmux.waitFor("Read-only store"))
+        #expect(try tmux.screen().contains("♥    1 Two Sum"))
+        try tmux.send("j")
+        try tmux.send("f")
+        #expect(try tmux.waitFor("Not saved: the store at"))
+        #expect(try tmux.screen().contains("♡    2 Add Two Numbers"))
+        try tmux.send("q")
+        #expect(try tmux.exitCode() == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: tmux.storePath)) == before)
+        let files = try FileManager.default.contentsOfDirectory(atPath: tmux.directory.path)
+        #expect(!files.contains { $0.hasPrefix("store.sqlite-") }, "\(files)")
+    }
+
     @Test("A heart added by another leettrack process shows up within a second")
     func externalChangeShowsUp() throws {
         let tmux = try InteractiveTmux()

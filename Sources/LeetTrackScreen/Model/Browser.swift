@@ -135,6 +135,12 @@ public struct Browser {
         if opensOnToday { openToday() }
     }
 
+    /// Says, until the next key, that the store can only be read: the screen shows it, and each
+    /// change tried is refused with the store's reason ("Not saved: …"), changing nothing.
+    public mutating func noteReadOnly(_ reason: String) {
+        message = Message(text: "Read-only store (\(reason)): you can look, but changes are not saved", isError: true)
+    }
+
     /// The catalog position of the selected row, if the list is not empty.
     var selectedPosition: Int? {
         rows.indices.contains(scroll.selected) && rows[scroll.selected] >= 0 ? rows[scroll.selected] : nil

@@ -33,13 +33,22 @@ enum InteractiveSession {
     static func run(_ context: CommandContext, opensOnToday: Bool = true, server: LeetCodeServerOption? = nil) throws {
         guard TerminalUI.Terminal.isTerminal() else { throw TerminalError.notATerminal }
         let session = try server.map { try LeetCodeSession(context, server: $0) } ?? LeetCodeSession(context)
-        let tracker = try context.tracker()
+        // A store the user may only read opens for looking: every change then says it was not saved.
+        let tracker: Tracker
+        var readOnly: String?
+        do {
+            tracker = try context.tracker()
+        } catch PersistenceError.readOnly(_, let reason) where context.storeExists {
+            tracker = try context.readingTrackerOpened()
+            readOnly = reason
+        }
         if opensOnToday {
             // The start view names LeetCode's daily question: read once a day when signed in, kept
             // in the store (a failure only leaves it out; the screen never waits long for it).
             _ = session.refreshDailyIfSignedIn(stored: try tracker.store.value(for: LeetCodeDaily.key))
         }
         var browser = try Browser(tracker: tracker, opensOnToday: opensOnToday)
+        if let readOnly { browser.noteReadOnly(readOnly) }
         let waker = try Waker()
         let ownWrites = browser.ownWrites
         let observation = tracker.store.observeChanges {
