@@ -87,58 +87,14 @@ public enum Format {
         return line
     }
 
-    /// Appends a row to `output` in place: `list` writes a thousand of them, and building each
-    /// from interpolated pieces costs more than the rest of the command.
-    /// After the status come the heart of a favorite, then `paid` for a paid-only problem and
-    /// `skipped` for one marked to skip.
+    /// Appends a row to `output` (see ``RowWriter``).
     public static func appendRow(
         _ problem: Problem, _ record: ProblemProgress?, _ style: TextStyle, titleWidth: Int = 48, skipped: Bool = false,
         to output: inout String
     ) {
-        let record = record ?? ProblemProgress()
-        let id = String(problem.id)
-        appendSpaces(4 - id.utf8.count, to: &output)
-        output += id
-        output += "  "
-        // The title is the row's only outside text: printable ASCII as it is, anything else
-        // through `fit`, which makes it safe for a terminal (see `CommandContext.rows`).
-        let title = problem.title
-        if title.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            let length = title.utf8.count
-            if length > titleWidth {
-                output += title.prefix(titleWidth - 1)
-                output += "…"
-            } else {
-                output += title
-                appendSpaces(titleWidth - length, to: &output)
-            }
-        } else {
-            output += fit(title, titleWidth)
-        }
-        output += "  "
-        output += difficulty(problem.difficulty, style)
-        output += "  "
-        let acceptance = percent(problem.acceptance)
-        appendSpaces(6 - acceptance.utf8.count, to: &output)
-        output += acceptance
-        output += "  "
-        // The heart and the marks are the last columns, so a row without them ends at its status
-        // (no trailing blanks).
-        if record.favorite || problem.paidOnly || skipped {
-            // Ten columns: the longest status, "attempted", is nine and needs a space before the heart.
-            output += status(record.status, style, width: 10)
-            output += record.favorite ? style.magenta("♥") : " "
-            if problem.paidOnly { output += style.dim(" paid") }
-            if skipped { output += style.dim(" skipped") }
-        } else {
-            output += statusWord(record.status, style)
-        }
-    }
-
-    private static let spaces = String(repeating: " ", count: 80)
-
-    private static func appendSpaces(_ count: Int, to output: inout String) {
-        if count > 0 { output += spaces.prefix(count) }
+        var bytes: [UInt8] = []
+        RowWriter(style: style, titleWidth: titleWidth).append(problem, record, skipped: skipped, to: &bytes)
+        output += String(decoding: bytes, as: UTF8.self)
     }
 
     /// `“My Graphs”`: a user's name in a message.
@@ -203,5 +159,103 @@ public enum Format {
         let secondOfDay = ((local % 86_400) + 86_400) % 86_400
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(day) \(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60))"
+    }
+}
+
+/// Writes problems as rows (`  1  Two Sum  …  Easy    58.0%  solved    ♥`) as UTF-8 bytes: `list`
+/// writes thousands of them, and composing each from `String` pieces cost more than the rest of
+/// the command. The styled pieces (difficulty, status, heart, marks) are made once per writer.
+/// After the status come the heart of a favorite, then `paid` for a paid-only problem and
+/// `skipped` for one marked to skip; a row without them ends at its status (no trailing blanks).
+public struct RowWriter {
+    private let titleWidth: Int
+    private let difficulties: [[UInt8]]
+    private let statuses: [[UInt8]]
+    private let paddedStatuses: [[UInt8]]
+    private let heart: [UInt8]
+    private let paid: [UInt8]
+    private let skippedMark: [UInt8]
+
+    public init(style: TextStyle, titleWidth: Int = 48) {
+        self.titleWidth = titleWidth
+        difficulties = Difficulty.allCases.map { Array(Format.difficulty($0, style).utf8) }
+        statuses = Status.allCases.map { Array(Format.statusWord($0, style).utf8) }
+        // Ten columns: the longest status, "attempted", is nine and needs a space before the heart.
+        paddedStatuses = Status.allCases.map { Array(Format.status($0, style, width: 10).utf8) }
+        heart = Array(style.magenta("♥").utf8)
+        paid = Array(style.dim(" paid").utf8)
+        skippedMark = Array(style.dim(" skipped").utf8)
+    }
+
+    /// Appends `problem`'s row, without a line end, to `bytes`.
+    public func append(_ problem: Problem, _ record: ProblemProgress?, skipped: Bool, to bytes: inout [UInt8]) {
+        let status = record?.status ?? .todo
+        let favorite = record?.favorite ?? false
+        let idStart = bytes.count
+        appendDecimal(problem.id, to: &bytes)
+        let idLength = bytes.count - idStart
+        if idLength < 4 { bytes.insert(contentsOf: repeatElement(UInt8(ascii: " "), count: 4 - idLength), at: idStart) }
+        bytes += [0x20, 0x20]
+        // The title is the row's only outside text: printable ASCII as it is, anything else
+        // through `Format.fit`, which makes it safe for a terminal (see `CommandContext.rows`).
+        let title = problem.title.utf8
+        if title.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            if title.count > titleWidth {
+                bytes += title.prefix(titleWidth - 1)
+                bytes += "…".utf8
+            } else {
+                bytes += title
+                appendSpaces(titleWidth - title.count, to: &bytes)
+            }
+        } else {
+            bytes += Format.fit(problem.title, titleWidth).utf8
+        }
+        bytes += [0x20, 0x20]
+        bytes += difficulties[Difficulty.allCases.firstIndex(of: problem.difficulty) ?? 0]
+        bytes += [0x20, 0x20]
+        appendPercent(problem.acceptance, to: &bytes)
+        bytes += [0x20, 0x20]
+        let statusIndex = Status.allCases.firstIndex(of: status) ?? 0
+        if favorite || problem.paidOnly || skipped {
+            bytes += paddedStatuses[statusIndex]
+            if favorite { bytes += heart } else { bytes.append(0x20) }
+            if problem.paidOnly { bytes += paid }
+            if skipped { bytes += skippedMark }
+        } else {
+            bytes += statuses[statusIndex]
+        }
+    }
+
+    /// `58.0%` right-aligned in six columns, as ``Format/percent(_:)`` writes it.
+    private func appendPercent(_ value: Double, to bytes: inout [UInt8]) {
+        guard value.isFinite, abs(value) < 1e12 else {
+            appendSpaces(5, to: &bytes)
+            bytes.append(UInt8(ascii: "?"))
+            return
+        }
+        let tenths = Int((value * 10).rounded())
+        let start = bytes.count
+        if tenths < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDecimal(abs(tenths) / 10, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        bytes.append(UInt8(ascii: "0") + UInt8(abs(tenths) % 10))
+        bytes.append(UInt8(ascii: "%"))
+        let length = bytes.count - start
+        if length < 6 { bytes.insert(contentsOf: repeatElement(UInt8(ascii: " "), count: 6 - length), at: start) }
+    }
+
+    private func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        var digits: [UInt8] = []
+        var rest = value.magnitude
+        repeat {
+            digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        bytes += digits.reversed()
+    }
+
+    private func appendSpaces(_ count: Int, to bytes: inout [UInt8]) {
+        if count > 0 { bytes += repeatElement(UInt8(ascii: " "), count: count) }
     }
 }

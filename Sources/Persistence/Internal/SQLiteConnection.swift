@@ -32,11 +32,30 @@ final class SQLiteConnection: @unchecked Sendable {
 
     /// A `file:` URI for `path` (so that `immutable` can be asked for), with the characters that
     /// URIs give a meaning to escaped.
-    private static func uri(for path: String, immutable: Bool) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "?#%")
-        let escaped = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
-        return "file:" + escaped + (immutable ? "?immutable=1" : "")
+    /// The bytes kept are those of `CharacterSet.urlPathAllowed` (no `;` there) but `?`, `#` and `%`; escaped by
+    /// hand over the UTF-8 bytes, as Foundation's percent encoding costs a millisecond at start-up.
+    static func uri(for path: String, immutable: Bool) -> String {
+        var bytes: [UInt8] = Array("file:".utf8)
+        bytes.reserveCapacity(bytes.count + path.utf8.count + 12)
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in path.utf8 {
+            if isKeptInPath(byte) {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        if immutable { bytes += Array("?immutable=1".utf8) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func isKeptInPath(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "-._~!$&'()*+,=:@/".utf8.contains(byte)
+        }
     }
 
     deinit {

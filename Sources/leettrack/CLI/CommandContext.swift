@@ -161,13 +161,16 @@ final class CommandContext {
 
     /// Adds one row per problem to standard output (marking the slugs in `skipped`).
     func rows(_ problems: [Problem], _ progress: [String: ProblemProgress], skipped: Set<String> = []) {
-        output.reserveCapacity(output.utf8.count + problems.count * 90)
         // No pass over whole rows: their one piece of outside text, the title, is made safe by
-        // `Format.appendRow` itself, and `list` writes thousands of rows.
+        // the `RowWriter` itself, and `list` writes thousands of rows.
+        let writer = RowWriter(style: style)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(problems.count * 90)
         for problem in problems {
-            Format.appendRow(problem, progress[problem.slug], style, skipped: skipped.contains(problem.slug), to: &output)
-            output += "\n"
+            writer.append(problem, progress[problem.slug], skipped: skipped.contains(problem.slug), to: &bytes)
+            bytes.append(UInt8(ascii: "\n"))
         }
+        output += String(decoding: bytes, as: UTF8.self)
     }
 
     /// Adds a line to standard output.
@@ -190,7 +193,9 @@ final class CommandContext {
     ///   pipe's EIO): an error message and exit 1, not a crash.
     func flush() throws {
         guard !output.isEmpty else { return }
-        let data = Data(output.utf8)
+        // Data from the bytes, not `Data(output.utf8)`, whose generic path looks for a protocol
+        // conformance through the whole process at each run.
+        let data = output.withUTF8 { Data(bytes: $0.baseAddress!, count: $0.count) }
         output = ""
         do {
             try FileHandle.standardOutput.write(contentsOf: data)

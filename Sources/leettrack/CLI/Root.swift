@@ -46,7 +46,10 @@ struct LeetTrack: ParsableCommand {
             SyncCommand.self, BackupCommand.self, DoctorCommand.self, HelpCommand.self,
         ])
 
-    @OptionGroup var global: GlobalOptions
+    /// The store, accepted by every subcommand (declared here, not as an option group: see
+    /// ``ArgumentHelp/json``).
+    @Option(help: ArgumentHelp("The store to use (default: $LEETTRACK_STORE, else the XDG data directory).", valueName: "path"))
+    var store: String?
 
     /// The subcommands' names, for the unknown-command check.
     static var commandNames: [String] {
@@ -70,18 +73,18 @@ struct LeetTrack: ParsableCommand {
         do {
             try CommandLineChecks.check(arguments)
             let parsed = try parseCommandLine(arguments)
-            let global: GlobalOptions
+            let store: String?
             switch parsed {
-            case let command as any LeetTrackCommand: global = command.root.global
-            case let root as LeetTrack: global = root.global
+            case let command as any LeetTrackCommand: store = command.root.store
+            case let root as LeetTrack: store = root.store
             default:
                 // The library's own `help` command: it reports the help it was asked for as an error.
                 var command = parsed
                 try command.run()
                 return 0
             }
-            if global.store?.isEmpty == true { throw CLIError.usage("'--store' needs a path", command: nil) }
-            let commandContext = try CommandContext(storePath: global.store, environment: environment)
+            if store?.isEmpty == true { throw CLIError.usage("'--store' needs a path", command: nil) }
+            let commandContext = try CommandContext(storePath: store, environment: environment)
             storePath = commandContext.storePath
             context = commandContext
             try commandContext.installCatalogUpdate()

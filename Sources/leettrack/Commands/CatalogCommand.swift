@@ -21,8 +21,7 @@ struct CatalogCommand: LeetTrackCommand {
     @Argument(help: ArgumentHelp("For update: the LeetCode JSON file.", valueName: "file"), completion: .file(extensions: ["json"]))
     var file: String?
     @Flag(help: "Also import the file's statuses (ac: solved, notac: attempted).") var withStatus = false
-    @OptionGroup var output: JSONOutput
-    var json: Bool { output.json }
+    @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     enum Action {

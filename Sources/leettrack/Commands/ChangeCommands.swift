@@ -90,8 +90,7 @@ struct SolveCommand: LeetTrackCommand {
     @Option(help: ArgumentHelp("The day it was solved (default: now).", valueName: "yyyy-mm-dd")) var date: String?
     @Option(help: ProgressChanges.timeHelp) var time: String?
     @Option(help: ArgumentHelp("Set the problem's note too.", valueName: "text")) var note: String?
-    @OptionGroup var output: JSONOutput
-    var json: Bool { output.json }
+    @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
@@ -132,8 +131,7 @@ struct AttemptCommand: LeetTrackCommand {
     @Option(help: ArgumentHelp("The day of the attempt (default: now).", valueName: "yyyy-mm-dd")) var date: String?
     @Option(help: ProgressChanges.timeHelp) var time: String?
     @Option(help: ArgumentHelp("A note about this attempt (\"TLE on case 57\").", valueName: "text")) var note: String?
-    @OptionGroup var output: JSONOutput
-    var json: Bool { output.json }
+    @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
@@ -164,8 +162,7 @@ struct FavoriteCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(commandName: "fav", abstract: "Add problems to the favorites.")
 
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
-    @OptionGroup var output: JSONOutput
-    var json: Bool { output.json }
+    @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
@@ -178,8 +175,7 @@ struct UnfavoriteCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(commandName: "unfav", abstract: "Remove problems from the favorites.")
 
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
-    @OptionGroup var output: JSONOutput
-    var json: Bool { output.json }
+    @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {

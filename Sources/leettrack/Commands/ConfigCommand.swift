@@ -18,8 +18,7 @@ struct ConfigCommand: LeetTrackCommand {
     var name: String?
     @Argument(help: ArgumentHelp("Its new value.", valueName: "value")) var value: String?
     @Flag(help: "Set NAME back to its default (for follow and daily-goal: none).") var reset = false
-    @OptionGroup var output: JSONOutput
-    var json: Bool { output.json }
+    @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     /// A setting `config` knows: one of the review settings, or a practice setting.

@@ -17,8 +17,7 @@ struct DoctorCommand: LeetTrackCommand {
         name: .customLong("export-raw"), help: ArgumentHelp("Save the unreadable records' bytes to this file.", valueName: "file"),
         completion: .file())
     var exportFile: String?
-    @OptionGroup var output: JSONOutput
-    var json: Bool { output.json }
+    @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {

@@ -19,20 +19,20 @@ struct InteractiveCommand: LeetTrackCommand {
             """))
 
     @Flag(help: "Open on the problem list rather than today's plan.") var list = false
-    @OptionGroup var server: LeetCodeServerOption
+    @Option(help: .endpoint) var endpoint: String?
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
-        try InteractiveSession.run(context, opensOnToday: !list, server: server)
+        try InteractiveSession.run(context, opensOnToday: !list, endpoint: endpoint)
     }
 }
 
 /// Opens the screen: checks for a terminal before touching the store, loads the records, watches
 /// the store for other processes' changes, and runs the event loop until `q`.
 enum InteractiveSession {
-    static func run(_ context: CommandContext, opensOnToday: Bool = true, server: LeetCodeServerOption? = nil) throws {
+    static func run(_ context: CommandContext, opensOnToday: Bool = true, endpoint: String? = nil) throws {
         guard TerminalUI.Terminal.isTerminal() else { throw TerminalError.notATerminal }
-        let session = try server.map { try LeetCodeSession(context, server: $0) } ?? LeetCodeSession(context)
+        let session = try LeetCodeSession(context, endpoint: endpoint)
         // A store the user may only read opens for looking: every change then says it was not saved.
         let tracker: Tracker
         var readOnly: String?

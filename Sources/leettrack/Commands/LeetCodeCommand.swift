@@ -44,7 +44,7 @@ struct LeetCodeCommand: LeetTrackCommand {
         @ParentCommand var root: LeetTrack
 
         func run(_ context: CommandContext) throws {
-            let session = try LeetCodeSession(context, server: server)
+            let session = try LeetCodeSession(context, endpoint: server.endpoint)
             try session.failing(nothingChanged: true) { try session.login() }
         }
     }
@@ -57,7 +57,7 @@ struct LeetCodeCommand: LeetTrackCommand {
         @ParentCommand var root: LeetTrack
 
         func run(_ context: CommandContext) throws {
-            _ = try LeetCodeSession(context, server: server)
+            _ = try LeetCodeSession(context, endpoint: server.endpoint)
             let file = LeetCodeCookies.file(besideStore: context.storePath)
             do {
                 if try LeetCodeCookies.remove(at: file) {
@@ -81,7 +81,7 @@ struct LeetCodeCommand: LeetTrackCommand {
         @ParentCommand var root: LeetTrack
 
         func run(_ context: CommandContext) throws {
-            let session = try LeetCodeSession(context, server: server)
+            let session = try LeetCodeSession(context, endpoint: server.endpoint)
             try session.failing(nothingChanged: true) { try session.pull(dryRun: dryRun) }
         }
     }
@@ -91,13 +91,12 @@ struct LeetCodeCommand: LeetTrackCommand {
         static let configuration = CommandConfiguration(
             commandName: "daily",
             abstract: "Show today's daily question and whether you solved it; keep it in the store for views of the day.")
-        @OptionGroup var output: JSONOutput
-        var json: Bool { output.json }
+        @Flag(help: .json) var json = false
         @OptionGroup var server: LeetCodeServerOption
         @ParentCommand var root: LeetTrack
 
         func run(_ context: CommandContext) throws {
-            let session = try LeetCodeSession(context, server: server)
+            let session = try LeetCodeSession(context, endpoint: server.endpoint)
             try session.failing(nothingChanged: false) { try session.daily(json: json) }
         }
     }
@@ -105,14 +104,20 @@ struct LeetCodeCommand: LeetTrackCommand {
 
 /// `--endpoint URL`, hidden: another GraphQL endpoint than LeetCode's, for the tests' local server.
 struct LeetCodeServerOption: ParsableArguments {
-    @Option(help: ArgumentHelp("Another GraphQL endpoint than LeetCode's (for tests).", valueName: "url", visibility: .private))
-    var endpoint: String?
+    @Option(help: .endpoint) var endpoint: String?
 
     /// Whether `endpoint` is a plain http(s) URL with nothing that could confuse a log or the terminal.
-    var isValid: Bool {
+    static func isValid(_ endpoint: String?) -> Bool {
         guard let endpoint else { return true }
         let lowered = endpoint.lowercased()
         return (lowered.hasPrefix("http://") || lowered.hasPrefix("https://")) && endpoint.count < 2048
             && !endpoint.unicodeScalars.contains { InputRules.isControlOrBidi($0) || $0 == " " }
     }
+}
+
+extension ArgumentHelp {
+    /// The help of the hidden `--endpoint`: the `leetcode` subcommands take it in the
+    /// ``LeetCodeServerOption`` group; `today` and `tui` declare it themselves (a group costs the
+    /// parser a reflection of one more type at each run, see ``ArgumentHelp/json``).
+    static let endpoint = ArgumentHelp("Another GraphQL endpoint than LeetCode's (for tests).", valueName: "url", visibility: .private)
 }

@@ -9,20 +9,15 @@ struct LeetCodeSession {
     let context: CommandContext
     let endpoint: String?
 
-    /// Checks `server` (exit 64 for anything but an http(s) URL) before anything is read or written.
+    /// Checks `endpoint` (exit 64 for anything but an http(s) URL) before anything is read or written.
     /// A usage error names `leetcode`'s usage, which lists the subcommands (the report of a usage
     /// error knows only the commands directly under `leettrack`).
-    init(_ context: CommandContext, server: LeetCodeServerOption) throws {
-        guard server.isValid else { throw LeetCodeCommand.usageError("'--endpoint' must be an http:// or https:// URL") }
+    init(_ context: CommandContext, endpoint: String?) throws {
+        guard LeetCodeServerOption.isValid(endpoint) else {
+            throw LeetCodeCommand.usageError("'--endpoint' must be an http:// or https:// URL")
+        }
         self.context = context
-        endpoint = server.endpoint
-    }
-
-    /// A session with LeetCode itself, for a caller that parsed no `--endpoint` (an option group
-    /// that was never parsed must not be read).
-    init(_ context: CommandContext) {
-        self.context = context
-        endpoint = nil
+        self.endpoint = endpoint
     }
 
     /// Runs `body`, turning LeetCode's and the checks' errors into failures that say whether the

@@ -100,8 +100,7 @@ struct ListCommand: LeetTrackCommand {
     @Option(help: ArgumentHelp("id, title, difficulty, acceptance (highest first) or recent (latest practice first).", valueName: "order"))
     var sort: String?
     @Option(name: [.customShort("n"), .long], help: ArgumentHelp("Show at most N problems.", valueName: "n")) var limit: String?
-    @OptionGroup var output: JSONOutput
-    var json: Bool { output.json }
+    @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
@@ -161,8 +160,7 @@ struct RandomCommand: LeetTrackCommand {
 
     @Argument(help: ArgumentHelp("Words to look for in titles and slugs.", valueName: "text")) var text: [String] = []
     @OptionGroup var filters: ListFilters
-    @OptionGroup var output: JSONOutput
-    var json: Bool { output.json }
+    @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {

@@ -34,8 +34,7 @@ struct ListsCommand: LeetTrackCommand {
     @Flag(name: .shortAndLong, help: "Do not ask before deleting a list.") var yes = false
     @Flag(name: .customLong("sections"), help: "With a list that has topic sections: only each section's progress, not its problems.")
     var sectionsOnly = false
-    @OptionGroup var output: JSONOutput
-    var json: Bool { output.json }
+    @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     enum Action {

@@ -19,8 +19,7 @@ struct NextCommand: LeetTrackCommand {
     var list: String?
     @Option(help: ArgumentHelp("Only this topic section of the list (a name or the start of one).", valueName: "section"))
     var section: String?
-    @OptionGroup var output: JSONOutput
-    var json: Bool { output.json }
+    @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
@@ -64,8 +63,7 @@ struct SkipCommand: LeetTrackCommand {
         discussion: "The marks follow the store to your other machines. `leettrack unskip PROBLEM` takes one back.")
 
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
-    @OptionGroup var output: JSONOutput
-    var json: Bool { output.json }
+    @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
@@ -98,8 +96,7 @@ struct UnskipCommand: LeetTrackCommand {
         commandName: "unskip", abstract: "Take back `leettrack skip`: `next` offers the problems again.")
 
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
-    @OptionGroup var output: JSONOutput
-    var json: Bool { output.json }
+    @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {

@@ -15,8 +15,7 @@ struct NoteCommand: LeetTrackCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The new note.", valueName: "text")) var text: [String] = []
     @Flag(name: .shortAndLong, help: "Edit the note in $VISUAL or $EDITOR.") var edit = false
     @Flag(help: "Remove the note.") var clear = false
-    @OptionGroup var output: JSONOutput
-    var json: Bool { output.json }
+    @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     enum Action {

@@ -15,8 +15,7 @@ struct ResetCommand: LeetTrackCommand {
     @Flag(help: "Also erase the history.") var forget = false
     @Flag(help: "Reset every problem.") var all = false
     @Flag(name: [.customShort("y"), .long], help: "Do not ask before --all.") var yes = false
-    @OptionGroup var output: JSONOutput
-    var json: Bool { output.json }
+    @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {

@@ -34,8 +34,7 @@ struct ReviewCommand: LeetTrackCommand {
     @Option(help: ArgumentHelp("The day of the redo; without PROBLEM, show the queue as of that day.", valueName: "yyyy-mm-dd"))
     var date: String?
     @Option(help: ArgumentHelp("Show what falls due in the next N days.", valueName: "days")) var upcoming: String?
-    @OptionGroup var output: JSONOutput
-    var json: Bool { output.json }
+    @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     enum Action {

@@ -10,8 +10,7 @@ struct ShowCommand: LeetTrackCommand {
 
     @Argument(help: ArgumentHelp("An id, a slug, or title words.", valueName: "problem"), completion: .problems)
     var problemName: String
-    @OptionGroup var output: JSONOutput
-    var json: Bool { output.json }
+    @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
@@ -63,8 +62,7 @@ struct ShowCommand: LeetTrackCommand {
 struct FavoritesCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(commandName: "favorites", abstract: "Show the favorites sheet.")
 
-    @OptionGroup var output: JSONOutput
-    var json: Bool { output.json }
+    @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {

@@ -14,8 +14,7 @@ struct StatsCommand: LeetTrackCommand {
             + "goal (`leettrack config daily-goal 3`), the days that met it are marked ✓ (◆ in the calendar).")
 
     @Flag(name: .shortAndLong, help: "Draw the last 52 weeks as a heatmap, with streaks.") var calendar = false
-    @OptionGroup var output: JSONOutput
-    var json: Bool { output.json }
+    @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {

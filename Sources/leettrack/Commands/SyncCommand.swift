@@ -22,8 +22,7 @@ struct SyncCommand: LeetTrackCommand {
     @Option(help: ArgumentHelp("The PostgreSQL connection string or URL.", valueName: "url")) var remote: String?
     @Flag(name: .customLong("status"), help: "Say what is waiting to be pushed, without contacting the server.")
     var statusOnly = false
-    @OptionGroup var output: JSONOutput
-    var json: Bool { output.json }
+    @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     private struct StatusJSON: Encodable {

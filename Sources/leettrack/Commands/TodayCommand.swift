@@ -21,13 +21,12 @@ struct TodayCommand: LeetTrackCommand {
     /// How many due reviews are named (the rest are counted).
     static let shownReviews = 3
 
-    @OptionGroup var output: JSONOutput
-    var json: Bool { output.json }
-    @OptionGroup var server: LeetCodeServerOption
+    @Flag(help: .json) var json = false
+    @Option(help: .endpoint) var endpoint: String?
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
-        let session = try LeetCodeSession(context, server: server)
+        let session = try LeetCodeSession(context, endpoint: endpoint)
         let stored = try Self.storedDaily(context)
         var plan = try Self.plan(context, daily: stored)
         var dailyFailure: String?
