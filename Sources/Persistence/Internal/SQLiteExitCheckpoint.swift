@@ -9,13 +9,16 @@ import Synchronization
 /// at exit. Without this, a program that writes and exits would leave its writes in `-wal` only,
 /// and a copy of the main file alone would miss them.
 enum SQLiteExitCheckpoint {
-    private static let registry = Mutex<[ObjectIdentifier: WeakConnection]>([:])
+    /// An array, not a dictionary by `ObjectIdentifier`: a process holds one or two stores, and
+    /// the dictionary's generic instantiation searched every protocol conformance at each start.
+    private static let registry = Mutex<[WeakConnection]>([])
     private static let installHandler: Void = {
         atexit { SQLiteExitCheckpoint.checkpointAll() }
     }()
 
     private struct WeakConnection: @unchecked Sendable {
         // @unchecked: only `checkpointAll()` touches the connection, under its owner's mutex.
+        let id: ObjectIdentifier
         weak var owner: AnyObject?
         let checkpoint: @Sendable () -> Void
     }
@@ -23,15 +26,20 @@ enum SQLiteExitCheckpoint {
     /// Registers a writable backend; `checkpoint` runs at exit if the backend is still alive.
     static func register(_ owner: AnyObject, checkpoint: @escaping @Sendable () -> Void) {
         _ = installHandler
-        registry.withLock { $0[ObjectIdentifier(owner)] = WeakConnection(owner: owner, checkpoint: checkpoint) }
+        let id = ObjectIdentifier(owner)
+        registry.withLock { entries in
+            entries.removeAll { $0.id == id || $0.owner == nil }
+            entries.append(WeakConnection(id: id, owner: owner, checkpoint: checkpoint))
+        }
     }
 
     static func unregister(_ owner: AnyObject) {
-        registry.withLock { $0[ObjectIdentifier(owner)] = nil }
+        let id = ObjectIdentifier(owner)
+        registry.withLock { entries in entries.removeAll { $0.id == id } }
     }
 
     private static func checkpointAll() {
-        let entries = registry.withLock { Array($0.values) }
+        let entries = registry.withLock { $0 }
         for entry in entries where entry.owner != nil {
             entry.checkpoint()
         }
