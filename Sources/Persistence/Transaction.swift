@@ -148,8 +148,10 @@ extension Store {
     /// soon as the transaction ends (see Store+ObservableObjects).
     static func insideTransaction<T>(of store: Store, _ body: () throws -> T) rethrows -> T {
         let running = TransactionsOnThisThread.current
-        let inserted = running.stores.insert(ObjectIdentifier(store)).inserted
-        defer { if inserted { running.stores.remove(ObjectIdentifier(store)) } }
+        let id = ObjectIdentifier(store)
+        let inserted = !running.stores.contains(id)
+        if inserted { running.stores.append(id) }
+        defer { if inserted { running.stores.removeAll { $0 == id } } }
         return try body()
     }
 
@@ -163,7 +165,9 @@ extension Store {
 /// instructions: its values are bridged through `NSDictionary`, and the casts look up protocol
 /// conformances across every loaded image.
 private final class TransactionsOnThisThread {
-    var stores: Set<ObjectIdentifier> = []
+    /// An array: a thread is inside one or two stores' transactions at most, and a `Set`'s generic
+    /// instantiation searched every protocol conformance in the process at a command's first write.
+    var stores: [ObjectIdentifier] = []
 
     /// The slot's key; the destructor releases a thread's set when the thread ends.
     private static let key: pthread_key_t = {

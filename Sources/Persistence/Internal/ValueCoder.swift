@@ -67,13 +67,11 @@ private struct TaggedDateValue: Decodable {
 protocol OptionalValue {
     var isNone: Bool { get }
     var wrappedAny: Any? { get }
-    static var wrappedType: Any.Type { get }
 }
 
 extension Optional: OptionalValue {
     var isNone: Bool { self == nil }
     var wrappedAny: Any? { self.map { $0 as Any } }
-    static var wrappedType: Any.Type { Wrapped.self }
 }
 
 /// The scalar types stored in their own form rather than `JSONEncoder`'s: `Float` as the `Double`
@@ -89,6 +87,14 @@ enum SpecialScalar {
         if type == Date.self {
             return ({ DateJSON.encode($0 as! Date) }, { DateJSON.decode($0) })
         }
+        return nil
+    }
+
+    /// The coder of the scalar an optional `type` wraps (`Double?`, `Float?`, `Date?`), else `nil`.
+    static func optionalCoder(for type: Any.Type) -> (encode: (Any) -> Data, decode: (Data) -> Any?)? {
+        if type == Double?.self { return coder(for: Double.self) }
+        if type == Float?.self { return coder(for: Float.self) }
+        if type == Date?.self { return coder(for: Date.self) }
         return nil
     }
 }
@@ -136,7 +142,9 @@ extension ValueCoder where Value: Codable {
                     return try JSONCoders.decoder.decode(Value.self, from: data)
                 })
         }
-        if let optional = Value.self as? any OptionalValue.Type, let special = SpecialScalar.coder(for: optional.wrappedType) {
+        // Metatype comparisons and `_isOptional`, not `Value.self as? any OptionalValue.Type`: that
+        // cast searched every protocol conformance in the process for each new key type.
+        if let special = SpecialScalar.optionalCoder(for: Value.self) {
             return ValueCoder(
                 encode: { value in (value as? any OptionalValue)?.wrappedAny.map(special.encode) },
                 decode: { data in
@@ -144,7 +152,7 @@ extension ValueCoder where Value: Codable {
                     return try JSONCoders.decoder.decode(Value.self, from: data)
                 })
         }
-        let isOptional = Value.self is any OptionalValue.Type
+        let isOptional = _isOptional(Value.self)
         return ValueCoder(
             encode: { value in
                 if isOptional, let optional = value as? any OptionalValue, optional.isNone { return nil }

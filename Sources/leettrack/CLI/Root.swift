@@ -74,21 +74,27 @@ struct LeetTrack: ParsableCommand {
             try CommandLineChecks.check(arguments)
             let parsed = try parseCommandLine(arguments)
             let store: String?
-            switch parsed {
-            case let command as any LeetTrackCommand: store = command.root.store
-            case let root as LeetTrack: store = root.store
-            default:
-                // The library's own `help` command: it reports the help it was asked for as an error.
+            var subcommand: (any LeetTrackCommand)?
+            if let root = parsed as? LeetTrack {
+                store = root.store
+            } else {
+                // Our commands hand themselves over (see `HandOver`); the library's own `help`
+                // command reports the help it was asked for as an error.
                 var command = parsed
-                try command.run()
-                return 0
+                do {
+                    try command.run()
+                    return 0
+                } catch let handOver as HandOver {
+                    subcommand = handOver.command
+                }
+                store = subcommand?.root.store
             }
             if store?.isEmpty == true { throw CLIError.usage("'--store' needs a path", command: nil) }
             let commandContext = try CommandContext(storePath: store, environment: environment)
             storePath = commandContext.storePath
             context = commandContext
             try commandContext.installCatalogUpdate()
-            guard let command = parsed as? any LeetTrackCommand else {
+            guard let command = subcommand else {
                 if try NoArguments.launch(commandContext) { return 0 }
                 Terminal.writeOutput(HelpCommand.ended(helpMessage()))
                 return 0

@@ -12,7 +12,7 @@ struct ConfigCommand: LeetTrackCommand {
             applies to the ratings made from then on; reviews already scheduled keep their dates.
 
             Settings:
-            """) + "\n" + Setting.all.map { "  \($0.name)\n      \($0.help)" }.joined(separator: "\n"))
+            """) + Setting.listText)
 
     @Argument(help: ArgumentHelp("A setting's name (see above).", valueName: "name"), completion: .list(Setting.all.map(\.name)))
     var name: String?
@@ -33,6 +33,15 @@ struct ConfigCommand: LeetTrackCommand {
 
         static let all: [Setting] = ReviewSettings.Name.allCases.map(Setting.review) + [.follow, .dailyGoal]
             + CodeSettings.Name.allCases.map(Setting.code)
+
+        /// Each setting's name and help on lines of their own, for the help text. A loop rather
+        /// than `joined(separator:)`: the parser builds every command's help text at each run, and
+        /// the generic `joined` searches every protocol conformance in the process the first time.
+        static var listText: String {
+            var text = ""
+            for setting in all { text += "\n  \(setting.name)\n      \(setting.help)" }
+            return text
+        }
 
         var name: String {
             switch self {
