@@ -85,7 +85,15 @@ final class InteractiveTmux {
     }
 
     deinit {
+        // The server's process id first: should `kill-server` fail, the server is killed anyway,
+        // and with it the pane's programs (they get the hangup of a closed terminal), so that no
+        // test leaves a screen running.
+        let server = (try? tmux(["display-message", "-p", "#{pid}"])).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         _ = try? tmux(["kill-server"])
+        // Only while that process id is still a tmux (it could have been given to another by now).
+        if let server, server > 1, let name = try? String(contentsOfFile: "/proc/\(server)/comm", encoding: .utf8), name.hasPrefix("tmux") {
+            kill(server, SIGKILL)
+        }
         try? FileManager.default.removeItem(at: directory)
     }
 
