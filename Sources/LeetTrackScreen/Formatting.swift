@@ -191,10 +191,7 @@ public struct RowWriter {
     public func append(_ problem: Problem, _ record: ProblemProgress?, skipped: Bool, to bytes: inout [UInt8]) {
         let status = record?.status ?? .todo
         let favorite = record?.favorite ?? false
-        let idStart = bytes.count
-        appendDecimal(problem.id, to: &bytes)
-        let idLength = bytes.count - idStart
-        if idLength < 4 { bytes.insert(contentsOf: repeatElement(UInt8(ascii: " "), count: 4 - idLength), at: idStart) }
+        appendDecimal(problem.id, width: 4, to: &bytes)
         bytes += [0x20, 0x20]
         // The title is the row's only outside text: printable ASCII as it is, anything else
         // through `Format.fit`, which makes it safe for a terminal (see `CommandContext.rows`).
@@ -234,25 +231,42 @@ public struct RowWriter {
             return
         }
         let tenths = Int((value * 10).rounded())
-        let start = bytes.count
+        let whole = UInt(abs(tenths) / 10)
+        // The whole part, a point, one digit and `%`, after a minus sign for a negative value.
+        appendSpaces(6 - (Self.digitCount(whole) + 3 + (tenths < 0 ? 1 : 0)), to: &bytes)
         if tenths < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendDecimal(abs(tenths) / 10, to: &bytes)
-        bytes.append(UInt8(ascii: "."))
-        bytes.append(UInt8(ascii: "0") + UInt8(abs(tenths) % 10))
-        bytes.append(UInt8(ascii: "%"))
-        let length = bytes.count - start
-        if length < 6 { bytes.insert(contentsOf: repeatElement(UInt8(ascii: " "), count: 6 - length), at: start) }
+        appendDigits(whole, to: &bytes)
+        bytes += [UInt8(ascii: "."), UInt8(ascii: "0") + UInt8(abs(tenths) % 10), UInt8(ascii: "%")]
     }
 
-    private func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        var digits: [UInt8] = []
-        var rest = value.magnitude
-        repeat {
-            digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
+    /// `value` in decimal, right-aligned in `width` columns: digits written in place, as an array
+    /// of digits per number cost a thousand instructions, a fifth of a row.
+    private func appendDecimal(_ value: Int, width: Int = 0, to bytes: inout [UInt8]) {
+        appendSpaces(width - Self.digitCount(value.magnitude) - (value < 0 ? 1 : 0), to: &bytes)
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        bytes += digits.reversed()
+        appendDigits(value.magnitude, to: &bytes)
+    }
+
+    private func appendDigits(_ value: UInt, to bytes: inout [UInt8]) {
+        var rest = value
+        let end = bytes.count + Self.digitCount(rest)
+        bytes += repeatElement(UInt8(ascii: "0"), count: end - bytes.count)
+        var index = end - 1
+        while rest > 0 {
+            bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+            index -= 1
+        }
+    }
+
+    private static func digitCount(_ value: UInt) -> Int {
+        var count = 1
+        var rest = value
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        return count
     }
 
     private func appendSpaces(_ count: Int, to bytes: inout [UInt8]) {
