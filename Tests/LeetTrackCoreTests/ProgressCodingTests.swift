@@ -50,6 +50,17 @@ struct ProgressCodingTests {
         #expect(ProgressJSONReader.progress(from: unicodeEscapes)?.note == "é🎉")
     }
 
+    @Test("a key written with an escape is left to JSONDecoder, which reads it; dates are read from their bytes")
+    func escapedKeyFallsBack() throws {
+        let escaped = Data(#"{"st\u0061tus":"solved","favorite":true}"#.utf8)
+        #expect(ProgressJSONReader.progress(from: escaped) == nil)
+        let decoded = try JSONDecoder().decode(ProblemProgress.self, from: escaped)
+        #expect(decoded.status == .solved && decoded.favorite)
+        // A timestamp with an escaped digit is still a timestamp.
+        let dated = Data(#"{"status":"solved","events":[{"kind":"solved","at":"2025-11-29T14:03:1\u0032Z"}]}"#.utf8)
+        #expect(ProgressJSONReader.progress(from: dated)?.events.first?.date == Date(timeIntervalSince1970: 1_764_424_992))
+    }
+
     @Test("the fast reader gives up on anything but a record")
     func fastReaderRejectsOtherJSON() {
         for text in [#"[]"#, #"{"status":"done"}"#, #"{"status":"todo""#, #"{"events":[{"kind":"solved","at":"yesterday"}]}"#, "{} x"] {

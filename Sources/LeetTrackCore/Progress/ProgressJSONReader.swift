@@ -47,7 +47,7 @@ struct ProgressJSONReader {
                 guard let card = reader.reviewCard() else { return false }
                 record.review = card
             case "noteAt":
-                guard let text = reader.string(), let date = UTCTimestamp.date(from: text) else { return false }
+                guard let date = reader.date() else { return false }
                 record.noteUpdated = date
             default:
                 return reader.skipValue()
@@ -67,8 +67,12 @@ struct ProgressJSONReader {
             var note: String?
             let ok = reader.object { key, reader in
                 switch key {
-                case "kind": kind = reader.string()
-                case "at": date = reader.string().flatMap(UTCTimestamp.date(from:))
+                case "kind":
+                    kind = reader.string()
+                    return kind != nil
+                case "at":
+                    date = reader.date()
+                    return date != nil
                 case "rating":
                     if reader.null() { return true }
                     rating = reader.string()
@@ -84,7 +88,6 @@ struct ProgressJSONReader {
                     return note != nil
                 default: return reader.skipValue()
                 }
-                return key == "kind" ? kind != nil : date != nil
             }
             guard ok, let kind, let date else { return false }
             events.append(ProgressEvent(kind: ProgressEvent.Kind(rawValue: kind), date: date, rating: rating, seconds: seconds, note: note))
@@ -100,12 +103,12 @@ struct ProgressJSONReader {
         let ok = object { key, reader in
             switch key {
             case "due":
-                guard let date = reader.string().flatMap(UTCTimestamp.date(from:)) else { return false }
+                guard let date = reader.date() else { return false }
                 card.due = date
                 hasDue = true
             case "lastReview":
                 if reader.null() { return true }
-                guard let date = reader.string().flatMap(UTCTimestamp.date(from:)) else { return false }
+                guard let date = reader.date() else { return false }
                 card.lastReview = date
             case "stability":
                 if reader.null() { return true }
@@ -177,14 +180,51 @@ struct ProgressJSONReader {
         return index < bytes.count ? bytes[index] : nil
     }
 
-    /// Calls `member` for each key, positioned at its value; stops at the first `false`.
-    private mutating func object(_ member: (String, inout ProgressJSONReader) -> Bool) -> Bool {
+    /// A key's bytes where they lie, matched against the names of the record's shape without
+    /// making a `String` of it (`case "status":` in a `switch` over a key).
+    private struct Key {
+        let bytes: UnsafeBufferPointer<UInt8>
+
+        static func ~= (name: StaticString, key: Key) -> Bool {
+            let count = name.utf8CodeUnitCount
+            guard count == key.bytes.count else { return false }
+            guard let base = key.bytes.baseAddress else { return count == 0 }
+            return memcmp(name.utf8Start, base, count) == 0
+        }
+    }
+
+    /// Calls `member` for each key, positioned at its value; stops at the first `false`. A key
+    /// with an escape gives up (the caller then falls back to `JSONDecoder`).
+    private mutating func object(_ member: (Key, inout ProgressJSONReader) -> Bool) -> Bool {
         guard consume(UInt8(ascii: "{")) else { return false }
         if consume(UInt8(ascii: "}")) { return true }
         repeat {
-            guard let key = string(), consume(UInt8(ascii: ":")), member(key, &self) else { return false }
+            guard let key = plainString(), consume(UInt8(ascii: ":")), member(Key(bytes: key), &self) else { return false }
         } while consume(UInt8(ascii: ","))
         return consume(UInt8(ascii: "}"))
+    }
+
+    /// The bytes of a string without escapes or control characters, where they lie; `nil` (with
+    /// nothing consumed) for any other string or value.
+    private mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+        let before = index
+        guard consume(UInt8(ascii: "\"")) else { return nil }
+        let start = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+            index += 1
+        }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            index = before
+            return nil
+        }
+        index += 1
+        return UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)])
+    }
+
+    /// A timestamp string (`2026-11-29T14:03:12Z`), read from its bytes.
+    private mutating func date() -> Date? {
+        if let plain = plainString() { return UTCTimestamp.date(fromUTF8: plain) }
+        return string().flatMap(UTCTimestamp.date(from:))
     }
 
     private mutating func array(_ element: (inout ProgressJSONReader) -> Bool) -> Bool {

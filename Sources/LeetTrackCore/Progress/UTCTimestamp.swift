@@ -17,7 +17,13 @@ enum UTCTimestamp {
 
     /// Parses `yyyy-MM-ddTHH:mm:ss[.fff]Z`; returns `nil` for anything else.
     static func date(from text: String) -> Date? {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { date(fromUTF8: $0) }
+    }
+
+    /// ``date(from:)`` of the UTF-8 bytes of a timestamp, read where they lie (the record reader
+    /// parses thousands at start-up).
+    static func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z"),
             bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
             bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")
@@ -43,7 +49,7 @@ enum UTCTimestamp {
             let end = bytes.count - 1
             let counted = min(end, 29)
             guard bytes[19] == UInt8(ascii: "."), end > 20,
-                bytes[20..<end].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                UnsafeBufferPointer(rebasing: bytes[20..<end]).allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
                 let digits = number(20..<counted)
             else { return nil }
             fraction = Double(digits) / pow(10, Double(counted - 20))
