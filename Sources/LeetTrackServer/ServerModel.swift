@@ -39,7 +39,9 @@ public final class ServerModel: Sendable {
     /// only the changed rows are encoded again (see ``FullListJSON``).
     func fullListJSON() throws -> ByteBuffer {
         let current = generation.withLockedValue { $0 }
-        return try fullList.json(generation: current) { try repository.allProgress() }
+        return try fullList.json(generation: current) {
+            (try repository.allProgress(), Set(try tracker.practice.settings().skipped))
+        }
     }
 
     var catalog: Catalog { tracker.catalog }

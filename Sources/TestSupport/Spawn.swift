@@ -52,11 +52,17 @@ public enum Spawn {
         sigemptyset(&defaults)
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU, SIGCHLD] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+        #if canImport(Darwin)
+        flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)  // Darwin closes every descriptor not named.
+        #endif
+        posix_spawnattr_setflags(&attributes, Int16(flags))
         var pid = pid_t()
         guard posix_spawn(&pid, argv[0], &actions, &attributes, arguments, variables) == 0 else { return -1 }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return -1 }
+        }
         // WIFEXITED / WEXITSTATUS by hand: the macros do not import.
         return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
     }
@@ -66,17 +72,19 @@ public enum Spawn {
     #endif
 
     /// Adds the closing of every descriptor from 3 up: glibc's `addclosefrom_np` (2.34 on, looked up
-    /// at run time: Swift's Glibc module does not import it), else one close per descriptor open now.
+    /// at run time: Swift's Glibc module does not import it), else one close per descriptor open
+    /// now, as `/proc/self/fd` lists them (glibc ignores a close of one that is not open). Darwin
+    /// needs none: `POSIX_SPAWN_CLOEXEC_DEFAULT` does it.
     private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
         #if canImport(Glibc)
         if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
             _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
             return
         }
-        #endif
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/fd")) ?? []  // Nothing listed: nothing to close.
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []  // No /proc: nothing listed.
         for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
             posix_spawn_file_actions_addclose(&actions, descriptor)
         }
+        #endif
     }
 }

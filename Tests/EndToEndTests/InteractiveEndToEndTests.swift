@@ -36,6 +36,16 @@ struct InteractiveEndToEndTests {
             print("Skipped: acting as another user needs root (CI runs the tests as root).")
             return
         }
+        // A checkout under a private directory (such as /root) keeps `nobody` from the binary.
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
+        probe.arguments = ["-u", "nobody", "--", "/usr/bin/test", "-x", InteractiveTmux.leettrack.path]
+        try probe.run()
+        probe.waitUntilExit()
+        guard probe.terminationStatus == 0 else {
+            print("Skipped: the user nobody cannot run \(InteractiveTmux.leettrack.path) (a directory on its path is private).")
+            return
+        }
         let tmux = try InteractiveTmux(width: 120, runAs: "nobody") { (store: String) throws in
             let created = try runLeettrackForInteractiveTests(["fav", "1"], store: store)
             #expect(created.code == 0)

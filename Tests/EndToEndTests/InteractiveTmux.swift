@@ -89,9 +89,13 @@ final class InteractiveTmux {
         // and with it the pane's programs (they get the hangup of a closed terminal), so that no
         // test leaves a screen running.
         let server = (try? tmux(["display-message", "-p", "#{pid}"])).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        _ = try? tmux(["kill-server"])
-        // Only while that process id is still a tmux (it could have been given to another by now).
-        if let server, server > 1, let name = try? String(contentsOfFile: "/proc/\(server)/comm", encoding: .utf8), name.hasPrefix("tmux") {
+        let killed = (try? tmux(["kill-server"])) != nil
+        // Only when kill-server failed, and while that process is still this test's server (tmux
+        // keeps the starting client's arguments, with this socket's path; the id could have been
+        // given to another process by now).
+        if !killed, let server, server > 1,
+            let arguments = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(server)/cmdline")),
+            String(decoding: arguments, as: UTF8.self).contains(socket) {
             kill(server, SIGKILL)
         }
         try? FileManager.default.removeItem(at: directory)

@@ -36,6 +36,14 @@ struct ServeAPIEndToEndTests {
         let shown = try runner.json(try runner.run("show", "1", "--json")) as? NSDictionary
         #expect(one?["skipped"] as? Bool == true)
         #expect(one == shown)
+        // The whole list (served from its cached rows) too, and a skip made while it is cached.
+        #expect(try server.json("/api/problems") as? NSArray == runner.json(try runner.run("list", "--json")) as? NSArray)
+        try runner.run("skip", "146")
+        try runner.run("unskip", "1")
+        let whole = try server.json("/api/problems") as? [[String: Any]]
+        #expect(whole?.first { $0["id"] as? Int == 146 }?["skipped"] as? Bool == true)
+        #expect(whole?.first { $0["id"] as? Int == 1 }?["skipped"] == nil)
+        #expect(try server.json("/api/problems") as? NSArray == runner.json(try runner.run("list", "--json")) as? NSArray)
     }
 
     @Test func theProblemsRouteFiltersFavoritesAndStatus() throws {

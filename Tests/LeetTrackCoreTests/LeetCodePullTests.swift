@@ -207,4 +207,32 @@ struct LeetCodePullTests {
         let inUTC = try pull(accepted: accepted).history(now: now, timeZone: utc)
         #expect(inUTC.problems.first?.progress.events.count == 2)
     }
+
+    @Test func aProblemResetAndSolvedAgainOnOneDayGetsItsNewSolve() throws {
+        let repository = ProgressRepository(store: store)
+        let morning = solvedAt.addingTimeInterval(-7_200)
+        try repository.update(["two-sum"]) { _, record in
+            record.insert(ProgressEvent(kind: .solved, date: morning))
+            record.status = .solved
+            record.reset(at: solvedAt.addingTimeInterval(-3_600), forgetHistory: false)
+        }
+        _ = try pull(accepted: [LeetCodeAcceptedSubmission(slug: "two-sum", date: solvedAt)]).apply(to: tracker, timeZone: utc, dryRun: false)
+        let record = try repository.progress(for: "two-sum")
+        #expect(record.events.contains(ProgressEvent(kind: .solved, date: solvedAt)))
+        #expect(record.status == .solved)
+    }
+
+    @Test func theStoredDayOfARenamedProblemIsFoundUnderItsNewSlug() throws {
+        let repository = ProgressRepository(store: store)
+        let earlier = solvedAt.addingTimeInterval(-3_600)
+        try repository.update(["two-sum"]) { _, record in
+            record.insert(ProgressEvent(kind: .solved, date: earlier))
+            record.status = .solved
+        }
+        let renamed = LeetCodeProblemList.Entry(
+            id: 1, title: "Two Sum", slug: "two-sum-renamed", difficulty: .easy, paidOnly: false, acceptance: 50, tags: nil, status: "ac")
+        _ = try pull(problems: [renamed], accepted: [LeetCodeAcceptedSubmission(slug: "two-sum-renamed", date: solvedAt)])
+            .apply(to: tracker, timeZone: utc, dryRun: false)
+        #expect(try repository.progress(for: "two-sum-renamed").events == [ProgressEvent(kind: .solved, date: earlier)])
+    }
 }

@@ -64,8 +64,8 @@ public struct LeetCodePull: Sendable {
         for submission in acceptedSolves {
             add(ProgressEvent(kind: .solved, date: submission.date), status: .solved, to: submission.slug)
         }
-        for submission in accepted where !records.keys.contains(submission.slug) {
-            add(nil, status: .solved, to: submission.slug)  // Every solve of it merged away: the status still counts.
+        for submission in accepted {
+            add(nil, status: .solved, to: submission.slug)  // Accepted: solved, even when every solve of it merged away.
         }
         var problems: [ExchangeProblem] = []
         for (index, slug) in order.enumerated() {
@@ -90,14 +90,22 @@ public struct LeetCodePull: Sendable {
     ///   opened for writing), `PersistenceError`; on any error nothing was changed.
     public func apply(to tracker: Tracker, timeZone: some UTCOffsetProvider, dryRun: Bool) throws -> LeetCodePullSummary {
         let now = tracker.clock.now
+        _ = try history(now: now, timeZone: timeZone)  // Every rule checked before the store is opened for writing.
         let slugs = Set(progress.map(\.slug) + accepted.map(\.slug))
-        let document = try history(now: now, timeZone: timeZone, stored: try tracker.progress.progress(where: slugs.contains))
         do {
             return try tracker.store.transaction { transaction in
                 // Statuses come with the dated history below, where a reset made here after
                 // LeetCode's last submission wins; the list's undated `ac` would undo it.
                 let catalog = try tracker.catalogUpdater.apply(
                     problems, source: "LeetCode \(endpoint) (\(username))", date: now, withStatus: false, in: transaction)
+                // The stored days of solves are read here, after the update moved the records of
+                // renamed slugs, and in the transaction, so no write can come in between.
+                var stored: [String: ProblemProgress] = [:]
+                for slug in slugs {
+                    let record = try transaction.value(for: ProgressRepository.key(for: slug))
+                    if !record.isEmpty { stored[slug] = record }
+                }
+                let document = try history(now: now, timeZone: timeZone, stored: stored)
                 let importer = Importer(store: tracker.store, catalog: catalog.catalog, clock: tracker.clock)
                 let progress = try importer.run(document, mode: .merge, dryRun: false, in: transaction)
                 let summary = LeetCodePullSummary(catalog: catalog, progress: progress)

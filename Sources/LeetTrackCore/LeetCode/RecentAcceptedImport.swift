@@ -45,11 +45,14 @@ public enum RecentAcceptedImport {
         return (ExchangeDocument(problems: problems), submissions.count, merged)
     }
 
-    /// The days (in `timeZone`) on which each stored record has a solve or a review.
+    /// The days (in `timeZone`) on which each stored record has a solve or a review since its last
+    /// reset: a problem reset and solved again on one day gets its new solve.
     static func solvedDays(in stored: [String: ProblemProgress], timeZone: some UTCOffsetProvider) -> [String: Set<Int>] {
         var days: [String: Set<Int>] = [:]
         for (slug, record) in stored {
+            let lastReset = record.events.filter { $0.kind == .reset }.map(\.date).max()
             for event in record.events where event.kind == .solved || event.kind == .reviewed {
+                if let lastReset, event.date <= lastReset { continue }
                 days[slug, default: []].insert(LocalDay(event.date, in: timeZone).dayNumber)
             }
         }
