@@ -30,7 +30,7 @@ struct InteractiveEndToEndTests {
         #expect(favorite)
     }
 
-    @Test("On a store the user may only read, the screen opens, says so, and a heart is refused with nothing written")
+    @Test("On a store the user may only read, the screen opens, says so, refuses a heart writing nothing, and shows the owner's changes")
     func readOnlyStoreOpensForLooking() throws {
         guard getuid() == 0 else {
             print("Skipped: acting as another user needs root (CI runs the tests as root).")
@@ -60,11 +60,16 @@ struct InteractiveEndToEndTests {
         try tmux.send("f")
         #expect(try tmux.waitFor("Not saved: the store at"))
         #expect(try tmux.screen().contains("♡    2 Add Two Numbers"))
-        try tmux.send("q")
-        #expect(try tmux.exitCode() == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: tmux.storePath)) == before)
         let files = try FileManager.default.contentsOfDirectory(atPath: tmux.directory.path)
         #expect(!files.contains { $0.hasPrefix("store.sqlite-") }, "\(files)")
+        // The store's owner changes it: the screen shows the change, as it does on a store it writes.
+        #expect(try runLeettrackForInteractiveTests(["fav", "2"], store: tmux.storePath).code == 0)
+        #expect(try tmux.waitFor("♥    2 Add Two Numbers", timeout: 3))
+        #expect(try runLeettrackForInteractiveTests(["unfav", "1"], store: tmux.storePath).code == 0)
+        #expect(try tmux.waitFor("♡    1 Two Sum", timeout: 3))
+        try tmux.send("q")
+        #expect(try tmux.exitCode() == 0)
     }
 
     @Test("A heart added by another leettrack process shows up within a second")
