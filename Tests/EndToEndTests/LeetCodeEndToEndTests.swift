@@ -152,5 +152,11 @@ struct LeetCodeEndToEndTests {
         let result = try runner.run("leetcode", "daily", "--endpoint", "file:///etc/passwd")
         #expect(result.status == 64)
         #expect(result.stderr.contains("'--endpoint' must be an http:// or https:// URL"))
+        // `today` says so with its own usage, creating no store.
+        let today = try runner.run("today", "--endpoint", "ftp://example.com/")
+        #expect(today.status == 64)
+        #expect(today.stderr.contains("'--endpoint' must be an http:// or https:// URL"))
+        #expect(today.stderr.contains("leettrack today") && !today.stderr.contains("leettrack leetcode"), "\(today.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: runner.storePath))
     }
 }

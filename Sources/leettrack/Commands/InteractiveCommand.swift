@@ -33,7 +33,7 @@ struct InteractiveCommand: LeetTrackCommand {
 enum InteractiveSession {
     static func run(_ context: CommandContext, opensOnToday: Bool = true, endpoint: String? = nil) throws {
         guard TerminalUI.Terminal.isTerminal() else { throw TerminalError.notATerminal }
-        let session = try LeetCodeSession(context, endpoint: endpoint)
+        let session = try LeetCodeSession(context, endpoint: endpoint, command: InteractiveCommand.self)
         // A store the user may only read opens for looking: every change then says it was not saved.
         let tracker: Tracker
         var readOnly: String?

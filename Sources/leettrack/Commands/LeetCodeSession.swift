@@ -10,11 +10,11 @@ struct LeetCodeSession {
     let endpoint: String?
 
     /// Checks `endpoint` (exit 64 for anything but an http(s) URL) before anything is read or written.
-    /// A usage error names `leetcode`'s usage, which lists the subcommands (the report of a usage
-    /// error knows only the commands directly under `leettrack`).
-    init(_ context: CommandContext, endpoint: String?) throws {
+    /// A usage error names the usage of `command`: `leetcode`'s by default, which lists the
+    /// subcommands (the report of a usage error knows only the commands directly under `leettrack`).
+    init(_ context: CommandContext, endpoint: String?, command: ParsableCommand.Type = LeetCodeCommand.self) throws {
         guard LeetCodeServerOption.isValid(endpoint) else {
-            throw LeetCodeCommand.usageError("'--endpoint' must be an http:// or https:// URL")
+            throw CLIError.usage("'--endpoint' must be an http:// or https:// URL", command: command)
         }
         self.context = context
         self.endpoint = endpoint

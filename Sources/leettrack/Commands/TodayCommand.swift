@@ -26,7 +26,7 @@ struct TodayCommand: LeetTrackCommand {
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
-        let session = try LeetCodeSession(context, endpoint: endpoint)
+        let session = try LeetCodeSession(context, endpoint: endpoint, command: TodayCommand.self)
         let stored = try Self.storedDaily(context)
         var plan = try Self.plan(context, daily: stored)
         var dailyFailure: String?
