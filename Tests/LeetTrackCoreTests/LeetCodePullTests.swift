@@ -185,6 +185,21 @@ struct LeetCodePullTests {
         #expect(record.status == .solved)
     }
 
+    /// Stores a solve of two-sum at `date`, then applies `more` to the record.
+    private func storeSolve(at date: Date, then more: @escaping (inout ProblemProgress) -> Void = { _ in }) throws {
+        try ProgressRepository(store: store).update(["two-sum"]) { _, record in
+            record.insert(ProgressEvent(kind: .solved, date: date))
+            record.status = .solved
+            more(&record)
+        }
+    }
+
+    /// Pulls one accepted submission of two-sum at `solvedAt`; returns its record afterwards.
+    private func pullOneAcceptedSolve() throws -> ProblemProgress {
+        _ = try pull(accepted: [LeetCodeAcceptedSubmission(slug: "two-sum", date: solvedAt)]).apply(to: tracker, timeZone: utc, dryRun: false)
+        return try ProgressRepository(store: store).progress(for: "two-sum")
+    }
+
     @Test func noSolveIsAddedOnADayTheStoreHasOneOnButTheStatusStillCounts() throws {
         let repository = ProgressRepository(store: store)
         let local = solvedAt.addingTimeInterval(-3_600)
@@ -192,8 +207,7 @@ struct LeetCodePullTests {
             record.insert(ProgressEvent(kind: .solved, date: local))
         }
         try repository.update(["two-sum"]) { _, record in record.status = .attempted }
-        _ = try pull(accepted: [LeetCodeAcceptedSubmission(slug: "two-sum", date: solvedAt)]).apply(to: tracker, timeZone: utc, dryRun: false)
-        let record = try repository.progress(for: "two-sum")
+        let record = try pullOneAcceptedSolve()
         #expect(record.events == [ProgressEvent(kind: .solved, date: local)])
         #expect(record.status == .solved)
     }
@@ -209,15 +223,9 @@ struct LeetCodePullTests {
     }
 
     @Test func aProblemResetAndSolvedAgainOnOneDayGetsItsNewSolve() throws {
-        let repository = ProgressRepository(store: store)
-        let morning = solvedAt.addingTimeInterval(-7_200)
-        try repository.update(["two-sum"]) { _, record in
-            record.insert(ProgressEvent(kind: .solved, date: morning))
-            record.status = .solved
-            record.reset(at: solvedAt.addingTimeInterval(-3_600), forgetHistory: false)
-        }
-        _ = try pull(accepted: [LeetCodeAcceptedSubmission(slug: "two-sum", date: solvedAt)]).apply(to: tracker, timeZone: utc, dryRun: false)
-        let record = try repository.progress(for: "two-sum")
+        let resetAt = solvedAt.addingTimeInterval(-3_600)
+        try storeSolve(at: solvedAt.addingTimeInterval(-7_200)) { $0.reset(at: resetAt, forgetHistory: false) }
+        let record = try pullOneAcceptedSolve()
         #expect(record.events.contains(ProgressEvent(kind: .solved, date: solvedAt)))
         #expect(record.status == .solved)
     }
@@ -225,10 +233,7 @@ struct LeetCodePullTests {
     @Test func theStoredDayOfARenamedProblemIsFoundUnderItsNewSlug() throws {
         let repository = ProgressRepository(store: store)
         let earlier = solvedAt.addingTimeInterval(-3_600)
-        try repository.update(["two-sum"]) { _, record in
-            record.insert(ProgressEvent(kind: .solved, date: earlier))
-            record.status = .solved
-        }
+        try storeSolve(at: earlier)
         let renamed = LeetCodeProblemList.Entry(
             id: 1, title: "Two Sum", slug: "two-sum-renamed", difficulty: .easy, paidOnly: false, acceptance: 50, tags: nil, status: "ac")
         _ = try pull(problems: [renamed], accepted: [LeetCodeAcceptedSubmission(slug: "two-sum-renamed", date: solvedAt)])
