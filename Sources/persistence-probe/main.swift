@@ -7,6 +7,7 @@ import Persistence
 //   persistence-probe write PATH PREFIX COUNT   sets PREFIX0…, printing "ok N" after each returns
 //   persistence-probe set PATH KEY INTEGER      sets one integer key
 //   persistence-probe watch PATH KEY            prints "value N" for each update of an integer key
+//                                               (it opens the store for reading only)
 
 /// Writes a line straight to the pipe (no stdio buffering), so the parent sees it at once.
 func say(_ line: String) {
@@ -21,7 +22,7 @@ guard arguments.count >= 3 else { fail("usage: persistence-probe write|set|watch
 if runDurabilityCommand(arguments) { exit(0) }  // See DurabilityCommands.swift.
 let store: Store
 do {
-    store = try .sqlite(path: arguments[2])
+    store = try .sqlite(path: arguments[2], access: arguments[1] == "watch" ? .readOnly : .readWrite)
 } catch {
     fail("\(error)")
 }

@@ -126,7 +126,6 @@ extension Browser {
     /// - Complexity: O(records + n); it runs only when another process wrote.
     mutating func reloadAfterExternalChange() {
         do {
-            if let reopen { tracker = try reopen() }
             let readable = try repository.readableProgress { _ in true }
             let records = readable.records
             damagedSlugs = readable.damaged.map(\.slug)

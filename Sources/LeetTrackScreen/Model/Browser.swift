@@ -61,11 +61,7 @@ public struct Browser {
     }
 
     /// The session: store, catalog and the clock for the dates of events (fixed in tests).
-    var tracker: Tracker
-    /// Opens the store afresh, for a screen on a store it may only read: SQLite reads such a store
-    /// as immutable when it has no log, so a change its owner makes is seen only through a new
-    /// connection. Called before each reload after an outside change; `nil` keeps the tracker.
-    public var reopen: (() throws -> Tracker)?
+    let tracker: Tracker
     var catalog: Catalog { tracker.catalog }
     var repository: ProgressRepository { tracker.progress }
     /// Tells the store observer which changes this screen made itself.

@@ -23,10 +23,14 @@ final class SQLiteBackend: StorageBackend {
     private struct State: @unchecked Sendable {
         // @unchecked: `walIndex` points into memory owned by `connection`; both live and die together
         // inside the backend's mutex.
-        let connection: SQLiteConnection
-        let walIndex: WALIndexWatcher?
+        var connection: SQLiteConnection
+        var walIndex: WALIndexWatcher?
         var lastSignature: WALIndexWatcher.Signature?
         var lastDataVersion: Int64
+        /// For a connection SQLite opened `immutable`: the files as they were when it opened. Such
+        /// a connection never sees another process's commit (its `data_version` stays put), so a
+        /// change to the files means a new connection.
+        var immutableFiles: SQLiteFileCheck.FilesSignature?
         /// Checks that the file at the path is still the one opened (`nil` when reading only).
         let fileWatch: StoreFileWatch?
         /// The write statements, prepared at the first write: looking them up by their SQL text in
@@ -81,6 +85,8 @@ final class SQLiteBackend: StorageBackend {
 
     init(path: String, synchronous: SynchronousMode, access: StoreAccess) throws {
         self.path = path
+        // Taken before opening, so that a change made while it opens is seen at the next check.
+        let files = SQLiteFileCheck.FilesSignature(path: path)
         let mode = try SQLiteFileCheck.prepare(path: path, access: access)
         let connection = try SQLiteConnection(path: path, mode: mode)
         let (size, header) = try connection.fileSizeAndHeader()
@@ -116,7 +122,8 @@ final class SQLiteBackend: StorageBackend {
         let walIndex = mode == .immutable ? nil : WALIndexWatcher(connection: connection)
         state = Mutex(State(
             connection: connection, walIndex: walIndex,
-            lastSignature: walIndex?.signature(), lastDataVersion: dataVersion, fileWatch: fileWatch))
+            lastSignature: walIndex?.signature(), lastDataVersion: dataVersion,
+            immutableFiles: mode == .immutable ? files : nil, fileWatch: fileWatch))
         if mode.canWrite {
             SQLiteExitCheckpoint.register(self) { [weak self] in self?.checkpointAtExit() }
         }
@@ -218,6 +225,12 @@ final class SQLiteBackend: StorageBackend {
 
     func hasExternalChanges() throws -> Bool {
         try state.withLock { state in
+            if let opened = state.immutableFiles {
+                let files = SQLiteFileCheck.FilesSignature(path: path ?? "")
+                guard files != opened else { return false }
+                try Self.reopenForReading(&state, path: path ?? "", files: files)
+                return true
+            }
             // The WAL-index header in shared memory changes with every commit, ours included; it
             // costs two memory loads. Only when it moved do we ask SQLite, whose data_version
             // ignores this connection's own commits. The signature is read first, so a commit that
@@ -230,6 +243,21 @@ final class SQLiteBackend: StorageBackend {
             state.lastDataVersion = dataVersion
             return true
         }
+    }
+
+    /// Replaces an `immutable` connection after the files changed: immutable again when there is
+    /// still no log, else an ordinary reading connection, which sees later commits by itself.
+    private static func reopenForReading(_ state: inout State, path: String, files: SQLiteFileCheck.FilesSignature) throws {
+        let mode = try SQLiteFileCheck.prepare(path: path, access: .readOnly)
+        let connection = try SQLiteConnection(path: path, mode: mode)
+        try connection.check(sqlite3_busy_timeout(connection.handle, 10_000), "busy_timeout")
+        try connection.execute("PRAGMA query_only = 1")
+        let walIndex = mode == .immutable ? nil : WALIndexWatcher(connection: connection)
+        state.lastDataVersion = try connection.integer("PRAGMA data_version")
+        state.connection = connection
+        state.walIndex = walIndex
+        state.lastSignature = walIndex?.signature()
+        state.immutableFiles = mode == .immutable ? files : nil
     }
 
     private static func apply(_ change: Change, in state: inout State) throws {

@@ -70,6 +70,25 @@ enum SQLiteFileCheck {
         }
     }
 
+    /// Device, inode, size and modification time of a store and of its log (`-1` for a file that
+    /// is not there): what tells that another process wrote, to a reader SQLite cannot tell.
+    struct FilesSignature: Equatable, Sendable {
+        private let fields: [Int]
+
+        init(path: String) {
+            fields = [path, path + "-wal"].flatMap { file -> [Int] in
+                var info = stat()
+                guard stat(file, &info) == 0 else { return [-1] }
+                #if canImport(Darwin)
+                let modified = info.st_mtimespec
+                #else
+                let modified = info.st_mtim
+                #endif
+                return [Int(info.st_dev), Int(info.st_ino), Int(info.st_size), modified.tv_sec, modified.tv_nsec]
+            }
+        }
+    }
+
     /// Checks the first bytes SQLite's VFS read: a non-empty file must start with SQLite's magic.
     static func validate(size: Int64, header bytes: [UInt8], path: String) throws {
         if size == 0 { return }

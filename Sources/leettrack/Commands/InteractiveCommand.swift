@@ -3,7 +3,6 @@ import Foundation
 import LeetTrackCore
 import LeetTrackScreen
 import Persistence
-import Synchronization
 import TerminalUI
 
 /// `leettrack tui` (and `leettrack` with no arguments on a terminal): the interactive screen.
@@ -55,18 +54,7 @@ enum InteractiveSession {
             if !ownWrites.isWritingOnThisThread { waker.wake() }
         }
         defer { observation.cancel() }
-        var readOnlyWatch: ReadOnlyStoreWatch?
-        if let readOnly {
-            browser.noteReadOnly(readOnly)
-            // SQLite reads such a store as immutable and tells of no change: the files are watched
-            // here, and each change is read through a connection opened afresh.
-            let path = context.storePath
-            browser.reopen = {
-                Tracker(store: try Store.sqlite(path: path, access: .readOnly), catalog: tracker.catalog, clock: tracker.clock)
-            }
-            readOnlyWatch = ReadOnlyStoreWatch(path: path) { waker.wake() }
-        }
-        defer { readOnlyWatch?.stop() }
+        if let readOnly { browser.noteReadOnly(readOnly) }
         let terminal = try TerminalUI.Terminal.open()
         defer { terminal.close() }
         browser.actions = ScreenActions(
@@ -106,40 +94,6 @@ enum InteractiveSession {
             return ScreenActions.Outcome(ErrorReport(error, storePath: nil).message.trimmingCharacters(in: .whitespacesAndNewlines), isError: true)
         } catch {
             return ScreenActions.Outcome("Could not edit the solution: \(error)", isError: true)
-        }
-    }
-}
-
-/// Watches a store the screen may only read: every 250 ms, the identity, size and modification
-/// time of the store and its log; `changed` runs (on the watching thread) when any of them moved.
-final class ReadOnlyStoreWatch: Sendable {
-    private let running = Mutex(true)
-
-    init(path: String, changed: @escaping @Sendable () -> Void) {
-        // The thread holds the watch until `stop()` ends its loop.
-        Thread.detachNewThread { [self] in
-            var last = Self.signature(path)
-            while running.withLock({ $0 }) {
-                usleep(250_000)
-                let now = Self.signature(path)
-                if now != last {
-                    last = now
-                    changed()
-                }
-            }
-        }
-    }
-
-    func stop() {
-        running.withLock { $0 = false }
-    }
-
-    /// Device, inode, size and modification time (nanoseconds) of the store and of its `-wal`.
-    private static func signature(_ path: String) -> [Int] {
-        [path, path + "-wal"].flatMap { file -> [Int] in
-            var info = stat()
-            guard stat(file, &info) == 0 else { return [-1] }
-            return [Int(info.st_dev), Int(info.st_ino), Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
         }
     }
 }
