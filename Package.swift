@@ -59,14 +59,16 @@ let package = Package(
         .executableTarget(
             name: "leettrack",
             dependencies: [
-                "LeetTrackCore", "LeetCodeClient", "TerminalUI", "LeetTrackScreen", "LeetTrackServer",
+                "LeetTrackCore", "LeetCodeClient", "TerminalUI", "LeetTrackScreen", "LeetTrackServer", "ChildProcesses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
         // A throwaway PostgreSQL server for the tests and the sync benchmark (one target, not a
         // file linked into each).
-        .target(name: "TestSupport", swiftSettings: strict),
+        .target(name: "TestSupport", dependencies: ["ChildProcesses"], swiftSettings: strict),
+        // How a program started with posix_spawn is set up, for the executable and the tests alike.
+        .target(name: "ChildProcesses", swiftSettings: strict),
         .executableTarget(
             name: "leettrack-bench",
             dependencies: ["Persistence", "LeetTrackCore", "TerminalUI", "CSQLite", "TestSupport", "LeetTrackServer"],

@@ -16,7 +16,8 @@ struct LayeringTests {
         "TerminalUI": [],
         "LeetTrackScreen": ["Persistence", "LeetTrackCore", "TerminalUI"],
         "LeetTrackServer": ["Persistence", "LeetTrackCore", "NIOCore", "NIOConcurrencyHelpers", "NIOPosix", "NIOHTTP1", "Logging"],
-        "TestSupport": [],
+        "TestSupport": ["ChildProcesses"],
+        "ChildProcesses": [],
     ]
 
     static var sources: URL {

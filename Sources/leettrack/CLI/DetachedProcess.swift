@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -27,20 +28,11 @@ enum DetachedProcess {
         // Nothing else of ours may live on in it: not the store's file (SQLite's locks), not a
         // descriptor by which our own parent learns that we ended (Foundation's Process watches
         // a socket for that, and a browser holding it would make us look alive for hours).
-        closeInheritedDescriptors(&actions)
+        ChildProcessSetup.closeInheritedDescriptors(&actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGTSTP, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        // POSIX_SPAWN_SETSID (0x80, glibc 2.26) is a macro Swift does not import.
-        let setSessionID: Int32 = 0x80
-        posix_spawnattr_setflags(&attributes, Int16(setSessionID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        ChildProcessSetup.freshSignals(&attributes, newSession: true)
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
@@ -68,27 +60,4 @@ enum DetachedProcess {
         }
         #endif
     }
-
-    #if canImport(Glibc)
-    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-
-    /// Adds the closing of every descriptor from 3 up: glibc's `addclosefrom_np` (2.34 on; looked
-    /// up at run time, as Swift's Glibc module does not import it), else one close per descriptor
-    /// open now, as `/proc/self/fd` lists them.
-    private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
-            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
-            return
-        }
-        guard let open = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else {
-            // No /proc: close every descriptor number there can be (a close of one not open is harmless).
-            let limit = min(Int32(clamping: sysconf(Int32(_SC_OPEN_MAX))), 65_536)
-            for descriptor in Int32(3)..<max(limit, 3) { posix_spawn_file_actions_addclose(&actions, descriptor) }
-            return
-        }
-        for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
-        }
-    }
-    #endif
 }
