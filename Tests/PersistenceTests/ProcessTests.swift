@@ -81,18 +81,7 @@ struct ProcessTests {
         let path = directory.file("store.sqlite")
         let store = try Store.sqlite(path: path)
         let key = Key<Int>("watched", default: 0)
-        let watcher = Process()
-        watcher.executableURL = probeURL()
-        watcher.arguments = ["watch", path, "watched"]
-        let pipe = Pipe()
-        watcher.standardOutput = pipe
-        try watcher.run()
-        defer {
-            // SIGKILL: the child may inherit a blocked SIGTERM from the test runner.
-            kill(watcher.processIdentifier, SIGKILL)
-            watcher.waitUntilExit()
-        }
-        let reader = LineReader(pipe.fileHandleForReading)
+        let reader = try ProbeWatcher(store: path, key: "watched")
         #expect(reader.nextLine() == "ready")
         let start = Date()
         try store.set(99, for: key)

@@ -180,23 +180,7 @@ struct OtherUserTests {
         guard let (directory, store) = try storeOwnedByNobody("true") else { return }
         defer { withExtendedLifetime(directory) {} }
         try System.shell("chmod 444 '\(store)'")
-        let watcher = Process()
-        // setpriv, not runuser: it becomes the probe (runuser waits for it as a child), so killing
-        // this process ends the probe and its output.
-        watcher.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        let nobody = getpwnam("nobody")!.pointee
-        watcher.arguments = ["--reuid=\(nobody.pw_uid)", "--regid=\(nobody.pw_gid)", "--clear-groups", "--", probeURL().path, "watch", store, "count"]
-        let pipe = Pipe()
-        watcher.standardOutput = pipe
-        try watcher.run()
-        defer {
-            kill(watcher.processIdentifier, SIGKILL)
-            watcher.waitUntilExit()
-        }
-        // Ends the reads below (end of file) should the change never be heard.
-        let pid = watcher.processIdentifier
-        DispatchQueue.global().asyncAfter(deadline: .now() + 10) { kill(pid, SIGKILL) }
-        let reader = LineReader(pipe.fileHandleForReading)
+        let reader = try ProbeWatcher(store: store, key: "count", as: getpwnam("nobody")!.pointee)
         #expect(reader.nextLine() == "ready")
         let start = Date()
         try Store.sqlite(path: store).set(7, for: Key<Int>("count", default: 0))  // As the owner (root), then closed.

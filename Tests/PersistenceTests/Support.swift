@@ -124,3 +124,39 @@ enum Theme: String, Codable, Sendable {
 enum Level: Int, Sendable {
     case low = 1, high = 2
 }
+
+/// `persistence-probe watch PATH KEY` in another process (as `user` when given, which needs root),
+/// its lines read as they come. Stopped with SIGKILL (a child may inherit a blocked SIGTERM from
+/// the test runner) when released, and after `timeout` seconds at the latest, so that a change
+/// never heard ends the reads (`nil`) instead of hanging the test.
+final class ProbeWatcher {
+    private let process = Process()
+    private let reader: LineReader
+
+    init(store path: String, key: String, as user: passwd? = nil, timeout: Double = 10) throws {
+        let watch = [probeURL().path, "watch", path, key]
+        if let user {
+            // setpriv, not runuser: it becomes the probe (runuser waits for it as a child), so the
+            // kill ends the probe and its output.
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=\(user.pw_uid)", "--regid=\(user.pw_gid)", "--clear-groups", "--"] + watch
+        } else {
+            process.executableURL = URL(fileURLWithPath: watch[0])
+            process.arguments = Array(watch.dropFirst())
+        }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        reader = LineReader(pipe.fileHandleForReading)
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { kill(pid, SIGKILL) }
+    }
+
+    /// The next line the probe printed, or `nil` once it ended.
+    func nextLine() -> String? { reader.nextLine() }
+
+    deinit {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
