@@ -86,11 +86,10 @@ public struct LeetCodePull: Sendable {
     /// favorites, own lists or review cards, and keeps a reset made after LeetCode's last submission. With `dryRun` the transaction is
     /// rolled back and the summary says what would change. The catalog update and the
     /// history are dated by the tracker's clock; days are those of `timeZone`.
-    /// - Throws: ``ExchangeError`` for a history that breaks a rule (checked before the store is
-    ///   opened for writing), `PersistenceError`; on any error nothing was changed.
+    /// - Throws: ``ExchangeError`` for a history that breaks a rule (checked in the transaction,
+    ///   which it rolls back), `PersistenceError`; on any error nothing was changed.
     public func apply(to tracker: Tracker, timeZone: some UTCOffsetProvider, dryRun: Bool) throws -> LeetCodePullSummary {
         let now = tracker.clock.now
-        _ = try history(now: now, timeZone: timeZone)  // Every rule checked before the store is opened for writing.
         let slugs = Set(progress.map(\.slug) + accepted.map(\.slug))
         do {
             return try tracker.store.transaction { transaction in
