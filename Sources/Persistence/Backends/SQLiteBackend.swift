@@ -85,8 +85,9 @@ final class SQLiteBackend: StorageBackend {
 
     init(path: String, synchronous: SynchronousMode, access: StoreAccess) throws {
         self.path = path
-        // Taken before opening, so that a change made while it opens is seen at the next check.
-        let files = SQLiteFileCheck.FilesSignature(path: path)
+        // Taken before opening, so that a change made while it opens is seen at the next check; only
+        // reading can open `immutable`.
+        let files = access == .readOnly ? SQLiteFileCheck.FilesSignature(path: path) : nil
         let mode = try SQLiteFileCheck.prepare(path: path, access: access)
         let connection = try SQLiteConnection(path: path, mode: mode)
         let (size, header) = try connection.fileSizeAndHeader()
