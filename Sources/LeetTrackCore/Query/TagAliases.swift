@@ -19,8 +19,9 @@ public enum TagAliases {
         return all.first { $0.alias == wanted }?.tag
     }
 
-    /// `dp (Dynamic Programming), bfs (Breadth-First Search), …`, for help text.
+    /// `dp (Dynamic Programming), bfs (Breadth-First Search), …`, for help text. It is part of
+    /// `list`'s declarations, made at every run: joined without the generic `joined`.
     public static var summary: String {
-        all.map { "\($0.alias) (\($0.tag))" }.joined(separator: ", ")
+        all.map { $0.alias + " (" + $0.tag + ")" }.joinedText(separator: ", ")
     }
 }

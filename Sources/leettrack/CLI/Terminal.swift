@@ -26,12 +26,19 @@ enum Terminal {
     /// Writes a message to standard error, made safe for a terminal (see `TerminalText`): messages
     /// echo arguments and stored names, which may hold escape sequences.
     static func writeError(_ text: String) {
-        FileHandle.standardError.write(Data(TerminalText.sanitized(text).utf8))
+        FileHandle.standardError.write(bytes(of: TerminalText.sanitized(text)))
     }
 
     /// Writes text for a person (help) to standard output, made safe for a terminal.
     static func writeOutput(_ text: String) {
-        FileHandle.standardOutput.write(Data(TerminalText.sanitized(text).utf8))
+        FileHandle.standardOutput.write(bytes(of: TerminalText.sanitized(text)))
+    }
+
+    /// The text's UTF-8 bytes, copied from its storage: `Data(text.utf8)` takes a generic path that
+    /// searches every protocol conformance of the process once per run.
+    private static func bytes(of text: String) -> Data {
+        var text = text
+        return text.withUTF8 { buffer in buffer.baseAddress.map { Data(bytes: $0, count: buffer.count) } ?? Data() }
     }
 
     /// Whether `stream` is a terminal (so colour and questions make sense).

@@ -67,7 +67,7 @@ struct ListFilters: ParsableArguments {
     /// The comma-separated values of an option (`easy,medium`), without blanks; none when not given.
     static func values(_ option: String?) -> [String] {
         guard let option else { return [] }
-        let values = option.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let values = option.split(separator: ",").map(\.trimmedOfWhitespace).filter { !$0.isEmpty }
         return values.isEmpty ? [option] : values  // An empty value is refused by the check that follows.
     }
 

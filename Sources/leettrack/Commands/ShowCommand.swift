@@ -30,7 +30,7 @@ struct ShowCommand: LeetTrackCommand {
             ("Difficulty", Format.colored(problem.difficulty, style)),
             ("Acceptance", Format.percent(problem.acceptance)),
             ("Category", problem.category),
-            ("Tags", problem.tags.isEmpty ? "-" : problem.tags.joined(separator: ", ")),
+            ("Tags", problem.tags.isEmpty ? "-" : problem.tags.joinedText(separator: ", ")),
             ("URL", problem.url),
             ("Status", Format.statusWord(record.status, style)),
             ("Favorite", record.favorite ? style.magenta("♥ yes") : "no"),

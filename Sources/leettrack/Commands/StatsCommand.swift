@@ -91,6 +91,6 @@ struct StatsCommand: LeetTrackCommand {
         if day.solved > 0 { parts.append("\(day.solved) solved") }
         if day.attempted > 0 { parts.append("\(day.attempted) attempted") }
         if day.reviewed > 0 { parts.append("\(day.reviewed) reviewed") }
-        return " (" + parts.joined(separator: ", ") + ")"
+        return " (" + parts.joinedText(separator: ", ") + ")"
     }
 }
