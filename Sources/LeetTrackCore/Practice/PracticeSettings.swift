@@ -2,8 +2,10 @@ import Foundation
 import Persistence
 
 /// How the user practises day by day: the study list they follow, their daily goal and the
-/// problems they chose to skip. Stored under `settings.practice` and synced as one value (the
-/// whole record goes to the side changed last, as the review settings do).
+/// problems they chose to skip. Stored under `settings.practice` and synced field by field
+/// (``PracticeSettingsMerge``): the followed list and the goal each go to the side that changed it
+/// last, and each problem's skip mark to the side that skipped or unskipped it last, so changes of
+/// different parts on two machines both survive.
 public struct PracticeSettings: Codable, Sendable, Hashable {
     /// The key of the followed study list (built-in or own), or `nil`: what `next` and `today`
     /// use when no `--list` is given.
@@ -74,8 +76,8 @@ public struct PracticeBook: Sendable {
         try store.value(for: PracticeSettings.key)
     }
 
-    /// Applies `change` to the stored settings in one transaction, noted for sync; nothing is
-    /// written when nothing changed.
+    /// Applies `change` to the stored settings in one transaction, noted for sync (each part that
+    /// changed is stamped on its own); nothing is written when nothing changed.
     /// - Returns: the settings after the change.
     @discardableResult
     public func update(_ change: (inout PracticeSettings) throws -> Void) throws -> PracticeSettings {

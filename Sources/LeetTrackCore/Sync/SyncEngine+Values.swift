@@ -1,9 +1,9 @@
 import Foundation
 import Persistence
 
-/// Sync of the user's own lists and review settings: each is one record that goes whole to one
-/// side (``SyncValueMerge``), pushed and pulled like the progress records, in the same sequence of
-/// pushes and the same logs.
+/// Sync of the user's own lists and the review and practice settings: each is one record, merged
+/// by ``SyncValueMerge/merge(_:_:key:)`` (whole, or field by field for the practice settings),
+/// pushed and pulled like the progress records, in the same sequence of pushes and the same logs.
 extension SyncEngine {
     /// Pushes the lists and settings `names` (their local keys); returns how many remote records
     /// it changed.
@@ -16,6 +16,7 @@ extension SyncEngine {
                  marker: try transaction.value(for: SyncKeys.pendingValue(name)))
             }
         }
+        let now = clock.now
         let (merged, previous, sequence, changed) = try remote.transaction { transaction in
             let previous = try transaction.value(for: RemoteKeys.sequence)
             let sequence = previous + 1
@@ -24,7 +25,10 @@ extension SyncEngine {
             for entry in snapshot where SyncValue.isSynced(entry.name) {
                 let key = RemoteKeys.value(entry.name)
                 let stored = try transaction.value(for: key)
-                let result = stored.map { SyncValueMerge.merge(entry.side, ($0.value, $0.stamps)) } ?? entry.side
+                // Merged here and written back locally: checked like a pulled record first.
+                if let stored { try Self.check([], [(key: entry.name, value: stored)], now: now) }
+                let result = stored.map { SyncValueMerge.merge(entry.side, ($0.value, $0.stamps), key: entry.name) }
+                    ?? SyncValueMerge.merge(entry.side, entry.side, key: entry.name)  // In its canonical form.
                 merged[entry.name] = result
                 if stored.map({ $0.value != result.value || $0.stamps != result.stamps }) ?? true {
                     try transaction.set(SyncValueRecord(value: result.value, stamps: result.stamps, sequence: sequence), for: key)
@@ -79,9 +83,9 @@ extension SyncEngine {
     @discardableResult
     static func mergeValueLocally(_ name: String, _ remoteSide: SyncValueMerge.Side, in transaction: Transaction) throws -> Bool {
         let current = (value: try SyncValue.read(name, in: transaction), stamps: try transaction.value(for: SyncKeys.stamps(name)))
-        let result = SyncValueMerge.merge(current, remoteSide)
+        let result = SyncValueMerge.merge(current, remoteSide, key: name)
         var clock = try transaction.value(for: SyncKeys.clock) ?? HybridLogicalClock(node: SyncNode.make())
-        if let latest = [result.stamps.created, result.stamps.changed].compactMap({ $0 }).max() { clock.observe(latest) }
+        if let latest = result.stamps.latest { clock.observe(latest) }
         try transaction.set(clock, for: SyncKeys.clock)
         if result.stamps != current.stamps { try transaction.set(result.stamps, for: SyncKeys.stamps(name)) }
         guard result.value != current.value else { return false }

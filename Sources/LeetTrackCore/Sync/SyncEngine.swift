@@ -156,6 +156,7 @@ public struct SyncEngine: Sendable {
                  marker: try transaction.value(for: SyncKeys.pending(slug)))
             }
         }
+        let now = clock.now
         let (merged, previous, sequence, changed) = try remote.transaction { transaction in
             let previous = try transaction.value(for: RemoteKeys.sequence)
             let sequence = previous + 1
@@ -165,6 +166,8 @@ public struct SyncEngine: Sendable {
             for entry in snapshot {
                 let key = RemoteKeys.record(entry.slug)
                 let stored = try transaction.value(for: key)
+                // Merged here and written back locally: checked like a pulled record first.
+                if let stored { try Self.check([(key: key.name, value: stored)], [], now: now) }
                 let result = stored.map { SyncMerge.merge(entry.side, ($0.progress, $0.metadata)) } ?? SyncMerge.merge(entry.side, entry.side)
                 merged[entry.slug] = result
                 if stored.map({ $0.progress != result.progress || $0.metadata != result.metadata }) ?? true {

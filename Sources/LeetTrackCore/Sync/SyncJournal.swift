@@ -3,8 +3,8 @@ import Persistence
 
 /// Records local changes for sync, inside the transaction that makes them: the changed fields'
 /// hybrid-logical-clock stamps, erased events, and a pending marker. ``ProgressRepository`` calls
-/// it for every record it changes; ``OwnLists``, ``ReviewBook/save(_:)`` and ``Importer`` call
-/// ``recordValue(_:existed:exists:now:in:)`` for every list and settings write.
+/// it for every record it changes; ``SyncedWrites/value(_:for:in:)`` calls
+/// ``recordValue(_:before:after:now:in:)`` for every list and settings write.
 ///
 /// A store that never synced has no clock, and nothing is recorded: a change still writes exactly
 /// one key, and its first sync pushes every record (unstamped values count as older than any
@@ -27,13 +27,22 @@ enum SyncJournal {
         try transaction.set(stamp, for: SyncKeys.pending(slug))
     }
 
-    /// Notes that the list or settings under the key `name` was written or removed, inside the
-    /// transaction that did it. The caller passes whether a value was stored before and after,
-    /// and calls this only when something changed.
-    static func recordValue(_ name: String, existed: Bool, exists: Bool, now: Date, in transaction: Transaction) throws {
+    /// Notes that the list or settings under the key `name` changed from `before` to `after`
+    /// (absent: removed), inside the transaction that did it; the caller calls this only when
+    /// something changed. For the practice settings it also stamps each part that changed (the
+    /// followed list, the goal, each problem skipped or unskipped), so sync merges them one by one.
+    static func recordValue(_ name: String, before: SyncValue, after: SyncValue, now: Date, in transaction: Transaction) throws {
         guard var clock = try transaction.value(for: SyncKeys.clock) else { return }
         let stamp = clock.tick(now: now)
         var stamps = try transaction.value(for: SyncKeys.stamps(name))
+        let (existed, exists) = (!before.isAbsent, !after.isAbsent)
+        if name == PracticeSettings.key.name {
+            // Stamps without per-part stamps hold every part as of their last change: that
+            // becomes the floor the new part stamps rise above.
+            var parts = stamps.practice ?? PracticeStamps(since: stamps.changed)
+            parts.record(from: before.practice ?? PracticeSettings(), to: after.practice ?? PracticeSettings(), at: stamp)
+            stamps.practice = parts
+        }
         stamps.changed = stamp
         if !exists {
             stamps.created = nil

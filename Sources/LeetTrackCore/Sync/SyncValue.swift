@@ -2,8 +2,9 @@ import Foundation
 import Persistence
 
 /// A synced value other than a progress record: one own study list (`lists.<key>`), the review
-/// settings (`settings.review`) or the practice settings (`settings.practice`). Each is one record
-/// that goes whole to one side; no field set means the value was deleted.
+/// settings (`settings.review`) or the practice settings (`settings.practice`). Each is one record;
+/// a list and the review settings go whole to one side (``SyncValueMerge``), the practice settings
+/// merge field by field (``PracticeSettingsMerge``). No field set means the value was deleted.
 struct SyncValue: Codable, Hashable {
     /// The list, for a `lists.<key>` record.
     var list: OwnLists.Record?
@@ -49,13 +50,21 @@ struct SyncValue: Codable, Hashable {
 }
 
 /// When a synced value was made and last changed, by the hybrid logical clock. Stored locally under
-/// `sync.stamps.<key>`; it outlives a deleted value, so the deletion is synced too.
+/// `sync.stamps.<key>` and remotely in the value's record; it outlives a deleted value, so the
+/// deletion is synced too.
 struct SyncValueStamps: Codable, Hashable {
     /// When the value was created (went from absent to present); nil for a deleted value and for
     /// one made before the store first synced.
     var created: HLCTimestamp?
     /// When the value was last changed or deleted.
     var changed: HLCTimestamp?
+    /// For the practice settings, when each of their parts was last changed; nil (and left out of
+    /// the encoding, so older builds read and write the same records) for every other value, and
+    /// for practice settings whose every part is as of `changed`.
+    var practice: PracticeStamps? = nil
+
+    /// The latest stamp held.
+    var latest: HLCTimestamp? { ([created, changed, practice?.latest].compactMap { $0 }).max() }
 }
 
 /// One synced value as the remote keeps it (under the same key as locally): the value, its stamps,
@@ -66,8 +75,9 @@ struct SyncValueRecord: Codable, Hashable {
     var sequence: Int
 }
 
-/// The conflict rule for lists and settings: the whole value goes to one side, and a deletion
-/// holds against edits of what it deleted but not against a value created after it.
+/// The conflict rule for lists and the review settings: the whole value goes to one side, and a
+/// deletion holds against edits of what it deleted but not against a value created after it. (The
+/// practice settings merge field by field: ``merge(_:_:key:)`` sends them to ``PracticeSettingsMerge``.)
 ///
 /// Each side is ranked by (epoch, last change): the epoch of a present value is its creation
 /// stamp, that of a deleted value its deletion stamp. So edits of the same value go to the latest
@@ -78,6 +88,12 @@ struct SyncValueRecord: Codable, Hashable {
 enum SyncValueMerge {
     /// One side of a merge.
     typealias Side = (value: SyncValue, stamps: SyncValueStamps)
+
+    /// The merge of two sides of the synced value stored under `key`: the practice settings field
+    /// by field, anything else whole.
+    static func merge(_ a: Side, _ b: Side, key: String) -> Side {
+        key == PracticeSettings.key.name ? PracticeSettingsMerge.merge(a, b) : merge(a, b)
+    }
 
     /// The side that wins.
     static func merge(_ a: Side, _ b: Side) -> Side {

@@ -6,8 +6,10 @@ import Persistence
 /// tracker's ``Clock``.
 ///
 /// There is one entrance per kind of synced record: ``progress(_:replacing:for:in:)`` for a
-/// problem's progress, ``value(_:for:in:)`` for an own list or the review settings (a
-/// ``SyncValue``). Nothing else writes those keys, so no change can escape the next sync.
+/// problem's progress, ``value(_:for:in:)`` for an own list, the review settings or the practice
+/// settings (a ``SyncValue``). Nothing else writes those keys, so no change can escape the next
+/// sync, and the journal sees every change whole (for the practice settings, which of their parts
+/// changed: the followed list, the goal, each skipped problem).
 struct SyncedWrites: Sendable {
     /// The time of the changes.
     let clock: Clock
@@ -21,13 +23,13 @@ struct SyncedWrites: Sendable {
         try SyncJournal.record(slug: slug, before: before, after: after, now: clock.now, in: transaction)
     }
 
-    /// Writes `value` under the synced key `name` (an own list's `lists.<key>` or
-    /// `settings.review`; an absent value removes the key) and journals the change; does nothing
-    /// when the stored value is already `value`.
+    /// Writes `value` under the synced key `name` (an own list's `lists.<key>`, `settings.review`
+    /// or `settings.practice`; an absent value removes the key) and journals the change; does
+    /// nothing when the stored value is already `value`.
     func value(_ value: SyncValue, for name: String, in transaction: Transaction) throws {
         let before = try SyncValue.read(name, in: transaction)
         guard before != value else { return }
         try value.write(name, in: transaction)
-        try SyncJournal.recordValue(name, existed: !before.isAbsent, exists: !value.isAbsent, now: clock.now, in: transaction)
+        try SyncJournal.recordValue(name, before: before, after: value, now: clock.now, in: transaction)
     }
 }
