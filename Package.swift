@@ -3,6 +3,16 @@ import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
+/// For the targets only the executable uses: concrete generic types (a dictionary of strings, a
+/// command's coding keys) made by calling their metadata accessors, not from their mangled names.
+/// A type made from its name has its conformances looked up at run time, and the first lookup of
+/// each searches all of the process's ~8,000 conformance records (about 0.3 million instructions;
+/// BENCHMARKS.md). Unsafe flags bar a product from being a versioned dependency, so the library
+/// products (Persistence, LeetTrackCore) do without.
+let executableOnly: [SwiftSetting] = strict + [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
+]
+
 let package = Package(
     name: "LeetTrack",
     platforms: [.macOS(.v14)],
@@ -39,10 +49,10 @@ let package = Package(
         // Headers only: libcurl is loaded with dlopen by the `leetcode` commands alone (see
         // Sources/CLibCurl/shim.h). apt: libcurl4-openssl-dev (headers), libcurl4.
         .systemLibrary(name: "CLibCurl"),
-        .target(name: "LeetCodeClient", dependencies: ["LeetTrackCore", "CLibCurl"], swiftSettings: strict),
-        .target(name: "TerminalUI", swiftSettings: strict),
+        .target(name: "LeetCodeClient", dependencies: ["LeetTrackCore", "CLibCurl"], swiftSettings: executableOnly),
+        .target(name: "TerminalUI", swiftSettings: executableOnly),
         // The interactive screen's model and views, and the text formatting the command line shares.
-        .target(name: "LeetTrackScreen", dependencies: ["LeetTrackCore", "TerminalUI"], swiftSettings: strict),
+        .target(name: "LeetTrackScreen", dependencies: ["LeetTrackCore", "TerminalUI"], swiftSettings: executableOnly),
         // `leettrack serve`: the app in a browser, over the same store.
         .target(
             name: "LeetTrackServer",
@@ -54,7 +64,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: strict
+            swiftSettings: executableOnly
         ),
         .executableTarget(
             name: "leettrack",
@@ -62,13 +72,13 @@ let package = Package(
                 "LeetTrackCore", "LeetCodeClient", "TerminalUI", "LeetTrackScreen", "LeetTrackServer", "ChildProcesses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strict
+            swiftSettings: executableOnly
         ),
         // A throwaway PostgreSQL server for the tests and the sync benchmark (one target, not a
         // file linked into each).
         .target(name: "TestSupport", dependencies: ["ChildProcesses"], swiftSettings: strict),
         // How a program started with posix_spawn is set up, for the executable and the tests alike.
-        .target(name: "ChildProcesses", swiftSettings: strict),
+        .target(name: "ChildProcesses", swiftSettings: executableOnly),
         .executableTarget(
             name: "leettrack-bench",
             dependencies: ["Persistence", "LeetTrackCore", "TerminalUI", "CSQLite", "TestSupport", "LeetTrackServer"],
