@@ -13,8 +13,9 @@ struct SyncCommand: LeetTrackCommand {
             copy, so everything works offline in between. The server is --remote URL, else $LEETTRACK_REMOTE,
             else the first line of the file named by $LEETTRACK_REMOTE_FILE (which must have mode 600). Any
             libpq connection string works (postgresql://user@host/db?sslmode=verify-full); PGPASSWORD,
-            ~/.pgpass and the PGSSL* variables apply. Your own lists and the review settings are synced too.
-            Favorite, note, each list and the settings go to the latest change (by a hybrid logical clock); a
+            ~/.pgpass and the PGSSL* variables apply. Your own lists and the settings are synced too.
+            Favorite, note, each list and the review settings go to the latest change (by a hybrid logical clock);
+            the followed list, the daily goal and each skip separately so; a
             deleted list stays deleted unless created again; histories are merged, no event twice. Safe to
             interrupt and run again.
             """))
@@ -89,7 +90,7 @@ struct SyncCommand: LeetTrackCommand {
         var waiting: [String] = []
         if status.pending > 0 { waiting.append(status.pending == 1 ? "1 problem" : "\(status.pending) problems") }
         if status.pendingLists > 0 { waiting.append(status.pendingLists == 1 ? "1 list" : "\(status.pendingLists) lists") }
-        if status.pendingSettings { waiting.append("the review settings") }
+        if status.pendingSettings { waiting.append("the settings") }
         if waiting.isEmpty {
             context.line("Nothing waiting to be pushed.")
         } else {
