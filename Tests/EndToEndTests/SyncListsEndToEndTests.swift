@@ -72,7 +72,7 @@ struct SyncListsEndToEndTests {
         let machines = try Machines()
         try ok(machines.laptop, "config", "desired-retention", "0.85")
         try ok(machines.laptop, "config", "fuzz", "on")
-        #expect(try ok(machines.laptop, "sync", "--status").stdout.hasPrefix("The review settings have changes waiting to be pushed."))
+        #expect(try ok(machines.laptop, "sync", "--status").stdout.hasPrefix("The settings have changes waiting to be pushed."))
         try machines.sync(machines.laptop)
         try machines.sync(machines.desktop)
         #expect(try ok(machines.desktop, "config", "desired-retention").stdout == "0.85\n")
