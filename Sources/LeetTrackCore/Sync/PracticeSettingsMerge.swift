@@ -18,7 +18,8 @@ import Foundation
 ///   sync, or damaged data) fall to the value: a followed list over none, then the larger by its
 ///   UTF-8 bytes; a goal over none, then the larger; a skip over an unskip.
 ///
-/// Each part is the maximum of a total order on (stamp, value), the floor is the larger floor,
+/// Each part is the maximum of a total order on (stamp, value) (``SyncMerge/latest(_:_:isBelow:)``, the
+/// rule of a progress record's favorite and note), the floor is the larger floor,
 /// the creation stamp the earliest and the last change the latest: a join of a lattice, so the
 /// merge is commutative, associative and idempotent. The result is written in one canonical form
 /// (a part's own stamp kept only when above the floor; no per-part stamps at all when the floor
@@ -36,22 +37,24 @@ enum PracticeSettingsMerge {
 
         var settings = PracticeSettings()
         var stamps = PracticeStamps(since: since)
-        let follow = pick((x.settings.followedList, x.stamp(x.own.followedList)), (y.settings.followedList, y.stamp(y.own.followedList))) {
+        let follow = SyncMerge.latest(
+            (x.settings.followedList, x.stamp(x.own.followedList)), (y.settings.followedList, y.stamp(y.own.followedList))
+        ) {
             guard let first = $0, let second = $1 else { return $0 == nil && $1 != nil }
             return first.utf8.lexicographicallyPrecedes(second.utf8)
         }
-        (settings.followedList, stamps.followedList) = (follow.value, own(follow.stamp))
-        let goal = pick((x.settings.dailyGoal, x.stamp(x.own.dailyGoal)), (y.settings.dailyGoal, y.stamp(y.own.dailyGoal))) {
+        (settings.followedList, stamps.followedList) = (follow.0, own(follow.1))
+        let goal = SyncMerge.latest((x.settings.dailyGoal, x.stamp(x.own.dailyGoal)), (y.settings.dailyGoal, y.stamp(y.own.dailyGoal))) {
             ($0 ?? .min, $0 == nil ? 0 : 1) < ($1 ?? .min, $1 == nil ? 0 : 1)
         }
-        (settings.dailyGoal, stamps.dailyGoal) = (goal.value, own(goal.stamp))
+        (settings.dailyGoal, stamps.dailyGoal) = (goal.0, own(goal.1))
         let slugs = x.skipped.union(y.skipped).union(x.own.skipped.keys).union(y.own.skipped.keys)
         for slug in slugs {
-            let mark = pick((x.skipped.contains(slug), x.stamp(x.own.skipped[slug])), (y.skipped.contains(slug), y.stamp(y.own.skipped[slug]))) {
-                !$0 && $1
-            }
-            if mark.value { settings.skipped.append(slug) }
-            stamps.skipped[slug] = own(mark.stamp)
+            let mark = SyncMerge.latest(
+                (x.skipped.contains(slug), x.stamp(x.own.skipped[slug])), (y.skipped.contains(slug), y.stamp(y.own.skipped[slug]))
+            ) { !$0 && $1 }
+            if mark.0 { settings.skipped.append(slug) }
+            stamps.skipped[slug] = own(mark.1)
         }
         settings.skipped.sort()
 
@@ -89,13 +92,5 @@ enum PracticeSettingsMerge {
     private static func later(_ a: HLCTimestamp?, _ b: HLCTimestamp?) -> HLCTimestamp? {
         guard let a, let b else { return a ?? b }
         return max(a, b)
-    }
-
-    /// The value with the later stamp; equal stamps go to the value that `isBelow` ranks higher.
-    private static func pick<Value>(
-        _ a: (value: Value, stamp: HLCTimestamp?), _ b: (value: Value, stamp: HLCTimestamp?), isBelow: (Value, Value) -> Bool
-    ) -> (value: Value, stamp: HLCTimestamp?) {
-        if a.stamp != b.stamp { return later(a.stamp, b.stamp) == a.stamp ? a : b }
-        return isBelow(a.value, b.value) ? b : a
     }
 }

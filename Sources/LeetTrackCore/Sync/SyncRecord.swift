@@ -110,8 +110,9 @@ public enum SyncMerge {
     }
 
     /// The value with the later stamp (an unstamped value is older than any stamped one); equal
-    /// stamps with different values (which one write never makes) are settled by `isBelow`.
-    private static func latest<Value: Equatable>(
+    /// stamps with different values (which one write never makes) are settled by `isBelow`. Also
+    /// the rule of each part of the practice settings (``PracticeSettingsMerge``).
+    static func latest<Value: Equatable>(
         _ a: (Value, HLCTimestamp?), _ b: (Value, HLCTimestamp?), isBelow: (Value, Value) -> Bool
     ) -> (Value, HLCTimestamp?) {
         switch (a.1, b.1) {

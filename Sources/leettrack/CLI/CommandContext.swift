@@ -193,9 +193,7 @@ final class CommandContext {
     ///   pipe's EIO): an error message and exit 1, not a crash.
     func flush() throws {
         guard !output.isEmpty else { return }
-        // Data from the bytes, not `Data(output.utf8)`, whose generic path looks for a protocol
-        // conformance through the whole process at each run.
-        let data = output.withUTF8 { Data(bytes: $0.baseAddress!, count: $0.count) }
+        let data = Terminal.bytes(of: output)
         output = ""
         do {
             try FileHandle.standardOutput.write(contentsOf: data)

@@ -36,7 +36,7 @@ enum Terminal {
 
     /// The text's UTF-8 bytes, copied from its storage: `Data(text.utf8)` takes a generic path that
     /// searches every protocol conformance of the process once per run.
-    private static func bytes(of text: String) -> Data {
+    static func bytes(of text: String) -> Data {
         var text = text
         return text.withUTF8 { buffer in buffer.baseAddress.map { Data(bytes: $0, count: buffer.count) } ?? Data() }
     }
