@@ -1,5 +1,5 @@
 import CLibCurl
-import Foundation
+import FoundationEssentials
 
 /// One HTTP POST over libcurl (loaded on first use, see `Sources/CLibCurl/shim.h`).
 struct HTTPTransport: Sendable {
@@ -101,7 +101,7 @@ struct HTTPTransport: Sendable {
         }
         let parts = line.split(separator: ":", maxSplits: 1)
         if parts.count == 2, parts[0].lowercased() == "retry-after",
-            let seconds = Double(parts[1].trimmingCharacters(in: .whitespacesAndNewlines)), seconds.isFinite, seconds >= 0
+            let seconds = Double(parts[1].trimmedOfWhitespace), seconds.isFinite, seconds >= 0
         {
             sink.retryAfter = seconds
         }

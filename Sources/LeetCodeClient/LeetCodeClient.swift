@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LeetTrackCore
 
 /// Talks to LeetCode's GraphQL endpoint as a good citizen of someone else's server: a descriptive
@@ -68,7 +73,9 @@ public final class LeetCodeClient {
         var shape = LeetCodeProblemList.Shape.graphQL
         var total = Int.max
         while entries.count < total {
-            let variables: [String: Any] = ["categorySlug": "", "skip": entries.count, "limit": Self.pageSize, "filters": [String: Any]()]
+            let variables: [String: GraphQLVariable] = [
+                "categorySlug": .string(""), "skip": .integer(entries.count), "limit": .integer(Self.pageSize), "filters": .object([:]),
+            ]
             let name = "problemsetQuestionList"
             let data = try request(LeetCodeQueries.problemList, variables: variables, name: name)
             let page = try decode { () throws(ExchangeError) in
@@ -87,7 +94,7 @@ public final class LeetCodeClient {
         var progressTotal = Int.max
         while progressEntries.count < progressTotal {
             let name = "userProgressQuestionList"
-            let variables: [String: Any] = ["filters": ["skip": progressEntries.count, "limit": Self.pageSize]]
+            let variables: [String: GraphQLVariable] = ["filters": .object(["skip": .integer(progressEntries.count), "limit": .integer(Self.pageSize)])]
             let data = try request(LeetCodeQueries.progressList, variables: variables, name: name)
             let page = try decode { () throws(ExchangeError) in
                 try LeetCodeResponses.progressPage(from: data, source: source("\(name) (skip \(progressEntries.count))"), now: now)
@@ -102,7 +109,7 @@ public final class LeetCodeClient {
         }
         let name = "recentAcSubmissionList"
         // LeetCode returns at most 20 recent accepted submissions, whatever the limit asked.
-        let data = try request(LeetCodeQueries.recentAccepted, variables: ["username": user.username, "limit": 20], name: name)
+        let data = try request(LeetCodeQueries.recentAccepted, variables: ["username": .string(user.username), "limit": .integer(20)], name: name)
         let accepted = try decode { () throws(ExchangeError) in
             try LeetCodeResponses.recentAccepted(from: data, source: source(name), now: now)
         }
@@ -125,10 +132,10 @@ public final class LeetCodeClient {
     }
 
     /// Sends one query, politely; returns the body of a 200 without GraphQL errors.
-    private func request(_ query: String, variables: [String: Any], name: String) throws(LeetCodeError) -> Data {
+    private func request(_ query: String, variables: [String: GraphQLVariable], name: String) throws(LeetCodeError) -> Data {
         let body: Data
         do {
-            body = try JSONSerialization.data(withJSONObject: ["query": query, "variables": variables, "operationName": NSNull()])
+            body = try JSONEncoder().encode(GraphQLRequest(query: query, variables: variables))
         } catch {
             throw .invalidResponse(.invalidContent(file: "the \(name) request", path: "", reason: "cannot be encoded"))
         }
@@ -141,8 +148,8 @@ public final class LeetCodeClient {
             lastRequest = ContinuousClock.now
             if response.status == 429 || (500...599).contains(response.status), attempt < Self.retries {
                 // Exponential backoff (1, 2, 4 s), or the server's Retry-After up to a minute.
-                let delay = min(response.retryAfter ?? pow(2, Double(attempt)), 60)
-                Thread.sleep(forTimeInterval: delay)
+                let delay = min(response.retryAfter ?? Double(1 << attempt), 60)
+                Self.sleep(seconds: delay)
                 attempt += 1
                 continue
             }
@@ -177,6 +184,44 @@ public final class LeetCodeClient {
         guard let lastRequest else { return }
         let elapsed = lastRequest.duration(to: ContinuousClock.now)
         let wait = Self.minimumInterval - (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-        if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+        if wait > 0 { Self.sleep(seconds: wait) }
+    }
+
+    /// Sleeps the calling thread (the client is synchronous, on the command's own thread).
+    private static func sleep(seconds: Double) {
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+}
+
+/// A GraphQL request's body: `{"query": …, "variables": {…}, "operationName": null}`.
+struct GraphQLRequest: Encodable {
+    let query: String
+    let variables: [String: GraphQLVariable]
+
+    private enum CodingKeys: String, CodingKey { case query, variables, operationName }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(query, forKey: .query)
+        try container.encode(variables, forKey: .variables)
+        try container.encodeNil(forKey: .operationName)
+    }
+}
+
+/// A value of a GraphQL request's variables.
+enum GraphQLVariable: Encodable {
+    case string(String)
+    case integer(Int)
+    case object([String: GraphQLVariable])
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let text): try container.encode(text)
+        case .integer(let number): try container.encode(number)
+        case .object(let members): try container.encode(members)
+        }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LeetTrackCore
 
 #if canImport(Glibc)
@@ -29,14 +29,15 @@ public struct LeetCodeCookies: Sendable, Equatable, Codable {
     var header: String { "LEETCODE_SESSION=\(session); csrftoken=\(csrfToken)" }
 
     private static func checked(_ value: String, name: String) throws(LeetCodeError) -> String {
-        var text = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = value.trimmedOfWhitespace
         // A value copied with its name (`LEETCODE_SESSION=…`) is accepted as the value.
-        if let equals = text.firstIndex(of: "="), text[..<equals].caseInsensitiveCompare(name) == .orderedSame {
+        if let equals = text.firstIndex(of: "="), text[..<equals].lowercased() == name.lowercased() {
             text = String(text[text.index(after: equals)...])
         }
         if text.isEmpty { throw .invalidCookie(name: name, reason: "is empty") }
         if text.utf8.count > 8192 { throw .invalidCookie(name: name, reason: "is longer than 8192 bytes") }
-        let allowed = text.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        let refused: [UInt8] = [UInt8(ascii: ";"), UInt8(ascii: ","), UInt8(ascii: "\""), UInt8(ascii: "\\")]
+        let allowed = text.utf8.allSatisfy { byte in byte > 0x20 && byte < 0x7F && !refused.contains(byte) }
         if !allowed { throw .invalidCookie(name: name, reason: "holds characters a cookie cannot (spaces, quotes, ';' or control characters)") }
         return text
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LeetTrackCore
 
 /// ANSI colours, or plain text when colour is off (not a terminal, or `NO_COLOR` set).

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NIOHTTP1
 
 /// Who may talk to the server: the `Host` header (against DNS rebinding), the token on a server
@@ -92,7 +97,7 @@ struct AccessPolicy: Sendable {
     private func sessionCookie(_ head: HTTPRequestHead) -> String? {
         for header in head.headers[canonicalForm: "cookie"] {
             for part in header.split(separator: ";") {
-                let pair = part.trimmingCharacters(in: .whitespaces)
+                let pair = part.trimmedOfWhitespace
                 if pair.hasPrefix(Self.cookieName + "=") { return String(pair.dropFirst(Self.cookieName.count + 1)) }
             }
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -61,6 +61,34 @@ final class HTTPHandler: ChannelInboundHandler {
         context.close(promise: nil)  // A reset or broken connection: nothing left to answer.
     }
 
+    /// `segment` with its `%XX` escapes decoded, or `nil` when an escape is malformed or the bytes
+    /// are not UTF-8 (as `removingPercentEncoding` answers).
+    static func percentDecoded(_ segment: Substring) -> String? {
+        func hexValue(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        let bytes = Array(segment.utf8)
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else { return nil }
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(validating: decoded, as: UTF8.self)
+    }
+
     private func refuse(_ context: ChannelHandlerContext, _ error: ServerError, _ head: HTTPRequestHead) {
         refused = true
         respond(context, head, json: Self.encode(ErrorJSON(error)), status: error.status, close: true)
@@ -86,9 +114,8 @@ final class HTTPHandler: ChannelInboundHandler {
             if path.hasPrefix("/api/") {
                 if head.method != .GET { try policy.checkWrite(head) }
                 let segments = path.dropFirst(5).split(separator: "/", omittingEmptySubsequences: false)
-                    // Decoding goes through NSString on Linux: half of this handler's time when
-                    // done for every segment; most segments have nothing to decode.
-                    .map { $0.contains("%") ? Substring($0.removingPercentEncoding ?? String($0)) : $0 }
+                    // Most segments have nothing to decode.
+                    .map { $0.contains("%") ? Substring(Self.percentDecoded($0) ?? String($0)) : $0 }
                 return api(context, head, APIRequest(method: head.method, path: segments, parameters: parameters, body: body))
             }
             guard let asset = Assets.asset(at: path) else { throw ServerError.notFound(path: path) }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LeetTrackCore
 
 /// A change to one problem's record that a request asks for: what `leettrack fav`/`unfav`,

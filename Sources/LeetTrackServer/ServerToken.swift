@@ -1,11 +1,18 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The secret a server on a non-loopback address needs: made once, kept 0600 in `serve-token`
 /// beside the store, so the URL a phone saved keeps working after a restart.
 enum ServerToken {
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     /// The token file's path for the store at `storePath`.
     static func path(forStore storePath: String) -> String {
-        (URL(fileURLWithPath: storePath).deletingLastPathComponent().path as NSString).appendingPathComponent("serve-token")
+        URL(fileURLWithPath: storePath).deletingLastPathComponent().appendingPathComponent("serve-token").path
     }
 
     /// The token in the file, made (0600, never replaced) when there is none.
@@ -15,7 +22,7 @@ enum ServerToken {
         var bytes = [UInt8](repeating: 0, count: 32)
         var generator = SystemRandomNumberGenerator()
         for index in bytes.indices { bytes[index] = generator.next() }
-        let token = bytes.map { String(format: "%02x", $0) }.joined()
+        let token = String(decoding: bytes.flatMap { [Self.hexDigits[Int($0 >> 4)], Self.hexDigits[Int($0 & 0xF)]] }, as: UTF8.self)
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         if descriptor < 0 {
             // Another server made it at the same moment: use that one.
@@ -43,7 +50,7 @@ enum ServerToken {
             throw ServerError.tokenFile(path: path, reason: "others can read it (chmod 600 it)")
         }
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let token = String(decoding: data, as: UTF8.self).trimmedOfWhitespace
         guard token.count >= 32, token.allSatisfy(\.isHexDigit) else {
             throw ServerError.tokenFile(path: path, reason: "it does not hold a token")
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // Keys of collections and optionals of `RawRepresentable` values that are not `Codable`
 // (`enum Theme: String { … }` used as `Key<[Theme]>`, `Key<Set<Theme>>` or `Key<Theme?>`), stored

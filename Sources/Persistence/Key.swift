@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The namespace for typed keys. Declare keys once, with their type and default, in an extension:

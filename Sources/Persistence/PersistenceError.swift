@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything that can go wrong in a ``Store``. Each case names the key or file involved, and its
 /// description says what happened and what to do next.

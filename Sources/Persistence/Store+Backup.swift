@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Store {
     /// Copies the store into a new SQLite file at `path`: a consistent snapshot of every committed

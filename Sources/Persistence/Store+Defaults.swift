@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // Defaults visible everywhere: a typed key's default is what the string-key API answers for its
 // name, once the key has been used with the store (read or written) or registered with

@@ -1,5 +1,6 @@
 @_spi(SwiftUI) import Observation
-import Foundation
+import FoundationEssentials
+import Dispatch
 
 // An `@Observable` object stored under a key is saved again whenever one of its properties
 // changes. The store encodes the object inside `withObservationTracking`, so the encoding itself

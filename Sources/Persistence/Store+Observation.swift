@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Dispatch
 import Synchronization
 
 /// Stops an observation when cancelled or deinitialised.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The entries under a key prefix that decode, and those that do not, each with its bytes.
 public struct ReadableValues<Value> {

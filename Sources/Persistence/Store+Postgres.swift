@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Store {
     /// A store in a PostgreSQL database: the meeting point of several machines.

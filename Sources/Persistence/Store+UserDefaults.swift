@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The `UserDefaults`-shaped string-key API, so that code written for `UserDefaults` ports by
 /// changing one line. Values are stored exactly as the typed API stores them, so a value written
@@ -59,7 +59,9 @@ extension Store {
     public func string(forKey name: String) -> String? {
         switch object(forKey: name) {
         case let string as String: string
-        case let number as NSNumber: number.stringValue
+        case let number as Int: String(number)
+        case let number as Double: number.description
+        case let flag as Bool: flag ? "1" : "0"
         default: nil
         }
     }
@@ -67,8 +69,10 @@ extension Store {
     /// The integer under `name`, or 0. Strings holding a number and booleans convert.
     public func integer(forKey name: String) -> Int {
         switch object(forKey: name) {
-        case let number as NSNumber: number.intValue
-        case let string as String: Int(string) ?? Double(string).map { Int($0) } ?? 0
+        case let number as Int: number
+        case let number as Double: Self.truncated(number)
+        case let flag as Bool: flag ? 1 : 0
+        case let string as String: Int(string) ?? Double(string).map(Self.truncated) ?? 0
         default: 0
         }
     }
@@ -78,10 +82,17 @@ extension Store {
     public func double(forKey name: String) -> Double {
         if let raw = rawOrRegistered(name), let number = FloatingJSON.decode(raw) { return number }
         return switch object(forKey: name) {
-        case let number as NSNumber: number.doubleValue
+        case let number as Int: Double(number)
+        case let number as Double: number
+        case let flag as Bool: flag ? 1 : 0
         case let string as String: Double(string) ?? 0
         default: 0
         }
+    }
+
+    /// `number` without its fraction, as `NSNumber.intValue` answers; 0 when no `Int` holds it.
+    private static func truncated(_ number: Double) -> Int {
+        Int(exactly: number.rounded(.towardZero)) ?? 0
     }
 
     /// The float under `name`, or 0.
@@ -93,7 +104,9 @@ extension Store {
     /// "yes" and "1" are true, as in `UserDefaults`.
     public func bool(forKey name: String) -> Bool {
         switch object(forKey: name) {
-        case let number as NSNumber: number.boolValue
+        case let number as Int: number != 0
+        case let number as Double: number != 0
+        case let flag as Bool: flag
         case let string as String: ["true", "yes", "1"].contains(string.lowercased())
         default: false
         }
@@ -176,23 +189,30 @@ extension Store {
 /// Encodes property-list values the way the typed API encodes the same types, so both APIs share
 /// one stored format.
 enum PropertyListJSON {
-    /// The property-list object stored in `raw`, with `{"$date": …}` objects read as `Date`s.
-    static func object(from raw: Data) throws -> Any {
-        let object = try JSONSerialization.jsonObject(with: raw, options: .fragmentsAllowed)
-        return raw.contains(UInt8(ascii: "{")) ? datesRestored(in: object) : object
+    /// The property-list object stored in `raw`: numbers as `Int` (when one holds them) or
+    /// `Double`, `{"$date": …}` objects as `Date`s, and `nil` for JSON's `null` (kept as an
+    /// `Optional<Any>.none` inside arrays and dictionaries).
+    static func object(from raw: Data) throws -> Any? {
+        switch try JSONValue(parsing: raw) {
+        case .null: nil
+        case let value: object(from: value)
+        }
     }
 
-    private static func datesRestored(in object: Any) -> Any {
-        switch object {
-        case let dictionary as [String: Any]:
-            if dictionary.count == 1, let value = dictionary[DateJSON.tag], let date = DateJSON.date(fromTagged: value) {
+    private static func object(from value: JSONValue) -> Any {
+        switch value {
+        case .null: return Optional<Any>.none as Any
+        case .bool(let flag): return flag
+        case .number(let text):
+            if let integer = Int(text) { return integer }
+            return Double(text) ?? 0
+        case .string(let text): return text
+        case .array(let elements): return elements.map(object(from:))
+        case .object(let members):
+            if members.count == 1, let tagged = members[DateJSON.tag], let date = DateJSON.date(fromTagged: tagged) {
                 return date
             }
-            return dictionary.mapValues(datesRestored)
-        case let array as [Any]:
-            return array.map(datesRestored)
-        default:
-            return object
+            return members.mapValues(object(from:))
         }
     }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Dispatch
 import Synchronization
 
 /// Whether a store may change its file.
@@ -78,7 +79,7 @@ public final class Store: Sendable {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             base = data
         } else {
-            let home = environment["HOME"] ?? NSHomeDirectory()
+            let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
             base = home + "/.local/share"
         }
         return base + "/" + application + "/store.sqlite"

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// A property backed by a ``Store``: `@AppStorage` for any class or struct, not only views.
@@ -115,7 +120,8 @@ extension Store {
                     store = .memory()
                     let failure = persistenceError(error, key: "")
                     store.record(failure)
-                    FileHandle.standardError.write(Data("warning: \(failure); values are kept in memory only\n".utf8))
+                    let warning = Array("warning: \(failure); values are kept in memory only\n".utf8)
+                    _ = warning.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
                 }
                 shared = store
                 return store

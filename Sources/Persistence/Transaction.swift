@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The view of a store inside ``Store/transaction(_:)``: reads see the transaction's own writes,
 /// and all writes are applied together when the body returns, or none if it throws.

@@ -6,7 +6,9 @@ import Testing
 /// what its row allows; a new import across a layer fails here before it becomes a habit.
 @Suite("Layering")
 struct LayeringTests {
-    static let system: Set<String> = ["Foundation", "Glibc", "Darwin", "Synchronization", "Observation", "Dispatch"]
+    /// `FoundationEssentials`, not `Foundation`: a module the executable links that imports
+    /// `Foundation` makes every command load libFoundation, FoundationInternationalization and ICU.
+    static let system: Set<String> = ["FoundationEssentials", "Glibc", "Darwin", "Synchronization", "Observation", "Dispatch"]
 
     /// What each library target may import besides the system modules.
     static let allowed: [String: Set<String>] = [
@@ -16,7 +18,7 @@ struct LayeringTests {
         "TerminalUI": [],
         "LeetTrackScreen": ["Persistence", "LeetTrackCore", "TerminalUI"],
         "LeetTrackServer": ["Persistence", "LeetTrackCore", "NIOCore", "NIOConcurrencyHelpers", "NIOPosix", "NIOHTTP1", "Logging"],
-        "TestSupport": ["ChildProcesses"],
+        "TestSupport": ["ChildProcesses", "Foundation"],
         "ChildProcesses": [],
     ]
 
@@ -62,6 +64,23 @@ struct LayeringTests {
         for file in files {
             let text = try String(contentsOf: file, encoding: .utf8)
             #expect(!text.lowercased().contains("leettrack"), "\(target)/\(file.lastPathComponent) mentions LeetTrack")
+        }
+    }
+
+    @Test("the leettrack executable loads neither Foundation nor ICU, only FoundationEssentials")
+    func executableLoadsNoFoundation() throws {
+        let ldd = Process()
+        ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        ldd.arguments = [LeetTrackRunner.executable.path]
+        let output = Pipe()
+        ldd.standardOutput = output
+        try ldd.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ldd.waitUntilExit()
+        #expect(ldd.terminationStatus == 0, "\(text)")
+        #expect(text.contains("libFoundationEssentials.so"), "\(text)")
+        for library in ["libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so", "libicu"] {
+            #expect(!text.contains(library), "leettrack loads \(library):\n\(text)")
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A topic section of a study list, such as "Two Pointers" in NeetCode 150: a run of the list's
 /// problems, in the list's order.
@@ -84,6 +84,6 @@ extension Catalog {
 
     /// Lowercased, `&` dropped, with hyphens, underscores and runs of spaces as one space.
     static func sectionFolded(_ text: String) -> String {
-        folded(text.replacingOccurrences(of: "&", with: " "))
+        folded(text.replacing("&", with: " "))
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How hard LeetCode rates a problem.
 public enum Difficulty: String, CaseIterable, Codable, Sendable, Comparable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Persistence
 
 /// The solution files `leettrack code` made or reused for each problem, remembered by path under

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Persistence
 
 /// Where `leettrack code` keeps solution files and in which language it starts them: settings of

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Persistence
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -63,12 +64,19 @@ public enum SolutionFile {
             }
             throw .codeFile(path, reason: String(cString: strerror(code)))
         }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        do {
-            try handle.write(contentsOf: Data(header(for: problem, language: language).utf8))
-        } catch {
-            unlink(path)
-            throw .codeFile(path, reason: "\(error.localizedDescription)")
+        defer { close(descriptor) }
+        var remaining = Array(header(for: problem, language: language).utf8)[...]
+        while !remaining.isEmpty {
+            let written = remaining.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written > 0 {
+                remaining = remaining.dropFirst(written)
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                let reason = written < 0 ? String(cString: strerror(errno)) : "nothing could be written"
+                unlink(path)
+                throw .codeFile(path, reason: reason)
+            }
         }
         return (path, true)
     }
@@ -86,9 +94,9 @@ public enum SolutionFile {
     }
 
     private static func ensureDirectory(_ directory: String) throws(LeetTrackError) {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw .codeFile(directory, reason: "it is not a folder; set another with `leettrack config code-dir PATH`") }
+            guard isDirectory else { throw .codeFile(directory, reason: "it is not a folder; set another with `leettrack config code-dir PATH`") }
             // Another user who may write the folder could plant a link or a FIFO under the next
             // file's name: only a folder that is the user's and that others cannot write is used.
             var status = stat()

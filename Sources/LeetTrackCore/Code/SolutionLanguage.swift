@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A language a solution file can be written in: its file extension, the names people type for
 /// it, and how a comment line starts.
@@ -35,7 +35,7 @@ public struct SolutionLanguage: Sendable, Hashable {
 
     /// The language `name` names (an extension or an alias, in any case), or `nil`.
     public init?(named name: String) {
-        let folded = name.trimmingCharacters(in: .whitespaces).lowercased()
+        let folded = name.trimmedOfWhitespace.lowercased()
         guard let language = Self.all.first(where: { $0.fileExtension == folded || $0.aliases.contains(folded) }) else { return nil }
         self = language
     }

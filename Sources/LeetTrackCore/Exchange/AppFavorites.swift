@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Persistence
 
 /// The favorites of the original iPhone app, read from its preferences property list.
@@ -47,25 +47,17 @@ public struct AppFavorites: Sendable, Equatable {
     /// Reads a preferences property list (XML or binary).
     /// - Throws: ``ExchangeError`` naming the file and what is wrong with it.
     public static func read(_ data: Data, file: String) throws(ExchangeError) -> AppFavorites {
-        let plist: Any
-        do {
-            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            throw .invalidPropertyList(file: file, reason: "not a property list (XML or binary): \((error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? FileErrorReason.text(error))")
-        }
-        guard let dictionary = plist as? [String: Any] else {
-            throw .invalidPropertyList(file: file, reason: "the property list is not a dictionary of preferences")
-        }
-        guard let value = dictionary[preferencesKey] else {
-            throw .invalidPropertyList(file: file, reason: "it has no '\(preferencesKey)' key; is it the app's preferences file?")
-        }
         let json: Data
-        if let data = value as? Data {
-            json = data
-        } else if let text = value as? String {
-            json = Data(text.utf8)
-        } else {
-            throw .invalidPropertyList(file: file, reason: "'\(preferencesKey)' holds \(type(of: value)), not the app's JSON data")
+        do {
+            json = try PropertyListDecoder().decode(Preferences.self, from: data).favorites
+        } catch let error as Preferences.Failure {
+            throw .invalidPropertyList(file: file, reason: error.reason)
+        } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
+            throw .invalidPropertyList(file: file, reason: "the property list is not a dictionary of preferences")
+        } catch DecodingError.dataCorrupted(let context) {
+            throw .invalidPropertyList(file: file, reason: "not a property list (XML or binary): \(Self.lowercased(context.debugDescription))")
+        } catch {
+            throw .invalidPropertyList(file: file, reason: "not a property list (XML or binary): \(error)")
         }
         let entries = try JSONFile.decode([Entry].self, from: json, file: "\(file) (\(preferencesKey))")
         do throws(InputRules.Violation) {
@@ -82,6 +74,53 @@ public struct AppFavorites: Sendable, Equatable {
             throw .invalidContent(file: file, path: error.path, reason: error.reason)
         }
         return AppFavorites(entries: entries)
+    }
+
+    /// `text` with its first letter in lower case and no final period, to follow a colon.
+    private static func lowercased(_ text: String) -> String {
+        var text = text
+        while text.hasSuffix(".") { text.removeLast() }
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+
+    /// The one key read from the preferences: the app's JSON, as `Data` or as a string.
+    private struct Preferences: Decodable {
+        struct Failure: Error {
+            let reason: String
+        }
+
+        struct Key: CodingKey {
+            let stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        let favorites: Data
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            let key = Key(stringValue: AppFavorites.preferencesKey)
+            guard container.contains(key) else {
+                throw Failure(reason: "it has no '\(AppFavorites.preferencesKey)' key; is it the app's preferences file?")
+            }
+            if let data = try? container.decode(Data.self, forKey: key) {
+                favorites = data
+            } else if let text = try? container.decode(String.self, forKey: key) {
+                favorites = Data(text.utf8)
+            } else {
+                throw Failure(reason: "'\(AppFavorites.preferencesKey)' holds \(Self.kind(in: container, at: key)), not the app's JSON data")
+            }
+        }
+
+        /// What the key holds instead, in words.
+        private static func kind(in container: KeyedDecodingContainer<Key>, at key: Key) -> String {
+            if (try? container.decode(Bool.self, forKey: key)) != nil { return "a Boolean" }
+            if (try? container.decode(Double.self, forKey: key)) != nil { return "a number" }
+            if (try? container.decode(Date.self, forKey: key)) != nil { return "a date" }
+            if (try? container.nestedUnkeyedContainer(forKey: key)) != nil { return "an array" }
+            return "a dictionary"
+        }
     }
 
     /// What matching and favoriting did.
@@ -139,6 +178,6 @@ public struct AppFavorites: Sendable, Equatable {
 
     /// A title without the case and spaces that do not tell titles apart.
     static func folded(_ title: String) -> String {
-        title.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        title.trimmedOfWhitespace.lowercased()
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Persistence
 
 /// Applies a LeetCode problem list to a store's catalog update, and with `withStatus` the list's

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything a user owns, as the versioned JSON file `leettrack export` writes and
 /// `leettrack import` reads. The format is documented in `Exchange.docc/FORMAT.md` beside this file.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Persistence
 
 /// Whether an import adds to the store or makes the store equal to the file.

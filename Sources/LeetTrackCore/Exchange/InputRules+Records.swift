@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension InputRules {
     /// Checks one progress record from outside: its events (dates, ratings), note, card, and that

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What every entrance (an import, a catalog update, a sync pull, the iPhone app's property list)
 /// accepts, checked before anything is written. A rule broken anywhere rejects the whole input,
@@ -81,7 +81,7 @@ public enum InputRules {
     /// Checks a short piece of text (a title, a tag): not empty, no control or bidi characters,
     /// at most `limit` characters.
     public static func check(text: String, at path: String, what: String, limit: Int = maximumTitleLength) throws(Violation) {
-        if text.trimmingCharacters(in: .whitespaces).isEmpty { throw Violation(path, "the \(what) is empty") }
+        if text.trimmedOfWhitespace.isEmpty { throw Violation(path, "the \(what) is empty") }
         if text.utf8.count > limit * 4 || text.count > limit { throw Violation(path, "the \(what) is longer than \(limit) characters") }
         if text.unicodeScalars.contains(where: isControlOrBidi) {
             throw Violation(path, "the \(what) contains control or bidirectional formatting characters")

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Persistence
 
 /// Reads the files that imports and updates take.
 public enum ExchangeFile {
@@ -12,17 +13,16 @@ public enum ExchangeFile {
 /// Reads JSON files with errors a user can act on: a syntax error names the line and column, a
 /// content error the path inside the document.
 ///
-/// Foundation's `JSONDecoder` on Linux reports only "not valid JSON", and `JSONSerialization`
-/// only a byte offset ("around character 24") or "unexpected end of file"; the line and column
-/// are computed here from those.
+/// Foundation's `JSONDecoder` reports only "not valid JSON": a syntax error is located by
+/// Persistence's strict reader (`JSONValue`), which names the line and column.
 enum JSONFile {
     /// Reads the file's bytes.
     static func read(_ path: String) throws(ExchangeError) -> Data {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .unreadable(file: path, reason: "no such file")
         }
-        if isDirectory.boolValue { throw .unreadable(file: path, reason: "it is a directory") }
+        if isDirectory { throw .unreadable(file: path, reason: "it is a directory") }
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
@@ -47,28 +47,14 @@ enum JSONFile {
         }
     }
 
-    /// The syntax error of invalid JSON, located by `JSONSerialization`.
+    /// The syntax error of invalid JSON, located by the strict reader.
     static func syntaxError(in data: Data, file: String) -> ExchangeError {
         do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            try JSONValue.check(data)
             return .malformedJSON(file: file, line: nil, column: nil, reason: "the JSON could not be read")
         } catch {
-            let message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            if let (line, column) = numbers(after: "line ", and: "column ", in: message) {
-                return .malformedJSON(file: file, line: line, column: column, reason: reason(message))
-            }
-            if var offset = number(after: "character ", in: message) {
-                // The parser stops after a bad bare word (`tru]` stops at `]`): point at the word's start.
-                let word = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.".utf8)
-                while offset > 0, offset <= data.count, word.contains(data[data.startIndex + offset - 1]) { offset -= 1 }
-                let (line, column) = position(ofByte: offset, in: data)
-                return .malformedJSON(file: file, line: line, column: column, reason: reason(message))
-            }
-            if message.lowercased().contains("end of file") || message.lowercased().contains("unexpected end") {
-                let (line, column) = position(ofByte: data.count, in: data)
-                return .malformedJSON(file: file, line: line, column: column, reason: "the file ends early (is it truncated?)")
-            }
-            return .malformedJSON(file: file, line: nil, column: nil, reason: message)
+            let reason = error.endsEarly ? "the file ends early (is it truncated?)" : error.reason
+            return .malformedJSON(file: file, line: error.line, column: error.column, reason: reason)
         }
     }
 
@@ -114,22 +100,5 @@ enum JSONFile {
         default: String(describing: type).hasPrefix("Array") ? "an array"
             : String(describing: type).hasPrefix("Dictionary") ? "an object" : "\(type)"
         }
-    }
-
-    private static func reason(_ message: String) -> String {
-        var text = message
-        if let range = text.range(of: " around ") { text = String(text[..<range.lowerBound]) }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text.prefix(1).lowercased() + text.dropFirst()
-    }
-
-    private static func number(after label: String, in message: String) -> Int? {
-        guard let range = message.range(of: label) else { return nil }
-        return Int(message[range.upperBound...].prefix { $0.isNumber })
-    }
-
-    private static func numbers(after first: String, and second: String, in message: String) -> (Int, Int)? {
-        guard let line = number(after: first, in: message), let column = number(after: second, in: message) else { return nil }
-        return (line, column)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The `--json` form of `stats`.
 public struct StatsJSON: Encodable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A problem with its progress, the element of every `--json` listing and of `serve`'s JSON API.
 public struct ProblemJSON: Encodable {

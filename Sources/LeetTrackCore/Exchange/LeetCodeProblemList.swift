@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A problem list as LeetCode's own JSON responses give it, in either shape:
 ///

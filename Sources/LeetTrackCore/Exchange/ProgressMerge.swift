@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How `leettrack import --merge` combines a stored record with a record from a file.
 ///

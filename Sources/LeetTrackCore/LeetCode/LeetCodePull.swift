@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Persistence
 
 /// Everything one `leettrack leetcode pull` read from LeetCode, checked, ready to merge.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Persistence
 
 /// The signed-in user, from `globalData`'s `userStatus { username isSignedIn }`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `leettrack import` of LeetCode's GraphQL `recentAcSubmissionList` response: each accepted
 /// submission becomes a dated solve, so reviews and streaks start from real dates.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Persistence
 
 /// The user's own study lists, beside the built-in ones.
@@ -260,7 +260,7 @@ public struct OwnLists: Sendable {
     }
 
     private static func cleaned(_ name: String) -> String {
-        name.trimmingCharacters(in: .whitespacesAndNewlines)
+        name.trimmedOfWhitespace
     }
 
     private static func unwrap(_ list: StudyList?, _ name: String) throws(LeetTrackError) -> StudyList {

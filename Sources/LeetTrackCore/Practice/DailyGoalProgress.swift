@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How the user does against a daily goal of problems: today's count, the days that met it, and
 /// the runs of such days.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Catalog {
     /// The first problem of `slugs` (a list or a section, in its own order) that is not solved and

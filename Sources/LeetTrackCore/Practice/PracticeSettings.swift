@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Persistence
 
 /// How the user practises day by day: the study list they follow, their daily goal and the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A calendar day in the user's time zone (`2026-11-29`).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How long a solve, attempt or review took: parsed from what people type (`25m`, `1h10m`,
 /// `90s`, `1h`, `45`) and written back the same way.
@@ -18,7 +18,7 @@ public enum PracticeTime {
     /// The number of seconds `text` says.
     /// - Throws: ``LeetTrackError/invalidTime(_:reason:)`` naming what is accepted.
     public static func seconds(parsing text: String) throws(LeetTrackError) -> Int {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = text.trimmedOfWhitespace.lowercased()
         guard !trimmed.isEmpty else { throw .invalidTime(text, reason: "it is empty") }
         var total = 0
         if trimmed.allSatisfy(\.isASCIIDigit) {

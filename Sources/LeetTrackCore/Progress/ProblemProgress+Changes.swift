@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ProblemProgress {
     /// Records a solve: the status becomes solved and a `solved` event is added.

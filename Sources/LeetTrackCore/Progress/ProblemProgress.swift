@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a user stands with a problem.
 public enum Status: String, CaseIterable, Codable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The rules that keep a history in time order, whatever order its events were typed, imported
 /// or synced in.

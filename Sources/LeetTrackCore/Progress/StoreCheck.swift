@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Persistence
 
 /// A health check of a store, as `leettrack doctor` runs it: SQLite's integrity check, every
@@ -70,13 +70,13 @@ public struct StoreCheck: Sendable {
         } else if key == CatalogUpdate.key.name {
             _ = try JSONDecoder().decode(CatalogUpdate.self, from: raw)
         } else {
-            _ = try JSONSerialization.jsonObject(with: raw, options: .fragmentsAllowed)
+            try JSONValue.check(raw)
         }
     }
 
     private static func reason(_ error: any Error) -> String {
         if case PersistenceError.undecodable(_, let reason) = error { return reason }
         if let error = error as? DecodingError { return "\(error)".prefix(300).description }
-        return error.localizedDescription
+        return String(describing: error)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the offset from UTC of an instant comes from, which decides the day it falls on.
 ///

@@ -1,11 +1,16 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// ISO 8601 UTC timestamps (`2026-11-29T14:03:12Z`), formatted and parsed by hand: reading the
 /// progress of hundreds of problems parses one per event, and Foundation's ISO 8601 parser costs
 /// several microseconds each.
-enum UTCTimestamp {
+public enum UTCTimestamp {
     /// `yyyy-MM-ddTHH:mm:ssZ` for the whole second of `date`.
-    static func string(from date: Date) -> String {
+    public static func string(from date: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
@@ -16,7 +21,7 @@ enum UTCTimestamp {
     }
 
     /// Parses `yyyy-MM-ddTHH:mm:ss[.fff]Z`; returns `nil` for anything else.
-    static func date(from text: String) -> Date? {
+    public static func date(from text: String) -> Date? {
         var text = text
         return text.withUTF8 { date(fromUTF8: $0) }
     }

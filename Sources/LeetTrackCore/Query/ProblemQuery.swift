@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A filter and an order over the catalog, as `leettrack list` and `random` take them.
 public struct ProblemQuery: Sendable, Equatable {
@@ -112,8 +112,8 @@ extension Catalog {
             matches.sort { $0.id < $1.id }
         case .title:
             matches.sort {
-                let order = $0.title.lowercased().compare($1.title.lowercased())
-                return order == .orderedSame ? $0.id < $1.id : order == .orderedAscending
+                let (left, right) = ($0.title.lowercased(), $1.title.lowercased())
+                return left == right ? $0.id < $1.id : left < right
             }
         case .difficulty:
             matches.sort { ($0.difficulty, $0.id) < ($1.difficulty, $1.id) }

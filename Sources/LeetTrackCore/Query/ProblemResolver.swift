@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Catalog {
     /// The problem a user means by `name`: an id (`1`), a slug (`two-sum`), a title in any case

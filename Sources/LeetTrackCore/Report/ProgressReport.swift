@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything `leettrack report` shows, computed from the catalog and the store.
 ///

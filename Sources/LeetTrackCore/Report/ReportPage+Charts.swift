@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The charts: progress rings, bars and the calendar heatmap, as inline SVG (or, for bars, plain
 /// elements). Each one carries its text equivalent: `role="img"` with an `aria-label`, and for SVG

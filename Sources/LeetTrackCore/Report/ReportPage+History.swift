@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The sections about single problems: reviews due this week, favorites, the latest events.
 extension ReportPage {

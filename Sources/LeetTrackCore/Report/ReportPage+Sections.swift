@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The page's sections, in the order they appear.
 extension ReportPage {

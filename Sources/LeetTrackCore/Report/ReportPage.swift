@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ProgressReport {
     /// The report as one self-contained HTML page: the stylesheet and the charts (SVG) are inline,

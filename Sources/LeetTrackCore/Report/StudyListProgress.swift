@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How far a user is through one study list: the counts `leettrack lists` prints beside each list.
 public struct StudyListProgress: Sendable, Equatable {

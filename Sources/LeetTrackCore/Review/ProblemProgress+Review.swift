@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ProblemProgress {
     /// Records a solve rated `rating` and schedules the problem's next redo.

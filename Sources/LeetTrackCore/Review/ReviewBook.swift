@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Persistence
 
 /// Reviews in a store: the queue and rating a problem, with the user's settings.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The spaced-repetition memory state of one problem: when to redo it next and how well it
 /// is known.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Whether a scheduler spreads intervals randomly, so that problems solved together do not
 /// all fall due on the same day.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One problem in the review queue: its card and the day it falls due.
 public struct ReviewItem: Sendable, Hashable {

@@ -19,7 +19,7 @@ public enum ReviewRating: String, CaseIterable, Codable, Sendable, Hashable,
     /// Returns `nil` for anything but `again`, `hard`, `good` or `easy`, so the caller can
     /// name the bad word in its error message.
     public init?(_ description: String) {
-        let word = description.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let word = description.trimmedOfWhitespace.lowercased()
         self.init(rawValue: word)
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Schedules problem redos with FSRS-6, matching the Python reference implementation
 /// (`fsrs` on PyPI, `Scheduler(learning_steps=(), relearning_steps=())`) exactly.

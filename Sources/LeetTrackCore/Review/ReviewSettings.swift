@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Persistence
 
 /// The user's scheduling settings, stored in the store under `settings.review` so they follow the
@@ -98,7 +98,7 @@ extension ReviewSettings {
     /// yes/no.
     /// - Throws: ``LeetTrackError/invalidSetting(_:value:reason:)`` naming what is accepted.
     public mutating func set(_ name: Name, to text: String) throws(LeetTrackError) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = text.trimmedOfWhitespace.lowercased()
         switch name {
         case .desiredRetention:
             var value = Double(trimmed.hasSuffix("%") ? String(trimmed.dropLast()) : trimmed)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a ``ReviewCard`` is stored inside a progress record:
 /// `{"due": "2026-12-02T09:15:00Z", "stability": 2.3065, "difficulty": 2.1181, "state": "review",

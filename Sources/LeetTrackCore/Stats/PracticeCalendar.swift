@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A year of practice by day, laid out like GitHub's contribution graph: one column per week
 /// (Sunday to Saturday), the last column holding the current week.

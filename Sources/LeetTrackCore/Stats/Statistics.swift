@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The numbers `leettrack stats` shows, computed from the catalog and the progress records.
 public struct Statistics: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A hybrid logical clock timestamp (Kulkarni et al., 2014): wall-clock milliseconds, a counter
 /// that orders events within one millisecond or when a clock runs behind, and the id of the

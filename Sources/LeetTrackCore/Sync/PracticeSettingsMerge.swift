@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The conflict rule for the practice settings (`settings.practice`): field by field, unlike the
 /// other settings and the lists (``SyncValueMerge``), so that a skip on one machine and a goal set

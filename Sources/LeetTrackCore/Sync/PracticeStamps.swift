@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When each part of the practice settings was last changed, by the hybrid logical clock, so that
 /// sync merges the followed list, the daily goal and each skipped problem on its own

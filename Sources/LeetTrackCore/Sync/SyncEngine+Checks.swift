@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension SyncEngine {
     /// Checks pulled records against ``InputRules``, as an import checks a file: a server written by

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Persistence
 
 /// Sync of the user's own lists and the review and practice settings: each is one record, merged

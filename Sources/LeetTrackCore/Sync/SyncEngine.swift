@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Persistence
 
 /// Offline-first sync of the progress records, own lists and review settings between the local

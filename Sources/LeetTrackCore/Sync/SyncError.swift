@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What can stop a sync, with a message that says what to do. Each leaves the local store as it was.
 public enum SyncError: Error, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Persistence
 
 /// Records local changes for sync, inside the transaction that makes them: the changed fields'

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Persistence
 
 /// What sync needs to know about one problem's record beyond the record itself: when each field

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One problem as the remote keeps it (`progress.<slug>` on the server): the record, its sync
 /// metadata, and the remote sequence number of the push that last changed it.

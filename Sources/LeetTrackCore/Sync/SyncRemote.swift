@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Persistence
 
 #if canImport(Glibc)
@@ -34,7 +34,7 @@ public enum SyncRemote {
             throw .unreadableFile(path: path, reason: FileErrorReason.text(error))
         }
         let line = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty && !$0.hasPrefix("#") }
+            .map(\.trimmedOfWhitespace).first { !$0.isEmpty && !$0.hasPrefix("#") }
         guard let line else { throw .unreadableFile(path: path, reason: "the file is empty") }
         return line
     }
@@ -42,7 +42,7 @@ public enum SyncRemote {
     /// Whether a connection string carries a password (`postgresql://user:secret@host/db` or
     /// `password=secret`): given on the command line, it shows in `ps` and the shell's history.
     public static func containsPassword(_ connection: String) -> Bool {
-        if let scheme = connection.range(of: "://") {
+        if let scheme = connection.firstRange(of: "://") {
             let rest = connection[scheme.upperBound...]
             let authority = rest.prefix { $0 != "/" && $0 != "?" }
             if let at = authority.lastIndex(of: "@"), authority[..<at].contains(":") { return true }

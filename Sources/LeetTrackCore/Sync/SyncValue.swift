@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Persistence
 
 /// A synced value other than a progress record: one own study list (`lists.<key>`), the review

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where LeetTrack's time comes from: the one place in LeetTrackCore that reads the system clock.
 ///

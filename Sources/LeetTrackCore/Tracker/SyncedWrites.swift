@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Persistence
 
 /// The single funnel through which every write of a synced record passes: it writes the record

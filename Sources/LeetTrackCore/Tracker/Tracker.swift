@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Persistence
 
 /// One session of LeetTrack: the store, the catalog with the store's update laid over it, the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LeetTrackCore
 import Persistence
 
@@ -92,7 +92,7 @@ extension Browser {
     /// stored note is returned so that a second Enter can overwrite it knowingly.
     mutating func saveNote(_ note: String, at position: Int, expecting original: String) -> String? {
         let title = catalog.title(at: position)
-        let trimmed = note.trimmingCharacters(in: .whitespaces)
+        let trimmed = note.trimmedOfWhitespace
         var theirs: String?
         change(position, describe: { $0.after.note.isEmpty ? "Note of \(title) removed" : "Note of \(title) saved" }) { record in
             if record.note != original, record.note != trimmed {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LeetTrackCore
 
 /// One change made on the screen that `U` can take back.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LeetTrackCore
 
 /// The review queue screen's state: what is due today (most overdue first), the problem shown,

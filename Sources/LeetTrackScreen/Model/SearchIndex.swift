@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LeetTrackCore
 
 /// The text search as you type looks in: each problem's lowercased title and slug, as bytes in
@@ -35,7 +40,7 @@ struct SearchIndex: Sendable {
             words = text.lowercased()
                 .split(whereSeparator: { !$0.isLetter && !$0.isNumber })
                 .map { Array($0.utf8) }
-            id = Int(text.trimmingCharacters(in: .whitespaces))
+            id = Int(text.trimmedOfWhitespace)
         }
 
         /// Whether the query has nothing to look for (everything matches).

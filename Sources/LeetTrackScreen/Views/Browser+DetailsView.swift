@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LeetTrackCore
 import TerminalUI
 
@@ -22,7 +22,7 @@ extension Browser {
         let inner = box.inner(body)
 
         func field(_ label: String, _ value: [Span]) -> Line {
-            Line([Span(label.padding(toLength: Self.labelWidth, withPad: " ", startingAt: 0), style: Theme.labelStyle)] + value)
+            Line([Span(Format.fit(label, Self.labelWidth), style: Theme.labelStyle)] + value)
         }
         // Short fields first and the note right after them, so the note (and its editor) stays on
         // screen even in a 40x10 terminal; long ones (tags, URL, history) follow.

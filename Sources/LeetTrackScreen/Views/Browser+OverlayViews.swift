@@ -116,7 +116,7 @@ extension Browser {
     /// Every key, in a box (scrolled by `offset` rows when the screen is too short for all).
     private func drawHelp(offset: Int, frame: inout Frame) {
         let lines = Self.helpKeys.map { entry in
-            Line([Span(entry.key.padding(toLength: 15, withPad: " ", startingAt: 0), style: Theme.keyStyle), Span(entry.meaning)])
+            Line([Span(Format.fit(entry.key, 15), style: Theme.keyStyle), Span(entry.meaning)])
         }
         let area = frame.area.centered(width: 46, height: lines.count + 2)
         let box = Box(title: Line("Keys", style: .bold))

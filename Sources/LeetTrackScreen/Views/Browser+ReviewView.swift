@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LeetTrackCore
 import TerminalUI
 
@@ -40,7 +40,7 @@ extension Browser {
         let problem = item.problem
         let record = progress[problem.slug] ?? ProblemProgress()
         func field(_ label: String, _ value: [Span]) -> Line {
-            Line([Span(label.padding(toLength: Self.labelWidth, withPad: " ", startingAt: 0), style: Theme.labelStyle)] + value)
+            Line([Span(Format.fit(label, Self.labelWidth), style: Theme.labelStyle)] + value)
         }
         var lines: [Line] = [Line("\(problem.id). \(problem.title)", style: .bold)]
         if hidesDifficulty {
@@ -63,8 +63,8 @@ extension Browser {
                 let when = Format.relative(day.dayNumber - session.today.dayNumber)
                 lines.append(Line([
                     Span(" \(rating.grade)", style: Theme.keyStyle),
-                    Span("  " + rating.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)),
-                    Span(when.padding(toLength: 13, withPad: " ", startingAt: 0)),
+                    Span("  " + Format.fit(rating.rawValue, 7)),
+                    Span(Format.fit(when, 13)),
                     Span("\(day.weekdayName) \(day)", style: Theme.labelStyle),
                 ]))
             }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LeetTrackCore
 import TerminalUI
 
@@ -22,7 +22,7 @@ extension Browser {
     }
 
     private func todayLines(_ plan: TodayPlan) -> [Line] {
-        func label(_ text: String) -> Span { Span(text.padding(toLength: 12, withPad: " ", startingAt: 0), style: Theme.labelStyle) }
+        func label(_ text: String) -> Span { Span(Format.fit(text, 12), style: Theme.labelStyle) }
         var lines: [Line] = [Line("")]
         if plan.due.isEmpty {
             lines.append(Line([label("Reviews"), Span("none due")]))

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -134,7 +134,7 @@ final class FileBackend: StorageBackend {
     /// writer's file is touched (and a live process's file is never removed anyway).
     private func removeTemporaryFilesOfEndedProcesses() {
         let directory = SQLiteFileCheck.directoryName(of: filePath)
-        let prefix = (filePath as NSString).lastPathComponent + ".tmp-"
+        let prefix = FilePaths.lastComponent(of: filePath) + ".tmp-"
         // Best effort: a folder that cannot be listed fails the write itself, with its reason.
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for name in names where name.hasPrefix(prefix) {
@@ -180,7 +180,7 @@ final class FileBackend: StorageBackend {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: filePath))
         } catch {
-            throw PersistenceError.file(path: filePath, reason: "cannot read: \(error.localizedDescription)")
+            throw PersistenceError.file(path: filePath, reason: "cannot read: \(FileErrorReason.text(error))")
         }
         let entries = try FileDocument.decode(data, format: format, path: filePath)
         state.changedSinceCheck = state.changedSinceCheck || entries != state.entries
@@ -211,8 +211,7 @@ final class FileBackend: StorageBackend {
         }
         // The rename is durable only once the directory entry is: without this a power loss could
         // bring back the previous file after the write was acknowledged.
-        let directory = open((filePath as NSString).deletingLastPathComponent.isEmpty
-            ? "." : (filePath as NSString).deletingLastPathComponent, O_RDONLY | O_CLOEXEC)
+        let directory = open(FilePaths.folder(of: filePath), O_RDONLY | O_CLOEXEC)
         if directory >= 0 {
             fsync(directory)
             close(directory)

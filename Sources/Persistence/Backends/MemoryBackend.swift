@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// A backend that keeps everything in memory: for tests and previews. Nothing outlives the process.

@@ -1,5 +1,5 @@
 import CLibPQ
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The PostgreSQL backend: one row per key in `persistence_entries`, one libpq connection.

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 // Creating and checking the schema: migrations recorded by name, and a file that is not one of our
 // stores (or is from a newer version) refused before anything is written to it.

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// How hard SQLite works to keep a committed write through a crash.

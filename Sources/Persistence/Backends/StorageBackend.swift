@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One change of a key: new bytes, or `nil` to remove it.
 struct Change: Sendable {

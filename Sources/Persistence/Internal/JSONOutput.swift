@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The streaming writer's output: one buffer, grown by doubling and written through a pointer. An
 /// array's `append` checks uniqueness and capacity for every byte, which was most of the cost of

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // The containers of the streaming writer (see JSONStreamWriter).
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The fast path of ``JSONValueEncoder``: writes JSON straight into one buffer as the value encodes

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The `Encoder` behind ``JSONValueEncoder``: fills a ``JSONSlot`` with a tree of ``JSONNode``s.
 final class JSONTreeEncoder: Encoder {

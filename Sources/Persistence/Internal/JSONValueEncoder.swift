@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON encoder for stored values, several times faster than `JSONEncoder` on small values, that
 /// writes what ``JSONCoders/encoder`` writes: the same members in the same order, strings escaped

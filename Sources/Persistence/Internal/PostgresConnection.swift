@@ -1,5 +1,10 @@
 import CLibPQ
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One libpq connection. Not thread-safe by itself: its owner keeps it behind a `Mutex`.
 ///
@@ -182,7 +187,13 @@ final class PostgresConnection: @unchecked Sendable {
         guard let message else { return "unknown error" }
         // One line for a person: libpq ends lines with newlines and indents its hints with tabs.
         return String(cString: message).split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+            .map(withoutSurroundingSpaces).filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    private static func withoutSurroundingSpaces(_ line: Substring) -> Substring {
+        let start = line.firstIndex { !$0.isWhitespace } ?? line.endIndex
+        let end = line.lastIndex { !$0.isWhitespace }.map(line.index(after:)) ?? start
+        return start < end ? line[start..<end] : ""
     }
 
     private static func withCStrings<T>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {

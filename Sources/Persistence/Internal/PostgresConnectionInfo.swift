@@ -1,5 +1,5 @@
 import CLibPQ
-import Foundation
+import FoundationEssentials
 
 /// A libpq connection string (`postgresql://…` URL or `key=value` pairs), with what may be shown
 /// of it and what must never be.
@@ -54,13 +54,29 @@ struct PostgresConnectionInfo: Sendable {
 
     /// `message` with the password and the connection string replaced by asterisks.
     func redact(_ message: String) -> String {
-        var text = message.replacingOccurrences(of: connectionString, with: location)
-        if let password {
-            text = text.replacingOccurrences(of: password, with: "********")
-            if let encoded = password.addingPercentEncoding(withAllowedCharacters: .alphanumerics), encoded != password {
-                text = text.replacingOccurrences(of: encoded, with: "********")
+        var text = connectionString.isEmpty ? message : message.replacing(connectionString, with: location)
+        if let password, !password.isEmpty {
+            text = text.replacing(password, with: "********")
+            let encoded = Self.percentEncoded(password)
+            if encoded != password {
+                text = text.replacing(encoded, with: "********")
             }
         }
         return text
+    }
+
+    /// `text` as it appears in a URL: every byte but ASCII letters and digits as `%XX`.
+    static func percentEncoded(_ text: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                bytes.append(byte)
+            default:
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

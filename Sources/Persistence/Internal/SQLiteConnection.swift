@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// One SQLite connection with its prepared statements. Not thread-safe by itself: its owner keeps
 /// it behind a `Mutex` (the connection is opened with `SQLITE_OPEN_NOMUTEX` for that reason).

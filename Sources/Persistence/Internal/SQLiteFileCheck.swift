@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -141,13 +141,13 @@ enum SQLiteFileCheck {
         let directory = directoryName(of: path)
         var missing: [String] = []
         var current = directory
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         while !current.isEmpty, current != "/", !FileManager.default.fileExists(atPath: current, isDirectory: &isDirectory) {
             missing.append(current)
-            current = (current as NSString).deletingLastPathComponent
+            current = FilePaths.directory(of: current)
         }
         if !current.isEmpty, current != "/", FileManager.default.fileExists(atPath: current, isDirectory: &isDirectory),
-           !isDirectory.boolValue {
+           !isDirectory {
             throw PersistenceError.cannotOpen(path: path, reason: "\(current) is not a directory")
         }
         for component in missing.reversed() where mkdir(component, 0o700) != 0 && errno != EEXIST {
@@ -157,8 +157,7 @@ enum SQLiteFileCheck {
     }
 
     static func directoryName(of path: String) -> String {
-        let directory = (path as NSString).deletingLastPathComponent
-        return directory.isEmpty ? "." : directory
+        FilePaths.folder(of: path)
     }
 
     static func describe(_ code: Int32) -> String {

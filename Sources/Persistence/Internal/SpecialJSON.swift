@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How a `Double` (and a `Float`, widened) is stored: its shortest exact decimal text, or, for the
 /// values JSON has no number for, the strings `"Infinity"`, `"-Infinity"` and `"NaN"` (the
@@ -60,21 +65,21 @@ enum DateJSON {
     static func decode(_ data: Data) -> Date? {
         if let seconds = FloatingJSON.decode(data) { return Date(timeIntervalSinceReferenceDate: seconds) }
         guard data.first == UInt8(ascii: "{") else { return nil }
-        let parsed: Any
+        let parsed: JSONValue
         do {
-            parsed = try JSONSerialization.jsonObject(with: data)
+            parsed = try JSONValue(parsing: data)
         } catch {
             return nil  // Not JSON, so not a date: the caller reports the bytes as undecodable.
         }
-        guard let object = parsed as? [String: Any], object.count == 1, let value = object[tag] else { return nil }
+        guard case .object(let object) = parsed, object.count == 1, let value = object[tag] else { return nil }
         return date(fromTagged: value)
     }
 
-    /// The date a `{"$date": …}` object's value names, as `JSONSerialization` parsed it.
-    static func date(fromTagged value: Any) -> Date? {
+    /// The date a `{"$date": …}` object's value names.
+    static func date(fromTagged value: JSONValue) -> Date? {
         switch value {
-        case let text as String: return parseISO8601(text)
-        case let number as NSNumber: return Date(timeIntervalSinceReferenceDate: number.doubleValue)
+        case .string(let text): return parseISO8601(text)
+        case .number(let text): return Double(text).map(Date.init(timeIntervalSinceReferenceDate:))
         default: return nil
         }
     }
@@ -95,13 +100,20 @@ enum DateJSON {
             var digits = fraction.description
             if !digits.hasPrefix("0.") || digits.contains("e") {
                 // Very small fractions print with an exponent; glibc's printf gives the exact digits.
-                digits = String(format: "%.60f", fraction)
+                digits = fixedDigits(fraction)
                 while digits.hasSuffix("0") { digits.removeLast() }
                 guard digits.count > 2 else { return nil }
             }
             text += "." + digits.dropFirst(2)
         }
         return text + "Z"
+    }
+
+    /// `value` printed with 60 decimal places by the C library (its digits are exact).
+    private static func fixedDigits(_ value: Double) -> String {
+        var buffer = [CChar](repeating: 0, count: 96)
+        let count = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%.60f", $0) }
+        return String(decoding: buffer.prefix(max(0, min(Int(count), buffer.count - 1))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func parseISO8601(_ text: String) -> Date? {

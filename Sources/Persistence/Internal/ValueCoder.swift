@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How one key's values become stored bytes and back.
 ///
@@ -56,7 +56,7 @@ private struct TaggedDateValue: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let text = try? container.decode(String.self) {  // Not text: must be a number.
-            date = DateJSON.date(fromTagged: text)
+            date = DateJSON.date(fromTagged: .string(text))
         } else {
             date = Date(timeIntervalSinceReferenceDate: try container.decode(Double.self))
         }

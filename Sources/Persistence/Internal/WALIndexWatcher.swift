@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads the header of SQLite's WAL index (shared memory, as SQLite itself maps it) to tell, in a
 /// few nanoseconds, whether any connection committed since the last look.

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LeetTrackCore
 import LeetTrackScreen
 import Persistence
@@ -92,9 +97,9 @@ final class CommandContext {
     func warn(about damaged: [DamagedRecord]) {
         for record in damaged where warnedSlugs.insert(record.slug).inserted {
             let name = catalog.position(ofSlug: record.slug).map { Format.name(catalog.problem(at: $0)) } ?? record.slug
-            FileHandle.standardError.write(Data((
+            Terminal.writeError(
                 "Warning: the record of \(name) ('\(record.key)') in \(storePath) cannot be read (\(record.reason)); "
-                    + "it is left out here and left untouched. `leettrack doctor` shows the details.\n").utf8))
+                    + "it is left out here and left untouched. `leettrack doctor` shows the details.\n")
         }
     }
 
@@ -128,9 +133,9 @@ final class CommandContext {
         guard storeExists else { return [] }
         let (lists, damaged) = try readingTrackerOpened().lists.readableLists()
         for entry in damaged where warnedSlugs.insert(entry.key).inserted {
-            FileHandle.standardError.write(Data((
+            Terminal.writeError(
                 "Warning: the list record '\(entry.key)' in \(storePath) cannot be read (\(entry.reason)); it is left out "
-                    + "here and left untouched. `leettrack doctor` shows the details.\n").utf8))
+                    + "here and left untouched. `leettrack doctor` shows the details.\n")
         }
         return lists
     }
@@ -196,7 +201,7 @@ final class CommandContext {
         let data = Terminal.bytes(of: output)
         output = ""
         do {
-            try FileHandle.standardOutput.write(contentsOf: data)
+            try Terminal.write(data, to: .standardOutput)
         } catch {
             throw CLIError.failure("cannot write to standard output: \(FileErrorReason.text(error))")
         }
@@ -210,7 +215,7 @@ extension CommandContext {
     static func clock(_ environment: [String: String]) throws -> Clock {
         #if DEBUG
         if let text = environment["LEETTRACK_NOW"] {
-            guard let instant = ISO8601DateFormatter().date(from: text) else {
+            guard let instant = UTCTimestamp.date(from: text) else {
                 throw CLIError.failure("LEETTRACK_NOW '\(text)' is not an ISO 8601 instant such as 2026-03-04T05:06:07Z.")
             }
             return .fixed(instant)

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 /// The two rules of our command line that swift-argument-parser does not keep, checked before it
 /// parses: a misspelt command is named as such (with the closest one), and a single-value option
@@ -115,36 +115,56 @@ private struct OptionTable {
         self.includingFlags = includingFlags
         // Our own declarations, rendered by the library: not outside input. Should the format ever
         // change, the check finds no options and the library's last-value rule applies.
-        guard
-            let object = try? JSONSerialization.jsonObject(with: Data(LeetTrack._dumpHelp().utf8)) as? [String: Any],
-            let root = object["command"] as? [String: Any]
-        else { return }
+        let dump: HelpDump
+        do {
+            dump = try JSONDecoder().decode(HelpDump.self, from: Data(LeetTrack._dumpHelp().utf8))
+        } catch {
+            return
+        }
+        let root = dump.command
         add(root)
-        let subcommands = root["subcommands"] as? [[String: Any]] ?? []
-        guard let sub = subcommands.first(where: { $0["commandName"] as? String == command }) else { return }
+        guard let sub = root.subcommands?.first(where: { $0.commandName == command }) else { return }
         add(sub)
         // Its own subcommands (`leetcode pull`) too: only one of them runs.
-        for nested in sub["subcommands"] as? [[String: Any]] ?? [] { add(nested) }
+        for nested in sub.subcommands ?? [] { add(nested) }
     }
 
-    private mutating func add(_ command: [String: Any]) {
-        for argument in command["arguments"] as? [[String: Any]] ?? [] {
-            let kind = argument["kind"] as? String
+    private mutating func add(_ command: HelpDump.Command) {
+        for argument in command.arguments ?? [] {
             let wanted = includingFlags
-                ? kind == "option" || kind == "flag" : kind == "option" && argument["isRepeating"] as? Bool != true
-            guard wanted, let names = argument["names"] as? [[String: Any]] else { continue }
-            var spelled = names.compactMap { name -> String? in
-                guard let text = name["name"] as? String else { return nil }
-                return (name["kind"] as? String == "short" ? "-" : "--") + text
-            }
+                ? argument.kind == "option" || argument.kind == "flag" : argument.kind == "option" && argument.isRepeating != true
+            guard wanted, let names = argument.names else { continue }
+            var spelled = names.map { ($0.kind == "short" ? "-" : "--") + $0.name }
             // Short names first, as in the help (`-d, --difficulty`).
             spelled.sort { $0.count < $1.count }
             guard let key = spelled.last else { continue }
-            let value = argument["valueName"] as? String ?? "value"
-            let option = Option(key: key, synopsis: spelled.joined(separator: ", ") + " <\(value)>")
+            let option = Option(key: key, synopsis: spelled.joined(separator: ", ") + " <\(argument.valueName ?? "value")>")
             for name in spelled { byName[name] = option }
         }
     }
 
     func option(named name: String) -> Option? { byName[name] }
+}
+
+/// What the table reads of the library's JSON description of the command tree (`ToolInfoV0`).
+private struct HelpDump: Decodable {
+    struct Command: Decodable {
+        let commandName: String?
+        let subcommands: [Command]?
+        let arguments: [Argument]?
+    }
+
+    struct Argument: Decodable {
+        let kind: String?
+        let isRepeating: Bool?
+        let valueName: String?
+        let names: [Name]?
+    }
+
+    struct Name: Decodable {
+        let kind: String?
+        let name: String
+    }
+
+    let command: Command
 }

@@ -1,9 +1,11 @@
 import ChildProcesses
-import Foundation
+import Dispatch
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import Foundation  // Process, for the branch below.
 #endif
 
 /// Starts a program that outlives the command and never touches its terminal: a web browser.
@@ -39,7 +41,7 @@ enum DetachedProcess {
         let result = posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
         guard result == 0 else { return String(cString: strerror(result)) }
         let child = pid
-        Thread.detachNewThread {
+        DispatchQueue.global(qos: .background).async {
             var status: Int32 = 0
             while waitpid(child, &status, 0) < 0 && errno == EINTR {}
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LeetTrackCore
 import TerminalUI
 
@@ -26,19 +26,35 @@ enum Terminal {
     /// Writes a message to standard error, made safe for a terminal (see `TerminalText`): messages
     /// echo arguments and stored names, which may hold escape sequences.
     static func writeError(_ text: String) {
-        FileHandle.standardError.write(bytes(of: TerminalText.sanitized(text)))
+        writeAsItIs(TerminalText.sanitized(text), to: .standardError)
     }
 
     /// Writes text for a person (help) to standard output, made safe for a terminal.
     static func writeOutput(_ text: String) {
-        FileHandle.standardOutput.write(bytes(of: TerminalText.sanitized(text)))
+        writeAsItIs(TerminalText.sanitized(text), to: .standardOutput)
+    }
+
+    /// Writes our own text (a progress bar, a line redrawn in place) with its escape sequences;
+    /// a stream that cannot be written (closed) is let be: there is nowhere else to say so.
+    static func writeAsItIs(_ text: String, to stream: Stream) {
+        do {
+            try write(bytes(of: text), to: stream)
+        } catch {
+            return
+        }
+    }
+
+    /// Writes all of `bytes` to `stream`.
+    /// - Throws: `TerminalError.systemCall` when the stream is closed or full.
+    static func write(_ bytes: [UInt8], to stream: Stream) throws {
+        try FileDescriptorOutput.write(bytes, to: stream.descriptor)
     }
 
     /// The text's UTF-8 bytes, copied from its storage: `Data(text.utf8)` takes a generic path that
     /// searches every protocol conformance of the process once per run.
-    static func bytes(of text: String) -> Data {
+    static func bytes(of text: String) -> [UInt8] {
         var text = text
-        return text.withUTF8 { buffer in buffer.baseAddress.map { Data(bytes: $0, count: buffer.count) } ?? Data() }
+        return text.withUTF8 { Array($0) }
     }
 
     /// Whether `stream` is a terminal (so colour and questions make sense).

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LeetTrackCore
 import LeetTrackScreen
 
@@ -39,7 +39,7 @@ struct CodeCommand: LeetTrackCommand {
         let editor = Editor(environment: context.environment)
         context.line(file.created ? "Created \(file.path)" : "Opening \(file.path)")
         guard let command = editor.command else {
-            FileHandle.standardError.write(Data("Set $VISUAL or $EDITOR to open it in your editor.\n".utf8))
+            Terminal.writeError("Set $VISUAL or $EDITOR to open it in your editor.\n")
             return
         }
         try context.flush()  // Before the editor takes the terminal.
@@ -62,7 +62,7 @@ enum CodeSolution {
     ) throws -> (path: String, created: Bool) {
         let codeFiles = tracker.codeFiles
         let settings = try codeFiles.settings()
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         let file = try SolutionFile.prepare(
             for: problem, language: language ?? settings.defaultLanguage, in: settings.resolvedDirectory(home: home))
         try codeFiles.remember(file.path, for: problem.slug)

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LeetTrackCore
 import Persistence
 
@@ -101,7 +101,7 @@ struct DoctorCommand: LeetTrackCommand {
         } catch let error as OutputFile.Failure {
             throw CLIError.failure("cannot write \(error.path): \(error.reason). Nothing was written.")
         } catch {
-            throw CLIError.failure("cannot write \(path): \(error.localizedDescription)")
+            throw CLIError.failure("cannot write \(path): \(FileErrorReason.text(error))")
         }
     }
 }

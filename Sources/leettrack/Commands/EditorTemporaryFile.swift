@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TerminalUI
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -19,9 +20,16 @@ final class EditorTemporaryFile {
     nonisolated(unsafe) private static var directoryPath: UnsafeMutablePointer<CChar>?
     private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGTRAP, SIGILL, SIGSEGV, SIGBUS]
 
+    /// `$TMPDIR` (ending in a slash), else `/tmp/`, as `NSTemporaryDirectory()` answers.
+    private static func temporaryDirectory() -> String {
+        guard let pointer = getenv("TMPDIR"), pointer.pointee != 0 else { return "/tmp/" }
+        let directory = String(cString: pointer)
+        return directory.hasSuffix("/") ? directory : directory + "/"
+    }
+
     /// Creates the directory and the file named `name` holding `contents`.
     init(name: String, contents: Data) throws {
-        let base = NSTemporaryDirectory() + "leettrack-\(getpid())-\(UUID().uuidString)"
+        let base = Self.temporaryDirectory() + "leettrack-\(getpid())-\(UUID().uuidString)"
         guard mkdir(base, 0o700) == 0 else {
             throw CLIError.failure("cannot create a temporary directory \(base): \(String(cString: strerror(errno)))")
         }
@@ -33,12 +41,12 @@ final class EditorTemporaryFile {
             rmdir(base)
             throw CLIError.failure("cannot create the temporary file \(path): \(reason)")
         }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        defer { close(descriptor) }
         do {
-            try handle.write(contentsOf: contents)
+            try FileDescriptorOutput.write(Array(contents), to: descriptor)
         } catch {
             remove()
-            throw CLIError.failure("cannot write the temporary file \(path): \(error.localizedDescription)")
+            throw CLIError.failure("cannot write the temporary file \(path): \(error)")
         }
         Self.install(file: path, directory: base)
     }

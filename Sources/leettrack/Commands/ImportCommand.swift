@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LeetTrackCore
 import Persistence
 
@@ -102,7 +102,7 @@ struct ImportCommand: LeetTrackCommand {
         if !preview.listsRemoved.isEmpty { parts.append("delete \(preview.listsRemoved.count) list(s)") }
         let what = parts.isEmpty ? "change your progress" : parts.joined(separator: ", ")
         Terminal.writeError("Replace your progress with \(file)? This will \(what). [y/N] ")
-        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+        let answer = readLine()?.trimmedOfWhitespace.lowercased()
         guard answer == "y" || answer == "yes" else {
             throw CLIError.failure("not confirmed; nothing was imported. (Use --yes to skip the question, --dry-run to see the changes.)")
         }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LeetTrackCore
 import LeetTrackScreen
 import Persistence
@@ -91,7 +91,7 @@ enum InteractiveSession {
             try terminal.runOutside { try editor.open(file.path, command: command, unchanged: "the file stays at \(file.path).") }
             return ScreenActions.Outcome("Edited \(file.path)")
         } catch let error as CLIError {
-            return ScreenActions.Outcome(ErrorReport(error, storePath: nil).message.trimmingCharacters(in: .whitespacesAndNewlines), isError: true)
+            return ScreenActions.Outcome(ErrorReport(error, storePath: nil).message.trimmedOfWhitespace, isError: true)
         } catch {
             return ScreenActions.Outcome("Could not edit the solution: \(error)", isError: true)
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LeetCodeClient
 import LeetTrackCore
 
@@ -60,13 +60,13 @@ final class ProgressBar {
         let width = 30
         let filled = min(width, done * width / total)
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) requests to LeetCode".utf8))
+        Terminal.writeAsItIs("\r[\(bar)] \(done)/\(total) requests to LeetCode", to: .standardError)
         shown = true
     }
 
     func clear() {
         guard shown else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        Terminal.writeAsItIs("\r\u{1B}[2K", to: .standardError)
         shown = false
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LeetCodeClient
 import LeetTrackCore
 import Persistence

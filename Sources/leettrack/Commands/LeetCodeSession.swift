@@ -1,7 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LeetCodeClient
 import LeetTrackCore
+import Persistence
 
 /// What the `leetcode` subcommands share: the checked endpoint, the cookies (environment, else the
 /// kept file) and the client, over the command's ``CommandContext`` and its ``Tracker``.
@@ -67,7 +68,7 @@ struct LeetCodeSession {
         let user = try client(cookies: cookies).signedInUser()
         cookies.username = user.username
         try FileManager.default.createDirectory(
-            atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+            atPath: FilePaths.folder(of: file), withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
         try cookies.save(to: file)
         context.line("Signed in to LeetCode as \(user.username). The session is kept in \(file) (readable by you only).")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LeetTrackCore
 import LeetTrackScreen
 
@@ -32,7 +32,7 @@ struct ListEditing {
                 guard list.isOwn else { throw LeetTrackError.builtInList(name) }
                 let size = list.slugs.count == 1 ? "1 problem" : "\(list.slugs.count) problems"
                 Terminal.writeError("Delete your list \(Format.quoted(list.name)) (\(size))? Your progress stays. [y/N] ")
-                let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+                let answer = readLine()?.trimmedOfWhitespace.lowercased()
                 guard answer == "y" || answer == "yes" else {
                     throw CLIError.failure("not confirmed; the list \(Format.quoted(list.name)) was kept. (Use --yes to skip the question.)")
                 }

@@ -1,7 +1,13 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LeetTrackCore
 import LeetTrackScreen
+import Persistence
 
 /// `leettrack note PROBLEM [TEXT | --edit | --clear]`.
 struct NoteCommand: LeetTrackCommand {
@@ -105,19 +111,21 @@ struct Editor {
     /// Runs the editor `command` on `path` and waits for it; the file is its one argument.
     /// - Throws: `CLIError.failure` when it cannot start or fails, ending with `unchanged`.
     func open(_ path: String, command: String, unchanged: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // `sh -c` lets the variable hold arguments (`code --wait`), as git and others allow; the
         // file is passed as `$1`, never pasted into the shell's text.
-        process.arguments = ["-c", "\(command) \"$1\"", "sh", path]
+        let ending: ForegroundProcess.Ending
         do {
-            try process.run()
+            ending = try ForegroundProcess.run("/bin/sh", arguments: ["-c", "\(command) \"$1\"", "sh", path])
         } catch {
-            throw CLIError.failure("cannot start the editor '\(command)': \(FileErrorReason.text(error)); \(unchanged)")
+            throw CLIError.failure("cannot start the editor '\(command)': \(error.reason); \(unchanged)")
         }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CLIError.failure("the editor '\(command)' exited with status \(process.terminationStatus); \(unchanged)")
+        switch ending {
+        case .exited(0):
+            return
+        case .exited(let status):
+            throw CLIError.failure("the editor '\(command)' exited with status \(status); \(unchanged)")
+        case .killed(let signal):
+            throw CLIError.failure("the editor '\(command)' was ended by signal \(signal); \(unchanged)")
         }
     }
 }

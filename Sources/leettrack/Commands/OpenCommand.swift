@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LeetTrackCore
 import LeetTrackScreen
 
@@ -57,7 +57,7 @@ extension BrowserOpener {
         for entry in (environment["BROWSER"] ?? "").split(separator: ":") {
             let words = entry.split(separator: " ").map(String.init)
             guard !words.isEmpty else { continue }
-            let substituted = words.map { $0.replacingOccurrences(of: "%s", with: url) }
+            let substituted = words.map { $0.replacing("%s", with: url) }
             commands.append(words.contains { $0.contains("%s") } ? substituted : words + [url])
         }
         commands.append([program, url])

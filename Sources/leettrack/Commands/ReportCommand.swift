@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LeetTrackCore
 import LeetTrackScreen
 
@@ -57,12 +57,12 @@ struct ReportCommand: LeetTrackCommand {
     private func destination() throws -> URL {
         let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         var file = URL(fileURLWithPath: output ?? Self.defaultFileName, relativeTo: base).standardizedFileURL
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), isDirectory.boolValue {
+        var isDirectory = false
+        if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), isDirectory {
             file.appendPathComponent(Self.defaultFileName)
         }
         let folder = file.deletingLastPathComponent().path
-        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory {
             throw CLIError.failure("cannot write the report to \(file.path): the folder \(folder) does not exist.")
         }
         return file

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LeetTrackCore
 import LeetTrackScreen
 
@@ -42,7 +42,7 @@ struct ResetCommand: LeetTrackCommand {
         if !confirmed {
             let what = forget ? "and erase the history of " : ""
             Terminal.writeError("Reset \(what)\(Self.problems(touched)) to todo? Favorites and notes stay. [y/N] ")
-            let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+            let answer = readLine()?.trimmedOfWhitespace.lowercased()
             guard answer == "y" || answer == "yes" else {
                 throw CLIError.failure("not confirmed; nothing was reset. (Use --yes to skip the question.)")
             }

@@ -1,7 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LeetTrackCore
 import LeetTrackServer
+import Persistence
 
 /// `leettrack serve [--port 8765] [--host 127.0.0.1] [--open] [--verbose]`: the app in a browser.
 /// A thin call into `LeetTrackServer`, which does the work.
@@ -74,16 +75,8 @@ struct ServeCommand: LeetTrackCommand {
             Terminal.writeError("There is no \(BrowserOpener.program) on PATH; open \(url) in a browser.\n")
             return
         }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [url]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            Terminal.writeError("Cannot start \(executable.path) (\(FileErrorReason.text(error))); open \(url) in a browser.\n")
+        if let reason = DetachedProcess.start([executable.path, url]) {
+            Terminal.writeError("Cannot start \(executable.path) (\(reason)); open \(url) in a browser.\n")
         }
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LeetTrackCore
 import LeetTrackScreen
 
@@ -34,7 +34,7 @@ struct ShowCommand: LeetTrackCommand {
             ("URL", problem.url),
             ("Status", Format.statusWord(record.status, style)),
             ("Favorite", record.favorite ? style.magenta("♥ yes") : "no"),
-            ("Note", record.note.isEmpty ? "-" : Format.outside(record.note).replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: 12))),
+            ("Note", record.note.isEmpty ? "-" : Format.outside(record.note).replacing("\n", with: "\n" + String(repeating: " ", count: 12))),
         ]
         var shown = rows
         if skipped { shown.insert(("Skipped", "yes" + style.dim("  (`next` passes over it; `leettrack unskip \(problem.id)`)")), at: 7) }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LeetTrackCore
 import Persistence
 
@@ -139,8 +139,6 @@ struct SyncCommand: LeetTrackCommand {
     }
 
     private static func format(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        UTCTimestamp.string(from: date)
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LeetTrackCore
 import LeetTrackScreen
 import TerminalUI
@@ -80,8 +80,8 @@ struct TimerCommand: LeetTrackCommand {
             if elapsed != shown {
                 shown = elapsed
                 // Drawn in place: the line is cleared and written again (the title made safe).
-                FileHandle.standardOutput.write(Data(("\r\u{1B}[2K" + TerminalText.sanitized(
-                    "⏱ \(PracticeTime.clock(elapsed))  \(Format.name(problem))  (Enter, q or Ctrl-C stops)")).utf8))
+                Terminal.writeAsItIs("\r\u{1B}[2K" + TerminalText.sanitized(
+                    "⏱ \(PracticeTime.clock(elapsed))  \(Format.name(problem))  (Enter, q or Ctrl-C stops)"), to: .standardOutput)
             }
             var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, 200)
@@ -104,7 +104,7 @@ struct TimerCommand: LeetTrackCommand {
         while true {
             Terminal.writeOutput("How did it go? 1 again, 2 hard, 3 good, 4 easy, a attempted, d discard [3]: ")
             guard let line = readLine() else { return .discarded }
-            switch line.trimmingCharacters(in: .whitespaces).lowercased() {
+            switch line.trimmedOfWhitespace.lowercased() {
             case "", "3", "good": return .solved(.good)
             case "1", "again": return .solved(.again)
             case "2", "hard": return .solved(.hard)
@@ -112,9 +112,9 @@ struct TimerCommand: LeetTrackCommand {
             case "d", "discard": return .discarded
             case "a", "attempted":
                 Terminal.writeOutput("A note about this attempt (Enter for none): ")
-                let note = (readLine() ?? "").trimmingCharacters(in: .whitespaces)
+                let note = (readLine() ?? "").trimmedOfWhitespace
                 if note.isEmpty { return .attempted(note: nil) }
-                do {
+                do throws(InputRules.Violation) {
                     try InputRules.check(note: note, at: "note")
                     return .attempted(note: note)
                 } catch {

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import LeetTrackCore
+import Persistence
 
 #if canImport(Glibc)
 import Glibc
@@ -53,7 +54,7 @@ enum OutputFile {
             let length = readlink(current, &buffer, buffer.count - 1)
             guard length >= 0 else { throw Failure(path: current, reason: FileErrorReason.system(errno)) }
             let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let folder = (current as NSString).deletingLastPathComponent
+            let folder = FilePaths.directory(of: current)
             current = target.hasPrefix("/") || folder.isEmpty ? target : folder + "/" + target
         }
         throw Failure(path: path, reason: FileErrorReason.system(ELOOP))
@@ -69,7 +70,7 @@ enum OutputFile {
 
     /// Writes `data` to a temporary file in `target`'s folder, syncs it and renames it over `target`.
     private static func replace(_ data: Data, at target: String, keeping original: (mode: mode_t, owner: uid_t, group: gid_t)?) throws(Failure) {
-        let folder = (target as NSString).deletingLastPathComponent
+        let folder = FilePaths.directory(of: target)
         var template = Array(((folder.isEmpty ? "." : folder) + "/.leettrack-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {

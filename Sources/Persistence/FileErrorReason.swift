@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -10,22 +10,15 @@ import Darwin
 /// ("The operation could not be completed. (NSCocoaErrorDomain error 512.)").
 public enum FileErrorReason {
     /// The system's reason (`Permission denied`, `No such file or directory`) where the error
-    /// carries one, else a sentence for Foundation's file error codes, else Foundation's own
-    /// description without its empty preamble.
+    /// carries one, else a sentence for Foundation's file error codes, else the error's own
+    /// description.
     public static func text(_ error: any Error) -> String {
-        let error = error as NSError
-        if error.domain == NSPOSIXErrorDomain { return system(Int32(error.code)) }
-        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return system(Int32(underlying.code))
+        if let error = error as? POSIXError { return system(error.code.rawValue) }
+        if let error = error as? CocoaError {
+            if let underlying = error.underlying as? POSIXError { return system(underlying.code.rawValue) }
+            return cocoaReasons[error.code.rawValue] ?? "the system refused the operation"
         }
-        if error.domain == NSCocoaErrorDomain, let words = cocoaReasons[error.code] { return words }
-        var text = error.localizedDescription
-        for preamble in ["The operation could not be completed. ", "The operation couldn’t be completed. "] where text.hasPrefix(preamble) {
-            text.removeFirst(preamble.count)
-        }
-        if text.contains("ErrorDomain") {
-            return "the system refused the operation"
-        }
+        var text = String(describing: error)
         while text.hasSuffix(".") { text.removeLast() }
         return text
     }
