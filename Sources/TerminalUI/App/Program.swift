@@ -77,6 +77,14 @@ public struct Program<App: Application> {
                 }
                 if !runtime.send(event) { return runtime.app }
             }
+            if !events.isEmpty, redrawRequested() {
+                // An event ran something outside the screen (an editor): the screen came back
+                // cleared, so this frame is drawn whole, not as the changes to the old one.
+                let size = terminal.size()
+                runtime.invalidate()
+                needsRedraw = true
+                if size != runtime.size { _ = runtime.send(.resize(size)) }
+            }
             if !events.isEmpty || needsRedraw { try terminal.write(runtime.render()) }
         }
         #else
@@ -85,6 +93,14 @@ public struct Program<App: Application> {
     }
 
     #if canImport(Glibc)
+    /// Whether a resize or a return to the screen is waiting in the resize pipe (drained if so).
+    private func redrawRequested() -> Bool {
+        var descriptor = pollfd(fd: TerminalRestoration.resizePipe.read, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) > 0, descriptor.revents != 0 else { return false }
+        drain(TerminalRestoration.resizePipe.read)
+        return true
+    }
+
     private func drain(_ descriptor: Int32) {
         var buffer = [UInt8](repeating: 0, count: 64)
         while read(descriptor, &buffer, buffer.count) > 0 {}
