@@ -10,7 +10,9 @@ func runCLIScaleSuite() throws {
     let binary = try CLIBench.leettrackBinary()
     let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-bench-scale-\(getpid())")
     try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: workspace) }  // A leftover temp directory is harmless.
+    // LEETTRACK_BENCH_KEEP=1 keeps the stores, to profile a command on them by hand.
+    let keep = ProcessInfo.processInfo.environment["LEETTRACK_BENCH_KEEP"] == "1"
+    defer { if !keep { try? FileManager.default.removeItem(at: workspace) } }  // A leftover temp directory is harmless.
 
     let launcher = try CLIBench.compileLauncher(in: workspace)
     let small = workspace.appendingPathComponent("small.sqlite").path
@@ -36,6 +38,7 @@ func runCLIScaleSuite() throws {
     }
 
     print("binary: \(binary)")
+    if keep { print("stores kept: \(small), \(heavy)") }
     print("stores: 500 touched problems; \(touched) touched with \(events) events; \(rounds) interleaved runs each; "
         + "load average \(loadBefore) before, \(CLIBench.loadAverage()) after")
     print()
