@@ -107,3 +107,24 @@ struct PracticeCalendarTests {
         #expect(stats.tags.count <= Statistics.tagCount)
     }
 }
+
+@Suite("Days of many instants")
+struct LocalDaysTests {
+    @Test("the cached days agree with asking the zone for every instant, across daylight-saving changes", arguments: [
+        "America/New_York", "Europe/London", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Apia", "UTC",
+    ])
+    func agreesWithTheZone(identifier: String) throws {
+        let zone = try #require(TimeZone(identifier: identifier))
+        var days = LocalDays(in: zone)
+        var generator = SystemRandomNumberGenerator()
+        // Every 7 minutes over the days around this zone's changes in 2011 (Apia skipped a whole
+        // day that year), then random instants over a century, asked in random order.
+        var instants = stride(from: 1_293_840_000, to: 1_325_376_000, by: 420).map { Double($0) }
+        instants += (0..<20_000).map { _ in Double(Int.random(in: -1_000_000_000...3_000_000_000, using: &generator)) }
+        instants.shuffle(using: &generator)
+        for seconds in instants {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(days.day(of: date) == LocalDay(date, in: zone), "\(identifier) \(seconds)")
+        }
+    }
+}

@@ -61,6 +61,61 @@ struct ProgressCodingTests {
         #expect(ProgressJSONReader.progress(from: dated)?.events.first?.date == Date(timeIntervalSince1970: 1_764_424_992))
     }
 
+    @Test("short decimals are read exactly as the standard library reads them; other forms are left to it")
+    func shortDecimalsAgreeWithTheStandardParser() {
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["0", "-0", "1", "-1", "0.5", "12.25", "999999999999999", "-99999999.9999999", "0.000000000000001",
+                     "4.93", "2.3065", "1.2931", "21.5686", "7.1949", "0.1", "0.2", "0.30000000000000004"]
+        for _ in 0..<20_000 {
+            let value = Double.random(in: -1_000...1_000, using: &generator)
+            texts.append("\(value)")
+            texts.append(String(Int.random(in: -999_999_999...999_999_999, using: &generator)))
+        }
+        for text in texts {
+            let short = text.utf8.withContiguousStorageIfAvailable { ProgressJSONReader.shortDecimal($0) } ?? nil
+            if let short {
+                #expect(short.bitPattern == Double(text)?.bitPattern, "\(text)")
+            } else {
+                // Only longer or exponent forms go to the standard parser.
+                #expect(text.contains("e") || text.filter(\.isNumber).count > 15, "\(text)")
+            }
+        }
+        for text in ["", "-", ".5", "5.", "1.2.3", "1e5", "+1", "--1", "1234567890123456", "0x10"] {
+            let short = text.utf8.withContiguousStorageIfAvailable { ProgressJSONReader.shortDecimal($0) } ?? nil
+            #expect(short == nil, "\(text)")
+        }
+    }
+
+    @Test("the fast reader reads every kind, rating, card state and card number as JSONDecoder does")
+    func fastReaderAgreesOnGeneratedRecords() throws {
+        var generator = SystemRandomNumberGenerator()
+        let kinds: [ProgressEvent.Kind] = [.solved, .attempted, .reviewed, .reset, ProgressEvent.Kind(rawValue: "imported")]
+        let ratings: [String?] = [nil, "again", "hard", "good", "easy", "meh"]
+        for round in 0..<300 {
+            let events = (0..<Int.random(in: 0...6, using: &generator)).map { offset in
+                ProgressEvent(
+                    kind: kinds.randomElement(using: &generator)!,
+                    date: Date(timeIntervalSince1970: Double(Int.random(in: -2_000_000_000...4_000_000_000, using: &generator))),
+                    rating: ratings.randomElement(using: &generator)!,
+                    seconds: offset % 2 == 0 ? Int.random(in: 1...100_000, using: &generator) : nil,
+                    note: offset % 3 == 0 ? "TLE on case \(offset)" : nil)
+            }
+            let card = round % 4 == 0 ? nil : ReviewCard(
+                due: Date(timeIntervalSince1970: Double(Int.random(in: 0...4_000_000_000, using: &generator))),
+                stability: round % 5 == 0 ? nil : Double.random(in: 0.001...36_500, using: &generator),
+                difficulty: round % 7 == 0 ? nil : Double.random(in: 1...10, using: &generator),
+                state: ReviewCard.State.allCases.randomElement(using: &generator)!,
+                lastReview: round % 3 == 0 ? nil : Date(timeIntervalSince1970: Double(Int.random(in: 0...4_000_000_000, using: &generator))),
+                reps: Int.random(in: 0...500, using: &generator), lapses: Int.random(in: 0...50, using: &generator))
+            let record = ProblemProgress(
+                status: Status.allCases.randomElement(using: &generator)!, favorite: round % 2 == 0,
+                note: round % 3 == 0 ? "" : "note \(round)", events: events, review: card)
+            let data = try Self.encoder.encode(record)
+            let decoded = try JSONDecoder().decode(ProblemProgress.self, from: data)
+            #expect(ProgressJSONReader.progress(from: data) == decoded, "\(String(decoding: data, as: UTF8.self))")
+        }
+    }
+
     @Test("the fast reader gives up on anything but a record")
     func fastReaderRejectsOtherJSON() {
         for text in [#"[]"#, #"{"status":"done"}"#, #"{"status":"todo""#, #"{"events":[{"kind":"solved","at":"yesterday"}]}"#, "{} x"] {

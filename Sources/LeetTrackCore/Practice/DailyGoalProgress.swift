@@ -41,10 +41,11 @@ public struct DailyGoalProgress: Sendable, Equatable {
     /// The number of different problems practised on each day (by day number).
     static func problemsByDay(_ progress: [String: ProblemProgress], timeZone: some UTCOffsetProvider) -> [Int: Int] {
         var counts: [Int: Int] = [:]
+        var localDays = LocalDays(in: timeZone)
         for record in progress.values {
             var days = Set<Int>()
             for event in record.events where event.kind.isPractice {
-                days.insert(LocalDay(event.date, in: timeZone).dayNumber)
+                days.insert(localDays.day(of: event.date).dayNumber)
             }
             for day in days { counts[day, default: 0] += 1 }
         }

@@ -66,3 +66,42 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// Earlier days first.
     public static func < (lhs: LocalDay, rhs: LocalDay) -> Bool { lhs.dayNumber < rhs.dayNumber }
 }
+
+/// The days of many instants in one zone, asking the zone about each UTC day once.
+///
+/// `stats`, the calendar and the daily goal put every event of every record on its day; asking
+/// the C library for each event's offset cost about 500 instructions apiece (a tenth of `stats`
+/// on a store with 48,000 events). The offset of a UTC day is taken at its first and its last
+/// second: when they agree, no change of offset fell within that day and every instant of it
+/// has that offset; when they differ (a daylight-saving change), each instant of that day asks
+/// the zone itself. (A day holding two changes that cancel out, which no zone in use has, would
+/// count by the offset around them.)
+struct LocalDays<Zone: UTCOffsetProvider> {
+    private let zone: Zone
+    /// The offset of each UTC day (days since 1970), or `Int.min` where it changed within the day.
+    private var offsets: [Int: Int] = [:]
+
+    init(in zone: Zone) {
+        self.zone = zone
+    }
+
+    /// The day on which `date` falls in the zone: the same as `LocalDay(date, in: zone)`.
+    mutating func day(of date: Date) -> LocalDay {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        // Far outside any stored year (which the record reader keeps to 0000–9999) the zone is
+        // asked directly, so no number here can trap.
+        guard abs(seconds) < 1e12 else { return LocalDay(date, in: zone) }
+        let utcDay = Int((seconds / 86_400).rounded(.down))
+        let offset: Int
+        if let known = offsets[utcDay] {
+            offset = known == Int.min ? zone.secondsFromGMT(for: date) : known
+        } else {
+            let dayStart = Double(utcDay) * 86_400
+            let first = zone.secondsFromGMT(for: Date(timeIntervalSince1970: dayStart))
+            let last = zone.secondsFromGMT(for: Date(timeIntervalSince1970: dayStart + 86_399))
+            offsets[utcDay] = first == last ? first : Int.min
+            offset = first == last ? first : zone.secondsFromGMT(for: date)
+        }
+        return LocalDay(dayNumber: Int(((seconds + Double(offset)) / 86_400).rounded(.down)))
+    }
+}

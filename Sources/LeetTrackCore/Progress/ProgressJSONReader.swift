@@ -36,7 +36,7 @@ struct ProgressJSONReader {
         let ok = object { key, reader in
             switch key {
             case "status":
-                guard let text = reader.string(), let status = Status(rawValue: text) else { return false }
+                guard let status = reader.known(Status.self) else { return false }
                 record.status = status
             case "favorite":
                 guard let value = reader.bool() else { return false }
@@ -64,8 +64,10 @@ struct ProgressJSONReader {
 
     private mutating func events() -> [ProgressEvent]? {
         var events: [ProgressEvent] = []
+        // Most records hold a handful of events: one allocation instead of growing by doubling.
+        events.reserveCapacity(8)
         let ok = array { reader in
-            var kind: String?
+            var kind: ProgressEvent.Kind?
             var date: Date?
             var rating: String?
             var seconds: Int?
@@ -73,14 +75,14 @@ struct ProgressJSONReader {
             let ok = reader.object { key, reader in
                 switch key {
                 case "kind":
-                    kind = reader.string()
+                    kind = reader.knownOrString(ProgressEvent.Kind.self)
                     return kind != nil
                 case "at":
                     date = reader.date()
                     return date != nil
                 case "rating":
                     if reader.null() { return true }
-                    rating = reader.string()
+                    rating = reader.ratingName()
                     return rating != nil
                 case "seconds":
                     if reader.null() { return true }
@@ -95,7 +97,7 @@ struct ProgressJSONReader {
                 }
             }
             guard ok, let kind, let date else { return false }
-            events.append(ProgressEvent(kind: ProgressEvent.Kind(rawValue: kind), date: date, rating: rating, seconds: seconds, note: note))
+            events.append(ProgressEvent(kind: kind, date: date, rating: rating, seconds: seconds, note: note))
             return true
         }
         return ok ? events : nil
@@ -124,7 +126,7 @@ struct ProgressJSONReader {
                 guard let value = reader.number() else { return false }
                 card.difficulty = value
             case "state":
-                guard let text = reader.string(), let state = ReviewCard.State(rawValue: text) else { return false }
+                guard let state = reader.known(ReviewCard.State.self) else { return false }
                 card.state = state
             case "reps":
                 guard let value = reader.number(), let whole = Int(exactly: value) else { return false }
@@ -149,7 +151,65 @@ struct ProgressJSONReader {
         let start = index
         while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
         guard index > start else { return nil }
-        return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        if let value = Self.shortDecimal(text) { return value }
+        return Double(String(decoding: text, as: UTF8.self))
+    }
+
+    /// The value of `-?digits(.digits)?` with at most 15 digits in all, computed exactly:
+    /// the digits as an integer (below 2^53, so exact as a `Double`) divided by a power of ten up
+    /// to 10^22 (also exact), which IEEE division rounds correctly, as the standard library's
+    /// parser does. `nil` for any other form (exponents, longer numbers), which that parser reads.
+    /// Review cards hold a few such numbers each, and `strtod` cost a tenth of reading a record.
+    static func shortDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var position = 0
+        let negative = text.first == UInt8(ascii: "-")
+        if negative { position = 1 }
+        var mantissa: Int64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        var seenPoint = false
+        var integerDigits = 0
+        while position < text.count {
+            let byte = text[position]
+            position += 1
+            if byte == UInt8(ascii: ".") {
+                guard !seenPoint, integerDigits > 0 else { return nil }
+                seenPoint = true
+                continue
+            }
+            let digit = byte &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            digits += 1
+            guard digits <= 15 else { return nil }
+            mantissa = mantissa &* 10 &+ Int64(digit)
+            if seenPoint { fractionDigits += 1 } else { integerDigits += 1 }
+        }
+        guard integerDigits > 0, !seenPoint || fractionDigits > 0 else { return nil }
+        let magnitude = Double(mantissa) / powerOfTen(fractionDigits)
+        return negative ? -magnitude : magnitude
+    }
+
+    /// 10^exponent for 0...15, each exactly representable as a `Double`.
+    private static func powerOfTen(_ exponent: Int) -> Double {
+        switch exponent {
+        case 0: 1
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        default: 1e15
+        }
     }
 
     /// A byte that can occur in a JSON number. A switch, not a set: this runs for every digit of
@@ -187,7 +247,7 @@ struct ProgressJSONReader {
 
     /// A key's bytes where they lie, matched against the names of the record's shape without
     /// making a `String` of it (`case "status":` in a `switch` over a key).
-    private struct Key {
+    fileprivate struct Key {
         let bytes: UnsafeBufferPointer<UInt8>
 
         static func ~= (name: StaticString, key: Key) -> Bool {
@@ -209,21 +269,50 @@ struct ProgressJSONReader {
         return consume(UInt8(ascii: "}"))
     }
 
+    /// A string value that names one of `T`'s cases, matched on its bytes (no `String` is made
+    /// or validated); a string with escapes is decoded first. `nil` for anything else.
+    private mutating func known<T: KnownNames>(_ type: T.Type) -> T? {
+        if let plain = plainString() { return T.named(Key(bytes: plain)) }
+        return string().flatMap(T.init(rawValue:))
+    }
+
+    /// A string value: one of `T`'s names without making a `String` of its bytes, else any other
+    /// string (an open set of names, such as event kinds a newer version added).
+    private mutating func knownOrString<T: KnownNames>(_ type: T.Type) -> T? {
+        if let plain = plainString() {
+            return T.named(Key(bytes: plain)) ?? T(rawValue: String(decoding: plain, as: UTF8.self))
+        }
+        return string().flatMap(T.init(rawValue:))
+    }
+
+    /// A rating word: one of ``ReviewRating``'s without making a `String` of its bytes, else any
+    /// other string as it is (ratings are stored as words, and an unknown one still reads).
+    private mutating func ratingName() -> String? {
+        if let plain = plainString() {
+            return ReviewRating.named(Key(bytes: plain))?.rawValue ?? String(decoding: plain, as: UTF8.self)
+        }
+        return string()
+    }
+
     /// The bytes of a string without escapes or control characters, where they lie; `nil` (with
     /// nothing consumed) for any other string or value.
     private mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
-        let before = index
-        guard consume(UInt8(ascii: "\"")) else { return nil }
-        let start = index
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
-            index += 1
+        skipWhitespace()
+        // Every key and most values pass here: the scan runs on a local position over the base
+        // address, and the reader's position moves only when a plain string was found.
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let base = bytes.baseAddress else { return nil }
+        let start = index + 1
+        var position = start
+        while position < bytes.count {
+            let byte = base[position]
+            if byte == UInt8(ascii: "\"") {
+                index = position + 1
+                return UnsafeBufferPointer(start: base + start, count: position - start)
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+            position += 1
         }
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-            index = before
-            return nil
-        }
-        index += 1
-        return UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)])
+        return nil
     }
 
     /// A timestamp string (`2026-11-29T14:03:12Z`), read from its bytes.
@@ -346,6 +435,59 @@ struct ProgressJSONReader {
             while index < bytes.count, numberBytes.contains(bytes[index]) { index += 1 }
             return true
         default: return false
+        }
+    }
+}
+
+
+/// A type whose stored names the record reader matches on their bytes.
+private protocol KnownNames: RawRepresentable where RawValue == String {
+    /// The value whose stored name `key` holds, or `nil` when it names none of the known ones.
+    static func named(_ key: ProgressJSONReader.Key) -> Self?
+}
+
+extension Status: KnownNames {
+    fileprivate static func named(_ key: ProgressJSONReader.Key) -> Status? {
+        switch key {
+        case "solved": .solved
+        case "attempted": .attempted
+        case "todo": .todo
+        default: nil
+        }
+    }
+}
+
+extension ProgressEvent.Kind: KnownNames {
+    fileprivate static func named(_ key: ProgressJSONReader.Key) -> ProgressEvent.Kind? {
+        switch key {
+        case "solved": .solved
+        case "attempted": .attempted
+        case "reviewed": .reviewed
+        case "reset": .reset
+        default: nil
+        }
+    }
+}
+
+extension ReviewRating: KnownNames {
+    fileprivate static func named(_ key: ProgressJSONReader.Key) -> ReviewRating? {
+        switch key {
+        case "good": .good
+        case "again": .again
+        case "hard": .hard
+        case "easy": .easy
+        default: nil
+        }
+    }
+}
+
+extension ReviewCard.State: KnownNames {
+    fileprivate static func named(_ key: ProgressJSONReader.Key) -> ReviewCard.State? {
+        switch key {
+        case "review": .review
+        case "learning": .learning
+        case "relearning": .relearning
+        default: nil
         }
     }
 }

@@ -33,6 +33,14 @@ public enum UTCTimestamp {
             bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
             bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")
         else { return nil }
+        // The fixed fields are read digit by digit without overflow checks (at most four digits
+        // each); one flag collects whether every byte was a digit.
+        var allDigits = true
+        func digit(_ index: Int) -> Int {
+            let value = bytes[index] &- UInt8(ascii: "0")
+            if value > 9 { allDigits = false }
+            return Int(value)
+        }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for index in range {
@@ -42,9 +50,13 @@ public enum UTCTimestamp {
             }
             return value
         }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-            (1...12).contains(month), (1...CivilDay.daysInMonth(year: year, month: month)).contains(day),
+        let year = digit(0) &* 1000 &+ digit(1) &* 100 &+ digit(2) &* 10 &+ digit(3)
+        let month = digit(5) &* 10 &+ digit(6)
+        let day = digit(8) &* 10 &+ digit(9)
+        let hour = digit(11) &* 10 &+ digit(12)
+        let minute = digit(14) &* 10 &+ digit(15)
+        let second = digit(17) &* 10 &+ digit(18)
+        guard allDigits, month >= 1, month <= 12, day >= 1, day <= CivilDay.daysInMonth(year: year, month: month),
             hour < 24, minute < 60, second < 61
         else { return nil }
         var fraction = 0.0

@@ -154,9 +154,10 @@ public struct ProgressReport: Sendable {
         let dayCount = calendar.today.dayNumber - first + 1
         var details = [DayDetail](repeating: DayDetail(), count: dayCount)
         var slugs = [[String]](repeating: [], count: dayCount)
+        var localDays = LocalDays(in: timeZone)
         for (slug, record) in progress {
             for event in record.events where event.kind.isPractice {
-                let offset = LocalDay(event.date, in: timeZone).dayNumber - first
+                let offset = localDays.day(of: event.date).dayNumber - first
                 guard offset >= 0, offset < dayCount else { continue }
                 switch event.kind {
                 case .solved: details[offset].solved += 1

@@ -40,9 +40,10 @@ public struct PracticeCalendar: Sendable, Equatable {
         let first = today.adding(days: -weekday - 7 * (weekCount - 1))
         let dayCount = 7 * weekCount
         var counts = [Int](repeating: 0, count: dayCount)
+        var localDays = LocalDays(in: timeZone)
         for record in progress.values {
             for event in record.events where event.kind.isPractice {
-                let offset = LocalDay(event.date, in: timeZone).dayNumber - first.dayNumber
+                let offset = localDays.day(of: event.date).dayNumber - first.dayNumber
                 if (0..<dayCount).contains(offset) { counts[offset] += 1 }
             }
         }

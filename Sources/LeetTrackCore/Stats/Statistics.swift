@@ -81,6 +81,7 @@ public struct Statistics: Sendable, Equatable {
         var solveTimes: [Difficulty: [Int]] = [:]
         let today = LocalDay(now, in: timeZone)
         let firstShown = today.adding(days: -6)
+        var localDays = LocalDays(in: timeZone)
         var days = (0..<7).map { Day(day: firstShown.adding(days: $0), solved: 0, attempted: 0, reviewed: 0) }
         for (slug, record) in progress {
             guard let position = catalog.position(ofSlug: slug) else { continue }
@@ -100,7 +101,7 @@ public struct Statistics: Sendable, Equatable {
             if !record.note.isEmpty { notes += 1 }
             for event in record.events where event.kind.isPractice {
                 if event.kind == .solved, let seconds = event.seconds { solveTimes[difficulty, default: []].append(seconds) }
-                let day = LocalDay(event.date, in: timeZone)
+                let day = localDays.day(of: event.date)
                 practiceDays.insert(day.dayNumber)
                 let offset = day.dayNumber - firstShown.dayNumber
                 guard (0..<7).contains(offset) else { continue }
