@@ -67,7 +67,8 @@ struct TodayCommand: LeetTrackCommand {
             let met = goal.currentStreak == 1 ? "day" : "days"
             context.line("Goal:       \(min(goal.doneToday, goal.goal)) / \(goal.goal) today  "
                 + style.green(Format.bar(goal.doneToday, of: goal.goal, width: 10)) + mark
-                + style.dim("  met \(goal.currentStreak) \(met) in a row"))
+                // Once today met the goal, the run of met days is said once: "✓ met, 3 days in a row".
+                + style.dim(goal.isMetToday ? ", \(goal.currentStreak) \(met) in a row" : "  met \(goal.currentStreak) \(met) in a row"))
         } else {
             context.line("Done today: \(plan.doneToday)" + style.dim("  (set a goal: `leettrack config daily-goal 3`)"))
         }
