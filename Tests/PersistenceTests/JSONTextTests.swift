@@ -293,7 +293,9 @@ struct JSONTextTests {
             case .success(let value):
                 accepted += 1
                 // Our only deliberate difference: a number beyond Double's range is valid syntax.
-                guard hasOnlyRepresentableNumbers(value) else { continue }
+                // And JSONSerialization drops a U+FEFF that starts a string, which a flipped bit
+                // can make of U+FFFF (EF BF BF to EF BB BF; see `keepsByteOrderMarksInsideStrings`).
+                guard hasOnlyRepresentableNumbers(value), !hasStringStartingWithByteOrderMark(value) else { continue }
                 let reference = try #require(reference, "JSONSerialization rejects what JSONValue accepts: \(text)")
                 #expect(sameFoundationJSON(foundationObject(value), reference), "\(text)")
             case .failure(let error):
@@ -378,6 +380,17 @@ private func hasOnlyIntegersAndLowercaseKeys(_ value: JSONValue) -> Bool {
         members.allSatisfy { key, value in
             key.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) } && hasOnlyIntegersAndLowercaseKeys(value)
         }
+    }
+}
+
+/// Whether a string of `value` (a member's name or a value) starts with U+FEFF.
+private func hasStringStartingWithByteOrderMark(_ value: JSONValue) -> Bool {
+    switch value {
+    case .null, .bool, .number: false
+    case .string(let text): text.unicodeScalars.first == "\u{FEFF}"
+    case .array(let elements): elements.contains(where: hasStringStartingWithByteOrderMark)
+    case .object(let members):
+        members.contains { $0.key.unicodeScalars.first == "\u{FEFF}" || hasStringStartingWithByteOrderMark($0.value) }
     }
 }
 
@@ -475,7 +488,9 @@ private func write(_ value: JSONValue, using random: inout SeededRandom) -> Stri
     case .array(let elements):
         return "[" + space() + elements.map { write($0, using: &random) + space() }.joined(separator: "," + space()) + "]"
     case .object(let members):
-        let written = members.map { quoted($0.key) + space() + ":" + space() + write($0.value, using: &random) + space() }
+        // In key order: a dictionary's own order changes from run to run, and so would the
+        // documents made from the seed.
+        let written = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { quoted($0.key) + space() + ":" + space() + write($0.value, using: &random) + space() }
         return "{" + space() + written.joined(separator: "," + space()) + "}"
     }
 }
