@@ -42,10 +42,18 @@ public struct ReviewQueue: Sendable {
     ) {
         let today = LocalDay(now, in: timeZone)
         self.today = today
-        items = progress.compactMap { slug, record -> ReviewItem? in
-            guard let card = record.reviewCard(using: scheduler), let problem = catalog.problem(withSlug: slug) else { return nil }
-            return ReviewItem(problem: problem, card: card, today: today, timeZone: timeZone)
-        }.sorted { ($0.card.due, $0.problem.id) < ($1.card.due, $1.problem.id) }
+        // Sorted as small keys first, and each problem built once in its place: sorting the whole
+        // items moved every problem's strings around (a third of the queue's cost at 4,000 cards).
+        var keys: [(due: Date, id: Int, position: Int, card: ReviewCard)] = []
+        keys.reserveCapacity(progress.count)
+        for (slug, record) in progress {
+            guard let card = record.reviewCard(using: scheduler), let position = catalog.position(ofSlug: slug) else { continue }
+            keys.append((card.due, catalog.id(at: position), position, card))
+        }
+        keys.sort { ($0.due, $0.id) < ($1.due, $1.id) }
+        items = keys.map { key in
+            ReviewItem(problem: catalog.problem(at: key.position), card: key.card, today: today, timeZone: timeZone)
+        }
     }
 
     /// What is due today or overdue, most overdue first.
