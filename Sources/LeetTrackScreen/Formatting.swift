@@ -191,6 +191,25 @@ public struct RowWriter {
     public func append(_ problem: Problem, _ record: ProblemProgress?, skipped: Bool, to bytes: inout [UInt8]) {
         let status = record?.status ?? .todo
         let favorite = record?.favorite ?? false
+        appendLead(problem, to: &bytes)
+        bytes += [0x20, 0x20]
+        appendPercent(problem.acceptance, to: &bytes)
+        bytes += [0x20, 0x20]
+        let statusIndex = Status.allCases.firstIndex(of: status) ?? 0
+        if favorite || problem.paidOnly || skipped {
+            bytes += paddedStatuses[statusIndex]
+            if favorite { bytes += heart } else { bytes.append(0x20) }
+            if problem.paidOnly { bytes += paid }
+            if skipped { bytes += skippedMark }
+        } else {
+            bytes += statuses[statusIndex]
+        }
+    }
+
+    /// Appends the start every problem row has: the id in four columns, the title in the writer's
+    /// width and the difficulty in its colour, padded to six columns (`   1  Two Sum …  Easy  `
+    /// without the last blanks). The review queue writes its rows from it.
+    public func appendLead(_ problem: Problem, to bytes: inout [UInt8]) {
         appendDecimal(problem.id, width: 4, to: &bytes)
         bytes += [0x20, 0x20]
         // The title is the row's only outside text: printable ASCII as it is, anything else
@@ -209,18 +228,6 @@ public struct RowWriter {
         }
         bytes += [0x20, 0x20]
         bytes += difficulties[Difficulty.allCases.firstIndex(of: problem.difficulty) ?? 0]
-        bytes += [0x20, 0x20]
-        appendPercent(problem.acceptance, to: &bytes)
-        bytes += [0x20, 0x20]
-        let statusIndex = Status.allCases.firstIndex(of: status) ?? 0
-        if favorite || problem.paidOnly || skipped {
-            bytes += paddedStatuses[statusIndex]
-            if favorite { bytes += heart } else { bytes.append(0x20) }
-            if problem.paidOnly { bytes += paid }
-            if skipped { bytes += skippedMark }
-        } else {
-            bytes += statuses[statusIndex]
-        }
     }
 
     /// `58.0%` right-aligned in six columns, as ``Format/percent(_:)`` writes it.

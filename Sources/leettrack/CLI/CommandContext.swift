@@ -175,6 +175,12 @@ final class CommandContext {
             writer.append(problem, progress[problem.slug], skipped: skipped.contains(problem.slug), to: &bytes)
             bytes.append(UInt8(ascii: "\n"))
         }
+        rowBytes(bytes)
+    }
+
+    /// Adds lines a row writer made (``RowWriter``) to standard output: their one piece of outside
+    /// text, each title, was made safe by the writer.
+    func rowBytes(_ bytes: [UInt8]) {
         output += String(decoding: bytes, as: UTF8.self)
     }
 
