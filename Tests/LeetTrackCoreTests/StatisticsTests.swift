@@ -101,3 +101,21 @@ struct LocalDayTests {
         #expect(LocalDay(day.noon(in: zone), in: zone) == day)
     }
 }
+
+@Suite("Distinct practice days")
+struct DistinctDaysTests {
+    @Test("the table gives the days a set gives, over small, wide, negative and extreme spans")
+    func sameAsASet() {
+        var generator = SystemRandomNumberGenerator()
+        let spans = [0, 1, 7, 1_460, 36_499, 36_500, 1_000_000]
+        for span in spans {
+            for _ in 0..<20 {
+                let start = Int.random(in: -30_000...30_000, using: &generator)
+                let days = (0..<Int.random(in: 0...3_000, using: &generator)).map { _ in start + Int.random(in: 0...span, using: &generator) }
+                #expect(Statistics.distinct(days) == Set(days))
+            }
+        }
+        #expect(Statistics.distinct([Int.min, Int.max, 0]) == [Int.min, Int.max, 0])
+        #expect(Statistics.distinct([]) == [])
+    }
+}

@@ -78,11 +78,17 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
 /// count by the offset around them.)
 struct LocalDays<Zone: UTCOffsetProvider> {
     private let zone: Zone
-    /// The offset of each UTC day (days since 1970), or `Int.min` where it changed within the day.
-    private var offsets: [Int: Int] = [:]
+    /// The offsets of the UTC days seen, in a direct-mapped table (a day's slot is its number
+    /// modulo the table's size; four years of days fit without two sharing one): each slot holds
+    /// the day's number and its offset, or `Int.min` where the offset changed within the day.
+    private var days: [Int]
+    private var offsets: [Int]
+    private static var slots: Int { 2048 }
 
     init(in zone: Zone) {
         self.zone = zone
+        days = Array(repeating: Int.min, count: Self.slots)
+        offsets = Array(repeating: 0, count: Self.slots)
     }
 
     /// The day on which `date` falls in the zone: the same as `LocalDay(date, in: zone)`.
@@ -92,14 +98,16 @@ struct LocalDays<Zone: UTCOffsetProvider> {
         // asked directly, so no number here can trap.
         guard abs(seconds) < 1e12 else { return LocalDay(date, in: zone) }
         let utcDay = Int((seconds / 86_400).rounded(.down))
+        let slot = utcDay & (Self.slots - 1)
         let offset: Int
-        if let known = offsets[utcDay] {
-            offset = known == Int.min ? zone.secondsFromGMT(for: date) : known
+        if days[slot] == utcDay {
+            offset = offsets[slot] == Int.min ? zone.secondsFromGMT(for: date) : offsets[slot]
         } else {
             let dayStart = Double(utcDay) * 86_400
             let first = zone.secondsFromGMT(for: Date(timeIntervalSince1970: dayStart))
             let last = zone.secondsFromGMT(for: Date(timeIntervalSince1970: dayStart + 86_399))
-            offsets[utcDay] = first == last ? first : Int.min
+            days[slot] = utcDay
+            offsets[slot] = first == last ? first : Int.min
             offset = first == last ? first : zone.secondsFromGMT(for: date)
         }
         return LocalDay(dayNumber: Int(((seconds + Double(offset)) / 86_400).rounded(.down)))

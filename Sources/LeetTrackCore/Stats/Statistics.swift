@@ -75,7 +75,9 @@ public struct Statistics: Sendable, Equatable {
         var attempted: [Difficulty: Int] = [:]
         var favorites = 0
         var notes = 0
-        var practiceDays = Set<Int>()
+        // Every practice event's day, collected and made unique once at the end (a set insert per
+        // event cost a fifth of `stats` on a store with 48,000 events).
+        var eventDays: [Int] = []
         var tagSolved: [String: Int] = [:]
         var tagPractised: [String: Int] = [:]
         var solveTimes: [Difficulty: [Int]] = [:]
@@ -102,7 +104,7 @@ public struct Statistics: Sendable, Equatable {
             for event in record.events where event.kind.isPractice {
                 if event.kind == .solved, let seconds = event.seconds { solveTimes[difficulty, default: []].append(seconds) }
                 let day = localDays.day(of: event.date)
-                practiceDays.insert(day.dayNumber)
+                eventDays.append(day.dayNumber)
                 let offset = day.dayNumber - firstShown.dayNumber
                 guard (0..<7).contains(offset) else { continue }
                 switch event.kind {
@@ -130,7 +132,20 @@ public struct Statistics: Sendable, Equatable {
         }
         .sorted { ($1.practised, $1.solved, $0.tag) < ($0.practised, $0.solved, $1.tag) }
         .prefix(Self.tagCount).map { $0 }
-        (currentStreak, longestStreak) = Self.streaks(practiceDays: practiceDays, today: today.dayNumber)
+        (currentStreak, longestStreak) = Self.streaks(practiceDays: Self.distinct(eventDays), today: today.dayNumber)
+    }
+
+    /// The distinct day numbers of `days`: marked in a table over their range when it is small
+    /// (any real history: 36,500 days is a century), else through a set.
+    static func distinct(_ days: [Int]) -> Set<Int> {
+        guard let first = days.min(), let last = days.max() else { return [] }
+        let (span, overflow) = last.subtractingReportingOverflow(first)
+        guard !overflow, span < 36_500 else { return Set(days) }
+        var seen = [Bool](repeating: false, count: span + 1)
+        for day in days { seen[day - first] = true }
+        var distinct = Set<Int>(minimumCapacity: min(days.count, span + 1))
+        for (offset, isSeen) in seen.enumerated() where isSeen { distinct.insert(first + offset) }
+        return distinct
     }
 
     /// The middle value (the mean of the two middle ones, rounded down, for an even count), or
