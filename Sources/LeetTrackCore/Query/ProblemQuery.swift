@@ -86,24 +86,35 @@ extension Catalog {
         let words = TitleWords(query.text ?? "")
         let textID = query.text.flatMap { Int($0.trimmedOfWhitespace) }
         var haystack: [UInt8] = []
+        // A problem is built only when a filter needs more than its position tells (paid, tags,
+        // category), or once it matched: the favorites sheet built all 4,029 to keep a hundred.
+        let needsProblem = query.paidOnly != nil || !query.tags.isEmpty || query.category != nil
+        var candidatePositions: [Int] = []
         var candidates: [Problem] = []
         for position in positions {
             if !query.difficulties.isEmpty, !query.difficulties.contains(self.difficulty(at: position)) { continue }
             if words.count > 0, textID != id(at: position), !matches(position, words: words, buffer: &haystack) { continue }
-            let problem = self.problem(at: position)
-            if let paidOnly = query.paidOnly, problem.paidOnly != paidOnly { continue }
-            if !query.tags.isEmpty, !problem.tags.contains(where: query.tags.contains) { continue }
-            if let category = query.category, problem.category != category { continue }
-            candidates.append(problem)
-        }
-        let progress = try loadProgress(Set(candidates.lazy.map(\.slug)))
-        var matches = candidates
-        if !query.statuses.isEmpty || query.favoritesOnly {
-            matches = candidates.filter { problem in
-                let record = progress[problem.slug]
-                if !query.statuses.isEmpty, !query.statuses.contains(record?.status ?? .todo) { return false }
-                return !query.favoritesOnly || record?.favorite == true
+            if needsProblem {
+                let problem = self.problem(at: position)
+                if let paidOnly = query.paidOnly, problem.paidOnly != paidOnly { continue }
+                if !query.tags.isEmpty, !problem.tags.contains(where: query.tags.contains) { continue }
+                if let category = query.category, problem.category != category { continue }
+                candidates.append(problem)
             }
+            candidatePositions.append(position)
+        }
+        let slugs = candidatePositions.map(slug(at:))
+        let progress = try loadProgress(Set(slugs))
+        let filtersProgress = !query.statuses.isEmpty || query.favoritesOnly
+        var matches: [Problem] = []
+        matches.reserveCapacity(filtersProgress ? 0 : candidatePositions.count)
+        for (index, position) in candidatePositions.enumerated() {
+            if filtersProgress {
+                let record = progress[slugs[index]]
+                if !query.statuses.isEmpty, !query.statuses.contains(record?.status ?? .todo) { continue }
+                if query.favoritesOnly, record?.favorite != true { continue }
+            }
+            matches.append(needsProblem ? candidates[index] : problem(at: position))
         }
         switch query.sort {
         case nil:
