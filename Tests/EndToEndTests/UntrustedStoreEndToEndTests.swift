@@ -1,0 +1,56 @@
+import Foundation
+import LeetTrackCore
+import Persistence
+import Testing
+
+/// The store itself is untrusted input: a record edited by hand (with `sqlite3`) or written by a
+/// broken tool must be reported by its key, never trap a command, and never lead a command to
+/// write bytes that it cannot read back.
+@Suite("leettrack on a store edited by hand, end to end")
+struct UntrustedStoreEndToEndTests {
+    /// Stores `record` under `progress.two-sum`, as a hand edit of the store would.
+    private func store(_ record: ProblemProgress, in leettrack: LeetTrackRunner) throws {
+        let store = try Store.sqlite(path: leettrack.storePath)
+        try store.set(record, for: Key<ProblemProgress>("progress.two-sum", default: ProblemProgress()))
+    }
+
+    @Test("a review card counting Int.max reps is named as damaged, not a crash of the next review")
+    func hugeReviewCounts() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("solve", "1", "--date", "2026-01-10")
+        let solved = Date(timeIntervalSince1970: 1_768_046_400)  // 2026-01-10T12:00:00Z
+        let card = ReviewCard(
+            due: solved.addingTimeInterval(2 * 86_400), stability: 2.3065, difficulty: 2.1181, state: .review,
+            lastReview: solved, reps: Int.max, lapses: Int.max)
+        try store(ProblemProgress(status: .solved, events: [ProgressEvent(kind: .solved, date: solved, rating: "good")], review: card), in: leettrack)
+        let before = try leettrack.snapshot()
+        for arguments in [["review", "1", "again"], ["solve", "1"]] {
+            let result = try leettrack.run(arguments)
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("'progress.two-sum'"), "\(arguments): \(result.stderr)")
+            #expect(!result.stderr.contains("crashed"), "\(arguments)")
+        }
+        let doctor = try leettrack.run("doctor")
+        #expect(doctor.status == 1)
+        #expect(doctor.stdout.contains("'progress.two-sum' cannot be read"), "\(doctor.stdout)")
+        #expect(try leettrack.snapshot() == before)
+    }
+
+    @Test("a review dated 9999 by hand is refused by the next solve, which would store a due date it cannot read back")
+    func lastDayOfYear9999() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("solve", "1")
+        let last = Date(timeIntervalSince1970: 253_402_300_799)  // 9999-12-31T23:59:59Z
+        let card = ReviewCard(due: last, stability: 2.3065, difficulty: 2.1181, state: .review, lastReview: last, reps: 1)
+        try store(ProblemProgress(status: .solved, events: [ProgressEvent(kind: .solved, date: last, rating: "good")], review: card), in: leettrack)
+        let before = try leettrack.snapshot()
+        let solve = try leettrack.run("solve", "1")
+        #expect(solve.status == 1, "\(solve.stdout)")
+        #expect(solve.stderr.contains("'progress.two-sum' cannot be encoded"), "\(solve.stderr)")
+        #expect(solve.stderr.contains("10000-"), "\(solve.stderr)")
+        #expect(try leettrack.snapshot() == before)
+        let show = try leettrack.run("show", "1")
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(show.stderr.isEmpty, "\(show.stderr)")
+    }
+}
