@@ -53,4 +53,38 @@ struct UntrustedStoreEndToEndTests {
         #expect(show.status == 0, "\(show.stderr)")
         #expect(show.stderr.isEmpty, "\(show.stderr)")
     }
+
+    @Test("review settings out of range are a damaged 'settings.review', not a usage error of every command")
+    func reviewSettingsOutOfRange() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("solve", "1", "--date", "2026-11-20")
+        try Store.sqlite(path: leettrack.storePath).set(ReviewSettings(desiredRetention: 5, maximumInterval: -3), for: ReviewSettings.key)
+        let before = try leettrack.snapshot()
+        for arguments in [["show", "1"], ["review", "1", "good"], ["today"], ["config", "desired-retention", "0.9"]] {
+            let result = try leettrack.run(arguments)
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("the record 'settings.review'"), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("5.0 is not a desired retention"), "\(arguments): \(result.stderr)")
+        }
+        let doctor = try leettrack.run("doctor")
+        #expect(doctor.status == 1)
+        #expect(doctor.stdout.contains("'settings.review' cannot be read"), "\(doctor.stdout)")
+        #expect(try leettrack.snapshot() == before)
+    }
+
+    @Test("a daily goal out of range is a damaged 'settings.practice', not a goal of -3 met every day")
+    func dailyGoalOutOfRange() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("solve", "1")
+        try Store.sqlite(path: leettrack.storePath).set(PracticeSettings(dailyGoal: -3), for: PracticeSettings.key)
+        let before = try leettrack.snapshot()
+        let today = try leettrack.run("today")
+        #expect(today.status == 1, "\(today.stdout)")
+        #expect(today.stderr.contains("the record 'settings.practice'"), "\(today.stderr)")
+        #expect(!today.stdout.contains("-3"), "\(today.stdout)")
+        let doctor = try leettrack.run("doctor")
+        #expect(doctor.status == 1)
+        #expect(doctor.stdout.contains("'settings.practice' cannot be read"), "\(doctor.stdout)")
+        #expect(try leettrack.snapshot() == before)
+    }
 }
