@@ -124,7 +124,8 @@ enum ExchangeMessages {
     static func nothingChanged(_ error: ExchangeError) -> String {
         var text = error.description
         while text.hasSuffix(".") { text.removeLast() }
-        return text + ". Nothing was changed."
+        // A reason that ends in a question ("is it the app's preferences file?") needs no period.
+        return text + (text.hasSuffix("?") ? " " : ". ") + "Nothing was changed."
     }
 }
 
