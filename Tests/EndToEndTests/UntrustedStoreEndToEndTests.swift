@@ -87,4 +87,21 @@ struct UntrustedStoreEndToEndTests {
         #expect(doctor.stdout.contains("'settings.practice' cannot be read"), "\(doctor.stdout)")
         #expect(try leettrack.snapshot() == before)
     }
+
+    @Test("a stored catalog update whose acceptance numbers overflow an Int skips them instead of trapping every command")
+    func catalogAcceptanceOverflow() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("solve", "1")
+        let update = CatalogUpdate(
+            source: "problems.json", shape: "rest", date: "2026-11-30T00:00:00Z", problemsInFile: 3, problems: [],
+            acceptance: "1:99999999999999999999999,2:4967,3:12345,99999999999999999999:1")
+        try Store.sqlite(path: leettrack.storePath).set(update, for: CatalogUpdate.key)
+        let list = try leettrack.run("list", "1", "2", "3")
+        #expect(list.status == 0, "\(list.stderr)")
+        let rows = list.stdout.split(separator: "\n")
+        #expect(rows.count == 4, "\(list.stdout)")
+        #expect(rows.first?.contains("58.0%") == true, "\(list.stdout)")  // Two Sum keeps the built-in acceptance.
+        #expect(rows.dropFirst().first?.contains("49.7%") == true, "\(list.stdout)")
+        #expect(try leettrack.run("doctor").status == 0)
+    }
 }
