@@ -104,4 +104,41 @@ struct UntrustedStoreEndToEndTests {
         #expect(rows.dropFirst().first?.contains("49.7%") == true, "\(list.stdout)")
         #expect(try leettrack.run("doctor").status == 0)
     }
+
+    @Test("on a colour terminal, show makes a stored catalog update's category, tags and code paths inert")
+    func showsStoredNamesInert() throws {
+        let red = "\u{1B}[31m"
+        let tmux = try InteractiveTmux(arguments: ["show", "1"], width: 120, height: 30, environment: ["NO_COLOR": ""]) { storePath in
+            let store = try Store.sqlite(path: storePath)
+            let twoSum = Problem(
+                id: 1, slug: "two-sum", title: "Two Sum", difficulty: .easy, paidOnly: false, category: "Algo\(red)rithms",
+                tags: ["Arr\(red)ay"], acceptance: 50)
+            try store.set(
+                CatalogUpdate(source: "problems.json", shape: "rest", date: "2026-11-30T00:00:00Z", problemsInFile: 1, problems: [twoSum]),
+                for: CatalogUpdate.key)
+            try store.set(["/tmp/solution\(red).py"], for: Key<[String]>("code.two-sum", default: []))
+        }
+        #expect(try tmux.waitFor("LEETTRACK-EXITED"))
+        let screen = try tmux.screen(escapes: true)
+        for inert in ["Algo\u{FFFD}[31mrithms", "Arr\u{FFFD}[31may", "solution\u{FFFD}[31m.py"] {
+            #expect(screen.contains(inert), "\(inert): \(screen)")
+        }
+        #expect(!screen.contains(red + "rithms") && !screen.contains(red + "ay") && !screen.contains(red + ".py"), "\(screen)")
+        #expect(screen.contains("\u{1B}[32mEasy"), "colour is on: \(screen)")
+    }
+
+    @Test("on a colour terminal, today makes the stored daily question's title inert")
+    func todayShowsStoredDailyInert() throws {
+        let red = "\u{1B}[31m"
+        let day = LocalDay(Date(), in: TimeZone(identifier: "UTC") ?? .current).description
+        let tmux = try InteractiveTmux(arguments: ["today"], width: 120, height: 30, environment: ["NO_COLOR": ""]) { storePath in
+            let json = #"{"date":"\#(day)","problem":{"id":1,"title":"Two \u001b[31mSum","slug":"two-sum","difficulty":"easy","paidOnly":false}}"#
+            let daily = try JSONDecoder().decode(LeetCodeDaily.self, from: Data(json.utf8))
+            try Store.sqlite(path: storePath).set(daily, for: LeetCodeDaily.key)
+        }
+        #expect(try tmux.waitFor("LEETTRACK-EXITED"))
+        let screen = try tmux.screen(escapes: true)
+        #expect(screen.contains("Daily:      1. Two \u{FFFD}[31mSum"), "\(screen)")
+        #expect(!screen.contains(red + "Sum"), "\(screen)")
+    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LeetTrackCore
+import LeetTrackScreen
 import Persistence
 
 /// `leettrack import FILE [--merge|--replace] [--dry-run]` and `leettrack import --from-app PLIST`.
@@ -158,10 +159,10 @@ enum ImportReport {
         context.line("\(would) \(problems(outcome.favorited.count))"
             + (outcome.alreadyFavorites.isEmpty ? "."
                 : outcome.alreadyFavorites.count == 1 ? " (1 already a favorite)." : " (\(outcome.alreadyFavorites.count) already favorites)."))
-        for problem in outcome.favorited { context.line("  ♥ \(problem.id). \(problem.title)") }
+        for problem in outcome.favorited { context.line("  ♥ \(Format.name(problem))") }
         if !outcome.unmatched.isEmpty {
             context.line("\(outcome.unmatched.count == 1 ? "1 title matches" : "\(outcome.unmatched.count) titles match") no problem in the catalog:")
-            for title in outcome.unmatched { context.line("  \(title)") }
+            for title in outcome.unmatched { context.line("  \(Format.outside(title))") }
         }
         if dryRun { context.line("Nothing was written (--dry-run).") }
     }
