@@ -269,6 +269,8 @@ extension Store {
             return "missing field '\(key.stringValue)' at \(path(context.codingPath))"
         case let DecodingError.dataCorrupted(context):
             return "corrupted data at \(path(context.codingPath)): \(context.debugDescription)"
+        case let EncodingError.invalidValue(_, context):
+            return "invalid value at \(path(context.codingPath)): \(context.debugDescription)"
         default:
             return String(describing: error)
         }

@@ -61,4 +61,25 @@ struct ExchangeAppEndToEndTests {
         let file = try leettrack.write(contents, to: "prefs.plist")
         try leettrack.expectFailureChangingNothing(["import", "--from-app", file], mentioning: [mention, "Nothing was changed."])
     }
+
+    @Test("an XML property list nested 20,000 levels deep is refused with a reason, not a crash of Foundation's reader")
+    func deeplyNested() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.populate()
+        let levels = 20_000
+        let contents = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>favoriteProblems</key>"#
+            + String(repeating: "<array>", count: levels) + String(repeating: "</array>", count: levels) + "</dict></plist>"
+        let file = try leettrack.write(contents, to: "prefs.plist")
+        try leettrack.expectFailureChangingNothing(
+            ["import", "--from-app", file], mentioning: ["\(file): it is nested more than 512 levels deep", "Nothing was changed."])
+    }
+
+    @Test("a reason that asks a question is not followed by a stray period")
+    func questionEndsTheSentence() throws {
+        let leettrack = try LeetTrackRunner()
+        let file = try leettrack.write(#"<?xml version="1.0"?><plist version="1.0"><dict/></plist>"#, to: "prefs.plist")
+        let result = try leettrack.run("import", "--from-app", file)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("is it the app's preferences file? Nothing was changed."), "\(result.stderr)")
+    }
 }

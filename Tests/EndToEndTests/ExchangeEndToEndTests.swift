@@ -232,4 +232,22 @@ struct ExchangeEndToEndTests {
         #expect(result.stdout.contains(#""problems" : ["#))
         #expect(!FileManager.default.fileExists(atPath: leettrack.storePath))
     }
+
+    @Test("an export piped in (/dev/stdin, a process substitution) is imported, not refused as 'Permission denied'")
+    func importFromPipe() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.populate()
+        let other = leettrack.file("other.sqlite")
+        let imported = try leettrack.run(["--store", other, "import", "/dev/stdin"], input: try leettrack.export(), useStore: false)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("added 3 problems"), "\(imported.stdout)")
+        #expect(try leettrack.export(store: other) == leettrack.export())
+    }
+
+    @Test("an endless device is refused by its size, not read until memory runs out")
+    func importFromEndlessDevice() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.populate()
+        try leettrack.expectFailureChangingNothing(["import", "/dev/zero"], mentioning: ["cannot read /dev/zero", "larger than 256 MiB"])
+    }
 }

@@ -47,6 +47,9 @@ public struct AppFavorites: Sendable, Equatable {
     /// Reads a preferences property list (XML or binary).
     /// - Throws: ``ExchangeError`` naming the file and what is wrong with it.
     public static func read(_ data: Data, file: String) throws(ExchangeError) -> AppFavorites {
+        if !data.starts(with: "bplist".utf8), Self.nestingExceeds(maximumNesting, in: data) {
+            throw .invalidPropertyList(file: file, reason: "it is nested more than \(maximumNesting) levels deep, which no preferences file is")
+        }
         let json: Data
         do {
             json = try PropertyListDecoder().decode(Preferences.self, from: data).favorites
@@ -74,6 +77,61 @@ public struct AppFavorites: Sendable, Equatable {
             throw .invalidContent(file: file, path: error.path, reason: error.reason)
         }
         return AppFavorites(entries: entries)
+    }
+
+    /// The deepest nesting of XML elements read (the app's file has three levels). Foundation's XML
+    /// property list reader recurses once per level, and some ten thousand `<array>`s in a row
+    /// overflow its stack: a crash, not an error.
+    static let maximumNesting = 512
+
+    /// Whether the XML elements of `data` nest deeper than `limit`, counted without parsing: each
+    /// start tag opens a level unless it closes itself (`<true/>`), each end tag closes one;
+    /// comments, processing instructions and declarations (`<?xml …?>`, `<!DOCTYPE …>`) do not
+    /// count. Malformed XML may count too deep, which only refuses it sooner.
+    /// - Complexity: O(n) in the size of `data`.
+    static func nestingExceeds(_ limit: Int, in data: Data) -> Bool {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
+            var depth = 0
+            var index = 0
+            func skip(past terminator: [UInt8]) {
+                while index < bytes.count {
+                    if bytes[index] == terminator[0], index + terminator.count <= bytes.count,
+                        zip(terminator.indices, terminator).allSatisfy({ bytes[index + $0] == $1 })
+                    {
+                        index += terminator.count
+                        return
+                    }
+                    index += 1
+                }
+            }
+            while index < bytes.count {
+                guard bytes[index] == UInt8(ascii: "<") else {
+                    index += 1
+                    continue
+                }
+                index += 1
+                guard index < bytes.count else { break }
+                switch bytes[index] {
+                case UInt8(ascii: "!"):
+                    let isComment = index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "-") && bytes[index + 2] == UInt8(ascii: "-")
+                    skip(past: isComment ? Array("-->".utf8) : [UInt8(ascii: ">")])
+                case UInt8(ascii: "?"):
+                    skip(past: Array("?>".utf8))
+                case UInt8(ascii: "/"):
+                    depth -= 1
+                    skip(past: [UInt8(ascii: ">")])
+                default:
+                    let start = index
+                    skip(past: [UInt8(ascii: ">")])
+                    let selfClosing = index - 2 >= start && bytes[index - 2] == UInt8(ascii: "/")
+                    if !selfClosing {
+                        depth += 1
+                        if depth > limit { return true }
+                    }
+                }
+            }
+            return false
+        }
     }
 
     /// `text` with its first letter in lower case and no final period, to follow a colon.

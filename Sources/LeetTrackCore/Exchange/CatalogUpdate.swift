@@ -54,29 +54,39 @@ public struct CatalogUpdate: Codable, Sendable, Equatable {
         acceptance = try container.decodeIfPresent(String.self, forKey: .acceptance) ?? ""
     }
 
-    /// The pairs of ``acceptance``; malformed pairs are skipped (the store was edited by hand).
+    /// The pairs of ``acceptance``; malformed pairs are skipped (the store was edited by hand): a
+    /// number too long for an `Int` (which trapped every command, `doctor` included, as this runs
+    /// when the catalog opens) or an acceptance above 100.00%.
     var acceptancePairs: [(id: Int, hundredths: Int)] {
         var pairs: [(id: Int, hundredths: Int)] = []
         var number = 0
         var id: Int?
         var digits = false
+        var overflowed = false
+        func finishPair() {
+            if let found = id, digits, !overflowed, number <= 10_000 { pairs.append((found, number)) }
+            id = nil
+            number = 0
+            digits = false
+            overflowed = false
+        }
         for byte in acceptance.utf8 {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                number = number * 10 + Int(byte - UInt8(ascii: "0"))
+                let (times, timesOverflowed) = number.multipliedReportingOverflow(by: 10)
+                let (sum, sumOverflowed) = times.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+                overflowed = overflowed || timesOverflowed || sumOverflowed
+                number = sum
                 digits = true
             case UInt8(ascii: ":"):
-                id = digits ? number : nil
+                id = digits && !overflowed ? number : nil
                 number = 0
                 digits = false
             default:
-                if let found = id, digits { pairs.append((found, number)) }
-                id = nil
-                number = 0
-                digits = false
+                finishPair()
             }
         }
-        if let found = id, digits { pairs.append((found, number)) }
+        finishPair()
         return pairs
     }
 

@@ -1,10 +1,17 @@
 import FoundationEssentials
 import Persistence
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads the files that imports and updates take.
 public enum ExchangeFile {
     /// The bytes of the file at `path`.
-    /// - Throws: ``ExchangeError/unreadable(file:reason:)`` for a missing file, a directory or no permission.
+    /// A pipe or `/dev/stdin` is read to its end like a file.
+    /// - Throws: ``ExchangeError/unreadable(file:reason:)`` for a missing file, a directory, no
+    ///   permission or more than 256 MiB.
     public static func contents(of path: String) throws(ExchangeError) -> Data {
         try JSONFile.read(path)
     }
@@ -16,17 +23,40 @@ public enum ExchangeFile {
 /// Foundation's `JSONDecoder` reports only "not valid JSON": a syntax error is located by
 /// Persistence's strict reader (`JSONValue`), which names the line and column.
 enum JSONFile {
+    /// The largest file an import or an update reads: far above any export (an export of the whole
+    /// catalog with long histories is a few megabytes), and a stop for `/dev/zero` or a wrong file.
+    static let maximumSize = 256 << 20
+
     /// Reads the file's bytes.
+    ///
+    /// The file is read with `read(2)` to its end, not by Foundation's `Data(contentsOf:)`, which
+    /// refuses anything but a regular file with a false "Permission denied": a pipe is a file a user
+    /// means too (`leettrack import <(ssh desktop leettrack export)`, `import /dev/stdin`).
     static func read(_ path: String) throws(ExchangeError) -> Data {
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .unreadable(file: path, reason: "no such file")
+        let descriptor = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw .unreadable(file: path, reason: code == ENOENT ? "no such file" : FileErrorReason.system(code))
         }
-        if isDirectory { throw .unreadable(file: path, reason: "it is a directory") }
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw .unreadable(file: path, reason: FileErrorReason.text(error))
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .unreadable(file: path, reason: FileErrorReason.system(errno)) }
+        if info.st_mode & S_IFMT == S_IFDIR { throw .unreadable(file: path, reason: "it is a directory") }
+        var data = Data()
+        if info.st_mode & S_IFMT == S_IFREG { data.reserveCapacity(min(Int(info.st_size), maximumSize)) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return data }
+            if count < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw .unreadable(file: path, reason: FileErrorReason.system(code))
+            }
+            guard data.count + count <= maximumSize else {
+                throw .unreadable(file: path, reason: "it is larger than \(maximumSize >> 20) MiB, more than any export or catalog")
+            }
+            data.append(contentsOf: chunk[..<count])
         }
     }
 
@@ -101,4 +131,9 @@ enum JSONFile {
             : String(describing: type).hasPrefix("Dictionary") ? "an object" : "\(type)"
         }
     }
+}
+
+/// `read(2)`, named apart from ``JSONFile/read(_:)``, inside which `read` is that method.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

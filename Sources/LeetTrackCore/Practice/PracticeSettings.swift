@@ -30,10 +30,17 @@ public struct PracticeSettings: Codable, Sendable, Hashable {
     }
 
     /// Decodes settings; a missing field takes its default, so fields added later keep old stores readable.
+    /// A goal outside ``dailyGoalRange`` (a store edited by hand: `-3`, `Int.max`) does not decode,
+    /// so it is reported as a damaged record by its key instead of showing "-3 / -3 today ✓ met".
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         followedList = try container.decodeIfPresent(String.self, forKey: .followedList)
         dailyGoal = try container.decodeIfPresent(Int.self, forKey: .dailyGoal)
+        if let dailyGoal, !Self.dailyGoalRange.contains(dailyGoal) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .dailyGoal, in: container,
+                debugDescription: "\(dailyGoal) is not a daily goal from \(Self.dailyGoalRange.lowerBound) to \(Self.dailyGoalRange.upperBound)")
+        }
         skipped = try container.decodeIfPresent([String].self, forKey: .skipped) ?? []
     }
 

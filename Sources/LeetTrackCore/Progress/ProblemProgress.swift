@@ -86,7 +86,7 @@ public struct ProblemProgress: Codable, Sendable, Hashable {
         if !note.isEmpty { try container.encode(note, forKey: .note) }
         if !events.isEmpty { try container.encode(events, forKey: .events) }
         try container.encodeIfPresent(review.map(StoredReviewCard.init), forKey: .review)
-        try container.encodeIfPresent(noteUpdated.map(UTCTimestamp.string(from:)), forKey: .noteUpdated)
+        if let noteUpdated { try UTCTimestamp.encode(noteUpdated, forKey: .noteUpdated, in: &container) }
     }
 }
 
@@ -166,7 +166,7 @@ public struct ProgressEvent: Codable, Sendable, Hashable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)
-        try container.encode(UTCTimestamp.string(from: date), forKey: .at)
+        try UTCTimestamp.encode(date, forKey: .at, in: &container)
         try container.encodeIfPresent(rating, forKey: .rating)
         try container.encodeIfPresent(seconds, forKey: .seconds)
         try container.encodeIfPresent(note, forKey: .note)

@@ -129,10 +129,10 @@ struct ProgressJSONReader {
                 guard let state = reader.known(ReviewCard.State.self) else { return false }
                 card.state = state
             case "reps":
-                guard let value = reader.number(), let whole = Int(exactly: value) else { return false }
+                guard let value = reader.number(), let whole = Int(exactly: value), StoredReviewCard.countRange.contains(whole) else { return false }
                 card.reps = whole
             case "lapses":
-                guard let value = reader.number(), let whole = Int(exactly: value) else { return false }
+                guard let value = reader.number(), let whole = Int(exactly: value), StoredReviewCard.countRange.contains(whole) else { return false }
                 card.lapses = whole
             default:
                 return reader.skipValue()

@@ -20,6 +20,23 @@ public enum UTCTimestamp {
         return "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
     }
 
+    /// The instants a timestamp holds: the four-digit years `0000` to `9999` that ``date(from:)``
+    /// reads. ``string(from:)`` writes a later instant with five digits, which nothing reads back.
+    public static let representableRange =
+        Date(timeIntervalSince1970: -62_167_219_200)...Date(timeIntervalSince1970: 253_402_300_799)
+
+    /// Encodes ``string(from:)`` of `date` under `key`, or throws when `date` is outside
+    /// ``representableRange``: a record must never be stored in a form that cannot be read back
+    /// (a review dated 9999 by a hand edit of the store schedules the next one in 10000).
+    static func encode<Key: CodingKey>(_ date: Date, forKey key: Key, in container: inout KeyedEncodingContainer<Key>) throws {
+        guard representableRange.contains(date) else {
+            throw EncodingError.invalidValue(date, EncodingError.Context(
+                codingPath: container.codingPath + [key],
+                debugDescription: "\(string(from: date)) is outside the years 0000 to 9999 that a stored time holds"))
+        }
+        try container.encode(string(from: date), forKey: key)
+    }
+
     /// Parses `yyyy-MM-ddTHH:mm:ss[.fff]Z`; returns `nil` for anything else.
     public static func date(from text: String) -> Date? {
         var text = text

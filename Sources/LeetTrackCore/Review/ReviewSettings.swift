@@ -36,12 +36,24 @@ public struct ReviewSettings: Codable, Sendable, Hashable {
 
     /// Decodes settings; a missing field takes its default, so settings added later keep old
     /// stores readable.
+    ///
+    /// A value that ``scheduler()`` refuses (a retention of 5, a maximum interval of 0: a store
+    /// edited by hand) does not decode, so the store reports `settings.review` as a damaged record
+    /// by its key, and `doctor` lists it, rather than every command blaming the user's command line.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = ReviewSettings()
         desiredRetention = try container.decodeIfPresent(Double.self, forKey: .desiredRetention) ?? defaults.desiredRetention
         maximumInterval = try container.decodeIfPresent(Int.self, forKey: .maximumInterval) ?? defaults.maximumInterval
         fuzz = try container.decodeIfPresent(Bool.self, forKey: .fuzz) ?? defaults.fuzz
+        guard Self.retentionRange.contains(desiredRetention) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .desiredRetention, in: container, debugDescription: "\(desiredRetention) is not a desired retention from 0.70 to 0.99")
+        }
+        guard maximumInterval >= 1 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .maximumInterval, in: container, debugDescription: "\(maximumInterval) is not a maximum interval of at least 1 day")
+        }
     }
 
     /// The store key.

@@ -14,6 +14,10 @@ struct StoredReviewCard: Codable {
         self.card = card
     }
 
+    /// The reps and lapses a stored card may count, as an import may (``InputRules/maximumCount``).
+    /// A record edited by hand to `Int.max` would otherwise trap the next review, which adds one.
+    static let countRange = 0...InputRules.maximumCount
+
     enum CodingKeys: String, CodingKey {
         case due, stability, difficulty, state, lastReview, reps, lapses
     }
@@ -28,6 +32,15 @@ struct StoredReviewCard: Codable {
             }
             return date
         }
+        func count(_ key: CodingKeys) throws -> Int {
+            let value = try container.decodeIfPresent(Int.self, forKey: key) ?? 0
+            guard Self.countRange.contains(value) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container,
+                    debugDescription: "\(value) is not a count from \(Self.countRange.lowerBound) to \(Self.countRange.upperBound)")
+            }
+            return value
+        }
         guard let due = try instant(.due) else {
             throw DecodingError.keyNotFound(CodingKeys.due, .init(codingPath: container.codingPath, debugDescription: "a review card needs a due date"))
         }
@@ -37,17 +50,17 @@ struct StoredReviewCard: Codable {
             difficulty: try container.decodeIfPresent(Double.self, forKey: .difficulty),
             state: try container.decodeIfPresent(ReviewCard.State.self, forKey: .state) ?? .review,
             lastReview: try instant(.lastReview),
-            reps: try container.decodeIfPresent(Int.self, forKey: .reps) ?? 0,
-            lapses: try container.decodeIfPresent(Int.self, forKey: .lapses) ?? 0)
+            reps: try count(.reps),
+            lapses: try count(.lapses))
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(UTCTimestamp.string(from: card.due), forKey: .due)
+        try UTCTimestamp.encode(card.due, forKey: .due, in: &container)
         try container.encodeIfPresent(card.stability, forKey: .stability)
         try container.encodeIfPresent(card.difficulty, forKey: .difficulty)
         try container.encode(card.state, forKey: .state)
-        try container.encodeIfPresent(card.lastReview.map(UTCTimestamp.string(from:)), forKey: .lastReview)
+        if let lastReview = card.lastReview { try UTCTimestamp.encode(lastReview, forKey: .lastReview, in: &container) }
         try container.encode(card.reps, forKey: .reps)
         try container.encode(card.lapses, forKey: .lapses)
     }

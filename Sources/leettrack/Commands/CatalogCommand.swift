@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LeetTrackCore
+import LeetTrackScreen
 import Persistence
 
 /// `leettrack catalog info` and `leettrack catalog update FILE [--with-status]`.
@@ -92,9 +93,9 @@ struct CatalogCommand: LeetTrackCommand {
         for rename in summary.renamed {
             context.line("  renamed  \(rename) (its progress and list places moved with it)")
         }
-        for problem in summary.added.prefix(10) { context.line("  new      \(problem.id). \(problem.title)") }
+        for problem in summary.added.prefix(10) { context.line("  new      \(Format.name(problem))") }
         if summary.added.count > 10 { context.line("  … and \(summary.added.count - 10) more new") }
-        for problem in summary.changed.prefix(10) { context.line("  changed  \(problem.id). \(problem.title)") }
+        for problem in summary.changed.prefix(10) { context.line("  changed  \(Format.name(problem))") }
         if summary.changed.count > 10 { context.line("  … and \(summary.changed.count - 10) more changed") }
         if withStatus {
             context.line("Marked \(summary.markedSolved.count) solved and \(summary.markedAttempted.count) attempted from the file's status.")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LeetTrackCore
+import LeetTrackScreen
 import Persistence
 
 /// `leettrack import FILE [--merge|--replace] [--dry-run]` and `leettrack import --from-app PLIST`.
@@ -124,7 +125,8 @@ enum ExchangeMessages {
     static func nothingChanged(_ error: ExchangeError) -> String {
         var text = error.description
         while text.hasSuffix(".") { text.removeLast() }
-        return text + ". Nothing was changed."
+        // A reason that ends in a question ("is it the app's preferences file?") needs no period.
+        return text + (text.hasSuffix("?") ? " " : ". ") + "Nothing was changed."
     }
 }
 
@@ -157,10 +159,10 @@ enum ImportReport {
         context.line("\(would) \(problems(outcome.favorited.count))"
             + (outcome.alreadyFavorites.isEmpty ? "."
                 : outcome.alreadyFavorites.count == 1 ? " (1 already a favorite)." : " (\(outcome.alreadyFavorites.count) already favorites)."))
-        for problem in outcome.favorited { context.line("  ♥ \(problem.id). \(problem.title)") }
+        for problem in outcome.favorited { context.line("  ♥ \(Format.name(problem))") }
         if !outcome.unmatched.isEmpty {
             context.line("\(outcome.unmatched.count == 1 ? "1 title matches" : "\(outcome.unmatched.count) titles match") no problem in the catalog:")
-            for title in outcome.unmatched { context.line("  \(title)") }
+            for title in outcome.unmatched { context.line("  \(Format.outside(title))") }
         }
         if dryRun { context.line("Nothing was written (--dry-run).") }
     }

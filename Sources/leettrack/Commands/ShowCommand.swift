@@ -29,8 +29,9 @@ struct ShowCommand: LeetTrackCommand {
         let rows: [(String, String)] = [
             ("Difficulty", Format.colored(problem.difficulty, style)),
             ("Acceptance", Format.percent(problem.acceptance)),
-            ("Category", problem.category),
-            ("Tags", problem.tags.isEmpty ? "-" : problem.tags.joinedText(separator: ", ")),
+            // A stored catalog update may have been edited by hand: its names are outside text too.
+            ("Category", Format.outside(problem.category)),
+            ("Tags", problem.tags.isEmpty ? "-" : Format.outside(problem.tags.joinedText(separator: ", "))),
             ("URL", problem.url),
             ("Status", Format.statusWord(record.status, style)),
             ("Favorite", record.favorite ? style.magenta("♥ yes") : "no"),
@@ -41,7 +42,7 @@ struct ShowCommand: LeetTrackCommand {
         for (label, value) in shown { context.line(Format.fit(label + ":", 12) + value) }
         for (index, path) in codeFiles.enumerated() {
             let missing = FileManager.default.fileExists(atPath: path) ? "" : style.dim("  (missing)")
-            context.line(Format.fit(index == 0 ? "Code:" : "", 12) + path + missing)
+            context.line(Format.fit(index == 0 ? "Code:" : "", 12) + Format.outside(path) + missing)
         }
         if let card = record.reviewCard(using: try context.reviewSettings().scheduler()) {
             let stability = card.stability.map { " (stability \(Format.decimal($0)) days, difficulty \(Format.decimal(card.difficulty ?? 0)))" } ?? ""

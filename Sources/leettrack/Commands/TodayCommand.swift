@@ -75,9 +75,10 @@ struct TodayCommand: LeetTrackCommand {
         if let daily = plan.daily {
             let problem = daily.question.problem
             let status = daily.status == .solved ? style.green("solved") : Format.statusWord(daily.status, style)
-            context.line("Daily:      \(problem.id). \(problem.title)  \(Format.colored(problem.difficulty, style))  \(status)")
+            // The stored question (`leetcode.daily`) is outside text, like any record of the store.
+            context.line("Daily:      \(problem.id). \(Format.outside(problem.title))  \(Format.colored(problem.difficulty, style))  \(status)")
         } else if let dailyFailure {
-            context.line("Daily:      " + style.dim("today's question could not be read: \(dailyFailure)"))
+            context.line("Daily:      " + style.dim("today's question could not be read: \(Format.outside(dailyFailure))"))
         }
     }
 

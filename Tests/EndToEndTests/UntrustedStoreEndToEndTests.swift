@@ -1,0 +1,144 @@
+import Foundation
+import LeetTrackCore
+import Persistence
+import Testing
+
+/// The store itself is untrusted input: a record edited by hand (with `sqlite3`) or written by a
+/// broken tool must be reported by its key, never trap a command, and never lead a command to
+/// write bytes that it cannot read back.
+@Suite("leettrack on a store edited by hand, end to end")
+struct UntrustedStoreEndToEndTests {
+    /// Stores `record` under `progress.two-sum`, as a hand edit of the store would.
+    private func store(_ record: ProblemProgress, in leettrack: LeetTrackRunner) throws {
+        let store = try Store.sqlite(path: leettrack.storePath)
+        try store.set(record, for: Key<ProblemProgress>("progress.two-sum", default: ProblemProgress()))
+    }
+
+    @Test("a review card counting Int.max reps is named as damaged, not a crash of the next review")
+    func hugeReviewCounts() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("solve", "1", "--date", "2026-01-10")
+        let solved = Date(timeIntervalSince1970: 1_768_046_400)  // 2026-01-10T12:00:00Z
+        let card = ReviewCard(
+            due: solved.addingTimeInterval(2 * 86_400), stability: 2.3065, difficulty: 2.1181, state: .review,
+            lastReview: solved, reps: Int.max, lapses: Int.max)
+        try store(ProblemProgress(status: .solved, events: [ProgressEvent(kind: .solved, date: solved, rating: "good")], review: card), in: leettrack)
+        let before = try leettrack.snapshot()
+        for arguments in [["review", "1", "again"], ["solve", "1"]] {
+            let result = try leettrack.run(arguments)
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("'progress.two-sum'"), "\(arguments): \(result.stderr)")
+            #expect(!result.stderr.contains("crashed"), "\(arguments)")
+        }
+        let doctor = try leettrack.run("doctor")
+        #expect(doctor.status == 1)
+        #expect(doctor.stdout.contains("'progress.two-sum' cannot be read"), "\(doctor.stdout)")
+        #expect(try leettrack.snapshot() == before)
+    }
+
+    @Test("a review dated 9999 by hand is refused by the next solve, which would store a due date it cannot read back")
+    func lastDayOfYear9999() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("solve", "1")
+        let last = Date(timeIntervalSince1970: 253_402_300_799)  // 9999-12-31T23:59:59Z
+        let card = ReviewCard(due: last, stability: 2.3065, difficulty: 2.1181, state: .review, lastReview: last, reps: 1)
+        try store(ProblemProgress(status: .solved, events: [ProgressEvent(kind: .solved, date: last, rating: "good")], review: card), in: leettrack)
+        let before = try leettrack.snapshot()
+        let solve = try leettrack.run("solve", "1")
+        #expect(solve.status == 1, "\(solve.stdout)")
+        #expect(solve.stderr.contains("'progress.two-sum' cannot be encoded"), "\(solve.stderr)")
+        #expect(solve.stderr.contains("10000-"), "\(solve.stderr)")
+        #expect(try leettrack.snapshot() == before)
+        let show = try leettrack.run("show", "1")
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(show.stderr.isEmpty, "\(show.stderr)")
+    }
+
+    @Test("review settings out of range are a damaged 'settings.review', not a usage error of every command")
+    func reviewSettingsOutOfRange() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("solve", "1", "--date", "2026-11-20")
+        try Store.sqlite(path: leettrack.storePath).set(ReviewSettings(desiredRetention: 5, maximumInterval: -3), for: ReviewSettings.key)
+        let before = try leettrack.snapshot()
+        for arguments in [["show", "1"], ["review", "1", "good"], ["today"], ["config", "desired-retention", "0.9"]] {
+            let result = try leettrack.run(arguments)
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("the record 'settings.review'"), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("5.0 is not a desired retention"), "\(arguments): \(result.stderr)")
+        }
+        let doctor = try leettrack.run("doctor")
+        #expect(doctor.status == 1)
+        #expect(doctor.stdout.contains("'settings.review' cannot be read"), "\(doctor.stdout)")
+        #expect(try leettrack.snapshot() == before)
+    }
+
+    @Test("a daily goal out of range is a damaged 'settings.practice', not a goal of -3 met every day")
+    func dailyGoalOutOfRange() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("solve", "1")
+        try Store.sqlite(path: leettrack.storePath).set(PracticeSettings(dailyGoal: -3), for: PracticeSettings.key)
+        let before = try leettrack.snapshot()
+        let today = try leettrack.run("today")
+        #expect(today.status == 1, "\(today.stdout)")
+        #expect(today.stderr.contains("the record 'settings.practice'"), "\(today.stderr)")
+        #expect(!today.stdout.contains("-3"), "\(today.stdout)")
+        let doctor = try leettrack.run("doctor")
+        #expect(doctor.status == 1)
+        #expect(doctor.stdout.contains("'settings.practice' cannot be read"), "\(doctor.stdout)")
+        #expect(try leettrack.snapshot() == before)
+    }
+
+    @Test("a stored catalog update whose acceptance numbers overflow an Int skips them instead of trapping every command")
+    func catalogAcceptanceOverflow() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("solve", "1")
+        let update = CatalogUpdate(
+            source: "problems.json", shape: "rest", date: "2026-11-30T00:00:00Z", problemsInFile: 3, problems: [],
+            acceptance: "1:99999999999999999999999,2:4967,3:12345,99999999999999999999:1")
+        try Store.sqlite(path: leettrack.storePath).set(update, for: CatalogUpdate.key)
+        let list = try leettrack.run("list", "1", "2", "3")
+        #expect(list.status == 0, "\(list.stderr)")
+        let rows = list.stdout.split(separator: "\n")
+        #expect(rows.count == 4, "\(list.stdout)")
+        #expect(rows.first?.contains("58.0%") == true, "\(list.stdout)")  // Two Sum keeps the built-in acceptance.
+        #expect(rows.dropFirst().first?.contains("49.7%") == true, "\(list.stdout)")
+        #expect(try leettrack.run("doctor").status == 0)
+    }
+
+    @Test("on a colour terminal, show makes a stored catalog update's category, tags and code paths inert")
+    func showsStoredNamesInert() throws {
+        let red = "\u{1B}[31m"
+        let tmux = try InteractiveTmux(arguments: ["show", "1"], width: 120, height: 30, environment: ["NO_COLOR": ""]) { storePath in
+            let store = try Store.sqlite(path: storePath)
+            let twoSum = Problem(
+                id: 1, slug: "two-sum", title: "Two Sum", difficulty: .easy, paidOnly: false, category: "Algo\(red)rithms",
+                tags: ["Arr\(red)ay"], acceptance: 50)
+            try store.set(
+                CatalogUpdate(source: "problems.json", shape: "rest", date: "2026-11-30T00:00:00Z", problemsInFile: 1, problems: [twoSum]),
+                for: CatalogUpdate.key)
+            try store.set(["/tmp/solution\(red).py"], for: Key<[String]>("code.two-sum", default: []))
+        }
+        #expect(try tmux.waitFor("LEETTRACK-EXITED"))
+        let screen = try tmux.screen(escapes: true)
+        for inert in ["Algo\u{FFFD}[31mrithms", "Arr\u{FFFD}[31may", "solution\u{FFFD}[31m.py"] {
+            #expect(screen.contains(inert), "\(inert): \(screen)")
+        }
+        #expect(!screen.contains(red + "rithms") && !screen.contains(red + "ay") && !screen.contains(red + ".py"), "\(screen)")
+        #expect(screen.contains("\u{1B}[32mEasy"), "colour is on: \(screen)")
+    }
+
+    @Test("on a colour terminal, today makes the stored daily question's title inert")
+    func todayShowsStoredDailyInert() throws {
+        let red = "\u{1B}[31m"
+        let day = LocalDay(Date(), in: TimeZone(identifier: "UTC") ?? .current).description
+        let tmux = try InteractiveTmux(arguments: ["today"], width: 120, height: 30, environment: ["NO_COLOR": ""]) { storePath in
+            let json = #"{"date":"\#(day)","problem":{"id":1,"title":"Two \u001b[31mSum","slug":"two-sum","difficulty":"easy","paidOnly":false}}"#
+            let daily = try JSONDecoder().decode(LeetCodeDaily.self, from: Data(json.utf8))
+            try Store.sqlite(path: storePath).set(daily, for: LeetCodeDaily.key)
+        }
+        #expect(try tmux.waitFor("LEETTRACK-EXITED"))
+        let screen = try tmux.screen(escapes: true)
+        #expect(screen.contains("Daily:      1. Two \u{FFFD}[31mSum"), "\(screen)")
+        #expect(!screen.contains(red + "Sum"), "\(screen)")
+    }
+}
