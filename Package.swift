@@ -91,8 +91,8 @@ let package = Package(
             dependencies: ["Persistence", "CSQLite", "persistence-probe", "TestSupport"],
             swiftSettings: strict
         ),
-        .testTarget(name: "LeetTrackCoreTests", dependencies: ["LeetTrackCore"], swiftSettings: strict),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], swiftSettings: strict),
+        .testTarget(name: "LeetTrackCoreTests", dependencies: ["LeetTrackCore", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["leettrack", "Persistence", "LeetTrackCore", "TerminalUI", "LeetTrackScreen", "TestSupport"],

@@ -1,5 +1,6 @@
 import Foundation
 import LeetTrackCore
+import TestSupport
 
 /// Generates rating sequences with timestamps for the reference comparison, deterministically
 /// from a seed.
@@ -126,19 +127,6 @@ struct ReferenceSequenceGenerator {
     }
 }
 
-/// SplitMix64: a small generator whose sequence depends only on its seed, on every platform.
-struct FSRSSeededRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The reference sequences' generator: SplitMix64 (TestSupport's), whose sequence depends only on
+/// its seed, on every platform.
+typealias FSRSSeededRandom = SeededRandom

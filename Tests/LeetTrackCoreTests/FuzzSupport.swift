@@ -1,22 +1,9 @@
 import Foundation
+import TestSupport
 
-/// A small deterministic generator (SplitMix64), so a fuzz run is the same on every machine and a
-/// failure names a case that can be run again.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The fuzz runs' generator (SplitMix64, from TestSupport), so a fuzz run is the same on every
+/// machine and a failure names a case that can be run again.
+typealias SeededGenerator = SeededRandom
 
 /// Makes hostile variants of a valid JSON document: a value somewhere replaced by one an attacker
 /// or a broken tool would write, or the bytes damaged.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Persistence
 import Testing
+import TestSupport
 
 /// JSONValue reads what JSONSerialization reads (RFC 8259, fragments allowed), rejects what it
 /// rejects, says where, and writes a canonical compact form. JSONSerialization is the oracle.
@@ -409,18 +410,6 @@ private func hasOnlyRepresentableNumbers(_ value: JSONValue) -> Bool {
     }
 }
 
-/// SplitMix64: the same sequence on every run and platform.
-private struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Characters that need escapes, that are escaped by choice, and that are not ASCII. Not U+FEFF:
 /// JSONSerialization drops it in some places (see `keepsByteOrderMarksInsideStrings`).
