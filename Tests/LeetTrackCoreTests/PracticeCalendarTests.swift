@@ -128,3 +128,29 @@ struct LocalDaysTests {
         }
     }
 }
+
+@Suite("Problems practised per day")
+struct ProblemsByDayTests {
+    @Test("each problem counts once on each day it was practised, however many events it had that day")
+    func countsEachProblemOncePerDay() throws {
+        let zone = try #require(TimeZone(identifier: "Europe/Berlin"))
+        var generator = SystemRandomNumberGenerator()
+        let kinds: [ProgressEvent.Kind] = [.solved, .attempted, .reviewed, .reset]
+        var progress: [String: ProblemProgress] = [:]
+        for number in 0..<300 {
+            let events = (0..<Int.random(in: 0...15, using: &generator)).map { _ in
+                ProgressEvent(
+                    kind: kinds.randomElement(using: &generator)!,
+                    date: Date(timeIntervalSince1970: Double(Int.random(in: 1_700_000_000...1_700_000_000 + 40 * 86_400, using: &generator))))
+            }
+            progress["problem-\(number)"] = ProblemProgress(status: .attempted, events: events)
+        }
+        var expected: [Int: Int] = [:]
+        for record in progress.values {
+            let days = Set(record.events.filter(\.kind.isPractice).map { LocalDay($0.date, in: zone).dayNumber })
+            for day in days { expected[day, default: 0] += 1 }
+        }
+        #expect(DailyGoalProgress.problemsByDay(progress, timeZone: zone) == expected)
+        #expect(expected.values.reduce(0, +) > 300)
+    }
+}

@@ -42,12 +42,20 @@ public struct DailyGoalProgress: Sendable, Equatable {
     static func problemsByDay(_ progress: [String: ProblemProgress], timeZone: some UTCOffsetProvider) -> [Int: Int] {
         var counts: [Int: Int] = [:]
         var localDays = LocalDays(in: timeZone)
+        // One buffer for every record's days, sorted so that each day counts once: a set per
+        // record cost a fifth of `today` on a store with 48,000 events.
+        var days: [Int] = []
         for record in progress.values {
-            var days = Set<Int>()
+            days.removeAll(keepingCapacity: true)
             for event in record.events where event.kind.isPractice {
-                days.insert(localDays.day(of: event.date).dayNumber)
+                days.append(localDays.day(of: event.date).dayNumber)
             }
-            for day in days { counts[day, default: 0] += 1 }
+            days.sort()
+            var previous: Int?
+            for day in days where day != previous {
+                counts[day, default: 0] += 1
+                previous = day
+            }
         }
         return counts
     }
