@@ -45,7 +45,7 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
             let hint = suggestions.isEmpty
                 ? "Use `leettrack list TEXT` to search."
                 : "Did you mean: " + suggestions.map { "\($0.id) \($0.title)" }.joined(separator: "; ") + "?"
-            return "no problem matches '\(name)'. \(hint)"
+            return "no problem matches \(Self.quoted(name)). \(hint)"
         case .ambiguousProblem(let name, let candidates):
             let shown = candidates.prefix(10).map { candidate in
                 let id = String(candidate.id)
@@ -91,5 +91,10 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
         case .listWithoutSections(let list, let sectioned):
             return "\(list) has no topic sections; the lists with sections are \(sectioned.joined(separator: ", "))."
         }
+    }
+
+    /// `'name'`, or its start and length when it is longer than a line (a pasted page, not a name).
+    private static func quoted(_ name: String) -> String {
+        name.count <= 100 ? "'\(name)'" : "'\(name.prefix(60))…' (\(name.count) characters)"
     }
 }

@@ -169,6 +169,19 @@ struct ErrorsEndToEndTests {
         #expect(version.status == 0)
         #expect(version.stdout.hasPrefix("leettrack "))
     }
+
+    @Test("a pasted 5,000-character name is an unknown problem at once, echoed by its start and length")
+    func hugeProblemName() throws {
+        let leettrack = try LeetTrackRunner()
+        let name = String(repeating: "ab", count: 2_500)
+        let started = Date()
+        let result = try leettrack.run("show", name)
+        // Comparing it with all 4,029 titles by edit distance took minutes before it was bounded.
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("no problem matches '\(name.prefix(60))…' (5000 characters)"), "\(result.stderr.prefix(300))")
+        #expect(result.stderr.count < 1_000)
+    }
 }
 
 @Suite("leettrack with a damaged record, end to end")
