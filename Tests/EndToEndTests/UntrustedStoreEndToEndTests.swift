@@ -141,4 +141,28 @@ struct UntrustedStoreEndToEndTests {
         #expect(screen.contains("Daily:      1. Two \u{FFFD}[31mSum"), "\(screen)")
         #expect(!screen.contains(red + "Sum"), "\(screen)")
     }
+
+    @Test("on a colour terminal, file names in messages are inert: a catalog update's stored source, a report's path")
+    func fileNamesInert() throws {
+        let red = "\u{1B}[31m"
+        let info = try InteractiveTmux(arguments: ["catalog", "info"], width: 120, height: 30, environment: ["NO_COLOR": ""]) { storePath in
+            try Store.sqlite(path: storePath).set(
+                CatalogUpdate(source: "problems\(red).json", shape: "rest", date: "2026-11-30T00:00:00Z", problemsInFile: 0, problems: []),
+                for: CatalogUpdate.key)
+        }
+        #expect(try info.waitFor("LEETTRACK-EXITED"))
+        let infoScreen = try info.screen(escapes: true)
+        #expect(infoScreen.contains("Source: problems\u{FFFD}[31m.json"), "\(infoScreen)")
+        #expect(!infoScreen.contains(red + ".json"), "\(infoScreen)")
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }  // A leftover temporary folder is harmless.
+        let report = folder.appendingPathComponent("report\(red).html").path
+        let written = try InteractiveTmux(arguments: ["report", "-o", report], width: 160, height: 30, environment: ["NO_COLOR": ""])
+        #expect(try written.waitFor("LEETTRACK-EXITED"))
+        let reportScreen = try written.screen(escapes: true)
+        #expect(reportScreen.contains("report\u{FFFD}[31m.html"), "\(reportScreen)")
+        #expect(!reportScreen.contains(red + ".html"), "\(reportScreen)")
+    }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import LeetCodeClient
 import LeetTrackCore
+import LeetTrackScreen
 import Persistence
 
 /// What the `leetcode` subcommands share: the checked endpoint, the cookies (environment, else the
@@ -71,7 +72,7 @@ struct LeetCodeSession {
             atPath: FilePaths.folder(of: file), withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
         try cookies.save(to: file)
-        context.line("Signed in to LeetCode as \(user.username). The session is kept in \(file) (readable by you only).")
+        context.line("Signed in to LeetCode as \(user.username). The session is kept in \(Format.outside(file)) (readable by you only).")
     }
 
     func pull(dryRun: Bool) throws {
