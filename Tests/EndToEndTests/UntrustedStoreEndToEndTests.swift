@@ -142,7 +142,7 @@ struct UntrustedStoreEndToEndTests {
         #expect(!screen.contains(red + "Sum"), "\(screen)")
     }
 
-    @Test("on a colour terminal, file names in messages are inert: a catalog update's stored source, a report's path")
+    @Test("on a colour terminal, file names and locations in messages are inert: a stored catalog source, a report's path, the sync remote")
     func fileNamesInert() throws {
         let red = "\u{1B}[31m"
         let info = try InteractiveTmux(arguments: ["catalog", "info"], width: 120, height: 30, environment: ["NO_COLOR": ""]) { storePath in
@@ -164,5 +164,14 @@ struct UntrustedStoreEndToEndTests {
         let reportScreen = try written.screen(escapes: true)
         #expect(reportScreen.contains("report\u{FFFD}[31m.html"), "\(reportScreen)")
         #expect(!reportScreen.contains(red + ".html"), "\(reportScreen)")
+
+        let status = try InteractiveTmux(arguments: ["sync", "--status"], width: 120, height: 30, environment: ["NO_COLOR": ""]) { storePath in
+            let state = #"{"remoteID":"r","cursor":3,"location":"postgresql://host\u001b[31m/db","lastSync":786000000}"#
+            try Store.sqlite(path: storePath).set(try JSONDecoder().decode(SyncState.self, from: Data(state.utf8)), for: Key<SyncState?>("sync.state", default: nil))
+        }
+        #expect(try status.waitFor("LEETTRACK-EXITED"))
+        let statusScreen = try status.screen(escapes: true)
+        #expect(statusScreen.contains("with postgresql://host\u{FFFD}[31m/db."), "\(statusScreen)")
+        #expect(!statusScreen.contains(red + "/db"), "\(statusScreen)")
     }
 }

@@ -107,7 +107,7 @@ struct LeetCodeSession {
                 paidOnly: problem.paidOnly, url: "https://leetcode.com/problems/\(problem.slug)/", status: status.rawValue))
             return
         }
-        context.line("Daily question, \(daily.date): \(problem.id). \(problem.title) (\(problem.difficulty.rawValue.capitalized))"
+        context.line("Daily question, \(Format.outside(daily.date)): \(problem.id). \(Format.outside(problem.title)) (\(problem.difficulty.rawValue.capitalized))"
             + (problem.paidOnly ? " [Premium]" : ""))
         context.line("https://leetcode.com/problems/\(problem.slug)/")
         context.line(status == .solved ? "You have solved it." : status == .attempted ? "You have attempted it." : "Not solved yet.")

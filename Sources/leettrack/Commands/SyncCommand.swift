@@ -100,7 +100,7 @@ struct SyncCommand: LeetTrackCommand {
             context.line(subject.prefix(1).uppercased() + subject.dropFirst() + " \(singular ? "has" : "have") changes waiting to be pushed.")
         }
         if let state = status.state, let lastSync {
-            context.line("Last sync: \(lastSync) with \(state.location).")
+            context.line("Last sync: \(lastSync) with \(Format.outside(state.location)).")
         } else {
             context.line("Never synced. Run `leettrack sync --remote URL`.")
         }
