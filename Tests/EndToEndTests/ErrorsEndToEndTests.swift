@@ -173,6 +173,17 @@ struct ErrorsEndToEndTests {
         #expect(version.stdout.hasPrefix("leettrack "))
     }
 
+    @Test("a line break in an echoed argument is shown as \\n, so it cannot forge a line of the output")
+    func lineBreakInArgument() throws {
+        let leettrack = try LeetTrackRunner()
+        for arguments in [["show", "x\nSolved 1. Two Sum"], ["show", "x\r\nSolved 1. Two Sum"], ["solve", "1", "--date", "2026\nSolved"]] {
+            let result = try leettrack.run(arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(!result.stderr.contains("\nSolved"), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("\\nSolved"), "\(arguments): \(result.stderr)")
+        }
+    }
+
     @Test("a pasted 5,000-character name is an unknown problem at once, echoed by its start and length")
     func hugeProblemName() throws {
         let leettrack = try LeetTrackRunner()
