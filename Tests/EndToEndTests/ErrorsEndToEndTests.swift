@@ -176,7 +176,10 @@ struct ErrorsEndToEndTests {
     @Test("a line break in an echoed argument is shown as \\n, so it cannot forge a line of the output")
     func lineBreakInArgument() throws {
         let leettrack = try LeetTrackRunner()
-        for arguments in [["show", "x\nSolved 1. Two Sum"], ["show", "x\r\nSolved 1. Two Sum"], ["solve", "1", "--date", "2026\nSolved"]] {
+        for arguments in [
+            ["show", "x\nSolved 1. Two Sum"], ["show", "x\r\nSolved 1. Two Sum"], ["solve", "1", "--date", "2026\nSolved"],
+            ["list", "--limit", "1\nSolved"],
+        ] {
             let result = try leettrack.run(arguments)
             #expect(result.status == 64, "\(arguments)")
             #expect(!result.stderr.contains("\nSolved"), "\(arguments): \(result.stderr)")
