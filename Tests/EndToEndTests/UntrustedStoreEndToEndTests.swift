@@ -174,4 +174,20 @@ struct UntrustedStoreEndToEndTests {
         #expect(statusScreen.contains("with postgresql://host\u{FFFD}[31m/db."), "\(statusScreen)")
         #expect(!statusScreen.contains(red + "/db"), "\(statusScreen)")
     }
+
+    @Test("code settings edited by hand past config's rules are a damaged 'settings.code', and code writes nothing")
+    func codeSettingsOutOfRules() throws {
+        let leettrack = try LeetTrackRunner()
+        let folder = leettrack.file("code\u{1B}[31m")
+        try Store.sqlite(path: leettrack.storePath).set(CodeSettings(directory: folder, language: "zz"), for: CodeSettings.key)
+        let before = try leettrack.snapshot()
+        let code = try leettrack.run(["code", "1"], environment: ["EDITOR": "true"])
+        #expect(code.status == 1, "\(code.stdout)")
+        #expect(code.stderr.contains("the record 'settings.code'"), "\(code.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder))
+        let doctor = try leettrack.run("doctor")
+        #expect(doctor.status == 1)
+        #expect(doctor.stdout.contains("'settings.code' cannot be read"), "\(doctor.stdout)")
+        #expect(try leettrack.snapshot() == before)
+    }
 }
