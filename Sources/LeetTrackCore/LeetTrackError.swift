@@ -38,21 +38,28 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
     /// The list has no topic sections (`sectioned`: the lists that have them).
     case listWithoutSections(String, sectioned: [String])
 
-    /// The message a user sees.
+    /// The message a user sees: one line, but for the candidates of an ambiguous name. A line break
+    /// in what the user typed is shown as `\n`, so an argument cannot add a line of its own to the
+    /// message (`show $'x\nSolved 1. Two Sum'`).
     public var description: String {
+        if case .ambiguousProblem = self { return message }
+        return Self.oneLine(message)
+    }
+
+    private var message: String {
         switch self {
         case .unknownProblem(let name, let suggestions):
             let hint = suggestions.isEmpty
                 ? "Use `leettrack list TEXT` to search."
                 : "Did you mean: " + suggestions.map { "\($0.id) \($0.title)" }.joined(separator: "; ") + "?"
-            return "no problem matches '\(name)'. \(hint)"
+            return "no problem matches \(Self.quoted(name)). \(hint)"
         case .ambiguousProblem(let name, let candidates):
             let shown = candidates.prefix(10).map { candidate in
                 let id = String(candidate.id)
                 return String(repeating: " ", count: max(0, 6 - id.count)) + id + "  " + candidate.title
             }.joined(separator: "\n")
             let more = candidates.count > 10 ? "\n  … and \(candidates.count - 10) more" : ""
-            return "'\(name)' matches \(candidates.count) problems; name one by id or slug:\n\(shown)\(more)"
+            return "'\(Self.oneLine(name))' matches \(candidates.count) problems; name one by id or slug:\n\(shown)\(more)"
         case .unknownList(let name, let known):
             return "no study list is called '\(name)'. Lists: \(known.joined(separator: ", "))."
         case .unknownTag(let name, let suggestions):
@@ -91,5 +98,21 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
         case .listWithoutSections(let list, let sectioned):
             return "\(list) has no topic sections; the lists with sections are \(sectioned.joined(separator: ", "))."
         }
+    }
+
+    /// `text` with its line feeds written as `\n` (scalar by scalar: in `\r\n`, one `Character`, the
+    /// line feed counts too).
+    private static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains("\n") else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" { scalars.append(contentsOf: "\\n".unicodeScalars) } else { scalars.append(scalar) }
+        }
+        return String(scalars)
+    }
+
+    /// `'name'`, or its start and length when it is longer than a line (a pasted page, not a name).
+    private static func quoted(_ name: String) -> String {
+        name.count <= 100 ? "'\(name)'" : "'\(name.prefix(60))…' (\(name.count) characters)"
     }
 }

@@ -69,6 +69,9 @@ struct ErrorsEndToEndTests {
         (["lists", "delete", "Blind 75"], "built-in study list"),
         (["lists", "create", "delete"], "is a `lists` subcommand"),
         (["lists", "create", "_ _"], "it needs a letter or a digit"),
+        (["lists", "create", "\u{301}"], "it needs a letter or a digit"),
+        (["lists", "create", "\u{200B}"], "it contains an invisible character"),
+        (["lists", "create", "a\u{2060}b"], "it contains an invisible character"),
         (["lists", "create"], "'lists create' needs a NAME"),
         (["lists", "add", "x"], "needs a list NAME and at least one PROBLEM"),
         (["list", "--list", "nope"], "no study list is called 'nope'"),
@@ -168,6 +171,33 @@ struct ErrorsEndToEndTests {
         let version = try leettrack.run("--version")
         #expect(version.status == 0)
         #expect(version.stdout.hasPrefix("leettrack "))
+    }
+
+    @Test("a line break in an echoed argument is shown as \\n, so it cannot forge a line of the output")
+    func lineBreakInArgument() throws {
+        let leettrack = try LeetTrackRunner()
+        for arguments in [
+            ["show", "x\nSolved 1. Two Sum"], ["show", "x\r\nSolved 1. Two Sum"], ["solve", "1", "--date", "2026\nSolved"],
+            ["list", "--limit", "1\nSolved"],
+        ] {
+            let result = try leettrack.run(arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(!result.stderr.contains("\nSolved"), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("\\nSolved"), "\(arguments): \(result.stderr)")
+        }
+    }
+
+    @Test("a pasted 5,000-character name is an unknown problem at once, echoed by its start and length")
+    func hugeProblemName() throws {
+        let leettrack = try LeetTrackRunner()
+        let name = String(repeating: "ab", count: 2_500)
+        let started = Date()
+        let result = try leettrack.run("show", name)
+        // Comparing it with all 4,029 titles by edit distance took minutes before it was bounded.
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("no problem matches '\(name.prefix(60))…' (5000 characters)"), "\(result.stderr.prefix(300))")
+        #expect(result.stderr.count < 1_000)
     }
 }
 

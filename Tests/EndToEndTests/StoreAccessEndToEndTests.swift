@@ -105,3 +105,48 @@ struct DeletedStoreScreenTests {
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 }
+
+/// A store on a full disk (a 400 KiB tmpfs filled up, which needs root to mount).
+@Suite("leettrack on a full disk, end to end")
+struct FullDiskEndToEndTests {
+    /// Runs `command` in a shell and returns its exit status.
+    @discardableResult
+    private func shell(_ command: String) throws -> Int32 {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", command]
+        try shell.run()
+        shell.waitUntilExit()
+        return shell.terminationStatus
+    }
+
+    @Test("reading commands work on a full disk, and a write says the disk is full, not 'disk I/O error' alone")
+    func fullDisk() throws {
+        guard getuid() == 0 else {
+            print("Skipped: mounting a small tmpfs needs root (CI runs the tests as root).")
+            return
+        }
+        let leettrack = try LeetTrackRunner()
+        let mount = leettrack.file("disk")
+        try FileManager.default.createDirectory(atPath: mount, withIntermediateDirectories: true)
+        guard try shell("mount -t tmpfs -o size=400k tmpfs '\(mount)'") == 0 else {
+            print("Skipped: this machine does not let the tests mount a tmpfs.")
+            return
+        }
+        defer { _ = try? shell("umount '\(mount)'") }  // Unmounting a test's tmpfs: nothing to report.
+        let store = mount + "/store.sqlite"
+        #expect(try leettrack.run(["--store", store, "fav", "1", "2"], useStore: false).status == 0)
+        try shell("dd if=/dev/zero of='\(mount)/fill' bs=1k count=1000 2>/dev/null")
+        for arguments in [["list", "--favorites"], ["show", "1"], ["stats"], ["export"], ["doctor"]] {
+            let result = try leettrack.run(["--store", store] + arguments, useStore: false)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        }
+        let write = try leettrack.run(["--store", store, "fav", "3"], useStore: false)
+        #expect(write.status == 1)
+        #expect(write.stderr.contains("No space left on device"), "\(write.stderr)")
+        #expect(!write.stderr.contains("damaged"), "\(write.stderr)")
+        try shell("rm -f '\(mount)/fill'")
+        let favorites = try leettrack.run(["--store", store, "favorites"], useStore: false)
+        #expect(favorites.stdout.contains("2 favorites"), "\(favorites.stdout)")
+    }
+}

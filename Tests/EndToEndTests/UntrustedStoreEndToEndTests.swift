@@ -141,4 +141,53 @@ struct UntrustedStoreEndToEndTests {
         #expect(screen.contains("Daily:      1. Two \u{FFFD}[31mSum"), "\(screen)")
         #expect(!screen.contains(red + "Sum"), "\(screen)")
     }
+
+    @Test("on a colour terminal, file names and locations in messages are inert: a stored catalog source, a report's path, the sync remote")
+    func fileNamesInert() throws {
+        let red = "\u{1B}[31m"
+        let info = try InteractiveTmux(arguments: ["catalog", "info"], width: 120, height: 30, environment: ["NO_COLOR": ""]) { storePath in
+            try Store.sqlite(path: storePath).set(
+                CatalogUpdate(source: "problems\(red).json", shape: "rest", date: "2026-11-30T00:00:00Z", problemsInFile: 0, problems: []),
+                for: CatalogUpdate.key)
+        }
+        #expect(try info.waitFor("LEETTRACK-EXITED"))
+        let infoScreen = try info.screen(escapes: true)
+        #expect(infoScreen.contains("Source: problems\u{FFFD}[31m.json"), "\(infoScreen)")
+        #expect(!infoScreen.contains(red + ".json"), "\(infoScreen)")
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }  // A leftover temporary folder is harmless.
+        let report = folder.appendingPathComponent("report\(red).html").path
+        let written = try InteractiveTmux(arguments: ["report", "-o", report], width: 160, height: 30, environment: ["NO_COLOR": ""])
+        #expect(try written.waitFor("LEETTRACK-EXITED"))
+        let reportScreen = try written.screen(escapes: true)
+        #expect(reportScreen.contains("report\u{FFFD}[31m.html"), "\(reportScreen)")
+        #expect(!reportScreen.contains(red + ".html"), "\(reportScreen)")
+
+        let status = try InteractiveTmux(arguments: ["sync", "--status"], width: 120, height: 30, environment: ["NO_COLOR": ""]) { storePath in
+            let state = #"{"remoteID":"r","cursor":3,"location":"postgresql://host\u001b[31m/db","lastSync":786000000}"#
+            try Store.sqlite(path: storePath).set(try JSONDecoder().decode(SyncState.self, from: Data(state.utf8)), for: Key<SyncState?>("sync.state", default: nil))
+        }
+        #expect(try status.waitFor("LEETTRACK-EXITED"))
+        let statusScreen = try status.screen(escapes: true)
+        #expect(statusScreen.contains("with postgresql://host\u{FFFD}[31m/db."), "\(statusScreen)")
+        #expect(!statusScreen.contains(red + "/db"), "\(statusScreen)")
+    }
+
+    @Test("code settings edited by hand past config's rules are a damaged 'settings.code', and code writes nothing")
+    func codeSettingsOutOfRules() throws {
+        let leettrack = try LeetTrackRunner()
+        let folder = leettrack.file("code\u{1B}[31m")
+        try Store.sqlite(path: leettrack.storePath).set(CodeSettings(directory: folder, language: "zz"), for: CodeSettings.key)
+        let before = try leettrack.snapshot()
+        let code = try leettrack.run(["code", "1"], environment: ["EDITOR": "true"])
+        #expect(code.status == 1, "\(code.stdout)")
+        #expect(code.stderr.contains("the record 'settings.code'"), "\(code.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder))
+        let doctor = try leettrack.run("doctor")
+        #expect(doctor.status == 1)
+        #expect(doctor.stdout.contains("'settings.code' cannot be read"), "\(doctor.stdout)")
+        #expect(try leettrack.snapshot() == before)
+    }
 }

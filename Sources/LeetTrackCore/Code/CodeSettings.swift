@@ -16,6 +16,33 @@ public struct CodeSettings: Codable, Sendable, Hashable {
         self.language = language
     }
 
+    enum CodingKeys: String, CodingKey {
+        case directory, language
+    }
+
+    /// Decodes settings, held to the rules `config` sets them by (``set(_:to:)``): a folder edited
+    /// by hand into a relative path or one with control characters would have `code` write its
+    /// files wherever the command runs, and an unknown language would silently become Python.
+    /// Such a record does not decode, so it is reported as damaged by its key.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let directory = try container.decodeIfPresent(String.self, forKey: .directory)
+        let language = try container.decodeIfPresent(String.self, forKey: .language)
+        var checked = CodeSettings()
+        do {
+            if let directory { try checked.set(.codeDirectory, to: directory) }
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .directory, in: container, debugDescription: error.description)
+        }
+        do {
+            if let language { try checked.set(.codeLanguage, to: language) }
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .language, in: container, debugDescription: error.description)
+        }
+        self.directory = directory
+        self.language = language
+    }
+
     /// The store key (local: no sync journal, no export).
     public static let key = Key<CodeSettings>("settings.code", default: CodeSettings())
 

@@ -250,7 +250,13 @@ public struct OwnLists: Sendable {
         if cleaned.unicodeScalars.contains(where: InputRules.isControlOrBidi) {
             throw .invalidListName(name, reason: "it contains control or bidirectional formatting characters")
         }
-        guard let key = key(for: cleaned) else { throw .invalidListName(name, reason: "it needs a letter or a digit") }
+        // Invisible: a name of them alone shows as nothing, and `a<U+2060>b` as a second `ab`.
+        if cleaned.unicodeScalars.contains(where: { Self.invisibleScalars.contains($0.value) }) {
+            throw .invalidListName(name, reason: "it contains an invisible character (a zero-width space, word joiner or byte order mark)")
+        }
+        guard cleaned.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }),
+            let key = key(for: cleaned)
+        else { throw .invalidListName(name, reason: "it needs a letter or a digit") }
         if cleaned.hasPrefix("-") { throw .invalidListName(name, reason: "it cannot start with '-'") }
         if reservedNames.contains(key) { throw .invalidListName(name, reason: "'\(key)' is a `lists` subcommand") }
         if let builtIn = catalog.builtInList(named: cleaned) {
@@ -258,6 +264,11 @@ public struct OwnLists: Sendable {
         }
         return key
     }
+
+    /// U+200B zero-width space, U+2060 word joiner, U+FEFF zero-width no-break space (a byte order
+    /// mark): characters with no width and no use inside a name. (The zero-width joiners of emoji
+    /// sequences and of some scripts are kept.)
+    private static let invisibleScalars: Set<UInt32> = [0x200B, 0x2060, 0xFEFF]
 
     private static func cleaned(_ name: String) -> String {
         name.trimmedOfWhitespace

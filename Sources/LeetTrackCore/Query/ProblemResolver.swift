@@ -16,6 +16,9 @@ extension Catalog {
             throw .unknownProblem(name, suggestions: [])
         }
         if let problem = problem(withSlug: trimmed) { return problem }
+        // No title or slug is this long, and comparing it with every title would cost its length
+        // times the catalog's (a pasted 10,000-character name took minutes): it matches nothing.
+        guard trimmed.utf8.count <= Self.longestName else { throw .unknownProblem(name, suggestions: []) }
         let words = TitleWords(trimmed)
         guard words.count > 0 else { throw .unknownProblem(name, suggestions: []) }
         // A title typed in full, in any case and with any punctuation, is the same words as the slug.
@@ -39,8 +42,17 @@ extension Catalog {
             if candidates.count == 1 { return problem(at: candidates[0]) }
             throw .ambiguousProblem(name, candidates: candidates.map(problem(at:)))
         }
-        throw .unknownProblem(name, suggestions: closestProblems(to: words.joined(separator: UInt8(ascii: " ")), count: 3))
+        // The edit distance costs the name's length times each title's: its first bytes suggest as well.
+        let text = words.joined(separator: UInt8(ascii: " ")).prefix(Self.longestSuggestedName)
+        throw .unknownProblem(name, suggestions: closestProblems(to: Array(text), count: 3))
     }
+
+    /// The longest name, in bytes, compared with the titles: above any title or slug an entrance
+    /// accepts (``InputRules/maximumTitleLength`` characters, ``InputRules/maximumSlugLength`` bytes).
+    static let longestName = InputRules.maximumTitleLength * 4
+
+    /// How many bytes of an unknown name the suggestions compare: longer than LeetCode's titles.
+    static let longestSuggestedName = 100
 
     /// Resolves several names, failing on the first that does not resolve; duplicates are dropped.
     public func resolve(_ names: [String]) throws(LeetTrackError) -> [Problem] {

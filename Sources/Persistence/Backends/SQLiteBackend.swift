@@ -1,6 +1,11 @@
 import CSQLite
 import FoundationEssentials
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How hard SQLite works to keep a committed write through a crash.
 public enum SynchronousMode: String, Sendable, CaseIterable {
@@ -87,9 +92,9 @@ final class SQLiteBackend: StorageBackend {
         self.path = path
         // Taken before opening, so that a change made while it opens is seen at the next check; only
         // reading can open `immutable`.
-        let files = access == .readOnly ? SQLiteFileCheck.FilesSignature(path: path) : nil
-        let mode = try SQLiteFileCheck.prepare(path: path, access: access)
-        let connection = try SQLiteConnection(path: path, mode: mode)
+        var files = access == .readOnly ? SQLiteFileCheck.FilesSignature(path: path) : nil
+        var mode = try SQLiteFileCheck.prepare(path: path, access: access)
+        var connection = try SQLiteConnection(path: path, mode: mode)
         let (size, header) = try connection.fileSizeAndHeader()
         try SQLiteFileCheck.validate(size: size, header: header, path: path)
         try connection.check(sqlite3_busy_timeout(connection.handle, 10_000), "busy_timeout")
@@ -107,8 +112,21 @@ final class SQLiteBackend: StorageBackend {
             try connection.execute("PRAGMA wal_autocheckpoint = \(Self.walCheckpointPages)")
             hasEntries = true
         } else {
-            try connection.execute("PRAGMA query_only = 1")
-            hasEntries = try Self.checkSchemaForReading(connection)
+            do {
+                hasEntries = try Self.startReading(connection)
+            } catch let error as PersistenceError where mode != .immutable && Self.cannotGrowIndex(error, path: path) {
+                // A full disk: SQLite cannot grow the -shm index that every reader of a log needs,
+                // and reading would fail for want of a few kilobytes. With no log to read (none,
+                // or empty), the file holds every committed write and no writer can add one (a
+                // write needs room in the log), so it is read as `immutable`, which needs no index.
+                // The failed attempt left an empty log and index behind: the files are compared with
+                // what they are now, or the first check would take them for another process's write.
+                mode = .immutable
+                files = SQLiteFileCheck.FilesSignature(path: path)
+                connection = try SQLiteConnection(path: path, mode: .immutable)
+                try connection.check(sqlite3_busy_timeout(connection.handle, 10_000), "busy_timeout")
+                hasEntries = try Self.startReading(connection)
+            }
         }
         isWritable = mode.canWrite
         // The file the connection opened, compared before each write with what is at `path` now.
@@ -132,6 +150,27 @@ final class SQLiteBackend: StorageBackend {
 
     deinit {
         SQLiteExitCheckpoint.unregister(self)
+    }
+
+    /// Makes `connection` read only and checks its schema (see ``checkSchemaForReading(_:)``); the
+    /// first read of the data version is the one that maps the `-shm` index, so it happens here.
+    private static func startReading(_ connection: SQLiteConnection) throws -> Bool {
+        try connection.execute("PRAGMA query_only = 1")
+        let hasEntries = try checkSchemaForReading(connection)
+        _ = try connection.integer("PRAGMA data_version")
+        return hasEntries
+    }
+
+    /// Whether `error` says that SQLite could not create or grow the `-shm` index (or found the
+    /// disk full) while the store has no log to read: then the file alone can be read.
+    private static func cannotGrowIndex(_ error: PersistenceError, path: String) -> Bool {
+        guard case .sqlite(let code, _, _, _) = error else { return false }
+        let shmSize = SQLITE_IOERR | (19 << 8)  // SQLITE_IOERR_SHMSIZE
+        let shmOpen = SQLITE_IOERR | (18 << 8)  // SQLITE_IOERR_SHMOPEN
+        guard code == shmSize || code == shmOpen || code & 0xFF == SQLITE_FULL else { return false }
+        var info = stat()
+        guard stat(path + "-wal", &info) == 0 else { return errno == ENOENT }
+        return info.st_size == 0
     }
 
     /// A passive checkpoint (it never waits for other processes' readers), skipped when another

@@ -74,7 +74,13 @@ final class SQLiteConnection: @unchecked Sendable {
     }
 
     func error(code: Int32, sql: String?) -> PersistenceError {
-        let message = String(cString: sqlite3_errmsg(handle))
+        var message = String(cString: sqlite3_errmsg(handle))
+        // "disk I/O error" alone reads like failing hardware; the system's reason says what it is
+        // ("No space left on device", "Disk quota exceeded").
+        let systemCode = sqlite3_system_errno(handle)
+        if code & 0xFF == SQLITE_IOERR || code & 0xFF == SQLITE_FULL, systemCode != 0 {
+            message += " (\(FileErrorReason.system(systemCode)))"
+        }
         switch code & 0xFF {
         case SQLITE_NOTADB, SQLITE_CORRUPT:
             // The only damage verdict: SQLite's own, when it reads the pages.

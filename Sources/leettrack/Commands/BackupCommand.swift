@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LeetTrackCore
+import LeetTrackScreen
 import Persistence
 
 /// `leettrack backup PATH`.
@@ -25,6 +26,6 @@ struct BackupCommand: LeetTrackCommand {
         let store = try context.reader().store
         let records = try store.keys(withPrefix: ProgressRepository.keyPrefix).count
         try store.backup(to: destination)
-        context.line("Backed up \(context.storePath) to \(destination) (\(records == 1 ? "1 problem" : "\(records) problems")).")
+        context.line("Backed up \(Format.outside(context.storePath)) to \(Format.outside(destination)) (\(records == 1 ? "1 problem" : "\(records) problems")).")
     }
 }

@@ -71,8 +71,8 @@ struct CatalogCommand: LeetTrackCommand {
             context.line("Source: built into leettrack \(LeetTrack.version) (no update imported)")
             return
         }
-        context.line("Source: \(update.source) (\(update.shape))")
-        context.line("Updated: \(update.date)")
+        context.line("Source: \(Format.outside(update.source)) (\(Format.outside(update.shape)))")
+        context.line("Updated: \(Format.outside(update.date))")
         let rates = update.acceptance.isEmpty ? 0 : update.acceptance.split(separator: ",").count
         context.line("Differences from the \(Catalog.builtIn.count) built in: \(update.problems.count) new or changed, "
             + "\(rates) with only a new acceptance")
@@ -86,7 +86,7 @@ struct CatalogCommand: LeetTrackCommand {
             try context.writeJSON(CatalogUpdateJSON(summary, shape: list.shape))
             return
         }
-        context.line("Read \(list.entries.count == 1 ? "1 problem" : "\(list.entries.count) problems") from \(file) (\(list.shape.rawValue)).")
+        context.line("Read \(list.entries.count == 1 ? "1 problem" : "\(list.entries.count) problems") from \(Format.outside(file)) (\(list.shape.rawValue)).")
         context.line("Added \(summary.added.count), updated \(summary.changed.count), \(summary.unchanged) unchanged; "
             + "the catalog has \(summary.catalog.count) problems."
             + (withStatus || !summary.renamed.isEmpty ? "" : " Your progress is untouched."))

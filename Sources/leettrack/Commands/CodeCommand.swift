@@ -37,7 +37,7 @@ struct CodeCommand: LeetTrackCommand {
         }
         let file = try CodeSolution.prepare(problem, language: chosen, in: context)
         let editor = Editor(environment: context.environment)
-        context.line(file.created ? "Created \(file.path)" : "Opening \(file.path)")
+        context.line(file.created ? "Created \(Format.outside(file.path))" : "Opening \(Format.outside(file.path))")
         guard let command = editor.command else {
             Terminal.writeError("Set $VISUAL or $EDITOR to open it in your editor.\n")
             return

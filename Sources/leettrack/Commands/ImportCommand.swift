@@ -133,7 +133,7 @@ enum ExchangeMessages {
 /// The text an import prints.
 enum ImportReport {
     static func write(_ summary: ImportSummary, mode: ImportMode, dryRun: Bool, file: String, to context: CommandContext) {
-        context.line(dryRun ? "Dry run of importing \(file) (\(mode.rawValue)):" : "Imported \(file) (\(mode.rawValue)):")
+        context.line(dryRun ? "Dry run of importing \(Format.outside(file)) (\(mode.rawValue)):" : "Imported \(Format.outside(file)) (\(mode.rawValue)):")
         context.line("  \(dryRun ? "would add" : "added") \(problems(summary.added.count)), \(dryRun ? "update" : "updated") "
             + "\(summary.updated.count)" + (mode == .replace ? ", \(dryRun ? "remove" : "removed") \(summary.removed.count)" : "")
             + "; \(summary.unchanged) unchanged.")

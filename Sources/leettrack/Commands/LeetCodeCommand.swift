@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import LeetCodeClient
 import LeetTrackCore
+import LeetTrackScreen
 
 /// `leettrack leetcode login|logout|pull [--dry-run]|daily [--json]`: each a thin call into
 /// `LeetCodeClient` (requests, politeness) and `LeetCodePull` (the merge).
@@ -61,9 +62,9 @@ struct LeetCodeCommand: LeetTrackCommand {
             let file = LeetCodeCookies.file(besideStore: context.storePath)
             do {
                 if try LeetCodeCookies.remove(at: file) {
-                    context.line("Signed out: removed \(file).")
+                    context.line("Signed out: removed \(Format.outside(file)).")
                 } else {
-                    context.line("Not signed in: there was no \(file).")
+                    context.line("Not signed in: there was no \(Format.outside(file)).")
                 }
             } catch {
                 throw CLIError.failure("\(error)")

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import LeetCodeClient
 import LeetTrackCore
+import LeetTrackScreen
 import Persistence
 
 /// What the `leetcode` subcommands share: the checked endpoint, the cookies (environment, else the
@@ -71,7 +72,7 @@ struct LeetCodeSession {
             atPath: FilePaths.folder(of: file), withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
         try cookies.save(to: file)
-        context.line("Signed in to LeetCode as \(user.username). The session is kept in \(file) (readable by you only).")
+        context.line("Signed in to LeetCode as \(user.username). The session is kept in \(Format.outside(file)) (readable by you only).")
     }
 
     func pull(dryRun: Bool) throws {
@@ -106,7 +107,7 @@ struct LeetCodeSession {
                 paidOnly: problem.paidOnly, url: "https://leetcode.com/problems/\(problem.slug)/", status: status.rawValue))
             return
         }
-        context.line("Daily question, \(daily.date): \(problem.id). \(problem.title) (\(problem.difficulty.rawValue.capitalized))"
+        context.line("Daily question, \(Format.outside(daily.date)): \(problem.id). \(Format.outside(problem.title)) (\(problem.difficulty.rawValue.capitalized))"
             + (problem.paidOnly ? " [Premium]" : ""))
         context.line("https://leetcode.com/problems/\(problem.slug)/")
         context.line(status == .solved ? "You have solved it." : status == .attempted ? "You have attempted it." : "Not solved yet.")

@@ -49,7 +49,7 @@ struct ReportCommand: LeetTrackCommand {
         } catch {
             throw CLIError.failure("cannot write the report to \(file.path): \(error.reason). Nothing else was changed.")
         }
-        context.line("Wrote the report to \(file.path)")
+        context.line("Wrote the report to \(Format.outside(file.path))")
         if open { try BrowserOpener.open(file, context) }
     }
 

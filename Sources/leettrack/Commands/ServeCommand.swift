@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LeetTrackCore
+import LeetTrackScreen
 import LeetTrackServer
 import Persistence
 
@@ -61,7 +62,7 @@ struct ServeCommand: LeetTrackCommand {
             throw CLIError.failure(error.description)
         }
         // Printed at once (not at exit) and flushed: a script or test waits for this line.
-        context.line("Serving \(context.storePath) at \(url)")
+        context.line("Serving \(Format.outside(context.storePath)) at \(Format.outside(url))")
         context.line("Press Ctrl-C to stop.")
         try context.flush()
         if open { openBrowser(url) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LeetTrackCore
+import LeetTrackScreen
 import Persistence
 
 /// `leettrack sync [--remote URL]` and `leettrack sync --status`.
@@ -70,9 +71,9 @@ struct SyncCommand: LeetTrackCommand {
             return
         }
         if report.pushed == 0 && report.pulled == 0 {
-            context.line("Up to date with \(location).")
+            context.line("Up to date with \(Format.outside(location)).")
         } else {
-            context.line("Synced with \(location): pushed \(Self.changes(report.pushed)), pulled \(Self.changes(report.pulled)).")
+            context.line("Synced with \(Format.outside(location)): pushed \(Self.changes(report.pushed)), pulled \(Self.changes(report.pulled)).")
         }
     }
 
@@ -99,7 +100,7 @@ struct SyncCommand: LeetTrackCommand {
             context.line(subject.prefix(1).uppercased() + subject.dropFirst() + " \(singular ? "has" : "have") changes waiting to be pushed.")
         }
         if let state = status.state, let lastSync {
-            context.line("Last sync: \(lastSync) with \(state.location).")
+            context.line("Last sync: \(lastSync) with \(Format.outside(state.location)).")
         } else {
             context.line("Never synced. Run `leettrack sync --remote URL`.")
         }
