@@ -127,6 +127,22 @@ struct UntrustedStoreEndToEndTests {
         #expect(screen.contains("\u{1B}[32mEasy"), "colour is on: \(screen)")
     }
 
+    @Test("on a colour terminal, doctor makes a hand-made record's key and a damaged record's reason inert")
+    func doctorShowsStoredKeysInert() throws {
+        let red = "\u{1B}[31m"
+        let tmux = try InteractiveTmux(arguments: ["doctor"], width: 160, height: 30, environment: ["NO_COLOR": ""]) { storePath in
+            let store = try Store.sqlite(path: storePath)
+            // A record for a slug the catalog lacks, and a damaged one, both named with an escape.
+            try store.set(ProblemProgress(status: .solved), for: Key<ProblemProgress>("progress.x\(red)y", default: ProblemProgress()))
+            try store.set(["status": "done\(red)"], for: Key<[String: String]>("progress.two-sum", default: [:]))
+        }
+        #expect(try tmux.waitFor("LEETTRACK-EXITED"))
+        let screen = try tmux.screen(escapes: true)
+        #expect(screen.contains("x\u{FFFD}[31my"), "\(screen)")
+        #expect(!screen.contains(red), "\(screen)")
+        #expect(screen.contains("progress.two-sum"), "\(screen)")
+    }
+
     @Test("on a colour terminal, today makes the stored daily question's title inert")
     func todayShowsStoredDailyInert() throws {
         let red = "\u{1B}[31m"

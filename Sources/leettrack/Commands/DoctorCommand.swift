@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LeetTrackCore
+import LeetTrackScreen
 import Persistence
 
 /// `leettrack doctor [--export-raw FILE]`.
@@ -21,16 +22,19 @@ struct DoctorCommand: LeetTrackCommand {
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
+        // Every line names what the store holds (keys, slugs, list names, SQLite's findings), which
+        // a hand edit can fill with escape codes: no line keeps any, on a colour terminal too.
+        func say(_ text: String) { context.line(Format.outside(text)) }
         if let exportFile, exportFile.isEmpty { throw Self.usageError("'--export-raw' needs a file name") }
         guard context.storeExists else {
-            context.line("No store at \(context.storePath) yet: nothing to check.")
+            say("No store at \(context.storePath) yet: nothing to check.")
             return
         }
         let check: StoreCheck
         do {
             check = try StoreCheck.run(on: try context.reader().store, catalog: context.catalog)
         } catch let error as PersistenceError {
-            context.line("✗ \(context.storePath) cannot be checked: \(error)")
+            say("✗ \(context.storePath) cannot be checked: \(error)")
             throw CLIError.failure("the store has a problem (see above).")
         }
         if let exportFile { try export(check.undecodable, to: exportFile) }
@@ -39,46 +43,46 @@ struct DoctorCommand: LeetTrackCommand {
             guard check.isHealthy else { throw CLIError.failure("the store has problems; nothing was changed.") }
             return
         }
-        context.line("Store: \(context.storePath) (\(check.recordCount) records)")
+        say("Store: \(context.storePath) (\(check.recordCount) records)")
         var problems = 0
         if check.integrity == ["ok"] {
-            context.line("✓ SQLite integrity check: ok")
+            say("✓ SQLite integrity check: ok")
         } else {
             problems += check.integrity.count
-            context.line("✗ SQLite integrity check:")
-            for finding in check.integrity { context.line("    \(finding)") }
+            say("✗ SQLite integrity check:")
+            for finding in check.integrity { say("    \(finding)") }
         }
         if let reason = check.unreadable {
             problems += 1
-            context.line("✗ The records cannot all be read: \(reason)")
-            context.line("    Keep \(context.storePath) with its -wal and -shm files together; `sqlite3 \(context.storePath) .recover`")
-            context.line("    on a copy of all three saves what SQLite can still read.")
+            say("✗ The records cannot all be read: \(reason)")
+            say("    Keep \(context.storePath) with its -wal and -shm files together; `sqlite3 \(context.storePath) .recover`")
+            say("    on a copy of all three saves what SQLite can still read.")
         } else if check.undecodable.isEmpty {
-            context.line("✓ Every record can be read")
+            say("✓ Every record can be read")
         } else {
             problems += check.undecodable.count
             for entry in check.undecodable {
-                context.line("✗ The record '\(entry.key)' cannot be read: \(entry.reason)")
+                say("✗ The record '\(entry.key)' cannot be read: \(entry.reason)")
             }
         }
         if check.unknownProblems.isEmpty && check.listsWithUnknownProblems.isEmpty {
-            context.line("✓ Every problem is in the catalog")
+            say("✓ Every problem is in the catalog")
         } else {
             problems += check.unknownProblems.count + check.listsWithUnknownProblems.count
             for slug in check.unknownProblems {
-                context.line("✗ Progress of '\(slug)', which the catalog does not have (`leettrack catalog update` may add it)")
+                say("✗ Progress of '\(slug)', which the catalog does not have (`leettrack catalog update` may add it)")
             }
             for (list, slugs) in check.listsWithUnknownProblems {
-                context.line("✗ The list '\(list)' names problems the catalog does not have: \(slugs.joined(separator: ", "))")
+                say("✗ The list '\(list)' names problems the catalog does not have: \(slugs.joined(separator: ", "))")
             }
         }
         if let exportFile {
-            context.line("Saved the bytes of \(check.undecodable.count) unreadable record(s) to \(exportFile).")
+            say("Saved the bytes of \(check.undecodable.count) unreadable record(s) to \(exportFile).")
         }
         guard problems == 0 else {
             throw CLIError.failure("the store has \(problems) problem(s), listed above; nothing was changed.")
         }
-        context.line("No problems found.")
+        say("No problems found.")
     }
 
     /// Writes the records as JSON: key, reason, the bytes as text (when UTF-8) and in base64.
