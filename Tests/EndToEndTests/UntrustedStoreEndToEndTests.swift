@@ -36,6 +36,24 @@ struct UntrustedStoreEndToEndTests {
         #expect(try leettrack.snapshot() == before)
     }
 
+    @Test("a stored time out of range (Int.max, -5 seconds) is a damaged record named by stats and doctor", arguments: [Int.max, -5, 0])
+    func storedTimeOutOfRange(seconds: Int) throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("solve", "2", "--time", "20m")
+        let solved = Date(timeIntervalSince1970: 1_768_046_400)  // 2026-01-10T12:00:00Z
+        try store(ProblemProgress(status: .solved, events: [ProgressEvent(kind: .solved, date: solved, seconds: seconds)]), in: leettrack)
+        let before = try leettrack.snapshot()
+        let stats = try leettrack.run("stats")
+        #expect(stats.status == 0)
+        #expect(stats.stderr.contains("1. Two Sum ('progress.two-sum')"), "\(stats.stderr)")
+        #expect(stats.stdout.contains("median 20m"), "\(stats.stdout)")
+        let doctor = try leettrack.run("doctor")
+        #expect(doctor.status == 1)
+        #expect(doctor.stdout.contains("'progress.two-sum' cannot be read"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("is not a time in seconds from 1 to 86399"), "\(doctor.stdout)")
+        #expect(try leettrack.snapshot() == before)
+    }
+
     @Test("a review dated 9999 by hand is refused by the next solve, which would store a due date it cannot read back")
     func lastDayOfYear9999() throws {
         let leettrack = try LeetTrackRunner()

@@ -97,7 +97,7 @@ struct ProgressCodingTests {
                     kind: kinds.randomElement(using: &generator)!,
                     date: Date(timeIntervalSince1970: Double(Int.random(in: -2_000_000_000...4_000_000_000, using: &generator))),
                     rating: ratings.randomElement(using: &generator)!,
-                    seconds: offset % 2 == 0 ? Int.random(in: 1...100_000, using: &generator) : nil,
+                    seconds: offset % 2 == 0 ? Int.random(in: PracticeTime.range, using: &generator) : nil,
                     note: offset % 3 == 0 ? "TLE on case \(offset)" : nil)
             }
             let card = round % 4 == 0 ? nil : ReviewCard(

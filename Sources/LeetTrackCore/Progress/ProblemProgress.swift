@@ -159,6 +159,13 @@ public struct ProgressEvent: Codable, Sendable, Hashable {
         self.date = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
         rating = try container.decodeIfPresent(String.self, forKey: .rating)
         seconds = try container.decodeIfPresent(Int.self, forKey: .seconds)
+        // As `--time` and imports allow: a hand-edited `Int.max` or `-5` would show as a median
+        // of 2562047788015215h or a solve "in -5s".
+        if let seconds, !PracticeTime.range.contains(seconds) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .seconds, in: container,
+                debugDescription: "\(seconds) is not a time in seconds from 1 to \(PracticeTime.range.upperBound)")
+        }
         note = try container.decodeIfPresent(String.self, forKey: .note)
     }
 

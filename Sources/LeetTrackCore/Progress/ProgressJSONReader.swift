@@ -86,7 +86,10 @@ struct ProgressJSONReader {
                     return rating != nil
                 case "seconds":
                     if reader.null() { return true }
-                    guard let value = reader.number(), let whole = Int(exactly: value) else { return false }
+                    // Out of range, JSONDecoder's reading says why (see `ProgressEvent.init(from:)`).
+                    guard let value = reader.number(), let whole = Int(exactly: value), PracticeTime.range.contains(whole) else {
+                        return false
+                    }
                     seconds = whole
                     return true
                 case "note":
