@@ -145,6 +145,20 @@ struct UntrustedStoreEndToEndTests {
         #expect(screen.contains("\u{1B}[32mEasy"), "colour is on: \(screen)")
     }
 
+    @Test("on a colour terminal, open makes the $BROWSER command it names inert")
+    func openNamesBrowserInert() throws {
+        let red = "\u{1B}[31m"
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-browser-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }  // A leftover temporary folder is harmless.
+        let browser = try StandInProgram(in: folder, named: "brow\(red)ser", then: "true")
+        let tmux = try InteractiveTmux(arguments: ["open", "1"], width: 200, height: 30, environment: ["NO_COLOR": "", "BROWSER": browser.path])
+        #expect(try tmux.waitFor("LEETTRACK-EXITED"))
+        let screen = try tmux.screen(escapes: true)
+        #expect(screen.contains("brow\u{FFFD}[31mser"), "\(screen)")
+        #expect(!screen.contains(red + "ser"), "\(screen)")
+    }
+
     @Test("on a colour terminal, doctor makes a hand-made record's key and a damaged record's reason inert")
     func doctorShowsStoredKeysInert() throws {
         let red = "\u{1B}[31m"

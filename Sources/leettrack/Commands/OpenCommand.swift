@@ -29,7 +29,8 @@ struct OpenCommand: LeetTrackCommand {
         // $BROWSER is read here, not at start-up: only `open` needs it.
         switch BrowserOpener.open(url: problem.url, environment: Terminal.environment(["BROWSER"])) {
         case .opened(let command):
-            context.line("Opened \(Format.name(problem)) with \(command): \(problem.url)")
+            // The command is $BROWSER's words, from outside: inert on a colour terminal too.
+            context.line("Opened \(Format.name(problem)) with \(Format.outside(command)): \(problem.url)")
         case .failed(let reasons):
             // The reasons name $BROWSER's words, which come from outside.
             Terminal.writeError("No browser could be started (\(reasons.joined(separator: "; "))); the URL:\n")
