@@ -79,7 +79,10 @@ public final class Store: Sendable {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             base = data
         } else {
-            let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
+            // A relative or empty `HOME` (a careless `HOME=tmp`) would put the store under the
+            // current directory, or at `/.local/share`: only an absolute one is taken, as the
+            // XDG base directory specification asks of its variables; else the account's home.
+            let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? FileManager.default.homeDirectoryForCurrentUser.path
             base = home + "/.local/share"
         }
         return base + "/" + application + "/store.sqlite"

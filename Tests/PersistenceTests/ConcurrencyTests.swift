@@ -31,4 +31,13 @@ struct ConcurrencyTests {
         #expect(Store.standardPath(application: "app", environment: ["HOME": "/home/u"])
             == "/home/u/.local/share/app/store.sqlite")
     }
+
+    @Test("A relative or empty HOME or XDG_DATA_HOME is passed over for the account's home: the store is never put relative to the current directory")
+    func standardPathIsAbsolute() {
+        let account = FileManager.default.homeDirectoryForCurrentUser.path + "/.local/share/app/store.sqlite"
+        for environment in [["HOME": "tmp"], ["HOME": ""], ["HOME": "./x", "XDG_DATA_HOME": "data"], ["XDG_DATA_HOME": ""]] {
+            let path = Store.standardPath(application: "app", environment: environment)
+            #expect(path.hasPrefix("/") && path == account, "\(environment): \(path)")
+        }
+    }
 }
