@@ -161,7 +161,7 @@ struct ProgressJSONReader {
 
     /// The value of `-?digits(.digits)?` with at most 15 digits in all, computed exactly:
     /// the digits as an integer (below 2^53, so exact as a `Double`) divided by a power of ten up
-    /// to 10^22 (also exact), which IEEE division rounds correctly, as the standard library's
+    /// to 10^15 (also exact), which IEEE division rounds correctly, as the standard library's
     /// parser does. `nil` for any other form (exponents, longer numbers), which that parser reads.
     /// Review cards hold a few such numbers each, and `strtod` cost a tenth of reading a record.
     static func shortDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
