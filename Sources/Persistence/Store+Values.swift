@@ -258,8 +258,11 @@ extension Store {
         error as? PersistenceError ?? .undecodable(key: key, underlying: describe(error))
     }
 
-    /// A short, readable account of a coding error (Foundation's descriptions run to paragraphs).
-    static func describe(_ error: any Error) -> String {
+    /// A short, readable account of a coding error (Foundation's descriptions run to paragraphs):
+    /// `corrupted data at review.due: …`, `missing field 'status' at the top level`. It is the
+    /// reason ``PersistenceError/undecodable(key:underlying:)`` gives, for a caller that decodes
+    /// stored bytes itself and reports them alike.
+    public static func describe(_ error: any Error) -> String {
         switch error {
         case let DecodingError.typeMismatch(type, context):
             return "expected \(type) at \(path(context.codingPath)): \(context.debugDescription)"
@@ -276,8 +279,20 @@ extension Store {
         }
     }
 
+    /// `events[0].seconds`: members joined by dots, array places in brackets (a place's own
+    /// name is "Index 0").
     private static func path(_ codingPath: [any CodingKey]) -> String {
-        codingPath.isEmpty ? "the top level" : codingPath.map(\.stringValue).joined(separator: ".")
+        guard !codingPath.isEmpty else { return "the top level" }
+        var text = ""
+        for key in codingPath {
+            if let place = key.intValue {
+                text += "[\(place)]"
+            } else {
+                if !text.isEmpty { text += "." }
+                text += key.stringValue
+            }
+        }
+        return text
     }
 }
 

@@ -50,7 +50,7 @@ struct UntrustedStoreEndToEndTests {
         let doctor = try leettrack.run("doctor")
         #expect(doctor.status == 1)
         #expect(doctor.stdout.contains("'progress.two-sum' cannot be read"), "\(doctor.stdout)")
-        #expect(doctor.stdout.contains("is not a time in seconds from 1 to 86399"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("cannot be read: corrupted data at events[0].seconds: \(seconds) is not a time in seconds from 1 to 86399"), "\(doctor.stdout)")
         #expect(try leettrack.snapshot() == before)
     }
 

@@ -81,7 +81,7 @@ public struct ProgressRepository: Sendable {
         do {
             return try JSONDecoder().decode(ProblemProgress.self, from: data)
         } catch {
-            throw PersistenceError.undecodable(key: key, underlying: "\(error)")
+            throw PersistenceError.undecodable(key: key, underlying: Store.describe(error))
         }
     }
 

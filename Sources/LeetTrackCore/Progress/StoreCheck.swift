@@ -76,7 +76,9 @@ public struct StoreCheck: Sendable {
 
     private static func reason(_ error: any Error) -> String {
         if case PersistenceError.undecodable(_, let reason) = error { return reason }
-        if let error = error as? DecodingError { return "\(error)".prefix(300).description }
+        // Said as every command says it ("corrupted data at desiredRetention: …"), not as
+        // Foundation's paragraph; kept short, since the message comes from the stored bytes.
+        if error is DecodingError { return String(Store.describe(error).prefix(300)) }
         return String(describing: error)
     }
 }
