@@ -120,7 +120,10 @@ struct UntrustedStoreEndToEndTests {
         #expect(rows.count == 4, "\(list.stdout)")
         #expect(rows.first?.contains("58.0%") == true, "\(list.stdout)")  // Two Sum keeps the built-in acceptance.
         #expect(rows.dropFirst().first?.contains("49.7%") == true, "\(list.stdout)")
-        #expect(try leettrack.run("doctor").status == 0)
+        // doctor names what was left out: the overflowing acceptance, the one above 100% and the overflowing id.
+        let doctor = try leettrack.run("doctor")
+        #expect(doctor.status == 1)
+        #expect(doctor.stdout.contains("The catalog update ('catalog.update') has 3 malformed acceptance pairs, left out"), "\(doctor.stdout)")
     }
 
     @Test("on a colour terminal, show makes a stored catalog update's category, tags and code paths inert")

@@ -57,6 +57,12 @@ public struct CatalogUpdate: Codable, Sendable, Equatable {
     /// The pairs of ``acceptance``; malformed pairs are skipped (the store was edited by hand): a
     /// number too long for an `Int` (which trapped every command, `doctor` included, as this runs
     /// when the catalog opens) or an acceptance above 100.00%.
+    /// How many of ``acceptance``'s comma-separated pairs ``acceptancePairs`` skips as malformed:
+    /// what `doctor` reports of a hand-edited update.
+    var malformedAcceptancePairs: Int {
+        max(0, acceptance.utf8.split(separator: UInt8(ascii: ",")).count - acceptancePairs.count)
+    }
+
     var acceptancePairs: [(id: Int, hundredths: Int)] {
         var pairs: [(id: Int, hundredths: Int)] = []
         var number = 0

@@ -12,6 +12,9 @@ public struct StoreCheck: Sendable {
     public var unknownProblems: [String] = []
     /// Own lists naming problems the catalog does not know: list name and slugs.
     public var listsWithUnknownProblems: [(list: String, slugs: [String])] = []
+    /// How many acceptance pairs of the stored catalog update are malformed (they are left out,
+    /// so those problems keep the built-in acceptance).
+    public var malformedAcceptancePairs = 0
     /// How many records were read.
     public var recordCount = 0
     /// Why the records could not all be read (SQLite found damage while reading them), if so.
@@ -20,6 +23,7 @@ public struct StoreCheck: Sendable {
     /// Whether nothing needs the user's attention.
     public var isHealthy: Bool {
         integrity == ["ok"] && unreadable == nil && undecodable.isEmpty && unknownProblems.isEmpty && listsWithUnknownProblems.isEmpty
+            && malformedAcceptancePairs == 0
     }
 
     /// Checks `store` against `catalog`.
@@ -68,7 +72,7 @@ public struct StoreCheck: Sendable {
         } else if key.hasPrefix(CodeFiles.keyPrefix) {
             _ = try JSONDecoder().decode([String].self, from: raw)
         } else if key == CatalogUpdate.key.name {
-            _ = try JSONDecoder().decode(CatalogUpdate.self, from: raw)
+            check.malformedAcceptancePairs = try JSONDecoder().decode(CatalogUpdate.self, from: raw).malformedAcceptancePairs
         } else {
             try JSONValue.check(raw)
         }

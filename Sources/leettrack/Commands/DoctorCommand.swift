@@ -76,6 +76,12 @@ struct DoctorCommand: LeetTrackCommand {
                 say("✗ The list '\(list)' names problems the catalog does not have: \(slugs.joined(separator: ", "))")
             }
         }
+        if check.malformedAcceptancePairs > 0 {
+            problems += 1
+            let count = check.malformedAcceptancePairs
+            say("✗ The catalog update ('\(CatalogUpdate.key.name)') has \(count == 1 ? "1 malformed acceptance pair" : "\(count) malformed acceptance pairs"), "
+                + "left out (those problems keep the built-in acceptance); `leettrack catalog update FILE` stores a whole one again")
+        }
         if let exportFile {
             say("Saved the bytes of \(check.undecodable.count) unreadable record(s) to \(exportFile).")
         }
@@ -129,6 +135,7 @@ private struct CheckJSON: Encodable {
     let undecodable: [Record]
     let unknownProblems: [String]
     let listsWithUnknownProblems: [ListFinding]
+    let malformedAcceptancePairs: Int
 
     init(_ check: StoreCheck, store: String) {
         self.store = store
@@ -139,5 +146,6 @@ private struct CheckJSON: Encodable {
         undecodable = check.undecodable.map { Record(key: $0.key, reason: $0.reason) }
         unknownProblems = check.unknownProblems
         listsWithUnknownProblems = check.listsWithUnknownProblems.map { ListFinding(list: $0.list, unknownProblems: $0.slugs) }
+        malformedAcceptancePairs = check.malformedAcceptancePairs
     }
 }
