@@ -43,7 +43,7 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
     /// message (`show $'x\nSolved 1. Two Sum'`).
     public var description: String {
         if case .ambiguousProblem = self { return message }
-        return Self.oneLine(message)
+        return message.lineFeedsEscaped
     }
 
     private var message: String {
@@ -59,7 +59,7 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
                 return String(repeating: " ", count: max(0, 6 - id.count)) + id + "  " + candidate.title
             }.joined(separator: "\n")
             let more = candidates.count > 10 ? "\n  … and \(candidates.count - 10) more" : ""
-            return "'\(Self.oneLine(name))' matches \(candidates.count) problems; name one by id or slug:\n\(shown)\(more)"
+            return "'\(name.lineFeedsEscaped)' matches \(candidates.count) problems; name one by id or slug:\n\(shown)\(more)"
         case .unknownList(let name, let known):
             return "no study list is called '\(name)'. Lists: \(known.joined(separator: ", "))."
         case .unknownTag(let name, let suggestions):
@@ -98,17 +98,6 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
         case .listWithoutSections(let list, let sectioned):
             return "\(list) has no topic sections; the lists with sections are \(sectioned.joined(separator: ", "))."
         }
-    }
-
-    /// `text` with its line feeds written as `\n` (scalar by scalar: in `\r\n`, one `Character`, the
-    /// line feed counts too).
-    private static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains("\n") else { return text }
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if scalar == "\n" { scalars.append(contentsOf: "\\n".unicodeScalars) } else { scalars.append(scalar) }
-        }
-        return String(scalars)
     }
 
     /// `'name'`, or its start and length when it is longer than a line (a pasted page, not a name).

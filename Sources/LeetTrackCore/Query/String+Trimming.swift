@@ -9,3 +9,17 @@ extension StringProtocol {
         return String(self[first...last])
     }
 }
+
+extension String {
+    /// The text with its line feeds written as `\n`, so that text from outside quoted in a message
+    /// cannot add a line of its own to the output (scalar by scalar: in `\r\n`, one `Character`,
+    /// the line feed counts too).
+    public var lineFeedsEscaped: String {
+        guard unicodeScalars.contains("\n") else { return self }
+        var scalars = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            if scalar == "\n" { scalars.append(contentsOf: "\\n".unicodeScalars) } else { scalars.append(scalar) }
+        }
+        return String(scalars)
+    }
+}

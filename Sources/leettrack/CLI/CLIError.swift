@@ -28,7 +28,7 @@ struct ErrorReport {
         switch error {
         case CLIError.usage(let text, let command):
             // A usage message is one line; a line feed in it came from the argument it quotes.
-            var message = "Error: \(Self.oneLine(text))\n"
+            var message = "Error: \(text.lineFeedsEscaped)\n"
             if let command, let name = command.configuration.commandName {
                 message += "Usage: \(LeetTrack.usageString(for: command))\n  See 'leettrack \(name) --help' for more information.\n"
             } else {
@@ -88,16 +88,6 @@ struct ErrorReport {
             if !message.hasSuffix("\n") { message += "\n" }
             self.init(message: message, exitCode: LeetTrack.exitCode(for: error).rawValue)
         }
-    }
-
-    /// `text` with its line feeds written as `\n`, as ``LeetTrackError`` writes them.
-    private static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains("\n") else { return text }
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if scalar == "\n" { scalars.append(contentsOf: "\\n".unicodeScalars) } else { scalars.append(scalar) }
-        }
-        return String(scalars)
     }
 
     private init(message: String, exitCode: Int32) {
