@@ -66,6 +66,16 @@ enum CLIBench {
         return (builds, notes)
     }
 
+    /// Removes a suite's scratch folder; a folder that cannot be removed is named on standard error
+    /// (it holds only the suite's own stores, so the run's figures stand).
+    static func removeScratch(_ path: String) {
+        do {
+            try FileManager.default.removeItem(atPath: path)
+        } catch {
+            FileHandle.standardError.write(Data("leettrack-bench: could not remove the scratch folder \(path): \(error)\n".utf8))
+        }
+    }
+
     /// Whether the binary carries its own Swift runtime (it then names no `libswiftCore.so`).
     static func isStaticallyLinked(_ binary: String) throws -> Bool {
         let data = try Data(contentsOf: URL(fileURLWithPath: binary), options: .alwaysMapped)

@@ -12,7 +12,7 @@ func runCLIScaleSuite() throws {
     try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
     // LEETTRACK_BENCH_KEEP=1 keeps the stores, to profile a command on them by hand.
     let keep = ProcessInfo.processInfo.environment["LEETTRACK_BENCH_KEEP"] == "1"
-    defer { if !keep { try? FileManager.default.removeItem(at: workspace) } }  // A leftover temp directory is harmless.
+    defer { if !keep { CLIBench.removeScratch(workspace.path) } }
 
     let launcher = try CLIBench.compileLauncher(in: workspace)
     let small = workspace.appendingPathComponent("small.sqlite").path

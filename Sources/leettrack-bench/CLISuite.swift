@@ -14,7 +14,7 @@ func runCLISuite() throws {
     let (builds, notes) = try CLIBench.builds()
     let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-bench-cli-\(getpid())")
     try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: workspace) }  // A leftover temp directory is harmless.
+    defer { CLIBench.removeScratch(workspace.path) }
 
     let launcher = try CLIBench.compileLauncher(in: workspace)
     var empties: [URL] = []

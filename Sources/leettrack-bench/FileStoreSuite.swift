@@ -11,7 +11,7 @@ import Persistence
 func runFileStoreSuite() throws {
     let workspace = NSTemporaryDirectory() + "leettrack-bench-files-\(getpid())"
     try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: workspace) }  // Scratch space only.
+    defer { CLIBench.removeScratch(workspace) }
 
     for format in FileFormat.allCases {
         let directory = workspace + "/\(format.rawValue)"

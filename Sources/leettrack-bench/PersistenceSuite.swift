@@ -9,7 +9,7 @@ import Persistence
 func runPersistenceSuite() throws {
     let workspace = NSTemporaryDirectory() + "leettrack-bench-persistence-\(getpid())"
     try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: workspace) }  // Scratch space only.
+    defer { CLIBench.removeScratch(workspace) }
 
     print("median time per operation (batches of \(PersistenceBench.batch), \(PersistenceBench.rounds) batches);"
           + " the struct is \(try PersistenceBench.recordLength()) bytes of JSON, the raw row as many bytes")

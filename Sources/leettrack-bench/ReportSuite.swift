@@ -15,7 +15,7 @@ import Darwin
 func runReportSuite() throws {
     let workspace = NSTemporaryDirectory() + "leettrack-bench-report-\(getpid())"
     try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: workspace) }  // Scratch space only.
+    defer { CLIBench.removeScratch(workspace) }
 
     let store = try Store.sqlite(path: workspace + "/store.sqlite")
     let now = Date()

@@ -8,7 +8,7 @@ import LeetTrackServer
 func runServeSuite() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-bench-serve-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { _ = try? FileManager.default.removeItem(at: directory) }  // A leftover temp folder is harmless.
+    defer { CLIBench.removeScratch(directory.path) }
     let server = WebServer(.init(host: "127.0.0.1", port: 0, storePath: directory.appendingPathComponent("store.sqlite").path))
     let url = try server.start()
     defer { _ = try? server.stop() }  // The process ends next anyway.

@@ -20,7 +20,7 @@ func runSyncSuite() throws {
     }
     let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-bench-sync-\(getpid())")
     try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: workspace) }  // A leftover temp directory is harmless.
+    defer { CLIBench.removeScratch(workspace.path) }
 
     let remote = try Store.postgres(url)
     let laptop = try Store.sqlite(path: workspace.appendingPathComponent("laptop.sqlite").path)

@@ -26,7 +26,7 @@ func runTUISuite() throws {
     let binary = try CLIBench.leettrackBinary()
     let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-bench-tui-\(getpid())")
     try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: workspace) }  // A leftover temp directory is harmless.
+    defer { CLIBench.removeScratch(workspace.path) }
 
     let session = try TUIBench.Session(binary: binary, store: workspace.appendingPathComponent("store.sqlite").path, width: 120, height: 40)
     defer { session.stop() }
