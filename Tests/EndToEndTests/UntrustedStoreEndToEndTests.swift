@@ -14,6 +14,20 @@ struct UntrustedStoreEndToEndTests {
         try store.set(record, for: Key<ProblemProgress>("progress.two-sum", default: ProblemProgress()))
     }
 
+    /// Runs `doctor` and expects it to fail naming `finding`, with the store as it was at `before`;
+    /// returns its output for more checks.
+    @discardableResult
+    private func expectDoctorFinds(
+        _ finding: String, in leettrack: LeetTrackRunner, unchangedFrom before: [String: Data]? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
+        let doctor = try leettrack.run("doctor")
+        #expect(doctor.status == 1, sourceLocation: sourceLocation)
+        #expect(doctor.stdout.contains(finding), "\(doctor.stdout)", sourceLocation: sourceLocation)
+        if let before { #expect(try leettrack.snapshot() == before, sourceLocation: sourceLocation) }
+        return doctor.stdout
+    }
+
     @Test("a review card counting Int.max reps is named as damaged, not a crash of the next review")
     func hugeReviewCounts() throws {
         let leettrack = try LeetTrackRunner()
@@ -30,10 +44,7 @@ struct UntrustedStoreEndToEndTests {
             #expect(result.stderr.contains("'progress.two-sum'"), "\(arguments): \(result.stderr)")
             #expect(!result.stderr.contains("crashed"), "\(arguments)")
         }
-        let doctor = try leettrack.run("doctor")
-        #expect(doctor.status == 1)
-        #expect(doctor.stdout.contains("'progress.two-sum' cannot be read"), "\(doctor.stdout)")
-        #expect(try leettrack.snapshot() == before)
+        try expectDoctorFinds("'progress.two-sum' cannot be read", in: leettrack, unchangedFrom: before)
     }
 
     @Test("a stored time out of range (Int.max, -5 seconds) is a damaged record named by stats and doctor", arguments: [Int.max, -5, 0])
@@ -47,11 +58,8 @@ struct UntrustedStoreEndToEndTests {
         #expect(stats.status == 0)
         #expect(stats.stderr.contains("1. Two Sum ('progress.two-sum')"), "\(stats.stderr)")
         #expect(stats.stdout.contains("median 20m"), "\(stats.stdout)")
-        let doctor = try leettrack.run("doctor")
-        #expect(doctor.status == 1)
-        #expect(doctor.stdout.contains("'progress.two-sum' cannot be read"), "\(doctor.stdout)")
-        #expect(doctor.stdout.contains("cannot be read: corrupted data at events[0].seconds: \(seconds) is not a time in seconds from 1 to 86399"), "\(doctor.stdout)")
-        #expect(try leettrack.snapshot() == before)
+        let doctor = try expectDoctorFinds("'progress.two-sum' cannot be read", in: leettrack, unchangedFrom: before)
+        #expect(doctor.contains("cannot be read: corrupted data at events[0].seconds: \(seconds) is not a time in seconds from 1 to 86399"), "\(doctor)")
     }
 
     @Test("a review dated 9999 by hand is refused by the next solve, which would store a due date it cannot read back")
@@ -84,10 +92,7 @@ struct UntrustedStoreEndToEndTests {
             #expect(result.stderr.contains("the record 'settings.review'"), "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("5.0 is not a desired retention"), "\(arguments): \(result.stderr)")
         }
-        let doctor = try leettrack.run("doctor")
-        #expect(doctor.status == 1)
-        #expect(doctor.stdout.contains("'settings.review' cannot be read"), "\(doctor.stdout)")
-        #expect(try leettrack.snapshot() == before)
+        try expectDoctorFinds("'settings.review' cannot be read", in: leettrack, unchangedFrom: before)
     }
 
     @Test("a daily goal out of range is a damaged 'settings.practice', not a goal of -3 met every day")
@@ -100,10 +105,7 @@ struct UntrustedStoreEndToEndTests {
         #expect(today.status == 1, "\(today.stdout)")
         #expect(today.stderr.contains("the record 'settings.practice'"), "\(today.stderr)")
         #expect(!today.stdout.contains("-3"), "\(today.stdout)")
-        let doctor = try leettrack.run("doctor")
-        #expect(doctor.status == 1)
-        #expect(doctor.stdout.contains("'settings.practice' cannot be read"), "\(doctor.stdout)")
-        #expect(try leettrack.snapshot() == before)
+        try expectDoctorFinds("'settings.practice' cannot be read", in: leettrack, unchangedFrom: before)
     }
 
     @Test("a stored catalog update whose acceptance numbers overflow an Int skips them instead of trapping every command")
@@ -121,9 +123,7 @@ struct UntrustedStoreEndToEndTests {
         #expect(rows.first?.contains("58.0%") == true, "\(list.stdout)")  // Two Sum keeps the built-in acceptance.
         #expect(rows.dropFirst().first?.contains("49.7%") == true, "\(list.stdout)")
         // doctor names what was left out: the overflowing acceptance, the one above 100% and the overflowing id.
-        let doctor = try leettrack.run("doctor")
-        #expect(doctor.status == 1)
-        #expect(doctor.stdout.contains("The catalog update ('catalog.update') has 3 malformed acceptance pairs, left out"), "\(doctor.stdout)")
+        try expectDoctorFinds("The catalog update ('catalog.update') has 3 malformed acceptance pairs, left out", in: leettrack)
     }
 
     @Test("on a colour terminal, show makes a stored catalog update's category, tags and code paths inert")
@@ -236,9 +236,6 @@ struct UntrustedStoreEndToEndTests {
         #expect(code.status == 1, "\(code.stdout)")
         #expect(code.stderr.contains("the record 'settings.code'"), "\(code.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder))
-        let doctor = try leettrack.run("doctor")
-        #expect(doctor.status == 1)
-        #expect(doctor.stdout.contains("'settings.code' cannot be read"), "\(doctor.stdout)")
-        #expect(try leettrack.snapshot() == before)
+        try expectDoctorFinds("'settings.code' cannot be read", in: leettrack, unchangedFrom: before)
     }
 }

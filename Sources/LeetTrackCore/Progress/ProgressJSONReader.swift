@@ -75,14 +75,14 @@ struct ProgressJSONReader {
             let ok = reader.object { key, reader in
                 switch key {
                 case "kind":
-                    kind = reader.knownOrString(ProgressEvent.Kind.self)
+                    kind = reader.name(ProgressEvent.Kind.self).map(ProgressEvent.Kind.init(rawValue:))
                     return kind != nil
                 case "at":
                     date = reader.date()
                     return date != nil
                 case "rating":
                     if reader.null() { return true }
-                    rating = reader.ratingName()
+                    rating = reader.name(ReviewRating.self)
                     return rating != nil
                 case "seconds":
                     if reader.null() { return true }
@@ -279,21 +279,11 @@ struct ProgressJSONReader {
         return string().flatMap(T.init(rawValue:))
     }
 
-    /// A string value: one of `T`'s names without making a `String` of its bytes, else any other
-    /// string (an open set of names, such as event kinds a newer version added).
-    private mutating func knownOrString<T: KnownNames>(_ type: T.Type) -> T? {
-        if let plain = plainString() {
-            return T.named(Key(bytes: plain)) ?? T(rawValue: String(decoding: plain, as: UTF8.self))
-        }
-        return string().flatMap(T.init(rawValue:))
-    }
-
-    /// A rating word: one of ``ReviewRating``'s without making a `String` of its bytes, else any
-    /// other string as it is (ratings are stored as words, and an unknown one still reads).
-    private mutating func ratingName() -> String? {
-        if let plain = plainString() {
-            return ReviewRating.named(Key(bytes: plain))?.rawValue ?? String(decoding: plain, as: UTF8.self)
-        }
+    /// A string value where any string will do (event kinds and ratings: a newer version may add
+    /// some, and an unknown one still reads): one of `T`'s names as its constant, without making
+    /// and validating a `String` of its bytes, else the string as it is.
+    private mutating func name<T: KnownNames>(_ type: T.Type) -> String? {
+        if let plain = plainString() { return T.named(Key(bytes: plain))?.rawValue ?? String(decoding: plain, as: UTF8.self) }
         return string()
     }
 

@@ -98,6 +98,7 @@ final class SQLiteBackend: StorageBackend {
         let (size, header) = try connection.fileSizeAndHeader()
         try SQLiteFileCheck.validate(size: size, header: header, path: path)
         try connection.check(sqlite3_busy_timeout(connection.handle, 10_000), "busy_timeout")
+        let dataVersion: Int64
         if mode.canWrite {
             if SQLiteFileCheck.headerExceedsFile(size: size, header: header) {
                 // Maybe truncated, maybe a checkpoint under way elsewhere: SQLite decides, before
@@ -111,9 +112,11 @@ final class SQLiteBackend: StorageBackend {
             try connection.execute("PRAGMA synchronous = \(synchronous.rawValue)")
             try connection.execute("PRAGMA wal_autocheckpoint = \(Self.walCheckpointPages)")
             hasEntries = true
+            dataVersion = try connection.integer("PRAGMA data_version")
         } else {
             do {
-                hasEntries = try Self.startReading(connection)
+                let reading = try Self.startReading(connection)
+                (hasEntries, dataVersion) = (reading.hasEntries, reading.dataVersion)
             } catch let error as PersistenceError where mode != .immutable && Self.cannotGrowIndex(error, path: path) {
                 // A full disk: SQLite cannot grow the -shm index that every reader of a log needs,
                 // and reading would fail for want of a few kilobytes. With no log to read (none,
@@ -125,7 +128,8 @@ final class SQLiteBackend: StorageBackend {
                 files = SQLiteFileCheck.FilesSignature(path: path)
                 connection = try SQLiteConnection(path: path, mode: .immutable)
                 try connection.check(sqlite3_busy_timeout(connection.handle, 10_000), "busy_timeout")
-                hasEntries = try Self.startReading(connection)
+                let reading = try Self.startReading(connection)
+                (hasEntries, dataVersion) = (reading.hasEntries, reading.dataVersion)
             }
         }
         isWritable = mode.canWrite
@@ -137,7 +141,6 @@ final class SQLiteBackend: StorageBackend {
             }
             fileWatch = StoreFileWatch(path: path, identity: opened)
         }
-        let dataVersion = try connection.integer("PRAGMA data_version")
         let walIndex = mode == .immutable ? nil : WALIndexWatcher(connection: connection)
         state = Mutex(State(
             connection: connection, walIndex: walIndex,
@@ -152,13 +155,13 @@ final class SQLiteBackend: StorageBackend {
         SQLiteExitCheckpoint.unregister(self)
     }
 
-    /// Makes `connection` read only and checks its schema (see ``checkSchemaForReading(_:)``); the
-    /// first read of the data version is the one that maps the `-shm` index, so it happens here.
-    private static func startReading(_ connection: SQLiteConnection) throws -> Bool {
+    /// Makes `connection` read only and checks its schema (see ``checkSchemaForReading(_:)``);
+    /// returns whether it has entries, and the data version, whose first read is the one that maps
+    /// the `-shm` index (so a full disk fails here, where the caller can fall back).
+    private static func startReading(_ connection: SQLiteConnection) throws -> (hasEntries: Bool, dataVersion: Int64) {
         try connection.execute("PRAGMA query_only = 1")
         let hasEntries = try checkSchemaForReading(connection)
-        _ = try connection.integer("PRAGMA data_version")
-        return hasEntries
+        return (hasEntries, try connection.integer("PRAGMA data_version"))
     }
 
     /// Whether `error` says that SQLite could not create or grow the `-shm` index (or found the

@@ -54,10 +54,8 @@ public struct Program<App: Application> {
             if descriptors[1].revents != 0 {
                 // A resize, or a return from a suspension: either way the screen is redrawn whole.
                 drain(TerminalRestoration.resizePipe.read)
-                let size = terminal.size()
-                runtime.invalidate()
                 needsRedraw = true
-                if size != runtime.size { events.append(.resize(size)) }
+                if let resize = forgetScreen() { events.append(resize) }
             }
             if descriptors[2].revents != 0, waker?.drain() == true { events.append(.wake) }
             if descriptors[0].revents != 0 {
@@ -80,10 +78,8 @@ public struct Program<App: Application> {
             if !events.isEmpty, redrawRequested() {
                 // An event ran something outside the screen (an editor): the screen came back
                 // cleared, so this frame is drawn whole, not as the changes to the old one.
-                let size = terminal.size()
-                runtime.invalidate()
                 needsRedraw = true
-                if size != runtime.size { _ = runtime.send(.resize(size)) }
+                if let resize = forgetScreen(), !runtime.send(resize) { return runtime.app }
             }
             if !events.isEmpty || needsRedraw { try terminal.write(runtime.render()) }
         }
@@ -93,6 +89,14 @@ public struct Program<App: Application> {
     }
 
     #if canImport(Glibc)
+    /// Forgets what the screen shows, so the next frame is drawn whole; returns the resize to
+    /// deliver when the terminal's size changed meanwhile.
+    private mutating func forgetScreen() -> Event? {
+        let size = terminal.size()
+        runtime.invalidate()
+        return size != runtime.size ? .resize(size) : nil
+    }
+
     /// Whether a resize or a return to the screen is waiting in the resize pipe (drained if so).
     private func redrawRequested() -> Bool {
         var descriptor = pollfd(fd: TerminalRestoration.resizePipe.read, events: Int16(POLLIN), revents: 0)
