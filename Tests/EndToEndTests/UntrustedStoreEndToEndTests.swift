@@ -28,6 +28,19 @@ struct UntrustedStoreEndToEndTests {
         return doctor.stdout
     }
 
+    /// Runs `arguments` to their end on a colour terminal (tmux, `NO_COLOR` empty) over a store that
+    /// `setUp` prepares, and returns the screen with its escape sequences.
+    private func colourScreen(
+        _ arguments: [String], width: Int = 120, environment: [String: String] = [:],
+        setUp: (_ storePath: String) throws -> Void = { _ in }
+    ) throws -> String {
+        var environment = environment
+        environment["NO_COLOR"] = ""
+        let tmux = try InteractiveTmux(arguments: arguments, width: width, height: 30, environment: environment, setUp: setUp)
+        #expect(try tmux.waitFor("LEETTRACK-EXITED"))
+        return try tmux.screen(escapes: true)
+    }
+
     @Test("a review card counting Int.max reps is named as damaged, not a crash of the next review")
     func hugeReviewCounts() throws {
         let leettrack = try LeetTrackRunner()
@@ -129,7 +142,7 @@ struct UntrustedStoreEndToEndTests {
     @Test("on a colour terminal, show makes a stored catalog update's category, tags and code paths inert")
     func showsStoredNamesInert() throws {
         let red = "\u{1B}[31m"
-        let tmux = try InteractiveTmux(arguments: ["show", "1"], width: 120, height: 30, environment: ["NO_COLOR": ""]) { storePath in
+        let screen = try colourScreen(["show", "1"]) { storePath in
             let store = try Store.sqlite(path: storePath)
             let twoSum = Problem(
                 id: 1, slug: "two-sum", title: "Two Sum", difficulty: .easy, paidOnly: false, category: "Algo\(red)rithms",
@@ -139,8 +152,6 @@ struct UntrustedStoreEndToEndTests {
                 for: CatalogUpdate.key)
             try store.set(["/tmp/solution\(red).py"], for: Key<[String]>("code.two-sum", default: []))
         }
-        #expect(try tmux.waitFor("LEETTRACK-EXITED"))
-        let screen = try tmux.screen(escapes: true)
         for inert in ["Algo\u{FFFD}[31mrithms", "Arr\u{FFFD}[31may", "solution\u{FFFD}[31m.py"] {
             #expect(screen.contains(inert), "\(inert): \(screen)")
         }
@@ -155,9 +166,7 @@ struct UntrustedStoreEndToEndTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }  // A leftover temporary folder is harmless.
         let browser = try StandInProgram(in: folder, named: "brow\(red)ser", then: "true")
-        let tmux = try InteractiveTmux(arguments: ["open", "1"], width: 200, height: 30, environment: ["NO_COLOR": "", "BROWSER": browser.path])
-        #expect(try tmux.waitFor("LEETTRACK-EXITED"))
-        let screen = try tmux.screen(escapes: true)
+        let screen = try colourScreen(["open", "1"], width: 200, environment: ["BROWSER": browser.path])
         #expect(screen.contains("brow\u{FFFD}[31mser"), "\(screen)")
         #expect(!screen.contains(red + "ser"), "\(screen)")
     }
@@ -165,14 +174,12 @@ struct UntrustedStoreEndToEndTests {
     @Test("on a colour terminal, doctor makes a hand-made record's key and a damaged record's reason inert")
     func doctorShowsStoredKeysInert() throws {
         let red = "\u{1B}[31m"
-        let tmux = try InteractiveTmux(arguments: ["doctor"], width: 160, height: 30, environment: ["NO_COLOR": ""]) { storePath in
+        let screen = try colourScreen(["doctor"], width: 160) { storePath in
             let store = try Store.sqlite(path: storePath)
             // A record for a slug the catalog lacks, and a damaged one, both named with an escape.
             try store.set(ProblemProgress(status: .solved), for: Key<ProblemProgress>("progress.x\(red)y", default: ProblemProgress()))
             try store.set(["status": "done\(red)"], for: Key<[String: String]>("progress.two-sum", default: [:]))
         }
-        #expect(try tmux.waitFor("LEETTRACK-EXITED"))
-        let screen = try tmux.screen(escapes: true)
         #expect(screen.contains("x\u{FFFD}[31my"), "\(screen)")
         #expect(!screen.contains(red), "\(screen)")
         #expect(screen.contains("progress.two-sum"), "\(screen)")
@@ -182,13 +189,11 @@ struct UntrustedStoreEndToEndTests {
     func todayShowsStoredDailyInert() throws {
         let red = "\u{1B}[31m"
         let day = LocalDay(Date(), in: TimeZone(identifier: "UTC") ?? .current).description
-        let tmux = try InteractiveTmux(arguments: ["today"], width: 120, height: 30, environment: ["NO_COLOR": ""]) { storePath in
+        let screen = try colourScreen(["today"]) { storePath in
             let json = #"{"date":"\#(day)","problem":{"id":1,"title":"Two \u001b[31mSum","slug":"two-sum","difficulty":"easy","paidOnly":false}}"#
             let daily = try JSONDecoder().decode(LeetCodeDaily.self, from: Data(json.utf8))
             try Store.sqlite(path: storePath).set(daily, for: LeetCodeDaily.key)
         }
-        #expect(try tmux.waitFor("LEETTRACK-EXITED"))
-        let screen = try tmux.screen(escapes: true)
         #expect(screen.contains("Daily:      1. Two \u{FFFD}[31mSum"), "\(screen)")
         #expect(!screen.contains(red + "Sum"), "\(screen)")
     }
@@ -196,13 +201,11 @@ struct UntrustedStoreEndToEndTests {
     @Test("on a colour terminal, file names and locations in messages are inert: a stored catalog source, a report's path, the sync remote")
     func fileNamesInert() throws {
         let red = "\u{1B}[31m"
-        let info = try InteractiveTmux(arguments: ["catalog", "info"], width: 120, height: 30, environment: ["NO_COLOR": ""]) { storePath in
+        let infoScreen = try colourScreen(["catalog", "info"]) { storePath in
             try Store.sqlite(path: storePath).set(
                 CatalogUpdate(source: "problems\(red).json", shape: "rest", date: "2026-11-30T00:00:00Z", problemsInFile: 0, problems: []),
                 for: CatalogUpdate.key)
         }
-        #expect(try info.waitFor("LEETTRACK-EXITED"))
-        let infoScreen = try info.screen(escapes: true)
         #expect(infoScreen.contains("Source: problems\u{FFFD}[31m.json"), "\(infoScreen)")
         #expect(!infoScreen.contains(red + ".json"), "\(infoScreen)")
 
@@ -210,18 +213,14 @@ struct UntrustedStoreEndToEndTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }  // A leftover temporary folder is harmless.
         let report = folder.appendingPathComponent("report\(red).html").path
-        let written = try InteractiveTmux(arguments: ["report", "-o", report], width: 160, height: 30, environment: ["NO_COLOR": ""])
-        #expect(try written.waitFor("LEETTRACK-EXITED"))
-        let reportScreen = try written.screen(escapes: true)
+        let reportScreen = try colourScreen(["report", "-o", report], width: 160)
         #expect(reportScreen.contains("report\u{FFFD}[31m.html"), "\(reportScreen)")
         #expect(!reportScreen.contains(red + ".html"), "\(reportScreen)")
 
-        let status = try InteractiveTmux(arguments: ["sync", "--status"], width: 120, height: 30, environment: ["NO_COLOR": ""]) { storePath in
+        let statusScreen = try colourScreen(["sync", "--status"]) { storePath in
             let state = #"{"remoteID":"r","cursor":3,"location":"postgresql://host\u001b[31m/db","lastSync":786000000}"#
             try Store.sqlite(path: storePath).set(try JSONDecoder().decode(SyncState.self, from: Data(state.utf8)), for: Key<SyncState?>("sync.state", default: nil))
         }
-        #expect(try status.waitFor("LEETTRACK-EXITED"))
-        let statusScreen = try status.screen(escapes: true)
         #expect(statusScreen.contains("with postgresql://host\u{FFFD}[31m/db."), "\(statusScreen)")
         #expect(!statusScreen.contains(red + "/db"), "\(statusScreen)")
     }
