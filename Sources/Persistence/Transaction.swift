@@ -88,6 +88,21 @@ public final class Transaction {
         return try store.decodeEntries(sorted.map { (key: $0.key, value: $0.value) }, as: type)
     }
 
+    /// The write count of `namespace` as of this transaction's start: it does NOT include the
+    /// writes made in this transaction, which are pending until the body returns.
+    ///
+    /// The pending writes are applied at the commit, each counted as ``Store/writeCount(forNamespace:)``
+    /// describes; so after the commit the store's count is this value plus the writes the
+    /// transaction applied (no other writer runs in between). `nil` when the backend cannot count
+    /// writes.
+    ///
+    /// - Throws: ``PersistenceError/invalidKey(key:reason:)`` when `namespace` is no key's namespace.
+    public func writeCount(forNamespace namespace: String) throws -> Int? {
+        try checkOpen()
+        try Namespace.validate(namespace)
+        return try reader.writeCount(forNamespace: namespace)
+    }
+
     /// Reads and writes like ``Store``'s subscript. A read or write error fails the transaction:
     /// ``Store/transaction(_:)`` then throws it and applies nothing.
     public subscript<Value>(key: Key<Value>) -> Value {

@@ -38,6 +38,10 @@ final class SQLiteBackend: StorageBackend {
         var immutableFiles: SQLiteFileCheck.FilesSignature?
         /// Checks that the file at the path is still the one opened (`nil` when reading only).
         let fileWatch: StoreFileWatch?
+        /// Whether the file is known to have the write counts' table and triggers: always once
+        /// opened for writing (the open adds them). A store opened for reading may predate them, and
+        /// asks again at each count until a writer has added them.
+        var countsWrites: Bool
         /// The write statements, prepared at the first write: looking them up by their SQL text in
         /// the connection's cache would hash 100 bytes per write.
         var upsert: OpaquePointer?
@@ -78,6 +82,7 @@ final class SQLiteBackend: StorageBackend {
     fileprivate static let deleteSQL = "DELETE FROM entries WHERE key = ?1"
     private static let rangeSQL = "SELECT key, value FROM entries WHERE key >= ?1 AND key < ?2 ORDER BY key"
     private static let allSQL = "SELECT key, value FROM entries ORDER BY key"
+    private static let writeCountSQL = "SELECT count FROM write_counts WHERE namespace = ?1"
 
     let path: String?
     var isShared: Bool { true }
@@ -145,7 +150,8 @@ final class SQLiteBackend: StorageBackend {
         state = Mutex(State(
             connection: connection, walIndex: walIndex,
             lastSignature: walIndex?.signature(), lastDataVersion: dataVersion,
-            immutableFiles: mode == .immutable ? files : nil, fileWatch: fileWatch))
+            immutableFiles: mode == .immutable ? files : nil, fileWatch: fileWatch,
+            countsWrites: mode.canWrite))
         if mode.canWrite {
             SQLiteExitCheckpoint.register(self) { [weak self] in self?.checkpointAtExit() }
         }
@@ -197,6 +203,18 @@ final class SQLiteBackend: StorageBackend {
         return try state.withLock { try Self.read(keysWithPrefix: prefix, on: $0.connection) }
     }
 
+    func writeCount(forNamespace namespace: String) throws -> Int? {
+        // A reader that opened before the file had a schema reads it as empty; its count is unknown.
+        guard hasEntries else { return nil }
+        return try state.withLock { state in
+            if !state.countsWrites {
+                guard try Self.hasWriteCounts(state.connection) else { return nil }
+                state.countsWrites = true
+            }
+            return try Self.writeCount(forNamespace: namespace, on: state.connection)
+        }
+    }
+
     func write(_ changes: [Change]) throws {
         try KeyCheck.validate(changes)
         try checkWritable()
@@ -231,7 +249,8 @@ final class SQLiteBackend: StorageBackend {
         guard isWritable else {
             return try state.withLock { state in
                 UncheckedBox(try state.connection.readTransaction {
-                    let (result, changes) = try body(ConnectionReader(connection: state.connection))
+                    let reader = ConnectionReader(connection: state.connection, countsWrites: state.countsWrites)
+                    let (result, changes) = try body(reader)
                     if !changes.isEmpty { try checkWritable() }
                     return result
                 })
@@ -241,7 +260,7 @@ final class SQLiteBackend: StorageBackend {
             let connection = state.connection
             return UncheckedBox(try connection.immediateTransaction {
                 try state.fileWatch?.check()
-                let (result, changes) = try body(ConnectionReader(connection: connection))
+                let (result, changes) = try body(ConnectionReader(connection: connection, countsWrites: true))
                 try KeyCheck.validate(changes)
                 for change in changes {
                     try Self.apply(change, in: &state)
@@ -365,8 +384,20 @@ final class SQLiteBackend: StorageBackend {
         return rows
     }
 
+    /// The count of `namespace` as `connection` sees it: 0 for a namespace never written.
+    /// - Complexity: one lookup in the primary key of `write_counts`, a cached statement.
+    fileprivate static func writeCount(forNamespace namespace: String, on connection: SQLiteConnection) throws -> Int {
+        let statement = try connection.statement(writeCountSQL)
+        defer { sqlite3_reset(statement) }
+        return try statement.withText(namespace, at: 1) {
+            try connection.step(statement, writeCountSQL) ? Int(sqlite3_column_int64(statement, 0)) : 0
+        }
+    }
+
     private struct ConnectionReader: BackendReader {
         let connection: SQLiteConnection
+        /// Whether the file is known to count writes; else it is asked (a store opened for reading).
+        let countsWrites: Bool
         func read(_ key: String) throws -> Data? {
             try KeyCheck.validate(key)
             return try SQLiteBackend.read(key, on: connection)
@@ -374,6 +405,10 @@ final class SQLiteBackend: StorageBackend {
         func read(keysWithPrefix prefix: String) throws -> [(key: String, value: Data)] {
             try KeyCheck.validate(prefix)
             return try SQLiteBackend.read(keysWithPrefix: prefix, on: connection)
+        }
+        func writeCount(forNamespace namespace: String) throws -> Int? {
+            guard try countsWrites || SQLiteBackend.hasWriteCounts(connection) else { return nil }
+            return try SQLiteBackend.writeCount(forNamespace: namespace, on: connection)
         }
     }
 }

@@ -11,6 +11,16 @@ protocol BackendReader {
     func read(_ key: String) throws -> Data?
     /// All entries whose key starts with `prefix` (all entries for `""`), sorted by key.
     func read(keysWithPrefix prefix: String) throws -> [(key: String, value: Data)]
+    /// How many writes `namespace` has had, as this reader sees them (inside a transaction: as
+    /// of its start, without its pending changes), or `nil` when the backend cannot count every
+    /// write, its own and other programs' alike (see ``Store/writeCount(forNamespace:)``).
+    func writeCount(forNamespace namespace: String) throws -> Int?
+}
+
+extension BackendReader {
+    /// Backends that cannot see every writer (a hand-edited file, a server we do not count on
+    /// yet) say so rather than give a number that a hand edit could make wrong.
+    func writeCount(forNamespace namespace: String) throws -> Int? { nil }
 }
 
 /// Where a ``Store`` keeps its bytes. Implementations serialise their own state and are safe to
@@ -50,6 +60,8 @@ extension StorageBackend {
 /// backend's loaded document.
 struct DictionaryReader: BackendReader {
     let entries: [String: Data]
+    /// Writes by namespace, or `nil` when they cannot be counted (a file that people edit by hand).
+    var writeCounts: [String: Int]? = nil
 
     func read(_ key: String) throws -> Data? {
         try KeyCheck.validate(key)
@@ -61,6 +73,33 @@ struct DictionaryReader: BackendReader {
         return entries.filter { $0.key.hasPrefix(prefix) }
             .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
             .map { (key: $0.key, value: $0.value) }
+    }
+
+    func writeCount(forNamespace namespace: String) throws -> Int? {
+        writeCounts.map { $0[namespace] ?? 0 }
+    }
+}
+
+/// The write counts' namespaces: a key's text up to and including its first ".", or "" for a key
+/// without one. The SQLite triggers compute the same with `substr(key, 1, instr(key, '.'))`.
+enum Namespace {
+    static func of(_ key: String) -> String {
+        // Cut after the dot's byte, not its `Character`: SQLite counts code points, and a combining
+        // mark after the dot (".\u{301}") belongs to the rest of the key there.
+        guard let dot = key.utf8.firstIndex(of: UInt8(ascii: ".")) else { return "" }
+        return String(decoding: key.utf8[...dot], as: UTF8.self)
+    }
+
+    /// Refuses what no key has as its namespace ("progress" without its dot, "a.b."): such a count
+    /// would read 0 forever and hide the caller's mistake.
+    static func validate(_ namespace: String) throws {
+        try KeyCheck.validate(namespace)
+        guard namespace.isEmpty || of(namespace).utf8.count == namespace.utf8.count else {
+            throw PersistenceError.invalidKey(
+                key: namespace,
+                reason: "it is not a namespace: a namespace is a key's text up to and including its first"
+                    + " \".\" (\"progress.\" for \"progress.two-sum\"), or \"\" for keys without a \".\"")
+        }
     }
 }
 
