@@ -12,6 +12,11 @@ public final class Transaction {
     private let reader: any BackendReader
     private var pending: [String: PendingChange] = [:]
     private var order: [String] = []
+    /// What the pending changes will add to each namespace's write count at the commit (an upsert
+    /// 1, a removal 1 when the key exists at the start), kept as they are recorded.
+    private var pendingWrites: [String: Int] = [:]
+    /// The write counts as of the start, read once each: no other writer runs while this one does.
+    private var startCounts: [String: Int?] = [:]
     /// The first error met by the non-throwing subscript; it fails the whole transaction.
     private(set) var failure: PersistenceError?
     /// Work for after the commit, outside the store's lock: arming the tracking of `@Observable`
@@ -100,7 +105,32 @@ public final class Transaction {
     public func writeCount(forNamespace namespace: String) throws -> Int? {
         try checkOpen()
         try Namespace.validate(namespace)
-        return try reader.writeCount(forNamespace: namespace)
+        if let known = startCounts[namespace] { return known }
+        let count = try reader.writeCount(forNamespace: namespace)
+        startCounts[namespace] = count
+        return count
+    }
+
+    /// The write count of `namespace` as it will be once this transaction commits: the start value
+    /// (``writeCount(forNamespace:)``) plus the pending writes that will count (each upsert, and
+    /// each removal of a key that exists). `nil` when the backend cannot count writes.
+    /// - Complexity: O(1) after the first call for a namespace.
+    public func writeCountAfterCommit(forNamespace namespace: String) throws -> Int? {
+        guard let start = try writeCount(forNamespace: namespace) else { return nil }
+        return start + (pendingWrites[namespace] ?? 0)
+    }
+
+    /// Entries whose key starts with `prefix`, as this transaction sees them, as their stored bytes
+    /// (UTF-8 JSON text), sorted by key: for callers that decode many records with their own
+    /// reader, or compare bytes (see ``Store/rawValues(withKeyPrefix:)``).
+    public func rawValues(withKeyPrefix prefix: String) throws -> [(key: String, value: Data)] {
+        try checkOpen()
+        let matching = pending.filter { $0.key.hasPrefix(prefix) }
+        if matching.isEmpty { return try reader.read(keysWithPrefix: prefix) }
+        var entries = Dictionary(try reader.read(keysWithPrefix: prefix).map { ($0.key, Optional($0.value)) }) { $1 }
+        for (key, pending) in matching { entries[key] = pending.change.value }
+        return entries.compactMap { key, value in value.map { (key: key, value: $0) } }
+            .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     }
 
     /// Reads and writes like ``Store``'s subscript. A read or write error fails the transaction:
@@ -128,8 +158,24 @@ public final class Transaction {
     }
 
     private func record(_ change: Change, _ decoded: UncheckedBox<Any>?) {
-        if pending[change.key] == nil { order.append(change.key) }
+        let previous = pending[change.key]
+        if previous == nil { order.append(change.key) }
+        // One change per key reaches the backend: the new one replaces the earlier one's count.
+        let namespace = Namespace.of(change.key)
+        let counted = counts(change) - (previous.map { counts($0.change) } ?? 0)
+        if counted != 0 { pendingWrites[namespace, default: 0] += counted }
         pending[change.key] = PendingChange(change, decoded)
+    }
+
+    /// What `change` adds to its namespace's count at the commit.
+    private func counts(_ change: Change) -> Int {
+        if change.value != nil { return 1 }
+        do {
+            return try reader.read(change.key) != nil ? 1 : 0
+        } catch {
+            fail(Store.persistenceError(error, key: change.key))
+            return 0
+        }
     }
 }
 

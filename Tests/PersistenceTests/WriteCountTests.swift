@@ -145,18 +145,22 @@ struct WriteCountTests {
         #expect(try store.writeCount(forNamespace: "summary.") == 1)
     }
 
-    @Test("A store made before write counts gets them at its next open for writing, counting from 0")
+    @Test("A store made before write counts gets them at its next open for writing, each entry it held counted as one write")
     func olderStoreGetsCountsWhenOpenedForWriting() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("store.sqlite")
         try makeStoreWithoutWriteCounts(at: path)
 
         let store = try Store.sqlite(path: path)
-        #expect(try store.writeCount(forNamespace: "progress.") == 0)
+        // Its one entry, `progress.a`, written before counting began: told apart from a new store.
+        #expect(try store.writeCount(forNamespace: "progress.") == 1)
+        #expect(try store.writeCount(forNamespace: "summary.") == 0)
         #expect(try store.value(for: Key<Int>("progress.a", default: 0)) == 2)
         try store.set(3, for: Key<Int>("progress.a", default: 0))
         try RawSQLite(path: path).execute("INSERT INTO entries(key, value) VALUES('progress.b', '1')")
-        #expect(try store.writeCount(forNamespace: "progress.") == 2)
+        #expect(try store.writeCount(forNamespace: "progress.") == 3)
+        // Opened again: counted once, not seeded again.
+        #expect(try Store.sqlite(path: path).writeCount(forNamespace: "progress.") == 3)
     }
 
     @Test("A store made before write counts, opened for reading, answers nil and is left as it was")
@@ -187,8 +191,9 @@ struct WriteCountTests {
 
         let writer = try Store.sqlite(path: path)
         try writer.set(5, for: Key<Int>("progress.a", default: 0))
-        #expect(try reader.writeCount(forNamespace: "progress.") == 1)
-        #expect(try reader.transaction { try $0.writeCount(forNamespace: "progress.") } == 1)
+        // The entry it held when counting began, and the write.
+        #expect(try reader.writeCount(forNamespace: "progress.") == 2)
+        #expect(try reader.transaction { try $0.writeCount(forNamespace: "progress.") } == 2)
     }
 
     @Test("Opening an up-to-date store for writing writes nothing and takes no write lock")
@@ -279,4 +284,32 @@ private final class RawSQLite {
 private struct RawSQLiteError: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
+}
+
+@Suite("Write counts after a transaction's commit")
+struct WriteCountAfterCommitTests {
+    @Test("a transaction tells what its pending writes will add: upserts, removals of stored keys, one change per key", arguments: [false, true])
+    func afterCommit(sqlite: Bool) throws {
+        let directory = try TemporaryDirectory()
+        let store = sqlite ? try Store.sqlite(path: directory.file("store.sqlite")) : Store.memory()
+        try store.set(1, for: Key<Int>("progress.a", default: 0))
+        let predicted = try store.transaction { transaction -> Int? in
+            try transaction.set(2, for: Key<Int>("progress.a", default: 0))
+            try transaction.set(3, for: Key<Int>("progress.a", default: 0))  // The same key: one write.
+            try transaction.set(1, for: Key<Int>("progress.b", default: 0))
+            transaction.removeValue(for: Key<Int>("progress.b", default: 0))  // Replaces the pending upsert: not stored, 0.
+            transaction.removeValue(for: Key<Int>("progress.missing", default: 0))
+            try transaction.set(1, for: Key<Int>("other", default: 0))
+            #expect(try transaction.writeCount(forNamespace: "progress.") == 1)
+            return try transaction.writeCountAfterCommit(forNamespace: "progress.")
+        }
+        #expect(predicted == 2)
+        #expect(try store.writeCount(forNamespace: "progress.") == predicted)
+        let removal = try store.transaction { transaction -> Int? in
+            transaction.removeValue(for: Key<Int>("progress.a", default: 0))
+            return try transaction.writeCountAfterCommit(forNamespace: "progress.")
+        }
+        #expect(removal == 3)
+        #expect(try store.writeCount(forNamespace: "progress.") == 3)
+    }
 }

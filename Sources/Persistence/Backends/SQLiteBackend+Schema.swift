@@ -47,6 +47,13 @@ extension SQLiteBackend {
             + " WHERE \(condition) ON CONFLICT(namespace) DO UPDATE SET count = count + 1"
     }
 
+    /// Counts, when the table is first made, each entry already stored as one write of its namespace.
+    static let seedWriteCountsSQL = """
+        INSERT INTO write_counts(namespace, count)
+        SELECT substr(key, 1, instr(key, '.')), count(*) FROM entries WHERE true GROUP BY 1
+        ON CONFLICT(namespace) DO UPDATE SET count = count + excluded.count
+        """
+
     /// Counts the objects of ``writeCountSchema`` present: all four of them, or writes go uncounted.
     private static let writeCountObjectsSQL = """
         SELECT count(*) FROM sqlite_master
@@ -119,9 +126,14 @@ extension SQLiteBackend {
             }
             // After the migrations, which create `entries`. Each is `IF NOT EXISTS`: a store made by
             // an older build gets what it lacks, and one that has them is left as it is.
+            let hadCounts = try connection.integer(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'write_counts'") > 0
             for sql in Self.writeCountSchema {
                 try connection.execute(sql)
             }
+            // A store that held entries before it counted: each counts as one write, so that a
+            // client can tell "written before counting began" from "never written" (a new store).
+            if !hadCounts { try connection.execute(Self.seedWriteCountsSQL) }
         }
     }
 }
