@@ -188,7 +188,7 @@ public struct RowWriter {
     }
 
     /// Appends `problem`'s row, without a line end, to `bytes`.
-    public func append(_ problem: Problem, _ record: ProblemProgress?, skipped: Bool, to bytes: inout [UInt8]) {
+    public func append(_ problem: Problem, _ record: (some ProgressMarks)?, skipped: Bool, to bytes: inout [UInt8]) {
         let status = record?.status ?? .todo
         let favorite = record?.favorite ?? false
         appendLead(problem, to: &bytes)

@@ -25,7 +25,13 @@ public struct DailyGoalProgress: Sendable, Equatable {
     /// Computes the progress.
     /// - Complexity: O(records + events).
     public init(goal: Int, progress: [String: ProblemProgress], now: Date, timeZone: some UTCOffsetProvider) {
-        self.init(goal: goal, problemsByDay: Self.problemsByDay(progress, timeZone: timeZone), now: now, timeZone: timeZone)
+        self.init(goal: goal, summaries: progress.mapValues(ProgressSummary.init), now: now, timeZone: timeZone)
+    }
+
+    /// Computes the progress from the records' summaries.
+    /// - Complexity: O(records + events).
+    public init(goal: Int, summaries: [String: ProgressSummary], now: Date, timeZone: some UTCOffsetProvider) {
+        self.init(goal: goal, problemsByDay: Self.problemsByDay(summaries, timeZone: timeZone), now: now, timeZone: timeZone)
     }
 
     /// The progress from counts ``problemsByDay(_:timeZone:)`` already made.
@@ -40,6 +46,11 @@ public struct DailyGoalProgress: Sendable, Equatable {
 
     /// The number of different problems practised on each day (by day number).
     static func problemsByDay(_ progress: [String: ProblemProgress], timeZone: some UTCOffsetProvider) -> [Int: Int] {
+        problemsByDay(progress.mapValues(ProgressSummary.init), timeZone: timeZone)
+    }
+
+    /// The number of different problems practised on each day (by day number), from summaries.
+    static func problemsByDay(_ progress: [String: ProgressSummary], timeZone: some UTCOffsetProvider) -> [Int: Int] {
         var counts: [Int: Int] = [:]
         var localDays = LocalDays(in: timeZone)
         // One buffer for every record's days, sorted so that each day counts once: a set per
@@ -47,7 +58,7 @@ public struct DailyGoalProgress: Sendable, Equatable {
         var days: [Int] = []
         for record in progress.values {
             days.removeAll(keepingCapacity: true)
-            for event in record.events where event.kind.isPractice {
+            for event in record.events {
                 days.append(localDays.day(of: event.date).dayNumber)
             }
             days.sort()

@@ -23,6 +23,9 @@ public struct ProgressRepository: Sendable {
         self.clock = clock
     }
 
+    /// The summaries kept beside the records.
+    public var summaries: ProgressSummaries { ProgressSummaries(store: store) }
+
     /// The funnel of this repository's synced writes.
     var writes: SyncedWrites { SyncedWrites(clock: clock) }
 
@@ -70,6 +73,37 @@ public struct ProgressRepository: Sendable {
                 result.records[slug] = try Self.decode(data, key: key)
             } catch PersistenceError.undecodable(_, let reason) {
                 result.damaged.append(DamagedRecord(slug: slug, key: key, raw: data, reason: reason))
+            }
+        }
+        return result
+    }
+
+    /// The summaries of the records of the slugs that `include` accepts, and the records that do
+    /// not decode, kept apart (as ``readableProgress(where:)``): from the stored summaries when they
+    /// are known to match the records, else from the records themselves.
+    /// - Complexity: one prefix query over the summaries and O(events) reading for the accepted
+    ///   ones (plus one read per record a summary sends to); else as ``readableProgress(where:)``.
+    public func readableSummaries(where include: (String) -> Bool) throws -> ReadableSummaries {
+        guard let entries = try summaries.currentEntries() else {
+            let readable = try readableProgress(where: include)
+            return ReadableSummaries(summaries: readable.records.mapValues(ProgressSummary.init), damaged: readable.damaged)
+        }
+        var result = ReadableSummaries()
+        result.summaries.reserveCapacity(entries.count)
+        for (key, data) in entries {
+            let slug = String(key.dropFirst(ProgressSummaries.keyPrefix.count))
+            guard include(slug) else { continue }
+            if let summary = ProgressSummary(storedJSON: data) {
+                result.summaries[slug] = summary
+                continue
+            }
+            // A record its summary cannot stand for (or a summary from a newer format): the record.
+            let recordKey = Self.keyPrefix + slug
+            guard let raw = try store.rawValue(forKey: recordKey) else { continue }
+            do {
+                result.summaries[slug] = ProgressSummary(try Self.decode(raw, key: recordKey))
+            } catch PersistenceError.undecodable(_, let reason) {
+                result.damaged.append(DamagedRecord(slug: slug, key: recordKey, raw: raw, reason: reason))
             }
         }
         return result
@@ -141,6 +175,14 @@ public struct ProgressRepository: Sendable {
 public struct ReadableProgress: Sendable {
     /// The records that decode, by slug.
     public var records: [String: ProblemProgress] = [:]
+    /// The records that do not decode, in key order.
+    public var damaged: [DamagedRecord] = []
+}
+
+/// Summaries of progress records as read, apart from the records that do not decode.
+public struct ReadableSummaries: Sendable {
+    /// The summaries of the records that decode, by slug.
+    public var summaries: [String: ProgressSummary] = [:]
     /// The records that do not decode, in key order.
     public var damaged: [DamagedRecord] = []
 }

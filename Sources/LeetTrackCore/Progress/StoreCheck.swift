@@ -17,13 +17,20 @@ public struct StoreCheck: Sendable {
     public var malformedAcceptancePairs = 0
     /// How many records were read.
     public var recordCount = 0
+    /// Whether the summaries beside the records (``ProgressSummaries``) are in use: `nil` when the
+    /// store cannot tell (it cannot count writes), else whether they are known to match.
+    public var summariesCurrent: Bool?
+    /// The problems whose summary disagrees with the record although the summaries are known to
+    /// match (a hand edit of both): `stats` and the listings would show them wrongly until
+    /// ``ProgressSummaries/rebuild()`` (`leettrack doctor --rebuild-summaries`).
+    public var disagreeingSummaries: [String] = []
     /// Why the records could not all be read (SQLite found damage while reading them), if so.
     public var unreadable: String?
 
     /// Whether nothing needs the user's attention.
     public var isHealthy: Bool {
         integrity == ["ok"] && unreadable == nil && undecodable.isEmpty && unknownProblems.isEmpty && listsWithUnknownProblems.isEmpty
-            && malformedAcceptancePairs == 0
+            && malformedAcceptancePairs == 0 && disagreeingSummaries.isEmpty
     }
 
     /// Checks `store` against `catalog`.
@@ -42,8 +49,15 @@ public struct StoreCheck: Sendable {
             check.unreadable = reason
             return check
         }
-        check.recordCount = entries.count
-        for (key, raw) in entries {
+        // Summaries are derived from the records, and checked against them below, not counted as records.
+        check.recordCount = entries.count(where: { !ProgressSummaries.isSummaryKey($0.key) })
+        let summaries = ProgressSummaries(store: store)
+        if try store.writeCount(forNamespace: ProgressSummaries.keyPrefix) != nil {
+            let current = try summaries.areCurrent()
+            check.summariesCurrent = current
+            if current { check.disagreeingSummaries = try summaries.disagreeing() }
+        }
+        for (key, raw) in entries where !ProgressSummaries.isSummaryKey(key) {
             do {
                 try decode(raw, key: key, catalog: catalog, into: &check)
             } catch {

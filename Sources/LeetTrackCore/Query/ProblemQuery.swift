@@ -65,6 +65,11 @@ extension Catalog {
     /// - Parameter progress: progress records by slug (for status, favorites and `recent`).
     /// - Complexity: O(n) over the catalog (or the list), building only the problems that pass the
     ///   cheap filters (difficulty, list), plus O(m log m) to sort the m matches.
+    public func problems<Record: ProgressMarks>(matching query: ProblemQuery, progress: [String: Record]) -> [Problem] {
+        problems(matching: query) { _ in progress }.problems
+    }
+
+    /// The problems that match `query`, in its order, by their records (`[:]` for none).
     public func problems(matching query: ProblemQuery, progress: [String: ProblemProgress]) -> [Problem] {
         problems(matching: query) { _ in progress }.problems
     }
@@ -72,11 +77,11 @@ extension Catalog {
     /// The problems that match `query`, loading progress only for the problems that pass the
     /// catalog's own filters (difficulty, list, tag, category, paid, text): a command that lists
     /// the hard problems reads the records of hard problems only.
-    /// - Parameter loadProgress: returns the records of (at least) the given slugs.
+    /// - Parameter loadProgress: returns the records (or their summaries) of (at least) the given slugs.
     /// - Returns: the matches in the query's order, and the records that were loaded.
-    public func problems(
-        matching query: ProblemQuery, loadingProgress loadProgress: (Set<String>) throws -> [String: ProblemProgress]
-    ) rethrows -> (problems: [Problem], progress: [String: ProblemProgress]) {
+    public func problems<Record: ProgressMarks>(
+        matching query: ProblemQuery, loadingProgress loadProgress: (Set<String>) throws -> [String: Record]
+    ) rethrows -> (problems: [Problem], progress: [String: Record]) {
         let positions: [Int]
         if let list = query.list {
             positions = list.slugs.compactMap { position(ofSlug: $0) }

@@ -40,6 +40,14 @@ public struct ReviewQueue: Sendable {
         catalog: Catalog, progress: [String: ProblemProgress], scheduler: ReviewScheduler, now: Date,
         timeZone: some UTCOffsetProvider
     ) {
+        self.init(catalog: catalog, summaries: progress.mapValues(ProgressSummary.init), scheduler: scheduler, now: now, timeZone: timeZone)
+    }
+
+    /// The queue from the records' summaries (``ProgressRepository/readableSummaries(where:)``).
+    public init(
+        catalog: Catalog, summaries progress: [String: ProgressSummary], scheduler: ReviewScheduler, now: Date,
+        timeZone: some UTCOffsetProvider
+    ) {
         let today = LocalDay(now, in: timeZone)
         self.today = today
         // Sorted as small keys first, and each problem built once in its place: sorting the whole

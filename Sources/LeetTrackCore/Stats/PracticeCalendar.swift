@@ -33,6 +33,12 @@ public struct PracticeCalendar: Sendable, Equatable {
     /// Builds the graph of the `weeks` weeks ending with the current one.
     /// - Complexity: O(events + days shown).
     public init(progress: [String: ProblemProgress], now: Date, timeZone: some UTCOffsetProvider, weeks weekCount: Int = 52) {
+        self.init(summaries: progress.mapValues(ProgressSummary.init), now: now, timeZone: timeZone, weeks: weekCount)
+    }
+
+    /// Builds the graph from the records' summaries.
+    /// - Complexity: O(events + days shown).
+    public init(summaries progress: [String: ProgressSummary], now: Date, timeZone: some UTCOffsetProvider, weeks weekCount: Int = 52) {
         let today = LocalDay(now, in: timeZone)
         self.today = today
         // 1970-01-01 was a Thursday: (dayNumber + 4) % 7 is 0 on Sundays.
@@ -42,7 +48,7 @@ public struct PracticeCalendar: Sendable, Equatable {
         var counts = [Int](repeating: 0, count: dayCount)
         var localDays = LocalDays(in: timeZone)
         for record in progress.values {
-            for event in record.events where event.kind.isPractice {
+            for event in record.events {
                 let offset = localDays.day(of: event.date).dayNumber - first.dayNumber
                 if (0..<dayCount).contains(offset) { counts[offset] += 1 }
             }

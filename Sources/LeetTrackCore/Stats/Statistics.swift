@@ -70,6 +70,12 @@ public struct Statistics: Sendable, Equatable {
     ///   - now: the current instant; `timeZone` decides which day it is.
     /// - Complexity: O(records + events), plus O(1) per difficulty from the catalog's counts.
     public init(catalog: Catalog, progress: [String: ProblemProgress], now: Date, timeZone: some UTCOffsetProvider) {
+        self.init(catalog: catalog, summaries: progress.mapValues(ProgressSummary.init), now: now, timeZone: timeZone)
+    }
+
+    /// Computes the statistics from the records' summaries (``ProgressRepository/readableSummaries(where:)``).
+    /// - Complexity: O(records + events), plus O(1) per difficulty from the catalog's counts.
+    public init(catalog: Catalog, summaries progress: [String: ProgressSummary], now: Date, timeZone: some UTCOffsetProvider) {
         let totals = catalog.countsByDifficulty()
         var solved: [Difficulty: Int] = [:]
         var attempted: [Difficulty: Int] = [:]
@@ -93,15 +99,15 @@ public struct Statistics: Sendable, Equatable {
             case .attempted: attempted[difficulty, default: 0] += 1
             case .todo: break
             }
-            if record.status == .solved || record.events.contains(where: { $0.kind.isPractice }) {
+            if record.status == .solved || record.hasPractice {
                 catalog.forEachTag(at: position) { tag in
                     tagPractised[tag, default: 0] += 1
                     if record.status == .solved { tagSolved[tag, default: 0] += 1 }
                 }
             }
             if record.favorite { favorites += 1 }
-            if !record.note.isEmpty { notes += 1 }
-            for event in record.events where event.kind.isPractice {
+            if record.hasNote { notes += 1 }
+            for event in record.events {
                 if event.kind == .solved, let seconds = event.seconds { solveTimes[difficulty, default: []].append(seconds) }
                 let day = localDays.day(of: event.date)
                 eventDays.append(day.dayNumber)

@@ -93,6 +93,21 @@ final class CommandContext {
         return result.records
     }
 
+    /// The summaries of every record (``ProgressRepository/readableSummaries(where:)``), for the
+    /// commands that summarise; like ``allProgress()``, a record that does not decode is left out
+    /// with a warning, and a missing store is not created.
+    func allSummaries() throws -> [String: ProgressSummary] {
+        try summaries { _ in true }
+    }
+
+    /// The summaries of the records of the slugs `include` accepts (see ``allSummaries()``).
+    func summaries(where include: (String) -> Bool) throws -> [String: ProgressSummary] {
+        guard storeExists else { return [:] }
+        let result = try reader().readableSummaries(where: include)
+        warn(about: result.damaged)
+        return result.summaries
+    }
+
     /// Tells, once per record and run, which records were left out because they do not decode.
     func warn(about damaged: [DamagedRecord]) {
         for record in damaged where warnedSlugs.insert(record.slug).inserted {
@@ -106,6 +121,12 @@ final class CommandContext {
     /// The problems that match `query`, reading only the records of the problems that can match.
     func problems(matching query: ProblemQuery) throws -> (problems: [Problem], progress: [String: ProblemProgress]) {
         try catalog.problems(matching: query) { slugs in try progress { slugs.contains($0) } }
+    }
+
+    /// The problems that match `query`, with the summaries of the records of the problems that can
+    /// match: for listings that show only status and favorite marks.
+    func problems(summarisedMatching query: ProblemQuery) throws -> (problems: [Problem], progress: [String: ProgressSummary]) {
+        try catalog.problems(matching: query) { slugs in try summaries { slugs.contains($0) } }
     }
 
     /// One problem's record, without creating a missing store.
@@ -165,7 +186,7 @@ final class CommandContext {
     }
 
     /// Adds one row per problem to standard output (marking the slugs in `skipped`).
-    func rows(_ problems: [Problem], _ progress: [String: ProblemProgress], skipped: Set<String> = []) {
+    func rows(_ problems: [Problem], _ progress: [String: some ProgressMarks], skipped: Set<String> = []) {
         // No pass over whole rows: their one piece of outside text, the title, is made safe by
         // the `RowWriter` itself, and `list` writes thousands of rows.
         let writer = RowWriter(style: style)

@@ -11,6 +11,7 @@ struct DoctorCommand: LeetTrackCommand {
         abstract: "Check the store: SQLite's integrity check, every record, the catalog.",
         discussion: paragraphs("""
             Reads the store without changing it and lists what it finds; exits 1 when it finds a problem.
+            --rebuild-summaries first rebuilds the summaries that stats and the listings read, from the records.
             --export-raw saves the bytes of the records that cannot be read to FILE (JSON), for repair by hand.
             """))
 
@@ -18,6 +19,10 @@ struct DoctorCommand: LeetTrackCommand {
         name: .customLong("export-raw"), help: ArgumentHelp("Save the unreadable records' bytes to this file.", valueName: "file"),
         completion: .file())
     var exportFile: String?
+    @Flag(
+        name: .customLong("rebuild-summaries"),
+        help: "Rebuild the summaries that stats and the listings read from the records (the records are not changed).")
+    var rebuildSummaries = false
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
@@ -29,6 +34,10 @@ struct DoctorCommand: LeetTrackCommand {
         guard context.storeExists else {
             say("No store at \(context.storePath) yet: nothing to check.")
             return
+        }
+        if rebuildSummaries {
+            let written = try context.repository().summaries.rebuild()
+            say("Rebuilt the summaries from the records: \(written == 1 ? "1 summary" : "\(written) summaries") written or removed.")
         }
         let check: StoreCheck
         do {
@@ -75,6 +84,22 @@ struct DoctorCommand: LeetTrackCommand {
             for (list, slugs) in check.listsWithUnknownProblems {
                 say("✗ The list '\(list)' names problems the catalog does not have: \(slugs.joined(separator: ", "))")
             }
+        }
+        switch check.summariesCurrent {
+        case true?:
+            if check.disagreeingSummaries.isEmpty {
+                say("✓ The summaries match the records")
+            } else {
+                problems += 1
+                let count = check.disagreeingSummaries.count
+                say("✗ The summaries of \(count == 1 ? "1 problem disagree" : "\(count) problems disagree") with their records "
+                    + "(\(check.disagreeingSummaries.prefix(5).joined(separator: ", "))\(count > 5 ? ", …" : "")): stats and the "
+                    + "listings show them wrongly; `leettrack doctor --rebuild-summaries` rebuilds them (the records are not changed)")
+            }
+        case false?:
+            say("✓ The summaries are out of date and not used (records were changed without them); the next change rebuilds them")
+        case nil:
+            break
         }
         if check.malformedAcceptancePairs > 0 {
             problems += 1
@@ -136,6 +161,9 @@ private struct CheckJSON: Encodable {
     let unknownProblems: [String]
     let listsWithUnknownProblems: [ListFinding]
     let malformedAcceptancePairs: Int
+    /// Whether the summaries are in use (absent when the store cannot tell), and which disagree.
+    let summariesCurrent: Bool?
+    let disagreeingSummaries: [String]
 
     init(_ check: StoreCheck, store: String) {
         self.store = store
@@ -147,5 +175,7 @@ private struct CheckJSON: Encodable {
         unknownProblems = check.unknownProblems
         listsWithUnknownProblems = check.listsWithUnknownProblems.map { ListFinding(list: $0.list, unknownProblems: $0.slugs) }
         malformedAcceptancePairs = check.malformedAcceptancePairs
+        summariesCurrent = check.summariesCurrent
+        disagreeingSummaries = check.disagreeingSummaries
     }
 }

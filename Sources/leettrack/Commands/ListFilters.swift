@@ -124,12 +124,14 @@ struct ListCommand: LeetTrackCommand {
             let inList = query.list.map { Set($0.slugs) }
             query.list = StudyList(key: "", name: "", slugs: named.map(\.slug).filter { inList?.contains($0) ?? true })
         }
-        let (problems, progress) = try context.problems(matching: query)
         let skipped = Set(try context.practiceSettings().skipped)
         if json {
+            let (problems, progress) = try context.problems(matching: query)
             try context.writeJSON(problems.map { ProblemJSON($0, progress[$0.slug], skipped: skipped.contains($0.slug)) })
             return
         }
+        // Rows show marks only: the summaries, not the whole records.
+        let (problems, progress) = try context.problems(summarisedMatching: query)
         context.rows(problems, progress, skipped: skipped)
         context.line(context.style.dim(problems.count == 1 ? "1 problem" : "\(problems.count) problems"))
     }

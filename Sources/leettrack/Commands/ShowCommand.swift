@@ -67,14 +67,17 @@ struct FavoritesCommand: LeetTrackCommand {
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
-        let progress = try context.allProgress()
         var query = ProblemQuery()
         query.favoritesOnly = true
-        let problems = context.catalog.problems(matching: query, progress: progress)
         if json {
+            let progress = try context.allProgress()
+            let problems = context.catalog.problems(matching: query, progress: progress)
             try context.writeJSON(problems.map { ProblemJSON($0, progress[$0.slug]) })
             return
         }
+        // The sheet shows marks only: the summaries, not the whole records.
+        let progress = try context.allSummaries()
+        let problems = context.catalog.problems(matching: query, progress: progress)
         guard !problems.isEmpty else {
             context.line("No favorites yet. Add one with `leettrack fav PROBLEM`.")
             return

@@ -18,13 +18,13 @@ struct StatsCommand: LeetTrackCommand {
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
-        let progress = try context.allProgress()
-        let stats = Statistics(catalog: context.catalog, progress: progress, now: context.now, timeZone: context.timeZone)
+        let summaries = try context.allSummaries()
+        let stats = Statistics(catalog: context.catalog, summaries: summaries, now: context.now, timeZone: context.timeZone)
         let goal = try context.practiceSettings().dailyGoal.map {
-            DailyGoalProgress(goal: $0, progress: progress, now: context.now, timeZone: context.timeZone)
+            DailyGoalProgress(goal: $0, summaries: summaries, now: context.now, timeZone: context.timeZone)
         }
         if calendar {
-            let graph = PracticeCalendar(progress: progress, now: context.now, timeZone: context.timeZone)
+            let graph = PracticeCalendar(summaries: summaries, now: context.now, timeZone: context.timeZone)
             if json { return try context.writeJSON(CalendarJSON(graph, stats, goal: goal)) }
             CalendarView(graph: graph, style: context.style, goal: goal).draw(context)
             context.line()

@@ -1,0 +1,191 @@
+import FoundationEssentials
+import Persistence
+
+/// One ``ProgressSummary`` per progress record, stored beside the records (`summary.<slug>`), so
+/// that the commands that summarise read a few bytes per problem instead of parsing every record.
+///
+/// **Kept current by the write funnel.** ``SyncedWrites`` writes a record's summary in the same
+/// transaction as the record, so the two change together or not at all.
+///
+/// **Trusted only when known to match.** Anything that writes records without their summaries (an
+/// older LeetTrack, a hand edit in the `sqlite3` shell) is caught by the store's write counts
+/// (``Store/writeCount(forNamespace:)``), which the store keeps in the file itself, for every
+/// writer: each funnel write adds one to `progress.` and one to `summary.`, and the funnel records
+/// their difference as it leaves them (the *stamp*, under `summaries`). When the difference moved
+/// since, or the store cannot count (a JSON file, PostgreSQL), the summaries are not used: readers
+/// parse the records, and the next change rebuilds the summaries first, in its own transaction.
+/// `leettrack doctor` compares every summary with its record and rebuilds them if any disagree.
+public struct ProgressSummaries: Sendable {
+    /// The store the summaries live in.
+    public let store: Store
+
+    /// The prefix of every summary key.
+    public static let keyPrefix = "summary."
+    /// The difference of the write counts when the summaries were last made whole. Absent means
+    /// 0: a store counts each entry it held when it began to count as one write, so a new store
+    /// (no records, no summaries: 0 and 0) is whole, and a store from before the summaries (its
+    /// records counted, no summaries) is not.
+    static let stampKey = Key<Int>("summaries", default: 0)
+    /// The summary of a record that the summary cannot stand for (it does not decode, or its times
+    /// cannot be written): readers read the record itself.
+    static let readTheRecord = "1!"
+
+    /// The summaries of `store`.
+    public init(store: Store) {
+        self.store = store
+    }
+
+    /// Whether `key` is a summary's or the summaries' stamp: derived data, not a user's record.
+    public static func isSummaryKey(_ key: String) -> Bool {
+        key.hasPrefix(keyPrefix) || key == stampKey.name
+    }
+
+    /// The key of one problem's summary.
+    static func key(for slug: String) -> Key<String> {
+        Key<String>(keyPrefix + slug, default: "")
+    }
+
+    /// The stored summaries, as their bytes, when they are known to match the records; `nil` when
+    /// they are not (or the store cannot tell).
+    /// - Complexity: two count reads, one key read and one prefix query.
+    func currentEntries() throws -> [(key: String, value: Data)]? {
+        // The counts first: a funnel write committed after them only makes the summaries newer.
+        guard try areCurrent() else { return nil }
+        return try store.rawValues(withKeyPrefix: Self.keyPrefix)
+    }
+
+    /// Whether the stored summaries are known to match the records.
+    public func areCurrent() throws -> Bool {
+        guard let records = try store.writeCount(forNamespace: ProgressRepository.keyPrefix),
+              let summaries = try store.writeCount(forNamespace: Self.keyPrefix) else { return false }
+        do {
+            return try store.value(for: Self.stampKey) == records - summaries
+        } catch PersistenceError.undecodable {
+            return false  // A stamp edited by hand: the summaries are not trusted, and the next change rewrites it.
+        }
+    }
+
+    /// Before a record is written in `transaction`: makes the summaries whole when they are not
+    /// known to match (rebuilding them here, so that a change that fails writes nothing).
+    /// - Returns: whether the store keeps summaries (it can count writes).
+    /// - Complexity: O(1) when they match; else one pass over every record.
+    static func prepare(in transaction: Transaction) throws -> Bool {
+        guard let difference = try difference(in: transaction) else { return false }
+        if try stamp(in: transaction) != difference { try rebuild(in: transaction) }
+        return true
+    }
+
+    /// Writes the summary of `record` (removing it when the record is removed), after the record
+    /// was written in `transaction` and ``prepare(in:)`` made the summaries whole.
+    static func write(_ record: ProblemProgress, for slug: String, in transaction: Transaction) throws {
+        if record.isEmpty {
+            transaction.removeValue(for: key(for: slug))
+        } else {
+            try transaction.set(ProgressSummary(record).encoded ?? readTheRecord, for: key(for: slug))
+        }
+        try restamp(in: transaction)
+    }
+
+    /// Rebuilds the summaries when they are not known to match the records, in one transaction;
+    /// does nothing on a store that cannot count writes.
+    /// - Returns: whether it rebuilt them.
+    @discardableResult
+    public func refreshIfStale() throws -> Bool {
+        // Read first, without the write lock: a store whose summaries match takes none.
+        if try areCurrent() || store.writeCount(forNamespace: Self.keyPrefix) == nil { return false }
+        return try store.transaction { transaction in
+            guard let difference = try Self.difference(in: transaction), try Self.stamp(in: transaction) != difference else { return false }
+            try Self.rebuild(in: transaction)
+            return true
+        }
+    }
+
+    /// Rebuilds the summaries whatever the counts say (`doctor --rebuild-summaries`, after a
+    /// summary was found to disagree with its record).
+    /// - Returns: how many summaries it wrote or removed.
+    @discardableResult
+    public func rebuild() throws -> Int {
+        try store.transaction { transaction in
+            guard try Self.difference(in: transaction) != nil else { return 0 }
+            return try Self.rebuild(in: transaction)
+        }
+    }
+
+    /// The summaries that disagree with their records, by slug (missing ones included, and ones
+    /// whose record is gone), whether or not the counts say they match.
+    /// - Complexity: one pass over every record and summary.
+    public func disagreeing() throws -> [String] {
+        var stored = Dictionary(try store.rawValues(withKeyPrefix: Self.keyPrefix).map {
+            (String($0.key.dropFirst(Self.keyPrefix.count)), $0.value)
+        }) { first, _ in first }
+        var disagreeing: [String] = []
+        for (key, data) in try store.rawValues(withKeyPrefix: ProgressRepository.keyPrefix) {
+            let slug = String(key.dropFirst(ProgressRepository.keyPrefix.count))
+            if stored.removeValue(forKey: slug) != Self.storedBytes(Self.text(of: data, key: key)) { disagreeing.append(slug) }
+        }
+        disagreeing += stored.keys
+        return disagreeing.sorted()
+    }
+
+    /// What the counts' difference will be once `transaction` commits; `nil` when the store cannot count.
+    private static func difference(in transaction: Transaction) throws -> Int? {
+        guard let records = try transaction.writeCountAfterCommit(forNamespace: ProgressRepository.keyPrefix),
+              let summaries = try transaction.writeCountAfterCommit(forNamespace: keyPrefix) else { return nil }
+        return records - summaries
+    }
+
+    /// The stamp as `transaction` sees it; `nil` when it does not decode (a hand edit).
+    private static func stamp(in transaction: Transaction) throws -> Int? {
+        do {
+            return try transaction.value(for: stampKey)
+        } catch PersistenceError.undecodable {
+            return nil
+        }
+    }
+
+    /// Records that the summaries match the records as `transaction` leaves them.
+    private static func restamp(in transaction: Transaction) throws {
+        guard let difference = try difference(in: transaction), try stamp(in: transaction) != difference else { return }
+        try transaction.set(difference, for: stampKey)
+    }
+
+    /// Writes every summary that differs from its record's, removes those without a record, and
+    /// stamps the result.
+    @discardableResult
+    private static func rebuild(in transaction: Transaction) throws -> Int {
+        var stored = Dictionary(try transaction.rawValues(withKeyPrefix: keyPrefix).map {
+            (String($0.key.dropFirst(keyPrefix.count)), $0.value)
+        }) { first, _ in first }
+        var written = 0
+        for (key, data) in try transaction.rawValues(withKeyPrefix: ProgressRepository.keyPrefix) {
+            let slug = String(key.dropFirst(ProgressRepository.keyPrefix.count))
+            let text = text(of: data, key: key)
+            if stored.removeValue(forKey: slug) != storedBytes(text) {
+                try transaction.set(text, for: Self.key(for: slug))
+                written += 1
+            }
+        }
+        for slug in stored.keys {
+            transaction.removeValue(for: Self.key(for: slug))
+            written += 1
+        }
+        try restamp(in: transaction)
+        return written
+    }
+
+    /// The summary text of a stored record.
+    private static func text(of data: Data, key: String) -> String {
+        do {
+            return ProgressSummary(try ProgressRepository.decode(data, key: key)).encoded ?? readTheRecord
+        } catch {
+            // A record that does not decode stays as it is; its summary sends readers to it, so
+            // that they warn about it as they always did.
+            return readTheRecord
+        }
+    }
+
+    /// The bytes the store keeps for a summary's text: a JSON string, which needs no escapes.
+    private static func storedBytes(_ text: String) -> Data {
+        Data(("\"" + text + "\"").utf8)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import LeetTrackCore
+import Persistence
+import Testing
+
+/// `stats`, `review`, `favorites` and `list` read the summaries that every change keeps beside
+/// the records; a record changed without them (an older LeetTrack, a hand edit) must still show.
+@Suite("leettrack's summaries beside the records, end to end")
+struct SummariesEndToEndTests {
+    /// Runs SQL on the store with the `sqlite3` shell, as a user editing it by hand would.
+    private func sqlite3(_ sql: String, on leettrack: LeetTrackRunner) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [leettrack.storePath, sql]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "sqlite3 \(sql)")
+    }
+
+    private var hasSQLiteShell: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") }
+
+    @Test("records edited with the sqlite3 shell show in stats and the listings, and the next change rebuilds the summaries")
+    func handEditsShow() throws {
+        guard hasSQLiteShell else {
+            print("skipped: no /usr/bin/sqlite3 (apt-get install sqlite3)")
+            return
+        }
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("solve", "1", "--date", "2026-01-10")
+        try leettrack.run("fav", "2")
+        let doctor = try leettrack.run("doctor")
+        #expect(doctor.status == 0)
+        #expect(doctor.stdout.contains("✓ The summaries match the records"), "\(doctor.stdout)")
+        #expect(try leettrack.snapshot(withSummaries: true).keys.contains("summary.two-sum"))
+
+        try sqlite3("""
+            UPDATE entries SET value = '{"status":"solved","favorite":true,"events":[{"kind":"solved","at":"2026-01-11T09:00:00Z"}]}'
+                WHERE key = 'progress.add-two-numbers';
+            INSERT INTO entries(key, value) VALUES('progress.3sum', '{"status":"solved","favorite":true}');
+            """, on: leettrack)
+        let stats = try leettrack.run("stats")
+        #expect(stats.stdout.contains("Solved 3 of"), "\(stats.stdout)")
+        #expect(stats.stdout.contains("Favorites:  2"), "\(stats.stdout)")
+        let favorites = try leettrack.run("favorites")
+        #expect(favorites.stdout.contains("Add Two Numbers") && favorites.stdout.contains("3Sum"), "\(favorites.stdout)")
+        #expect(try leettrack.run("list", "--status", "solved").stdout.contains("3 problems"))
+        let stale = try leettrack.run("doctor")
+        #expect(stale.status == 0)
+        #expect(stale.stdout.contains("✓ The summaries are out of date and not used"), "\(stale.stdout)")
+
+        try leettrack.run("fav", "4")
+        let rebuilt = try leettrack.run("doctor")
+        #expect(rebuilt.stdout.contains("✓ The summaries match the records"), "\(rebuilt.stdout)")
+        #expect(try leettrack.run("stats").stdout.contains("Solved 3 of"))
+        #expect(try leettrack.run("list", "--status", "solved").stdout.contains("3 problems"))
+        #expect(try leettrack.run("favorites").stdout.contains("3 favorites"))
+    }
+
+    @Test("a summary edited by hand with its record is found by doctor and rebuilt by doctor --rebuild-summaries")
+    func disagreementIsRepaired() throws {
+        guard hasSQLiteShell else {
+            print("skipped: no /usr/bin/sqlite3 (apt-get install sqlite3)")
+            return
+        }
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("fav", "1")
+        // Record and summary both edited: the write counts move together and cannot tell.
+        try sqlite3("""
+            UPDATE entries SET value = '{"status":"solved","favorite":true}' WHERE key = 'progress.two-sum';
+            UPDATE entries SET value = '"1tf-|||"' WHERE key = 'summary.two-sum';
+            """, on: leettrack)
+        #expect(try leettrack.run("stats").stdout.contains("Solved 0 of"))
+        let doctor = try leettrack.run("doctor")
+        #expect(doctor.status == 1)
+        #expect(doctor.stdout.contains("✗ The summaries of 1 problem disagree with their records (two-sum)"), "\(doctor.stdout)")
+        let records = try leettrack.snapshot()
+
+        let repair = try leettrack.run("doctor", "--rebuild-summaries")
+        #expect(repair.status == 0, "\(repair.stdout)")
+        #expect(repair.stdout.contains("Rebuilt the summaries from the records: 1 summary written or removed."), "\(repair.stdout)")
+        #expect(repair.stdout.contains("✓ The summaries match the records"))
+        #expect(try leettrack.snapshot() == records)
+        #expect(try leettrack.run("stats").stdout.contains("Solved 1 of"))
+    }
+
+    @Test("a refused change writes nothing, not even the summaries it would rebuild")
+    func refusedChangeWritesNoSummary() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("fav", "1")
+        // Written as an older build writes: the record without its summary.
+        try Store.sqlite(path: leettrack.storePath).set(ProblemProgress(status: .attempted), for: ProgressRepository.key(for: "3sum"))
+        let before = try leettrack.snapshot(withSummaries: true)
+        let refused = try leettrack.run("review", "3sum", "good")
+        #expect(refused.status != 0)
+        #expect(try leettrack.snapshot(withSummaries: true) == before)
+        #expect(try leettrack.run("list", "--status", "attempted").stdout.contains("3Sum"))
+    }
+}

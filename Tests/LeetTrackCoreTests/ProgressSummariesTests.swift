@@ -1,0 +1,168 @@
+import Foundation
+import Persistence
+import Testing
+import TestSupport
+
+@testable import LeetTrackCore
+
+@Suite("Summaries kept beside the progress records")
+struct ProgressSummariesTests {
+    let directory: URL
+    let store: Store
+    let repository: ProgressRepository
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-summaries-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        store = try Store.sqlite(path: directory.appendingPathComponent("store.sqlite").path)
+        repository = ProgressRepository(store: store)
+    }
+
+    let start = Date(timeIntervalSince1970: 1_764_424_992)
+    let scheduler = ReviewScheduler()
+
+    /// A record with every kind of event, a timed solve, a reset, a note and a review card.
+    func fullRecord() -> ProblemProgress {
+        var record = ProblemProgress(favorite: true, note: "two pointers")
+        record.recordAttempt(at: start)
+        record.events.append(ProgressEvent(kind: .reset, date: start.addingTimeInterval(60)))
+        record.recordSolve(at: start.addingTimeInterval(86_400), rating: .good, scheduler: scheduler, seconds: 1_200, note: "fast")
+        _ = record.recordReview(.hard, at: start.addingTimeInterval(5 * 86_400), scheduler: scheduler)
+        return record
+    }
+
+    /// A record written as an older LeetTrack or a hand edit writes one: without its summary.
+    func writeBehindTheFunnel(_ record: ProblemProgress, for slug: String) throws {
+        try store.set(record, for: ProgressRepository.key(for: slug))
+    }
+
+    @Test("a summary reads back exactly from its stored text, card, timed solve and latest reset included")
+    func roundTrip() throws {
+        let record = fullRecord()
+        let summary = ProgressSummary(record)
+        #expect(summary.events.map(\.kind) == [.attempted, .solved, .reviewed])
+        #expect(summary.events[1].seconds == 1_200)
+        #expect(summary.lastActivity == record.lastActivity)
+        #expect(summary.hasNote && summary.favorite && summary.status == .solved)
+        let text = try #require(summary.encoded)
+        #expect(ProgressSummary(storedJSON: Data(("\"" + text + "\"").utf8)) == summary)
+        #expect(ProgressSummary(storedJSON: Data(("\"" + ProgressSummary(ProblemProgress()).encoded! + "\"").utf8)) == ProgressSummary())
+        #expect(summary.reviewCard(using: scheduler) == record.reviewCard(using: scheduler))
+    }
+
+    @Test("a stored summary that is not one (a hand edit, a newer format, a number too big) reads as nil, never a trap",
+          arguments: ["", "\"\"", "\"1!\"", "\"2s--||||\"", "\"1s--|||s99999999999999999999999\"", "\"1s--|||s1+0\"",
+                      "\"1q--|||\"", "\"1s--|zz,,,r,,0,0||\"", "[1]", "\"1s--|||s1 \"", "\"1s--|||s1\\u0020a2\""])
+    func foreignSummaries(text: String) {
+        #expect(ProgressSummary(storedJSON: Data(text.utf8)) == nil)
+    }
+
+    @Test("every change through the repository keeps the summaries current and matching the records")
+    func funnelKeepsThemCurrent() throws {
+        try repository.update(["two-sum", "add-two-numbers"]) { slug, record in
+            record = slug == "two-sum" ? fullRecord() : ProblemProgress(favorite: true)
+        }
+        try repository.update(["add-two-numbers"]) { _, record in record.favorite = false }  // Removed: empty.
+        try repository.updateAll { _, record in record.note = "" }
+        let summaries = repository.summaries
+        #expect(try summaries.areCurrent())
+        #expect(try summaries.disagreeing().isEmpty)
+        #expect(try store.keys(withPrefix: ProgressSummaries.keyPrefix) == ["summary.two-sum"])
+        let read = try repository.readableSummaries { _ in true }
+        #expect(read.summaries == (try repository.allProgress()).mapValues(ProgressSummary.init))
+        #expect(read.damaged.isEmpty)
+    }
+
+    @Test("a record written without its summary makes the summaries stale: readers read the records, and the next change rebuilds them")
+    func writesBehindTheFunnelAreCaught() throws {
+        try repository.update(["two-sum"]) { _, record in record.favorite = true }
+        #expect(try repository.summaries.areCurrent())
+        try writeBehindTheFunnel(fullRecord(), for: "two-sum")
+        try writeBehindTheFunnel(ProblemProgress(status: .attempted), for: "3sum")
+        #expect(try !repository.summaries.areCurrent())
+        let stale = try repository.readableSummaries { _ in true }
+        #expect(stale.summaries == ["two-sum": ProgressSummary(fullRecord()), "3sum": ProgressSummary(ProblemProgress(status: .attempted))])
+
+        try repository.update(["add-two-numbers"]) { _, record in record.favorite = true }
+        #expect(try repository.summaries.areCurrent())
+        #expect(try repository.summaries.disagreeing().isEmpty)
+        #expect(try repository.readableSummaries { _ in true }.summaries == (try repository.allProgress()).mapValues(ProgressSummary.init))
+    }
+
+    @Test("a record removed behind the funnel is caught too, and its summary removed by the rebuild")
+    func removalsBehindTheFunnelAreCaught() throws {
+        try repository.update(["two-sum", "3sum"]) { _, record in record.favorite = true }
+        try store.removeValue(for: ProgressRepository.key(for: "3sum"))
+        #expect(try !repository.summaries.areCurrent())
+        #expect(try repository.readableSummaries { _ in true }.summaries.keys.sorted() == ["two-sum"])
+        #expect(try repository.summaries.refreshIfStale())
+        #expect(try store.keys(withPrefix: ProgressSummaries.keyPrefix) == ["summary.two-sum"])
+        #expect(try repository.summaries.areCurrent())
+    }
+
+    @Test("a record that does not decode is named through the summaries as through the records, and left untouched")
+    func damagedRecordsThroughSummaries() throws {
+        try repository.update(["two-sum"]) { _, record in record.favorite = true }
+        // A record a broken tool wrote: a string where an object belongs.
+        try store.set("solved", for: Key<String>("progress.3sum", default: ""))
+        try repository.summaries.refreshIfStale()
+        #expect(try repository.summaries.areCurrent())
+        let read = try repository.readableSummaries { _ in true }
+        #expect(read.summaries.keys.sorted() == ["two-sum"])
+        #expect(read.damaged.map(\.key) == ["progress.3sum"])
+        #expect(read.damaged.first?.reason == (try repository.readableProgress { _ in true }).damaged.first?.reason)
+    }
+
+    @Test("a summary edited by hand with its record is found by the check and fixed by a rebuild")
+    func disagreeingSummariesAreFound() throws {
+        try repository.update(["two-sum"]) { _, record in record.favorite = true }
+        // Both written by hand: the counts move together and cannot tell.
+        try writeBehindTheFunnel(ProblemProgress(status: .solved), for: "two-sum")
+        try store.set("1t--|||", for: ProgressSummaries.key(for: "two-sum"))
+        #expect(try repository.summaries.areCurrent())
+        #expect(try repository.summaries.disagreeing() == ["two-sum"])
+        let check = try StoreCheck.run(on: store, catalog: .builtIn)
+        #expect(check.summariesCurrent == true && check.disagreeingSummaries == ["two-sum"] && !check.isHealthy)
+        #expect(try repository.summaries.rebuild() == 1)
+        #expect(try repository.summaries.disagreeing().isEmpty && repository.summaries.areCurrent())
+        #expect(try repository.readableSummaries { _ in true }.summaries["two-sum"]?.status == .solved)
+    }
+
+    @Test("a memory store keeps summaries; a JSON file store, which cannot count writes, keeps none and reads the records")
+    func otherBackends() throws {
+        let memory = ProgressRepository(store: .memory())
+        try memory.update(["two-sum"]) { _, record in record = fullRecord() }
+        #expect(try memory.summaries.areCurrent())
+        #expect(try memory.store.keys(withPrefix: ProgressSummaries.keyPrefix) == ["summary.two-sum"])
+
+        let file = ProgressRepository(store: try .file(path: directory.appendingPathComponent("store.json").path))
+        try file.update(["two-sum"]) { _, record in record = fullRecord() }
+        #expect(try !file.summaries.areCurrent())
+        #expect(try file.store.keys(withPrefix: "").contains { ProgressSummaries.isSummaryKey($0) } == false)
+        #expect(try file.readableSummaries { _ in true }.summaries == ["two-sum": ProgressSummary(fullRecord())])
+    }
+
+    @Test("the statistics, goal and queue from summaries equal those from the records")
+    func consumersAgree() throws {
+        var progress: [String: ProblemProgress] = [:]
+        var random = SeededRandom(seed: 7)
+        for (index, slug) in ["two-sum", "3sum", "lru-cache", "add-two-numbers", "valid-parentheses"].enumerated() {
+            var record = ProblemProgress(favorite: index % 2 == 0, note: index == 1 ? "x" : "")
+            for event in 0..<(index + 2) {
+                let date = start.addingTimeInterval(Double(random.next() % 40) * 86_400 + Double(event))
+                if event % 3 == 0 { record.recordAttempt(at: date) } else { record.recordSolve(at: date, rating: .good, scheduler: scheduler, seconds: 60 * (event + 1)) }
+            }
+            progress[slug] = record
+        }
+        let summaries = progress.mapValues(ProgressSummary.init)
+        let now = start.addingTimeInterval(45 * 86_400)
+        let zone = SystemTimeZone()
+        #expect(Statistics(catalog: .builtIn, summaries: summaries, now: now, timeZone: zone)
+            == Statistics(catalog: .builtIn, progress: progress, now: now, timeZone: zone))
+        #expect(DailyGoalProgress(goal: 1, summaries: summaries, now: now, timeZone: zone)
+            == DailyGoalProgress(goal: 1, progress: progress, now: now, timeZone: zone))
+        let fromSummaries = ReviewQueue(catalog: .builtIn, summaries: summaries, scheduler: scheduler, now: now, timeZone: zone)
+        let fromRecords = ReviewQueue(catalog: .builtIn, progress: progress, scheduler: scheduler, now: now, timeZone: zone)
+        #expect(fromSummaries.items == fromRecords.items)
+    }
+}
