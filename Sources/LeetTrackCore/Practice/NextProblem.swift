@@ -46,7 +46,9 @@ public struct TodayPlan: Sendable {
         catalog: Catalog, progress: [String: ProblemProgress], scheduler: ReviewScheduler, settings: PracticeSettings,
         followed: StudyList?, daily: LeetCodeDaily?, now: Date, timeZone: some UTCOffsetProvider
     ) {
-        let queue = ReviewQueue(catalog: catalog, progress: progress, scheduler: scheduler, now: now, timeZone: timeZone)
+        // Summarised once for the queue and the days (each would otherwise summarise every record).
+        let summaries = progress.mapValues(ProgressSummary.init)
+        let queue = ReviewQueue(catalog: catalog, summaries: summaries, scheduler: scheduler, now: now, timeZone: timeZone)
         today = queue.today
         due = queue.due
         self.followed = followed
@@ -54,7 +56,7 @@ public struct TodayPlan: Sendable {
         nextRecord = next.flatMap { progress[$0.slug] }
         followedSolved = followed.map { $0.slugs.filter { progress[$0]?.status == .solved }.count } ?? 0
         // One pass over the events: a day with any problem practised is a practice day.
-        let problemsByDay = DailyGoalProgress.problemsByDay(progress, timeZone: timeZone)
+        let problemsByDay = DailyGoalProgress.problemsByDay(summaries, timeZone: timeZone)
         streak = Statistics.streaks(practiceDays: Set(problemsByDay.keys), today: today.dayNumber)
         doneToday = problemsByDay[today.dayNumber] ?? 0
         goal = settings.dailyGoal.map { DailyGoalProgress(goal: $0, problemsByDay: problemsByDay, now: now, timeZone: timeZone) }
