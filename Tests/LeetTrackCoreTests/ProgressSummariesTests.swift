@@ -57,6 +57,30 @@ struct ProgressSummariesTests {
         #expect(ProgressSummary(storedJSON: Data(text.utf8)) == nil)
     }
 
+    @Test("mutated and truncated summaries read as nil or as a summary that reads back the same, never a trap")
+    func mutatedSummaries() throws {
+        var random = SeededRandom(seed: 29)
+        let valid = Array(("\"" + (try #require(ProgressSummary(fullRecord()).encoded)) + "\"").utf8)
+        let alphabet = Array("0123456789abcdef-+|, sarltfnx!\"\\9".utf8)
+        for _ in 0..<20_000 {
+            var bytes = valid
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                let position = Int.random(in: 0..<bytes.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: bytes[position] = alphabet.randomElement(using: &random)!
+                case 1: bytes.insert(alphabet.randomElement(using: &random)!, at: position)
+                default: if bytes.count > 1 { bytes.remove(at: position) }
+                }
+            }
+            if Bool.random(using: &random) { bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &random))) }
+            guard let summary = ProgressSummary(storedJSON: Data(bytes)) else { continue }
+            // What reads must be a summary: its own text reads back as the same summary.
+            if let text = summary.encoded {
+                #expect(ProgressSummary(storedJSON: Data(("\"" + text + "\"").utf8)) == summary)
+            }
+        }
+    }
+
     @Test("every change through the repository keeps the summaries current and matching the records")
     func funnelKeepsThemCurrent() throws {
         try repository.update(["two-sum", "add-two-numbers"]) { slug, record in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import LeetTrackCore
 
@@ -102,20 +103,24 @@ struct LocalDayTests {
     }
 }
 
-@Suite("Distinct practice days")
-struct DistinctDaysTests {
-    @Test("the table gives the days a set gives, over small, wide, negative and extreme spans")
+@Suite("Streaks from repeated practice days")
+struct StreaksFromEventDaysTests {
+    @Test("the table gives the streaks a set of distinct days gives, over small, wide, negative and extreme spans")
     func sameAsASet() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom(seed: 17)
         let spans = [0, 1, 7, 1_460, 36_499, 36_500, 1_000_000]
         for span in spans {
             for _ in 0..<20 {
                 let start = Int.random(in: -30_000...30_000, using: &generator)
-                let days = (0..<Int.random(in: 0...3_000, using: &generator)).map { _ in start + Int.random(in: 0...span, using: &generator) }
-                #expect(Statistics.distinct(days) == Set(days))
+                let days = (0..<Int.random(in: 1...3_000, using: &generator)).map { _ in start + Int.random(in: 0...span, using: &generator) }
+                let today = start + Int.random(in: -2...(span + 2), using: &generator)
+                let range = days.min()!...days.max()!
+                #expect(Statistics.streaks(eventDays: days, within: range, today: today)
+                    == Statistics.streaks(practiceDays: Set(days), today: today))
             }
         }
-        #expect(Statistics.distinct([Int.min, Int.max, 0]) == [Int.min, Int.max, 0])
-        #expect(Statistics.distinct([]) == [])
+        let extreme = [Int.min + 1, Int.max - 1, 0, 0, 1]
+        #expect(Statistics.streaks(eventDays: extreme, within: (Int.min + 1)...(Int.max - 1), today: 1)
+            == Statistics.streaks(practiceDays: Set(extreme), today: 1))
     }
 }

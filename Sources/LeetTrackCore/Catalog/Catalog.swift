@@ -261,6 +261,38 @@ public struct Catalog: Sendable {
         return counts
     }
 
+    /// How many of the problems at `positions` carry each tag (a position given twice counts
+    /// twice); tags none of them carries are left out.
+    /// - Complexity: O(tags of those problems), counted by the generated columns' tag indices
+    ///   without hashing a name per tag.
+    func countsByTag(at positions: [Int]) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        switch storage {
+        case .generated:
+            counts.reserveCapacity(CatalogData.tagNames.count)
+            var byIndex = [Int](repeating: 0, count: CatalogData.tagNames.count)
+            for position in positions {
+                for index in Int(CatalogData.tagStarts[position])..<Int(CatalogData.tagStarts[position + 1]) {
+                    byIndex[Int(CatalogData.tagRefs[index])] += 1
+                }
+            }
+            for (index, count) in byIndex.enumerated() where count > 0 { counts[CatalogData.tagNames[index]] = count }
+        case .decoded(let problems, _):
+            for position in positions { for tag in problems[position].tags { counts[tag, default: 0] += 1 } }
+        case .overlaid(let overlay):
+            // The base's problems are counted by the base (by index when it is the generated one).
+            var basePositions: [Int] = []
+            basePositions.reserveCapacity(positions.count)
+            for position in positions {
+                overlay.resolve(position, base: { basePositions.append($0) }, update: { problem in
+                    for tag in problem.tags { counts[tag, default: 0] += 1 }
+                })
+            }
+            counts.merge(overlay.base.countsByTag(at: basePositions), uniquingKeysWith: +)
+        }
+        return counts
+    }
+
     private static func generatedText(_ start: UInt32, _ end: UInt32) -> String {
         CatalogData.text.withUTF8Buffer { bytes in
             String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)]), as: UTF8.self)

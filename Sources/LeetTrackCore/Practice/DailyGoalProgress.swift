@@ -46,28 +46,84 @@ public struct DailyGoalProgress: Sendable, Equatable {
 
     /// The number of different problems practised on each day (by day number).
     static func problemsByDay(_ progress: [String: ProblemProgress], timeZone: some UTCOffsetProvider) -> [Int: Int] {
-        problemsByDay(progress.mapValues(ProgressSummary.init), timeZone: timeZone)
+        // Straight from the records' events: a summary of every record first would copy them all.
+        var localDays = LocalDays(in: timeZone)
+        var counter = ProblemDays(events: progress.values.reduce(0) { $0 + $1.events.count })
+        for record in progress.values {
+            for event in record.events where event.kind.isPractice {
+                counter.problemDays.append(localDays.day(of: event.date).dayNumber)
+            }
+            counter.endProblem()
+        }
+        return counter.counts()
     }
 
     /// The number of different problems practised on each day (by day number), from summaries.
     static func problemsByDay(_ progress: [String: ProgressSummary], timeZone: some UTCOffsetProvider) -> [Int: Int] {
-        var counts: [Int: Int] = [:]
         var localDays = LocalDays(in: timeZone)
-        // One buffer for every record's days, sorted so that each day counts once: a set per
-        // record cost a fifth of `today` on a store with 48,000 events.
-        var days: [Int] = []
+        var counter = ProblemDays(events: progress.values.reduce(0) { $0 + $1.events.count })
         for record in progress.values {
-            days.removeAll(keepingCapacity: true)
-            for event in record.events {
-                days.append(localDays.day(of: event.date).dayNumber)
+            let events = record.events
+            // By index: a copy of each event would retain and release its kind.
+            for index in events.indices {
+                counter.problemDays.append(localDays.day(of: events[index].date).dayNumber)
             }
-            days.sort()
-            var previous: Int?
-            for day in days where day != previous {
-                counts[day, default: 0] += 1
-                previous = day
-            }
+            counter.endProblem()
         }
+        return counter.counts()
+    }
+}
+
+/// Counts the problems practised on each day: each problem's days are collected, sorted so each
+/// counts once (a set per record cost a fifth of `today` on a store with 48,000 events), and all
+/// are counted at the end in a table over their range (a dictionary update per problem and day
+/// cost as much again).
+///
+/// Not generic over the time zone, which stays with the callers: other modules call them through
+/// their generic entry points, where a generic counter would look up its metadata at every call
+/// (which cost more than the counting).
+private struct ProblemDays {
+    /// The current problem's days, in any order and repeated.
+    var problemDays: [Int] = []
+    /// Every problem's distinct days, one after the other.
+    private var days: [Int] = []
+    /// The first and the last of `days`.
+    private var first = Int.max
+    private var last = Int.min
+
+    init(events: Int) {
+        days.reserveCapacity(events)
+    }
+
+    /// Ends the current problem: its days are counted once each.
+    mutating func endProblem() {
+        guard !problemDays.isEmpty else { return }
+        problemDays.sort()
+        first = min(first, problemDays[0])
+        last = max(last, problemDays[problemDays.count - 1])
+        var previous = problemDays[0]
+        days.append(previous)
+        for day in problemDays where day != previous {
+            days.append(day)
+            previous = day
+        }
+        problemDays.removeAll(keepingCapacity: true)
+    }
+
+    /// The number of problems on each day.
+    func counts() -> [Int: Int] {
+        guard !days.isEmpty else { return [:] }
+        let (span, overflow) = last.subtractingReportingOverflow(first)
+        // Any real history spans less than a century; stored days far apart are counted directly.
+        guard !overflow, span < 36_500 else {
+            var counts: [Int: Int] = [:]
+            for day in days { counts[day, default: 0] += 1 }
+            return counts
+        }
+        var table = [Int](repeating: 0, count: span + 1)
+        for day in days { table[day - first] += 1 }
+        var counts = [Int: Int](minimumCapacity: min(days.count, span + 1))
+        for (offset, count) in table.enumerated() where count > 0 { counts[first + offset] = count }
         return counts
     }
 }

@@ -98,7 +98,12 @@ extension ProgressSummary {
     }
 }
 
-/// Reads the stored form byte by byte; every failure is `nil`.
+/// Reads the stored form; every failure is `nil`.
+///
+/// Reading every summary is most of `leettrack stats` on a large store, so the bytes are read
+/// through a pointer without an `Optional` per byte. That is safe because the closing quote is
+/// a sentinel: the reader only moves past a byte it has matched, no expected byte is a quote, so
+/// it stops at the quote at the latest, and `index <= end` always holds.
 private struct SummaryReader {
     let bytes: UnsafeBufferPointer<UInt8>
     var index: Int
@@ -112,128 +117,211 @@ private struct SummaryReader {
     }
 
     mutating func summary() -> ProgressSummary? {
-        guard bytes.count >= 8, bytes[0] == UInt8(ascii: "\""), bytes[end] == UInt8(ascii: "\""),
-              next() == UInt8(ascii: "1") else { return nil }
+        guard bytes.count >= 8, let base = bytes.baseAddress, base[0] == UInt8(ascii: "\""),
+              base[end] == UInt8(ascii: "\"") else { return nil }
+        return summary(base)
+    }
+
+    private mutating func summary(_ base: UnsafePointer<UInt8>) -> ProgressSummary? {
+        guard take(UInt8(ascii: "1"), base) else { return nil }
         var summary = ProgressSummary()
-        switch next() {
+        switch base[index] {
         case UInt8(ascii: "t"): summary.status = .todo
         case UInt8(ascii: "a"): summary.status = .attempted
         case UInt8(ascii: "s"): summary.status = .solved
         default: return nil
         }
-        switch next() {
+        switch base[index + 1] {
         case UInt8(ascii: "f"): summary.favorite = true
         case UInt8(ascii: "-"): break
         default: return nil
         }
-        switch next() {
+        switch base[index + 2] {
         case UInt8(ascii: "n"): summary.hasNote = true
         case UInt8(ascii: "-"): break
         default: return nil
         }
-        guard next() == UInt8(ascii: "|") else { return nil }
-        if peek() != UInt8(ascii: "|") {
-            guard let card = card() else { return nil }
+        // The three marks are within the eight bytes `summary()` made sure of.
+        index += 3
+        guard take(UInt8(ascii: "|"), base) else { return nil }
+        if base[index] != UInt8(ascii: "|") {
+            guard let card = card(base) else { return nil }
             summary.review = card
         }
-        guard next() == UInt8(ascii: "|") else { return nil }
-        if peek() != UInt8(ascii: "|") {
-            guard let time = integer() else { return nil }
+        guard take(UInt8(ascii: "|"), base) else { return nil }
+        if base[index] != UInt8(ascii: "|") {
+            guard let time = integer(base) else { return nil }
             summary.lastActivity = Date(timeIntervalSince1970: Double(time))
         }
-        guard next() == UInt8(ascii: "|") else { return nil }
-        while index < end {
-            if !summary.events.isEmpty { guard next() == UInt8(ascii: " ") else { return nil } }
+        guard take(UInt8(ascii: "|"), base) else { return nil }
+        guard index < end else { return summary }
+        // An event takes twelve bytes or more with its space (a time since 2001 has ten digits),
+        // so this is room for all of them in one allocation; counting the spaces would cost more
+        // than the allocation it saves.
+        var events: [ProgressSummary.Event] = []
+        events.reserveCapacity(max(1, (end - index + 1) / 12))
+        while true {
             let kind: ProgressEvent.Kind
-            switch next() {
+            switch base[index] {
             case UInt8(ascii: "s"): kind = .solved
             case UInt8(ascii: "a"): kind = .attempted
             case UInt8(ascii: "r"): kind = .reviewed
             default: return nil
             }
-            guard let time = integer() else { return nil }
+            index += 1
+            guard let time = integer(base) else { return nil }
             var seconds: Int?
-            if peek() == UInt8(ascii: "+") {
-                index += 1
-                guard let value = integer(), PracticeTime.range.contains(value) else { return nil }
+            if take(UInt8(ascii: "+"), base) {
+                guard let value = integer(base), PracticeTime.range.contains(value) else { return nil }
                 seconds = value
             }
-            summary.events.append(ProgressSummary.Event(kind: kind, date: Date(timeIntervalSince1970: Double(time)), seconds: seconds))
+            events.append(ProgressSummary.Event(kind: kind, date: Date(timeIntervalSince1970: Double(time)), seconds: seconds))
+            guard index < end else { break }
+            guard take(UInt8(ascii: " "), base) else { return nil }
         }
+        summary.events = events
         return summary
     }
 
-    private mutating func card() -> ReviewCard? {
-        guard let due = bits() else { return nil }
+    private mutating func card(_ base: UnsafePointer<UInt8>) -> ReviewCard? {
+        guard let due = bits(base) else { return nil }
         var card = ReviewCard(due: Date(timeIntervalSince1970: due))
-        guard next() == UInt8(ascii: ",") else { return nil }
-        if peek() != UInt8(ascii: ",") { guard let value = bits() else { return nil }; card.stability = value }
-        guard next() == UInt8(ascii: ",") else { return nil }
-        if peek() != UInt8(ascii: ",") { guard let value = bits() else { return nil }; card.difficulty = value }
-        guard next() == UInt8(ascii: ",") else { return nil }
-        switch next() {
+        guard take(UInt8(ascii: ","), base) else { return nil }
+        if base[index] != UInt8(ascii: ",") { guard let value = bits(base) else { return nil }; card.stability = value }
+        guard take(UInt8(ascii: ","), base) else { return nil }
+        if base[index] != UInt8(ascii: ",") { guard let value = bits(base) else { return nil }; card.difficulty = value }
+        guard take(UInt8(ascii: ","), base) else { return nil }
+        switch base[index] {
         case UInt8(ascii: "l"): card.state = .learning
         case UInt8(ascii: "r"): card.state = .review
         case UInt8(ascii: "x"): card.state = .relearning
         default: return nil
         }
-        guard next() == UInt8(ascii: ",") else { return nil }
-        if peek() != UInt8(ascii: ",") {
-            guard let value = bits() else { return nil }
+        index += 1
+        guard take(UInt8(ascii: ","), base) else { return nil }
+        if base[index] != UInt8(ascii: ",") {
+            guard let value = bits(base) else { return nil }
             card.lastReview = Date(timeIntervalSince1970: value)
         }
-        guard next() == UInt8(ascii: ","), let reps = integer(), next() == UInt8(ascii: ","), let lapses = integer() else { return nil }
+        guard take(UInt8(ascii: ","), base), let reps = integer(base), take(UInt8(ascii: ","), base),
+              let lapses = integer(base) else { return nil }
         card.reps = reps
         card.lapses = lapses
         return card
     }
 
-    private mutating func next() -> UInt8? {
-        guard index < end else { return nil }
-        defer { index += 1 }
-        return bytes[index]
+    /// Moves past the current byte when it is `expected` (never the quote).
+    @inline(__always)
+    private mutating func take(_ expected: UInt8, _ base: UnsafePointer<UInt8>) -> Bool {
+        guard base[index] == expected else { return false }
+        index += 1
+        return true
     }
 
-    private func peek() -> UInt8? {
-        index < end ? bytes[index] : nil
+    /// Eight bytes from `position` as one word, the first byte lowest; `nil` when fewer than
+    /// eight are left (the closing quote at `end` is the last byte that may be read).
+    @inline(__always)
+    private func word(at position: Int, _ base: UnsafePointer<UInt8>) -> UInt64? {
+        guard end - position >= 7 else { return nil }
+        return UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
     }
 
-    /// A decimal `Int`, with an optional minus sign; `nil` when it overflows.
-    private mutating func integer() -> Int? {
-        var negative = false
-        if peek() == UInt8(ascii: "-") {
-            negative = true
-            index += 1
+    /// A decimal `Int`, with an optional minus sign; `nil` when it has no digit or overflows.
+    private mutating func integer(_ base: UnsafePointer<UInt8>) -> Int? {
+        var position = index
+        let negative = base[position] == UInt8(ascii: "-")
+        if negative { position &+= 1 }
+        let start = position
+        var magnitude = 0
+        // A time has ten digits: the first eight are read as one word when they are digits.
+        if let word = word(at: position, base), DigitWord.isEightDigits(word) {
+            magnitude = DigitWord.eightDigitsValue(word)
+            position &+= 8
         }
-        var value = 0
-        var digits = 0
-        while let byte = peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-            let digit = Int(byte - UInt8(ascii: "0"))
+        // Eighteen digits cannot overflow an `Int`, so they need no check.
+        while position &- start < 18 {
+            let digit = base[position] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            magnitude = magnitude &* 10 &+ Int(digit)
+            position &+= 1
+        }
+        guard position > start else { return nil }
+        var value = negative ? -magnitude : magnitude
+        // Any further digit may overflow (and `Int.min` has one more than `Int.max` has).
+        while true {
+            let digit = base[position] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
             let (times, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times.addingReportingOverflow(negative ? -digit : digit)
+            let (sum, overflow2) = times.addingReportingOverflow(negative ? -Int(digit) : Int(digit))
             guard !overflow, !overflow2 else { return nil }
             value = sum
-            digits += 1
-            index += 1
+            position &+= 1
         }
-        return digits > 0 ? value : nil
+        index = position
+        return value
     }
 
-    /// Sixteen hex digits: a `Double`'s bits.
-    private mutating func bits() -> Double? {
-        guard end - index >= 16 else { return nil }
-        var bits: UInt64 = 0
-        for _ in 0..<16 {
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            default: return nil
-            }
-            bits = bits << 4 | UInt64(digit)
-            index += 1
-        }
-        return Double(bitPattern: bits)
+    /// Sixteen lowercase hex digits: a `Double`'s bits.
+    private mutating func bits(_ base: UnsafePointer<UInt8>) -> Double? {
+        // Both words lie before the closing quote.
+        guard end - index >= 16, let high = word(at: index, base), let low = word(at: index &+ 8, base),
+              DigitWord.isEightHexDigits(high), DigitWord.isEightHexDigits(low) else { return nil }
+        index &+= 16
+        return Double(bitPattern: UInt64(DigitWord.eightHexDigitsValue(high)) << 32 | UInt64(DigitWord.eightHexDigitsValue(low)))
+    }
+}
+
+/// Eight ASCII characters read at a time as one `UInt64`, the first in the lowest byte (SIMD within
+/// a register).
+///
+/// A summary is mostly ten-digit times and sixteen-digit hex numbers, and reading them a byte
+/// at a time was half of reading a summary.
+private enum DigitWord {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// The high bit of each byte of `word` that is within `lowest...highest` (both below 0x80),
+    /// for a word whose bytes are all below 0x80.
+    @inline(__always)
+    private static func bytes(of word: UInt64, in lowest: UInt8, _ highest: UInt8) -> UInt64 {
+        // Below 0x80 each sum stays within its byte: no carry crosses into the next.
+        let atLeastLowest = word &+ ones &* UInt64(0x80 - lowest)
+        let aboveHighest = word &+ ones &* UInt64(0x7F - highest)
+        return atLeastLowest & ~aboveHighest & highBits
+    }
+
+    /// Whether all eight bytes are `0` to `9`.
+    @inline(__always)
+    static func isEightDigits(_ word: UInt64) -> Bool {
+        word & highBits == 0 && bytes(of: word, in: UInt8(ascii: "0"), UInt8(ascii: "9")) == highBits
+    }
+
+    /// The number eight decimal digits spell, the first the most significant.
+    @inline(__always)
+    static func eightDigitsValue(_ word: UInt64) -> Int {
+        // Pairs, then fours, then all eight: each step multiplies the earlier digits up and adds.
+        var value = word & 0x0F0F_0F0F_0F0F_0F0F
+        value = (value &* (10 << 8 + 1)) >> 8 & 0x00FF_00FF_00FF_00FF
+        value = (value &* (100 << 16 + 1)) >> 16 & 0x0000_FFFF_0000_FFFF
+        value = (value &* (10_000 << 32 + 1)) >> 32
+        return Int(value)
+    }
+
+    /// Whether all eight bytes are `0` to `9` or `a` to `f`.
+    @inline(__always)
+    static func isEightHexDigits(_ word: UInt64) -> Bool {
+        word & highBits == 0
+            && bytes(of: word, in: UInt8(ascii: "0"), UInt8(ascii: "9")) | bytes(of: word, in: UInt8(ascii: "a"), UInt8(ascii: "f")) == highBits
+    }
+
+    /// The number eight hex digits spell, the first the most significant.
+    @inline(__always)
+    static func eightHexDigitsValue(_ word: UInt64) -> UInt32 {
+        // A digit's low four bits, plus 9 for a letter (0x40 set): `a` (0x61) is 1 + 9.
+        let nibbles = (word & 0x0F0F_0F0F_0F0F_0F0F) &+ (word >> 6 & ones) &* 9
+        // Each byte and the next into one (the first as the high half), then pairs of those.
+        let pairs = (nibbles << 4 | nibbles >> 8) & 0x00FF_00FF_00FF_00FF
+        let fours = (pairs << 8 | pairs >> 16) & 0x0000_FFFF_0000_FFFF
+        return UInt32(truncatingIfNeeded: fours << 16 | fours >> 32)
     }
 }

@@ -48,8 +48,10 @@ public struct PracticeCalendar: Sendable, Equatable {
         var counts = [Int](repeating: 0, count: dayCount)
         var localDays = LocalDays(in: timeZone)
         for record in progress.values {
-            for event in record.events {
-                let offset = localDays.day(of: event.date).dayNumber - first.dayNumber
+            let events = record.events
+            // By index: a copy of each event would retain and release its kind.
+            for index in events.indices {
+                let offset = localDays.day(of: events[index].date).dayNumber - first.dayNumber
                 if (0..<dayCount).contains(offset) { counts[offset] += 1 }
             }
         }

@@ -77,81 +77,110 @@ public struct Statistics: Sendable, Equatable {
     /// - Complexity: O(records + events), plus O(1) per difficulty from the catalog's counts.
     public init(catalog: Catalog, summaries progress: [String: ProgressSummary], now: Date, timeZone: some UTCOffsetProvider) {
         let totals = catalog.countsByDifficulty()
-        var solved: [Difficulty: Int] = [:]
-        var attempted: [Difficulty: Int] = [:]
+        // Counts by difficulty rank (easy, medium, hard: the order of `Difficulty.allCases`).
+        var solved = [0, 0, 0]
+        var attempted = [0, 0, 0]
+        var solveTimes: [[Int]] = [[], [], []]
         var favorites = 0
         var notes = 0
-        // Every practice event's day, collected and made unique once at the end (a set insert per
-        // event cost a fifth of `stats` on a store with 48,000 events).
+        // Every practice event's day, collected and marked in a table once at the end (a set
+        // insert per event cost a fifth of `stats` on a store with 48,000 events).
         var eventDays: [Int] = []
-        var tagSolved: [String: Int] = [:]
-        var tagPractised: [String: Int] = [:]
-        var solveTimes: [Difficulty: [Int]] = [:]
+        eventDays.reserveCapacity(progress.values.reduce(0) { $0 + $1.events.count })
+        var firstDay = Int.max
+        var lastDay = Int.min
+        // The catalog positions of the practised and of the solved problems, whose tags are
+        // counted at the end by the catalog's tag indices (a name lookup per tag of every
+        // practised problem was a third of the statistics).
+        var practisedPositions: [Int] = []
+        var solvedPositions: [Int] = []
+        practisedPositions.reserveCapacity(progress.count)
+        solvedPositions.reserveCapacity(progress.count)
         let today = LocalDay(now, in: timeZone)
         let firstShown = today.adding(days: -6)
         var localDays = LocalDays(in: timeZone)
         var days = (0..<7).map { Day(day: firstShown.adding(days: $0), solved: 0, attempted: 0, reviewed: 0) }
         for (slug, record) in progress {
             guard let position = catalog.position(ofSlug: slug) else { continue }
-            let difficulty = catalog.difficulty(at: position)
+            let rank = catalog.difficulty(at: position).rank
             switch record.status {
-            case .solved: solved[difficulty, default: 0] += 1
-            case .attempted: attempted[difficulty, default: 0] += 1
+            case .solved: solved[rank] += 1
+            case .attempted: attempted[rank] += 1
             case .todo: break
             }
             if record.status == .solved || record.hasPractice {
-                catalog.forEachTag(at: position) { tag in
-                    tagPractised[tag, default: 0] += 1
-                    if record.status == .solved { tagSolved[tag, default: 0] += 1 }
-                }
+                practisedPositions.append(position)
+                if record.status == .solved { solvedPositions.append(position) }
             }
             if record.favorite { favorites += 1 }
             if record.hasNote { notes += 1 }
-            for event in record.events {
-                if event.kind == .solved, let seconds = event.seconds { solveTimes[difficulty, default: []].append(seconds) }
-                let day = localDays.day(of: event.date)
-                eventDays.append(day.dayNumber)
-                let offset = day.dayNumber - firstShown.dayNumber
+            let events = record.events
+            // By index rather than by element: a copy of each event would retain and release its kind.
+            for index in events.indices {
+                let isSolve = events[index].kind == .solved
+                if isSolve, let seconds = events[index].seconds { solveTimes[rank].append(seconds) }
+                let day = localDays.day(of: events[index].date).dayNumber
+                eventDays.append(day)
+                firstDay = min(firstDay, day)
+                lastDay = max(lastDay, day)
+                let offset = day - firstShown.dayNumber
                 guard (0..<7).contains(offset) else { continue }
-                switch event.kind {
-                case .solved: days[offset].solved += 1
-                case .attempted: days[offset].attempted += 1
-                default: days[offset].reviewed += 1
+                if isSolve {
+                    days[offset].solved += 1
+                } else if events[index].kind == .attempted {
+                    days[offset].attempted += 1
+                } else {
+                    days[offset].reviewed += 1
                 }
             }
         }
         byDifficulty = Difficulty.allCases.map { difficulty in
             Line(difficulty: difficulty, total: totals[difficulty] ?? 0,
-                 solved: solved[difficulty] ?? 0, attempted: attempted[difficulty] ?? 0,
-                 medianSeconds: Self.median(solveTimes[difficulty] ?? []))
+                 solved: solved[difficulty.rank], attempted: attempted[difficulty.rank],
+                 medianSeconds: Self.median(solveTimes[difficulty.rank]))
         }
         total = Line(
             difficulty: nil, total: byDifficulty.reduce(0) { $0 + $1.total },
             solved: byDifficulty.reduce(0) { $0 + $1.solved }, attempted: byDifficulty.reduce(0) { $0 + $1.attempted },
-            medianSeconds: Self.median(solveTimes.values.flatMap { $0 }))
+            medianSeconds: Self.median(solveTimes.flatMap { $0 }))
         self.favorites = favorites
         self.notes = notes
         lastSevenDays = days
+        let tagPractised = practisedPositions.isEmpty ? [:] : catalog.countsByTag(at: practisedPositions)
+        let tagSolved = solvedPositions.isEmpty ? [:] : catalog.countsByTag(at: solvedPositions)
         let tagTotals = tagPractised.isEmpty ? [:] : catalog.countsByTag()
         tags = tagPractised.map { tag, practised in
             TagLine(tag: tag, total: tagTotals[tag] ?? 0, solved: tagSolved[tag] ?? 0, practised: practised)
         }
         .sorted { ($1.practised, $1.solved, $0.tag) < ($0.practised, $0.solved, $1.tag) }
         .prefix(Self.tagCount).map { $0 }
-        (currentStreak, longestStreak) = Self.streaks(practiceDays: Self.distinct(eventDays), today: today.dayNumber)
+        (currentStreak, longestStreak) = eventDays.isEmpty
+            ? (0, 0) : Self.streaks(eventDays: eventDays, within: firstDay...lastDay, today: today.dayNumber)
     }
 
-    /// The distinct day numbers of `days`: marked in a table over their range when it is small
-    /// (any real history: 36,500 days is a century), else through a set.
-    static func distinct(_ days: [Int]) -> Set<Int> {
-        guard let first = days.min(), let last = days.max() else { return [] }
-        let (span, overflow) = last.subtractingReportingOverflow(first)
-        guard !overflow, span < 36_500 else { return Set(days) }
+    /// The current and longest runs of consecutive days among `days` (which may repeat, and lie
+    /// within `range`), as ``streaks(practiceDays:today:)`` gives them for the distinct days: read
+    /// off a table over the range when it is small (any real history), else through a set.
+    static func streaks(eventDays days: [Int], within range: ClosedRange<Int>, today: Int) -> (current: Int, longest: Int) {
+        let first = range.lowerBound
+        let (span, overflow) = range.upperBound.subtractingReportingOverflow(first)
+        guard !overflow, span < 36_500 else { return streaks(practiceDays: Set(days), today: today) }
         var seen = [Bool](repeating: false, count: span + 1)
         for day in days { seen[day - first] = true }
-        var distinct = Set<Int>(minimumCapacity: min(days.count, span + 1))
-        for (offset, isSeen) in seen.enumerated() where isSeen { distinct.insert(first + offset) }
-        return distinct
+        var longest = 0
+        var run = 0
+        for isSeen in seen {
+            run = isSeen ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        // Today still counts as part of the streak before the user practises: it is not over yet.
+        var end = range.contains(today) && seen[today - first] ? today : today - 1
+        var current = 0
+        while range.contains(end), seen[end - first] {
+            current += 1
+            end -= 1
+        }
+        return (current, longest)
     }
 
     /// The middle value (the mean of the two middle ones, rounded down, for an even count), or
