@@ -50,6 +50,17 @@ struct ProgressSummariesTests {
         #expect(summary.reviewCard(using: scheduler) == record.reviewCard(using: scheduler))
     }
 
+    @Test("the listings read a summary's marks alone: status, favorite and latest activity")
+    func marksAlone() throws {
+        for record in [fullRecord(), ProblemProgress(), ProblemProgress(status: .attempted, favorite: true)] {
+            let text = try #require(ProgressSummary(record).encoded)
+            #expect(ProblemMarks(storedSummaryJSON: Data(("\"" + text + "\"").utf8)) == ProblemMarks(record))
+        }
+        for foreign in ["\"1!\"", "\"2s--||||\"", "\"1s--|\"", "\"1s--||12\"", "\"1s--||9999999999999999|\"", "\"1q--|||\""] {
+            #expect(ProblemMarks(storedSummaryJSON: Data(foreign.utf8)) == nil, "\(foreign)")
+        }
+    }
+
     @Test("a stored summary that is not one (a hand edit, a newer format, a number too big) reads as nil, never a trap",
           arguments: ["", "\"\"", "\"1!\"", "\"2s--||||\"", "\"1s--|||s99999999999999999999999\"", "\"1s--|||s1+0\"",
                       "\"1q--|||\"", "\"1s--|zz,,,r,,0,0||\"", "[1]", "\"1s--|||s1 \"", "\"1s--|||s1\\u0020a2\""])
@@ -73,7 +84,10 @@ struct ProgressSummariesTests {
                 }
             }
             if Bool.random(using: &random) { bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &random))) }
+            // The listings' reader of the marks alone agrees with the whole reader on what it accepts.
+            let marks = ProblemMarks(storedSummaryJSON: Data(bytes))
             guard let summary = ProgressSummary(storedJSON: Data(bytes)) else { continue }
+            #expect(marks == ProblemMarks(summary))
             // What reads must be a summary: its own text reads back as the same summary.
             if let text = summary.encoded {
                 #expect(ProgressSummary(storedJSON: Data(("\"" + text + "\"").utf8)) == summary)

@@ -76,40 +76,46 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
 /// has that offset; when they differ (a daylight-saving change), each instant of that day asks
 /// the zone itself. (A day holding two changes that cancel out, which no zone in use has, would
 /// count by the offset around them.)
-struct LocalDays<Zone: UTCOffsetProvider> {
-    private let zone: Zone
+///
+/// It is not generic over the zone: the callers are generic functions called from other modules,
+/// where a generic table ran unspecialised (a tenth of `stats` on that store). Only a day not
+/// seen yet asks the zone, through an existential, which costs nothing that shows.
+struct LocalDays {
+    private let zone: any UTCOffsetProvider
     /// The offsets of the UTC days seen, in a direct-mapped table (a day's slot is its number
     /// modulo the table's size; four years of days fit without two sharing one): each slot holds
     /// the day's number and its offset, or `Int.min` where the offset changed within the day.
-    private var days: [Int]
-    private var offsets: [Int]
-    private static var slots: Int { 2048 }
+    private var slots: [(day: Int, offset: Int)]
+    private static var slotCount: Int { 2048 }
 
-    init(in zone: Zone) {
+    init(in zone: some UTCOffsetProvider) {
         self.zone = zone
-        days = Array(repeating: Int.min, count: Self.slots)
-        offsets = Array(repeating: 0, count: Self.slots)
+        slots = Array(repeating: (day: Int.min, offset: 0), count: Self.slotCount)
     }
 
     /// The day on which `date` falls in the zone: the same as `LocalDay(date, in: zone)`.
+    @inline(__always)
     mutating func day(of date: Date) -> LocalDay {
         let seconds = date.timeIntervalSince1970.rounded(.down)
         // Far outside any stored year (which the record reader keeps to 0000–9999) the zone is
         // asked directly, so no number here can trap.
         guard abs(seconds) < 1e12 else { return LocalDay(date, in: zone) }
         let utcDay = Int((seconds / 86_400).rounded(.down))
-        let slot = utcDay & (Self.slots - 1)
-        let offset: Int
-        if days[slot] == utcDay {
-            offset = offsets[slot] == Int.min ? zone.secondsFromGMT(for: date) : offsets[slot]
-        } else {
-            let dayStart = Double(utcDay) * 86_400
-            let first = zone.secondsFromGMT(for: Date(timeIntervalSince1970: dayStart))
-            let last = zone.secondsFromGMT(for: Date(timeIntervalSince1970: dayStart + 86_399))
-            days[slot] = utcDay
-            offsets[slot] = first == last ? first : Int.min
-            offset = first == last ? first : zone.secondsFromGMT(for: date)
-        }
+        let slot = utcDay & (Self.slotCount - 1)
+        let known = slots[slot]
+        let offset = known.day == utcDay && known.offset != Int.min
+            ? known.offset : offset(at: date, onUTCDay: utcDay, slot: slot)
         return LocalDay(dayNumber: Int(((seconds + Double(offset)) / 86_400).rounded(.down)))
+    }
+
+    /// The offset at `date`, on a UTC day not seen yet (which fills its slot) or one with a change.
+    @inline(never)
+    private mutating func offset(at date: Date, onUTCDay utcDay: Int, slot: Int) -> Int {
+        if slots[slot].day == utcDay { return zone.secondsFromGMT(for: date) }
+        let dayStart = Double(utcDay) * 86_400
+        let first = zone.secondsFromGMT(for: Date(timeIntervalSince1970: dayStart))
+        let last = zone.secondsFromGMT(for: Date(timeIntervalSince1970: dayStart + 86_399))
+        slots[slot] = (day: utcDay, offset: first == last ? first : Int.min)
+        return first == last ? first : zone.secondsFromGMT(for: date)
     }
 }

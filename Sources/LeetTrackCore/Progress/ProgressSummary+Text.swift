@@ -56,7 +56,7 @@ extension ProgressSummary {
         bytes.append(UInt8(ascii: "|"))
         for (index, event) in events.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: " ")) }
-            switch event.kind {
+            switch event.compactKind {
             case .solved: bytes.append(UInt8(ascii: "s"))
             case .attempted: bytes.append(UInt8(ascii: "a"))
             default: bytes.append(UInt8(ascii: "r"))
@@ -161,7 +161,7 @@ private struct SummaryReader {
         var events: [ProgressSummary.Event] = []
         events.reserveCapacity(max(1, (end - index + 1) / 12))
         while true {
-            let kind: ProgressEvent.Kind
+            let kind: CompactEventKind
             switch base[index] {
             case UInt8(ascii: "s"): kind = .solved
             case UInt8(ascii: "a"): kind = .attempted
@@ -175,7 +175,7 @@ private struct SummaryReader {
                 guard let value = integer(base), PracticeTime.range.contains(value) else { return nil }
                 seconds = value
             }
-            events.append(ProgressSummary.Event(kind: kind, date: Date(timeIntervalSince1970: Double(time)), seconds: seconds))
+            events.append(ProgressSummary.Event(compactKind: kind, date: Date(timeIntervalSince1970: Double(time)), seconds: seconds))
             guard index < end else { break }
             guard take(UInt8(ascii: " "), base) else { return nil }
         }

@@ -114,12 +114,10 @@ public struct Statistics: Sendable, Equatable {
             }
             if record.favorite { favorites += 1 }
             if record.hasNote { notes += 1 }
-            let events = record.events
-            // By index rather than by element: a copy of each event would retain and release its kind.
-            for index in events.indices {
-                let isSolve = events[index].kind == .solved
-                if isSolve, let seconds = events[index].seconds { solveTimes[rank].append(seconds) }
-                let day = localDays.day(of: events[index].date).dayNumber
+            for event in record.events {
+                let isSolve = event.isSolve
+                if isSolve, let seconds = event.seconds { solveTimes[rank].append(seconds) }
+                let day = localDays.day(of: event.date).dayNumber
                 eventDays.append(day)
                 firstDay = min(firstDay, day)
                 lastDay = max(lastDay, day)
@@ -127,7 +125,7 @@ public struct Statistics: Sendable, Equatable {
                 guard (0..<7).contains(offset) else { continue }
                 if isSolve {
                     days[offset].solved += 1
-                } else if events[index].kind == .attempted {
+                } else if event.compactKind == .attempted {
                     days[offset].attempted += 1
                 } else {
                     days[offset].reviewed += 1

@@ -108,6 +108,15 @@ final class CommandContext {
         return result.summaries
     }
 
+    /// The marks (status, favorite, latest activity) of the records of the slugs `include`
+    /// accepts, for listings (see ``allSummaries()``).
+    func marks(where include: (String) -> Bool) throws -> [String: ProblemMarks] {
+        guard storeExists else { return [:] }
+        let result = try reader().readableMarks(where: include)
+        warn(about: result.damaged)
+        return result.marks
+    }
+
     /// Tells, once per record and run, which records were left out because they do not decode.
     func warn(about damaged: [DamagedRecord]) {
         for record in damaged where warnedSlugs.insert(record.slug).inserted {
@@ -123,10 +132,10 @@ final class CommandContext {
         try catalog.problems(matching: query) { slugs in try progress { slugs.contains($0) } }
     }
 
-    /// The problems that match `query`, with the summaries of the records of the problems that can
+    /// The problems that match `query`, with the marks of the records of the problems that can
     /// match: for listings that show only status and favorite marks.
-    func problems(summarisedMatching query: ProblemQuery) throws -> (problems: [Problem], progress: [String: ProgressSummary]) {
-        try catalog.problems(matching: query) { slugs in try summaries { slugs.contains($0) } }
+    func problems(markedMatching query: ProblemQuery) throws -> (problems: [Problem], progress: [String: ProblemMarks]) {
+        try catalog.problems(matching: query) { slugs in try marks { slugs.contains($0) } }
     }
 
     /// One problem's record, without creating a missing store.

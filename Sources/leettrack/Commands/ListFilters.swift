@@ -130,8 +130,8 @@ struct ListCommand: LeetTrackCommand {
             try context.writeJSON(problems.map { ProblemJSON($0, progress[$0.slug], skipped: skipped.contains($0.slug)) })
             return
         }
-        // Rows show marks only: the summaries, not the whole records.
-        let (problems, progress) = try context.problems(summarisedMatching: query)
+        // Rows show marks only: read from the start of the summaries, not the whole records.
+        let (problems, progress) = try context.problems(markedMatching: query)
         context.rows(problems, progress, skipped: skipped)
         context.line(context.style.dim(problems.count == 1 ? "1 problem" : "\(problems.count) problems"))
     }

@@ -75,8 +75,8 @@ struct FavoritesCommand: LeetTrackCommand {
             try context.writeJSON(problems.map { ProblemJSON($0, progress[$0.slug]) })
             return
         }
-        // The sheet shows marks only: the summaries, not the whole records.
-        let progress = try context.allSummaries()
+        // The sheet shows marks only: read from the start of the summaries, not the whole records.
+        let progress = try context.marks { _ in true }
         let problems = context.catalog.problems(matching: query, progress: progress)
         guard !problems.isEmpty else {
             context.line("No favorites yet. Add one with `leettrack fav PROBLEM`.")
