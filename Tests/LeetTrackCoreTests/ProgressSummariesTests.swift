@@ -180,6 +180,25 @@ struct ProgressSummariesTests {
         #expect(try file.readableSummaries { _ in true }.summaries == ["two-sum": ProgressSummary(fullRecord())])
     }
 
+    @Test("the review queue from summaries read without their events equals the queue from the records, a solve without a card included")
+    func reviewSummariesWithoutEvents() throws {
+        try repository.update(["two-sum", "3sum", "lru-cache"]) { slug, record in
+            switch slug {
+            case "two-sum": record = fullRecord()
+            // Solved before review cards existed: its card comes from its last solve.
+            case "3sum": record = ProblemProgress(status: .solved, events: [ProgressEvent(kind: .solved, date: start)])
+            default: record.recordAttempt(at: start)
+            }
+        }
+        let read = try repository.readableReviewSummaries { _ in true }.summaries
+        #expect(read["two-sum"]?.events == [])
+        #expect(read["3sum"]?.events.count == 1)
+        let now = start.addingTimeInterval(30 * 86_400)
+        let zone = SystemTimeZone()
+        #expect(ReviewQueue(catalog: .builtIn, summaries: read, scheduler: scheduler, now: now, timeZone: zone).items
+            == ReviewQueue(catalog: .builtIn, progress: try repository.allProgress(), scheduler: scheduler, now: now, timeZone: zone).items)
+    }
+
     @Test("the statistics, goal and queue from summaries equal those from the records")
     func consumersAgree() throws {
         var progress: [String: ProblemProgress] = [:]

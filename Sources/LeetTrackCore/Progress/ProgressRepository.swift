@@ -85,7 +85,16 @@ public struct ProgressRepository: Sendable {
     ///   ones (plus one read per record a summary sends to); else as ``readableProgress(where:)``.
     public func readableSummaries(where include: (String) -> Bool) throws -> ReadableSummaries {
         let (summaries, damaged) = try readableDerived(
-            where: include, fromSummary: ProgressSummary.init(storedJSON:), fromRecord: ProgressSummary.init)
+            where: include, fromSummary: { ProgressSummary(storedJSON: $0) }, fromRecord: ProgressSummary.init)
+        return ReadableSummaries(summaries: summaries, damaged: damaged)
+    }
+
+    /// As ``readableSummaries(where:)``, for the review queue: a stored summary's events are left
+    /// unread where its review card is all the queue needs (``ProgressSummary/reviewCard(using:)``
+    /// gives the same card either way), so their ``ProgressSummary/events`` may be empty.
+    public func readableReviewSummaries(where include: (String) -> Bool) throws -> ReadableSummaries {
+        let (summaries, damaged) = try readableDerived(
+            where: include, fromSummary: { ProgressSummary(storedJSON: $0, events: false) }, fromRecord: ProgressSummary.init)
         return ReadableSummaries(summaries: summaries, damaged: damaged)
     }
 

@@ -73,9 +73,14 @@ extension ProgressSummary {
 
     /// Reads a stored summary from its JSON bytes (a JSON string: `"1sfn|...|..."`); `nil` for
     /// anything else, including a summary whose numbers do not fit.
-    init?(storedJSON data: Data) {
+    ///
+    /// With `events` false, the events are left unread (and ``events`` empty) when the summary has
+    /// a review card or is not solved: what the review queue needs then is all before them. A
+    /// solved problem without a card is read whole, for its last solve.
+    init?(storedJSON data: Data, events: Bool = true) {
         guard let summary = data.withUnsafeBytes({ raw -> ProgressSummary? in
             var reader = SummaryReader(raw.bindMemory(to: UInt8.self))
+            reader.readsEvents = events
             return reader.summary()
         }) else { return nil }
         self = summary
@@ -108,6 +113,8 @@ private struct SummaryReader {
     let bytes: UnsafeBufferPointer<UInt8>
     var index: Int
     let end: Int
+    /// Whether to read the events even where the review queue needs none (see `init(storedJSON:events:)`).
+    var readsEvents = true
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -154,7 +161,7 @@ private struct SummaryReader {
             summary.lastActivity = Date(timeIntervalSince1970: Double(time))
         }
         guard take(UInt8(ascii: "|"), base) else { return nil }
-        guard index < end else { return summary }
+        guard index < end, readsEvents || (summary.review == nil && summary.status == .solved) else { return summary }
         // An event takes twelve bytes or more with its space (a time since 2001 has ten digits),
         // so this is room for all of them in one allocation; counting the spaces would cost more
         // than the allocation it saves.

@@ -108,6 +108,15 @@ final class CommandContext {
         return result.summaries
     }
 
+    /// The summaries the review queue needs, of every record: as ``allSummaries()``, with events
+    /// left unread where the review card is all the queue needs.
+    func reviewSummaries() throws -> [String: ProgressSummary] {
+        guard storeExists else { return [:] }
+        let result = try reader().readableReviewSummaries { _ in true }
+        warn(about: result.damaged)
+        return result.summaries
+    }
+
     /// The marks (status, favorite, latest activity) of the records of the slugs `include`
     /// accepts, for listings (see ``allSummaries()``).
     func marks(where include: (String) -> Bool) throws -> [String: ProblemMarks] {

@@ -77,7 +77,7 @@ struct ReviewCommand: LeetTrackCommand {
         let scheduler = try context.reviewSettings().scheduler()
         // Due-ness is counted in whole days, so any instant of the given day shows its queue.
         let now = day.map { $0.noon(in: context.timeZone) } ?? context.now
-        return ReviewQueue(catalog: context.catalog, summaries: try context.allSummaries(), scheduler: scheduler, now: now, timeZone: context.timeZone)
+        return ReviewQueue(catalog: context.catalog, summaries: try context.reviewSummaries(), scheduler: scheduler, now: now, timeZone: context.timeZone)
     }
 
     private func rate(_ problem: Problem, _ rating: ReviewRating, at date: Date, _ context: CommandContext) throws {
