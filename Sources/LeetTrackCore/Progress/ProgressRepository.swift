@@ -101,28 +101,36 @@ public struct ProgressRepository: Sendable {
     /// The marks (status, favorite, latest activity) of the records of the slugs that `include`
     /// accepts, and the records that do not decode, kept apart: as ``readableSummaries(where:)``,
     /// reading only the start of each summary, for listings.
-    public func readableMarks(where include: (String) -> Bool) throws -> (marks: [String: ProblemMarks], damaged: [DamagedRecord]) {
-        try readableDerived(where: include, fromSummary: ProblemMarks.init(storedSummaryJSON:), fromRecord: ProblemMarks.init)
+    /// - Parameter keep: which marks to return (the favorites sheet keeps the favorites): the
+    ///   others are dropped as they are read, before their slug is even made.
+    public func readableMarks(
+        where include: (String) -> Bool, keeping keep: (ProblemMarks) -> Bool = { _ in true }
+    ) throws -> (marks: [String: ProblemMarks], damaged: [DamagedRecord]) {
+        try readableDerived(
+            where: include, fromSummary: ProblemMarks.init(storedSummaryJSON:), fromRecord: ProblemMarks.init, keeping: keep)
     }
 
     /// What `fromSummary` reads of each accepted stored summary when the summaries are known to
     /// match the records (a summary it cannot read sends to its record), else what `fromRecord`
     /// makes of each record; the records that do not decode kept apart.
     private func readableDerived<Derived>(
-        where include: (String) -> Bool, fromSummary: (Data) -> Derived?, fromRecord: (ProblemProgress) -> Derived
+        where include: (String) -> Bool, fromSummary: (Data) -> Derived?, fromRecord: (ProblemProgress) -> Derived,
+        keeping keep: (Derived) -> Bool = { _ in true }
     ) throws -> ([String: Derived], [DamagedRecord]) {
         guard let entries = try summaries.currentEntries() else {
             let readable = try readableProgress(where: include)
-            return (readable.records.mapValues(fromRecord), readable.damaged)
+            return (readable.records.mapValues(fromRecord).filter { keep($0.value) }, readable.damaged)
         }
         var derived: [String: Derived] = [:]
         var damaged: [DamagedRecord] = []
         derived.reserveCapacity(entries.count)
         let prefixLength = ProgressSummaries.keyPrefix.utf8.count
         for (key, data) in entries {
+            let value = fromSummary(data)
+            if let value, !keep(value) { continue }
             let slug = Self.slug(ofSummaryKey: key, prefixLength: prefixLength)
             guard include(slug) else { continue }
-            if let value = fromSummary(data) {
+            if let value {
                 derived[slug] = value
                 continue
             }
@@ -130,7 +138,8 @@ public struct ProgressRepository: Sendable {
             let recordKey = Self.keyPrefix + slug
             guard let raw = try store.rawValue(forKey: recordKey) else { continue }
             do {
-                derived[slug] = fromRecord(try Self.decode(raw, key: recordKey))
+                let value = fromRecord(try Self.decode(raw, key: recordKey))
+                if keep(value) { derived[slug] = value }
             } catch PersistenceError.undecodable(_, let reason) {
                 damaged.append(DamagedRecord(slug: slug, key: recordKey, raw: raw, reason: reason))
             }

@@ -119,9 +119,11 @@ final class CommandContext {
 
     /// The marks (status, favorite, latest activity) of the records of the slugs `include`
     /// accepts, for listings (see ``allSummaries()``).
-    func marks(where include: (String) -> Bool) throws -> [String: ProblemMarks] {
+    func marks(
+        where include: (String) -> Bool, keeping keep: (ProblemMarks) -> Bool = { _ in true }
+    ) throws -> [String: ProblemMarks] {
         guard storeExists else { return [:] }
-        let result = try reader().readableMarks(where: include)
+        let result = try reader().readableMarks(where: include, keeping: keep)
         warn(about: result.damaged)
         return result.marks
     }

@@ -75,9 +75,11 @@ struct FavoritesCommand: LeetTrackCommand {
             try context.writeJSON(problems.map { ProblemJSON($0, progress[$0.slug]) })
             return
         }
-        // The sheet shows marks only: read from the start of the summaries, not the whole records.
-        let progress = try context.marks { _ in true }
-        let problems = context.catalog.problems(matching: query, progress: progress)
+        // The sheet shows marks only, read from the start of the summaries, of the favorites only,
+        // in the catalog's order (as `problems(matching:)` gives them), without a pass over it.
+        let progress = try context.marks(where: { _ in true }, keeping: \.favorite)
+        let catalog = context.catalog
+        let problems = progress.keys.compactMap(catalog.position(ofSlug:)).sorted().map(catalog.problem(at:))
         guard !problems.isEmpty else {
             context.line("No favorites yet. Add one with `leettrack fav PROBLEM`.")
             return
