@@ -65,22 +65,23 @@ public struct ProgressSummaries: Sendable {
         }
     }
 
-    /// Before a record is written in `transaction`: makes the summaries whole when they are not
-    /// known to match (rebuilding them here, so that a change that fails writes nothing).
-    /// - Returns: whether the store keeps summaries (it can count writes).
-    /// - Complexity: O(1) when they match; else one pass over every record.
-    static func prepare(in transaction: Transaction) throws -> Bool {
-        guard let difference = try difference(in: transaction) else { return false }
+    /// Writes `record` as the record of `slug` (removing it when empty) with its summary, in
+    /// `transaction`: the one place progress records are written (the write funnel and sync's
+    /// merges call it). Summaries not known to match are rebuilt first, in the same transaction, so
+    /// that a change that fails writes nothing; a store that cannot count writes gets no summary.
+    /// - Complexity: O(1) when the summaries match; else one pass over every record.
+    static func writeRecord(_ record: ProblemProgress, for slug: String, in transaction: Transaction) throws {
+        let recordKey = ProgressRepository.key(for: slug)
+        guard let difference = try difference(in: transaction) else {
+            if record.isEmpty { transaction.removeValue(for: recordKey) } else { try transaction.set(record, for: recordKey) }
+            return
+        }
         if try stamp(in: transaction) != difference { try rebuild(in: transaction) }
-        return true
-    }
-
-    /// Writes the summary of `record` (removing it when the record is removed), after the record
-    /// was written in `transaction` and ``prepare(in:)`` made the summaries whole.
-    static func write(_ record: ProblemProgress, for slug: String, in transaction: Transaction) throws {
         if record.isEmpty {
+            transaction.removeValue(for: recordKey)
             transaction.removeValue(for: key(for: slug))
         } else {
+            try transaction.set(record, for: recordKey)
             try transaction.set(ProgressSummary(record).encoded ?? readTheRecord, for: key(for: slug))
         }
         try restamp(in: transaction)

@@ -277,9 +277,7 @@ public struct SyncEngine: Sendable {
         try transaction.set(clock, for: SyncKeys.clock)
         if result.metadata != current.metadata { try transaction.set(result.metadata, for: SyncKeys.metadata(slug)) }
         guard result.progress != current.progress else { return false }
-        let summarised = try ProgressSummaries.prepare(in: transaction)
-        if result.progress.isEmpty { transaction.removeValue(for: recordKey) } else { try transaction.set(result.progress, for: recordKey) }
-        if summarised { try ProgressSummaries.write(result.progress, for: slug, in: transaction) }
+        try ProgressSummaries.writeRecord(result.progress, for: slug, in: transaction)
         return true
     }
 }

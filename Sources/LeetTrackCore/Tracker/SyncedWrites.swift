@@ -19,10 +19,7 @@ struct SyncedWrites: Sendable {
     /// does nothing when nothing changed.
     func progress(_ after: ProblemProgress, replacing before: ProblemProgress, for slug: String, in transaction: Transaction) throws {
         guard after != before else { return }
-        let key = ProgressRepository.key(for: slug)
-        let summarised = try ProgressSummaries.prepare(in: transaction)
-        if after.isEmpty { transaction.removeValue(for: key) } else { try transaction.set(after, for: key) }
-        if summarised { try ProgressSummaries.write(after, for: slug, in: transaction) }
+        try ProgressSummaries.writeRecord(after, for: slug, in: transaction)
         try SyncJournal.record(slug: slug, before: before, after: after, now: clock.now, in: transaction)
     }
 
