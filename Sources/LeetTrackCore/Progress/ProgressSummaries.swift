@@ -116,13 +116,21 @@ public struct ProgressSummaries: Sendable {
     /// whose record is gone), whether or not the counts say they match.
     /// - Complexity: one pass over every record and summary.
     public func disagreeing() throws -> [String] {
-        var stored = Dictionary(try store.rawValues(withKeyPrefix: Self.keyPrefix).map {
-            (String($0.key.dropFirst(Self.keyPrefix.count)), $0.value)
-        }) { first, _ in first }
+        Self.disagreeing(
+            records: try store.rawValues(withKeyPrefix: ProgressRepository.keyPrefix),
+            summaries: try store.rawValues(withKeyPrefix: Self.keyPrefix))
+    }
+
+    /// The slugs whose stored summary (`summaries`, as stored bytes by key) is not the one their
+    /// stored record (`records`) makes, or has no record; entries of other keys are ignored, so
+    /// one read of the whole store (``StoreCheck``) serves.
+    static func disagreeing(records: [(key: String, value: Data)], summaries: [(key: String, value: Data)]) -> [String] {
+        var stored: [String: Data] = [:]
+        for (key, value) in summaries where key.hasPrefix(keyPrefix) { stored[String(key.dropFirst(keyPrefix.count))] = value }
         var disagreeing: [String] = []
-        for (key, data) in try store.rawValues(withKeyPrefix: ProgressRepository.keyPrefix) {
+        for (key, data) in records where key.hasPrefix(ProgressRepository.keyPrefix) {
             let slug = String(key.dropFirst(ProgressRepository.keyPrefix.count))
-            if stored.removeValue(forKey: slug) != Self.storedBytes(Self.text(of: data, key: key)) { disagreeing.append(slug) }
+            if stored.removeValue(forKey: slug) != storedBytes(text(of: data, key: key)) { disagreeing.append(slug) }
         }
         disagreeing += stored.keys
         return disagreeing.sorted()

@@ -55,7 +55,7 @@ public struct StoreCheck: Sendable {
         if try store.writeCount(forNamespace: ProgressSummaries.keyPrefix) != nil {
             let current = try summaries.areCurrent()
             check.summariesCurrent = current
-            if current { check.disagreeingSummaries = try summaries.disagreeing() }
+            if current { check.disagreeingSummaries = ProgressSummaries.disagreeing(records: entries, summaries: entries) }
         }
         for (key, raw) in entries where !ProgressSummaries.isSummaryKey(key) {
             do {
