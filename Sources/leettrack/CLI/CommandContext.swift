@@ -87,34 +87,20 @@ final class CommandContext {
     /// The records of the slugs `include` accepts, without creating a missing store. A record
     /// that does not decode is left out, with a warning on standard error naming its problem.
     func progress(where include: (String) -> Bool) throws -> [String: ProblemProgress] {
-        guard storeExists else { return [:] }
-        let result = try reader().readableProgress(where: include)
-        warn(about: result.damaged)
-        return result.records
+        try reading { let result = try $0.readableProgress(where: include); return (result.records, result.damaged) }
     }
 
     /// The summaries of every record (``ProgressRepository/readableSummaries(where:)``), for the
     /// commands that summarise; like ``allProgress()``, a record that does not decode is left out
     /// with a warning, and a missing store is not created.
     func allSummaries() throws -> [String: ProgressSummary] {
-        try summaries { _ in true }
-    }
-
-    /// The summaries of the records of the slugs `include` accepts (see ``allSummaries()``).
-    func summaries(where include: (String) -> Bool) throws -> [String: ProgressSummary] {
-        guard storeExists else { return [:] }
-        let result = try reader().readableSummaries(where: include)
-        warn(about: result.damaged)
-        return result.summaries
+        try reading { let result = try $0.readableSummaries { _ in true }; return (result.summaries, result.damaged) }
     }
 
     /// The summaries the review queue needs, of every record: as ``allSummaries()``, with events
     /// left unread where the review card is all the queue needs.
     func reviewSummaries() throws -> [String: ProgressSummary] {
-        guard storeExists else { return [:] }
-        let result = try reader().readableReviewSummaries { _ in true }
-        warn(about: result.damaged)
-        return result.summaries
+        try reading { let result = try $0.readableReviewSummaries { _ in true }; return (result.summaries, result.damaged) }
     }
 
     /// The marks (status, favorite, latest activity) of the records of the slugs `include`
@@ -122,10 +108,19 @@ final class CommandContext {
     func marks(
         where include: (String) -> Bool, keeping keep: (ProblemMarks) -> Bool = { _ in true }
     ) throws -> [String: ProblemMarks] {
+        try reading { let result = try $0.readableMarks(where: include, keeping: keep); return (result.marks, result.damaged) }
+    }
+
+    /// What `read` gets from the reading store, with a warning about each record it left out
+    /// because it does not decode; nothing (an empty dictionary) when there is no store yet, which
+    /// is not created.
+    private func reading<Value>(
+        _ read: (ProgressRepository) throws -> (values: [String: Value], damaged: [DamagedRecord])
+    ) throws -> [String: Value] {
         guard storeExists else { return [:] }
-        let result = try reader().readableMarks(where: include, keeping: keep)
-        warn(about: result.damaged)
-        return result.marks
+        let (values, damaged) = try read(try reader())
+        warn(about: damaged)
+        return values
     }
 
     /// Tells, once per record and run, which records were left out because they do not decode.
