@@ -86,10 +86,14 @@ extension ProgressSummary {
         self = summary
     }
 
+    /// The Unix times a summary holds: what ``wholeSeconds(_:)`` writes (years 0001 to 9999 lie
+    /// well within); the reader refuses others, as it refuses any text the writer cannot make.
+    static let timeRange = -999_999_999_999...999_999_999_999
+
     /// The Unix time of `date` when it is a whole second within years 0001 to 9999.
     private static func wholeSeconds(_ date: Date) -> Int64? {
         let time = date.timeIntervalSince1970
-        guard time == time.rounded(.down), abs(time) < 1e12 else { return nil }
+        guard time == time.rounded(.down), abs(time) < 1e12 else { return nil }  // timeRange's bound
         return Int64(time)
     }
 
@@ -157,7 +161,7 @@ private struct SummaryReader {
         }
         guard take(UInt8(ascii: "|"), base) else { return nil }
         if base[index] != UInt8(ascii: "|") {
-            guard let time = integer(base) else { return nil }
+            guard let time = integer(base), ProgressSummary.timeRange.contains(time) else { return nil }
             summary.lastActivity = Date(timeIntervalSince1970: Double(time))
         }
         guard take(UInt8(ascii: "|"), base) else { return nil }
@@ -176,7 +180,7 @@ private struct SummaryReader {
             default: return nil
             }
             index += 1
-            guard let time = integer(base) else { return nil }
+            guard let time = integer(base), ProgressSummary.timeRange.contains(time) else { return nil }
             var seconds: Int?
             if take(UInt8(ascii: "+"), base) {
                 guard let value = integer(base), PracticeTime.range.contains(value) else { return nil }
