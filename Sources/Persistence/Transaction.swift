@@ -13,8 +13,10 @@ public final class Transaction {
     private var pending: [String: PendingChange] = [:]
     private var order: [String] = []
     /// What the pending changes will add to each namespace's write count at the commit (an upsert
-    /// 1, a removal 1 when the key exists at the start), kept as they are recorded.
-    private var pendingWrites: [String: Int] = [:]
+    /// 1, a removal 1 when the key exists at the start): made at the first
+    /// ``writeCountAfterCommit(forNamespace:)`` and kept as changes are recorded after it, so a
+    /// transaction that never asks reads nothing more for its removals.
+    private var pendingWrites: [String: Int]?
     /// The write counts as of the start, read once each: no other writer runs while this one does.
     private var startCounts: [String: Int?] = [:]
     /// The first error met by the non-throwing subscript; it fails the whole transaction.
@@ -117,7 +119,12 @@ public final class Transaction {
     /// - Complexity: O(1) after the first call for a namespace.
     public func writeCountAfterCommit(forNamespace namespace: String) throws -> Int? {
         guard let start = try writeCount(forNamespace: namespace) else { return nil }
-        return start + (pendingWrites[namespace] ?? 0)
+        if pendingWrites == nil {
+            var writes: [String: Int] = [:]
+            for (key, pendingChange) in pending { writes[Namespace.of(key), default: 0] += counts(pendingChange.change) }
+            pendingWrites = writes
+        }
+        return start + (pendingWrites?[namespace] ?? 0)
     }
 
     /// Entries whose key starts with `prefix`, as this transaction sees them, as their stored bytes
@@ -160,10 +167,11 @@ public final class Transaction {
     private func record(_ change: Change, _ decoded: UncheckedBox<Any>?) {
         let previous = pending[change.key]
         if previous == nil { order.append(change.key) }
-        // One change per key reaches the backend: the new one replaces the earlier one's count.
-        let namespace = Namespace.of(change.key)
-        let counted = counts(change) - (previous.map { counts($0.change) } ?? 0)
-        if counted != 0 { pendingWrites[namespace, default: 0] += counted }
+        if pendingWrites != nil {
+            // One change per key reaches the backend: the new one replaces the earlier one's count.
+            let counted = counts(change) - (previous.map { counts($0.change) } ?? 0)
+            if counted != 0 { pendingWrites?[Namespace.of(change.key), default: 0] += counted }
+        }
         pending[change.key] = PendingChange(change, decoded)
     }
 
