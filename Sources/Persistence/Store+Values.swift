@@ -81,6 +81,22 @@ extension Store {
         try backend.read(keysWithPrefix: prefix)
     }
 
+    /// Lends `body` every stored entry whose key starts with `prefix`, sorted by key, as the key's
+    /// UTF-8 bytes and the value's stored bytes (UTF-8 JSON text), without copying them: for
+    /// callers that read many entries and keep little of each. The bytes are valid only during
+    /// the call that lends them.
+    ///
+    /// `body` must not use this store: it runs while the store reads (a SQLite store's connection
+    /// stays busy), and a call back into the store would wait for itself.
+    ///
+    /// - Complexity: one range query over the key index; O(k) for k matching entries, with no
+    ///   allocation per entry on SQLite.
+    public func forEachRawValue(
+        withKeyPrefix prefix: String, _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        try backend.visit(keysWithPrefix: prefix, body)
+    }
+
     /// The keys that start with `prefix`, sorted.
     public func keys(withPrefix prefix: String) throws -> [String] {
         try backend.read(keysWithPrefix: prefix).map(\.key)

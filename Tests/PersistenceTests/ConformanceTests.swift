@@ -120,6 +120,33 @@ struct ConformanceTests {
         #expect(try store.keys(withPrefix: "").count == 5)
     }
 
+    @Test("Entries lent in place are the prefix query's, byte for byte and in key order", arguments: BackendKind.allCases)
+    func lentEntries(kind: BackendKind) throws {
+        let directory = try TemporaryDirectory()
+        let store = try kind.makeStore(in: directory)
+        for (name, text) in [("p.b", "b"), ("p.é", "accented ✓"), ("p.a", ""), ("q.a", "other"), ("p", "bare")] {
+            try store.set(text, for: Key<String>(name, default: "-"))
+        }
+        for prefix in ["p.", "", "q.", "z."] {
+            var lent: [(key: String, value: Data)] = []
+            try store.forEachRawValue(withKeyPrefix: prefix) { key, value in
+                lent.append((String(decoding: key, as: UTF8.self), Data(value)))
+            }
+            let queried = try store.rawValues(withKeyPrefix: prefix)
+            #expect(lent.map(\.key) == queried.map(\.key), "prefix \(prefix)")
+            #expect(lent.map(\.value) == queried.map(\.value), "prefix \(prefix)")
+        }
+        var keys: [String] = []
+        try store.forEachRawValue(withKeyPrefix: "p.") { key, _ in keys.append(String(decoding: key, as: UTF8.self)) }
+        #expect(keys == ["p.a", "p.b", "p.é"])
+        // A failure inside the visit reaches the caller, and the store goes on working.
+        struct Stop: Error {}
+        #expect(throws: Stop.self) { try store.forEachRawValue(withKeyPrefix: "p.") { _, _ in throw Stop() } }
+        try store.set("c", for: Key<String>("p.c", default: "-"))
+        #expect(try store.rawValues(withKeyPrefix: "p.").count == 4)
+        #expect(throws: PersistenceError.self) { try store.forEachRawValue(withKeyPrefix: "bad\u{0}key") { _, _ in } }
+    }
+
     @Test("A transaction applies all its writes together", arguments: BackendKind.allCases)
     func transactionCommits(kind: BackendKind) throws {
         let directory = try TemporaryDirectory()

@@ -172,22 +172,76 @@ public struct Catalog: Sendable {
             return overlay.position(ofSlug: slug)
         case .generated:
             var slug = slug
-            return slug.withUTF8 { wanted in
-                CatalogData.text.withUTF8Buffer { text in
-                    var low = 0
-                    var high = CatalogData.count
-                    while low < high {
-                        let middle = (low + high) / 2
-                        let position = Int(CatalogData.slugOrder[middle])
-                        let start = Int(CatalogData.textStarts[2 * position])
-                        let length = Int(CatalogData.textStarts[2 * position + 1]) - start
-                        let order = Self.compare(UnsafeBufferPointer(rebasing: text[start..<(start + length)]), wanted)
-                        if order == 0 { return position }
-                        if order < 0 { low = middle + 1 } else { high = middle }
-                    }
-                    return nil
+            return slug.withUTF8(Self.generatedPosition(ofSlug:))
+        }
+    }
+
+    /// The position of the problem whose slug is the UTF-8 bytes `slug`, or `nil`: as
+    /// ``position(ofSlug:)``, without making a string of bytes that are read once (a store's keys).
+    public func position(ofSlug slug: UnsafeRawBufferPointer) -> Int? {
+        guard case .generated = storage else { return position(ofSlug: String(decoding: slug, as: UTF8.self)) }
+        return Self.generatedPosition(ofSlug: slug.bindMemory(to: UInt8.self))
+    }
+
+    /// The compiled-in catalog's position of `slug`, by binary search of its slugs in byte order.
+    private static func generatedPosition(ofSlug wanted: UnsafeBufferPointer<UInt8>) -> Int? {
+        generatedSlugIndex(of: wanted).map { Int(CatalogData.slugOrder[$0]) }
+    }
+
+    /// Where `wanted` is in the compiled-in catalog's slugs in byte order (`slugOrder`), or `nil`.
+    private static func generatedSlugIndex(of wanted: UnsafeBufferPointer<UInt8>) -> Int? {
+        var low = 0
+        var high = CatalogData.count
+        while low < high {
+            let middle = (low + high) / 2
+            let order = compareGeneratedSlug(at: middle, with: wanted)
+            if order == 0 { return middle }
+            if order < 0 { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+
+    /// The order of the compiled-in slug at `index` of `slugOrder` against `wanted`, as `memcmp`.
+    private static func compareGeneratedSlug(at index: Int, with wanted: UnsafeBufferPointer<UInt8>) -> Int {
+        let position = Int(CatalogData.slugOrder[index])
+        let start = Int(CatalogData.textStarts[2 * position])
+        let length = Int(CatalogData.textStarts[2 * position + 1]) - start
+        return CatalogData.text.withUTF8Buffer { text in
+            compare(UnsafeBufferPointer(rebasing: text[start..<(start + length)]), wanted)
+        }
+    }
+
+    /// Finds the positions of slugs that mostly come in byte order, as a store's keys do: each is
+    /// looked for a few steps past the last one found before a binary search, so a store's
+    /// records cost a comparison or two each instead of a dozen.
+    public struct SlugFinder: Sendable {
+        private let catalog: Catalog
+        /// Where in the slugs in byte order the search starts: just past the last one found.
+        private var next = 0
+
+        /// A finder in `catalog`.
+        public init(_ catalog: Catalog) {
+            self.catalog = catalog
+        }
+
+        /// The position of the problem whose slug is the UTF-8 bytes `slug`, or `nil`: the same
+        /// as ``Catalog/position(ofSlug:)-(UnsafeRawBufferPointer)``, in any order.
+        public mutating func position(ofSlug slug: UnsafeRawBufferPointer) -> Int? {
+            guard case .generated = catalog.storage else { return catalog.position(ofSlug: slug) }
+            let wanted = slug.bindMemory(to: UInt8.self)
+            var index = next
+            while index < min(next + 8, CatalogData.count) {
+                let order = Catalog.compareGeneratedSlug(at: index, with: wanted)
+                if order == 0 {
+                    next = index + 1
+                    return Int(CatalogData.slugOrder[index])
                 }
+                if order > 0 { break }
+                index += 1
             }
+            guard let found = Catalog.generatedSlugIndex(of: wanted) else { return nil }
+            next = found + 1
+            return Int(CatalogData.slugOrder[found])
         }
     }
 

@@ -60,9 +60,24 @@ public struct DailyGoalProgress: Sendable, Equatable {
 
     /// The number of different problems practised on each day (by day number), from summaries.
     static func problemsByDay(_ progress: [String: ProgressSummary], timeZone: some UTCOffsetProvider) -> [Int: Int] {
-        var localDays = LocalDays(in: timeZone)
-        var counter = ProblemDays(events: progress.values.reduce(0) { $0 + $1.events.count })
-        for record in progress.values {
+        var builder = Builder(timeZone: timeZone)
+        for record in progress.values { builder.add(record) }
+        return builder.counter.counts()
+    }
+
+    /// The progress made one summary at a time, as a store lends them: the same as
+    /// ``init(goal:summaries:now:timeZone:)`` for the same summaries, in any order.
+    public struct Builder {
+        private var localDays: LocalDays
+        fileprivate var counter = ProblemDays(events: 0)
+
+        /// A builder whose days `timeZone` decides.
+        public init(timeZone: some UTCOffsetProvider) {
+            localDays = LocalDays(in: timeZone)
+        }
+
+        /// Counts one problem's summary.
+        public mutating func add(_ record: ProgressSummary) {
             let events = record.events
             // By index: a copy of each event would retain and release its kind.
             for index in events.indices {
@@ -70,7 +85,11 @@ public struct DailyGoalProgress: Sendable, Equatable {
             }
             counter.endProblem()
         }
-        return counter.counts()
+
+        /// The progress against `goal` at `now`, in the builder's time zone.
+        public func progress(goal: Int, now: Date, timeZone: some UTCOffsetProvider) -> DailyGoalProgress {
+            DailyGoalProgress(goal: goal, problemsByDay: counter.counts(), now: now, timeZone: timeZone)
+        }
     }
 }
 

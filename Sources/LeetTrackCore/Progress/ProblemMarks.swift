@@ -28,7 +28,21 @@ public struct ProblemMarks: ProgressMarks, Sendable, Hashable {
     /// Reads the marks from a stored summary's JSON bytes, through the summary's own reader with
     /// its events left unread; `nil` for anything that is not a summary.
     init?(storedSummaryJSON data: Data) {
-        guard let summary = ProgressSummary(storedJSON: data, events: false) else { return nil }
+        guard let marks = data.withUnsafeBytes({ ProblemMarks(storedSummaryJSON: $0) }) else { return nil }
+        self = marks
+    }
+
+    /// As ``init(storedSummaryJSON:)-(Data)``, from the bytes where they lie.
+    init?(storedSummaryJSON bytes: UnsafeRawBufferPointer) {
+        guard let summary = ProgressSummary(storedJSON: bytes, events: false) else { return nil }
         self.init(summary)
+    }
+
+    /// Whether the stored summary in `bytes` marks a favorite, from its one byte that says so:
+    /// `"1` and the status come first. A summary that is not one (too short, another format) may
+    /// be anything, so it passes, to be read in full.
+    static func mayBeFavorite(storedSummaryJSON bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count > 3, bytes[0] == UInt8(ascii: "\""), bytes[1] == UInt8(ascii: "1") else { return true }
+        return bytes[3] != UInt8(ascii: "-")
     }
 }

@@ -89,6 +89,56 @@ public struct ProgressRepository: Sendable {
         return ReadableSummaries(summaries: summaries, damaged: damaged)
     }
 
+    /// Lends `body` the summary of every record with the record's slug (as UTF-8 bytes, valid
+    /// during the call), in no particular order, and returns the records that do not decode: what
+    /// ``readableSummaries(where:)`` gives for every slug, without a dictionary, a slug string or a
+    /// copy of the stored bytes per record, for commands that only count (`stats`). A summary's
+    /// review card may be left unread (``ProgressSummary/review`` `nil`).
+    ///
+    /// `body` must not use the store: it may run while the store lends its bytes.
+    public func forEachReadableSummary(
+        _ body: (_ slug: UnsafeRawBufferPointer, _ summary: ProgressSummary) throws -> Void
+    ) throws -> [DamagedRecord] {
+        // The records that their summaries send to, read once the summaries are.
+        var unread: [String] = []
+        let prefixLength = ProgressSummaries.keyPrefix.utf8.count
+        let isCurrent = try summaries.forEachCurrentEntry { key, value in
+            guard key.count >= prefixLength else { return }
+            let slug = UnsafeRawBufferPointer(rebasing: key[prefixLength...])
+            if let summary = ProgressSummary(storedJSON: value, card: false) {
+                try body(slug, summary)
+            } else {
+                unread.append(String(decoding: slug, as: UTF8.self))
+            }
+        }
+        let records: ReadableProgress
+        if isCurrent {
+            records = try readableProgress(ofSlugs: unread)
+        } else {
+            records = try readableProgress { _ in true }
+        }
+        for (slug, record) in records.records {
+            var slug = slug
+            try slug.withUTF8 { try body(UnsafeRawBufferPointer($0), ProgressSummary(record)) }
+        }
+        return records.damaged
+    }
+
+    /// The records of `slugs` (a missing one left out), and those that do not decode kept apart.
+    private func readableProgress(ofSlugs slugs: [String]) throws -> ReadableProgress {
+        var result = ReadableProgress()
+        for slug in slugs {
+            let recordKey = Self.keyPrefix + slug
+            guard let raw = try store.rawValue(forKey: recordKey) else { continue }
+            do {
+                result.records[slug] = try Self.decode(raw, key: recordKey)
+            } catch PersistenceError.undecodable(_, let reason) {
+                result.damaged.append(DamagedRecord(slug: slug, key: recordKey, raw: raw, reason: reason))
+            }
+        }
+        return result
+    }
+
     /// As ``readableSummaries(where:)``, for the review queue: a stored summary's events are left
     /// unread where its review card is all the queue needs (``ProgressSummary/reviewCard(using:)``
     /// gives the same card either way), so their ``ProgressSummary/events`` may be empty.
@@ -101,59 +151,55 @@ public struct ProgressRepository: Sendable {
     /// The marks (status, favorite, latest activity) of the records of the slugs that `include`
     /// accepts, and the records that do not decode, kept apart: as ``readableSummaries(where:)``,
     /// reading only the start of each summary, for listings.
-    /// - Parameter keep: which marks to return (the favorites sheet keeps the favorites): the
-    ///   others are dropped as they are read, before their slug is even made.
-    public func readableMarks(
-        where include: (String) -> Bool, keeping keep: (ProblemMarks) -> Bool = { _ in true }
-    ) throws -> (marks: [String: ProblemMarks], damaged: [DamagedRecord]) {
+    public func readableMarks(where include: (String) -> Bool) throws -> (marks: [String: ProblemMarks], damaged: [DamagedRecord]) {
+        try readableDerived(where: include, fromSummary: ProblemMarks.init(storedSummaryJSON:), fromRecord: ProblemMarks.init)
+    }
+
+    /// As ``readableMarks(where:)``, keeping the favorites only: a summary whose favorite
+    /// byte says it is none is passed over unread.
+    public func readableFavoriteMarks(where include: (String) -> Bool) throws -> (marks: [String: ProblemMarks], damaged: [DamagedRecord]) {
         try readableDerived(
-            where: include, fromSummary: ProblemMarks.init(storedSummaryJSON:), fromRecord: ProblemMarks.init, keeping: keep)
+            where: include, mayKeep: ProblemMarks.mayBeFavorite(storedSummaryJSON:),
+            fromSummary: ProblemMarks.init(storedSummaryJSON:), fromRecord: ProblemMarks.init, keeping: \.favorite)
     }
 
     /// What `fromSummary` reads of each accepted stored summary when the summaries are known to
     /// match the records (a summary it cannot read sends to its record), else what `fromRecord`
-    /// makes of each record; the records that do not decode kept apart.
+    /// makes of each record; the records that do not decode kept apart. `mayKeep` passes over a
+    /// summary's bytes that cannot make a value `keep` keeps.
+    ///
+    /// The summaries are read where the store keeps them (no key, value or row copied), and only
+    /// the accepted slugs are made.
     private func readableDerived<Derived>(
-        where include: (String) -> Bool, fromSummary: (Data) -> Derived?, fromRecord: (ProblemProgress) -> Derived,
+        where include: (String) -> Bool, mayKeep: (UnsafeRawBufferPointer) -> Bool = { _ in true },
+        fromSummary: (UnsafeRawBufferPointer) -> Derived?, fromRecord: (ProblemProgress) -> Derived,
         keeping keep: (Derived) -> Bool = { _ in true }
     ) throws -> ([String: Derived], [DamagedRecord]) {
-        guard let entries = try summaries.currentEntries() else {
+        var derived: [String: Derived] = [:]
+        // The records that their summaries send to, read once the summaries are (the store is
+        // busy lending them meanwhile).
+        var unread: [String] = []
+        let prefixLength = ProgressSummaries.keyPrefix.utf8.count
+        let isCurrent = try summaries.forEachCurrentEntry { key, value in
+            guard mayKeep(value) else { return }
+            let summary = fromSummary(value)
+            if let summary, !keep(summary) { return }
+            guard key.count >= prefixLength else { return }
+            let slug = String(decoding: UnsafeRawBufferPointer(rebasing: key[prefixLength...]), as: UTF8.self)
+            guard include(slug) else { return }
+            if let summary { derived[slug] = summary } else { unread.append(slug) }
+        }
+        guard isCurrent else {
             let readable = try readableProgress(where: include)
             return (readable.records.mapValues(fromRecord).filter { keep($0.value) }, readable.damaged)
         }
-        var derived: [String: Derived] = [:]
-        var damaged: [DamagedRecord] = []
-        derived.reserveCapacity(entries.count)
-        let prefixLength = ProgressSummaries.keyPrefix.utf8.count
-        for (key, data) in entries {
-            let value = fromSummary(data)
-            if let value, !keep(value) { continue }
-            let slug = Self.slug(ofSummaryKey: key, prefixLength: prefixLength)
-            guard include(slug) else { continue }
-            if let value {
-                derived[slug] = value
-                continue
-            }
-            // A record its summary cannot stand for (or a summary from a newer format): the record.
-            let recordKey = Self.keyPrefix + slug
-            guard let raw = try store.rawValue(forKey: recordKey) else { continue }
-            do {
-                let value = fromRecord(try Self.decode(raw, key: recordKey))
-                if keep(value) { derived[slug] = value }
-            } catch PersistenceError.undecodable(_, let reason) {
-                damaged.append(DamagedRecord(slug: slug, key: recordKey, raw: raw, reason: reason))
-            }
+        // A record its summary cannot stand for (or a summary from a newer format): the record.
+        let records = try readableProgress(ofSlugs: unread)
+        for (slug, record) in records.records {
+            let value = fromRecord(record)
+            if keep(value) { derived[slug] = value }
         }
-        return (derived, damaged)
-    }
-
-    /// The slug in a summary's key: the key after its prefix of `prefixLength` UTF-8 bytes, cut by
-    /// byte offset: the prefix is ASCII, and dropping it by characters walked graphemes (5 M
-    /// instructions of `stats` on a store of 4,000 problems).
-    private static func slug(ofSummaryKey key: String, prefixLength: Int) -> String {
-        let utf8 = key.utf8
-        guard let start = utf8.index(utf8.startIndex, offsetBy: prefixLength, limitedBy: utf8.endIndex) else { return "" }
-        return String(Substring(utf8[start...]))
+        return (derived, records.damaged)
     }
 
     /// Decodes one stored record: the fast reader, else `JSONDecoder` for its precise error.

@@ -45,13 +45,16 @@ public struct ProgressSummaries: Sendable {
         Key<String>(keyPrefix + slug, default: "")
     }
 
-    /// The stored summaries, as their bytes, when they are known to match the records; `nil` when
-    /// they are not (or the store cannot tell).
+    /// Lends `body` every stored summary, as its key's and its stored bytes where they lie (see
+    /// ``Store/forEachRawValue(withKeyPrefix:_:)``: `body` must not use the store), when they are
+    /// known to match the records.
+    /// - Returns: whether they were known to match (else `body` was not called).
     /// - Complexity: two count reads, one key read and one prefix query.
-    func currentEntries() throws -> [(key: String, value: Data)]? {
+    func forEachCurrentEntry(_ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
         // The counts first: a funnel write committed after them only makes the summaries newer.
-        guard try areCurrent() else { return nil }
-        return try store.rawValues(withKeyPrefix: Self.keyPrefix)
+        guard try areCurrent() else { return false }
+        try store.forEachRawValue(withKeyPrefix: Self.keyPrefix, body)
+        return true
     }
 
     /// Whether the stored summaries are known to match the records.

@@ -78,11 +78,18 @@ extension ProgressSummary {
     /// a review card or is not solved: what the review queue needs then is all before them. A
     /// solved problem without a card is read whole, for its last solve.
     init?(storedJSON data: Data, events: Bool = true) {
-        guard let summary = data.withUnsafeBytes({ raw -> ProgressSummary? in
-            var reader = SummaryReader(raw.bindMemory(to: UInt8.self))
-            reader.readsEvents = events
-            return reader.summary()
-        }) else { return nil }
+        guard let summary = data.withUnsafeBytes({ ProgressSummary(storedJSON: $0, events: events) }) else { return nil }
+        self = summary
+    }
+
+    /// Reads a stored summary from its JSON bytes where they lie (see ``init(storedJSON:events:)``).
+    /// With `card` false the review card is passed over unread (and ``review`` is `nil`), for
+    /// readers that only count (`stats`).
+    init?(storedJSON bytes: UnsafeRawBufferPointer, events: Bool = true, card: Bool = true) {
+        var reader = SummaryReader(bytes.bindMemory(to: UInt8.self))
+        reader.readsEvents = events
+        reader.readsCard = card
+        guard let summary = reader.summary() else { return nil }
         self = summary
     }
 
@@ -119,6 +126,8 @@ private struct SummaryReader {
     let end: Int
     /// Whether to read the events even where the review queue needs none (see `init(storedJSON:events:)`).
     var readsEvents = true
+    /// Whether to read the review card, or pass over it (see `init(storedJSON:events:card:)`).
+    var readsCard = true
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -156,8 +165,12 @@ private struct SummaryReader {
         index += 3
         guard take(UInt8(ascii: "|"), base) else { return nil }
         if base[index] != UInt8(ascii: "|") {
-            guard let card = card(base) else { return nil }
-            summary.review = card
+            if readsCard {
+                guard let card = card(base) else { return nil }
+                summary.review = card
+            } else {
+                skipToBar(base)
+            }
         }
         guard take(UInt8(ascii: "|"), base) else { return nil }
         if base[index] != UInt8(ascii: "|") {
@@ -219,6 +232,12 @@ private struct SummaryReader {
         card.reps = reps
         card.lapses = lapses
         return card
+    }
+
+    /// Moves to the next `|` (or to the closing quote when there is none), eight bytes at a time.
+    private mutating func skipToBar(_ base: UnsafePointer<UInt8>) {
+        while let word = word(at: index, base), !DigitWord.hasByte(UInt8(ascii: "|"), in: word) { index &+= 8 }
+        while index < end, base[index] != UInt8(ascii: "|") { index &+= 1 }
     }
 
     /// Moves past the current byte when it is `expected` (never the quote).
@@ -299,6 +318,14 @@ private enum DigitWord {
         let atLeastLowest = word &+ ones &* UInt64(0x80 - lowest)
         let aboveHighest = word &+ ones &* UInt64(0x7F - highest)
         return atLeastLowest & ~aboveHighest & highBits
+    }
+
+    /// Whether any of the eight bytes of `word` is `byte`.
+    @inline(__always)
+    static func hasByte(_ byte: UInt8, in word: UInt64) -> Bool {
+        // The classic test for a zero byte, on the word with `byte` cleared to zero wherever it is.
+        let cleared = word ^ ones &* UInt64(byte)
+        return (cleared &- ones) & ~cleared & highBits != 0
     }
 
     /// Whether all eight bytes are `0` to `9`.

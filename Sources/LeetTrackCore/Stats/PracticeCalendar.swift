@@ -39,22 +39,50 @@ public struct PracticeCalendar: Sendable, Equatable {
     /// Builds the graph from the records' summaries.
     /// - Complexity: O(events + days shown).
     public init(summaries progress: [String: ProgressSummary], now: Date, timeZone: some UTCOffsetProvider, weeks weekCount: Int = 52) {
-        let today = LocalDay(now, in: timeZone)
-        self.today = today
-        // 1970-01-01 was a Thursday: (dayNumber + 4) % 7 is 0 on Sundays.
-        let weekday = ((today.dayNumber + 4) % 7 + 7) % 7
-        let first = today.adding(days: -weekday - 7 * (weekCount - 1))
-        let dayCount = 7 * weekCount
-        var counts = [Int](repeating: 0, count: dayCount)
-        var localDays = LocalDays(in: timeZone)
-        for record in progress.values {
+        var builder = Builder(now: now, timeZone: timeZone, weeks: weekCount)
+        for record in progress.values { builder.add(record) }
+        self = builder.calendar()
+    }
+
+    /// The graph made one summary at a time, as a store lends them: the same as
+    /// ``init(summaries:now:timeZone:weeks:)`` for the same summaries, in any order.
+    public struct Builder {
+        private let today: LocalDay
+        private let first: LocalDay
+        private let weekCount: Int
+        private var counts: [Int]
+        private var localDays: LocalDays
+
+        /// A builder of the `weeks` weeks ending with the one of `now`, in `timeZone`.
+        public init(now: Date, timeZone: some UTCOffsetProvider, weeks weekCount: Int = 52) {
+            let today = LocalDay(now, in: timeZone)
+            self.today = today
+            // 1970-01-01 was a Thursday: (dayNumber + 4) % 7 is 0 on Sundays.
+            let weekday = ((today.dayNumber + 4) % 7 + 7) % 7
+            first = today.adding(days: -weekday - 7 * (weekCount - 1))
+            self.weekCount = weekCount
+            counts = [Int](repeating: 0, count: 7 * weekCount)
+            localDays = LocalDays(in: timeZone)
+        }
+
+        /// Counts one problem's events.
+        public mutating func add(_ record: ProgressSummary) {
             let events = record.events
             // By index: a copy of each event would retain and release its kind.
             for index in events.indices {
                 let offset = localDays.day(of: events[index].date).dayNumber - first.dayNumber
-                if (0..<dayCount).contains(offset) { counts[offset] += 1 }
+                if (0..<counts.count).contains(offset) { counts[offset] += 1 }
             }
         }
+
+        /// The graph of the events added.
+        public func calendar() -> PracticeCalendar {
+            PracticeCalendar(today: today, first: first, weekCount: weekCount, counts: counts)
+        }
+    }
+
+    private init(today: LocalDay, first: LocalDay, weekCount: Int, counts: [Int]) {
+        self.today = today
         let busiest = counts.max() ?? 0
         busiestDay = busiest
         total = counts.reduce(0, +)

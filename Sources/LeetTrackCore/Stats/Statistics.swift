@@ -73,35 +73,68 @@ public struct Statistics: Sendable, Equatable {
         self.init(catalog: catalog, summaries: progress.mapValues(ProgressSummary.init), now: now, timeZone: timeZone)
     }
 
+    private init(
+        byDifficulty: [Line], total: Line, favorites: Int, notes: Int, currentStreak: Int, longestStreak: Int,
+        lastSevenDays: [Day], tags: [TagLine]
+    ) {
+        self.byDifficulty = byDifficulty
+        self.total = total
+        self.favorites = favorites
+        self.notes = notes
+        self.currentStreak = currentStreak
+        self.longestStreak = longestStreak
+        self.lastSevenDays = lastSevenDays
+        self.tags = tags
+    }
+
     /// Computes the statistics from the records' summaries (``ProgressRepository/readableSummaries(where:)``).
     /// - Complexity: O(records + events), plus O(1) per difficulty from the catalog's counts.
     public init(catalog: Catalog, summaries progress: [String: ProgressSummary], now: Date, timeZone: some UTCOffsetProvider) {
-        let totals = catalog.countsByDifficulty()
+        var builder = Builder(catalog: catalog, now: now, timeZone: timeZone)
+        for (slug, record) in progress {
+            guard let position = catalog.position(ofSlug: slug) else { continue }
+            builder.add(record, at: position)
+        }
+        self = builder.statistics()
+    }
+
+    /// Statistics made one summary at a time, as a store lends them
+    /// (``ProgressRepository/forEachReadableSummary(_:)``): the same numbers as
+    /// ``init(catalog:summaries:now:timeZone:)`` for the same summaries, in any order.
+    public struct Builder {
+        private let catalog: Catalog
         // Counts by difficulty rank (easy, medium, hard: the order of `Difficulty.allCases`).
-        var solved = [0, 0, 0]
-        var attempted = [0, 0, 0]
-        var solveTimes: [[Int]] = [[], [], []]
-        var favorites = 0
-        var notes = 0
+        private var solved = [0, 0, 0]
+        private var attempted = [0, 0, 0]
+        private var solveTimes: [[Int]] = [[], [], []]
+        private var favorites = 0
+        private var notes = 0
         // Every practice event's day, collected and marked in a table once at the end (a set
         // insert per event cost a fifth of `stats` on a store with 48,000 events).
-        var eventDays: [Int] = []
-        eventDays.reserveCapacity(progress.values.reduce(0) { $0 + $1.events.count })
-        var firstDay = Int.max
-        var lastDay = Int.min
+        private var eventDays: [Int] = []
+        private var firstDay = Int.max
+        private var lastDay = Int.min
         // The catalog positions of the practised and of the solved problems, whose tags are
         // counted at the end by the catalog's tag indices (a name lookup per tag of every
         // practised problem was a third of the statistics).
-        var practisedPositions: [Int] = []
-        var solvedPositions: [Int] = []
-        practisedPositions.reserveCapacity(progress.count)
-        solvedPositions.reserveCapacity(progress.count)
-        let today = LocalDay(now, in: timeZone)
-        let firstShown = today.adding(days: -6)
-        var localDays = LocalDays(in: timeZone)
-        var days = (0..<7).map { Day(day: firstShown.adding(days: $0), solved: 0, attempted: 0, reviewed: 0) }
-        for (slug, record) in progress {
-            guard let position = catalog.position(ofSlug: slug) else { continue }
+        private var practisedPositions: [Int] = []
+        private var solvedPositions: [Int] = []
+        private let today: LocalDay
+        private let firstShown: LocalDay
+        private var localDays: LocalDays
+        private var days: [Day]
+
+        /// A builder of the statistics at `now`, whose day `timeZone` decides.
+        public init(catalog: Catalog, now: Date, timeZone: some UTCOffsetProvider) {
+            self.catalog = catalog
+            today = LocalDay(now, in: timeZone)
+            firstShown = today.adding(days: -6)
+            localDays = LocalDays(in: timeZone)
+            days = (0..<7).map { [firstShown] in Day(day: firstShown.adding(days: $0), solved: 0, attempted: 0, reviewed: 0) }
+        }
+
+        /// Counts the summary of the problem at catalog position `position`.
+        public mutating func add(_ record: ProgressSummary, at position: Int) {
             let rank = catalog.difficulty(at: position).rank
             switch record.status {
             case .solved: solved[rank] += 1
@@ -114,7 +147,10 @@ public struct Statistics: Sendable, Equatable {
             }
             if record.favorite { favorites += 1 }
             if record.hasNote { notes += 1 }
-            for event in record.events {
+            let events = record.events
+            // By index: a copy of each event would retain and release its kind.
+            for index in events.indices {
+                let event = events[index]
                 let isSolve = event.isSolve
                 if isSolve, let seconds = event.seconds { solveTimes[rank].append(seconds) }
                 let day = localDays.day(of: event.date).dayNumber
@@ -132,28 +168,33 @@ public struct Statistics: Sendable, Equatable {
                 }
             }
         }
-        byDifficulty = Difficulty.allCases.map { difficulty in
-            Line(difficulty: difficulty, total: totals[difficulty] ?? 0,
-                 solved: solved[difficulty.rank], attempted: attempted[difficulty.rank],
-                 medianSeconds: Self.median(solveTimes[difficulty.rank]))
+
+        /// The statistics of the summaries added.
+        public func statistics() -> Statistics {
+            let totals = catalog.countsByDifficulty()
+            let byDifficulty = Difficulty.allCases.map { difficulty in
+                Line(difficulty: difficulty, total: totals[difficulty] ?? 0,
+                     solved: solved[difficulty.rank], attempted: attempted[difficulty.rank],
+                     medianSeconds: Statistics.median(solveTimes[difficulty.rank]))
+            }
+            let total = Line(
+                difficulty: nil, total: byDifficulty.reduce(0) { $0 + $1.total },
+                solved: byDifficulty.reduce(0) { $0 + $1.solved }, attempted: byDifficulty.reduce(0) { $0 + $1.attempted },
+                medianSeconds: Statistics.median(solveTimes.flatMap { $0 }))
+            let tagPractised = practisedPositions.isEmpty ? [:] : catalog.countsByTag(at: practisedPositions)
+            let tagSolved = solvedPositions.isEmpty ? [:] : catalog.countsByTag(at: solvedPositions)
+            let tagTotals = tagPractised.isEmpty ? [:] : catalog.countsByTag()
+            let tags = tagPractised.map { tag, practised in
+                TagLine(tag: tag, total: tagTotals[tag] ?? 0, solved: tagSolved[tag] ?? 0, practised: practised)
+            }
+            .sorted { ($1.practised, $1.solved, $0.tag) < ($0.practised, $0.solved, $1.tag) }
+            .prefix(Statistics.tagCount).map { $0 }
+            let (current, longest) = eventDays.isEmpty
+                ? (0, 0) : Statistics.streaks(eventDays: eventDays, within: firstDay...lastDay, today: today.dayNumber)
+            return Statistics(
+                byDifficulty: byDifficulty, total: total, favorites: favorites, notes: notes, currentStreak: current,
+                longestStreak: longest, lastSevenDays: days, tags: tags)
         }
-        total = Line(
-            difficulty: nil, total: byDifficulty.reduce(0) { $0 + $1.total },
-            solved: byDifficulty.reduce(0) { $0 + $1.solved }, attempted: byDifficulty.reduce(0) { $0 + $1.attempted },
-            medianSeconds: Self.median(solveTimes.flatMap { $0 }))
-        self.favorites = favorites
-        self.notes = notes
-        lastSevenDays = days
-        let tagPractised = practisedPositions.isEmpty ? [:] : catalog.countsByTag(at: practisedPositions)
-        let tagSolved = solvedPositions.isEmpty ? [:] : catalog.countsByTag(at: solvedPositions)
-        let tagTotals = tagPractised.isEmpty ? [:] : catalog.countsByTag()
-        tags = tagPractised.map { tag, practised in
-            TagLine(tag: tag, total: tagTotals[tag] ?? 0, solved: tagSolved[tag] ?? 0, practised: practised)
-        }
-        .sorted { ($1.practised, $1.solved, $0.tag) < ($0.practised, $0.solved, $1.tag) }
-        .prefix(Self.tagCount).map { $0 }
-        (currentStreak, longestStreak) = eventDays.isEmpty
-            ? (0, 0) : Self.streaks(eventDays: eventDays, within: firstDay...lastDay, today: today.dayNumber)
     }
 
     /// The current and longest runs of consecutive days among `days` (which may repeat, and lie

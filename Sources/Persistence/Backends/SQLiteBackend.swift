@@ -203,6 +203,14 @@ final class SQLiteBackend: StorageBackend {
         return try state.withLock { try Self.read(keysWithPrefix: prefix, on: $0.connection) }
     }
 
+    func visit(
+        keysWithPrefix prefix: String, _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        try KeyCheck.validate(prefix)
+        guard hasEntries else { return }
+        try state.withLock { try Self.visit(keysWithPrefix: prefix, on: $0.connection, body) }
+    }
+
     func writeCount(forNamespace namespace: String) throws -> Int? {
         // A reader that opened before the file had a schema reads it as empty; its count is unknown.
         guard hasEntries else { return nil }
@@ -358,6 +366,29 @@ final class SQLiteBackend: StorageBackend {
     fileprivate static func read(
         keysWithPrefix prefix: String, on connection: SQLiteConnection
     ) throws -> [(key: String, value: Data)] {
+        var rows: [(key: String, value: Data)] = []
+        try forEachRow(keysWithPrefix: prefix, on: connection) { statement in
+            rows.append((key: statement.columnString(0), value: statement.columnData(1)))
+        }
+        return rows
+    }
+
+    /// Lends each row's key and value to `body` straight from SQLite's buffers: no string, no
+    /// `Data` and no array per row (for 4,000 rows, about half of reading them).
+    fileprivate static func visit(
+        keysWithPrefix prefix: String, on connection: SQLiteConnection,
+        _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        try forEachRow(keysWithPrefix: prefix, on: connection) { statement in
+            try body(statement.columnBytes(0), statement.columnBytes(1))
+        }
+    }
+
+    /// Steps the range query of the keys that start with `prefix` (every key for `""`), calling
+    /// `row` on each row, in key order.
+    private static func forEachRow(
+        keysWithPrefix prefix: String, on connection: SQLiteConnection, _ row: (OpaquePointer) throws -> Void
+    ) throws {
         let sql = prefix.isEmpty ? allSQL : rangeSQL
         let statement = try connection.statement(sql)
         defer { sqlite3_reset(statement) }
@@ -365,7 +396,6 @@ final class SQLiteBackend: StorageBackend {
         // starts with the prefix sorts below prefix + 0xFF. The range uses the primary key's index.
         let lower = Array(prefix.utf8)
         let upper = lower + [0xFF]
-        var rows: [(key: String, value: Data)] = []
         try lower.withUnsafeBufferPointer { lower in
             try upper.withUnsafeBufferPointer { upper in
                 if !prefix.isEmpty {
@@ -376,12 +406,9 @@ final class SQLiteBackend: StorageBackend {
                         _ = sqlite3_bind_text(statement, 2, $0.baseAddress, Int32($0.count), csqlite_static())
                     }
                 }
-                while try connection.step(statement, sql) {
-                    rows.append((key: statement.columnString(0), value: statement.columnData(1)))
-                }
+                while try connection.step(statement, sql) { try row(statement) }
             }
         }
-        return rows
     }
 
     /// The count of `namespace` as `connection` sees it: 0 for a namespace never written.
@@ -405,6 +432,12 @@ final class SQLiteBackend: StorageBackend {
         func read(keysWithPrefix prefix: String) throws -> [(key: String, value: Data)] {
             try KeyCheck.validate(prefix)
             return try SQLiteBackend.read(keysWithPrefix: prefix, on: connection)
+        }
+        func visit(
+            keysWithPrefix prefix: String, _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void
+        ) throws {
+            try KeyCheck.validate(prefix)
+            try SQLiteBackend.visit(keysWithPrefix: prefix, on: connection, body)
         }
         func writeCount(forNamespace namespace: String) throws -> Int? {
             guard try countsWrites || SQLiteBackend.hasWriteCounts(connection) else { return nil }

@@ -11,6 +11,11 @@ protocol BackendReader {
     func read(_ key: String) throws -> Data?
     /// All entries whose key starts with `prefix` (all entries for `""`), sorted by key.
     func read(keysWithPrefix prefix: String) throws -> [(key: String, value: Data)]
+    /// Calls `body` with each entry whose key starts with `prefix`, sorted by key, as borrowed
+    /// bytes (valid only during the call); `body` must not call the backend.
+    func visit(
+        keysWithPrefix prefix: String, _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void
+    ) throws
     /// How many writes `namespace` has had, as this reader sees them (inside a transaction: as
     /// of its start, without its pending changes), or `nil` when the backend cannot count every
     /// write, its own and other programs' alike (see ``Store/writeCount(forNamespace:)``).
@@ -18,6 +23,19 @@ protocol BackendReader {
 }
 
 extension BackendReader {
+    /// The entries ``read(keysWithPrefix:)`` gives, lent one by one: backends that hold their
+    /// entries in memory have nothing to save by reading them in place.
+    func visit(
+        keysWithPrefix prefix: String, _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        for (key, value) in try read(keysWithPrefix: prefix) {
+            var key = key
+            try key.withUTF8 { key in
+                try value.withUnsafeBytes { value in try body(UnsafeRawBufferPointer(key), value) }
+            }
+        }
+    }
+
     /// Backends that cannot see every writer (a hand-edited file, a server we do not count on
     /// yet) say so rather than give a number that a hand edit could make wrong.
     func writeCount(forNamespace namespace: String) throws -> Int? { nil }

@@ -217,6 +217,14 @@ extension OpaquePointer {
         return Data(bytes: bytes, count: count)
     }
 
+    /// Column `index` of the current row as its bytes, lent until the statement steps again or
+    /// resets (an empty buffer for an empty value or NULL).
+    func columnBytes(_ index: Int32) -> UnsafeRawBufferPointer {
+        // The pointer first: asking for it may convert the value, which sets its byte count.
+        let bytes = sqlite3_column_blob(self, index)
+        return UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : Int(sqlite3_column_bytes(self, index)))
+    }
+
     /// Column `index` of the current row as text, all of its bytes (not up to a NUL).
     func columnString(_ index: Int32) -> String {
         guard let text = sqlite3_column_text(self, index) else { return "" }

@@ -97,6 +97,14 @@ final class CommandContext {
         try reading { let result = try $0.readableSummaries { _ in true }; return (result.summaries, result.damaged) }
     }
 
+    /// Lends `body` the summary of every record with its slug's UTF-8 bytes, in no order (see
+    /// ``ProgressRepository/forEachReadableSummary(_:)``: `body` must not use the store), warning
+    /// about the records that do not decode; nothing when there is no store yet.
+    func forEachSummary(_ body: (_ slug: UnsafeRawBufferPointer, _ summary: ProgressSummary) throws -> Void) throws {
+        guard storeExists else { return }
+        warn(about: try reader().forEachReadableSummary(body))
+    }
+
     /// The summaries the review queue needs, of every record: as ``allSummaries()``, with events
     /// left unread where the review card is all the queue needs.
     func reviewSummaries() throws -> [String: ProgressSummary] {
@@ -105,10 +113,13 @@ final class CommandContext {
 
     /// The marks (status, favorite, latest activity) of the records of the slugs `include`
     /// accepts, for listings (see ``allSummaries()``).
-    func marks(
-        where include: (String) -> Bool, keeping keep: (ProblemMarks) -> Bool = { _ in true }
-    ) throws -> [String: ProblemMarks] {
-        try reading { let result = try $0.readableMarks(where: include, keeping: keep); return (result.marks, result.damaged) }
+    func marks(where include: (String) -> Bool) throws -> [String: ProblemMarks] {
+        try reading { let result = try $0.readableMarks(where: include); return (result.marks, result.damaged) }
+    }
+
+    /// The marks of the favorites, for the favorites sheet (see ``allSummaries()``).
+    func favoriteMarks() throws -> [String: ProblemMarks] {
+        try reading { let result = try $0.readableFavoriteMarks { _ in true }; return (result.marks, result.damaged) }
     }
 
     /// What `read` gets from the reading store, with a warning about each record it left out

@@ -77,7 +77,7 @@ struct FavoritesCommand: LeetTrackCommand {
         }
         // The sheet shows marks only, read from the start of the summaries, of the favorites only,
         // in the catalog's order (as `problems(matching:)` gives them), without a pass over it.
-        let progress = try context.marks(where: { _ in true }, keeping: \.favorite)
+        let progress = try context.favoriteMarks()
         let catalog = context.catalog
         let problems = progress.keys.compactMap(catalog.position(ofSlug:)).sorted().map(catalog.problem(at:))
         guard !problems.isEmpty else {

@@ -18,13 +18,22 @@ struct StatsCommand: LeetTrackCommand {
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
-        let summaries = try context.allSummaries()
-        let stats = Statistics(catalog: context.catalog, summaries: summaries, now: context.now, timeZone: context.timeZone)
-        let goal = try context.practiceSettings().dailyGoal.map {
-            DailyGoalProgress(goal: $0, summaries: summaries, now: context.now, timeZone: context.timeZone)
+        // Every summary is counted as the store lends it: no dictionary of them all.
+        let catalog = context.catalog
+        let dailyGoal = try context.practiceSettings().dailyGoal
+        var statistics = Statistics.Builder(catalog: catalog, now: context.now, timeZone: context.timeZone)
+        var goalDays = dailyGoal.map { _ in DailyGoalProgress.Builder(timeZone: context.timeZone) }
+        var graph = calendar ? PracticeCalendar.Builder(now: context.now, timeZone: context.timeZone) : nil
+        var positions = Catalog.SlugFinder(catalog)
+        try context.forEachSummary { slug, summary in
+            // Problems the catalog does not know count for the days only, as they always did.
+            if let position = positions.position(ofSlug: slug) { statistics.add(summary, at: position) }
+            goalDays?.add(summary)
+            graph?.add(summary)
         }
-        if calendar {
-            let graph = PracticeCalendar(summaries: summaries, now: context.now, timeZone: context.timeZone)
+        let stats = statistics.statistics()
+        let goal = dailyGoal.flatMap { goal in goalDays?.progress(goal: goal, now: context.now, timeZone: context.timeZone) }
+        if let graph = graph?.calendar() {
             if json { return try context.writeJSON(CalendarJSON(graph, stats, goal: goal)) }
             CalendarView(graph: graph, style: context.style, goal: goal).draw(context)
             context.line()
