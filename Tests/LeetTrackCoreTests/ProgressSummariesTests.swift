@@ -190,13 +190,25 @@ struct ProgressSummariesTests {
             default: record.recordAttempt(at: start)
             }
         }
-        let read = try repository.readableReviewSummaries { _ in true }.summaries
+        var read: [String: ProgressSummary] = [:]
+        var builder = ReviewQueue.Builder(catalog: .builtIn, scheduler: scheduler)
+        var finder = Catalog.SlugFinder(.builtIn)
+        #expect(try repository.forEachReadableSummary(events: false) { slug, summary in
+            read[String(decoding: slug, as: UTF8.self)] = summary
+            if let position = finder.position(ofSlug: slug) { builder.add(summary, at: position) }
+        }.isEmpty)
         #expect(read["two-sum"]?.events == [])
         #expect(read["3sum"]?.events.count == 1)
         let now = start.addingTimeInterval(30 * 86_400)
         let zone = SystemTimeZone()
-        #expect(ReviewQueue(catalog: .builtIn, summaries: read, scheduler: scheduler, now: now, timeZone: zone).items
-            == ReviewQueue(catalog: .builtIn, progress: try repository.allProgress(), scheduler: scheduler, now: now, timeZone: zone).items)
+        let fromRecords = ReviewQueue(catalog: .builtIn, progress: try repository.allProgress(), scheduler: scheduler, now: now, timeZone: zone)
+        #expect(fromRecords.items.count == 2)
+        #expect(ReviewQueue(catalog: .builtIn, summaries: read, scheduler: scheduler, now: now, timeZone: zone).items == fromRecords.items)
+        let built = builder.queue(now: now, timeZone: zone)
+        #expect(built.items == fromRecords.items)
+        #expect(built.due == fromRecords.items.filter { $0.daysOverdue >= 0 })
+        #expect(built.next == fromRecords.items.first)
+        #expect(built.upcoming(days: 400) == fromRecords.items.filter { $0.daysOverdue < 0 && -$0.daysOverdue <= 400 })
     }
 
     @Test("the statistics, goal and queue from summaries equal those from the records")

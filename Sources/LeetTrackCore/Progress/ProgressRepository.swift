@@ -92,12 +92,15 @@ public struct ProgressRepository: Sendable {
     /// Lends `body` the summary of every record with the record's slug (as UTF-8 bytes, valid
     /// during the call), in no particular order, and returns the records that do not decode: what
     /// ``readableSummaries(where:)`` gives for every slug, without a dictionary, a slug string or a
-    /// copy of the stored bytes per record, for commands that only count (`stats`). A summary's
-    /// review card may be left unread (``ProgressSummary/review`` `nil`).
+    /// copy of the stored bytes per record, for commands that only count (`stats`, `review`).
     ///
     /// `body` must not use the store: it may run while the store lends its bytes.
+    /// - Parameters:
+    ///   - events: false leaves a stored summary's events unread where the review queue needs
+    ///     none (a solved problem without a card is read whole, for its last solve).
+    ///   - card: false leaves a stored summary's review card unread (``ProgressSummary/review`` `nil`).
     public func forEachReadableSummary(
-        _ body: (_ slug: UnsafeRawBufferPointer, _ summary: ProgressSummary) throws -> Void
+        events: Bool = true, card: Bool = true, _ body: (_ slug: UnsafeRawBufferPointer, _ summary: ProgressSummary) throws -> Void
     ) throws -> [DamagedRecord] {
         // The records that their summaries send to, read once the summaries are.
         var unread: [String] = []
@@ -105,7 +108,7 @@ public struct ProgressRepository: Sendable {
         let isCurrent = try summaries.forEachCurrentEntry { key, value in
             guard key.count >= prefixLength else { return }
             let slug = UnsafeRawBufferPointer(rebasing: key[prefixLength...])
-            if let summary = ProgressSummary(storedJSON: value, card: false) {
+            if let summary = ProgressSummary(storedJSON: value, events: events, card: card) {
                 try body(slug, summary)
             } else {
                 unread.append(String(decoding: slug, as: UTF8.self))
@@ -137,15 +140,6 @@ public struct ProgressRepository: Sendable {
             }
         }
         return result
-    }
-
-    /// As ``readableSummaries(where:)``, for the review queue: a stored summary's events are left
-    /// unread where its review card is all the queue needs (``ProgressSummary/reviewCard(using:)``
-    /// gives the same card either way), so their ``ProgressSummary/events`` may be empty.
-    public func readableReviewSummaries(where include: (String) -> Bool) throws -> ReadableSummaries {
-        let (summaries, damaged) = try readableDerived(
-            where: include, fromSummary: { ProgressSummary(storedJSON: $0, events: false) }, fromRecord: ProgressSummary.init)
-        return ReadableSummaries(summaries: summaries, damaged: damaged)
     }
 
     /// The marks (status, favorite, latest activity) of the records of the slugs that `include`

@@ -14,9 +14,14 @@ public struct ReviewItem: Sendable, Hashable {
 
     /// An item for `problem`'s `card`, seen on `today`.
     public init(problem: Problem, card: ReviewCard, today: LocalDay, timeZone: some UTCOffsetProvider) {
+        self.init(problem: problem, card: card, dueDay: LocalDay(card.due, in: timeZone), today: today)
+    }
+
+    /// An item for `problem`'s `card`, due on `dueDay`, seen on `today`.
+    init(problem: Problem, card: ReviewCard, dueDay: LocalDay, today: LocalDay) {
         self.problem = problem
         self.card = card
-        dueDay = LocalDay(card.due, in: timeZone)
+        self.dueDay = dueDay
         daysOverdue = today.dayNumber - dueDay.dayNumber
     }
 }
@@ -26,10 +31,20 @@ public struct ReviewItem: Sendable, Hashable {
 /// Due-ness is counted in days in the user's time zone: a card due at 15:00 is due the whole day,
 /// so the morning's review session includes it.
 public struct ReviewQueue: Sendable {
-    /// Every card, earliest due first (ties by problem id).
-    public let items: [ReviewItem]
+    /// Every card, earliest due first (ties by problem id). Each access builds every problem:
+    /// ``due``, ``upcoming(days:)`` and ``next`` build only the ones they give.
+    public var items: [ReviewItem] { entries.map(item) }
     /// Today, in the user's time zone.
     public let today: LocalDay
+
+    /// One card of the queue, in order, with its problem's catalog position.
+    private struct Entry: Sendable {
+        var position: Int
+        var card: ReviewCard
+        var dueDay: LocalDay
+    }
+    private let entries: [Entry]
+    private let catalog: Catalog
 
     /// Builds the queue from progress records.
     /// - Parameters:
@@ -48,28 +63,77 @@ public struct ReviewQueue: Sendable {
         catalog: Catalog, summaries progress: [String: ProgressSummary], scheduler: ReviewScheduler, now: Date,
         timeZone: some UTCOffsetProvider
     ) {
-        let today = LocalDay(now, in: timeZone)
-        self.today = today
-        // Sorted as small keys first, and each problem built once in its place: sorting the whole
-        // items moved every problem's strings around (a third of the queue's cost at 4,000 cards).
-        var keys: [(due: Date, id: Int, position: Int, card: ReviewCard)] = []
-        keys.reserveCapacity(progress.count)
+        var builder = Builder(catalog: catalog, scheduler: scheduler)
         for (slug, record) in progress {
-            guard let card = record.reviewCard(using: scheduler), let position = catalog.position(ofSlug: slug) else { continue }
-            keys.append((card.due, catalog.id(at: position), position, card))
+            guard let position = catalog.position(ofSlug: slug) else { continue }
+            builder.add(record, at: position)
         }
-        keys.sort { ($0.due, $0.id) < ($1.due, $1.id) }
-        items = keys.map { key in
-            ReviewItem(problem: catalog.problem(at: key.position), card: key.card, today: today, timeZone: timeZone)
+        self = builder.queue(now: now, timeZone: timeZone)
+    }
+
+    /// The queue made one summary at a time, as a store lends them: the same as
+    /// ``init(catalog:summaries:scheduler:now:timeZone:)`` for the same summaries, in any order.
+    /// A summary's events may be left unread where it has a card
+    /// (``ProgressRepository/forEachReadableSummary(events:card:_:)`` with `events` false).
+    public struct Builder {
+        private let catalog: Catalog
+        private let scheduler: ReviewScheduler
+        private var cards: [(position: Int, card: ReviewCard)] = []
+        private var keys: [(due: Date, id: Int, index: Int)] = []
+
+        /// A builder over `catalog`, deriving the cards of problems solved before they had one with `scheduler`.
+        public init(catalog: Catalog, scheduler: ReviewScheduler) {
+            self.catalog = catalog
+            self.scheduler = scheduler
+        }
+
+        /// Adds the card of the problem at catalog position `position`, if it has one.
+        public mutating func add(_ record: ProgressSummary, at position: Int) {
+            guard let card = record.reviewCard(using: scheduler) else { return }
+            keys.append((card.due, catalog.id(at: position), cards.count))
+            cards.append((position, card))
+        }
+
+        /// The queue of the cards added, seen at `now`.
+        public func queue(now: Date, timeZone: some UTCOffsetProvider) -> ReviewQueue {
+            ReviewQueue(catalog: catalog, cards: cards, keys: keys, now: now, timeZone: timeZone)
         }
     }
 
+    private init(
+        catalog: Catalog, cards: [(position: Int, card: ReviewCard)], keys: [(due: Date, id: Int, index: Int)], now: Date,
+        timeZone: some UTCOffsetProvider
+    ) {
+        self.catalog = catalog
+        today = LocalDay(now, in: timeZone)
+        // Sorted as small keys first, and each card moved once into its place: sorting the cards
+        // themselves moved every card's fields around (a third of the queue's cost at 4,000).
+        var keys = keys
+        keys.sort { ($0.due, $0.id) < ($1.due, $1.id) }
+        var days = LocalDays(in: timeZone)
+        entries = keys.map { key in
+            let (position, card) = cards[key.index]
+            return Entry(position: position, card: card, dueDay: days.day(of: card.due))
+        }
+    }
+
+    /// The item of `entry`, its problem built from the catalog.
+    private func item(_ entry: Entry) -> ReviewItem {
+        ReviewItem(problem: catalog.problem(at: entry.position), card: entry.card, dueDay: entry.dueDay, today: today)
+    }
+
     /// What is due today or overdue, most overdue first.
-    public var due: [ReviewItem] { items.filter { $0.daysOverdue >= 0 } }
+    public var due: [ReviewItem] { entries.filter { $0.dueDay <= today }.map(item) }
+
+    /// The first card of the queue, due or not; `nil` when there is none.
+    public var next: ReviewItem? { entries.first.map(item) }
+
+    /// Whether the queue has no card.
+    public var isEmpty: Bool { entries.isEmpty }
 
     /// What falls due in the next `days` days after today (tomorrow through today + `days`).
     public func upcoming(days: Int) -> [ReviewItem] {
-        items.filter { $0.daysOverdue < 0 && -$0.daysOverdue <= days }
+        entries.filter { $0.dueDay > today && $0.dueDay.dayNumber - today.dayNumber <= days }.map(item)
     }
 }
 

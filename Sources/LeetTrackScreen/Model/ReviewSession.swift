@@ -40,7 +40,7 @@ struct ReviewSession: Equatable {
         due = queue.due
         upcoming = queue.upcoming(days: Self.upcomingDays)
         later = queue.items.first { $0.daysOverdue < -Self.upcomingDays }
-        hasCards = !queue.items.isEmpty
+        hasCards = !queue.isEmpty
         today = queue.today
         self.now = now
         self.scheduler = scheduler

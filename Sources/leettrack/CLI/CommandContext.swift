@@ -100,15 +100,11 @@ final class CommandContext {
     /// Lends `body` the summary of every record with its slug's UTF-8 bytes, in no order (see
     /// ``ProgressRepository/forEachReadableSummary(_:)``: `body` must not use the store), warning
     /// about the records that do not decode; nothing when there is no store yet.
-    func forEachSummary(_ body: (_ slug: UnsafeRawBufferPointer, _ summary: ProgressSummary) throws -> Void) throws {
+    func forEachSummary(
+        events: Bool = true, card: Bool = true, _ body: (_ slug: UnsafeRawBufferPointer, _ summary: ProgressSummary) throws -> Void
+    ) throws {
         guard storeExists else { return }
-        warn(about: try reader().forEachReadableSummary(body))
-    }
-
-    /// The summaries the review queue needs, of every record: as ``allSummaries()``, with events
-    /// left unread where the review card is all the queue needs.
-    func reviewSummaries() throws -> [String: ProgressSummary] {
-        try reading { let result = try $0.readableReviewSummaries { _ in true }; return (result.summaries, result.damaged) }
+        warn(about: try reader().forEachReadableSummary(events: events, card: card, body))
     }
 
     /// The marks (status, favorite, latest activity) of the records of the slugs `include`

@@ -77,7 +77,13 @@ struct ReviewCommand: LeetTrackCommand {
         let scheduler = try context.reviewSettings().scheduler()
         // Due-ness is counted in whole days, so any instant of the given day shows its queue.
         let now = day.map { $0.noon(in: context.timeZone) } ?? context.now
-        return ReviewQueue(catalog: context.catalog, summaries: try context.reviewSummaries(), scheduler: scheduler, now: now, timeZone: context.timeZone)
+        // Each card is queued as the store lends its summary: no dictionary of them all.
+        var queue = ReviewQueue.Builder(catalog: context.catalog, scheduler: scheduler)
+        var positions = Catalog.SlugFinder(context.catalog)
+        try context.forEachSummary(events: false) { slug, summary in
+            if let position = positions.position(ofSlug: slug) { queue.add(summary, at: position) }
+        }
+        return queue.queue(now: now, timeZone: context.timeZone)
     }
 
     private func rate(_ problem: Problem, _ rating: ReviewRating, at date: Date, _ context: CommandContext) throws {
@@ -98,7 +104,7 @@ enum ReviewOutput {
         let style = context.style
         let due = queue.due
         guard !due.isEmpty else {
-            if let next = queue.items.first {
+            if let next = queue.next {
                 context.line("Nothing to review on \(queue.today). Next: \(Format.name(next.problem)) "
                     + "on \(next.dueDay) (\(Format.relative(-next.daysOverdue))).")
             } else {

@@ -25,7 +25,7 @@ struct StatsCommand: LeetTrackCommand {
         var goalDays = dailyGoal.map { _ in DailyGoalProgress.Builder(timeZone: context.timeZone) }
         var graph = calendar ? PracticeCalendar.Builder(now: context.now, timeZone: context.timeZone) : nil
         var positions = Catalog.SlugFinder(catalog)
-        try context.forEachSummary { slug, summary in
+        try context.forEachSummary(card: false) { slug, summary in
             // Problems the catalog does not know count for the days only, as they always did.
             if let position = positions.position(ofSlug: slug) { statistics.add(summary, at: position) }
             goalDays?.add(summary)
