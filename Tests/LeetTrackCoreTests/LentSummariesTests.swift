@@ -73,10 +73,25 @@ struct LentSummariesTests {
             if let position = finder.position(ofSlug: slug) { builder.add(summary, at: position) }
         }
         #expect(builder.statistics() == Statistics(catalog: .builtIn, summaries: copiedSummaries, now: now, timeZone: zone), comment)
-        let favorites = try repository.readableFavoriteMarks { _ in true }
-        let marks = try repository.readableMarks { _ in true }
-        #expect(favorites.marks == marks.marks.filter(\.value.favorite), comment)
-        #expect(favorites.damaged.map(\.key) == marks.damaged.map(\.key), comment)
+        var marks: [String: ProblemMarks] = [:]
+        let marksDamaged = try repository.forEachReadableMarks { slug, mark in marks[String(decoding: slug, as: UTF8.self)] = mark }
+        #expect(marks == copiedSummaries.mapValues(ProblemMarks.init), comment)
+        #expect(marksDamaged.map(\.key) == copiedDamaged, comment)
+        var favorites: [String: ProblemMarks] = [:]
+        let favoritesDamaged = try repository.forEachReadableMarks(favoritesOnly: true) { slug, mark in
+            favorites[String(decoding: slug, as: UTF8.self)] = mark
+        }
+        #expect(favorites == marks.filter(\.value.favorite), comment)
+        #expect(favoritesDamaged.map(\.key) == copiedDamaged, comment)
+        // Filtered by slug, as a listing of a few problems reads them: the same marks for those.
+        let wanted: Set<String> = ["two-sum", "3sum", "lru-cache", "not-a-problem-anywhere"]
+        var filtered: [String: ProblemMarks] = [:]
+        _ = try repository.forEachReadableMarks(where: wanted.contains) { slug, mark in
+            let slug = String(decoding: slug, as: UTF8.self)
+            if wanted.contains(slug) { filtered[slug] = mark }
+        }
+        #expect(filtered == marks.filter { wanted.contains($0.key) }, comment)
+        #expect(try repository.readableSummaries(where: wanted.contains).summaries.keys.sorted() == filtered.keys.sorted(), comment)
     }
 
     @Test("lent summaries, the statistics made from them and the favorites' marks equal the copied ones: current, stale, damaged")

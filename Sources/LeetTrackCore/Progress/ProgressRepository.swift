@@ -84,9 +84,14 @@ public struct ProgressRepository: Sendable {
     /// - Complexity: one prefix query over the summaries and O(events) reading for the accepted
     ///   ones (plus one read per record a summary sends to); else as ``readableProgress(where:)``.
     public func readableSummaries(where include: (String) -> Bool) throws -> ReadableSummaries {
-        let (summaries, damaged) = try readableDerived(
-            where: include, fromSummary: { ProgressSummary(storedJSON: $0) }, fromRecord: ProgressSummary.init)
-        return ReadableSummaries(summaries: summaries, damaged: damaged)
+        var result = ReadableSummaries()
+        result.damaged = try forEachReadable(
+            where: include, fromSummary: { ProgressSummary(storedJSON: $0) }, fromRecord: ProgressSummary.init
+        ) { slug, summary in
+            let slug = String(decoding: slug, as: UTF8.self)
+            if include(slug) { result.summaries[slug] = summary }
+        }
+        return result
     }
 
     /// Lends `body` the summary of every record with the record's slug (as UTF-8 bytes, valid
@@ -102,27 +107,59 @@ public struct ProgressRepository: Sendable {
     public func forEachReadableSummary(
         events: Bool = true, card: Bool = true, _ body: (_ slug: UnsafeRawBufferPointer, _ summary: ProgressSummary) throws -> Void
     ) throws -> [DamagedRecord] {
-        // The records that their summaries send to, read once the summaries are.
+        try forEachReadable(
+            fromSummary: { ProgressSummary(storedJSON: $0, events: events, card: card) }, fromRecord: ProgressSummary.init, body)
+    }
+
+    /// As ``forEachReadableSummary(events:card:_:)``, lending each record's marks (status,
+    /// favorite, latest activity), read from the start of its summary, for listings.
+    /// - Parameters:
+    ///   - favoritesOnly: lends the favorites only; a summary whose favorite byte says it is none
+    ///     is passed over unread.
+    ///   - include: the slugs whose records are read when the summaries cannot be (a listing of
+    ///     the hard problems then decodes the hard problems' records only); others may be lent too.
+    public func forEachReadableMarks(
+        favoritesOnly: Bool = false, where include: (String) -> Bool = { _ in true },
+        _ body: (_ slug: UnsafeRawBufferPointer, _ marks: ProblemMarks) throws -> Void
+    ) throws -> [DamagedRecord] {
+        try forEachReadable(
+            where: include, mayRead: favoritesOnly ? ProblemMarks.mayBeFavorite(storedSummaryJSON:) : { _ in true },
+            fromSummary: ProblemMarks.init(storedSummaryJSON:), fromRecord: ProblemMarks.init
+        ) { slug, marks in
+            if !favoritesOnly || marks.favorite { try body(slug, marks) }
+        }
+    }
+
+    /// Lends `body` what `fromSummary` reads of each stored summary when the summaries are known to
+    /// match the records (a summary it cannot read sends to its record), else what `fromRecord`
+    /// makes of each record that `include` accepts, with the record's slug; returns the records
+    /// that do not decode. `mayRead` passes over the stored summaries that the caller would drop.
+    ///
+    /// The summaries are read where the store keeps them: no key, value, row or slug is copied
+    /// for a summary `fromSummary` reads.
+    private func forEachReadable<Derived>(
+        where include: (String) -> Bool = { _ in true }, mayRead: (UnsafeRawBufferPointer) -> Bool = { _ in true },
+        fromSummary: (UnsafeRawBufferPointer) -> Derived?, fromRecord: (ProblemProgress) -> Derived,
+        _ body: (_ slug: UnsafeRawBufferPointer, _ derived: Derived) throws -> Void
+    ) throws -> [DamagedRecord] {
+        // The records that their summaries send to, read once the summaries are (the store is
+        // busy lending them meanwhile).
         var unread: [String] = []
         let prefixLength = ProgressSummaries.keyPrefix.utf8.count
         let isCurrent = try summaries.forEachCurrentEntry { key, value in
-            guard key.count >= prefixLength else { return }
+            guard key.count >= prefixLength, mayRead(value) else { return }
             let slug = UnsafeRawBufferPointer(rebasing: key[prefixLength...])
-            if let summary = ProgressSummary(storedJSON: value, events: events, card: card) {
-                try body(slug, summary)
+            if let derived = fromSummary(value) {
+                try body(slug, derived)
             } else {
                 unread.append(String(decoding: slug, as: UTF8.self))
             }
         }
-        let records: ReadableProgress
-        if isCurrent {
-            records = try readableProgress(ofSlugs: unread)
-        } else {
-            records = try readableProgress { _ in true }
-        }
+        // A record its summary cannot stand for (or a summary from a newer format): the record.
+        let records = isCurrent ? try readableProgress(ofSlugs: unread.filter(include)) : try readableProgress(where: include)
         for (slug, record) in records.records {
             var slug = slug
-            try slug.withUTF8 { try body(UnsafeRawBufferPointer($0), ProgressSummary(record)) }
+            try slug.withUTF8 { try body(UnsafeRawBufferPointer($0), fromRecord(record)) }
         }
         return records.damaged
     }
@@ -140,60 +177,6 @@ public struct ProgressRepository: Sendable {
             }
         }
         return result
-    }
-
-    /// The marks (status, favorite, latest activity) of the records of the slugs that `include`
-    /// accepts, and the records that do not decode, kept apart: as ``readableSummaries(where:)``,
-    /// reading only the start of each summary, for listings.
-    public func readableMarks(where include: (String) -> Bool) throws -> (marks: [String: ProblemMarks], damaged: [DamagedRecord]) {
-        try readableDerived(where: include, fromSummary: ProblemMarks.init(storedSummaryJSON:), fromRecord: ProblemMarks.init)
-    }
-
-    /// As ``readableMarks(where:)``, keeping the favorites only: a summary whose favorite
-    /// byte says it is none is passed over unread.
-    public func readableFavoriteMarks(where include: (String) -> Bool) throws -> (marks: [String: ProblemMarks], damaged: [DamagedRecord]) {
-        try readableDerived(
-            where: include, mayKeep: ProblemMarks.mayBeFavorite(storedSummaryJSON:),
-            fromSummary: ProblemMarks.init(storedSummaryJSON:), fromRecord: ProblemMarks.init, keeping: \.favorite)
-    }
-
-    /// What `fromSummary` reads of each accepted stored summary when the summaries are known to
-    /// match the records (a summary it cannot read sends to its record), else what `fromRecord`
-    /// makes of each record; the records that do not decode kept apart. `mayKeep` passes over a
-    /// summary's bytes that cannot make a value `keep` keeps.
-    ///
-    /// The summaries are read where the store keeps them (no key, value or row copied), and only
-    /// the accepted slugs are made.
-    private func readableDerived<Derived>(
-        where include: (String) -> Bool, mayKeep: (UnsafeRawBufferPointer) -> Bool = { _ in true },
-        fromSummary: (UnsafeRawBufferPointer) -> Derived?, fromRecord: (ProblemProgress) -> Derived,
-        keeping keep: (Derived) -> Bool = { _ in true }
-    ) throws -> ([String: Derived], [DamagedRecord]) {
-        var derived: [String: Derived] = [:]
-        // The records that their summaries send to, read once the summaries are (the store is
-        // busy lending them meanwhile).
-        var unread: [String] = []
-        let prefixLength = ProgressSummaries.keyPrefix.utf8.count
-        let isCurrent = try summaries.forEachCurrentEntry { key, value in
-            guard mayKeep(value) else { return }
-            let summary = fromSummary(value)
-            if let summary, !keep(summary) { return }
-            guard key.count >= prefixLength else { return }
-            let slug = String(decoding: UnsafeRawBufferPointer(rebasing: key[prefixLength...]), as: UTF8.self)
-            guard include(slug) else { return }
-            if let summary { derived[slug] = summary } else { unread.append(slug) }
-        }
-        guard isCurrent else {
-            let readable = try readableProgress(where: include)
-            return (readable.records.mapValues(fromRecord).filter { keep($0.value) }, readable.damaged)
-        }
-        // A record its summary cannot stand for (or a summary from a newer format): the record.
-        let records = try readableProgress(ofSlugs: unread)
-        for (slug, record) in records.records {
-            let value = fromRecord(record)
-            if keep(value) { derived[slug] = value }
-        }
-        return (derived, records.damaged)
     }
 
     /// Decodes one stored record: the fast reader, else `JSONDecoder` for its precise error.

@@ -82,6 +82,22 @@ extension Catalog {
     public func problems<Record: ProgressMarks>(
         matching query: ProblemQuery, loadingProgress loadProgress: (Set<String>) throws -> [String: Record]
     ) rethrows -> (problems: [Problem], progress: [String: Record]) {
+        var progress: [String: Record] = [:]
+        let matches = try problems(matching: query) { positions in
+            let slugs = positions.map(slug(at:))
+            progress = try loadProgress(Set(slugs))
+            return slugs.map { progress[$0] }
+        }
+        return (matches.map(\.problem), progress)
+    }
+
+    /// The problems that match `query`, each with its record, as ``problems(matching:loadingProgress:)``
+    /// finds them, for a caller that holds the records by catalog position rather than by slug.
+    /// - Parameter loadProgress: returns the record (or its summary, or `nil`) of each of the given
+    ///   catalog positions, in their order.
+    public func problems<Record: ProgressMarks>(
+        matching query: ProblemQuery, loadingProgressAt loadProgress: ([Int]) throws -> [Record?]
+    ) rethrows -> [(problem: Problem, progress: Record?)] {
         let positions: [Int]
         if let list = query.list {
             positions = list.slugs.compactMap { position(ofSlug: $0) }
@@ -108,46 +124,47 @@ extension Catalog {
             }
             candidatePositions.append(position)
         }
-        let slugs = candidatePositions.map(slug(at:))
-        let progress = try loadProgress(Set(slugs))
+        let progress = try loadProgress(candidatePositions)
         let filtersProgress = !query.statuses.isEmpty || query.favoritesOnly
-        var matches: [Problem] = []
+        var matches: [(problem: Problem, progress: Record?)] = []
         matches.reserveCapacity(filtersProgress ? 0 : candidatePositions.count)
         for (index, position) in candidatePositions.enumerated() {
+            let record = progress[index]
             if filtersProgress {
-                let record = progress[slugs[index]]
                 if !query.statuses.isEmpty, !query.statuses.contains(record?.status ?? .todo) { continue }
                 if query.favoritesOnly, record?.favorite != true { continue }
             }
-            matches.append(needsProblem ? candidates[index] : problem(at: position))
+            matches.append((needsProblem ? candidates[index] : problem(at: position), record))
         }
         switch query.sort {
         case nil:
             break  // Already in id order, or in the list's order.
         case .id:
-            matches.sort { $0.id < $1.id }
+            matches.sort { $0.problem.id < $1.problem.id }
         case .title:
             matches.sort {
-                let (left, right) = ($0.title.lowercased(), $1.title.lowercased())
-                return left == right ? $0.id < $1.id : left < right
+                let (left, right) = ($0.problem.title.lowercased(), $1.problem.title.lowercased())
+                return left == right ? $0.problem.id < $1.problem.id : left < right
             }
         case .difficulty:
-            matches.sort { ($0.difficulty, $0.id) < ($1.difficulty, $1.id) }
+            matches.sort { ($0.problem.difficulty, $0.problem.id) < ($1.problem.difficulty, $1.problem.id) }
         case .acceptance:
-            matches.sort { $0.acceptance != $1.acceptance ? $0.acceptance > $1.acceptance : $0.id < $1.id }
+            matches.sort {
+                $0.problem.acceptance != $1.problem.acceptance
+                    ? $0.problem.acceptance > $1.problem.acceptance : $0.problem.id < $1.problem.id
+            }
         case .recent:
-            let last = Dictionary(uniqueKeysWithValues: matches.map { ($0.slug, progress[$0.slug]?.lastActivity) })
             matches.sort { left, right in
-                switch (last[left.slug] ?? nil, last[right.slug] ?? nil) {
-                case (let l?, let r?): l != r ? l > r : left.id < right.id
+                switch (left.progress?.lastActivity, right.progress?.lastActivity) {
+                case (let l?, let r?): l != r ? l > r : left.problem.id < right.problem.id
                 case (.some, nil): true
                 case (nil, .some): false
-                case (nil, nil): left.id < right.id
+                case (nil, nil): left.problem.id < right.problem.id
                 }
             }
         }
         if let limit = query.limit, matches.count > limit { matches.removeSubrange(limit...) }
-        return (matches, progress)
+        return matches
     }
 
     /// The catalog's spelling of a tag typed in any case, with hyphens or spaces, or by one of the

@@ -90,16 +90,10 @@ final class CommandContext {
         try reading { let result = try $0.readableProgress(where: include); return (result.records, result.damaged) }
     }
 
-    /// The summaries of every record (``ProgressRepository/readableSummaries(where:)``), for the
-    /// commands that summarise; like ``allProgress()``, a record that does not decode is left out
-    /// with a warning, and a missing store is not created.
-    func allSummaries() throws -> [String: ProgressSummary] {
-        try reading { let result = try $0.readableSummaries { _ in true }; return (result.summaries, result.damaged) }
-    }
-
     /// Lends `body` the summary of every record with its slug's UTF-8 bytes, in no order (see
-    /// ``ProgressRepository/forEachReadableSummary(_:)``: `body` must not use the store), warning
-    /// about the records that do not decode; nothing when there is no store yet.
+    /// ``ProgressRepository/forEachReadableSummary(events:card:_:)``: `body` must not use the
+    /// store), for the commands that summarise; like ``allProgress()``, a record that does not
+    /// decode is left out with a warning, and a missing store is not created.
     func forEachSummary(
         events: Bool = true, card: Bool = true, _ body: (_ slug: UnsafeRawBufferPointer, _ summary: ProgressSummary) throws -> Void
     ) throws {
@@ -107,15 +101,17 @@ final class CommandContext {
         warn(about: try reader().forEachReadableSummary(events: events, card: card, body))
     }
 
-    /// The marks (status, favorite, latest activity) of the records of the slugs `include`
-    /// accepts, for listings (see ``allSummaries()``).
-    func marks(where include: (String) -> Bool) throws -> [String: ProblemMarks] {
-        try reading { let result = try $0.readableMarks(where: include); return (result.marks, result.damaged) }
-    }
-
-    /// The marks of the favorites, for the favorites sheet (see ``allSummaries()``).
-    func favoriteMarks() throws -> [String: ProblemMarks] {
-        try reading { let result = try $0.readableFavoriteMarks { _ in true }; return (result.marks, result.damaged) }
+    /// The favorites the catalog knows, in its order, with their marks: read from the start of
+    /// the favorites' summaries, as the store lends them (see ``forEachSummary(events:card:_:)``).
+    func favorites() throws -> [(problem: Problem, progress: ProblemMarks?)] {
+        guard storeExists else { return [] }
+        let catalog = self.catalog
+        var finder = Catalog.SlugFinder(catalog)
+        var favorites: [(position: Int, marks: ProblemMarks)] = []
+        warn(about: try reader().forEachReadableMarks(favoritesOnly: true) { slug, marks in
+            if let position = finder.position(ofSlug: slug) { favorites.append((position, marks)) }
+        })
+        return favorites.sorted { $0.position < $1.position }.map { (catalog.problem(at: $0.position), $0.marks) }
     }
 
     /// What `read` gets from the reading store, with a warning about each record it left out
@@ -147,8 +143,22 @@ final class CommandContext {
 
     /// The problems that match `query`, with the marks of the records of the problems that can
     /// match: for listings that show only status and favorite marks.
-    func problems(markedMatching query: ProblemQuery) throws -> (problems: [Problem], progress: [String: ProblemMarks]) {
-        try catalog.problems(matching: query) { slugs in try marks { slugs.contains($0) } }
+    func problems(markedMatching query: ProblemQuery) throws -> [(problem: Problem, progress: ProblemMarks?)] {
+        let catalog = self.catalog
+        return try catalog.problems(matching: query) { positions in
+            // By catalog position, as the store lends the marks: no slug string, no dictionary.
+            var marks = [ProblemMarks?](repeating: nil, count: catalog.count)
+            guard storeExists else { return positions.map { marks[$0] } }
+            var candidate = [Bool](repeating: false, count: catalog.count)
+            for position in positions { candidate[position] = true }
+            var finder = Catalog.SlugFinder(catalog)
+            // Records are decoded (when the summaries cannot be read) for the candidates only.
+            let isCandidate = { (slug: String) in catalog.position(ofSlug: slug).map { candidate[$0] } ?? false }
+            warn(about: try reader().forEachReadableMarks(where: isCandidate) { slug, mark in
+                if let position = finder.position(ofSlug: slug) { marks[position] = mark }
+            })
+            return positions.map { marks[$0] }
+        }
     }
 
     /// One problem's record, without creating a missing store.
@@ -209,13 +219,18 @@ final class CommandContext {
 
     /// Adds one row per problem to standard output (marking the slugs in `skipped`).
     func rows(_ problems: [Problem], _ progress: [String: some ProgressMarks], skipped: Set<String> = []) {
+        rows(problems.map { ($0, progress[$0.slug]) }, skipped: skipped)
+    }
+
+    /// Adds one row per problem with its marks, as ``rows(_:_:skipped:)``.
+    func rows(_ rows: [(problem: Problem, progress: (some ProgressMarks)?)], skipped: Set<String> = []) {
         // No pass over whole rows: their one piece of outside text, the title, is made safe by
         // the `RowWriter` itself, and `list` writes thousands of rows.
         let writer = RowWriter(style: style)
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(problems.count * 90)
-        for problem in problems {
-            writer.append(problem, progress[problem.slug], skipped: skipped.contains(problem.slug), to: &bytes)
+        bytes.reserveCapacity(rows.count * 90)
+        for (problem, progress) in rows {
+            writer.append(problem, progress, skipped: !skipped.isEmpty && skipped.contains(problem.slug), to: &bytes)
             bytes.append(UInt8(ascii: "\n"))
         }
         rowBytes(bytes)

@@ -131,9 +131,9 @@ struct ListCommand: LeetTrackCommand {
             return
         }
         // Rows show marks only: read from the start of the summaries, not the whole records.
-        let (problems, progress) = try context.problems(markedMatching: query)
-        context.rows(problems, progress, skipped: skipped)
-        context.line(context.style.dim(problems.count == 1 ? "1 problem" : "\(problems.count) problems"))
+        let rows = try context.problems(markedMatching: query)
+        context.rows(rows, skipped: skipped)
+        context.line(context.style.dim(rows.count == 1 ? "1 problem" : "\(rows.count) problems"))
     }
 }
 

@@ -77,14 +77,12 @@ struct FavoritesCommand: LeetTrackCommand {
         }
         // The sheet shows marks only, read from the start of the summaries, of the favorites only,
         // in the catalog's order (as `problems(matching:)` gives them), without a pass over it.
-        let progress = try context.favoriteMarks()
-        let catalog = context.catalog
-        let problems = progress.keys.compactMap(catalog.position(ofSlug:)).sorted().map(catalog.problem(at:))
-        guard !problems.isEmpty else {
+        let favorites = try context.favorites()
+        guard !favorites.isEmpty else {
             context.line("No favorites yet. Add one with `leettrack fav PROBLEM`.")
             return
         }
-        context.rows(problems, progress)
-        context.line(context.style.dim(problems.count == 1 ? "1 favorite" : "\(problems.count) favorites"))
+        context.rows(favorites)
+        context.line(context.style.dim(favorites.count == 1 ? "1 favorite" : "\(favorites.count) favorites"))
     }
 }
