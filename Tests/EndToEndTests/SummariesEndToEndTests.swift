@@ -58,6 +58,41 @@ struct SummariesEndToEndTests {
         #expect(try leettrack.run("favorites").stdout.contains("3 favorites"))
     }
 
+    @Test("the favorites sheet reads the favorites' index, and an index or summary changed behind it is not trusted")
+    func favoritesIndex() throws {
+        guard hasSQLiteShell else { return }
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("fav", "1")
+        try leettrack.run("solve", "2", "--date", "2026-01-10")
+        try leettrack.run("fav", "2")
+        let keys = try leettrack.snapshot(withSummaries: true).keys
+        #expect(keys.contains("favorite.two-sum") && keys.contains("favorite.add-two-numbers") && keys.contains("favorites"))
+        #expect(!(try leettrack.snapshot().keys.contains { $0.hasPrefix("favorite") }), "the index is not a record")
+
+        // A hand edit of an entry (Two Sum no longer a favorite in it) and of a summary as an older
+        // build writes one (Add Two Numbers attempted, not solved): neither reaches the sheet.
+        try sqlite3("""
+            UPDATE entries SET value = '"1t--|||"' WHERE key = 'favorite.two-sum';
+            """, on: leettrack)
+        var favorites = try leettrack.run("favorites").stdout
+        #expect(favorites.contains("Two Sum") && favorites.contains("2 favorites"), "\(favorites)")
+        try sqlite3("""
+            UPDATE entries SET value = '{"status":"attempted","favorite":true}' WHERE key = 'progress.add-two-numbers';
+            UPDATE entries SET value = '"1af-|||"' WHERE key = 'summary.add-two-numbers';
+            """, on: leettrack)
+        favorites = try leettrack.run("favorites").stdout
+        #expect(favorites.contains("Two Sum") && favorites.contains("attempted") && !favorites.contains("solved"), "\(favorites)")
+        #expect(try leettrack.run("doctor").status == 0)
+
+        // The next change rebuilds the index from the records.
+        try leettrack.run("fav", "3")
+        let entries = try leettrack.snapshot(withSummaries: true)
+        #expect(entries["favorite.two-sum"] == entries["summary.two-sum"])
+        #expect(entries["favorite.add-two-numbers"] == entries["summary.add-two-numbers"])
+        #expect(try leettrack.run("favorites").stdout.contains("3 favorites"))
+        #expect(try leettrack.run("doctor").stdout.contains("✓ The summaries match the records"))
+    }
+
     @Test("a summary edited by hand with its record is found by doctor and rebuilt by doctor --rebuild-summaries")
     func disagreementIsRepaired() throws {
         guard hasSQLiteShell else { return }
@@ -76,7 +111,8 @@ struct SummariesEndToEndTests {
 
         let repair = try leettrack.run("doctor", "--rebuild-summaries")
         #expect(repair.status == 0, "\(repair.stdout)")
-        #expect(repair.stdout.contains("Rebuilt the summaries from the records: 1 summary written or removed."), "\(repair.stdout)")
+        // The summary, and the favorite's entry in the favorites' index, which copies it.
+        #expect(repair.stdout.contains("Rebuilt the summaries from the records: 2 summaries written or removed."), "\(repair.stdout)")
         #expect(repair.stdout.contains("✓ The summaries match the records"))
         #expect(try leettrack.snapshot() == records)
         #expect(try leettrack.run("stats").stdout.contains("Solved 1 of"))

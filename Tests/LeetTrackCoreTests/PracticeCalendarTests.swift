@@ -121,6 +121,10 @@ struct LocalDaysTests {
         // day that year), then random instants over a century, asked in random order.
         var instants = stride(from: 1_293_840_000, to: 1_325_376_000, by: 420).map { Double($0) }
         instants += (0..<20_000).map { _ in Double(Int.random(in: -1_000_000_000...3_000_000_000, using: &generator)) }
+        // Instants between seconds (a record's own times), before 1970 too, and at the ends of the
+        // range the table covers.
+        instants += (0..<5_000).map { _ in Double.random(in: -3e9...4e9, using: &generator) }
+        instants += [-0.5, -86_400.25, -86_399.75, 86_399.999, 1e12 - 0.5, -1e12 + 0.5, 999_999_999_999, -999_999_999_999.5]
         instants.shuffle(using: &generator)
         for seconds in instants {
             let date = Date(timeIntervalSince1970: seconds)

@@ -161,7 +161,9 @@ struct ProgressSummariesTests {
         #expect(try repository.summaries.disagreeing() == ["two-sum"])
         let check = try StoreCheck.run(on: store, catalog: .builtIn)
         #expect(check.summariesCurrent == true && check.disagreeingSummaries == ["two-sum"] && !check.isHealthy)
-        #expect(try repository.summaries.rebuild() == 1)
+        // The summary, and the favorites' entry of a record that is no longer a favorite.
+        #expect(try repository.summaries.rebuild() == 2)
+        #expect(try store.keys(withPrefix: ProgressSummaries.favoritePrefix).isEmpty)
         #expect(try repository.summaries.disagreeing().isEmpty && repository.summaries.areCurrent())
         #expect(try repository.readableSummaries { _ in true }.summaries["two-sum"]?.status == .solved)
     }

@@ -123,7 +123,7 @@ public struct ProgressRepository: Sendable {
         _ body: (_ slug: UnsafeRawBufferPointer, _ marks: ProblemMarks) throws -> Void
     ) throws -> [DamagedRecord] {
         try forEachReadable(
-            where: include, mayRead: favoritesOnly ? ProblemMarks.mayBeFavorite(storedSummaryJSON:) : { _ in true },
+            where: include, favoritesOnly: favoritesOnly, mayRead: favoritesOnly ? ProblemMarks.mayBeFavorite(storedSummaryJSON:) : { _ in true },
             fromSummary: ProblemMarks.init(storedSummaryJSON:), fromRecord: ProblemMarks.init
         ) { slug, marks in
             if !favoritesOnly || marks.favorite { try body(slug, marks) }
@@ -137,16 +137,18 @@ public struct ProgressRepository: Sendable {
     ///
     /// The summaries are read where the store keeps them: no key, value, row or slug is copied
     /// for a summary `fromSummary` reads.
+    /// With `favoritesOnly`, the favorites' index is read instead of every summary when it is
+    /// known to match (it holds the favorites' summaries); `body` may still get others.
     private func forEachReadable<Derived>(
-        where include: (String) -> Bool = { _ in true }, mayRead: (UnsafeRawBufferPointer) -> Bool = { _ in true },
+        where include: (String) -> Bool = { _ in true }, favoritesOnly: Bool = false,
+        mayRead: (UnsafeRawBufferPointer) -> Bool = { _ in true },
         fromSummary: (UnsafeRawBufferPointer) -> Derived?, fromRecord: (ProblemProgress) -> Derived,
         _ body: (_ slug: UnsafeRawBufferPointer, _ derived: Derived) throws -> Void
     ) throws -> [DamagedRecord] {
         // The records that their summaries send to, read once the summaries are (the store is
         // busy lending them meanwhile).
         var unread: [String] = []
-        let prefixLength = ProgressSummaries.keyPrefix.utf8.count
-        let isCurrent = try summaries.forEachCurrentEntry { key, value in
+        func lend(_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer, prefixLength: Int) throws {
             guard key.count >= prefixLength, mayRead(value) else { return }
             let slug = UnsafeRawBufferPointer(rebasing: key[prefixLength...])
             if let derived = fromSummary(value) {
@@ -155,6 +157,10 @@ public struct ProgressRepository: Sendable {
                 unread.append(String(decoding: slug, as: UTF8.self))
             }
         }
+        let favoritesLength = ProgressSummaries.favoritePrefix.utf8.count
+        let summariesLength = ProgressSummaries.keyPrefix.utf8.count
+        let isCurrent = try favoritesOnly && summaries.forEachCurrentFavorite { try lend($0, $1, prefixLength: favoritesLength) }
+            || summaries.forEachCurrentEntry { try lend($0, $1, prefixLength: summariesLength) }
         // A record its summary cannot stand for (or a summary from a newer format): the record.
         let records = isCurrent ? try readableProgress(ofSlugs: unread.filter(include)) : try readableProgress(where: include)
         for (slug, record) in records.records {

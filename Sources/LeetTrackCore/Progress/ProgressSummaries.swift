@@ -30,6 +30,16 @@ public struct ProgressSummaries: Sendable {
     /// cannot be written): readers read the record itself.
     static let readTheRecord = "1!"
 
+    /// The prefix of the favorites' index: each favorite's summary again, under
+    /// `favorite.<slug>`, so that the favorites sheet reads its few hundred entries instead of
+    /// every summary. Written by the funnel with the summaries, in the same transaction.
+    public static let favoritePrefix = "favorite."
+    /// The write counts of the favorites' index and of the summaries as the funnel last left
+    /// them, as `<index> <summaries>`: the index is trusted while both still hold (a build that
+    /// writes summaries without the index, or a hand edit of either, moves one of them). Absent
+    /// (empty) until the index is built; a string, which the store writes without a JSON encoder.
+    static let favoritesStampKey = Key<String>("favorites", default: "")
+
     /// The summaries of `store`.
     public init(store: Store) {
         self.store = store
@@ -37,7 +47,12 @@ public struct ProgressSummaries: Sendable {
 
     /// Whether `key` is a summary's or the summaries' stamp: derived data, not a user's record.
     public static func isSummaryKey(_ key: String) -> Bool {
-        key.hasPrefix(keyPrefix) || key == stampKey.name
+        key.hasPrefix(keyPrefix) || key == stampKey.name || key.hasPrefix(favoritePrefix) || key == favoritesStampKey.name
+    }
+
+    /// The key of one favorite's entry in the favorites' index.
+    static func favoriteKey(for slug: String) -> Key<String> {
+        Key<String>(favoritePrefix + slug, default: "")
     }
 
     /// The key of one problem's summary.
@@ -55,6 +70,29 @@ public struct ProgressSummaries: Sendable {
         guard try areCurrent() else { return false }
         try store.forEachRawValue(withKeyPrefix: Self.keyPrefix, body)
         return true
+    }
+
+    /// Lends `body` every entry of the favorites' index (each favorite's summary, under
+    /// `favorite.<slug>`) when the summaries and the index are known to match the records
+    /// (see ``forEachCurrentEntry(_:)``).
+    /// - Returns: whether they were known to match (else `body` was not called).
+    func forEachCurrentFavorite(_ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
+        guard try areCurrent(), try favoritesAreCurrent() else { return false }
+        try store.forEachRawValue(withKeyPrefix: Self.favoritePrefix, body)
+        return true
+    }
+
+    /// Whether the favorites' index is known to match the summaries (which may still not match
+    /// the records: see ``areCurrent()``).
+    public func favoritesAreCurrent() throws -> Bool {
+        // The counts first, as in `areCurrent()`.
+        guard let favorites = try store.writeCount(forNamespace: Self.favoritePrefix),
+              let summaries = try store.writeCount(forNamespace: Self.keyPrefix) else { return false }
+        do {
+            return try store.value(for: Self.favoritesStampKey) == "\(favorites) \(summaries)"
+        } catch PersistenceError.undecodable {
+            return false  // Edited by hand: rebuilt by the next change.
+        }
     }
 
     /// Whether the stored summaries are known to match the records.
@@ -79,27 +117,44 @@ public struct ProgressSummaries: Sendable {
             if record.isEmpty { transaction.removeValue(for: recordKey) } else { try transaction.set(record, for: recordKey) }
             return
         }
-        if try stamp(in: transaction) != difference { try rebuild(in: transaction) }
+        if try stamp(in: transaction) != difference {
+            try rebuild(in: transaction)
+        } else if try !favoritesMatch(in: transaction) {
+            try rebuildFavorites(in: transaction)
+        }
         if record.isEmpty {
             transaction.removeValue(for: recordKey)
             transaction.removeValue(for: key(for: slug))
+            transaction.removeValue(for: favoriteKey(for: slug))
         } else {
+            let text = ProgressSummary(record).encoded ?? readTheRecord
             try transaction.set(record, for: recordKey)
-            try transaction.set(ProgressSummary(record).encoded ?? readTheRecord, for: key(for: slug))
+            try transaction.set(text, for: key(for: slug))
+            if record.favorite {
+                try transaction.set(text, for: favoriteKey(for: slug))
+            } else {
+                transaction.removeValue(for: favoriteKey(for: slug))
+            }
         }
         try restamp(in: transaction)
     }
 
-    /// Rebuilds the summaries when they are not known to match the records, in one transaction;
-    /// does nothing on a store that cannot count writes.
+    /// Rebuilds the summaries (and the favorites' index) when they are not known to match the
+    /// records, in one transaction; does nothing on a store that cannot count writes.
     /// - Returns: whether it rebuilt them.
     @discardableResult
     public func refreshIfStale() throws -> Bool {
         // Read first, without the write lock: a store whose summaries match takes none.
-        if try areCurrent() || store.writeCount(forNamespace: Self.keyPrefix) == nil { return false }
+        if try areCurrent() && favoritesAreCurrent() || store.writeCount(forNamespace: Self.keyPrefix) == nil { return false }
         return try store.transaction { transaction in
-            guard let difference = try Self.difference(in: transaction), try Self.stamp(in: transaction) != difference else { return false }
-            try Self.rebuild(in: transaction)
+            guard let difference = try Self.difference(in: transaction) else { return false }
+            if try Self.stamp(in: transaction) != difference {
+                try Self.rebuild(in: transaction)
+            } else if try !Self.favoritesMatch(in: transaction) {
+                try Self.rebuildFavorites(in: transaction)
+            } else {
+                return false
+            }
             return true
         }
     }
@@ -116,26 +171,42 @@ public struct ProgressSummaries: Sendable {
     }
 
     /// The summaries that disagree with their records, by slug (missing ones included, and ones
-    /// whose record is gone), whether or not the counts say they match.
+    /// whose record is gone), whether or not the counts say they match; and, when the favorites'
+    /// index is in use, the favorites whose entry disagrees.
     /// - Complexity: one pass over every record and summary.
     public func disagreeing() throws -> [String] {
-        Self.disagreeing(
+        let favoritesInUse = try favoritesAreCurrent()
+        return Self.disagreeing(
             records: try store.rawValues(withKeyPrefix: ProgressRepository.keyPrefix),
-            summaries: try store.rawValues(withKeyPrefix: Self.keyPrefix))
+            summaries: try store.rawValues(withKeyPrefix: Self.keyPrefix),
+            favorites: favoritesInUse ? try store.rawValues(withKeyPrefix: Self.favoritePrefix) : nil)
     }
 
     /// The slugs whose stored summary (`summaries`, as stored bytes by key) is not the one their
-    /// stored record (`records`) makes, or has no record; entries of other keys are ignored, so
-    /// one read of the whole store (``StoreCheck``) serves.
-    static func disagreeing(records: [(key: String, value: Data)], summaries: [(key: String, value: Data)]) -> [String] {
+    /// stored record (`records`) makes, or has no record, and (unless `favorites` is `nil`) whose
+    /// entry in the favorites' index is not the one the record makes; entries of other keys are
+    /// ignored, so one read of the whole store (``StoreCheck``) serves for all three.
+    static func disagreeing(
+        records: [(key: String, value: Data)], summaries: [(key: String, value: Data)], favorites: [(key: String, value: Data)]?
+    ) -> [String] {
         var stored: [String: Data] = [:]
         for (key, value) in summaries where key.hasPrefix(keyPrefix) { stored[String(key.dropFirst(keyPrefix.count))] = value }
-        var disagreeing: [String] = []
+        var disagreeing: Set<String> = []
         for (key, data) in records where key.hasPrefix(ProgressRepository.keyPrefix) {
             let slug = String(key.dropFirst(ProgressRepository.keyPrefix.count))
-            if stored.removeValue(forKey: slug) != storedBytes(text(of: data, key: key)) { disagreeing.append(slug) }
+            if stored.removeValue(forKey: slug) != storedBytes(text(of: data, key: key)) { disagreeing.insert(slug) }
         }
-        disagreeing += stored.keys
+        disagreeing.formUnion(stored.keys)
+        if let favorites {
+            var indexed: [String: Data] = [:]
+            for (key, value) in favorites where key.hasPrefix(favoritePrefix) {
+                indexed[String(key.dropFirst(favoritePrefix.count))] = value
+            }
+            for (slug, text) in favoriteTexts(records: records) where indexed.removeValue(forKey: slug) != storedBytes(text) {
+                disagreeing.insert(slug)
+            }
+            disagreeing.formUnion(indexed.keys)
+        }
         return disagreeing.sorted()
     }
 
@@ -155,10 +226,79 @@ public struct ProgressSummaries: Sendable {
         }
     }
 
-    /// Records that the summaries match the records as `transaction` leaves them.
+    /// Records that the summaries and the favorites' index match the records as `transaction`
+    /// leaves them.
     private static func restamp(in transaction: Transaction) throws {
-        guard let difference = try difference(in: transaction), try stamp(in: transaction) != difference else { return }
-        try transaction.set(difference, for: stampKey)
+        guard let difference = try difference(in: transaction) else { return }
+        if try stamp(in: transaction) != difference { try transaction.set(difference, for: stampKey) }
+        // The summaries' count moves with every change, so the index's stamp is written each time.
+        if let counts = try favoriteCounts(in: transaction), try favoritesStamp(in: transaction) != counts {
+            try transaction.set(counts, for: favoritesStampKey)
+        }
+    }
+
+    /// The write counts of the favorites' index and of the summaries once `transaction` commits,
+    /// as the stamp holds them.
+    private static func favoriteCounts(in transaction: Transaction) throws -> String? {
+        guard let favorites = try transaction.writeCountAfterCommit(forNamespace: favoritePrefix),
+              let summaries = try transaction.writeCountAfterCommit(forNamespace: keyPrefix) else { return nil }
+        return "\(favorites) \(summaries)"
+    }
+
+    /// The favorites' stamp as `transaction` sees it; `nil` when edited by hand (not a string).
+    private static func favoritesStamp(in transaction: Transaction) throws -> String? {
+        do {
+            return try transaction.value(for: favoritesStampKey)
+        } catch PersistenceError.undecodable {
+            return nil
+        }
+    }
+
+    /// Whether the favorites' index matches the summaries as `transaction` sees them.
+    private static func favoritesMatch(in transaction: Transaction) throws -> Bool {
+        guard let counts = try favoriteCounts(in: transaction) else { return false }
+        return try favoritesStamp(in: transaction) == counts
+    }
+
+    /// Writes every favorite's entry that differs from its summary, removes the entries of
+    /// problems that are not favorites (or have no record), and stamps the index.
+    /// - Returns: how many entries it wrote or removed.
+    @discardableResult
+    private static func rebuildFavorites(in transaction: Transaction) throws -> Int {
+        var stored = Dictionary(try transaction.rawValues(withKeyPrefix: favoritePrefix).map {
+            (String($0.key.dropFirst(favoritePrefix.count)), $0.value)
+        }) { first, _ in first }
+        var written = 0
+        for (slug, text) in try favoriteTexts(records: transaction.rawValues(withKeyPrefix: ProgressRepository.keyPrefix)) {
+            if stored.removeValue(forKey: slug) != storedBytes(text) {
+                try transaction.set(text, for: favoriteKey(for: slug))
+                written += 1
+            }
+        }
+        for slug in stored.keys {
+            transaction.removeValue(for: favoriteKey(for: slug))
+            written += 1
+        }
+        try restamp(in: transaction)
+        return written
+    }
+
+    /// The index's entries that stored records make: each favorite's summary text, by slug (and
+    /// the marker of a record the summary cannot stand for, which may be a favorite).
+    private static func favoriteTexts(records: [(key: String, value: Data)]) -> [(slug: String, text: String)] {
+        var texts: [(slug: String, text: String)] = []
+        for (key, data) in records where key.hasPrefix(ProgressRepository.keyPrefix) {
+            let slug = String(key.dropFirst(ProgressRepository.keyPrefix.count))
+            do {
+                let record = try ProgressRepository.decode(data, key: key)
+                if record.favorite { texts.append((slug, ProgressSummary(record).encoded ?? readTheRecord)) }
+            } catch {
+                // A record that does not decode may be a favorite: its entry sends readers to it,
+                // who warn about it as they always did.
+                texts.append((slug, readTheRecord))
+            }
+        }
+        return texts
     }
 
     /// Writes every summary that differs from its record's, removes those without a record, and
@@ -181,7 +321,7 @@ public struct ProgressSummaries: Sendable {
             transaction.removeValue(for: Self.key(for: slug))
             written += 1
         }
-        try restamp(in: transaction)
+        written += try rebuildFavorites(in: transaction)
         return written
     }
 

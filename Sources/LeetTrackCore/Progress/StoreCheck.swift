@@ -55,7 +55,11 @@ public struct StoreCheck: Sendable {
         if try store.writeCount(forNamespace: ProgressSummaries.keyPrefix) != nil {
             let current = try summaries.areCurrent()
             check.summariesCurrent = current
-            if current { check.disagreeingSummaries = ProgressSummaries.disagreeing(records: entries, summaries: entries) }
+            if current {
+                let favoritesInUse = try summaries.favoritesAreCurrent()
+                check.disagreeingSummaries = ProgressSummaries.disagreeing(
+                    records: entries, summaries: entries, favorites: favoritesInUse ? entries : nil)
+            }
         }
         for (key, raw) in entries where !ProgressSummaries.isSummaryKey(key) {
             do {
