@@ -20,5 +20,8 @@ public struct TextStyle: Sendable {
     public func green(_ text: String) -> String { wrap(text, "32") }
     public func yellow(_ text: String) -> String { wrap(text, "33") }
     public func red(_ text: String) -> String { wrap(text, "31") }
+    /// The codes ``red(_:)`` puts around its text (none when disabled), for writers that build
+    /// styled rows as bytes.
+    public var redCodes: (open: String, close: String) { enabled ? ("\u{1B}[31m", "\u{1B}[0m") : ("", "") }
     public func magenta(_ text: String) -> String { wrap(text, "35") }
 }

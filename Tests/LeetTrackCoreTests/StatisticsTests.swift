@@ -87,6 +87,18 @@ struct StatisticsTests {
 
 @Suite("Local days")
 struct LocalDayTests {
+    @Test("a day appended as bytes is its description, in every year the digits cover and beyond")
+    func appendedDescription() {
+        // From before year 0 to after 9999, every 37th day, and the edges of the digit-by-digit range.
+        let edges = [CivilDay.days(fromYear: 1000, month: 1, day: 1), CivilDay.days(fromYear: 9999, month: 12, day: 31)]
+        for number in Array(stride(from: -800_000, through: 3_000_000, by: 37)) + edges.flatMap({ [$0 - 1, $0, $0 + 1] }) {
+            let day = LocalDay(dayNumber: number)
+            var bytes: [UInt8] = [UInt8(ascii: ">")]
+            day.appendDescription(to: &bytes)
+            #expect(bytes == Array((">" + day.description).utf8), "\(number)")
+        }
+    }
+
     @Test("parses YYYY-MM-DD and rejects days that do not exist")
     func parsing() throws {
         #expect(try LocalDay(parsing: "2024-02-29").description == "2024-02-29")

@@ -117,17 +117,22 @@ enum ReviewOutput {
         // through the terminal filter cost 20,000 instructions a row.
         let writer = RowWriter(style: style, titleWidth: 40)
         let dueToday = Array(style.yellow("due today").utf8)
+        let (redOpen, redClose) = (Array(style.redCodes.open.utf8), Array(style.redCodes.close.utf8))
         var bytes: [UInt8] = []
         bytes.reserveCapacity(due.count * 90)
         for item in due {
             writer.appendLead(item.problem, to: &bytes)
             bytes += "  due ".utf8
-            bytes += item.dueDay.description.utf8
+            item.dueDay.appendDescription(to: &bytes)
             bytes += [0x20, 0x20]
             if item.daysOverdue == 0 {
                 bytes += dueToday
             } else {
-                bytes += style.red("\(item.daysOverdue == 1 ? "1 day" : "\(item.daysOverdue) days") overdue").utf8
+                // `3 days overdue` in red, written as bytes like the rest of the row.
+                bytes += redOpen
+                bytes += String(item.daysOverdue).utf8
+                bytes += (item.daysOverdue == 1 ? " day overdue" : " days overdue").utf8
+                bytes += redClose
             }
             bytes.append(UInt8(ascii: "\n"))
         }
