@@ -171,6 +171,11 @@ struct ErrorsEndToEndTests {
         let version = try leettrack.run("--version")
         #expect(version.status == 0)
         #expect(version.stdout.hasPrefix("leettrack "))
+        // Alone it is answered before the parser runs: the same line, and no store is made.
+        let alone = try leettrack.run(["--version"], useStore: false)
+        #expect(alone.status == 0 && alone.stderr.isEmpty)
+        #expect(alone.stdout == version.stdout)
+        #expect(version.stdout.filter { $0 == "\n" }.count == 1)
     }
 
     @Test("a line break in an echoed argument is shown as \\n, so it cannot forge a line of the output")

@@ -8,6 +8,8 @@ import Synchronization
 struct LeetTrack: ParsableCommand {
     /// The version `--version` prints.
     static let version = "0.1.0"
+    /// What `--version` prints.
+    static let versionLine = "leettrack \(version)"
 
     static var configuration: CommandConfiguration {
         parsingWithoutCompletionSearch.load(ordering: .relaxed) ? parsingConfiguration : plainConfiguration
@@ -34,7 +36,7 @@ struct LeetTrack: ParsableCommand {
             Every command that prints data takes --json. Colour is off when NO_COLOR is set.
             See 'leettrack help <command>' for a command's options.
             """,
-        version: "leettrack \(version)",
+        version: versionLine,
         subcommands: [
             TodayCommand.self, NextCommand.self,
             ListCommand.self, ShowCommand.self, OpenCommand.self, CodeCommand.self, TimerCommand.self, SolveCommand.self,
@@ -68,6 +70,12 @@ struct LeetTrack: ParsableCommand {
     /// Runs a command line and returns the exit code (0 success, 1 failure, 64 usage error).
     /// Standard output is written as the command finishes; errors go to standard error.
     static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
+        // `--version` alone is answered before the parser builds the command table, which is
+        // most of its cost (the same line the parser prints for it anywhere else).
+        if arguments == ["--version"] {
+            Terminal.writeOutput(versionLine + "\n")
+            return 0
+        }
         var storePath: String?
         var context: CommandContext?
         do {
