@@ -50,7 +50,9 @@ func runCLISuite() throws {
                 let index = (round + offset) % commands.count
                 let command = commands[index]
                 if let before = command.before { _ = try CLIBench.time(build.binary, ["--store", store] + before) }
-                runs[buildIndex][index].append(try CLIBench.measure(launcher: launcher, build.binary, ["--store", store] + command.arguments))
+                // `--version` as people type it: it has no store to be told about.
+                let storeArguments = command.arguments == ["--version"] ? [] : ["--store", store]
+                runs[buildIndex][index].append(try CLIBench.measure(launcher: launcher, build.binary, storeArguments + command.arguments))
             }
         }
     }

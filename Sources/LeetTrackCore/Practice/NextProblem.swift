@@ -5,7 +5,7 @@ extension Catalog {
     /// not marked to skip; `nil` when every one is solved or skipped. Attempted problems count as
     /// unsolved: they are the next thing to finish.
     /// - Complexity: O(n) over `slugs`, building one problem.
-    public func nextProblem(in slugs: [String], progress: [String: ProblemProgress], skipped: Set<String>) -> Problem? {
+    public func nextProblem<Record: ProgressMarks>(in slugs: [String], progress: [String: Record], skipped: Set<String>) -> Problem? {
         for slug in slugs where progress[slug]?.status != .solved && !skipped.contains(slug) {
             if let position = position(ofSlug: slug) { return problem(at: position) }
         }
@@ -47,21 +47,34 @@ public struct TodayPlan: Sendable {
         followed: StudyList?, daily: LeetCodeDaily?, now: Date, timeZone: some UTCOffsetProvider
     ) {
         // Summarised once for the queue and the days (each would otherwise summarise every record).
-        let summaries = progress.mapValues(ProgressSummary.init)
+        self.init(
+            catalog: catalog, summaries: progress.mapValues(ProgressSummary.init), record: { progress[$0] }, scheduler: scheduler,
+            settings: settings, followed: followed, daily: daily, now: now, timeZone: timeZone)
+    }
+
+    /// Computes the plan from the records' summaries (with their review cards and events), the
+    /// settings and the stored daily question; `record` reads the one record the plan shows whole
+    /// (the next problem's), after the summaries are read.
+    /// - Complexity: O(records + events), plus O(n) over the followed list and one record read.
+    public init(
+        catalog: Catalog, summaries: [String: ProgressSummary], record: (String) throws -> ProblemProgress?,
+        scheduler: ReviewScheduler, settings: PracticeSettings, followed: StudyList?, daily: LeetCodeDaily?, now: Date,
+        timeZone: some UTCOffsetProvider
+    ) rethrows {
         let queue = ReviewQueue(catalog: catalog, summaries: summaries, scheduler: scheduler, now: now, timeZone: timeZone)
         today = queue.today
         due = queue.due
         self.followed = followed
-        next = followed.flatMap { catalog.nextProblem(in: $0.slugs, progress: progress, skipped: Set(settings.skipped)) }
-        nextRecord = next.flatMap { progress[$0.slug] }
-        followedSolved = followed.map { $0.slugs.filter { progress[$0]?.status == .solved }.count } ?? 0
+        next = followed.flatMap { catalog.nextProblem(in: $0.slugs, progress: summaries, skipped: Set(settings.skipped)) }
+        nextRecord = try next.flatMap { try record($0.slug) }
+        followedSolved = followed.map { $0.slugs.filter { summaries[$0]?.status == .solved }.count } ?? 0
         // One pass over the events: a day with any problem practised is a practice day.
         let problemsByDay = DailyGoalProgress.problemsByDay(summaries, timeZone: timeZone)
         streak = Statistics.streaks(practiceDays: Set(problemsByDay.keys), today: today.dayNumber)
         doneToday = problemsByDay[today.dayNumber] ?? 0
         goal = settings.dailyGoal.map { DailyGoalProgress(goal: $0, problemsByDay: problemsByDay, now: now, timeZone: timeZone) }
         if let daily, daily.isCurrent(at: now) {
-            self.daily = (daily, progress[daily.problem.slug]?.status ?? .todo)
+            self.daily = (daily, summaries[daily.problem.slug]?.status ?? .todo)
         }
     }
 }

@@ -3,6 +3,7 @@ import FoundationEssentials
 import LeetCodeClient
 import LeetTrackCore
 import LeetTrackScreen
+import Persistence
 
 /// `leettrack today`: the day's plan, from the store. It asks LeetCode only for the daily question,
 /// once a day and only when signed in (`leetcode login`); without a session it never touches the
@@ -87,10 +88,24 @@ struct TodayCommand: LeetTrackCommand {
     static func plan(_ context: CommandContext, daily: LeetCodeDaily?) throws -> TodayPlan {
         let settings = try context.practiceSettings()
         let followed = try context.followedList(in: settings)
-        let progress = try context.allProgress()
-        return TodayPlan(
-            catalog: context.catalog, progress: progress, scheduler: try context.reviewSettings().scheduler(),
-            settings: settings, followed: followed, daily: daily, now: context.now, timeZone: context.timeZone)
+        // The summaries, as the store lends them; the next problem's record is read on its own.
+        var summaries: [String: ProgressSummary] = [:]
+        try context.forEachSummary { slug, summary in summaries[String(decoding: slug, as: UTF8.self)] = summary }
+        return try TodayPlan(
+            catalog: context.catalog, summaries: summaries, record: { try nextRecord($0, context) },
+            scheduler: try context.reviewSettings().scheduler(), settings: settings, followed: followed, daily: daily,
+            now: context.now, timeZone: context.timeZone)
+    }
+
+    /// The record of the plan's next problem: `nil` when it has none, or when it does not decode
+    /// (its summary sent readers to it, and they warned about it already).
+    private static func nextRecord(_ slug: String, _ context: CommandContext) throws -> ProblemProgress? {
+        do {
+            let record = try context.progress(for: slug)
+            return record.isEmpty ? nil : record
+        } catch PersistenceError.undecodable {
+            return nil
+        }
     }
 
     /// The daily question the store keeps, of whatever day.
