@@ -265,21 +265,30 @@ public struct ProgressSummaries: Sendable {
     /// - Returns: how many entries it wrote or removed.
     @discardableResult
     private static func rebuildFavorites(in transaction: Transaction) throws -> Int {
-        var stored = Dictionary(try transaction.rawValues(withKeyPrefix: favoritePrefix).map {
-            (String($0.key.dropFirst(favoritePrefix.count)), $0.value)
+        let texts = favoriteTexts(records: try transaction.rawValues(withKeyPrefix: ProgressRepository.keyPrefix))
+        let written = try replaceEntries(under: favoritePrefix, with: texts, in: transaction)
+        try restamp(in: transaction)
+        return written
+    }
+
+    /// Makes the entries under `prefix` (`summary.`, `favorite.`) hold exactly `texts`, by slug:
+    /// writes each that differs from what is stored and removes the others.
+    /// - Returns: how many entries it wrote or removed.
+    private static func replaceEntries(
+        under prefix: String, with texts: [(slug: String, text: String)], in transaction: Transaction
+    ) throws -> Int {
+        var stored = Dictionary(try transaction.rawValues(withKeyPrefix: prefix).map {
+            (String($0.key.dropFirst(prefix.count)), $0.value)
         }) { first, _ in first }
         var written = 0
-        for (slug, text) in try favoriteTexts(records: transaction.rawValues(withKeyPrefix: ProgressRepository.keyPrefix)) {
-            if stored.removeValue(forKey: slug) != storedBytes(text) {
-                try transaction.set(text, for: favoriteKey(for: slug))
-                written += 1
-            }
-        }
-        for slug in stored.keys {
-            transaction.removeValue(for: favoriteKey(for: slug))
+        for (slug, text) in texts where stored.removeValue(forKey: slug) != storedBytes(text) {
+            try transaction.set(text, for: Key<String>(prefix + slug, default: ""))
             written += 1
         }
-        try restamp(in: transaction)
+        for slug in stored.keys {
+            transaction.removeValue(for: Key<String>(prefix + slug, default: ""))
+            written += 1
+        }
         return written
     }
 
@@ -305,24 +314,12 @@ public struct ProgressSummaries: Sendable {
     /// stamps the result.
     @discardableResult
     private static func rebuild(in transaction: Transaction) throws -> Int {
-        var stored = Dictionary(try transaction.rawValues(withKeyPrefix: keyPrefix).map {
-            (String($0.key.dropFirst(keyPrefix.count)), $0.value)
-        }) { first, _ in first }
-        var written = 0
-        for (key, data) in try transaction.rawValues(withKeyPrefix: ProgressRepository.keyPrefix) {
-            let slug = String(key.dropFirst(ProgressRepository.keyPrefix.count))
-            let text = text(of: data, key: key)
-            if stored.removeValue(forKey: slug) != storedBytes(text) {
-                try transaction.set(text, for: Self.key(for: slug))
-                written += 1
-            }
+        let texts = try transaction.rawValues(withKeyPrefix: ProgressRepository.keyPrefix).map { key, data in
+            (slug: String(key.dropFirst(ProgressRepository.keyPrefix.count)), text: text(of: data, key: key))
         }
-        for slug in stored.keys {
-            transaction.removeValue(for: Self.key(for: slug))
-            written += 1
-        }
-        written += try rebuildFavorites(in: transaction)
-        return written
+        let written = try replaceEntries(under: keyPrefix, with: texts, in: transaction)
+        // The favorites' index copies the summaries: rebuilt after them, and stamped with them.
+        return written + (try rebuildFavorites(in: transaction))
     }
 
     /// The summary text of a stored record.
