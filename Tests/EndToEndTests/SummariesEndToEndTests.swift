@@ -76,6 +76,9 @@ struct SummariesEndToEndTests {
             """, on: leettrack)
         var favorites = try leettrack.run("favorites").stdout
         #expect(favorites.contains("Two Sum") && favorites.contains("2 favorites"), "\(favorites)")
+        let doctor = try leettrack.run("doctor")
+        #expect(doctor.status == 0)
+        #expect(doctor.stdout.contains("✓ The favorites' index is out of date and not used"), "\(doctor.stdout)")
         try sqlite3("""
             UPDATE entries SET value = '{"status":"attempted","favorite":true}' WHERE key = 'progress.add-two-numbers';
             UPDATE entries SET value = '"1af-|||"' WHERE key = 'summary.add-two-numbers';

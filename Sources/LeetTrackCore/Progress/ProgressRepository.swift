@@ -81,6 +81,7 @@ public struct ProgressRepository: Sendable {
     /// The summaries of the records of the slugs that `include` accepts, and the records that do
     /// not decode, kept apart (as ``readableProgress(where:)``): from the stored summaries when they
     /// are known to match the records, else from the records themselves.
+    /// `include` must not use the store: it runs while the store lends the summaries.
     /// - Complexity: one prefix query over the summaries and O(events) reading for the accepted
     ///   ones (plus one read per record a summary sends to); else as ``readableProgress(where:)``.
     public func readableSummaries(where include: (String) -> Bool) throws -> ReadableSummaries {
@@ -118,6 +119,7 @@ public struct ProgressRepository: Sendable {
     ///     is passed over unread.
     ///   - include: the slugs whose records are read when the summaries cannot be (a listing of
     ///     the hard problems then decodes the hard problems' records only); others may be lent too.
+    ///     Like `body`, it must not use the store.
     public func forEachReadableMarks(
         favoritesOnly: Bool = false, where include: (String) -> Bool = { _ in true },
         _ body: (_ slug: UnsafeRawBufferPointer, _ marks: ProblemMarks) throws -> Void

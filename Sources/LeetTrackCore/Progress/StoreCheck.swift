@@ -20,6 +20,9 @@ public struct StoreCheck: Sendable {
     /// Whether the summaries beside the records (``ProgressSummaries``) are in use: `nil` when the
     /// store cannot tell (it cannot count writes), else whether they are known to match.
     public var summariesCurrent: Bool?
+    /// Whether the favorites' index beside the summaries is in use, when the summaries are
+    /// (`nil` otherwise): an index that is not is rebuilt by the next change.
+    public var favoritesIndexCurrent: Bool?
     /// The problems whose summary disagrees with the record although the summaries are known to
     /// match (a hand edit of both): `stats` and the listings would show them wrongly until
     /// ``ProgressSummaries/rebuild()`` (`leettrack doctor --rebuild-summaries`).
@@ -57,6 +60,7 @@ public struct StoreCheck: Sendable {
             check.summariesCurrent = current
             if current {
                 let favoritesInUse = try summaries.favoritesAreCurrent()
+                check.favoritesIndexCurrent = favoritesInUse
                 check.disagreeingSummaries = ProgressSummaries.disagreeing(
                     records: entries, summaries: entries, favorites: favoritesInUse ? entries : nil)
             }

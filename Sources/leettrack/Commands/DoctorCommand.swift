@@ -89,6 +89,9 @@ struct DoctorCommand: LeetTrackCommand {
         case true?:
             if check.disagreeingSummaries.isEmpty {
                 say("✓ The summaries match the records")
+                if check.favoritesIndexCurrent == false {
+                    say("✓ The favorites' index is out of date and not used (the summaries were changed without it); the next change rebuilds it")
+                }
             } else {
                 problems += 1
                 let count = check.disagreeingSummaries.count
@@ -164,6 +167,8 @@ private struct CheckJSON: Encodable {
     /// Whether the summaries are in use (absent when the store cannot tell), and which disagree.
     let summariesCurrent: Bool?
     let disagreeingSummaries: [String]
+    /// Whether the favorites' index is in use, when the summaries are.
+    let favoritesIndexCurrent: Bool?
 
     init(_ check: StoreCheck, store: String) {
         self.store = store
@@ -177,5 +182,6 @@ private struct CheckJSON: Encodable {
         malformedAcceptancePairs = check.malformedAcceptancePairs
         summariesCurrent = check.summariesCurrent
         disagreeingSummaries = check.disagreeingSummaries
+        favoritesIndexCurrent = check.favoritesIndexCurrent
     }
 }
