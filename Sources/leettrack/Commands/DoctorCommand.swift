@@ -90,7 +90,7 @@ struct DoctorCommand: LeetTrackCommand {
             if check.disagreeingSummaries.isEmpty {
                 say("✓ The summaries match the records")
                 if check.favoritesIndexCurrent == false {
-                    say("✓ The favorites' index is out of date and not used (the summaries were changed without it); the next change rebuilds it")
+                    say("✓ The favorites' index is out of date and not used (it or the summaries were changed by another tool or an older LeetTrack); the next change rebuilds it")
                 }
             } else {
                 problems += 1
