@@ -30,7 +30,9 @@ final class CommandContext {
     /// The user's time zone (honours `TZ`), which decides what "today" is.
     let timeZone = SystemTimeZone()
     /// Text written so far, flushed by ``flush()``.
-    private var output = ""
+    /// Standard output as it is made, as UTF-8: rows are made as bytes, and a string between
+    /// them and the terminal cost a pass over every byte.
+    private var output: [UInt8] = []
     private var openedTracker: Tracker?
     private var readingTracker: Tracker?
     private var warnedSlugs: Set<String> = []
@@ -208,13 +210,13 @@ final class CommandContext {
     /// Adds text to standard output, made safe for a terminal (see `TerminalText`): notes, titles
     /// and list names come from outside, and their control characters must not reach the terminal.
     func write(_ text: String) {
-        output += TerminalText.sanitized(text, keepingStyle: style.enabled)
+        output += TerminalText.sanitized(text, keepingStyle: style.enabled).utf8
     }
 
     /// Adds data to standard output exactly as it is (an export, a report page): not text for
     /// a person to read, so not changed.
     func writeData(_ text: String) {
-        output += text
+        output += text.utf8
     }
 
     /// Adds one row per problem to standard output (marking the slugs in `skipped`).
@@ -239,13 +241,13 @@ final class CommandContext {
     /// Adds lines a row writer made (``RowWriter``) to standard output: their one piece of outside
     /// text, each title, was made safe by the writer.
     func rowBytes(_ bytes: [UInt8]) {
-        output += String(decoding: bytes, as: UTF8.self)
+        output += bytes
     }
 
     /// Adds a line to standard output.
     func line(_ text: String = "") {
-        output += TerminalText.sanitized(text, keepingStyle: style.enabled)
-        output += "\n"
+        output += TerminalText.sanitized(text, keepingStyle: style.enabled).utf8
+        output.append(UInt8(ascii: "\n"))
     }
 
     /// Writes a value as pretty, key-sorted JSON (the `--json` form of every command).
@@ -253,8 +255,8 @@ final class CommandContext {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        output += TerminalText.escapingJSON(String(decoding: try encoder.encode(value), as: UTF8.self))
-        output += "\n"
+        output += TerminalText.escapingJSON(String(decoding: try encoder.encode(value), as: UTF8.self)).utf8
+        output.append(UInt8(ascii: "\n"))
     }
 
     /// Writes everything produced so far to standard output.
@@ -262,8 +264,8 @@ final class CommandContext {
     ///   pipe's EIO): an error message and exit 1, not a crash.
     func flush() throws {
         guard !output.isEmpty else { return }
-        let data = Terminal.bytes(of: output)
-        output = ""
+        let data = output
+        output = []
         do {
             try Terminal.write(data, to: .standardOutput)
         } catch {
