@@ -68,11 +68,13 @@ public struct DailyGoalProgress: Sendable, Equatable {
     /// The progress made one summary at a time, as a store lends them: the same as
     /// ``init(goal:summaries:now:timeZone:)`` for the same summaries, in any order.
     public struct Builder {
+        private let timeZone: any UTCOffsetProvider
         private var localDays: LocalDays
         fileprivate var counter = ProblemDays(events: 0)
 
         /// A builder whose days `timeZone` decides.
         public init(timeZone: some UTCOffsetProvider) {
+            self.timeZone = timeZone
             localDays = LocalDays(in: timeZone)
         }
 
@@ -87,7 +89,7 @@ public struct DailyGoalProgress: Sendable, Equatable {
         }
 
         /// The progress against `goal` at `now`, in the builder's time zone.
-        public func progress(goal: Int, now: Date, timeZone: some UTCOffsetProvider) -> DailyGoalProgress {
+        public func progress(goal: Int, now: Date) -> DailyGoalProgress {
             DailyGoalProgress(goal: goal, problemsByDay: counter.counts(), now: now, timeZone: timeZone)
         }
     }

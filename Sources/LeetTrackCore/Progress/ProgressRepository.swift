@@ -125,8 +125,7 @@ public struct ProgressRepository: Sendable {
         _ body: (_ slug: UnsafeRawBufferPointer, _ marks: ProblemMarks) throws -> Void
     ) throws -> [DamagedRecord] {
         try forEachReadable(
-            where: include, favoritesOnly: favoritesOnly, mayRead: favoritesOnly ? ProblemMarks.mayBeFavorite(storedSummaryJSON:) : { _ in true },
-            fromSummary: ProblemMarks.init(storedSummaryJSON:), fromRecord: ProblemMarks.init
+            where: include, favoritesOnly: favoritesOnly, fromSummary: ProblemMarks.init(storedSummaryJSON:), fromRecord: ProblemMarks.init
         ) { slug, marks in
             if !favoritesOnly || marks.favorite { try body(slug, marks) }
         }
@@ -135,15 +134,15 @@ public struct ProgressRepository: Sendable {
     /// Lends `body` what `fromSummary` reads of each stored summary when the summaries are known to
     /// match the records (a summary it cannot read sends to its record), else what `fromRecord`
     /// makes of each record that `include` accepts, with the record's slug; returns the records
-    /// that do not decode. `mayRead` passes over the stored summaries that the caller would drop.
+    /// that do not decode.
     ///
     /// The summaries are read where the store keeps them: no key, value, row or slug is copied
     /// for a summary `fromSummary` reads.
     /// With `favoritesOnly`, the favorites' index is read instead of every summary when it is
-    /// known to match (it holds the favorites' summaries); `body` may still get others.
+    /// known to match (it holds the favorites' summaries), and a summary whose favorite byte says
+    /// it is none is passed over unread; `body` may still get others (from the records).
     private func forEachReadable<Derived>(
         where include: (String) -> Bool = { _ in true }, favoritesOnly: Bool = false,
-        mayRead: (UnsafeRawBufferPointer) -> Bool = { _ in true },
         fromSummary: (UnsafeRawBufferPointer) -> Derived?, fromRecord: (ProblemProgress) -> Derived,
         _ body: (_ slug: UnsafeRawBufferPointer, _ derived: Derived) throws -> Void
     ) throws -> [DamagedRecord] {
@@ -151,7 +150,7 @@ public struct ProgressRepository: Sendable {
         // busy lending them meanwhile).
         var unread: [String] = []
         func lend(_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer, prefixLength: Int) throws {
-            guard key.count >= prefixLength, mayRead(value) else { return }
+            guard key.count >= prefixLength, !favoritesOnly || ProblemMarks.mayBeFavorite(storedSummaryJSON: value) else { return }
             let slug = UnsafeRawBufferPointer(rebasing: key[prefixLength...])
             if let derived = fromSummary(value) {
                 try body(slug, derived)

@@ -89,7 +89,10 @@ final class CommandContext {
     /// The records of the slugs `include` accepts, without creating a missing store. A record
     /// that does not decode is left out, with a warning on standard error naming its problem.
     func progress(where include: (String) -> Bool) throws -> [String: ProblemProgress] {
-        try reading { let result = try $0.readableProgress(where: include); return (result.records, result.damaged) }
+        guard storeExists else { return [:] }
+        let result = try reader().readableProgress(where: include)
+        warn(about: result.damaged)
+        return result.records
     }
 
     /// Lends `body` the summary of every record with its slug's UTF-8 bytes, in no order (see
@@ -99,33 +102,29 @@ final class CommandContext {
     func forEachSummary(
         events: Bool = true, card: Bool = true, _ body: (_ slug: UnsafeRawBufferPointer, _ summary: ProgressSummary) throws -> Void
     ) throws {
-        guard storeExists else { return }
-        warn(about: try reader().forEachReadableSummary(events: events, card: card, body))
+        try lending { try $0.forEachReadableSummary(events: events, card: card, body) }
     }
 
     /// The favorites the catalog knows, in its order, with their marks: read from the start of
     /// the favorites' summaries, as the store lends them (see ``forEachSummary(events:card:_:)``).
     func favorites() throws -> [(problem: Problem, progress: ProblemMarks?)] {
-        guard storeExists else { return [] }
         let catalog = self.catalog
         var finder = Catalog.SlugFinder(catalog)
         var favorites: [(position: Int, marks: ProblemMarks)] = []
-        warn(about: try reader().forEachReadableMarks(favoritesOnly: true) { slug, marks in
-            if let position = finder.position(ofSlug: slug) { favorites.append((position, marks)) }
-        })
+        try lending {
+            try $0.forEachReadableMarks(favoritesOnly: true) { slug, marks in
+                if let position = finder.position(ofSlug: slug) { favorites.append((position, marks)) }
+            }
+        }
         return favorites.sorted { $0.position < $1.position }.map { (catalog.problem(at: $0.position), $0.marks) }
     }
 
-    /// What `read` gets from the reading store, with a warning about each record it left out
-    /// because it does not decode; nothing (an empty dictionary) when there is no store yet, which
-    /// is not created.
-    private func reading<Value>(
-        _ read: (ProgressRepository) throws -> (values: [String: Value], damaged: [DamagedRecord])
-    ) throws -> [String: Value] {
-        guard storeExists else { return [:] }
-        let (values, damaged) = try read(try reader())
-        warn(about: damaged)
-        return values
+    /// Runs `lend` (one of the repository's `forEachReadable…` readers) on the reading store and
+    /// warns about each record it left out because it does not decode; does nothing when there is
+    /// no store yet, which is not created.
+    private func lending(_ lend: (ProgressRepository) throws -> [DamagedRecord]) throws {
+        guard storeExists else { return }
+        warn(about: try lend(try reader()))
     }
 
     /// Tells, once per record and run, which records were left out because they do not decode.
@@ -150,15 +149,16 @@ final class CommandContext {
         return try catalog.problems(matching: query) { positions in
             // By catalog position, as the store lends the marks: no slug string, no dictionary.
             var marks = [ProblemMarks?](repeating: nil, count: catalog.count)
-            guard storeExists else { return positions.map { marks[$0] } }
             var candidate = [Bool](repeating: false, count: catalog.count)
             for position in positions { candidate[position] = true }
             var finder = Catalog.SlugFinder(catalog)
             // Records are decoded (when the summaries cannot be read) for the candidates only.
             let isCandidate = { (slug: String) in catalog.position(ofSlug: slug).map { candidate[$0] } ?? false }
-            warn(about: try reader().forEachReadableMarks(where: isCandidate) { slug, mark in
-                if let position = finder.position(ofSlug: slug) { marks[position] = mark }
-            })
+            try lending {
+                try $0.forEachReadableMarks(where: isCandidate) { slug, mark in
+                    if let position = finder.position(ofSlug: slug) { marks[position] = mark }
+                }
+            }
             return positions.map { marks[$0] }
         }
     }

@@ -32,7 +32,7 @@ struct StatsCommand: LeetTrackCommand {
             graph?.add(summary)
         }
         let stats = statistics.statistics()
-        let goal = dailyGoal.flatMap { goal in goalDays?.progress(goal: goal, now: context.now, timeZone: context.timeZone) }
+        let goal = dailyGoal.flatMap { goal in goalDays?.progress(goal: goal, now: context.now) }
         if let graph = graph?.calendar() {
             if json { return try context.writeJSON(CalendarJSON(graph, stats, goal: goal)) }
             CalendarView(graph: graph, style: context.style, goal: goal).draw(context)
