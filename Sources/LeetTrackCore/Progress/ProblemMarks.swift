@@ -26,7 +26,7 @@ public struct ProblemMarks: ProgressMarks, Sendable, Hashable {
     }
 
     /// Reads the marks from a stored summary's JSON bytes, through the summary's own reader with
-    /// its events left unread; `nil` for anything that is not a summary.
+    /// its card passed over and its events left unread; `nil` for anything that is not a summary.
     init?(storedSummaryJSON data: Data) {
         guard let marks = data.withUnsafeBytes({ ProblemMarks(storedSummaryJSON: $0) }) else { return nil }
         self = marks
@@ -34,7 +34,7 @@ public struct ProblemMarks: ProgressMarks, Sendable, Hashable {
 
     /// As ``init(storedSummaryJSON:)-(Data)``, from the bytes where they lie.
     init?(storedSummaryJSON bytes: UnsafeRawBufferPointer) {
-        guard let summary = ProgressSummary(storedJSON: bytes, events: false) else { return nil }
+        guard let summary = ProgressSummary(storedMarksJSON: bytes) else { return nil }
         self.init(summary)
     }
 

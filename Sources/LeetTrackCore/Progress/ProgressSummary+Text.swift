@@ -93,6 +93,17 @@ extension ProgressSummary {
         self = summary
     }
 
+    /// Reads the marks and the latest activity of a stored summary, all before its events: the
+    /// card is passed over and the events left unread (``events`` is empty and ``review`` `nil`).
+    /// `list` and `favorites` read thousands of summaries for these alone.
+    init?(storedMarksJSON bytes: UnsafeRawBufferPointer) {
+        var reader = SummaryReader(bytes.bindMemory(to: UInt8.self))
+        reader.readsCard = false
+        reader.stopsBeforeEvents = true
+        guard let summary = reader.summary() else { return nil }
+        self = summary
+    }
+
     /// The Unix times a summary holds: what ``wholeSeconds(_:)`` writes (years 0001 to 9999 lie
     /// well within); the reader refuses others, as it refuses any text the writer cannot make.
     static let timeRange = -999_999_999_999...999_999_999_999
@@ -128,6 +139,8 @@ private struct SummaryReader {
     var readsEvents = true
     /// Whether to read the review card, or pass over it (see `init(storedJSON:events:card:)`).
     var readsCard = true
+    /// Whether to stop before the events, whatever the summary holds (see `init(storedMarksJSON:)`).
+    var stopsBeforeEvents = false
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -178,7 +191,9 @@ private struct SummaryReader {
             summary.lastActivity = Date(timeIntervalSince1970: Double(time))
         }
         guard take(UInt8(ascii: "|"), base) else { return nil }
-        guard index < end, readsEvents || (summary.review == nil && summary.status == .solved) else { return summary }
+        guard index < end, !stopsBeforeEvents, readsEvents || (summary.review == nil && summary.status == .solved) else {
+            return summary
+        }
         // An event takes twelve bytes or more with its space (a time since 2001 has ten digits),
         // so this is room for all of them in one allocation; counting the spaces would cost more
         // than the allocation it saves.
