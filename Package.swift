@@ -13,6 +13,23 @@ let executableOnly: [SwiftSetting] = strict + [
     .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
 ]
 
+/// How the `leettrack` binary is linked on Linux, for a faster start in less memory (BENCHMARKS.md,
+/// seventh session). lld packs the 60,000 relative relocations (RELR, which glibc 2.36 applies)
+/// into 12 KB instead of the 1.4 MB the loader read at every start-up. The binary exports no
+/// symbols: nothing loads it as a library, and exporting 15,000 made `dladdr` (the runtime's
+/// backtracer set-up) search them. And the code the everyday commands run is laid out together
+/// (scripts/generate-symbol-order), so the kernel maps 2.5 MB less of it.
+let leanExecutable = [
+    "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
+    // By its full path: the linker does not run in the package's folder. A function the list no
+    // longer names is no error (it only lies where it would have anyway).
+    "-Xlinker", "--symbol-ordering-file=\(packageFolder)/Sources/leettrack/symbol-order.txt",
+    "-Xlinker", "--no-warn-symbol-ordering",
+]
+
+/// The folder this manifest is in.
+var packageFolder: String { String(#filePath.dropLast("/Package.swift".count)) }
+
 let package = Package(
     name: "LeetTrack",
     platforms: [.macOS(.v14)],
@@ -28,16 +45,26 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
     ],
     targets: [
-        .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
-        ),
+        // Headers only (apt: libsqlite3-dev); Persistence links the library. No pkg-config either:
+        // its link flag would bring the shared library back.
+        .systemLibrary(name: "CSQLite"),
         // Headers only: libpq is loaded with dlopen when a PostgreSQL store is first opened (see
         // Sources/CLibPQ/shim.h), so no pkg-config link flags: linking it would load libpq and the
         // 25 libraries it needs into every process at start-up. apt: libpq-dev (headers), libpq5.
         .systemLibrary(name: "CLibPQ"),
-        .target(name: "Persistence", dependencies: ["CSQLite", "CLibPQ"], swiftSettings: strict),
+        .target(
+            name: "Persistence",
+            dependencies: ["CSQLite", "CLibPQ"],
+            swiftSettings: strict,
+            // On Linux, SQLite is linked in from Debian's archive (libsqlite3-dev): loading the
+            // shared library binds its 1,596 symbols at every start-up (a million instructions, a
+            // fifth of a static `--version`; BENCHMARKS.md), and a release binary then runs where
+            // no libsqlite3 is installed. Where the archive is missing, the link fails and says so.
+            linkerSettings: [
+                .linkedLibrary(":libsqlite3.a", .when(platforms: [.linux])),
+                .linkedLibrary("sqlite3", .when(platforms: [.macOS])),
+            ]
+        ),
         .target(
             name: "LeetTrackCore",
             dependencies: ["Persistence"],
@@ -72,7 +99,9 @@ let package = Package(
                 "LeetTrackCore", "LeetCodeClient", "TerminalUI", "LeetTrackScreen", "LeetTrackServer", "ChildProcesses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: executableOnly
+            exclude: ["symbol-order.txt"],
+            swiftSettings: executableOnly,
+            linkerSettings: [.unsafeFlags(leanExecutable, .when(platforms: [.linux]))]
         ),
         // A throwaway PostgreSQL server for the tests and the sync benchmark (one target, not a
         // file linked into each).
