@@ -167,7 +167,7 @@ public enum Format {
 /// the command. The styled pieces (difficulty, status, heart, marks) are made once per writer.
 /// After the status come the heart of a favorite, then `paid` for a paid-only problem and
 /// `skipped` for one marked to skip; a row without them ends at its status (no trailing blanks).
-public struct RowWriter {
+public final class RowWriter {
     private let titleWidth: Int
     private let difficulties: [[UInt8]]
     private let statuses: [[UInt8]]
@@ -175,34 +175,100 @@ public struct RowWriter {
     private let heart: [UInt8]
     private let paid: [UInt8]
     private let skippedMark: [UInt8]
+    /// The most a row's lead takes besides its title: the id (at most 20 bytes, as
+    /// `-9223372036854775808`), the blanks, the difficulty.
+    private let leadRoom: Int
+    /// The most a row takes after its lead: blanks, the acceptance (at most 16 bytes, as
+    /// `-99999999999.9%`), and the status with its marks.
+    private let tailRoom: Int
 
     public init(style: TextStyle, titleWidth: Int = 48) {
         self.titleWidth = titleWidth
-        difficulties = Difficulty.allCases.map { Array(Format.difficulty($0, style).utf8) }
-        statuses = Status.allCases.map { Array(Format.statusWord($0, style).utf8) }
+        difficulties = Self.table(Self.slot) { Array(Format.difficulty($0, style).utf8) }
+        statuses = Self.table(Self.slot) { Array(Format.statusWord($0, style).utf8) }
         // Ten columns: the longest status, "attempted", is nine and needs a space before the heart.
-        paddedStatuses = Status.allCases.map { Array(Format.status($0, style, width: 10).utf8) }
+        paddedStatuses = Self.table(Self.slot) { Array(Format.status($0, style, width: 10).utf8) }
         heart = Array(style.magenta("♥").utf8)
         paid = Array(style.dim(" paid").utf8)
         skippedMark = Array(style.dim(" skipped").utf8)
+        leadRoom = 20 + 2 + 2 + (difficulties.map(\.count).max() ?? 0)
+        let marked = (paddedStatuses.map(\.count).max() ?? 0) + heart.count + paid.count + skippedMark.count
+        tailRoom = 2 + 16 + 2 + max(marked, statuses.map(\.count).max() ?? 0)
+    }
+
+    /// The styled pieces of each case, each at its slot.
+    private static func table<Case: CaseIterable>(_ slot: (Case) -> Int, _ make: (Case) -> [UInt8]) -> [[UInt8]] {
+        var table = [[UInt8]](repeating: [], count: Case.allCases.count)
+        for value in Case.allCases { table[slot(value)] = make(value) }
+        return table
+    }
+
+    /// A status's slot in the tables: `allCases` would make an array at each row.
+    fileprivate static func slot(_ status: Status) -> Int {
+        switch status {
+        case .todo: 0
+        case .attempted: 1
+        case .solved: 2
+        }
+    }
+
+    /// A difficulty's slot in the tables.
+    fileprivate static func slot(_ difficulty: Difficulty) -> Int {
+        switch difficulty {
+        case .easy: 0
+        case .medium: 1
+        case .hard: 2
+        }
     }
 
     /// Appends `problem`'s row, without a line end, to `bytes`.
     public func append(_ problem: Problem, _ record: (some ProgressMarks)?, skipped: Bool, to bytes: inout [UInt8]) {
-        let status = record?.status ?? .todo
+        var title = problem.title
+        title.withUTF8 { title in
+            let fields = Fields(
+                id: problem.id, title: title, difficulty: problem.difficulty, acceptance: problem.acceptance,
+                paidOnly: problem.paidOnly)
+            append(fields, record, skipped: skipped, to: &bytes)
+        }
+    }
+
+    /// Appends the row of the problem at `position` in `catalog`, as ``append(_:_:skipped:to:)``
+    /// does, from the catalog's fields where they lie: `list` writes thousands of rows, and
+    /// building each problem (its slug, title and tags) cost a third of a row.
+    public func append(_ catalog: Catalog, at position: Int, _ record: (some ProgressMarks)?, skipped: Bool, to bytes: inout [UInt8]) {
+        catalog.withTitleUTF8(at: position) { title in
+            let fields = Fields(
+                id: catalog.id(at: position), title: title, difficulty: catalog.difficulty(at: position),
+                acceptance: catalog.acceptance(at: position), paidOnly: catalog.paidOnly(at: position))
+            append(fields, record, skipped: skipped, to: &bytes)
+        }
+    }
+
+    /// What a row shows of a problem, its title as UTF-8 bytes.
+    private struct Fields {
+        var id: Int
+        var title: UnsafeBufferPointer<UInt8>
+        var difficulty: Difficulty
+        var acceptance: Double
+        var paidOnly: Bool
+    }
+
+    private func append(_ fields: Fields, _ record: (some ProgressMarks)?, skipped: Bool, to bytes: inout [UInt8]) {
+        let status = Self.slot(record?.status ?? .todo)
         let favorite = record?.favorite ?? false
-        appendLead(problem, to: &bytes)
-        bytes += [0x20, 0x20]
-        appendPercent(problem.acceptance, to: &bytes)
-        bytes += [0x20, 0x20]
-        let statusIndex = Status.allCases.firstIndex(of: status) ?? 0
-        if favorite || problem.paidOnly || skipped {
-            bytes += paddedStatuses[statusIndex]
-            if favorite { bytes += heart } else { bytes.append(0x20) }
-            if problem.paidOnly { bytes += paid }
-            if skipped { bytes += skippedMark }
-        } else {
-            bytes += statuses[statusIndex]
+        withRow(title: fields.title, tail: tailRoom, to: &bytes) { row, title in
+            row.lead(self, id: fields.id, title: title, difficulty: fields.difficulty)
+            row.put(0x20, 0x20)
+            row.percent(fields.acceptance)
+            row.put(0x20, 0x20)
+            if favorite || fields.paidOnly || skipped {
+                row.put(paddedStatuses[status])
+                if favorite { row.put(heart) } else { row.put(0x20) }
+                if fields.paidOnly { row.put(paid) }
+                if skipped { row.put(skippedMark) }
+            } else {
+                row.put(statuses[status])
+            }
         }
     }
 
@@ -210,84 +276,162 @@ public struct RowWriter {
     /// width and the difficulty in its colour, padded to six columns (`   1  Two Sum …  Easy  `
     /// without the last blanks). The review queue writes its rows from it.
     public func appendLead(_ problem: Problem, to bytes: inout [UInt8]) {
-        appendDecimal(problem.id, width: 4, to: &bytes)
-        bytes += [0x20, 0x20]
-        // The title is the row's only outside text: printable ASCII as it is, anything else
-        // through `Format.fit`, which makes it safe for a terminal (see `CommandContext.rows`).
-        // Through the title's contiguous bytes: stepping its `utf8` view by index cost a thousand
-        // instructions a row, a tenth of `list`.
         var title = problem.title
-        let isPlain = title.withUTF8 { title -> Bool in
-            for byte in title where byte < 0x20 || byte >= 0x7F { return false }
-            if title.count > titleWidth {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: title[..<max(0, titleWidth - 1)]))
-                bytes += "…".utf8
-            } else {
-                bytes.append(contentsOf: title)
-                appendSpaces(titleWidth - title.count, to: &bytes)
+        title.withUTF8 { title in
+            withRow(title: title, tail: 0, to: &bytes) { row, title in
+                row.lead(self, id: problem.id, title: title, difficulty: problem.difficulty)
             }
-            return true
-        }
-        if !isPlain { bytes += Format.fit(problem.title, titleWidth).utf8 }
-        bytes += [0x20, 0x20]
-        bytes += difficulties[Difficulty.allCases.firstIndex(of: problem.difficulty) ?? 0]
-    }
-
-    /// `58.0%` right-aligned in six columns, as ``Format/percent(_:)`` writes it.
-    private func appendPercent(_ value: Double, to bytes: inout [UInt8]) {
-        guard value.isFinite, abs(value) < 1e12 else {
-            appendSpaces(5, to: &bytes)
-            bytes.append(UInt8(ascii: "?"))
-            return
-        }
-        let tenths = Int((value * 10).rounded())
-        let whole = UInt(abs(tenths) / 10)
-        // The whole part, a point, one digit and `%`, after a minus sign for a negative value.
-        appendSpaces(6 - (Self.digitCount(whole) + 3 + (tenths < 0 ? 1 : 0)), to: &bytes)
-        if tenths < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendDigits(whole, to: &bytes)
-        bytes += [UInt8(ascii: "."), UInt8(ascii: "0") + UInt8(abs(tenths) % 10), UInt8(ascii: "%")]
-    }
-
-    /// `value` in decimal, right-aligned in `width` columns: digits written in place, as an array
-    /// of digits per number cost a thousand instructions, a fifth of a row.
-    private func appendDecimal(_ value: Int, width: Int = 0, to bytes: inout [UInt8]) {
-        appendSpaces(width - Self.digitCount(value.magnitude) - (value < 0 ? 1 : 0), to: &bytes)
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendDigits(value.magnitude, to: &bytes)
-    }
-
-    private func appendDigits(_ value: UInt, to bytes: inout [UInt8]) {
-        var rest = value
-        let end = bytes.count + Self.digitCount(rest)
-        bytes += repeatElement(UInt8(ascii: "0"), count: end - bytes.count)
-        var index = end - 1
-        while rest > 0 {
-            bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-            index -= 1
         }
     }
 
-    private static func digitCount(_ value: UInt) -> Int {
-        var count = 1
-        var rest = value
-        while rest >= 10 {
-            rest /= 10
+    /// Appends the lead of the row of the problem at `position` in `catalog` (see
+    /// ``appendLead(_:to:)``), from the catalog's fields where they lie.
+    public func appendLead(_ catalog: Catalog, at position: Int, to bytes: inout [UInt8]) {
+        catalog.withTitleUTF8(at: position) { title in
+            withRow(title: title, tail: 0, to: &bytes) { row, title in
+                row.lead(self, id: catalog.id(at: position), title: title, difficulty: catalog.difficulty(at: position))
+            }
+        }
+    }
+
+    /// A row's title as it is written: printable ASCII as it is (cut or padded by the row), any
+    /// other as `Format.fit` made it, which makes it safe for a terminal.
+    fileprivate enum Title {
+        case plain(UnsafeBufferPointer<UInt8>)
+        case fitted(UnsafeBufferPointer<UInt8>)
+    }
+
+    /// Writes a row through `write` into room on the stack, then appends it to `bytes` at once:
+    /// a row is some twenty pieces, and appending each to the array checked its uniqueness and
+    /// capacity each time (half of a row's cost). The room is a lead with `title`, and `tail`
+    /// bytes more.
+    private func withRow(
+        title: UnsafeBufferPointer<UInt8>, tail: Int, to bytes: inout [UInt8], _ write: (inout Row, Title) -> Void
+    ) {
+        func writing(_ title: Title, titleRoom: Int) {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: leadRoom + titleRoom + tail) { room in
+                var row = Row(room)
+                write(&row, title)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: room[..<row.count]))
+            }
+        }
+        if title.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            // The title padded to the width, or cut to one column less and an ellipsis (3 bytes).
+            writing(.plain(title), titleRoom: title.count > titleWidth ? max(0, titleWidth - 1) + 3 : titleWidth)
+        } else {
+            var fitted = Format.fit(String(decoding: title, as: UTF8.self), titleWidth)
+            fitted.withUTF8 { writing(.fitted($0), titleRoom: $0.count) }
+        }
+    }
+
+    /// A row being written into room the writer measured for it, byte by byte. Writing past the
+    /// room would be a fault in the measure, and stops the program rather than write elsewhere.
+    fileprivate struct Row {
+        private let room: UnsafeMutableBufferPointer<UInt8>
+        private(set) var count = 0
+
+        init(_ room: UnsafeMutableBufferPointer<UInt8>) { self.room = room }
+
+        /// Room for `bytes` more, or a stop.
+        private func ensureRoom(_ bytes: Int) -> UnsafeMutablePointer<UInt8> {
+            guard let base = room.baseAddress, bytes >= 0, room.count - count >= bytes else {
+                preconditionFailure("a row outgrew the room measured for it")
+            }
+            return base + count
+        }
+
+        mutating func put(_ byte: UInt8) {
+            ensureRoom(1).initialize(to: byte)
             count += 1
         }
-        return count
-    }
 
-    private func appendSpaces(_ count: Int, to bytes: inout [UInt8]) {
-        guard count > 0 else { return }
-        // From a row of blanks made once: a repeated element is appended a byte at a time.
-        if count <= Self.blanks.count {
-            bytes.append(contentsOf: Self.blanks[..<count])
-        } else {
-            bytes += repeatElement(UInt8(ascii: " "), count: count)
+        mutating func put(_ first: UInt8, _ second: UInt8) {
+            let target = ensureRoom(2)
+            target.initialize(to: first)
+            (target + 1).initialize(to: second)
+            count += 2
+        }
+
+        mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+            ensureRoom(bytes.count).initialize(from: source, count: bytes.count)
+            count += bytes.count
+        }
+
+        mutating func put(_ bytes: [UInt8]) {
+            bytes.withUnsafeBufferPointer { put($0) }
+        }
+
+        mutating func spaces(_ number: Int) {
+            guard number > 0 else { return }
+            ensureRoom(number).initialize(repeating: 0x20, count: number)
+            count += number
+        }
+
+        /// The lead of a row (see ``RowWriter/appendLead(_:to:)``).
+        mutating func lead(_ writer: RowWriter, id: Int, title: Title, difficulty: Difficulty) {
+            decimal(id, width: 4)
+            put(0x20, 0x20)
+            switch title {
+            case .plain(let title) where title.count > writer.titleWidth:
+                put(UnsafeBufferPointer(rebasing: title[..<max(0, writer.titleWidth - 1)]))
+                put(0xE2, 0x80)
+                put(0xA6)  // The three bytes of "…".
+            case .plain(let title):
+                put(title)
+                spaces(writer.titleWidth - title.count)
+            case .fitted(let title):
+                put(title)
+            }
+            put(0x20, 0x20)
+            put(writer.difficulties[RowWriter.slot(difficulty)])
+        }
+
+        /// `58.0%` right-aligned in six columns, as ``Format/percent(_:)`` writes it.
+        mutating func percent(_ value: Double) {
+            guard value.isFinite, abs(value) < 1e12 else {
+                spaces(5)
+                put(UInt8(ascii: "?"))
+                return
+            }
+            let tenths = Int((value * 10).rounded())
+            let whole = UInt(abs(tenths) / 10)
+            // The whole part, a point, one digit and `%`, after a minus sign for a negative value.
+            spaces(6 - (Self.digitCount(whole) + 3 + (tenths < 0 ? 1 : 0)))
+            if tenths < 0 { put(UInt8(ascii: "-")) }
+            digits(whole)
+            put(UInt8(ascii: "."), UInt8(ascii: "0") + UInt8(abs(tenths) % 10))
+            put(UInt8(ascii: "%"))
+        }
+
+        /// `value` in decimal, right-aligned in `width` columns.
+        mutating func decimal(_ value: Int, width: Int) {
+            spaces(width - Self.digitCount(value.magnitude) - (value < 0 ? 1 : 0))
+            if value < 0 { put(UInt8(ascii: "-")) }
+            digits(value.magnitude)
+        }
+
+        /// The digits, written from the last, in place.
+        private mutating func digits(_ value: UInt) {
+            let digitCount = Self.digitCount(value)
+            var target = ensureRoom(digitCount) + digitCount
+            var rest = value
+            repeat {
+                target -= 1
+                target.initialize(to: UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+            } while rest > 0
+            count += digitCount
+        }
+
+        private static func digitCount(_ value: UInt) -> Int {
+            var count = 1
+            var rest = value
+            while rest >= 10 {
+                rest /= 10
+                count += 1
+            }
+            return count
         }
     }
-
-    private static let blanks = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 }

@@ -148,6 +148,26 @@ public struct Catalog: Sendable {
         }
     }
 
+    /// Whether the problem at a position is for paying subscribers only, without building it.
+    /// - Complexity: O(1).
+    public func paidOnly(at position: Int) -> Bool {
+        switch storage {
+        case .generated: CatalogData.paidOnly[position] != 0
+        case .decoded(let problems, _): problems[position].paidOnly
+        case .overlaid(let overlay): overlay.resolve(position, base: overlay.base.paidOnly(at:), update: \.paidOnly)
+        }
+    }
+
+    /// The acceptance rate (percent) of the problem at a position, without building it.
+    /// - Complexity: O(1).
+    public func acceptance(at position: Int) -> Double {
+        switch storage {
+        case .generated: Double(CatalogData.acceptanceHundredths[position]) / 100
+        case .decoded(let problems, _): problems[position].acceptance
+        case .overlaid(let overlay): overlay.acceptance(at: position)
+        }
+    }
+
     /// The position of the problem with an id, or `nil`.
     /// - Complexity: O(log n).
     public func position(ofID id: Int) -> Int? {

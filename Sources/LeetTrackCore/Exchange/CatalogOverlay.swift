@@ -84,11 +84,20 @@ final class CatalogOverlay: Sendable {
     func problem(at position: Int) -> Problem {
         resolve(position, base: { basePosition in
             var problem = base.problem(at: basePosition)
-            if !acceptanceByBase.isEmpty, acceptanceByBase[basePosition] >= 0 {
-                problem.acceptance = Double(acceptanceByBase[basePosition]) / 100
-            }
+            if let acceptance = updatedAcceptance(atBase: basePosition) { problem.acceptance = acceptance }
             return problem
         }, update: { $0 })
+    }
+
+    /// The acceptance of the problem at a position, updated, without building the problem.
+    func acceptance(at position: Int) -> Double {
+        resolve(position, base: { updatedAcceptance(atBase: $0) ?? base.acceptance(at: $0) }, update: \.acceptance)
+    }
+
+    /// The acceptance an update gave the base's problem at `basePosition`, if one did.
+    private func updatedAcceptance(atBase basePosition: Int) -> Double? {
+        guard !acceptanceByBase.isEmpty, acceptanceByBase[basePosition] >= 0 else { return nil }
+        return Double(acceptanceByBase[basePosition]) / 100
     }
 
     /// The number of problems.

@@ -83,21 +83,22 @@ extension Catalog {
         matching query: ProblemQuery, loadingProgress loadProgress: (Set<String>) throws -> [String: Record]
     ) rethrows -> (problems: [Problem], progress: [String: Record]) {
         var progress: [String: Record] = [:]
-        let matches = try problems(matching: query) { positions in
+        let matches = try positions(matching: query) { positions in
             let slugs = positions.map(slug(at:))
             progress = try loadProgress(Set(slugs))
             return slugs.map { progress[$0] }
         }
-        return (matches.map(\.problem), progress)
+        return (matches.map { problem(at: $0.position) }, progress)
     }
 
-    /// The problems that match `query`, each with its record, as ``problems(matching:loadingProgress:)``
-    /// finds them, for a caller that holds the records by catalog position rather than by slug.
+    /// The catalog positions of the problems that match `query`, each with its record, as
+    /// ``problems(matching:loadingProgress:)`` finds them, for a caller that holds the records by
+    /// position and writes rows from the catalog (``problem(at:)`` builds a match when needed).
     /// - Parameter loadProgress: returns the record (or its summary, or `nil`) of each of the given
     ///   catalog positions, in their order.
-    public func problems<Record: ProgressMarks>(
+    public func positions<Record: ProgressMarks>(
         matching query: ProblemQuery, loadingProgressAt loadProgress: ([Int]) throws -> [Record?]
-    ) rethrows -> [(problem: Problem, progress: Record?)] {
+    ) rethrows -> [(position: Int, progress: Record?)] {
         let positions: [Int]
         if let list = query.list {
             positions = list.slugs.compactMap { position(ofSlug: $0) }
@@ -107,59 +108,57 @@ extension Catalog {
         let words = TitleWords(query.text ?? "")
         let textID = query.text.flatMap { Int($0.trimmedOfWhitespace) }
         var haystack: [UInt8] = []
-        // A problem is built only when a filter needs more than its position tells (paid, tags,
-        // category), or once it matched: the favorites sheet built all 4,029 to keep a hundred.
-        let needsProblem = query.paidOnly != nil || !query.tags.isEmpty || query.category != nil
-        var candidatePositions: [Int] = []
-        var candidates: [Problem] = []
+        // A problem is built only when a filter needs more than its position tells (tags,
+        // category): the favorites sheet built all 4,029 to keep a hundred.
+        let needsProblem = !query.tags.isEmpty || query.category != nil
+        var candidates: [Int] = []
         for position in positions {
             if !query.difficulties.isEmpty, !query.difficulties.contains(self.difficulty(at: position)) { continue }
+            if let paidOnly = query.paidOnly, self.paidOnly(at: position) != paidOnly { continue }
             if words.count > 0, textID != id(at: position), !matches(position, words: words, buffer: &haystack) { continue }
             if needsProblem {
                 let problem = self.problem(at: position)
-                if let paidOnly = query.paidOnly, problem.paidOnly != paidOnly { continue }
                 if !query.tags.isEmpty, !problem.tags.contains(where: query.tags.contains) { continue }
                 if let category = query.category, problem.category != category { continue }
-                candidates.append(problem)
             }
-            candidatePositions.append(position)
+            candidates.append(position)
         }
-        let progress = try loadProgress(candidatePositions)
+        let progress = try loadProgress(candidates)
         let filtersProgress = !query.statuses.isEmpty || query.favoritesOnly
-        var matches: [(problem: Problem, progress: Record?)] = []
-        matches.reserveCapacity(filtersProgress ? 0 : candidatePositions.count)
-        for (index, position) in candidatePositions.enumerated() {
+        var matches: [(position: Int, progress: Record?)] = []
+        matches.reserveCapacity(filtersProgress ? 0 : candidates.count)
+        for (index, position) in candidates.enumerated() {
             let record = progress[index]
             if filtersProgress {
                 if !query.statuses.isEmpty, !query.statuses.contains(record?.status ?? .todo) { continue }
                 if query.favoritesOnly, record?.favorite != true { continue }
             }
-            matches.append((needsProblem ? candidates[index] : problem(at: position), record))
+            matches.append((position, record))
         }
         switch query.sort {
         case nil:
             break  // Already in id order, or in the list's order.
         case .id:
-            matches.sort { $0.problem.id < $1.problem.id }
+            matches.sort { id(at: $0.position) < id(at: $1.position) }
         case .title:
-            matches.sort {
-                let (left, right) = ($0.problem.title.lowercased(), $1.problem.title.lowercased())
-                return left == right ? $0.problem.id < $1.problem.id : left < right
-            }
+            // Each title lowered once, not once per comparison.
+            var keyed = matches.map { (title: title(at: $0.position).lowercased(), id: id(at: $0.position), match: $0) }
+            keyed.sort { $0.title == $1.title ? $0.id < $1.id : $0.title < $1.title }
+            matches = keyed.map(\.match)
         case .difficulty:
-            matches.sort { ($0.problem.difficulty, $0.problem.id) < ($1.problem.difficulty, $1.problem.id) }
+            matches.sort { (difficulty(at: $0.position), id(at: $0.position)) < (difficulty(at: $1.position), id(at: $1.position)) }
         case .acceptance:
             matches.sort {
-                $0.problem.acceptance != $1.problem.acceptance
-                    ? $0.problem.acceptance > $1.problem.acceptance : $0.problem.id < $1.problem.id
+                let (left, right) = (acceptance(at: $0.position), acceptance(at: $1.position))
+                return left != right ? left > right : id(at: $0.position) < id(at: $1.position)
             }
         case .recent:
             matches.sort { left, right in
                 switch (left.progress?.lastActivity, right.progress?.lastActivity) {
-                case (let l?, let r?): l != r ? l > r : left.problem.id < right.problem.id
+                case (let l?, let r?): l != r ? l > r : id(at: left.position) < id(at: right.position)
                 case (.some, nil): true
                 case (nil, .some): false
-                case (nil, nil): left.problem.id < right.problem.id
+                case (nil, nil): id(at: left.position) < id(at: right.position)
                 }
             }
         }

@@ -67,8 +67,9 @@ struct TitleWords {
 }
 
 extension Catalog {
-    /// Calls `body` with the UTF-8 bytes of a problem's title, without building a `String`.
-    func withTitleUTF8<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    /// Calls `body` with the UTF-8 bytes of a problem's title, without building a `String` (the
+    /// built-in catalog's lie in the binary): a listing writes thousands of titles.
+    public func withTitleUTF8<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         switch storage {
         case .generated:
             let start = Int(CatalogData.textStarts[2 * position + 1])

@@ -125,6 +125,12 @@ public struct ReviewQueue: Sendable {
     /// What is due today or overdue, most overdue first.
     public var due: [ReviewItem] { entries.filter { $0.dueDay <= today }.map(item) }
 
+    /// What ``due`` holds, as the catalog positions of its problems with their due days: for a
+    /// listing that writes its rows from the catalog's fields (``due`` builds every problem).
+    public var duePositions: [(position: Int, dueDay: LocalDay, daysOverdue: Int)] {
+        entries.filter { $0.dueDay <= today }.map { ($0.position, $0.dueDay, today.dayNumber - $0.dueDay.dayNumber) }
+    }
+
     /// The first card of the queue, due or not; `nil` when there is none.
     public var next: ReviewItem? { entries.first.map(item) }
 

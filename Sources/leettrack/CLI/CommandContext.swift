@@ -142,11 +142,11 @@ final class CommandContext {
         try catalog.problems(matching: query) { slugs in try progress { slugs.contains($0) } }
     }
 
-    /// The problems that match `query`, with the marks of the records of the problems that can
-    /// match: for listings that show only status and favorite marks.
-    func problems(markedMatching query: ProblemQuery) throws -> [(problem: Problem, progress: ProblemMarks?)] {
+    /// The catalog positions of the problems that match `query`, with the marks of the records of
+    /// the problems that can match: for listings that show only status and favorite marks.
+    func positions(markedMatching query: ProblemQuery) throws -> [(position: Int, progress: ProblemMarks?)] {
         let catalog = self.catalog
-        return try catalog.problems(matching: query) { positions in
+        return try catalog.positions(matching: query) { positions in
             // By catalog position, as the store lends the marks: no slug string, no dictionary.
             var marks = [ProblemMarks?](repeating: nil, count: catalog.count)
             var candidate = [Bool](repeating: false, count: catalog.count)
@@ -224,15 +224,33 @@ final class CommandContext {
         rows(problems.map { ($0, progress[$0.slug]) }, skipped: skipped)
     }
 
+    /// Adds one row per catalog position with its marks, as ``rows(_:_:skipped:)``, from the
+    /// catalog's fields where they lie (no problem is built).
+    func rows(_ rows: [(position: Int, progress: (some ProgressMarks)?)], skipped: Set<String> = []) {
+        let catalog = self.catalog
+        let skippedPositions = Set(skipped.compactMap { catalog.position(ofSlug: $0) })
+        writeRows(rows) { row, writer, bytes in
+            let skipped = !skippedPositions.isEmpty && skippedPositions.contains(row.position)
+            writer.append(catalog, at: row.position, row.progress, skipped: skipped, to: &bytes)
+        }
+    }
+
     /// Adds one row per problem with its marks, as ``rows(_:_:skipped:)``.
     func rows(_ rows: [(problem: Problem, progress: (some ProgressMarks)?)], skipped: Set<String> = []) {
-        // No pass over whole rows: their one piece of outside text, the title, is made safe by
-        // the `RowWriter` itself, and `list` writes thousands of rows.
+        writeRows(rows) { row, writer, bytes in
+            writer.append(row.problem, row.progress, skipped: !skipped.isEmpty && skipped.contains(row.problem.slug), to: &bytes)
+        }
+    }
+
+    /// Adds a line per row, each written by `append` with a ``RowWriter``. No pass over whole
+    /// rows: their one piece of outside text, the title, is made safe by the writer itself, and
+    /// `list` writes thousands of rows.
+    private func writeRows<Row>(_ rows: [Row], _ append: (Row, RowWriter, inout [UInt8]) -> Void) {
         let writer = RowWriter(style: style)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(rows.count * 90)
-        for (problem, progress) in rows {
-            writer.append(problem, progress, skipped: !skipped.isEmpty && skipped.contains(problem.slug), to: &bytes)
+        for row in rows {
+            append(row, writer, &bytes)
             bytes.append(UInt8(ascii: "\n"))
         }
         rowBytes(bytes)

@@ -131,7 +131,7 @@ struct ListCommand: LeetTrackCommand {
             return
         }
         // Rows show marks only: read from the start of the summaries, not the whole records.
-        let rows = try context.problems(markedMatching: query)
+        let rows = try context.positions(markedMatching: query)
         context.rows(rows, skipped: skipped)
         context.line(context.style.dim(rows.count == 1 ? "1 problem" : "\(rows.count) problems"))
     }

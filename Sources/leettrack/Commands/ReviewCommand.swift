@@ -102,7 +102,7 @@ struct ReviewCommand: LeetTrackCommand {
 enum ReviewOutput {
     static func due(_ queue: ReviewQueue, _ context: CommandContext) {
         let style = context.style
-        let due = queue.due
+        let due = queue.duePositions
         guard !due.isEmpty else {
             if let next = queue.next {
                 context.line("Nothing to review on \(queue.today). Next: \(Format.name(next.problem)) "
@@ -120,8 +120,9 @@ enum ReviewOutput {
         let (redOpen, redClose) = (Array(style.redCodes.open.utf8), Array(style.redCodes.close.utf8))
         var bytes: [UInt8] = []
         bytes.reserveCapacity(due.count * 90)
+        let catalog = context.catalog
         for item in due {
-            writer.appendLead(item.problem, to: &bytes)
+            writer.appendLead(catalog, at: item.position, to: &bytes)
             bytes += "  due ".utf8
             item.dueDay.appendDescription(to: &bytes)
             bytes += [0x20, 0x20]

@@ -1,0 +1,71 @@
+import Foundation
+import LeetTrackCore
+import LeetTrackScreen
+import Testing
+
+/// The rows `list`, `favorites` and `review` print, written into room measured for each row.
+@Suite("Problem rows")
+struct RowWriterTests {
+    let marks = [nil, ProblemMarks(ProblemProgress(status: .attempted, favorite: true)), ProblemMarks(ProblemProgress(status: .solved))]
+
+    @Test("a row from the catalog's fields is the row of the problem built from them, for every problem and style",
+          arguments: [false, true])
+    func catalogRowsMatchProblemRows(updated: Bool) {
+        var catalog = Catalog.builtIn
+        if updated {
+            // A catalog update over the built-in one: a changed problem and a new one.
+            var first = catalog.problem(at: 0)
+            first.title = "两数之和 \u{1B}[31m"
+            first.acceptance = 12.34
+            let added = Problem(
+                id: 9_999, slug: "new-one", title: "A New One", difficulty: .medium, paidOnly: true, category: "Algorithms",
+                tags: [], acceptance: 0.05)
+            catalog = catalog.applying([first, added])
+        }
+        for style in [TextStyle(enabled: false), TextStyle(enabled: true)] {
+            let writer = RowWriter(style: style)
+            for position in 0..<catalog.count {
+                let record = marks[position % marks.count]
+                var fromCatalog: [UInt8] = []
+                var fromProblem: [UInt8] = []
+                writer.append(catalog, at: position, record, skipped: position % 7 == 0, to: &fromCatalog)
+                writer.append(catalog.problem(at: position), record, skipped: position % 7 == 0, to: &fromProblem)
+                #expect(fromCatalog == fromProblem, "\(catalog.problem(at: position).slug)")
+            }
+        }
+    }
+
+    @Test("hostile titles, ids and rates fit their columns or are cut, never overrun the row", arguments: [0, 1, 2, 48])
+    func hostileFields(titleWidth: Int) throws {
+        let titles = [
+            "", "a", String(repeating: "x", count: 500), "e" + String(repeating: "\u{301}", count: 400),
+            String(repeating: "\u{200D}", count: 300), String(repeating: "图", count: 200), "x\u{1B}]0;pwned\u{07}\u{202E}",
+            String(repeating: "\u{1B}[31m", count: 100),
+        ]
+        let numbers: [(id: Int, acceptance: Double)] = [(Int.min, -1e11), (Int.max, 1e18), (0, .nan), (-1, -0.04), (7, 99.95)]
+        for style in [TextStyle(enabled: false), TextStyle(enabled: true)] {
+            let writer = RowWriter(style: style, titleWidth: titleWidth)
+            for title in titles {
+                for (id, acceptance) in numbers {
+                    let problem = Problem(
+                        id: id, slug: "s", title: title, difficulty: .hard, paidOnly: true, category: "Algorithms", tags: [],
+                        acceptance: acceptance)
+                    var row: [UInt8] = []
+                    writer.append(problem, marks[1], skipped: true, to: &row)
+                    let text = try #require(String(validating: row, as: UTF8.self))
+                    #expect(text.hasPrefix(String(repeating: " ", count: max(0, 4 - String(id).count)) + String(id)))
+                    #expect(!text.unicodeScalars.contains { $0 == "\u{07}" || $0 == "\u{202E}" })
+                    #expect(text.contains("Hard") && text.contains("attempted") && text.contains("skipped"))
+                    var lead: [UInt8] = []
+                    writer.appendLead(problem, to: &lead)
+                    #expect(row.starts(with: lead))
+                    if title.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+                        // id, blanks, the title in its width (or cut with an ellipsis), blanks, "Hard".
+                        let shown = title.count > titleWidth ? String(title.prefix(max(0, titleWidth - 1))) + "…" : title.padding(toLength: titleWidth, withPad: " ", startingAt: 0)
+                        #expect(text.contains("  " + shown + "  "))
+                    }
+                }
+            }
+        }
+    }
+}
