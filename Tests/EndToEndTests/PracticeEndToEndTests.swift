@@ -202,6 +202,21 @@ struct PracticeEndToEndTests {
         #expect((json["daily"] as? [String: Any])?["status"] as? String == "solved")
     }
 
+    @Test("today shows the status of a daily question newer than the catalog, from its record")
+    func todayShowsStatusOfDailyOutsideCatalog() throws {
+        let leettrack = try LeetTrackRunner()
+        try ok(leettrack, "solve", "1")
+        let store = try Store.sqlite(path: leettrack.storePath)
+        // A record of a problem the built-in catalog does not have (an import from a newer one).
+        try ProgressRepository(store: store).update(["brand-new-problem"]) { _, record in
+            record.recordSolve(at: Date(timeIntervalSince1970: 1_796_130_000))
+        }
+        let json = #"{"date":"2026-12-01","problem":{"id":9999,"title":"Brand New Problem","slug":"brand-new-problem","difficulty":"hard","paidOnly":false}}"#
+        try store.set(try JSONDecoder().decode(LeetCodeDaily.self, from: Data(json.utf8)), for: LeetCodeDaily.key)
+        let today = try ok(leettrack, "today").stdout
+        #expect(today.contains("Daily:      9999. Brand New Problem  Hard  solved"), "\(today)")
+    }
+
     @Test("today leaves out a daily question from another day, and says why when signed in but LeetCode is out of reach")
     func todayLeavesOutOldDaily() throws {
         let leettrack = try LeetTrackRunner()

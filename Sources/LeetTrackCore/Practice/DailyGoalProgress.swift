@@ -62,7 +62,7 @@ public struct DailyGoalProgress: Sendable, Equatable {
     static func problemsByDay(_ progress: [String: ProgressSummary], timeZone: some UTCOffsetProvider) -> [Int: Int] {
         var builder = Builder(timeZone: timeZone)
         for record in progress.values { builder.add(record) }
-        return builder.counter.counts()
+        return builder.problemsByDay()
     }
 
     /// The progress made one summary at a time, as a store lends them: the same as
@@ -90,8 +90,11 @@ public struct DailyGoalProgress: Sendable, Equatable {
 
         /// The progress against `goal` at `now`, in the builder's time zone.
         public func progress(goal: Int, now: Date) -> DailyGoalProgress {
-            DailyGoalProgress(goal: goal, problemsByDay: counter.counts(), now: now, timeZone: timeZone)
+            DailyGoalProgress(goal: goal, problemsByDay: problemsByDay(), now: now, timeZone: timeZone)
         }
+
+        /// The number of different problems practised on each day (by day number).
+        func problemsByDay() -> [Int: Int] { counter.counts() }
     }
 }
 

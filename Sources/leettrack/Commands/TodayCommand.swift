@@ -89,12 +89,9 @@ struct TodayCommand: LeetTrackCommand {
         let settings = try context.practiceSettings()
         let followed = try context.followedList(in: settings)
         // The summaries, as the store lends them; the next problem's record is read on its own.
-        var summaries: [String: ProgressSummary] = [:]
-        try context.forEachSummary { slug, summary in summaries[String(decoding: slug, as: UTF8.self)] = summary }
-        return try TodayPlan(
-            catalog: context.catalog, summaries: summaries, record: { try nextRecord($0, context) },
-            scheduler: try context.reviewSettings().scheduler(), settings: settings, followed: followed, daily: daily,
-            now: context.now, timeZone: context.timeZone)
+        var builder = TodayPlan.Builder(catalog: context.catalog, scheduler: try context.reviewSettings().scheduler(), timeZone: context.timeZone)
+        try context.forEachSummary { slug, summary in builder.add(summary, slug: slug) }
+        return try builder.plan(record: { try nextRecord($0, context) }, settings: settings, followed: followed, daily: daily, now: context.now)
     }
 
     /// The record of the plan's next problem: `nil` when it has none, or when it does not decode
