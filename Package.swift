@@ -1,5 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
+#if canImport(Glibc)
+import Glibc
+#endif
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
@@ -14,18 +17,34 @@ let executableOnly: [SwiftSetting] = strict + [
 ]
 
 /// How the `leettrack` binary is linked on Linux, for a faster start in less memory (BENCHMARKS.md,
-/// seventh session). lld packs the 60,000 relative relocations (RELR, which glibc 2.36 applies)
-/// into 12 KB instead of the 1.4 MB the loader read at every start-up. The binary exports no
-/// symbols: nothing loads it as a library, and exporting 15,000 made `dladdr` (the runtime's
+/// seventh session). lld packs the 60,000 relative relocations (RELR) into 12 KB instead of the
+/// 1.4 MB the loader read at every start-up, where the C library applies them. The binary exports
+/// no symbols: nothing loads it as a library, and exporting 15,000 made `dladdr` (the runtime's
 /// backtracer set-up) search them. And the code the everyday commands run is laid out together
 /// (scripts/generate-symbol-order), so the kernel maps 2.5 MB less of it.
-let leanExecutable = [
-    "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
-    // By its full path: the linker does not run in the package's folder. A function the list no
-    // longer names is no error (it only lies where it would have anyway).
-    "-Xlinker", "--symbol-ordering-file=\(packageFolder)/Sources/leettrack/symbol-order.txt",
-    "-Xlinker", "--no-warn-symbol-ordering",
-]
+let leanExecutable = ["-use-ld=lld", "-Xlinker", "--no-export-dynamic"]
+    + (cLibraryAppliesPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : [])
+    + [
+        // By its full path: the linker does not run in the package's folder. A function the list
+        // no longer names is no error (it only lies where it would have anyway).
+        "-Xlinker", "--symbol-ordering-file=\(packageFolder)/Sources/leettrack/symbol-order.txt",
+        "-Xlinker", "--no-warn-symbol-ordering",
+    ]
+
+/// Whether the C library the build runs on applies packed relative relocations (glibc 2.36 and
+/// later): a binary that has them does not start under an older one, which refuses it by name.
+var cLibraryAppliesPackedRelocations: Bool {
+    #if canImport(Glibc)
+    // "glibc 2.36"
+    var text = [CChar](repeating: 0, count: 64)
+    guard confstr(Int32(_CS_GNU_LIBC_VERSION), &text, text.count) > 0,
+          let name = String(validatingCString: text), name.hasPrefix("glibc ") else { return false }
+    let version = name.dropFirst("glibc ".count).split(separator: ".").compactMap { Int($0) }
+    return version.count >= 2 && (version[0], version[1]) >= (2, 36)
+    #else
+    return false
+    #endif
+}
 
 /// The folder this manifest is in.
 var packageFolder: String { String(#filePath.dropLast("/Package.swift".count)) }
