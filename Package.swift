@@ -17,12 +17,19 @@ let executableOnly: [SwiftSetting] = strict + [
 ]
 
 /// How the `leettrack` binary is linked on Linux, for a faster start in less memory (BENCHMARKS.md,
-/// seventh session). lld packs the 60,000 relative relocations (RELR) into 12 KB instead of the
-/// 1.4 MB the loader read at every start-up, where the C library applies them. The binary exports
-/// no symbols: nothing loads it as a library, and exporting 15,000 made `dladdr` (the runtime's
-/// backtracer set-up) search them. And the code the everyday commands run is laid out together
-/// (scripts/generate-symbol-order), so the kernel maps 2.5 MB less of it.
-let leanExecutable = ["-use-ld=lld", "-Xlinker", "--no-export-dynamic"]
+/// seventh session). SQLite is linked in from Debian's archive (libsqlite3-dev): loading the shared
+/// library bound its 1,596 symbols at every start-up (a million instructions, a fifth of a static
+/// `--version`), and the binary then runs where no SQLite is installed. `Linking/<arch>/` holds
+/// only a link to the archive and is searched before the system's folders, so the `sqlite3` that
+/// CSQLite links is found there; where the archive is missing (a system without it), the link is
+/// dangling, the linker passes it by and links the shared library. Programs that use the
+/// Persistence library are linked as they always were. lld packs the 60,000 relative relocations
+/// (RELR) into 12 KB instead of the 1.4 MB the loader read at every start-up, where the C library
+/// applies them. The binary exports no symbols: nothing loads it as a library, and exporting
+/// 15,000 made `dladdr` (the runtime's backtracer set-up) search them. And the code the everyday
+/// commands run is laid out together (scripts/generate-symbol-order), so the kernel maps 2.5 MB
+/// less of it.
+let leanExecutable = ["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-L", "\(packageFolder)/Linking/\(architecture)"]
     + (cLibraryAppliesPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : [])
     + [
         // By its full path: the linker does not run in the package's folder. A function the list
@@ -46,6 +53,15 @@ var cLibraryAppliesPackedRelocations: Bool {
     #endif
 }
 
+/// The machine's name in Debian's library folders (`/usr/lib/<name>-linux-gnu`).
+var architecture: String {
+    #if arch(arm64)
+    "aarch64"
+    #else
+    "x86_64"
+    #endif
+}
+
 /// The folder this manifest is in.
 var packageFolder: String { String(#filePath.dropLast("/Package.swift".count)) }
 
@@ -64,26 +80,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
     ],
     targets: [
-        // Headers only (apt: libsqlite3-dev); Persistence links the library. No pkg-config either:
-        // its link flag would bring the shared library back.
+        // apt: libsqlite3-dev. The module links `sqlite3`; no pkg-config, whose search path for it
+        // would come before the `leettrack` executable's (see `leanExecutable`).
         .systemLibrary(name: "CSQLite"),
         // Headers only: libpq is loaded with dlopen when a PostgreSQL store is first opened (see
         // Sources/CLibPQ/shim.h), so no pkg-config link flags: linking it would load libpq and the
         // 25 libraries it needs into every process at start-up. apt: libpq-dev (headers), libpq5.
         .systemLibrary(name: "CLibPQ"),
-        .target(
-            name: "Persistence",
-            dependencies: ["CSQLite", "CLibPQ"],
-            swiftSettings: strict,
-            // On Linux, SQLite is linked in from Debian's archive (libsqlite3-dev): loading the
-            // shared library binds its 1,596 symbols at every start-up (a million instructions, a
-            // fifth of a static `--version`; BENCHMARKS.md), and a release binary then runs where
-            // no libsqlite3 is installed. Where the archive is missing, the link fails and says so.
-            linkerSettings: [
-                .linkedLibrary(":libsqlite3.a", .when(platforms: [.linux])),
-                .linkedLibrary("sqlite3", .when(platforms: [.macOS])),
-            ]
-        ),
+        .target(name: "Persistence", dependencies: ["CSQLite", "CLibPQ"], swiftSettings: strict),
         .target(
             name: "LeetTrackCore",
             dependencies: ["Persistence"],

@@ -178,8 +178,9 @@ public final class RowWriter {
     /// The most a row's lead takes besides its title: the id (at most 20 bytes, as
     /// `-9223372036854775808`), the blanks, the difficulty.
     private let leadRoom: Int
-    /// The most a row takes after its lead: blanks, the acceptance (at most 16 bytes, as
-    /// `-99999999999.9%`), and the status with its marks.
+    /// The most a row takes after its lead: blanks, the acceptance (at most 17 bytes, as
+    /// `-1000000000000.0%`: a value just inside ±1e12 rounds up to thirteen digits), and the
+    /// status with its marks.
     private let tailRoom: Int
 
     public init(style: TextStyle, titleWidth: Int = 48) {
@@ -193,7 +194,7 @@ public final class RowWriter {
         skippedMark = Array(style.dim(" skipped").utf8)
         leadRoom = 20 + 2 + 2 + (difficulties.map(\.count).max() ?? 0)
         let marked = (paddedStatuses.map(\.count).max() ?? 0) + heart.count + paid.count + skippedMark.count
-        tailRoom = 2 + 16 + 2 + max(marked, statuses.map(\.count).max() ?? 0)
+        tailRoom = 2 + 17 + 2 + max(marked, statuses.map(\.count).max() ?? 0)
     }
 
     /// The styled pieces of each case, each at its slot.

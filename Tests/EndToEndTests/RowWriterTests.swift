@@ -42,7 +42,11 @@ struct RowWriterTests {
             String(repeating: "\u{200D}", count: 300), String(repeating: "图", count: 200), "x\u{1B}]0;pwned\u{07}\u{202E}",
             String(repeating: "\u{1B}[31m", count: 100),
         ]
-        let numbers: [(id: Int, acceptance: Double)] = [(Int.min, -1e11), (Int.max, 1e18), (0, .nan), (-1, -0.04), (7, 99.95)]
+        // Just inside ±1e12, a rate rounds up to thirteen digits: the widest acceptance written.
+        let numbers: [(id: Int, acceptance: Double)] = [
+            (Int.min, -999_999_999_999.96), (Int.min, -1e11), (Int.max, 999_999_999_999.96), (Int.max, 1e18), (0, .nan),
+            (-1, -0.04), (7, 99.95), (8, -.infinity),
+        ]
         for style in [TextStyle(enabled: false), TextStyle(enabled: true)] {
             let writer = RowWriter(style: style, titleWidth: titleWidth)
             for title in titles {
