@@ -12,7 +12,13 @@ public struct TextStyle: Sendable {
     }
 
     private func wrap(_ text: String, _ code: String) -> String {
-        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+        let (open, close) = codes(code)
+        return open + text + close
+    }
+
+    /// The escape sequences put around a text in the style `code` (none when disabled).
+    private func codes(_ code: String) -> (open: String, close: String) {
+        enabled ? ("\u{1B}[\(code)m", "\u{1B}[0m") : ("", "")
     }
 
     public func bold(_ text: String) -> String { wrap(text, "1") }
@@ -22,6 +28,6 @@ public struct TextStyle: Sendable {
     public func red(_ text: String) -> String { wrap(text, "31") }
     /// The codes ``red(_:)`` puts around its text (none when disabled), for writers that build
     /// styled rows as bytes.
-    public var redCodes: (open: String, close: String) { enabled ? ("\u{1B}[31m", "\u{1B}[0m") : ("", "") }
+    public var redCodes: (open: String, close: String) { codes("31") }
     public func magenta(_ text: String) -> String { wrap(text, "35") }
 }

@@ -149,7 +149,7 @@ public struct ProgressRepository: Sendable {
         // The records that their summaries send to, read once the summaries are (the store is
         // busy lending them meanwhile).
         var unread: [String] = []
-        func lend(_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer, prefixLength: Int) throws {
+        let isCurrent = try summaries.forEachCurrentEntry(favoritesOnly: favoritesOnly) { key, value, prefixLength in
             guard key.count >= prefixLength, !favoritesOnly || ProblemMarks.mayBeFavorite(storedSummaryJSON: value) else { return }
             let slug = UnsafeRawBufferPointer(rebasing: key[prefixLength...])
             if let derived = fromSummary(value) {
@@ -158,10 +158,6 @@ public struct ProgressRepository: Sendable {
                 unread.append(String(decoding: slug, as: UTF8.self))
             }
         }
-        let favoritesLength = ProgressSummaries.favoritePrefix.utf8.count
-        let summariesLength = ProgressSummaries.keyPrefix.utf8.count
-        let isCurrent = try favoritesOnly && summaries.forEachCurrentFavorite { try lend($0, $1, prefixLength: favoritesLength) }
-            || summaries.forEachCurrentEntry { try lend($0, $1, prefixLength: summariesLength) }
         // A record its summary cannot stand for (or a summary from a newer format): the record.
         let records = isCurrent ? try readableProgress(ofSlugs: unread.filter(include)) : try readableProgress(where: include)
         for (slug, record) in records.records {

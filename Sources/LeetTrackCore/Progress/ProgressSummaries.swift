@@ -61,24 +61,22 @@ public struct ProgressSummaries: Sendable {
     }
 
     /// Lends `body` every stored summary, as its key's and its stored bytes where they lie (see
-    /// ``Store/forEachRawValue(withKeyPrefix:_:)``: `body` must not use the store), when they are
-    /// known to match the records.
-    /// - Returns: whether they were known to match (else `body` was not called).
-    /// - Complexity: two count reads, one key read and one prefix query.
-    func forEachCurrentEntry(_ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
+    /// ``Store/forEachRawValue(withKeyPrefix:_:)``: `body` must not use the store), with the
+    /// length of the keys' prefix, when they are known to match the records. With
+    /// `favoritesOnly`, the entries of the favorites' index instead (each favorite's summary,
+    /// under `favorite.<slug>`) when it is known to match too; every summary when it is not.
+    /// - Returns: whether the summaries were known to match (else `body` was not called).
+    /// - Complexity: two count reads, one key read and one prefix query (and two count reads and
+    ///   a key read more for the index).
+    func forEachCurrentEntry(
+        favoritesOnly: Bool = false,
+        _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer, _ prefixLength: Int) throws -> Void
+    ) throws -> Bool {
         // The counts first: a funnel write committed after them only makes the summaries newer.
         guard try areCurrent() else { return false }
-        try store.forEachRawValue(withKeyPrefix: Self.keyPrefix, body)
-        return true
-    }
-
-    /// Lends `body` every entry of the favorites' index (each favorite's summary, under
-    /// `favorite.<slug>`) when the summaries and the index are known to match the records
-    /// (see ``forEachCurrentEntry(_:)``).
-    /// - Returns: whether they were known to match (else `body` was not called).
-    func forEachCurrentFavorite(_ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
-        guard try areCurrent(), try favoritesAreCurrent() else { return false }
-        try store.forEachRawValue(withKeyPrefix: Self.favoritePrefix, body)
+        let prefix = try favoritesOnly && favoritesAreCurrent() ? Self.favoritePrefix : Self.keyPrefix
+        let prefixLength = prefix.utf8.count
+        try store.forEachRawValue(withKeyPrefix: prefix) { try body($0, $1, prefixLength) }
         return true
     }
 
@@ -117,11 +115,7 @@ public struct ProgressSummaries: Sendable {
             if record.isEmpty { transaction.removeValue(for: recordKey) } else { try transaction.set(record, for: recordKey) }
             return
         }
-        if try stamp(in: transaction) != difference {
-            try rebuild(in: transaction)
-        } else if try !favoritesMatch(in: transaction) {
-            try rebuildFavorites(in: transaction)
-        }
+        try rebuildStale(in: transaction, difference: difference)
         if record.isEmpty {
             transaction.removeValue(for: recordKey)
             transaction.removeValue(for: key(for: slug))
@@ -148,14 +142,7 @@ public struct ProgressSummaries: Sendable {
         if try areCurrent() && favoritesAreCurrent() || store.writeCount(forNamespace: Self.keyPrefix) == nil { return false }
         return try store.transaction { transaction in
             guard let difference = try Self.difference(in: transaction) else { return false }
-            if try Self.stamp(in: transaction) != difference {
-                try Self.rebuild(in: transaction)
-            } else if try !Self.favoritesMatch(in: transaction) {
-                try Self.rebuildFavorites(in: transaction)
-            } else {
-                return false
-            }
-            return true
+            return try Self.rebuildStale(in: transaction, difference: difference)
         }
     }
 
@@ -258,6 +245,21 @@ public struct ProgressSummaries: Sendable {
     private static func favoritesMatch(in transaction: Transaction) throws -> Bool {
         guard let counts = try favoriteCounts(in: transaction) else { return false }
         return try favoritesStamp(in: transaction) == counts
+    }
+
+    /// Rebuilds the summaries (and with them the favorites' index) when their stamp is not
+    /// `difference`, else the index alone when its stamp does not hold.
+    /// - Returns: whether it rebuilt anything.
+    @discardableResult
+    private static func rebuildStale(in transaction: Transaction, difference: Int) throws -> Bool {
+        if try stamp(in: transaction) != difference {
+            try rebuild(in: transaction)
+        } else if try !favoritesMatch(in: transaction) {
+            try rebuildFavorites(in: transaction)
+        } else {
+            return false
+        }
+        return true
     }
 
     /// Writes every favorite's entry that differs from its summary, removes the entries of

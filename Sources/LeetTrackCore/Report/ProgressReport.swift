@@ -124,7 +124,7 @@ public struct ProgressReport: Sendable {
         let queue = ReviewQueue(catalog: catalog, progress: progress, scheduler: scheduler, now: now, timeZone: timeZone)
         dueNow = queue.due
         dueLaterThisWeek = queue.upcoming(days: Self.reviewDaysAhead)
-        nextReview = queue.items.first { -$0.daysOverdue > Self.reviewDaysAhead }
+        nextReview = queue.first(dueAfter: Self.reviewDaysAhead)
 
         var summaries: [String: ProblemSummary] = [:]
         func summary(_ slug: String) -> ProblemSummary {

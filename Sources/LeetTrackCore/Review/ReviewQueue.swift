@@ -96,25 +96,23 @@ public struct ReviewQueue: Sendable {
 
         /// The queue of the cards added, seen at `now`.
         public func queue(now: Date, timeZone: some UTCOffsetProvider) -> ReviewQueue {
-            ReviewQueue(catalog: catalog, cards: cards, keys: keys, now: now, timeZone: timeZone)
+            // Sorted as small keys first, and each card moved once into its place: sorting the
+            // cards themselves moved every card's fields around (a third of the queue's cost at 4,000).
+            var keys = keys
+            keys.sort { ($0.due, $0.id) < ($1.due, $1.id) }
+            var days = LocalDays(in: timeZone)
+            let entries = keys.map { key in
+                let (position, card) = cards[key.index]
+                return Entry(position: position, card: card, dueDay: days.day(of: card.due))
+            }
+            return ReviewQueue(catalog: catalog, entries: entries, today: LocalDay(now, in: timeZone))
         }
     }
 
-    private init(
-        catalog: Catalog, cards: [(position: Int, card: ReviewCard)], keys: [(due: Date, id: Int, index: Int)], now: Date,
-        timeZone: some UTCOffsetProvider
-    ) {
+    private init(catalog: Catalog, entries: [Entry], today: LocalDay) {
         self.catalog = catalog
-        today = LocalDay(now, in: timeZone)
-        // Sorted as small keys first, and each card moved once into its place: sorting the cards
-        // themselves moved every card's fields around (a third of the queue's cost at 4,000).
-        var keys = keys
-        keys.sort { ($0.due, $0.id) < ($1.due, $1.id) }
-        var days = LocalDays(in: timeZone)
-        entries = keys.map { key in
-            let (position, card) = cards[key.index]
-            return Entry(position: position, card: card, dueDay: days.day(of: card.due))
-        }
+        self.entries = entries
+        self.today = today
     }
 
     /// The item of `entry`, its problem built from the catalog.
@@ -123,16 +121,24 @@ public struct ReviewQueue: Sendable {
     }
 
     /// What is due today or overdue, most overdue first.
-    public var due: [ReviewItem] { entries.filter { $0.dueDay <= today }.map(item) }
+    public var due: [ReviewItem] { dueEntries.map(item) }
 
     /// What ``due`` holds, as the catalog positions of its problems with their due days: for a
     /// listing that writes its rows from the catalog's fields (``due`` builds every problem).
     public var duePositions: [(position: Int, dueDay: LocalDay, daysOverdue: Int)] {
-        entries.filter { $0.dueDay <= today }.map { ($0.position, $0.dueDay, today.dayNumber - $0.dueDay.dayNumber) }
+        dueEntries.map { ($0.position, $0.dueDay, today.dayNumber - $0.dueDay.dayNumber) }
     }
+
+    private var dueEntries: [Entry] { entries.filter { $0.dueDay <= today } }
 
     /// The first card of the queue, due or not; `nil` when there is none.
     public var next: ReviewItem? { entries.first.map(item) }
+
+    /// The first card due more than `days` days after today (what comes after
+    /// ``upcoming(days:)``), building that one problem only; `nil` when there is none.
+    public func first(dueAfter days: Int) -> ReviewItem? {
+        entries.first { $0.dueDay.dayNumber - today.dayNumber > days }.map(item)
+    }
 
     /// Whether the queue has no card.
     public var isEmpty: Bool { entries.isEmpty }

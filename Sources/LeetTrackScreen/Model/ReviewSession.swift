@@ -39,7 +39,7 @@ struct ReviewSession: Equatable {
         let queue = ReviewQueue(catalog: catalog, progress: progress, scheduler: scheduler, now: now, timeZone: timeZone)
         due = queue.due
         upcoming = queue.upcoming(days: Self.upcomingDays)
-        later = queue.items.first { $0.daysOverdue < -Self.upcomingDays }
+        later = queue.first(dueAfter: Self.upcomingDays)
         hasCards = !queue.isEmpty
         today = queue.today
         self.now = now
