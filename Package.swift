@@ -44,8 +44,9 @@ var cLibraryAppliesPackedRelocations: Bool {
     #if canImport(Glibc)
     // "glibc 2.36"
     var text = [CChar](repeating: 0, count: 64)
-    guard confstr(Int32(_CS_GNU_LIBC_VERSION), &text, text.count) > 0,
-          let name = String(validatingCString: text), name.hasPrefix("glibc ") else { return false }
+    guard confstr(Int32(_CS_GNU_LIBC_VERSION), &text, text.count) > 0 else { return false }
+    let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard name.hasPrefix("glibc ") else { return false }
     let version = name.dropFirst("glibc ".count).split(separator: ".").compactMap { Int($0) }
     return version.count >= 2 && (version[0], version[1]) >= (2, 36)
     #else
