@@ -224,12 +224,19 @@ public final class RowWriter {
 
     /// Appends `problem`'s row, without a line end, to `bytes`.
     public func append(_ problem: Problem, _ record: (some ProgressMarks)?, skipped: Bool, to bytes: inout [UInt8]) {
+        append(problem, status: record?.status ?? .todo, favorite: record?.favorite ?? false, skipped: skipped, to: &bytes)
+    }
+
+    /// Appends `problem`'s row with these marks, as ``append(_:_:skipped:to:)`` does. Not
+    /// generic, unlike that one, which another module's caller runs unspecialized (asking the
+    /// runtime for the type of its optional marks on every row).
+    public func append(_ problem: Problem, status: Status, favorite: Bool, skipped: Bool, to bytes: inout [UInt8]) {
         var title = problem.title
         title.withUTF8 { title in
             let fields = Fields(
                 id: problem.id, title: title, difficulty: problem.difficulty, acceptance: problem.acceptance,
                 paidOnly: problem.paidOnly)
-            append(fields, record, skipped: skipped, to: &bytes)
+            append(fields, status: status, favorite: favorite, skipped: skipped, to: &bytes)
         }
     }
 
@@ -237,11 +244,18 @@ public final class RowWriter {
     /// does, from the catalog's fields where they lie: `list` writes thousands of rows, and
     /// building each problem (its slug, title and tags) cost a third of a row.
     public func append(_ catalog: Catalog, at position: Int, _ record: (some ProgressMarks)?, skipped: Bool, to bytes: inout [UInt8]) {
+        append(catalog, at: position, status: record?.status ?? .todo, favorite: record?.favorite ?? false, skipped: skipped, to: &bytes)
+    }
+
+    /// Appends the row of the problem at `position` in `catalog` with these marks, as
+    /// ``append(_:at:_:skipped:to:)`` does, without its generic marks (see
+    /// ``append(_:status:favorite:skipped:to:)``).
+    public func append(_ catalog: Catalog, at position: Int, status: Status, favorite: Bool, skipped: Bool, to bytes: inout [UInt8]) {
         catalog.withTitleUTF8(at: position) { title in
             let fields = Fields(
                 id: catalog.id(at: position), title: title, difficulty: catalog.difficulty(at: position),
                 acceptance: catalog.acceptance(at: position), paidOnly: catalog.paidOnly(at: position))
-            append(fields, record, skipped: skipped, to: &bytes)
+            append(fields, status: status, favorite: favorite, skipped: skipped, to: &bytes)
         }
     }
 
@@ -254,9 +268,8 @@ public final class RowWriter {
         var paidOnly: Bool
     }
 
-    private func append(_ fields: Fields, _ record: (some ProgressMarks)?, skipped: Bool, to bytes: inout [UInt8]) {
-        let status = Self.slot(record?.status ?? .todo)
-        let favorite = record?.favorite ?? false
+    private func append(_ fields: Fields, status: Status, favorite: Bool, skipped: Bool, to bytes: inout [UInt8]) {
+        let status = Self.slot(status)
         withRow(title: fields.title, tail: tailRoom, to: &bytes) { row, title in
             row.lead(self, id: fields.id, title: title, difficulty: fields.difficulty)
             row.put(0x20, 0x20)

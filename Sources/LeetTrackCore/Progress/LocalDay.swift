@@ -70,11 +70,12 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         let (year, month, day) = components
         guard (1000...9999).contains(year) else { return bytes.append(contentsOf: description.utf8) }
         let zero = UInt8(ascii: "0")
-        bytes.append(contentsOf: [
+        // A tuple on the stack, appended at once: an array literal was an allocation per day.
+        let text = (
             zero + UInt8(year / 1000), zero + UInt8(year / 100 % 10), zero + UInt8(year / 10 % 10), zero + UInt8(year % 10),
             UInt8(ascii: "-"), zero + UInt8(month / 10), zero + UInt8(month % 10),
-            UInt8(ascii: "-"), zero + UInt8(day / 10), zero + UInt8(day % 10),
-        ])
+            UInt8(ascii: "-"), zero + UInt8(day / 10), zero + UInt8(day % 10))
+        withUnsafeBytes(of: text) { bytes.append(contentsOf: $0) }
     }
 
     /// Earlier days first.

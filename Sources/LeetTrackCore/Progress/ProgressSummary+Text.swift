@@ -272,6 +272,8 @@ private struct SummaryReader {
     }
 
     /// A decimal `Int`, with an optional minus sign; `nil` when it has no digit or overflows.
+    /// Inlined: it reads every event's time, and the call was a tenth of its cost.
+    @inline(__always)
     private mutating func integer(_ base: UnsafePointer<UInt8>) -> Int? {
         var position = index
         let negative = base[position] == UInt8(ascii: "-")

@@ -96,6 +96,9 @@ extension Catalog {
     /// position and writes rows from the catalog (``problem(at:)`` builds a match when needed).
     /// - Parameter loadProgress: returns the record (or its summary, or `nil`) of each of the given
     ///   catalog positions, in their order.
+    // Specialized here for the listings' marks: a caller in another module otherwise runs it
+    // unspecialized, each match's append and marks read through the generic witnesses.
+    @_specialize(exported: true, where Record == ProblemMarks)
     public func positions<Record: ProgressMarks>(
         matching query: ProblemQuery, loadingProgressAt loadProgress: ([Int]) throws -> [Record?]
     ) rethrows -> [(position: Int, progress: Record?)] {
@@ -125,12 +128,21 @@ extension Catalog {
         }
         let progress = try loadProgress(candidates)
         let filtersProgress = !query.statuses.isEmpty || query.favoritesOnly
+        // The statuses wanted, looked up once: a set's lookup hashed each record's status name.
+        let statuses = query.statuses
+        let (todo, attempted, solved) = (statuses.contains(.todo), statuses.contains(.attempted), statuses.contains(.solved))
         var matches: [(position: Int, progress: Record?)] = []
         matches.reserveCapacity(filtersProgress ? 0 : candidates.count)
         for (index, position) in candidates.enumerated() {
             let record = progress[index]
             if filtersProgress {
-                if !query.statuses.isEmpty, !query.statuses.contains(record?.status ?? .todo) { continue }
+                if !statuses.isEmpty {
+                    switch record?.status ?? .todo {
+                    case .todo: if !todo { continue }
+                    case .attempted: if !attempted { continue }
+                    case .solved: if !solved { continue }
+                    }
+                }
                 if query.favoritesOnly, record?.favorite != true { continue }
             }
             matches.append((position, record))

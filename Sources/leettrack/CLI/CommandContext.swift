@@ -231,14 +231,18 @@ final class CommandContext {
         let skippedPositions = Set(skipped.compactMap { catalog.position(ofSlug: $0) })
         writeRows(rows) { row, writer, bytes in
             let skipped = !skippedPositions.isEmpty && skippedPositions.contains(row.position)
-            writer.append(catalog, at: row.position, row.progress, skipped: skipped, to: &bytes)
+            writer.append(
+                catalog, at: row.position, status: row.progress?.status ?? .todo, favorite: row.progress?.favorite ?? false,
+                skipped: skipped, to: &bytes)
         }
     }
 
     /// Adds one row per problem with its marks, as ``rows(_:_:skipped:)``.
     func rows(_ rows: [(problem: Problem, progress: (some ProgressMarks)?)], skipped: Set<String> = []) {
         writeRows(rows) { row, writer, bytes in
-            writer.append(row.problem, row.progress, skipped: !skipped.isEmpty && skipped.contains(row.problem.slug), to: &bytes)
+            writer.append(
+                row.problem, status: row.progress?.status ?? .todo, favorite: row.progress?.favorite ?? false,
+                skipped: !skipped.isEmpty && skipped.contains(row.problem.slug), to: &bytes)
         }
     }
 

@@ -116,14 +116,17 @@ enum ReviewOutput {
         // As bytes, like `list`'s rows: a long queue composed from `String` pieces and passed whole
         // through the terminal filter cost 20,000 instructions a row.
         let writer = RowWriter(style: style, titleWidth: 40)
+        // Every constant piece as bytes once: appending a string's UTF-8 view copied it through
+        // the string's storage on each row, a fifth of the row.
         let dueToday = Array(style.yellow("due today").utf8)
         let (redOpen, redClose) = (Array(style.redCodes.open.utf8), Array(style.redCodes.close.utf8))
+        let (dueWord, dayOverdue, daysOverdue) = (Array("  due ".utf8), Array(" day overdue".utf8), Array(" days overdue".utf8))
         var bytes: [UInt8] = []
         bytes.reserveCapacity(due.count * 90)
         let catalog = context.catalog
         for item in due {
             writer.appendLead(catalog, at: item.position, to: &bytes)
-            bytes += "  due ".utf8
+            bytes += dueWord
             item.dueDay.appendDescription(to: &bytes)
             bytes += [0x20, 0x20]
             if item.daysOverdue == 0 {
@@ -131,14 +134,35 @@ enum ReviewOutput {
             } else {
                 // `3 days overdue` in red, written as bytes like the rest of the row.
                 bytes += redOpen
-                bytes += String(item.daysOverdue).utf8
-                bytes += (item.daysOverdue == 1 ? " day overdue" : " days overdue").utf8
+                appendDecimal(item.daysOverdue, to: &bytes)
+                bytes += item.daysOverdue == 1 ? dayOverdue : daysOverdue
                 bytes += redClose
             }
             bytes.append(UInt8(ascii: "\n"))
         }
         context.rowBytes(bytes)
         context.line(style.dim("Record a redo with `leettrack review PROBLEM again|hard|good|easy`."))
+    }
+
+    /// Appends `number` in decimal, as `String(number)` spells it, without making the string.
+    private static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        // The magnitude as unsigned: `Int.min` has no positive `Int`.
+        var rest = number.magnitude
+        var digits = 1
+        var power: UInt = 10
+        while digits < 20, rest >= power {
+            digits += 1
+            power = power &* 10  // Past 10^19 it wraps, but then `digits` stops the loop.
+        }
+        // Room for the digits, filled from the last: no slice of `bytes` to reverse.
+        var place = bytes.count + digits
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        repeat {
+            place -= 1
+            bytes[place] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        } while rest > 0
     }
 
     static func upcoming(_ queue: ReviewQueue, days: Int, _ context: CommandContext) {
