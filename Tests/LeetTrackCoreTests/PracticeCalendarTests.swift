@@ -133,6 +133,31 @@ struct LocalDaysTests {
     }
 }
 
+extension LocalDaysTests {
+    /// A zone whose offset goes from +1 h to +2 h at `change`.
+    private struct OneChange: UTCOffsetProvider {
+        let change: Double
+        func secondsFromGMT(for date: Date) -> Int { date.timeIntervalSince1970 < change ? 3_600 : 7_200 }
+    }
+
+    @Test("a change at a UTC day's first or last second, or within it, puts every instant on the zone's day", arguments: [
+        0.0, 1.0, 43_200, 86_399, 86_400, 86_401,
+    ])
+    func changesAtTheEdgesOfADay(secondsIntoDay: Double) {
+        let dayStart = 1_700_006_400.0  // 2023-11-15T00:00:00Z, a UTC day's first second.
+        let zone = OneChange(change: dayStart + secondsIntoDay)
+        var days = LocalDays(in: zone)
+        // The days around the change, every second near it and every ten minutes otherwise, in
+        // an order that asks about the later days first.
+        var instants = stride(from: dayStart - 2 * 86_400, to: dayStart + 3 * 86_400, by: 600).map { $0 }
+        instants += stride(from: zone.change - 7_300, through: zone.change + 7_300, by: 1).map { $0 }
+        for seconds in instants.reversed() {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(days.day(of: date) == LocalDay(date, in: zone), "change at +\(secondsIntoDay) s, instant \(seconds)")
+        }
+    }
+}
+
 @Suite("Problems practised per day")
 struct ProblemsByDayTests {
     @Test("each problem counts once on each day it was practised, however many events it had that day")

@@ -86,10 +86,10 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
 ///
 /// `stats`, the calendar and the daily goal put every event of every record on its day; asking
 /// the C library for each event's offset cost about 500 instructions apiece (a tenth of `stats`
-/// on a store with 48,000 events). The offset of a UTC day is taken at its first and its last
-/// second: when they agree, no change of offset fell within that day and every instant of it
-/// has that offset; when they differ (a daylight-saving change), each instant of that day asks
-/// the zone itself. (A day holding two changes that cancel out, which no zone in use has, would
+/// on a store with 48,000 events). The offset of a UTC day is taken at its first second and at the
+/// next day's (which the next day shares): when they agree, no change of offset fell within that
+/// day and every instant of it has that offset; when they differ (a daylight-saving change, or
+/// one at the next day's first second), each instant of that day asks the zone itself. (A day holding two changes that cancel out, which no zone in use has, would
 /// count by the offset around them.)
 ///
 /// It is not generic over the zone: the callers are generic functions called from other modules,
@@ -101,11 +101,16 @@ struct LocalDays {
     /// modulo the table's size; four years of days fit without two sharing one): each slot holds
     /// the day's number and its offset, or `Int.min` where the offset changed within the day.
     private var slots: [(day: Int, offset: Int)]
+    /// The offsets at the first second of the UTC days asked about, mapped like `slots`: a day's
+    /// last offset is taken at the next day's first second, so consecutive days (any history)
+    /// share each question to the zone.
+    private var starts: [(day: Int, offset: Int)]
     private static var slotCount: Int { 2048 }
 
     init(in zone: some UTCOffsetProvider) {
         self.zone = zone
         slots = Array(repeating: (day: Int.min, offset: 0), count: Self.slotCount)
+        starts = slots
     }
 
     /// The day on which `date` falls in the zone: the same as `LocalDay(date, in: zone)`.
@@ -139,10 +144,21 @@ struct LocalDays {
     @inline(never)
     private mutating func offset(at date: Date, onUTCDay utcDay: Int, slot: Int) -> Int {
         if slots[slot].day == utcDay { return zone.secondsFromGMT(for: date) }
-        let dayStart = Double(utcDay) * 86_400
-        let first = zone.secondsFromGMT(for: Date(timeIntervalSince1970: dayStart))
-        let last = zone.secondsFromGMT(for: Date(timeIntervalSince1970: dayStart + 86_399))
+        // Taking the day's last offset at the next day's first second can only see a change that
+        // happens at that very second as one within the day, which then asks the zone about each
+        // instant: the same days, never a wrong one.
+        let first = startOffset(ofUTCDay: utcDay)
+        let last = startOffset(ofUTCDay: utcDay + 1)
         slots[slot] = (day: utcDay, offset: first == last ? first : Int.min)
         return first == last ? first : zone.secondsFromGMT(for: date)
+    }
+
+    /// The offset at the first second of UTC day `utcDay`, asked once per day.
+    private mutating func startOffset(ofUTCDay utcDay: Int) -> Int {
+        let slot = utcDay & (Self.slotCount - 1)
+        if starts[slot].day == utcDay { return starts[slot].offset }
+        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(utcDay) * 86_400))
+        starts[slot] = (day: utcDay, offset: offset)
+        return offset
     }
 }
