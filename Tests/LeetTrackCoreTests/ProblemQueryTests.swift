@@ -101,3 +101,46 @@ struct ProblemQueryTests {
         #expect(asked.allSatisfy { catalog.problem(withSlug: $0)?.difficulty == .hard })
     }
 }
+
+@Suite("Tag and category filters without building problems")
+struct FilterWithoutProblemsTests {
+    @Test("an ASCII name folds byte by byte as the string operations fold it, and other text still folds")
+    func foldsLikeTheStringOperations() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "Z", "q", "9", "-", "_", " ", "--", "  ", "É", "ß", "İ", "\u{301}"]
+        for _ in 0..<3_000 {
+            let name = (0..<Int.random(in: 0...9, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let expected = name.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " }).joined(separator: " ")
+            #expect(Catalog.folded(name) == expected, "\(name.debugDescription)")
+        }
+        #expect(Catalog.folded("  Hash-_Table ") == "hash table")
+    }
+
+    @Test("tags and category are matched on the built-in and on an updated catalog as on the problems themselves")
+    func matchesTheProblems() throws {
+        let base = Catalog.builtIn
+        // An update that moves one problem to another category and gives another a new tag.
+        var moved = base.problem(at: 0)
+        moved.category = "Database"
+        var tagged = base.problem(at: 1)
+        tagged.tags.append("Brand New Tag")
+        let update = CatalogUpdate(source: "test", shape: "test", date: "2026-12-02", problemsInFile: 2, problems: [moved, tagged])
+        for catalog in [base, base.updated(by: update)] {
+            for (tags, category) in [(["Hash Table"], nil), (["Brand New Tag"], nil), ([], "Database"), (["Array", "Graph Theory"], "Algorithms")] as [([String], String?)] {
+                var query = ProblemQuery()
+                query.tags = tags
+                query.category = category
+                let expected = (0..<catalog.count).map(catalog.problem(at:)).filter { problem in
+                    (tags.isEmpty || problem.tags.contains(where: tags.contains)) && (category.map { problem.category == $0 } ?? true)
+                }
+                #expect(catalog.problems(matching: query, progress: [:]).map(\.id) == expected.map(\.id))
+            }
+        }
+        var query = ProblemQuery()
+        query.tags = ["Brand New Tag"]
+        #expect(base.updated(by: update).problems(matching: query, progress: [:]).map(\.id) == [tagged.id])
+        query.tags = []
+        query.category = "Database"
+        #expect(base.updated(by: update).problems(matching: query, progress: [:]).contains { $0.id == moved.id })
+    }
+}

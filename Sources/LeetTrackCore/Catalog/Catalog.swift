@@ -120,6 +120,16 @@ public struct Catalog: Sendable {
         }
     }
 
+    /// The category of the problem at a position, without building the problem.
+    /// - Complexity: O(1).
+    public func category(at position: Int) -> String {
+        switch storage {
+        case .generated: CatalogData.categoryNames[Int(CatalogData.categories[position])]
+        case .decoded(let problems, _): problems[position].category
+        case .overlaid(let overlay): overlay.resolve(position, base: overlay.base.category(at:), update: \.category)
+        }
+    }
+
     /// The id of the problem at a position, without building the problem.
     /// - Complexity: O(1).
     public func id(at position: Int) -> Int {
