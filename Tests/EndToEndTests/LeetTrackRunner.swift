@@ -1,6 +1,7 @@
 import Foundation
 import LeetTrackCore
 import Persistence
+import TestSupport
 
 /// Runs the built `leettrack` binary on a store in a fresh temporary directory.
 struct LeetTrackRunner {
@@ -11,14 +12,16 @@ struct LeetTrackRunner {
         var status: Int32
     }
 
+    /// Removes the directory when the last copy of this value goes away.
+    private let folder: TemporaryFolder
     /// The temporary directory of this test.
     let directory: URL
     /// The store the runs use (`--store` is passed unless a test asks otherwise).
     let storePath: String
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        folder = try TemporaryFolder("leettrack-e2e")
+        directory = folder.url
         storePath = directory.appendingPathComponent("store.sqlite").path
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Persistence
-import Testing
 import TestSupport
+import Testing
 
 @testable import LeetTrackCore
 
@@ -10,14 +10,16 @@ import TestSupport
 /// counts say nothing else changed the summaries or the index, and rebuilt when they do.
 @Suite("The favorites' index beside the summaries")
 struct FavoritesIndexTests {
+    /// Removes the directory when the last copy of this value goes away.
+    private let folder: TemporaryFolder
     let directory: URL
     let store: Store
     let repository: ProgressRepository
     let start = Date(timeIntervalSince1970: 1_764_424_992)
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-favorites-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        folder = try TemporaryFolder("leettrack-favorites")
+        directory = folder.url
         store = try Store.sqlite(path: directory.appendingPathComponent("store.sqlite").path)
         repository = ProgressRepository(store: store)
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Persistence
-import Testing
 import TestSupport
+import Testing
 
 @testable import LeetTrackCore
 
@@ -9,6 +9,8 @@ import TestSupport
 /// what the readers that copy them give, whatever state the summaries are in.
 @Suite("Summaries read where the store keeps them")
 struct LentSummariesTests {
+    /// Removes the directory when the last copy of this value goes away.
+    private let folder: TemporaryFolder
     let directory: URL
     let store: Store
     let repository: ProgressRepository
@@ -16,8 +18,8 @@ struct LentSummariesTests {
     let scheduler = ReviewScheduler()
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-lent-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        folder = try TemporaryFolder("leettrack-lent")
+        directory = folder.url
         store = try Store.sqlite(path: directory.appendingPathComponent("store.sqlite").path)
         repository = ProgressRepository(store: store)
     }

@@ -1,20 +1,22 @@
 import Foundation
 import Persistence
+import TestSupport
 import Testing
 
 @testable import LeetTrackCore
 
 @Suite("Own lists")
 struct OwnListsTests {
+    /// The store's folder, removed with the suite's instance.
+    private let folder: TemporaryFolder
     let store: Store
     let lists: OwnLists
     let catalog = Catalog.builtIn
     let now = UTCTimestamp.date(from: "2026-03-01T12:00:00Z")!
 
     init() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-lists-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = try Store.sqlite(path: directory.appendingPathComponent("store.sqlite").path)
+        folder = try TemporaryFolder("leettrack-lists")
+        store = try Store.sqlite(path: folder.path("store.sqlite"))
         lists = OwnLists(store: store)
     }
 

@@ -1,17 +1,20 @@
 import Foundation
 import Persistence
+import TestSupport
 import Testing
 
 @testable import LeetTrackCore
 
 @Suite("Progress in a store")
 struct ProgressRepositoryTests {
+    /// Removes the directory when the last copy of this value goes away.
+    private let folder: TemporaryFolder
     let directory: URL
     let store: Store
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-core-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        folder = try TemporaryFolder("leettrack-core")
+        directory = folder.url
         store = try Store.sqlite(path: directory.appendingPathComponent("store.sqlite").path)
     }
 

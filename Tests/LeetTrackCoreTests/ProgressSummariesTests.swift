@@ -1,19 +1,21 @@
 import Foundation
 import Persistence
-import Testing
 import TestSupport
+import Testing
 
 @testable import LeetTrackCore
 
 @Suite("Summaries kept beside the progress records")
 struct ProgressSummariesTests {
+    /// Removes the directory when the last copy of this value goes away.
+    private let folder: TemporaryFolder
     let directory: URL
     let store: Store
     let repository: ProgressRepository
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-summaries-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        folder = try TemporaryFolder("leettrack-summaries")
+        directory = folder.url
         store = try Store.sqlite(path: directory.appendingPathComponent("store.sqlite").path)
         repository = ProgressRepository(store: store)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import TestSupport
 
 @testable import LeetTrackCore
 
@@ -25,12 +26,14 @@ struct ReportFixture {
     static let note = "Use a <hash map> & \"one\" pass; it's O(n)."
     static let listName = "Tom & Jerry's <Graphs>"
 
+    /// Removes the directory when the last copy of this value goes away.
+    private let folder: TemporaryFolder
     let directory: URL
     let store: Store
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-report-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        folder = try TemporaryFolder("leettrack-report")
+        directory = folder.url
         store = try Store.sqlite(path: directory.appendingPathComponent("store.sqlite").path)
     }
 

@@ -1,20 +1,22 @@
 import Foundation
 import Persistence
+import TestSupport
 import Testing
 
 @testable import LeetTrackCore
 
 @Suite("Reviews in a store")
 struct ReviewBookTests {
+    /// The store's folder, removed with the suite's instance.
+    private let folder: TemporaryFolder
     let store: Store
     let book: ReviewBook
     let utc = TimeZone(identifier: "UTC")!
     let start = UTCTimestamp.date(from: "2026-03-01T12:00:00Z")!
 
     init() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-review-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = try Store.sqlite(path: directory.appendingPathComponent("store.sqlite").path)
+        folder = try TemporaryFolder("leettrack-review")
+        store = try Store.sqlite(path: folder.path("store.sqlite"))
         book = ReviewBook(store: store)
     }
 

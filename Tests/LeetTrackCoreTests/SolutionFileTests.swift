@@ -1,15 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LeetTrackCore
 
 @Suite("Solution files")
 struct SolutionFileTests {
-    func temporaryDirectory() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("solution-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
-    }
 
     func problem(title: String = "Two Sum", tags: [String] = ["Array"]) throws -> Problem {
         var problem = try #require(Catalog.builtIn.problem(withSlug: "two-sum"))
@@ -47,7 +43,8 @@ struct SolutionFileTests {
 
     @Test("the file is created 0600 in a folder created 0700, and an existing file is reused untouched")
     func createsThenReuses() throws {
-        let base = try temporaryDirectory()
+        let temporary = try TemporaryFolder("solution")
+        let base = temporary.path
         let folder = base + "/code/leetcode"
         let first = try SolutionFile.prepare(for: try problem(), language: .standard, in: folder)
         #expect(first == (folder + "/1.two-sum.py", true))
@@ -62,7 +59,8 @@ struct SolutionFileTests {
 
     @Test("a code folder that is a file is refused with its path")
     func folderIsAFile() throws {
-        let base = try temporaryDirectory()
+        let temporary = try TemporaryFolder("solution")
+        let base = temporary.path
         #expect(FileManager.default.createFile(atPath: base + "/file", contents: Data()))
         #expect(throws: LeetTrackError.codeFile(base + "/file", reason: "it is not a folder; set another with `leettrack config code-dir PATH`")) {
             try SolutionFile.prepare(for: try problem(), language: .standard, in: base + "/file")
@@ -74,7 +72,8 @@ struct SolutionFileTests {
         let problem = try problem()
         let name = SolutionFile.name(for: problem, language: .standard)
         for plant in ["fifo", "folder", "dangling"] {
-            let base = try temporaryDirectory()
+            let temporary = try TemporaryFolder("solution")
+            let base = temporary.path
             let path = base + "/" + name
             switch plant {
             case "fifo": #expect(mkfifo(path, 0o600) == 0)
@@ -90,7 +89,8 @@ struct SolutionFileTests {
 
     @Test("a link the user made to a file of theirs is reused")
     func linkToAFileIsReused() throws {
-        let base = try temporaryDirectory()
+        let temporary = try TemporaryFolder("solution")
+        let base = temporary.path
         let problem = try problem()
         #expect(FileManager.default.createFile(atPath: base + "/mine.py", contents: Data("x = 1\n".utf8)))
         try FileManager.default.createSymbolicLink(
@@ -101,7 +101,8 @@ struct SolutionFileTests {
 
     @Test("a code folder others may write is refused: they could plant files in it")
     func worldWritableFolderIsRefused() throws {
-        let base = try temporaryDirectory()
+        let temporary = try TemporaryFolder("solution")
+        let base = temporary.path
         #expect(chmod(base, 0o777) == 0)
         let error = #expect(throws: LeetTrackError.self) {
             try SolutionFile.prepare(for: try problem(), language: .standard, in: base)
