@@ -3,6 +3,7 @@ import LeetTrackCore
 import Persistence
 import TerminalUI
 import Testing
+import TestSupport
 @testable import LeetTrackScreen
 
 /// What the interactive screen's keys do to the state and the store, with no terminal.
@@ -246,8 +247,8 @@ struct InteractiveBehaviourTests {
 
     @Test("A change made through another store on the same file shows after the wake")
     func externalChangeShows() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = try TemporaryFolder("leettrack-tui")
+        let directory = folder.url
         let path = directory.appendingPathComponent("store.sqlite").path
         var screen = try ScreenHarness(store: .sqlite(path: path))
         let other = try Store.sqlite(path: path)

@@ -2,6 +2,7 @@ import Foundation
 import LeetTrackCore
 import Persistence
 import Testing
+import TestSupport
 
 /// The real binary in tmux: keys in, screen out, the store checked afterwards.
 @Suite(
@@ -184,8 +185,8 @@ struct InteractiveEndToEndTests {
 
     @Test("Without a terminal, leettrack tui says so and exits 1, creating no store")
     func noTerminal() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = try TemporaryFolder("leettrack-tui")
+        let directory = folder.url
         let store = directory.appendingPathComponent("store.sqlite").path
         let result = try runLeettrackForInteractiveTests(["tui"], store: store)
         #expect(result.code == 1)

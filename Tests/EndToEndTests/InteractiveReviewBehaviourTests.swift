@@ -3,6 +3,7 @@ import LeetTrackCore
 import Persistence
 import TerminalUI
 import Testing
+import TestSupport
 @testable import LeetTrackScreen
 
 /// What the review queue's keys do to the state and the store, with no terminal.
@@ -60,8 +61,8 @@ struct InteractiveReviewBehaviourTests {
 
     @Test("A redo recorded by another process leaves the queue after the wake")
     func externalRating() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = try TemporaryFolder("leettrack-tui")
+        let directory = folder.url
         let path = directory.appendingPathComponent("store.sqlite").path
         try solve([("two-sum", 5), ("add-two-numbers", 2)], in: .sqlite(path: path))
         var screen = try ScreenHarness(store: .sqlite(path: path))
@@ -75,8 +76,8 @@ struct InteractiveReviewBehaviourTests {
 
     @Test("A rating that cannot be saved says why, and the problem stays in the queue")
     func failedRating() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = try TemporaryFolder("leettrack-tui")
+        let directory = folder.url
         let path = directory.appendingPathComponent("store.sqlite").path
         try solve([("two-sum", 5)], in: .sqlite(path: path))
         var screen = try ScreenHarness(store: .sqlite(path: path))

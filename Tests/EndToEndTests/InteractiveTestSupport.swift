@@ -73,9 +73,3 @@ final class TestClock: Sendable {
     }
 }
 
-/// A fresh temporary directory, removed by the caller with `removeItem`.
-func makeTemporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-tui-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}

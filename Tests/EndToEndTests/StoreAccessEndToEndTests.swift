@@ -2,6 +2,7 @@ import Foundation
 import LeetTrackCore
 import Persistence
 import Testing
+import TestSupport
 @testable import LeetTrackScreen
 
 /// Another user who may read but not write the store (`runuser -u nobody`, which needs root).
@@ -92,7 +93,8 @@ struct ManyWritersEndToEndTests {
 struct DeletedStoreScreenTests {
     @Test("a change made after the store was deleted says it was not saved, and the heart stays empty")
     func changeAfterDeletion() throws {
-        let directory = try makeTemporaryDirectory()
+        let folder = try TemporaryFolder("leettrack-tui")
+        let directory = folder.url
         let path = directory.appendingPathComponent("store.sqlite").path
         var screen = try ScreenHarness(width: 220, store: try Store.sqlite(path: path))
         for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {

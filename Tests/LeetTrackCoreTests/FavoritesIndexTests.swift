@@ -1,7 +1,7 @@
 import Foundation
 import Persistence
-import TestSupport
 import Testing
+import TestSupport
 
 @testable import LeetTrackCore
 
