@@ -1,8 +1,10 @@
 import Foundation
 
 /// A folder of a test's own under the system's temporary directory, removed with everything in
-/// it when the last value holding it goes away (the suite's instance, a runner, a local), so that
-/// the test runs do not fill `/tmp`: before it, each run of the suites left some 500 folders there.
+/// it when the last value holding it goes away (the suite's instance, a runner), so that the test
+/// runs do not fill `/tmp`: before it, each run of the suites left some 500 folders there. A local
+/// one is kept to the end of its test with `defer { withExtendedLifetime(folder) {} }` (Swift only
+/// promises a value's life up to its last use).
 public final class TemporaryFolder: Sendable {
     /// The folder.
     public let url: URL

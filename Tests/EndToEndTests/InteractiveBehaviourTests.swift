@@ -248,6 +248,7 @@ struct InteractiveBehaviourTests {
     @Test("A change made through another store on the same file shows after the wake")
     func externalChangeShows() throws {
         let folder = try TemporaryFolder("leettrack-tui")
+        defer { withExtendedLifetime(folder) {} }  // Removed when the test ends, not after its last mention.
         let directory = folder.url
         let path = directory.appendingPathComponent("store.sqlite").path
         var screen = try ScreenHarness(store: .sqlite(path: path))

@@ -186,6 +186,7 @@ struct InteractiveEndToEndTests {
     @Test("Without a terminal, leettrack tui says so and exits 1, creating no store")
     func noTerminal() throws {
         let folder = try TemporaryFolder("leettrack-tui")
+        defer { withExtendedLifetime(folder) {} }  // Removed when the test ends, not after its last mention.
         let directory = folder.url
         let store = directory.appendingPathComponent("store.sqlite").path
         let result = try runLeettrackForInteractiveTests(["tui"], store: store)

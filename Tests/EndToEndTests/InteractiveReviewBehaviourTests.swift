@@ -62,6 +62,7 @@ struct InteractiveReviewBehaviourTests {
     @Test("A redo recorded by another process leaves the queue after the wake")
     func externalRating() throws {
         let folder = try TemporaryFolder("leettrack-tui")
+        defer { withExtendedLifetime(folder) {} }  // Removed when the test ends, not after its last mention.
         let directory = folder.url
         let path = directory.appendingPathComponent("store.sqlite").path
         try solve([("two-sum", 5), ("add-two-numbers", 2)], in: .sqlite(path: path))
@@ -77,6 +78,7 @@ struct InteractiveReviewBehaviourTests {
     @Test("A rating that cannot be saved says why, and the problem stays in the queue")
     func failedRating() throws {
         let folder = try TemporaryFolder("leettrack-tui")
+        defer { withExtendedLifetime(folder) {} }  // Removed when the test ends, not after its last mention.
         let directory = folder.url
         let path = directory.appendingPathComponent("store.sqlite").path
         try solve([("two-sum", 5)], in: .sqlite(path: path))

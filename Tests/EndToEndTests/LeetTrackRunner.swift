@@ -12,12 +12,13 @@ struct LeetTrackRunner {
         var status: Int32
     }
 
-    /// Removes the directory when the last copy of this value goes away.
-    private let folder: TemporaryFolder
     /// The temporary directory of this test.
     let directory: URL
     /// The store the runs use (`--store` is passed unless a test asks otherwise).
     let storePath: String
+    /// Removes the folder when the last copy of this value goes away. Declared last, so that it goes
+    /// after the store that lives in it.
+    private let folder: TemporaryFolder
 
     init() throws {
         folder = try TemporaryFolder("leettrack-e2e")

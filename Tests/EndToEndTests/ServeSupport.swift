@@ -45,7 +45,11 @@ final class ServeProcess {
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        // Waited for, so that the server has let go of its store before the runner's folder goes.
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
     }
 
     /// One request on a new connection to 127.0.0.1, read to the end.

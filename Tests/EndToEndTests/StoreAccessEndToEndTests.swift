@@ -94,6 +94,7 @@ struct DeletedStoreScreenTests {
     @Test("a change made after the store was deleted says it was not saved, and the heart stays empty")
     func changeAfterDeletion() throws {
         let folder = try TemporaryFolder("leettrack-tui")
+        defer { withExtendedLifetime(folder) {} }  // Removed when the test ends, not after its last mention.
         let directory = folder.url
         let path = directory.appendingPathComponent("store.sqlite").path
         var screen = try ScreenHarness(width: 220, store: try Store.sqlite(path: path))

@@ -9,13 +9,14 @@ import TestSupport
 /// what the readers that copy them give, whatever state the summaries are in.
 @Suite("Summaries read where the store keeps them")
 struct LentSummariesTests {
-    /// Removes the directory when the last copy of this value goes away.
-    private let folder: TemporaryFolder
     let directory: URL
     let store: Store
     let repository: ProgressRepository
     let start = Date(timeIntervalSince1970: 1_764_424_992)
     let scheduler = ReviewScheduler()
+    /// Removes the folder when the last copy of this value goes away. Declared last, so that it goes
+    /// after the store that lives in it.
+    private let folder: TemporaryFolder
 
     init() throws {
         folder = try TemporaryFolder("leettrack-lent")

@@ -7,12 +7,13 @@ import TestSupport
 
 @Suite("Own lists")
 struct OwnListsTests {
-    /// The store's folder, removed with the suite's instance.
-    private let folder: TemporaryFolder
     let store: Store
     let lists: OwnLists
     let catalog = Catalog.builtIn
     let now = UTCTimestamp.date(from: "2026-03-01T12:00:00Z")!
+    /// Removes the folder when the last copy of this value goes away. Declared last, so that it goes
+    /// after the store that lives in it.
+    private let folder: TemporaryFolder
 
     init() throws {
         folder = try TemporaryFolder("leettrack-lists")

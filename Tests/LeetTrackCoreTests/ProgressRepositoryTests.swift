@@ -7,10 +7,11 @@ import TestSupport
 
 @Suite("Progress in a store")
 struct ProgressRepositoryTests {
-    /// Removes the directory when the last copy of this value goes away.
-    private let folder: TemporaryFolder
     let directory: URL
     let store: Store
+    /// Removes the folder when the last copy of this value goes away. Declared last, so that it goes
+    /// after the store that lives in it.
+    private let folder: TemporaryFolder
 
     init() throws {
         folder = try TemporaryFolder("leettrack-core")

@@ -7,11 +7,12 @@ import TestSupport
 
 @Suite("Summaries kept beside the progress records")
 struct ProgressSummariesTests {
-    /// Removes the directory when the last copy of this value goes away.
-    private let folder: TemporaryFolder
     let directory: URL
     let store: Store
     let repository: ProgressRepository
+    /// Removes the folder when the last copy of this value goes away. Declared last, so that it goes
+    /// after the store that lives in it.
+    private let folder: TemporaryFolder
 
     init() throws {
         folder = try TemporaryFolder("leettrack-summaries")

@@ -26,10 +26,11 @@ struct ReportFixture {
     static let note = "Use a <hash map> & \"one\" pass; it's O(n)."
     static let listName = "Tom & Jerry's <Graphs>"
 
-    /// Removes the directory when the last copy of this value goes away.
-    private let folder: TemporaryFolder
     let directory: URL
     let store: Store
+    /// Removes the folder when the last copy of this value goes away. Declared last, so that it goes
+    /// after the store that lives in it.
+    private let folder: TemporaryFolder
 
     init() throws {
         folder = try TemporaryFolder("leettrack-report")

@@ -7,12 +7,13 @@ import TestSupport
 
 @Suite("Reviews in a store")
 struct ReviewBookTests {
-    /// The store's folder, removed with the suite's instance.
-    private let folder: TemporaryFolder
     let store: Store
     let book: ReviewBook
     let utc = TimeZone(identifier: "UTC")!
     let start = UTCTimestamp.date(from: "2026-03-01T12:00:00Z")!
+    /// Removes the folder when the last copy of this value goes away. Declared last, so that it goes
+    /// after the store that lives in it.
+    private let folder: TemporaryFolder
 
     init() throws {
         folder = try TemporaryFolder("leettrack-review")

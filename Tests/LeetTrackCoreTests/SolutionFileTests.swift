@@ -6,7 +6,6 @@ import TestSupport
 
 @Suite("Solution files")
 struct SolutionFileTests {
-
     func problem(title: String = "Two Sum", tags: [String] = ["Array"]) throws -> Problem {
         var problem = try #require(Catalog.builtIn.problem(withSlug: "two-sum"))
         problem.title = title
@@ -44,6 +43,7 @@ struct SolutionFileTests {
     @Test("the file is created 0600 in a folder created 0700, and an existing file is reused untouched")
     func createsThenReuses() throws {
         let temporary = try TemporaryFolder("solution")
+        defer { withExtendedLifetime(temporary) {} }  // Removed when the test ends, not after its last mention.
         let base = temporary.path
         let folder = base + "/code/leetcode"
         let first = try SolutionFile.prepare(for: try problem(), language: .standard, in: folder)
@@ -60,6 +60,7 @@ struct SolutionFileTests {
     @Test("a code folder that is a file is refused with its path")
     func folderIsAFile() throws {
         let temporary = try TemporaryFolder("solution")
+        defer { withExtendedLifetime(temporary) {} }  // Removed when the test ends, not after its last mention.
         let base = temporary.path
         #expect(FileManager.default.createFile(atPath: base + "/file", contents: Data()))
         #expect(throws: LeetTrackError.codeFile(base + "/file", reason: "it is not a folder; set another with `leettrack config code-dir PATH`")) {
@@ -73,6 +74,7 @@ struct SolutionFileTests {
         let name = SolutionFile.name(for: problem, language: .standard)
         for plant in ["fifo", "folder", "dangling"] {
             let temporary = try TemporaryFolder("solution")
+            defer { withExtendedLifetime(temporary) {} }  // Removed when the test ends, not after its last mention.
             let base = temporary.path
             let path = base + "/" + name
             switch plant {
@@ -90,6 +92,7 @@ struct SolutionFileTests {
     @Test("a link the user made to a file of theirs is reused")
     func linkToAFileIsReused() throws {
         let temporary = try TemporaryFolder("solution")
+        defer { withExtendedLifetime(temporary) {} }  // Removed when the test ends, not after its last mention.
         let base = temporary.path
         let problem = try problem()
         #expect(FileManager.default.createFile(atPath: base + "/mine.py", contents: Data("x = 1\n".utf8)))
@@ -102,6 +105,7 @@ struct SolutionFileTests {
     @Test("a code folder others may write is refused: they could plant files in it")
     func worldWritableFolderIsRefused() throws {
         let temporary = try TemporaryFolder("solution")
+        defer { withExtendedLifetime(temporary) {} }  // Removed when the test ends, not after its last mention.
         let base = temporary.path
         #expect(chmod(base, 0o777) == 0)
         let error = #expect(throws: LeetTrackError.self) {

@@ -89,8 +89,9 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
 /// on a store with 48,000 events). The offset of a UTC day is taken at its first second and at the
 /// next day's (which the next day shares): when they agree, no change of offset fell within that
 /// day and every instant of it has that offset; when they differ (a daylight-saving change, or
-/// one at the next day's first second), each instant of that day asks the zone itself. (A day holding two changes that cancel out, which no zone in use has, would
-/// count by the offset around them.)
+/// one at the next day's first second), each instant of that day asks the zone itself. (A day
+/// holding two changes that cancel out, which no zone in use has, would count by the offset
+/// around them.)
 ///
 /// It is not generic over the zone: the callers are generic functions called from other modules,
 /// where a generic table ran unspecialised (a tenth of `stats` on that store). Only a day not
@@ -99,7 +100,8 @@ struct LocalDays {
     private let zone: any UTCOffsetProvider
     /// The offsets of the UTC days seen, in a direct-mapped table (a day's slot is its number
     /// modulo the table's size; four years of days fit without two sharing one): each slot holds
-    /// the day's number and its offset, or `Int.min` where the offset changed within the day.
+    /// the day's number and its offset, or `Int.min` where the offset changed within the day (or
+    /// at the next day's first second).
     private var slots: [(day: Int, offset: Int)]
     /// The offsets at the first second of the UTC days asked about, mapped like `slots`: a day's
     /// last offset is taken at the next day's first second, so consecutive days (any history)

@@ -63,8 +63,8 @@ public struct ProblemQuery: Sendable, Equatable {
 extension Catalog {
     /// The problems that match `query`, in its order.
     /// - Parameter progress: progress records by slug (for status, favorites and `recent`).
-    /// - Complexity: O(n) over the catalog (or the list), building only the problems that pass the
-    ///   cheap filters (difficulty, list), plus O(m log m) to sort the m matches.
+    /// - Complexity: O(n) over the catalog (or the list), reading each problem's fields where
+    ///   they lie and building only the m matches, plus O(m log m) to sort them.
     public func problems<Record: ProgressMarks>(matching query: ProblemQuery, progress: [String: Record]) -> [Problem] {
         problems(matching: query) { _ in progress }.problems
     }

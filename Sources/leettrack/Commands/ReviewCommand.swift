@@ -120,7 +120,8 @@ enum ReviewOutput {
         // the string's storage on each row, a fifth of the row.
         let dueToday = Array(style.yellow("due today").utf8)
         let (redOpen, redClose) = (Array(style.redCodes.open.utf8), Array(style.redCodes.close.utf8))
-        let (dueWord, dayOverdue, daysOverdue) = (Array("  due ".utf8), Array(" day overdue".utf8), Array(" days overdue".utf8))
+        let (dueWord, gap) = (Array("  due ".utf8), Array("  ".utf8))
+        let (dayOverdue, daysOverdue) = (Array(" day overdue".utf8), Array(" days overdue".utf8))
         var bytes: [UInt8] = []
         bytes.reserveCapacity(due.count * 90)
         let catalog = context.catalog
@@ -128,7 +129,7 @@ enum ReviewOutput {
             writer.appendLead(catalog, at: item.position, to: &bytes)
             bytes += dueWord
             item.dueDay.appendDescription(to: &bytes)
-            bytes += [0x20, 0x20]
+            bytes += gap
             if item.daysOverdue == 0 {
                 bytes += dueToday
             } else {
@@ -150,10 +151,10 @@ enum ReviewOutput {
         // The magnitude as unsigned: `Int.min` has no positive `Int`.
         var rest = number.magnitude
         var digits = 1
-        var power: UInt = 10
-        while digits < 20, rest >= power {
+        var shorter = rest / 10
+        while shorter > 0 {
             digits += 1
-            power = power &* 10  // Past 10^19 it wraps, but then `digits` stops the loop.
+            shorter /= 10
         }
         // Room for the digits, filled from the last: no slice of `bytes` to reverse.
         var place = bytes.count + digits
