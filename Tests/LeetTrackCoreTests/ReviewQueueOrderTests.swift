@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import LeetTrackCore
+
+@Suite("The review queue's order")
+struct ReviewQueueOrderTests {
+    /// A queue of `count` cards due at seeded instants from 60 days ago to 60 days ahead (some
+    /// on the same instant, so that ties go by id), and what it should hold: every card sorted.
+    private func queue(count: Int, seed: UInt64) throws -> (queue: ReviewQueue, sorted: [ReviewItem]) {
+        let catalog = Catalog.builtIn
+        let zone = try #require(TimeZone(identifier: "America/New_York"))
+        let now = Date(timeIntervalSince1970: 1_764_680_400)  // 2025-12-02T13:00:00Z
+        var random = SeededRandom(seed: seed)
+        var builder = ReviewQueue.Builder(catalog: catalog, scheduler: ReviewScheduler())
+        var expected: [ReviewItem] = []
+        var positions = Set<Int>()
+        while positions.count < count { positions.insert(Int(random.next() % UInt64(catalog.count))) }
+        for position in positions {
+            let offset = Double(Int(random.next() % 240) - 120) * 43_200  // Half days: instants repeat.
+            let card = ReviewCard(due: now.addingTimeInterval(offset))
+            builder.add(ProgressSummary(status: .solved, review: card), at: position)
+            expected.append(ReviewItem(problem: catalog.problem(at: position), card: card, today: LocalDay(now, in: zone), timeZone: zone))
+        }
+        expected.sort { ($0.card.due, $0.problem.id) < ($1.card.due, $1.problem.id) }
+        return (builder.queue(now: now, timeZone: zone), expected)
+    }
+
+    @Test("every card comes earliest due first, ties by id", arguments: [1, 2, 300])
+    func items(count: Int) throws {
+        let (queue, sorted) = try queue(count: count, seed: UInt64(count))
+        #expect(queue.items == sorted)
+        #expect(!queue.isEmpty)
+    }
+
+    @Test("the due cards, the next card, the coming days and what comes after them are cut from that order", arguments: [1, 2, 300])
+    func parts(count: Int) throws {
+        let (queue, sorted) = try queue(count: count, seed: UInt64(count) + 7)
+        let today = queue.today.dayNumber
+        #expect(queue.due == sorted.filter { $0.dueDay.dayNumber <= today })
+        #expect(queue.duePositions.map(\.dueDay) == queue.due.map(\.dueDay))
+        #expect(queue.next == sorted.first)
+        for days in [-3, 0, 1, 7, 400] {
+            #expect(queue.upcoming(days: days) == sorted.filter { $0.dueDay.dayNumber > today && $0.dueDay.dayNumber - today <= days })
+            #expect(queue.first(dueAfter: days) == sorted.first { $0.dueDay.dayNumber - today > days })
+        }
+    }
+
+    @Test("an empty queue has no next card and nothing due")
+    func empty() throws {
+        let queue = ReviewQueue.Builder(catalog: .builtIn, scheduler: ReviewScheduler()).queue(now: Date(), timeZone: try #require(TimeZone(identifier: "UTC")))
+        #expect(queue.isEmpty)
+        #expect(queue.next == nil)
+        #expect(queue.due.isEmpty)
+        #expect(queue.first(dueAfter: 0) == nil)
+    }
+}
