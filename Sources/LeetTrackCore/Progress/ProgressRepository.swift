@@ -193,8 +193,14 @@ public struct ProgressRepository: Sendable {
     }
 
     /// One problem's record (an empty record when it was never touched).
+    ///
+    /// Read as the listings read records (``decode(_:key:)``), not through `Store.value(for:)`:
+    /// its JSON decoder and its checks for observable values each searched every protocol
+    /// conformance of the program once, a fifth of `show`'s own work.
     public func progress(for slug: String) throws -> ProblemProgress {
-        try store.value(for: Self.key(for: slug))
+        let recordKey = Self.key(for: slug)
+        guard let raw = try store.rawValue(forKey: recordKey.name) else { return recordKey.defaultValue }
+        return try Self.decode(raw, key: recordKey.name)
     }
 
     /// Applies `change` to the records of `slugs` in one transaction: all are written or none.
