@@ -240,16 +240,10 @@ public final class RowWriter {
         }
     }
 
-    /// Appends the row of the problem at `position` in `catalog`, as ``append(_:_:skipped:to:)``
-    /// does, from the catalog's fields where they lie: `list` writes thousands of rows, and
-    /// building each problem (its slug, title and tags) cost a third of a row.
-    public func append(_ catalog: Catalog, at position: Int, _ record: (some ProgressMarks)?, skipped: Bool, to bytes: inout [UInt8]) {
-        append(catalog, at: position, status: record?.status ?? .todo, favorite: record?.favorite ?? false, skipped: skipped, to: &bytes)
-    }
-
     /// Appends the row of the problem at `position` in `catalog` with these marks, as
-    /// ``append(_:at:_:skipped:to:)`` does, without its generic marks (see
-    /// ``append(_:status:favorite:skipped:to:)``).
+    /// ``append(_:status:favorite:skipped:to:)`` does, from the catalog's fields where they lie:
+    /// `list` writes thousands of rows, and building each problem (its slug, title and tags) cost
+    /// a third of a row.
     public func append(_ catalog: Catalog, at position: Int, status: Status, favorite: Bool, skipped: Bool, to bytes: inout [UInt8]) {
         catalog.withTitleUTF8(at: position) { title in
             let fields = Fields(
@@ -305,6 +299,17 @@ public final class RowWriter {
             withRow(title: title, tail: 0, to: &bytes) { row, title in
                 row.lead(self, id: catalog.id(at: position), title: title, difficulty: catalog.difficulty(at: position))
             }
+        }
+    }
+
+    /// Appends `value` in decimal, as `String(value)` spells it, for a writer that adds its own
+    /// pieces to a row (the review queue's days overdue).
+    public static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        // Twenty bytes: `-9223372036854775808`.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { room in
+            var row = Row(room)
+            row.decimal(value, width: 0)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: room[..<row.count]))
         }
     }
 

@@ -28,7 +28,9 @@ struct RowWriterTests {
                 let record = marks[position % marks.count]
                 var fromCatalog: [UInt8] = []
                 var fromProblem: [UInt8] = []
-                writer.append(catalog, at: position, record, skipped: position % 7 == 0, to: &fromCatalog)
+                writer.append(
+                    catalog, at: position, status: record?.status ?? .todo, favorite: record?.favorite ?? false,
+                    skipped: position % 7 == 0, to: &fromCatalog)
                 writer.append(catalog.problem(at: position), record, skipped: position % 7 == 0, to: &fromProblem)
                 #expect(fromCatalog == fromProblem, "\(catalog.problem(at: position).slug)")
             }

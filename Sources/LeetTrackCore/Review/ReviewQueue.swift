@@ -33,7 +33,7 @@ public struct ReviewItem: Sendable, Hashable {
 public struct ReviewQueue: Sendable {
     /// Every card, earliest due first (ties by problem id). Each access sorts the cards and builds
     /// every problem: ``due``, ``upcoming(days:)`` and ``next`` build only the ones they give.
-    public var items: [ReviewItem] { allEntries.map(item) }
+    public var items: [ReviewItem] { (dueEntries + laterEntries).sorted(by: Entry.precedes).map(item) }
     /// Today, in the user's time zone.
     public let today: LocalDay
 
@@ -139,9 +139,6 @@ public struct ReviewQueue: Sendable {
         self.today = today
     }
 
-    /// Every card in the queue's order.
-    private var allEntries: [Entry] { (dueEntries + laterEntries).sorted(by: Entry.precedes) }
-
     /// The item of `entry`, its problem built from the catalog.
     private func item(_ entry: Entry) -> ReviewItem {
         ReviewItem(problem: catalog.problem(at: entry.position), card: entry.card, dueDay: entry.dueDay, today: today)
@@ -157,17 +154,21 @@ public struct ReviewQueue: Sendable {
     }
 
     /// The first card of the queue, due or not; `nil` when there is none.
-    /// - Complexity: O(cards still to come), without sorting them.
-    public var next: ReviewItem? {
-        var first = dueEntries.first
-        for entry in laterEntries where first.map({ Entry.precedes(entry, $0) }) ?? true { first = entry }
-        return first.map(item)
-    }
+    public var next: ReviewItem? { earliest { _ in true }.map(item) }
 
     /// The first card due more than `days` days after today (what comes after
     /// ``upcoming(days:)``), building that one problem only; `nil` when there is none.
     public func first(dueAfter days: Int) -> ReviewItem? {
-        allEntries.first { $0.dueDay.dayNumber - today.dayNumber > days }.map(item)
+        earliest { $0.dueDay.dayNumber - today.dayNumber > days }.map(item)
+    }
+
+    /// The first card in the queue's order that `includes` takes, found in one pass: no sort.
+    private func earliest(where includes: (Entry) -> Bool) -> Entry? {
+        var first: Entry?
+        for entries in [dueEntries, laterEntries] {
+            for entry in entries where includes(entry) && first.map({ Entry.precedes(entry, $0) }) ?? true { first = entry }
+        }
+        return first
     }
 
     /// Whether the queue has no card.

@@ -105,9 +105,10 @@ final class CommandContext {
         try lending { try $0.forEachReadableSummary(events: events, card: card, body) }
     }
 
-    /// The favorites the catalog knows, in its order, with their marks: read from the start of
-    /// the favorites' summaries, as the store lends them (see ``forEachSummary(events:card:_:)``).
-    func favorites() throws -> [(problem: Problem, progress: ProblemMarks?)] {
+    /// The catalog positions of the favorites the catalog knows, in its order, with their marks:
+    /// read from the start of the favorites' summaries, as the store lends them (see
+    /// ``forEachSummary(events:card:_:)``), for rows written from the catalog's fields.
+    func favorites() throws -> [(position: Int, progress: ProblemMarks?)] {
         let catalog = self.catalog
         var finder = Catalog.SlugFinder(catalog)
         var favorites: [(position: Int, marks: ProblemMarks)] = []
@@ -116,7 +117,7 @@ final class CommandContext {
                 if let position = finder.position(ofSlug: slug) { favorites.append((position, marks)) }
             }
         }
-        return favorites.sorted { $0.position < $1.position }.map { (catalog.problem(at: $0.position), $0.marks) }
+        return favorites.sorted { $0.position < $1.position }.map { ($0.position, $0.marks) }
     }
 
     /// Runs `lend` (one of the repository's `forEachReadable…` readers) on the reading store and

@@ -135,7 +135,7 @@ enum ReviewOutput {
             } else {
                 // `3 days overdue` in red, written as bytes like the rest of the row.
                 bytes += redOpen
-                appendDecimal(item.daysOverdue, to: &bytes)
+                RowWriter.appendDecimal(item.daysOverdue, to: &bytes)
                 bytes += item.daysOverdue == 1 ? dayOverdue : daysOverdue
                 bytes += redClose
             }
@@ -143,27 +143,6 @@ enum ReviewOutput {
         }
         context.rowBytes(bytes)
         context.line(style.dim("Record a redo with `leettrack review PROBLEM again|hard|good|easy`."))
-    }
-
-    /// Appends `number` in decimal, as `String(number)` spells it, without making the string.
-    private static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        // The magnitude as unsigned: `Int.min` has no positive `Int`.
-        var rest = number.magnitude
-        var digits = 1
-        var shorter = rest / 10
-        while shorter > 0 {
-            digits += 1
-            shorter /= 10
-        }
-        // Room for the digits, filled from the last: no slice of `bytes` to reverse.
-        var place = bytes.count + digits
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        repeat {
-            place -= 1
-            bytes[place] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        } while rest > 0
     }
 
     static func upcoming(_ queue: ReviewQueue, days: Int, _ context: CommandContext) {
