@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The screen's `o` and `e` with the real binary in tmux, with stand-in browser and editor scripts.
 @Suite("Interactive screen: o and e, end to end", .serialized)
@@ -10,9 +11,9 @@ struct InteractivePracticeTmuxTests {
             print("Skipped: tmux is not installed.")
             return
         }
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-home-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: home) }
+        let homeFolder = try TemporaryFolder("leettrack-home")
+        defer { withExtendedLifetime(homeFolder) {} }  // Removed when the test ends, not after its last mention.
+        let home = homeFolder.url
         let settings = home.appendingPathComponent("stty-in-editor").path
         let editor = try StandInProgram(in: home, named: "editor", then: "stty -g > '\(settings)'")
         let tmux = try InteractiveTmux(environment: ["EDITOR": editor.path, "HOME": home.path])
@@ -37,9 +38,9 @@ struct InteractivePracticeTmuxTests {
             print("Skipped: tmux is not installed.")
             return
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-browser-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("leettrack-browser")
+        defer { withExtendedLifetime(temporary) {} }  // Removed when the test ends, not after its last mention.
+        let folder = temporary.url
         let browser = try StandInProgram(in: folder, named: "browser", then: "echo GARBAGE; echo GARBAGE >&2")
         let tmux = try InteractiveTmux(environment: ["BROWSER": browser.path])
         #expect(try tmux.waitFor("1 Two Sum"))

@@ -35,6 +35,8 @@ final class InteractiveTmux {
 
     let directory: URL
     let socket: String
+    /// The test's folder, removed after `deinit` has stopped the server.
+    private let folder: TemporaryFolder
     let storePath: String
     private let jobControl: Bool
     /// The commands that record the exit code and the terminal settings after the program.
@@ -51,8 +53,8 @@ final class InteractiveTmux {
         arguments: [String] = ["tui", "--list"], width: Int = 80, height: Int = 24, jobControl: Bool = false,
         environment: [String: String] = [:], runAs user: String? = nil, setUp: (_ storePath: String) throws -> Void = { _ in }
     ) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-tmux-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        folder = try TemporaryFolder("leettrack-tmux")
+        directory = folder.url
         socket = directory.appendingPathComponent("tmux.socket").path
         storePath = directory.appendingPathComponent("store.sqlite").path
         try setUp(storePath)
@@ -98,7 +100,7 @@ final class InteractiveTmux {
             String(decoding: arguments, as: UTF8.self).contains(socket) {
             kill(server, SIGKILL)
         }
-        try? FileManager.default.removeItem(at: directory)
+        // The folder goes with `folder`, after this: once the server is gone.
     }
 
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }

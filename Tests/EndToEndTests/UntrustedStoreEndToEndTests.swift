@@ -2,6 +2,7 @@ import Foundation
 import LeetTrackCore
 import Persistence
 import Testing
+import TestSupport
 
 /// The store itself is untrusted input: a record edited by hand (with `sqlite3`) or written by a
 /// broken tool must be reported by its key, never trap a command, and never lead a command to
@@ -162,9 +163,9 @@ struct UntrustedStoreEndToEndTests {
     @Test("on a colour terminal, open makes the $BROWSER command it names inert")
     func openNamesBrowserInert() throws {
         let red = "\u{1B}[31m"
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-browser-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }  // A leftover temporary folder is harmless.
+        let temporary = try TemporaryFolder("leettrack-browser")
+        defer { withExtendedLifetime(temporary) {} }  // Removed when the test ends, not after its last mention.
+        let folder = temporary.url
         let browser = try StandInProgram(in: folder, named: "brow\(red)ser", then: "true")
         let screen = try colourScreen(["open", "1"], width: 200, environment: ["BROWSER": browser.path])
         #expect(screen.contains("brow\u{FFFD}[31mser"), "\(screen)")
@@ -209,9 +210,9 @@ struct UntrustedStoreEndToEndTests {
         #expect(infoScreen.contains("Source: problems\u{FFFD}[31m.json"), "\(infoScreen)")
         #expect(!infoScreen.contains(red + ".json"), "\(infoScreen)")
 
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-report-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }  // A leftover temporary folder is harmless.
+        let temporary = try TemporaryFolder("leettrack-report")
+        defer { withExtendedLifetime(temporary) {} }  // Removed when the test ends, not after its last mention.
+        let folder = temporary.url
         let report = folder.appendingPathComponent("report\(red).html").path
         let reportScreen = try colourScreen(["report", "-o", report], width: 160)
         #expect(reportScreen.contains("report\u{FFFD}[31m.html"), "\(reportScreen)")
