@@ -69,6 +69,12 @@ final class SQLiteBackend: StorageBackend {
     /// small writes paid them four times as often and ran 5x slower than at 1,000 (measured with
     /// the package's persistence benchmark). Closing and exiting still copy everything.
     static let walCheckpointPages = 1000
+    /// The page cache of a connection that only reads, in KiB (SQLite's default is 2,000). A
+    /// reader mostly scans a range once, and each page it kept was fresh memory to fault in and
+    /// clear: on a store of 4,029 problems, `review` faulted 370 pages fewer with this cache and
+    /// ran 1 to 2 ms faster (of 18); a small store ran as fast as before. Pages read again come
+    /// from the system's file cache. A writer keeps the default, for its transactions' pages.
+    static let readerCacheKiB = 128
     /// Schema migrations this version knows, in order. Applied ones are recorded by name.
     static let migrations: [(name: String, sql: [String])] = [
         ("1-entries", [
@@ -166,6 +172,7 @@ final class SQLiteBackend: StorageBackend {
     /// the `-shm` index (so a full disk fails here, where the caller can fall back).
     private static func startReading(_ connection: SQLiteConnection) throws -> (hasEntries: Bool, dataVersion: Int64) {
         try connection.execute("PRAGMA query_only = 1")
+        try connection.execute("PRAGMA cache_size = -\(readerCacheKiB)")
         let hasEntries = try checkSchemaForReading(connection)
         return (hasEntries, try connection.integer("PRAGMA data_version"))
     }
@@ -322,6 +329,7 @@ final class SQLiteBackend: StorageBackend {
         let connection = try SQLiteConnection(path: path, mode: mode)
         try connection.check(sqlite3_busy_timeout(connection.handle, 10_000), "busy_timeout")
         try connection.execute("PRAGMA query_only = 1")
+        try connection.execute("PRAGMA cache_size = -\(readerCacheKiB)")
         let walIndex = mode == .immutable ? nil : WALIndexWatcher(connection: connection)
         state.lastDataVersion = try connection.integer("PRAGMA data_version")
         state.connection = connection
