@@ -96,6 +96,10 @@ public struct ReviewQueue: Sendable {
         public init(catalog: Catalog, scheduler: ReviewScheduler) {
             self.catalog = catalog
             self.scheduler = scheduler
+            // Room for a card per problem at once: grown by doubling, the arrays left 1.3 MB of
+            // copies behind on a store of 4,000 cards. Room never written costs no memory.
+            cards.reserveCapacity(catalog.count)
+            keys.reserveCapacity(catalog.count)
         }
 
         /// Adds the card of the problem at catalog position `position`, if it has one.
@@ -114,6 +118,8 @@ public struct ReviewQueue: Sendable {
             // queue's cost at 4,000).
             var dueKeys: [(due: Date, id: Int, index: Int, day: LocalDay)] = []
             var laterEntries: [Entry] = []
+            dueKeys.reserveCapacity(keys.count)
+            laterEntries.reserveCapacity(keys.count)
             for key in keys {
                 let dueDay = days.day(of: key.due)
                 if dueDay <= today {

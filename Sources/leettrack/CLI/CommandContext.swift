@@ -252,20 +252,25 @@ final class CommandContext {
     /// `list` writes thousands of rows.
     private func writeRows<Row>(_ rows: [Row], _ append: (Row, RowWriter, inout [UInt8]) -> Void) {
         let writer = RowWriter(style: style)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(rows.count * 90)
-        for row in rows {
-            append(row, writer, &bytes)
-            bytes.append(UInt8(ascii: "\n"))
+        appendRows(reservingCapacity: rows.count * 90) { bytes in
+            for row in rows {
+                append(row, writer, &bytes)
+                bytes.append(UInt8(ascii: "\n"))
+            }
         }
-        rowBytes(bytes)
     }
 
-    /// Adds lines a row writer made (``RowWriter``) to standard output: their one piece of outside
-    /// text, each title, was made safe by the writer.
-    func rowBytes(_ bytes: [UInt8]) {
-        output += bytes
+    /// Lets `write` add lines a row writer makes (``RowWriter``) to standard output where it is
+    /// kept, with room for `capacity` bytes and the lines that follow: their one piece of outside
+    /// text, each title, is made safe by the writer. Rows made apart and then copied in, and the
+    /// next line growing the output past them, were three copies of every row (1 MB for 4,000).
+    func appendRows(reservingCapacity capacity: Int, _ write: (inout [UInt8]) -> Void) {
+        output.reserveCapacity(output.count + capacity + Self.roomAfterRows)
+        write(&output)
     }
+
+    /// The room kept after rows for the lines that follow them (a count, a hint).
+    private static let roomAfterRows = 4096
 
     /// Adds a line to standard output.
     func line(_ text: String = "") {

@@ -122,26 +122,25 @@ enum ReviewOutput {
         let (redOpen, redClose) = (Array(style.redCodes.open.utf8), Array(style.redCodes.close.utf8))
         let (dueWord, gap) = (Array("  due ".utf8), Array("  ".utf8))
         let (dayOverdue, daysOverdue) = (Array(" day overdue".utf8), Array(" days overdue".utf8))
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(due.count * 90)
         let catalog = context.catalog
-        for item in due {
-            writer.appendLead(catalog, at: item.position, to: &bytes)
-            bytes += dueWord
-            item.dueDay.appendDescription(to: &bytes)
-            bytes += gap
-            if item.daysOverdue == 0 {
-                bytes += dueToday
-            } else {
-                // `3 days overdue` in red, written as bytes like the rest of the row.
-                bytes += redOpen
-                RowWriter.appendDecimal(item.daysOverdue, to: &bytes)
-                bytes += item.daysOverdue == 1 ? dayOverdue : daysOverdue
-                bytes += redClose
+        context.appendRows(reservingCapacity: due.count * 90) { bytes in
+            for item in due {
+                writer.appendLead(catalog, at: item.position, to: &bytes)
+                bytes += dueWord
+                item.dueDay.appendDescription(to: &bytes)
+                bytes += gap
+                if item.daysOverdue == 0 {
+                    bytes += dueToday
+                } else {
+                    // `3 days overdue` in red, written as bytes like the rest of the row.
+                    bytes += redOpen
+                    RowWriter.appendDecimal(item.daysOverdue, to: &bytes)
+                    bytes += item.daysOverdue == 1 ? dayOverdue : daysOverdue
+                    bytes += redClose
+                }
+                bytes.append(UInt8(ascii: "\n"))
             }
-            bytes.append(UInt8(ascii: "\n"))
         }
-        context.rowBytes(bytes)
         context.line(style.dim("Record a redo with `leettrack review PROBLEM again|hard|good|easy`."))
     }
 
