@@ -117,22 +117,36 @@ struct LocalDayTests {
 
 @Suite("Streaks from repeated practice days")
 struct StreaksFromEventDaysTests {
-    @Test("the table gives the streaks a set of distinct days gives, over small, wide, negative and extreme spans")
+    /// The days inserted one at a time, in the order given.
+    private func practiceDays(_ days: [Int]) -> PracticeDays {
+        var set = PracticeDays()
+        for day in days { set.insert(day) }
+        return set
+    }
+
+    @Test("the bits give the streaks a set of distinct days gives, over small, wide, negative and extreme spans, in any order")
     func sameAsASet() {
         var generator = SeededRandom(seed: 17)
-        let spans = [0, 1, 7, 1_460, 36_499, 36_500, 1_000_000]
+        let spans = [0, 1, 7, 63, 64, 65, 1_460, 36_499, 38_399, 38_400, 38_464, 1_000_000]
         for span in spans {
             for _ in 0..<20 {
                 let start = Int.random(in: -30_000...30_000, using: &generator)
-                let days = (0..<Int.random(in: 1...3_000, using: &generator)).map { _ in start + Int.random(in: 0...span, using: &generator) }
+                var days = (0..<Int.random(in: 1...3_000, using: &generator)).map { _ in start + Int.random(in: 0...span, using: &generator) }
+                if Bool.random(using: &generator) { days.sort() }
                 let today = start + Int.random(in: -2...(span + 2), using: &generator)
-                let range = days.min()!...days.max()!
-                #expect(Statistics.streaks(eventDays: days, within: range, today: today)
-                    == Statistics.streaks(practiceDays: Set(days), today: today))
+                let bits = practiceDays(days)
+                #expect(bits.streaks(today: today) == Statistics.streaks(practiceDays: Set(days), today: today))
+                for day in [today, start - 1, start, start + span, start + span + 1] {
+                    #expect(bits.contains(day) == days.contains(day))
+                }
             }
         }
+        // Whole words of practice, and runs across a word's edge.
+        let run = Array(-200...200)
+        #expect(practiceDays(run).streaks(today: 200) == (401, 401))
+        #expect(practiceDays(run.reversed()).streaks(today: 202) == (0, 401))
         let extreme = [Int.min + 1, Int.max - 1, 0, 0, 1]
-        #expect(Statistics.streaks(eventDays: extreme, within: (Int.min + 1)...(Int.max - 1), today: 1)
-            == Statistics.streaks(practiceDays: Set(extreme), today: 1))
+        #expect(practiceDays(extreme).streaks(today: 1) == Statistics.streaks(practiceDays: Set(extreme), today: 1))
+        #expect(practiceDays([]).isEmpty && practiceDays([]).streaks(today: 0) == (0, 0))
     }
 }

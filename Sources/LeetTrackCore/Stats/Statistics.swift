@@ -109,11 +109,9 @@ public struct Statistics: Sendable, Equatable {
         private var solveTimes: [[Int]] = [[], [], []]
         private var favorites = 0
         private var notes = 0
-        // Every practice event's day, collected and marked in a table once at the end (a set
-        // insert per event cost a fifth of `stats` on a store with 48,000 events).
-        private var eventDays: [Int] = []
-        private var firstDay = Int.max
-        private var lastDay = Int.min
+        // Every practice event's day, as a bit per day (a set insert per event cost a fifth of
+        // `stats` on a store with 48,000 events; an array of their days, 1 MB of memory).
+        private var eventDays = PracticeDays()
         // The catalog positions of the practised and of the solved problems, whose tags are
         // counted at the end by the catalog's tag indices (a name lookup per tag of every
         // practised problem was a third of the statistics).
@@ -154,9 +152,7 @@ public struct Statistics: Sendable, Equatable {
                 let isSolve = event.isSolve
                 if isSolve, let seconds = event.seconds { solveTimes[rank].append(seconds) }
                 let day = localDays.day(of: event.date).dayNumber
-                eventDays.append(day)
-                firstDay = min(firstDay, day)
-                lastDay = max(lastDay, day)
+                eventDays.insert(day)
                 let offset = day - firstShown.dayNumber
                 guard (0..<7).contains(offset) else { continue }
                 if isSolve {
@@ -189,37 +185,11 @@ public struct Statistics: Sendable, Equatable {
             }
             .sorted { ($1.practised, $1.solved, $0.tag) < ($0.practised, $0.solved, $1.tag) }
             .prefix(Statistics.tagCount).map { $0 }
-            let (current, longest) = eventDays.isEmpty
-                ? (0, 0) : Statistics.streaks(eventDays: eventDays, within: firstDay...lastDay, today: today.dayNumber)
+            let (current, longest) = eventDays.isEmpty ? (0, 0) : eventDays.streaks(today: today.dayNumber)
             return Statistics(
                 byDifficulty: byDifficulty, total: total, favorites: favorites, notes: notes, currentStreak: current,
                 longestStreak: longest, lastSevenDays: days, tags: tags)
         }
-    }
-
-    /// The current and longest runs of consecutive days among `days` (which may repeat, and lie
-    /// within `range`), as ``streaks(practiceDays:today:)`` gives them for the distinct days: read
-    /// off a table over the range when it is small (any real history), else through a set.
-    static func streaks(eventDays days: [Int], within range: ClosedRange<Int>, today: Int) -> (current: Int, longest: Int) {
-        let first = range.lowerBound
-        let (span, overflow) = range.upperBound.subtractingReportingOverflow(first)
-        guard !overflow, span < 36_500 else { return streaks(practiceDays: Set(days), today: today) }
-        var seen = [Bool](repeating: false, count: span + 1)
-        for day in days { seen[day - first] = true }
-        var longest = 0
-        var run = 0
-        for isSeen in seen {
-            run = isSeen ? run + 1 : 0
-            longest = max(longest, run)
-        }
-        // Today still counts as part of the streak before the user practises: it is not over yet.
-        var end = range.contains(today) && seen[today - first] ? today : today - 1
-        var current = 0
-        while range.contains(end), seen[end - first] {
-            current += 1
-            end -= 1
-        }
-        return (current, longest)
     }
 
     /// The middle value (the mean of the two middle ones, rounded down, for an even count), or
