@@ -22,7 +22,20 @@ struct PracticeDays {
     var isEmpty: Bool { spread?.isEmpty ?? words.isEmpty }
 
     /// Adds `day` (again, or for the first time).
+    @inline(__always)
     mutating func insert(_ day: Int) {
+        // Most days fall within the words there are (none while the days are a set).
+        let (offset, overflow) = day.subtractingReportingOverflow(start)
+        if !overflow, offset >= 0, offset >> 6 < words.count {
+            words[offset >> 6] |= 1 << UInt64(offset & 63)
+        } else {
+            insertOutsideWords(day)
+        }
+    }
+
+    /// Adds `day`, which lies outside the words: grows them, or moves the days into a set.
+    @inline(never)
+    private mutating func insertOutsideWords(_ day: Int) {
         if spread != nil {
             spread?.insert(day)
             return
