@@ -25,9 +25,8 @@ struct PracticeDays {
     @inline(__always)
     mutating func insert(_ day: Int) {
         // Most days fall within the words there are (none while the days are a set).
-        let (offset, overflow) = day.subtractingReportingOverflow(start)
-        if !overflow, offset >= 0, offset >> 6 < words.count {
-            words[offset >> 6] |= 1 << UInt64(offset & 63)
+        if let (word, bit) = place(of: day) {
+            words[word] |= bit
         } else {
             insertOutsideWords(day)
         }
@@ -55,17 +54,23 @@ struct PracticeDays {
             guard !overflow, gap / 64 < Self.maximumWords else { return spreadOut(adding: day) }
             if gap / 64 >= words.count { words.append(contentsOf: repeatElement(0, count: gap / 64 - words.count + 1)) }
         }
-        let offset = day - start
-        words[offset >> 6] |= 1 << UInt64(offset & 63)
+        // The words now reach `day`.
+        if let (word, bit) = place(of: day) { words[word] |= bit }
+    }
+
+    /// The word and the bit of `day`, when it lies within the words.
+    @inline(__always)
+    private func place(of day: Int) -> (word: Int, bit: UInt64)? {
+        let (offset, overflow) = day.subtractingReportingOverflow(start)
+        guard !overflow, offset >= 0, offset >> 6 < words.count else { return nil }
+        return (offset >> 6, 1 << UInt64(offset & 63))
     }
 
     /// Whether `day` was inserted.
     func contains(_ day: Int) -> Bool {
         if let spread { return spread.contains(day) }
-        guard !words.isEmpty else { return false }
-        let (offset, overflow) = day.subtractingReportingOverflow(start)
-        guard !overflow, offset >= 0, offset >> 6 < words.count else { return false }
-        return words[offset >> 6] & (1 << UInt64(offset & 63)) != 0
+        guard let (word, bit) = place(of: day) else { return false }
+        return words[word] & bit != 0
     }
 
     /// The current and longest runs of consecutive days, as ``Statistics/streaks(practiceDays:today:)``
@@ -85,14 +90,7 @@ struct PracticeDays {
                 longest = max(longest, run)
             }
         }
-        // Today still counts as part of the streak before the user practises: it is not over yet.
-        var end = contains(today) ? today : today - 1
-        var current = 0
-        while contains(end) {
-            current += 1
-            end -= 1
-        }
-        return (current, longest)
+        return (Statistics.currentStreak(today: today, isPracticeDay: contains), longest)
     }
 
     /// Moves the days into a set, with `day`.

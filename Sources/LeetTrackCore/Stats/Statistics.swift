@@ -210,13 +210,18 @@ public struct Statistics: Sendable, Equatable {
             while practiceDays.contains(day + length) { length += 1 }
             longest = max(longest, length)
         }
-        // Today still counts as part of the streak before the user practises: it is not over yet.
-        var end = practiceDays.contains(today) ? today : today - 1
+        return (currentStreak(today: today, isPracticeDay: practiceDays.contains), longest)
+    }
+
+    /// The run of consecutive practice days that ends today, or yesterday when today has none
+    /// yet: today still counts as part of the streak before the user practises, it is not over.
+    static func currentStreak(today: Int, isPracticeDay: (Int) -> Bool) -> Int {
+        var end = isPracticeDay(today) ? today : today - 1
         var current = 0
-        while practiceDays.contains(end) {
+        while isPracticeDay(end) {
             current += 1
             end -= 1
         }
-        return (current, longest)
+        return current
     }
 }

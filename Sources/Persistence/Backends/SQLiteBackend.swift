@@ -171,10 +171,15 @@ final class SQLiteBackend: StorageBackend {
     /// returns whether it has entries, and the data version, whose first read is the one that maps
     /// the `-shm` index (so a full disk fails here, where the caller can fall back).
     private static func startReading(_ connection: SQLiteConnection) throws -> (hasEntries: Bool, dataVersion: Int64) {
-        try connection.execute("PRAGMA query_only = 1")
-        try connection.execute("PRAGMA cache_size = -\(readerCacheKiB)")
+        try configureForReading(connection)
         let hasEntries = try checkSchemaForReading(connection)
         return (hasEntries, try connection.integer("PRAGMA data_version"))
+    }
+
+    /// Makes `connection` one that only reads, with a reader's page cache (``readerCacheKiB``).
+    private static func configureForReading(_ connection: SQLiteConnection) throws {
+        try connection.execute("PRAGMA query_only = 1")
+        try connection.execute("PRAGMA cache_size = -\(readerCacheKiB)")
     }
 
     /// Whether `error` says that SQLite could not create or grow the `-shm` index (or found the
@@ -328,8 +333,7 @@ final class SQLiteBackend: StorageBackend {
         let mode = try SQLiteFileCheck.prepare(path: path, access: .readOnly)
         let connection = try SQLiteConnection(path: path, mode: mode)
         try connection.check(sqlite3_busy_timeout(connection.handle, 10_000), "busy_timeout")
-        try connection.execute("PRAGMA query_only = 1")
-        try connection.execute("PRAGMA cache_size = -\(readerCacheKiB)")
+        try configureForReading(connection)
         let walIndex = mode == .immutable ? nil : WALIndexWatcher(connection: connection)
         state.lastDataVersion = try connection.integer("PRAGMA data_version")
         state.connection = connection
