@@ -108,8 +108,11 @@ public struct ProgressRepository: Sendable {
     public func forEachReadableSummary(
         events: Bool = true, card: Bool = true, _ body: (_ slug: UnsafeRawBufferPointer, _ summary: ProgressSummary) throws -> Void
     ) throws -> [DamagedRecord] {
-        try forEachReadable(
-            fromSummary: { ProgressSummary(storedJSON: $0, events: events, card: card) }, fromRecord: ProgressSummary.init, body)
+        // One buffer for every summary's events, used again once `body` has let go of the summary before.
+        var eventBuffer: [ProgressSummary.Event] = []
+        return try forEachReadable(
+            fromSummary: { ProgressSummary(storedJSON: $0, events: events, card: card, eventBuffer: &eventBuffer) },
+            fromRecord: ProgressSummary.init, body)
     }
 
     /// As ``forEachReadableSummary(events:card:_:)``, lending each record's marks (status,
