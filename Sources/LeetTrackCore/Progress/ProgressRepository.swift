@@ -170,8 +170,11 @@ public struct ProgressRepository: Sendable {
         return records.damaged
     }
 
-    /// The records of `slugs` (a missing one left out), and those that do not decode kept apart.
-    private func readableProgress(ofSlugs slugs: [String]) throws -> ReadableProgress {
+    /// The records of `slugs` (a missing one left out), and those that do not decode kept apart,
+    /// as ``readableProgress(where:)`` gives them for those slugs.
+    /// - Complexity: one key read per slug: for a few hundred favorites of a store with thousands
+    ///   of records.
+    public func readableProgress(ofSlugs slugs: [String]) throws -> ReadableProgress {
         var result = ReadableProgress()
         for slug in slugs {
             let recordKey = Self.keyPrefix + slug

@@ -95,6 +95,14 @@ final class CommandContext {
         return result.records
     }
 
+    /// The records of `slugs`, read one by one, as ``progress(where:)`` gives them for those slugs.
+    func progress(ofSlugs slugs: [String]) throws -> [String: ProblemProgress] {
+        guard storeExists else { return [:] }
+        let result = try reader().readableProgress(ofSlugs: slugs)
+        warn(about: result.damaged)
+        return result.records
+    }
+
     /// Lends `body` the summary of every record with its slug's UTF-8 bytes, in no order (see
     /// ``ProgressRepository/forEachReadableSummary(events:card:_:)``: `body` must not use the
     /// store), for the commands that summarise; like ``allProgress()``, a record that does not

@@ -67,12 +67,16 @@ struct FavoritesCommand: LeetTrackCommand {
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
-        var query = ProblemQuery()
-        query.favoritesOnly = true
         if json {
-            let progress = try context.allProgress()
-            let problems = context.catalog.problems(matching: query, progress: progress)
-            try context.writeJSON(problems.map { ProblemJSON($0, progress[$0.slug]) })
+            // The favorites found as the sheet finds them, then their records alone: reading every
+            // record for the few hundred favorites of a large store took ten times as long.
+            let catalog = context.catalog
+            let slugs = try context.favorites().map { catalog.slug(at: $0.position) }
+            let progress = try context.progress(ofSlugs: slugs)
+            try context.writeJSON(slugs.compactMap { slug -> ProblemJSON? in
+                guard let record = progress[slug], record.favorite, let position = catalog.position(ofSlug: slug) else { return nil }
+                return ProblemJSON(catalog.problem(at: position), record)
+            })
             return
         }
         // The sheet shows marks only, read from the start of the summaries, of the favorites only,
