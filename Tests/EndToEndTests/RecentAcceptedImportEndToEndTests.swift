@@ -51,6 +51,8 @@ struct RecentAcceptedImportEndToEndTests {
 
     @Test("a bad timestamp or slug refuses the whole file with its place, writing nothing", arguments: [
         ("two-sum", "soon"), ("two-sum", "99999999999"), ("Two Sum!", "1700000000"), ("two-sum", "100"),
+        // Numbers whose date cannot be written: the message about them trapped (SIGILL).
+        ("two-sum", "9223372036854775807"), ("two-sum", "-9223372036854775808"), ("two-sum", "9223372036854775296"),
     ])
     func refused(slug: String, timestamp: String) throws {
         let leettrack = try LeetTrackRunner()

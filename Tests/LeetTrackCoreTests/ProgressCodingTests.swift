@@ -134,6 +134,18 @@ struct ProgressCodingTests {
         #expect(UTCTimestamp.date(from: "2025-11-29 14:03:12") == nil)
         #expect(UTCTimestamp.date(from: "2025-11-29T14:03:12.500Z") == Date(timeIntervalSince1970: 1_764_424_992.5))
     }
+
+    @Test("any instant can be written for a message, however far or not a number")
+    func extremeInstantsAreWritten() {
+        #expect(UTCTimestamp.string(from: Date(timeIntervalSince1970: 253_402_300_800)) == "10000-01-01T00:00:00Z")
+        #expect(UTCTimestamp.string(from: Date(timeIntervalSince1970: -62_167_219_200)) == "0000-01-01T00:00:00Z")
+        for time in [9.223372036854775807e18, -9.223372036854775808e18, 1e300, -1e300, .infinity, -.infinity, .nan] {
+            #expect(UTCTimestamp.string(from: Date(timeIntervalSince1970: time)) == "Unix time \(time)")
+        }
+        // Just inside the bound the calendar is still used, without overflow.
+        #expect(UTCTimestamp.string(from: Date(timeIntervalSince1970: 2.9e15)).hasSuffix("Z"))
+        #expect(UTCTimestamp.string(from: Date(timeIntervalSince1970: -2.9e15)).hasSuffix("Z"))
+    }
 }
 
 @Suite("Changing a record")

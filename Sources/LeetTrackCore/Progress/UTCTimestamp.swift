@@ -9,9 +9,14 @@ import Darwin
 /// progress of hundreds of problems parses one per event, and Foundation's ISO 8601 parser costs
 /// several microseconds each.
 public enum UTCTimestamp {
-    /// `yyyy-MM-ddTHH:mm:ssZ` for the whole second of `date`.
+    /// `yyyy-MM-ddTHH:mm:ssZ` for the whole second of `date`. An instant more than ninety
+    /// million years from 1970 (only a number from outside, such as a LeetCode timestamp of
+    /// `9223372036854775807`, reaches one), or one that is not finite, is written as its Unix time
+    /// instead: messages about such numbers are made with this, and must not trap on them.
     public static func string(from date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let time = date.timeIntervalSince1970
+        guard time.isFinite, abs(time) < 3e15 else { return "Unix time \(time)" }
+        let seconds = Int(time.rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = CivilDay.civil(fromDays: days)
