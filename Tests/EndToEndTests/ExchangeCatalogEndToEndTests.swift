@@ -100,6 +100,34 @@ struct ExchangeCatalogEndToEndTests {
         #expect(try leettrack.run("catalog", "info").stdout.contains("4029 problems"))
     }
 
+    @Test("a list naming one id or one slug twice is refused with both places, and the progress stays where it is", arguments: [
+        // Id 1 twice under two slugs: it was taken as a rename of two-sum, while the catalog kept two-sum.
+        (#"{"frontendQuestionId": "1", "title": "Two Sum", "titleSlug": "two-sum", "difficulty": "Easy"},"#
+            + #"{"frontendQuestionId": "1", "title": "Two Sum X", "titleSlug": "two-sum-x", "difficulty": "Easy"}"#,
+         "questions[1].questionFrontendId: problem id 1 appears twice (also at data.problemsetQuestionList.questions[0])"),
+        // One slug under ids 1 and 2: the catalog lost problem 1.
+        (#"{"frontendQuestionId": "1", "title": "Two Sum", "titleSlug": "two-sum", "difficulty": "Easy"},"#
+            + #"{"frontendQuestionId": "2", "title": "Two Sum", "titleSlug": "two-sum", "difficulty": "Easy"}"#,
+         "questions[1].titleSlug: the slug 'two-sum' appears twice"),
+    ])
+    func duplicateEntries(questions: String, message: String) throws {
+        let leettrack = try LeetTrackRunner()
+        #expect(try leettrack.run("solve", "1", "2", "--note", "mine").status == 0)
+        let file = try leettrack.write(#"{"data": {"problemsetQuestionList": {"questions": ["# + questions + "]}}}", to: "list.json")
+        try leettrack.expectFailureChangingNothing(["catalog", "update", file], mentioning: [message, "Nothing was changed."])
+        let shown = try leettrack.run("show", "1")
+        #expect(shown.stdout.contains("solved") && shown.stdout.contains("mine"), "\(shown.stdout)")
+        #expect(try leettrack.run("catalog", "info").stdout.contains("4029 problems"))
+        // The same in the REST shape.
+        let rest = #"{"stat_status_pairs": ["#
+            + #"{"stat": {"frontend_question_id": 1, "question__title": "A", "question__title_slug": "two-sum"}, "difficulty": {"level": 1}, "paid_only": false},"#
+            + #"{"stat": {"frontend_question_id": 1, "question__title": "B", "question__title_slug": "two-sum-b"}, "difficulty": {"level": 1}, "paid_only": false}"#
+            + "]}"
+        let restFile = try leettrack.write(rest, to: "rest.json")
+        try leettrack.expectFailureChangingNothing(
+            ["catalog", "update", restFile], mentioning: ["stat_status_pairs[1].stat.frontend_question_id: problem id 1 appears twice"])
+    }
+
     @Test("JSON of neither LeetCode shape is refused, and nothing changes")
     func wrongShape() throws {
         let leettrack = try LeetTrackRunner()

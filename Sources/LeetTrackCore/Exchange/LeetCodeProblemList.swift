@@ -59,6 +59,7 @@ public struct LeetCodeProblemList: Sendable, Equatable {
         do throws(InputRules.Violation) {
             if let pairs = response.stat_status_pairs {
                 var entries: [Entry] = []
+                var seen = SeenEntries()
                 for (index, pair) in pairs.enumerated() {
                     let path = "stat_status_pairs[\(index)]"
                     var acceptance: Double?
@@ -74,19 +75,22 @@ public struct LeetCodeProblemList: Sendable, Equatable {
                         id: pair.stat.frontend_question_id.value, title: pair.stat.question__title, slug: pair.stat.question__title_slug,
                         difficulty: pair.difficulty.level, paidOnly: pair.paid_only, acceptance: acceptance, tags: nil, status: pair.status)
                     try check(entry, at: path, fields: ("stat.frontend_question_id", "stat.question__title", "stat.question__title_slug", "stat"))
+                    try seen.add(entry, at: path, idField: "stat.frontend_question_id", slugField: "stat.question__title_slug")
                     entries.append(entry)
                 }
                 return LeetCodeProblemList(shape: .rest, entries: entries)
             }
             if let questions = response.data?.problemsetQuestionList?.questions {
                 var entries: [Entry] = []
+                var seen = SeenEntries()
                 for (index, question) in questions.enumerated() {
                     let entry = Entry(
                         id: question.id, title: question.title, slug: question.titleSlug, difficulty: question.difficulty,
                         paidOnly: question.paidOnly, acceptance: question.acRate, tags: question.topicTags?.map(\.name),
                         status: question.status)
-                    try check(
-                        entry, at: "data.problemsetQuestionList.questions[\(index)]", fields: ("questionFrontendId", "title", "titleSlug", "acRate"))
+                    let path = "data.problemsetQuestionList.questions[\(index)]"
+                    try check(entry, at: path, fields: ("questionFrontendId", "title", "titleSlug", "acRate"))
+                    try seen.add(entry, at: path, idField: "questionFrontendId", slugField: "titleSlug")
                     entries.append(entry)
                 }
                 return LeetCodeProblemList(shape: .graphQL, entries: entries)
@@ -98,6 +102,24 @@ public struct LeetCodeProblemList: Sendable, Equatable {
             file: file,
             expected: "a LeetCode problem list: expected \"stat_status_pairs\" (api/problems/all) or "
                 + "\"data.problemsetQuestionList.questions\" (GraphQL)")
+    }
+
+    /// The ids and slugs of the entries read so far, with where each was: a list that names one id
+    /// or one slug twice is refused. Taken as it came, two entries with id 1 made the update
+    /// "rename" `two-sum` to the second one's slug while the catalog kept the first, and the
+    /// user's progress under `two-sum` was moved where no command shows it.
+    private struct SeenEntries {
+        private var ids: [Int: String] = [:]
+        private var slugs: [String: String] = [:]
+
+        mutating func add(_ entry: Entry, at path: String, idField: String, slugField: String) throws(InputRules.Violation) {
+            if let first = ids.updateValue(path, forKey: entry.id) {
+                throw InputRules.Violation("\(path).\(idField)", "problem id \(entry.id) appears twice (also at \(first))")
+            }
+            if let first = slugs.updateValue(path, forKey: entry.slug) {
+                throw InputRules.Violation("\(path).\(slugField)", "the slug '\(entry.slug)' appears twice (also at \(first))")
+            }
+        }
     }
 
     /// Checks one entry; `fields` are the shape's names for the id, title, slug and acceptance.
