@@ -12,7 +12,7 @@ struct DoctorCommand: LeetTrackCommand {
         discussion: paragraphs("""
             Reads the store without changing it and lists what it finds; exits 1 when it finds a problem.
             --rebuild-summaries first rebuilds the summaries that stats and the listings read, from the records.
-            --export-raw saves the bytes of the records that cannot be read to FILE (JSON), for repair by hand.
+            --export-raw saves the bytes of the records that cannot be read to FILE (JSON), for repair by hand; FILE must be new.
             """))
 
     @Option(
@@ -46,7 +46,7 @@ struct DoctorCommand: LeetTrackCommand {
             say("✗ \(context.storePath) cannot be checked: \(error)")
             throw CLIError.failure("the store has a problem (see above).")
         }
-        if let exportFile { try export(check.undecodable, to: exportFile) }
+        if let exportFile { try export(check.undecodable, to: exportFile, sparingStoreAt: context.storePath) }
         if json {
             try context.writeJSON(CheckJSON(check, store: context.storePath))
             guard check.isHealthy else { throw CLIError.failure("the store has problems; nothing was changed.") }
@@ -120,7 +120,7 @@ struct DoctorCommand: LeetTrackCommand {
     }
 
     /// Writes the records as JSON: key, reason, the bytes as text (when UTF-8) and in base64.
-    private func export(_ entries: [UndecodableEntry], to path: String) throws {
+    private func export(_ entries: [UndecodableEntry], to path: String, sparingStoreAt storePath: String) throws {
         struct RawRecord: Encodable {
             let key: String
             let reason: String
@@ -135,7 +135,7 @@ struct DoctorCommand: LeetTrackCommand {
         do {
             var data = try encoder.encode(records)
             data.append(UInt8(ascii: "\n"))
-            try OutputFile.save(data, to: path)
+            try OutputFile.save(data, to: path, sparingStoreAt: storePath, replacing: false)
         } catch let error as OutputFile.Failure {
             throw CLIError.failure("cannot write \(error.path): \(error.reason). Nothing was written.")
         } catch {

@@ -60,7 +60,7 @@ struct ExportCommand: LeetTrackCommand {
             return
         }
         do {
-            try OutputFile.save(data, to: output)
+            try OutputFile.save(data, to: output, sparingStoreAt: context.storePath)
         } catch {
             throw CLIError.failure("cannot write \(error.path): \(error.reason). Nothing was written.")
         }

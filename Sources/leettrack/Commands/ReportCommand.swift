@@ -45,7 +45,7 @@ struct ReportCommand: LeetTrackCommand {
         let file = try destination()
         do {
             // An earlier report is replaced only by a complete one; a device or a link is written through.
-            try OutputFile.save(Data(page.utf8), to: file.path)
+            try OutputFile.save(Data(page.utf8), to: file.path, sparingStoreAt: context.storePath)
         } catch {
             throw CLIError.failure("cannot write the report to \(file.path): \(error.reason). Nothing else was changed.")
         }

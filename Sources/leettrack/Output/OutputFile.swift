@@ -18,6 +18,10 @@ import Darwin
 /// - anything else (a device such as `/dev/null`, a FIFO, a socket, `/dev/stdout`) is written
 ///   through: renaming over it would turn `/dev/null` into a regular file and break the machine.
 ///
+/// It never writes over the store's own files (the store, its log and its lock files), whatever
+/// path or link leads there: `doctor --export-raw store.sqlite`, typed by someone whose store is
+/// already damaged, replaced the whole store with a few lines of JSON.
+///
 /// `-o -` means standard output; callers handle it before coming here.
 enum OutputFile {
     /// Why writing failed, in words with the path (no Foundation domain codes).
@@ -26,14 +30,20 @@ enum OutputFile {
         let reason: String
     }
 
-    /// Writes `data` to `path` as described above.
-    static func save(_ data: Data, to path: String) throws(Failure) {
+    /// Writes `data` to `path` as described above, refusing when `path` is, or leads to, one of
+    /// the files of the store at `storePath`; with `replacing` false, refusing an existing regular
+    /// file too (a file of rescued bytes is never written over: it may be the only copy).
+    static func save(_ data: Data, to path: String, sparingStoreAt storePath: String, replacing: Bool = true) throws(Failure) {
         var info = stat()
         // /dev/stdout and /proc/self/fd/N are links to descriptors: always written through.
         let isDescriptorPath = path.hasPrefix("/dev/") || path.hasPrefix("/proc/")
         if stat(path, &info) == 0 {
             let type = info.st_mode & S_IFMT
             if type == S_IFDIR { throw Failure(path: path, reason: "it is a folder") }
+            if let storeFile = storeFile(identifiedBy: info, storePath: storePath) {
+                throw Failure(path: path, reason: "it is \(storeFile == storePath ? "the store itself" : "a file of the store (\(storeFile))"); choose another file")
+            }
+            if type == S_IFREG && !replacing { throw Failure(path: path, reason: "it already exists; choose a new file") }
             if type != S_IFREG || isDescriptorPath { return try writeThrough(data, to: path) }
             return try replace(data, at: try resolvedTarget(of: path), keeping: (info.st_mode & 0o7777, info.st_uid, info.st_gid))
         }
@@ -41,6 +51,16 @@ enum OutputFile {
         guard code == ENOENT else { throw Failure(path: path, reason: FileErrorReason.system(code)) }
         // A new path, or a link whose target does not exist yet: the target is created.
         try replace(data, at: try resolvedTarget(of: path), keeping: nil)
+    }
+
+    /// Which of the store's files (the store, `-wal`, `-shm`, `-journal`) is the file `info`
+    /// describes, by device and inode (so a link or another spelling of the path is caught too).
+    private static func storeFile(identifiedBy info: stat, storePath: String) -> String? {
+        for file in [storePath, storePath + "-wal", storePath + "-shm", storePath + "-journal"] {
+            var storeInfo = stat()
+            if stat(file, &storeInfo) == 0, storeInfo.st_dev == info.st_dev, storeInfo.st_ino == info.st_ino { return file }
+        }
+        return nil
     }
 
     /// The path a chain of symbolic links ends at (`path` itself when it is no link). Only the last
