@@ -136,6 +136,9 @@ final class CommandContext {
         warn(about: try lend(try reader()))
     }
 
+    /// How many records this run left out, with a warning, because they do not decode.
+    var leftOutRecordCount: Int { warnedSlugs.count }
+
     /// Tells, once per record and run, which records were left out because they do not decode.
     func warn(about damaged: [DamagedRecord]) {
         for record in damaged where warnedSlugs.insert(record.slug).inserted {

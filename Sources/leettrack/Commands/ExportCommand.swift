@@ -35,7 +35,9 @@ struct ExportCommand: LeetTrackCommand {
         if let output, output.isEmpty { throw Self.usageError("'--output' needs a file name") }
         let exporter = Exporter(catalog: context.catalog)
         // A store that does not exist yet exports as empty and is not created; a record that does
-        // not decode is left out with a warning (`allProgress`), not the whole export.
+        // not decode is left out with a warning (`allProgress`), not the whole export, and the
+        // command then fails (after writing the rest), so that a script's backup does not pass
+        // for a whole one.
         if context.storeExists { _ = try context.ownLists() }  // Warns about list records left out.
         let document = context.storeExists
             ? try exporter.document(of: try context.reader().store, progress: try context.allProgress())
@@ -53,10 +55,14 @@ struct ExportCommand: LeetTrackCommand {
             switch format {
             case .json: context.writeData(TerminalText.escapingJSON(text))
             case .csv:
-                guard Terminal.isTerminal(.standardOutput) else { return context.writeData(text) }
-                // Row ends (CRLF) stay; any other carriage return could hide a row's start.
-                context.writeData(text.components(separatedBy: "\r\n").map { TerminalText.sanitized($0) }.joined(separator: "\r\n"))
+                if Terminal.isTerminal(.standardOutput) {
+                    // Row ends (CRLF) stay; any other carriage return could hide a row's start.
+                    context.writeData(text.components(separatedBy: "\r\n").map { TerminalText.sanitized($0) }.joined(separator: "\r\n"))
+                } else {
+                    context.writeData(text)
+                }
             }
+            try failIfRecordsWereLeftOut(context)
             return
         }
         do {
@@ -66,5 +72,15 @@ struct ExportCommand: LeetTrackCommand {
         }
         let count = records.count == 1 ? "1 problem" : "\(records.count) problems"
         Terminal.writeError("Exported \(count) to \(output).\n")
+        try failIfRecordsWereLeftOut(context)
+    }
+
+    /// Exit 1 when the export left out records that do not decode (each was named on standard error).
+    private func failIfRecordsWereLeftOut(_ context: CommandContext) throws {
+        let count = context.leftOutRecordCount
+        guard count > 0 else { return }
+        throw CLIError.failure(
+            "the export leaves out \(count == 1 ? "1 record" : "\(count) records") that cannot be read (named above); "
+                + "`leettrack doctor` shows \(count == 1 ? "it" : "them") and `leettrack doctor --export-raw FILE` saves the bytes.")
     }
 }
