@@ -38,8 +38,15 @@ struct ExchangeEndToEndTests {
         #expect(text.contains(#""version" : 2"#), "\(text)")
         #expect(text.contains(#""follow" : "neetcode-150""#), "\(text)")
         let other = leettrack.file("other.sqlite")
+        // The summary names the settings that were taken: the practice settings, not the review
+        // settings, which the file does not have.
+        let dryRun = try leettrack.run(["--store", other, "import", "--dry-run", file], useStore: false)
+        #expect(dryRun.stdout.contains("Practice settings (followed list, daily goal, skipped problems) would be updated"), "\(dryRun.stdout)")
+        #expect(!dryRun.stdout.contains("Review settings"), "\(dryRun.stdout)")
         let imported = try leettrack.run(["--store", other, "import", file], useStore: false)
         #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("Practice settings (followed list, daily goal, skipped problems) updated from the file"), "\(imported.stdout)")
+        #expect(!imported.stdout.contains("Review settings"), "\(imported.stdout)")
         #expect(try leettrack.run(["--store", other, "config", "follow"], useStore: false).stdout == "neetcode-150\n")
         #expect(try leettrack.run(["--store", other, "config", "daily-goal"], useStore: false).stdout == "2\n")
         // 217 solved, 242 and 1 skipped: the next of NeetCode 150 is Group Anagrams.

@@ -36,7 +36,11 @@ public struct ImportSummary: Sendable, Equatable {
     /// Names of own lists removed (`replace` only).
     public var listsRemoved: [String] = []
     /// Whether the review settings changed.
-    public var settingsChanged = false
+    public var reviewSettingsChanged = false
+    /// Whether the practice settings (followed list, daily goal, skipped problems) changed.
+    public var practiceSettingsChanged = false
+    /// Whether any settings changed.
+    public var settingsChanged: Bool { reviewSettingsChanged || practiceSettingsChanged }
 
     /// Whether the store changed (or would change).
     public var changesSomething: Bool {
@@ -176,7 +180,7 @@ public struct Importer: Sendable {
         // Kept as `skip` keeps them: each once, in order.
         result.skipped = Array(Set(result.skipped)).sorted()
         guard result != stored else { return nil }
-        summary.settingsChanged = true
+        summary.practiceSettingsChanged = true
         return result
     }
 
@@ -194,7 +198,7 @@ public struct Importer: Sendable {
             .first { $0.key == ReviewSettings.key.name }?.value
         let result = mode == .merge ? (stored ?? document.reviewSettings) : document.reviewSettings
         guard result != stored else { return nil }
-        summary.settingsChanged = true
+        summary.reviewSettingsChanged = true
         return SettingsWrite(settings: result)
     }
 }

@@ -149,7 +149,10 @@ enum ImportReport {
         let lists = [("created", summary.listsAdded), ("updated", summary.listsUpdated), ("removed", summary.listsRemoved)]
             .filter { !$0.1.isEmpty }.map { "\($0.0) \($0.1.map { "“\($0)”" }.joined(separator: ", "))" }
         if !lists.isEmpty { context.line("  Own lists \(dryRun ? "to be " : "")\(lists.joined(separator: "; ")).") }
-        if summary.settingsChanged { context.line("  Review settings \(dryRun ? "would be " : "")taken from the file.") }
+        if summary.reviewSettingsChanged { context.line("  Review settings \(dryRun ? "would be " : "")taken from the file.") }
+        if summary.practiceSettingsChanged {
+            context.line("  Practice settings (followed list, daily goal, skipped problems) \(dryRun ? "would be " : "")updated from the file.")
+        }
         if !summary.changesSomething { context.line("Nothing to change: the store already has everything in the file.") }
         if dryRun { context.line("Nothing was written (--dry-run).") }
     }
