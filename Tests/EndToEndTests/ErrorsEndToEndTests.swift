@@ -204,6 +204,20 @@ struct ErrorsEndToEndTests {
         #expect(result.stderr.contains("no problem matches '\(name.prefix(60))…' (5000 characters)"), "\(result.stderr.prefix(300))")
         #expect(result.stderr.count < 1_000)
     }
+
+    @Test("a 100 KB argument is not echoed whole by any message", arguments: [
+        ["config", "follow"], ["list", "-t"], ["list", "--status"], ["list", "--difficulty"], ["lists", "show"],
+        ["review", "1"], ["random", "--list"], ["config", "fuzz"], ["solve", "1", "--time"],
+    ])
+    func hugeArgumentIsShortened(command: [String]) throws {
+        let leettrack = try LeetTrackRunner()
+        let argument = String(repeating: "a", count: 102_400)
+        let result = try leettrack.run(command + [argument])
+        #expect(result.status == 64, "\(command): \(result.stderr.prefix(300))")
+        #expect(result.stderr.count < 2_000, "\(command): \(result.stderr.count) characters")
+        #expect(result.stderr.contains("aaaaaaaaaa…"), "\(command): \(result.stderr.prefix(300))")
+        #expect(result.stderr.contains("102400 characters"), "\(command): \(result.stderr.prefix(300))")
+    }
 }
 
 @Suite("leettrack with a damaged record, end to end")

@@ -91,7 +91,45 @@ struct ErrorReport {
     }
 
     private init(message: String, exitCode: Int32) {
-        self.message = message
+        self.message = Self.shorteningLongWords(of: message)
         self.exitCode = exitCode
+    }
+
+    /// The longest run of non-blank characters a message shows whole: more than any path or name a
+    /// user would read, far less than a pasted page (a 100 KB argument came back whole in some
+    /// messages, 100 KB of standard error).
+    static let longestWord = 500
+
+    /// `message` with each run of non-blank characters longer than ``longestWord`` cut to its
+    /// first 60 characters, an ellipsis and its length, the quotes and marks around it kept:
+    /// `'aaaa…' (102400 characters)`.
+    static func shorteningLongWords(of message: String) -> String {
+        guard message.utf8.count > longestWord else { return message }
+        let marks: Set<Character> = ["'", "\"", "“", "”", "‘", "’", "(", ")", ".", ",", ":", ";", "!", "?"]
+        var result = ""
+        var word: [Character] = []
+        var wordLength = 0
+        var tail: [Character] = []  // The last few characters of a long word.
+        func endWord() {
+            defer { word = []; tail = []; wordLength = 0 }
+            guard wordLength > longestWord else { return result.append(contentsOf: word) }
+            let lead = word.prefix { marks.contains($0) }
+            let trail = Array(tail.reversed().prefix { marks.contains($0) }.reversed())
+            let core = word.dropFirst(lead.count).prefix(60)
+            result += String(lead) + String(core) + "…" + String(trail) + " (\(wordLength - lead.count - trail.count) characters)"
+        }
+        for character in message {
+            if character.isWhitespace {
+                endWord()
+                result.append(character)
+            } else {
+                if wordLength <= longestWord { word.append(character) }
+                tail.append(character)
+                if tail.count > 8 { tail.removeFirst() }
+                wordLength += 1
+            }
+        }
+        endWord()
+        return result
     }
 }
