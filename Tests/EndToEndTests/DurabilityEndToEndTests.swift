@@ -144,6 +144,31 @@ struct DurabilityEndToEndTests {
         #expect(try store.rawValue(forKey: "lists.trees") == Data("42".utf8))
     }
 
+    @Test("damaged settings records leave the reading commands working on the defaults, with a warning, and are kept")
+    func damagedSettingsRecords() throws {
+        let leettrack = try LeetTrackRunner()
+        for arguments in [["solve", "1"], ["config", "daily-goal", "3"], ["config", "desired-retention", "0.85"]] {
+            #expect(try leettrack.run(arguments).status == 0, "\(arguments)")
+        }
+        do {
+            let store = try Store.sqlite(path: leettrack.storePath)
+            try store.set(42, for: Key<Int>("settings.practice", default: 0))
+            try store.set("high", for: Key<String>("settings.review", default: ""))
+        }
+        let before = try leettrack.snapshot()
+        for arguments in [["list", "--status", "solved"], ["show", "1"], ["stats"], ["review", "--upcoming", "7"], ["today"], ["report", "-o", "-"]] {
+            let result = try leettrack.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            for key in ["settings.practice", "settings.review"] where arguments != ["list", "--status", "solved"] || key == "settings.practice" {
+                let warning = "('\(key)') in \(leettrack.storePath) cannot be read"
+                #expect(result.stderr.components(separatedBy: warning).count <= 2, "\(arguments): warned twice")
+            }
+            #expect(result.stderr.contains("the defaults are used here and the record is left untouched"), "\(arguments): \(result.stderr)")
+        }
+        #expect(try leettrack.run("list", "--status", "solved").stdout.contains("Two Sum"))
+        #expect(try leettrack.snapshot() == before)
+    }
+
     @Test("doctor names damaged code settings and solution paths", arguments: ["settings.code", "code.two-sum"])
     func doctorChecksCodeRecords(key: String) throws {
         let leettrack = try LeetTrackRunner()

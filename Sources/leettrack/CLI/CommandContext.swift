@@ -36,6 +36,8 @@ final class CommandContext {
     private var openedTracker: Tracker?
     private var readingTracker: Tracker?
     private var warnedSlugs: Set<String> = []
+    /// The settings records warned about (see ``warnAboutSettings(key:named:reason:)``).
+    private var warnedSettings: Set<String> = []
 
     init(storePath: String?, environment: [String: String]) throws {
         self.environment = environment
@@ -213,10 +215,26 @@ final class CommandContext {
         return try readingTrackerOpened().lists.list(named: name, in: catalog)
     }
 
-    /// The review settings (the defaults when there is no store yet).
+    /// The review settings, for a command that reads them: the defaults when there is no store yet,
+    /// or, with a warning, when the stored settings cannot be read (the record is left as it is).
     func reviewSettings() throws -> ReviewSettings {
         guard storeExists else { return ReviewSettings() }
-        return try readingTrackerOpened().reviews.settings()
+        do {
+            return try readingTrackerOpened().reviews.settings()
+        } catch PersistenceError.undecodable(let key, let reason) {
+            warnAboutSettings(key: key, named: "review settings", reason: reason)
+            return ReviewSettings()
+        }
+    }
+
+    /// Tells, once per record and run, that stored settings cannot be read and the defaults are
+    /// used instead: a damaged settings record made every listing fail, though nothing else in the
+    /// store was wrong.
+    func warnAboutSettings(key: String, named name: String, reason: String) {
+        guard warnedSettings.insert(key).inserted else { return }
+        Terminal.writeError(
+            "Warning: the \(name) ('\(key)') in \(storePath) cannot be read (\(reason)); the defaults are used here and "
+                + "the record is left untouched. `leettrack doctor --export-raw FILE` saves its bytes.\n")
     }
 
     /// Adds text to standard output, made safe for a terminal (see `TerminalText`): notes, titles
