@@ -7,16 +7,30 @@ import Testing
 struct PracticeTimeTests {
     @Test("times read as people type them, a bare number being minutes", arguments: [
         ("25m", 1500), ("1h10m", 4200), ("90s", 90), ("1h", 3600), ("45", 2700), ("1h 5m 3s", 3903), ("2H", 7200),
+        // Leading zeros do not count toward the digits' limit.
+        ("0005", 300), ("00000000000000000000000000000000005m", 300), ("01h00005m", 3900), ("000000000000000000045", 2700),
     ])
     func parses(text: String, seconds: Int) throws {
         #expect(try PracticeTime.seconds(parsing: text) == seconds)
     }
 
     @Test("zero, a day or more, unknown units and units out of order are refused", arguments: [
-        "0", "0m", "24h", "1440", "99999999999999999999", "", "5x", "m", "10m1h", "1h1h", "1.5h", "-5m",
+        "0", "0m", "24h", "1440", "99999999999999999999", "", "5x", "m", "10m1h", "1h1h", "1.5h", "-5m", "0000", "000m",
+        "0000099999999999999999999m", "000001440",
     ])
     func refuses(text: String) {
         #expect(throws: LeetTrackError.self) { try PracticeTime.seconds(parsing: text) }
+    }
+
+    @Test("a time with leading zeros is refused for what it says, not for its digits", arguments: [
+        ("0000", "it must be more than zero"), ("00000000000000000000m", "it must be more than zero"),
+        ("0000000000000000000024h", "it is a day or more"),
+    ])
+    func leadingZerosReason(text: String, reason: String) {
+        #expect { try PracticeTime.seconds(parsing: text) } throws: { error in
+            guard case LeetTrackError.invalidTime(_, let given) = error else { return false }
+            return given == reason
+        }
     }
 
     @Test("a time is written back in its largest units")

@@ -22,14 +22,19 @@ public enum PracticeTime {
         guard !trimmed.isEmpty else { throw .invalidTime(text, reason: "it is empty") }
         var total = 0
         if trimmed.allSatisfy(\.isASCIIDigit) {
-            // At most 4 digits before multiplying, so no overflow can hide a huge number.
-            guard trimmed.count <= 4, let minutes = Int(trimmed) else { throw .invalidTime(text, reason: "it is a day or more") }
+            // At most 4 digits before multiplying, so no overflow can hide a huge number; leading
+            // zeros do not count (`0005` is five minutes, not a day or more).
+            let significant = trimmed.drop { $0 == "0" }
+            guard significant.count <= 4, let minutes = Int(significant.isEmpty ? "0" : significant) else {
+                throw .invalidTime(text, reason: "it is a day or more")
+            }
             total = minutes * 60
         } else {
             var digits = ""
             var lastUnit = -1
             for character in trimmed where character != " " {
                 if character.isASCIIDigit {
+                    if digits == "0" { digits = "" }  // A leading zero does not count toward the five digits.
                     digits.append(character)
                     guard digits.count <= 5 else { throw .invalidTime(text, reason: "it is a day or more") }
                     continue
