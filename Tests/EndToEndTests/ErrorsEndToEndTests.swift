@@ -242,3 +242,33 @@ struct DamagedRecordEndToEndTests {
         #expect(try leettrack.run("show", "2").status == 0)
     }
 }
+
+/// Arguments are read as UTF-8; bytes that are not (a Latin-1 file name) would reach a command with
+/// U+FFFD in their place, naming another store, file or note.
+@Suite("Arguments that are not UTF-8")
+struct NonUTF8ArgumentsEndToEndTests {
+    @Test("an argument that is not UTF-8 is refused before anything is opened or created", arguments: [
+        #"--store "$1/x\377y/store.sqlite" fav 1"#, #"--store "$1/store.sqlite" note 1 --set "caf\351""#,
+        #"--store "$1/store.sqlite" export -o "$1/out\377.json""#,
+    ])
+    func refused(arguments: String) throws {
+        let leettrack = try LeetTrackRunner()
+        let folder = leettrack.directory.path
+        // The shell's printf makes the bytes: a Swift string cannot hold them.
+        let script = "exec \"$0\" " + arguments.replacingOccurrences(of: #"\377"#, with: "$(printf '\\377')")
+            .replacingOccurrences(of: #"\351"#, with: "$(printf '\\351')")
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", script, LeetTrackRunner.executable.path, folder]
+        let error = Pipe()
+        shell.standardError = error
+        shell.standardOutput = Pipe()
+        try shell.run()
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 64, "\(arguments): \(message)")
+        #expect(message.contains("is not UTF-8 text") && message.contains("Nothing was changed"), "\(message)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0 != "xdg" }
+        #expect(left.isEmpty, "\(arguments) left \(left)")
+    }
+}
