@@ -100,11 +100,20 @@ struct UntrustedStoreEndToEndTests {
         try leettrack.run("solve", "1", "--date", "2026-11-20")
         try Store.sqlite(path: leettrack.storePath).set(ReviewSettings(desiredRetention: 5, maximumInterval: -3), for: ReviewSettings.key)
         let before = try leettrack.snapshot()
-        for arguments in [["show", "1"], ["review", "1", "good"], ["today"], ["config", "desired-retention", "0.9"]] {
+        // Commands that change the store refuse to touch it.
+        for arguments in [["review", "1", "good"], ["config", "desired-retention", "0.9"]] {
             let result = try leettrack.run(arguments)
             #expect(result.status == 1, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("the record 'settings.review'"), "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("5.0 is not a desired retention"), "\(arguments): \(result.stderr)")
+        }
+        // Commands that read work on the defaults, saying why.
+        for arguments in [["show", "1"], ["today"], ["review"]] {
+            let result = try leettrack.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("the review settings ('settings.review')"), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("5.0 is not a desired retention"), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("the defaults are used here and the record is left untouched"), "\(arguments): \(result.stderr)")
         }
         try expectDoctorFinds("'settings.review' cannot be read", in: leettrack, unchangedFrom: before)
     }
@@ -115,10 +124,17 @@ struct UntrustedStoreEndToEndTests {
         try leettrack.run("solve", "1")
         try Store.sqlite(path: leettrack.storePath).set(PracticeSettings(dailyGoal: -3), for: PracticeSettings.key)
         let before = try leettrack.snapshot()
+        // `today` works on the default (no goal), saying why; a goal of -3 is never shown as met.
         let today = try leettrack.run("today")
-        #expect(today.status == 1, "\(today.stdout)")
-        #expect(today.stderr.contains("the record 'settings.practice'"), "\(today.stderr)")
+        #expect(today.status == 0, "\(today.stderr)")
+        #expect(today.stderr.contains("the practice settings ('settings.practice')"), "\(today.stderr)")
+        #expect(today.stderr.contains("the defaults are used here and the record is left untouched"), "\(today.stderr)")
+        #expect(today.stdout.contains("Done today: 1  (set a goal:"), "\(today.stdout)")
         #expect(!today.stdout.contains("-3"), "\(today.stdout)")
+        // Changing the goal refuses to write over the damaged record.
+        let goal = try leettrack.run("config", "daily-goal", "2")
+        #expect(goal.status == 1, "\(goal.stderr)")
+        #expect(goal.stderr.contains("the record 'settings.practice'"), "\(goal.stderr)")
         try expectDoctorFinds("'settings.practice' cannot be read", in: leettrack, unchangedFrom: before)
     }
 
