@@ -26,6 +26,20 @@ struct ExchangeEndToEndTests {
         }
     }
 
+    @Test("a number that does not fit its field is refused as such, not as invalid JSON, and nothing changes", arguments: [
+        (#""reps" : 1,"#, #""reps" : 1.5,"#), (#""id" : 1,"#, #""id" : 1e30,"#), (#""reps" : 1,"#, #""reps" : 1e999,"#),
+    ])
+    func numberThatDoesNotFit(original: String, replacement: String) throws {
+        let leettrack = try LeetTrackRunner()
+        #expect(try leettrack.run("solve", "1").status == 0)
+        let export = try leettrack.export()
+        #expect(export.contains(original), "\(export)")
+        let file = try leettrack.write(export.replacingOccurrences(of: original, with: replacement), to: "edited.json")
+        try leettrack.expectFailureChangingNothing(
+            ["import", file], mentioning: ["the JSON is well formed, but a number in it does not fit where it stands", "Nothing was changed."])
+        #expect(!(try leettrack.run("import", file)).stderr.contains("not valid JSON"))
+    }
+
     @Test("the practice settings travel in the export: followed list, goal and skips, version 2")
     func practiceSettingsRoundTrip() throws {
         let leettrack = try LeetTrackRunner()

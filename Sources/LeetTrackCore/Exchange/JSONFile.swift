@@ -77,11 +77,17 @@ enum JSONFile {
         }
     }
 
-    /// The syntax error of invalid JSON, located by the strict reader.
+    /// The syntax error of invalid JSON, located by the strict reader; for well-formed JSON that
+    /// the decoder refused without a place, the one cause left.
     static func syntaxError(in data: Data, file: String) -> ExchangeError {
         do {
             try JSONValue.check(data)
-            return .malformedJSON(file: file, line: nil, column: nil, reason: "the JSON could not be read")
+            // Well-formed JSON that Foundation's decoder still calls invalid, without a place: a
+            // number that does not fit its field (`"reps": 1.5`, `"id": 1e30`, `1e999`).
+            return .invalidContent(
+                file: file, path: "",
+                reason: "the JSON is well formed, but a number in it does not fit where it stands "
+                    + "(a fraction where a whole number belongs, or a number too large)")
         } catch {
             let reason = error.endsEarly ? "the file ends early (is it truncated?)" : error.reason
             return .malformedJSON(file: file, line: error.line, column: error.column, reason: reason)
