@@ -9,9 +9,13 @@ import Darwin
 let environment = Terminal.environment(["LEETTRACK_STORE", "NO_COLOR", "VISUAL", "EDITOR", "XDG_DATA_HOME", "HOME", "LEETTRACK_REMOTE", "LEETTRACK_REMOTE_FILE", "LEETTRACK_NOW", "LEETCODE_SESSION", "LEETCODE_CSRFTOKEN", "LEETTRACK_LEETCODE_TIMEOUT"])
 // An argument that is not UTF-8 (a Latin-1 file name, stray bytes) would reach the commands with
 // its bytes replaced by U+FFFD: a store, a file or a note other than the one given. It is refused.
-for index in 1..<Int(CommandLine.argc) {
+// (`stride`, not a range: `argc` is 0 where a kernel lets a program start with no argv at all.)
+for index in stride(from: 1, to: Int(CommandLine.argc), by: 1) {
     guard let argument = CommandLine.unsafeArgv[index], String(validatingCString: argument) == nil else { continue }
-    Terminal.writeError("Error: argument \(index) is not UTF-8 text; leettrack reads its arguments as UTF-8. Nothing was changed.\n")
-    exit(ErrorReport.usageExitCode)
+    let report = ErrorReport(
+        CLIError.usage("argument \(index) is not UTF-8 text; leettrack reads its arguments as UTF-8. Nothing was changed", command: nil),
+        storePath: nil)
+    Terminal.writeError(report.message)
+    exit(report.exitCode)
 }
 exit(LeetTrack.run(Array(CommandLine.arguments.dropFirst()), environment: environment))

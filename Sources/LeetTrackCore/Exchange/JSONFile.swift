@@ -69,7 +69,7 @@ enum JSONFile {
             return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
             if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
-                throw syntaxError(in: data, file: file)
+                throw unreadableJSONError(in: data, file: file)
             }
             throw contentError(error, file: file)
         } catch {
@@ -77,9 +77,9 @@ enum JSONFile {
         }
     }
 
-    /// The syntax error of invalid JSON, located by the strict reader; for well-formed JSON that
-    /// the decoder refused without a place, the one cause left.
-    static func syntaxError(in data: Data, file: String) -> ExchangeError {
+    /// Why the decoder could not read `data` at all: the syntax error, located by the strict
+    /// reader, or, for well-formed JSON that the decoder refused without a place, the one cause left.
+    static func unreadableJSONError(in data: Data, file: String) -> ExchangeError {
         do {
             try JSONValue.check(data)
             // Well-formed JSON that Foundation's decoder still calls invalid, without a place: a

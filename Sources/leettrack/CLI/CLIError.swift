@@ -105,31 +105,28 @@ struct ErrorReport {
     /// `'aaaa…' (102400 characters)`.
     static func shorteningLongWords(of message: String) -> String {
         guard message.utf8.count > longestWord else { return message }
-        let marks: Set<Character> = ["'", "\"", "“", "”", "‘", "’", "(", ")", ".", ",", ":", ";", "!", "?"]
         var result = ""
-        var word: [Character] = []
-        var wordLength = 0
-        var tail: [Character] = []  // The last few characters of a long word.
-        func endWord() {
-            defer { word = []; tail = []; wordLength = 0 }
-            guard wordLength > longestWord else { return result.append(contentsOf: word) }
-            let lead = word.prefix { marks.contains($0) }
-            let trail = Array(tail.reversed().prefix { marks.contains($0) }.reversed())
-            let core = word.dropFirst(lead.count).prefix(60)
-            result += String(lead) + String(core) + "…" + String(trail) + " (\(wordLength - lead.count - trail.count) characters)"
-        }
+        var word = ""
         for character in message {
-            if character.isWhitespace {
-                endWord()
-                result.append(character)
-            } else {
-                if wordLength <= longestWord { word.append(character) }
-                tail.append(character)
-                if tail.count > 8 { tail.removeFirst() }
-                wordLength += 1
+            guard character.isWhitespace else {
+                word.append(character)
+                continue
             }
+            result += shortened(word)
+            result.append(character)
+            word = ""
         }
-        endWord()
-        return result
+        return result + shortened(word)
+    }
+
+    /// `word` itself, or its start, an ellipsis and its length when it is longer than ``longestWord``.
+    private static func shortened(_ word: String) -> String {
+        let count = word.count
+        guard count > longestWord else { return word }
+        let marks: Set<Character> = ["'", "\"", "“", "”", "‘", "’", "(", ")", ".", ",", ":", ";", "!", "?"]
+        let lead = word.prefix { marks.contains($0) }
+        let trail = String(word.reversed().prefix { marks.contains($0) }.reversed())
+        let core = word.dropFirst(lead.count).prefix(60)
+        return "\(lead)\(core)…\(trail) (\(count - lead.count - trail.count) characters)"
     }
 }

@@ -1,19 +1,12 @@
 import FoundationEssentials
 import LeetTrackCore
-import Persistence
 
 extension CommandContext {
     /// The practice settings (followed list, daily goal, skipped problems), for a command that
     /// reads them; the defaults when there is no store yet, or, with a warning, when the stored
     /// settings cannot be read (the record is left as it is; writes still refuse to touch it).
     func practiceSettings() throws -> PracticeSettings {
-        guard storeExists else { return PracticeSettings() }
-        do {
-            return try readingTrackerOpened().practice.settings()
-        } catch PersistenceError.undecodable(let key, let reason) {
-            warnAboutSettings(key: key, named: "practice settings", reason: reason)
-            return PracticeSettings()
-        }
+        try settingsOrDefaults(named: "practice settings", PracticeSettings()) { try $0.practice.settings() }
     }
 
     /// The followed list, or `nil` when none is followed.

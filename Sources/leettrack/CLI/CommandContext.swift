@@ -36,7 +36,7 @@ final class CommandContext {
     private var openedTracker: Tracker?
     private var readingTracker: Tracker?
     private var warnedSlugs: Set<String> = []
-    /// The settings records warned about (see ``warnAboutSettings(key:named:reason:)``).
+    /// The settings records warned about (see ``settingsOrDefaults(named:_:_:)``).
     private var warnedSettings: Set<String> = []
 
     init(storePath: String?, environment: [String: String]) throws {
@@ -218,23 +218,24 @@ final class CommandContext {
     /// The review settings, for a command that reads them: the defaults when there is no store yet,
     /// or, with a warning, when the stored settings cannot be read (the record is left as it is).
     func reviewSettings() throws -> ReviewSettings {
-        guard storeExists else { return ReviewSettings() }
-        do {
-            return try readingTrackerOpened().reviews.settings()
-        } catch PersistenceError.undecodable(let key, let reason) {
-            warnAboutSettings(key: key, named: "review settings", reason: reason)
-            return ReviewSettings()
-        }
+        try settingsOrDefaults(named: "review settings", ReviewSettings()) { try $0.reviews.settings() }
     }
 
-    /// Tells, once per record and run, that stored settings cannot be read and the defaults are
-    /// used instead: a damaged settings record made every listing fail, though nothing else in the
-    /// store was wrong.
-    func warnAboutSettings(key: String, named name: String, reason: String) {
-        guard warnedSettings.insert(key).inserted else { return }
-        Terminal.writeError(
-            "Warning: the \(name) ('\(key)') in \(storePath) cannot be read (\(reason)); the defaults are used here and "
-                + "the record is left untouched. `leettrack doctor --export-raw FILE` saves its bytes.\n")
+    /// What `read` reads of the reading tracker; `defaults` when there is no store yet, or when the
+    /// settings record cannot be read, which is told once per record and run: a damaged settings
+    /// record made every listing fail, though nothing else in the store was wrong.
+    func settingsOrDefaults<Settings>(named name: String, _ defaults: Settings, _ read: (Tracker) throws -> Settings) throws -> Settings {
+        guard storeExists else { return defaults }
+        do {
+            return try read(try readingTrackerOpened())
+        } catch PersistenceError.undecodable(let key, let reason) {
+            if warnedSettings.insert(key).inserted {
+                Terminal.writeError(
+                    "Warning: the \(name) ('\(key)') in \(storePath) cannot be read (\(reason)); the defaults are used here and "
+                        + "the record is left untouched. `leettrack doctor --export-raw FILE` saves its bytes.\n")
+            }
+            return defaults
+        }
     }
 
     /// Adds text to standard output, made safe for a terminal (see `TerminalText`): notes, titles

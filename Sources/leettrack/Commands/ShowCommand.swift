@@ -71,11 +71,12 @@ struct FavoritesCommand: LeetTrackCommand {
             // The favorites found as the sheet finds them, then their records alone: reading every
             // record for the few hundred favorites of a large store took ten times as long.
             let catalog = context.catalog
-            let slugs = try context.favorites().map { catalog.slug(at: $0.position) }
-            let progress = try context.progress(ofSlugs: slugs)
-            try context.writeJSON(slugs.compactMap { slug -> ProblemJSON? in
-                guard let record = progress[slug], record.favorite, let position = catalog.position(ofSlug: slug) else { return nil }
-                return ProblemJSON(catalog.problem(at: position), record)
+            let positions = try context.favorites().map(\.position)
+            let progress = try context.progress(ofSlugs: positions.map(catalog.slug(at:)))
+            try context.writeJSON(positions.compactMap { position -> ProblemJSON? in
+                let problem = catalog.problem(at: position)
+                guard let record = progress[problem.slug], record.favorite else { return nil }
+                return ProblemJSON(problem, record)
             })
             return
         }
