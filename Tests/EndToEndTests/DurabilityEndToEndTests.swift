@@ -72,14 +72,25 @@ struct DurabilityEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: "/dev/null-wal"))
     }
 
-    @Test("an empty file as the store is refused by a reading command and stays empty")
+    @Test("an empty file as the store reads as a new store and stays empty until the first write makes a store of it")
     func emptyFile() throws {
         let leettrack = try LeetTrackRunner()
         try Data().write(to: URL(fileURLWithPath: leettrack.storePath))
-        let result = try leettrack.run("list")
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("empty"))
+        for arguments in [["list", "--status", "solved"], ["stats"], ["review"], ["favorites"], ["export"]] {
+            let result = try leettrack.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.isEmpty, "\(arguments): \(result.stderr)")
+        }
+        #expect(try leettrack.run("list", "--status", "solved").stdout.contains("0 problems"))
+        let doctor = try leettrack.run("doctor")
+        #expect(doctor.status == 0)
+        #expect(doctor.stdout.contains("is an empty file: no store has been written there yet"), "\(doctor.stdout)")
         #expect(try files(leettrack) == ["store.sqlite": Data()])
+        // The first write makes a store of it, as it would of a missing file.
+        #expect(try leettrack.run("fav", "1").status == 0)
+        let favorites = try leettrack.run("favorites")
+        #expect(favorites.status == 0 && favorites.stdout.contains("Two Sum"), "\(favorites.stdout)")
+        #expect(try leettrack.run("doctor").stdout.contains("integrity check: ok"))
     }
 
     @Test("one damaged record among 500: the rest is listed, counted and exported, with a warning naming it")

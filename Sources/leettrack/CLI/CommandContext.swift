@@ -183,13 +183,21 @@ final class CommandContext {
         return try reader().progress(for: slug)
     }
 
-    /// Whether the store file exists (reading commands do not create it).
+    /// Whether a store has been written at the path (reading commands do not create it). An empty
+    /// file with no log beside it holds nothing yet, like a missing one: what `touch` leaves, or a
+    /// store another process is creating this very moment. Reading commands show it as empty, and
+    /// the first write makes a store of it.
     var storeExists: Bool {
-        openedTracker != nil || readingTracker != nil || FileManager.default.fileExists(atPath: storePath)
+        if openedTracker != nil || readingTracker != nil { return true }
+        var status = stat()
+        guard stat(storePath, &status) == 0 else { return false }
+        guard (status.st_mode & S_IFMT) == S_IFREG, status.st_size == 0 else { return true }
+        var log = stat()
+        return stat(storePath + "-wal", &log) == 0 && log.st_size > 0
     }
 
-    /// Whether the store is an empty file: one being created by another process, or an empty file
-    /// that reading commands refuse (and writing commands make a store of, as they would a new one).
+    /// Whether the store is an empty file: one being created by another process, or one left by
+    /// `touch` (reading commands show it as a new store; writing commands make a store of it).
     var storeIsEmptyFile: Bool {
         // `lstat` as `FileManager.attributesOfItem` does, without its dictionary of attributes
         // (which looked up the owner's user and group names: about 1.7 million instructions).

@@ -32,7 +32,12 @@ struct DoctorCommand: LeetTrackCommand {
         func say(_ text: String) { context.line(Format.outside(text)) }
         if let exportFile, exportFile.isEmpty { throw Self.usageError("'--export-raw' needs a file name") }
         guard context.storeExists else {
-            say("No store at \(context.storePath) yet: nothing to check.")
+            if FileManager.default.fileExists(atPath: context.storePath) {
+                say("\(context.storePath) is an empty file: no store has been written there yet, so there is nothing to check."
+                    + " The first command that writes makes a store of it.")
+            } else {
+                say("No store at \(context.storePath) yet: nothing to check.")
+            }
             return
         }
         if rebuildSummaries {
