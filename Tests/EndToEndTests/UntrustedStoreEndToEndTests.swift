@@ -138,6 +138,48 @@ struct UntrustedStoreEndToEndTests {
         try expectDoctorFinds("'settings.practice' cannot be read", in: leettrack, unchangedFrom: before)
     }
 
+    @Test("doctor --export-raw FILE --remove-unreadable-settings saves the damaged settings' bytes, removes only them, and config works again")
+    func removeUnreadableSettings() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("solve", "1")
+        try leettrack.run("fav", "2")
+        try Store.sqlite(path: leettrack.storePath).set(PracticeSettings(dailyGoal: -3), for: PracticeSettings.key)
+        try Store.sqlite(path: leettrack.storePath).set(ReviewSettings(desiredRetention: 5, maximumInterval: -3), for: ReviewSettings.key)
+        let before = try leettrack.snapshot()
+        let refused = try leettrack.run("config", "daily-goal", "2")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("--remove-unreadable-settings"), "\(refused.stderr)")
+        // Without a file for the bytes, nothing is removed.
+        let withoutFile = try leettrack.run("doctor", "--remove-unreadable-settings")
+        #expect(withoutFile.status == 64, "\(withoutFile.stderr)")
+        #expect(withoutFile.stderr.contains("needs '--export-raw FILE'"), "\(withoutFile.stderr)")
+        #expect(try leettrack.snapshot() == before)
+        // A file that cannot be written removes nothing either.
+        let unwritable = try leettrack.run("doctor", "--export-raw", leettrack.directory.path, "--remove-unreadable-settings")
+        #expect(unwritable.status == 1, "\(unwritable.stderr)")
+        #expect(try leettrack.snapshot() == before)
+
+        let raw = leettrack.directory.appendingPathComponent("raw.json")
+        let repair = try leettrack.run("doctor", "--export-raw", raw.path, "--remove-unreadable-settings")
+        #expect(repair.status == 0, "\(repair.stdout)\(repair.stderr)")
+        #expect(repair.stdout.contains("Removed the unreadable record 'settings.practice'"), "\(repair.stdout)")
+        #expect(repair.stdout.contains("Removed the unreadable record 'settings.review'"), "\(repair.stdout)")
+        let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: raw)) as? [[String: Any]]
+        #expect(saved?.compactMap { $0["key"] as? String }.sorted() == ["settings.practice", "settings.review"])
+        #expect(saved?.contains { ($0["text"] as? String)?.contains("-3") == true } == true)
+        // Only the two records went; the progress is intact and the store is healthy.
+        var expected = before
+        expected["settings.practice"] = nil
+        expected["settings.review"] = nil
+        #expect(try leettrack.snapshot() == expected)
+        #expect(try leettrack.run("doctor").status == 0)
+        let goal = try leettrack.run("config", "daily-goal", "2")
+        #expect(goal.status == 0, "\(goal.stderr)")
+        let today = try leettrack.run("today")
+        #expect(today.status == 0 && today.stderr.isEmpty, "\(today.stderr)")
+        #expect(try leettrack.run("favorites").stdout.contains("Add Two Numbers"))
+    }
+
     @Test("a stored catalog update whose acceptance numbers overflow an Int skips them instead of trapping every command")
     func catalogAcceptanceOverflow() throws {
         let leettrack = try LeetTrackRunner()

@@ -52,10 +52,13 @@ struct ErrorReport {
             }
         case PersistenceError.undecodable(let key, let reason):
             let place = storePath.map { " in \($0)" } ?? ""
+            let repair = key.hasPrefix("settings.")
+                ? " `leettrack doctor --export-raw FILE --remove-unreadable-settings` saves its bytes and puts the defaults back."
+                : ""
             self.init(
                 message: "Error: the record '\(key)'\(place) cannot be read (\(reason)). It was left untouched and "
                     + "nothing was changed. `leettrack doctor --export-raw FILE` lists the damaged records and saves "
-                    + "their bytes for repair by hand.\n",
+                    + "their bytes for repair by hand.\(repair)\n",
                 exitCode: 1)
         case PersistenceError.readOnly:
             self.init(

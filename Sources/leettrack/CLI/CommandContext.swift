@@ -240,7 +240,8 @@ final class CommandContext {
             if warnedSettings.insert(key).inserted {
                 Terminal.writeError(
                     "Warning: the \(name) ('\(key)') in \(storePath) cannot be read (\(reason)); the defaults are used here and "
-                        + "the record is left untouched. `leettrack doctor --export-raw FILE` saves its bytes.\n")
+                        + "the record is left untouched. `leettrack doctor --export-raw FILE --remove-unreadable-settings` saves its bytes "
+                        + "and puts the defaults back.\n")
             }
             return defaults
         }

@@ -4,7 +4,7 @@ import LeetTrackCore
 import LeetTrackScreen
 import Persistence
 
-/// `leettrack doctor [--export-raw FILE]`.
+/// `leettrack doctor [--export-raw FILE [--remove-unreadable-settings]] [--rebuild-summaries]`.
 struct DoctorCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
@@ -13,6 +13,8 @@ struct DoctorCommand: LeetTrackCommand {
             Reads the store without changing it and lists what it finds; exits 1 when it finds a problem.
             --rebuild-summaries first rebuilds the summaries that stats and the listings read, from the records.
             --export-raw saves the bytes of the records that cannot be read to FILE (JSON), for repair by hand; FILE must be new.
+            --remove-unreadable-settings, with --export-raw, then removes the settings records that cannot be read (review,
+            practice, code), so that the defaults apply and config can set them again; no other record is touched.
             """))
 
     @Option(
@@ -23,6 +25,10 @@ struct DoctorCommand: LeetTrackCommand {
         name: .customLong("rebuild-summaries"),
         help: "Rebuild the summaries that stats and the listings read from the records (the records are not changed).")
     var rebuildSummaries = false
+    @Flag(
+        name: .customLong("remove-unreadable-settings"),
+        help: "With --export-raw: remove the settings records that cannot be read, once their bytes are saved.")
+    var removeUnreadableSettings = false
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
@@ -31,6 +37,9 @@ struct DoctorCommand: LeetTrackCommand {
         // a hand edit can fill with escape codes: no line keeps any, on a colour terminal too.
         func say(_ text: String) { context.line(Format.outside(text)) }
         if let exportFile, exportFile.isEmpty { throw Self.usageError("'--export-raw' needs a file name") }
+        if removeUnreadableSettings && exportFile == nil {
+            throw Self.usageError("'--remove-unreadable-settings' needs '--export-raw FILE', which saves the records' bytes first")
+        }
         guard context.storeExists else {
             if FileManager.default.fileExists(atPath: context.storePath) {
                 say("\(context.storePath) is an empty file: no store has been written there yet, so there is nothing to check."
@@ -52,9 +61,11 @@ struct DoctorCommand: LeetTrackCommand {
             throw CLIError.failure("the store has a problem (see above).")
         }
         if let exportFile { try export(check.undecodable, to: exportFile, sparingStoreAt: context.storePath) }
+        let removed = removeUnreadableSettings ? try removeSettings(among: check.undecodable, context) : []
+        let findings = check.removing(removed)
         if json {
-            try context.writeJSON(CheckJSON(check, store: context.storePath))
-            guard check.isHealthy else { throw CLIError.failure("the store has problems; nothing was changed.") }
+            try context.writeJSON(CheckJSON(findings, store: context.storePath, removed: removed))
+            guard findings.isHealthy else { throw CLIError.failure("the store has problems; nothing was changed.") }
             return
         }
         say("Store: \(context.storePath) (\(check.recordCount) records)")
@@ -71,11 +82,11 @@ struct DoctorCommand: LeetTrackCommand {
             say("✗ The records cannot all be read: \(reason)")
             say("    Keep \(context.storePath) with its -wal and -shm files together; `sqlite3 \(context.storePath) .recover`")
             say("    on a copy of all three saves what SQLite can still read.")
-        } else if check.undecodable.isEmpty {
-            say("✓ Every record can be read")
+        } else if findings.undecodable.isEmpty {
+            say(removed.isEmpty ? "✓ Every record can be read" : "✓ Every record left can be read")
         } else {
-            problems += check.undecodable.count
-            for entry in check.undecodable {
+            problems += findings.undecodable.count
+            for entry in findings.undecodable {
                 say("✗ The record '\(entry.key)' cannot be read: \(entry.reason)")
             }
         }
@@ -118,10 +129,36 @@ struct DoctorCommand: LeetTrackCommand {
         if let exportFile {
             say("Saved the bytes of \(check.undecodable.count) unreadable record(s) to \(exportFile).")
         }
+        for key in removed {
+            say("Removed the unreadable record '\(key)' (its bytes are in \(exportFile ?? "")): the defaults apply, and"
+                + " `leettrack config` sets them again.")
+        }
         guard problems == 0 else {
-            throw CLIError.failure("the store has \(problems) problem(s), listed above; nothing was changed.")
+            let changed = removed.isEmpty ? "nothing was changed" : "nothing else was changed"
+            throw CLIError.failure("the store has \(problems) problem(s), listed above; \(changed).")
         }
         say("No problems found.")
+    }
+
+    /// Removes each settings record among `entries` whose bytes are still the ones saved, in one
+    /// transaction: a record another process has rewritten since the check is kept. Not a synced
+    /// write: another machine's settings are not overwritten by these defaults, and a sync may
+    /// bring them back.
+    /// - Returns: the keys removed.
+    private func removeSettings(among entries: [UndecodableEntry], _ context: CommandContext) throws -> [String] {
+        let settingsKeys = [ReviewSettings.key.name, PracticeSettings.key.name, CodeSettings.key.name]
+        let damaged = entries.filter { settingsKeys.contains($0.key) }
+        guard !damaged.isEmpty else { return [] }
+        return try context.tracker().store.transaction { transaction in
+            var removed: [String] = []
+            for entry in damaged {
+                let stored = try transaction.rawValues(withKeyPrefix: entry.key).first { $0.key == entry.key }?.value
+                guard stored == entry.raw else { continue }
+                transaction.removeValue(for: Key<Data>(entry.key, default: Data()))
+                removed.append(entry.key)
+            }
+            return removed
+        }
     }
 
     /// Writes the records as JSON: key, reason, the bytes as text (when UTF-8) and in base64.
@@ -175,7 +212,11 @@ private struct CheckJSON: Encodable {
     /// Whether the favorites' index is in use, when the summaries are.
     let favoritesIndexCurrent: Bool?
 
-    init(_ check: StoreCheck, store: String) {
+    /// The unreadable settings records removed by `--remove-unreadable-settings`.
+    let removedSettings: [String]
+
+    init(_ check: StoreCheck, store: String, removed: [String]) {
+        removedSettings = removed
         self.store = store
         records = check.recordCount
         healthy = check.isHealthy
@@ -188,5 +229,16 @@ private struct CheckJSON: Encodable {
         summariesCurrent = check.summariesCurrent
         disagreeingSummaries = check.disagreeingSummaries
         favoritesIndexCurrent = check.favoritesIndexCurrent
+    }
+}
+
+extension StoreCheck {
+    /// The findings once the records under `keys` are gone.
+    fileprivate func removing(_ keys: [String]) -> StoreCheck {
+        var check = self
+        let before = check.undecodable.count
+        check.undecodable.removeAll { keys.contains($0.key) }
+        check.recordCount -= before - check.undecodable.count
+        return check
     }
 }
