@@ -65,10 +65,12 @@ struct DoctorCommand: LeetTrackCommand {
         let findings = check.removing(removed)
         if json {
             try context.writeJSON(CheckJSON(findings, store: context.storePath, removed: removed))
-            guard findings.isHealthy else { throw CLIError.failure("the store has problems; nothing was changed.") }
+            guard findings.isHealthy else {
+                throw CLIError.failure("the store has problems; \(removed.isEmpty ? "nothing was changed" : "nothing else was changed").")
+            }
             return
         }
-        say("Store: \(context.storePath) (\(check.recordCount) records)")
+        say("Store: \(context.storePath) (\(findings.recordCount) records)")
         var problems = 0
         if check.integrity == ["ok"] {
             say("✓ SQLite integrity check: ok")
@@ -141,9 +143,9 @@ struct DoctorCommand: LeetTrackCommand {
     }
 
     /// Removes each settings record among `entries` whose bytes are still the ones saved, in one
-    /// transaction: a record another process has rewritten since the check is kept. Not a synced
-    /// write: another machine's settings are not overwritten by these defaults, and a sync may
-    /// bring them back.
+    /// transaction: a record another process has rewritten since the check is kept. Not journalled
+    /// for sync (no ``SyncedWrites``): the removal is not sent to other machines, whose settings
+    /// stay as they are.
     /// - Returns: the keys removed.
     private func removeSettings(among entries: [UndecodableEntry], _ context: CommandContext) throws -> [String] {
         let settingsKeys = [ReviewSettings.key.name, PracticeSettings.key.name, CodeSettings.key.name]
