@@ -61,7 +61,16 @@ struct DoctorCommand: LeetTrackCommand {
             throw CLIError.failure("the store has a problem (see above).")
         }
         if let exportFile { try export(check.undecodable, to: exportFile, sparingStoreAt: context.storePath) }
-        let removed = removeUnreadableSettings ? try removeSettings(among: check.undecodable, context) : []
+        var removed: [String] = []
+        if removeUnreadableSettings, let exportFile {
+            do {
+                removed = try removeSettings(among: check.undecodable, context)
+            } catch PersistenceError.readOnly(_, let reason) {
+                throw CLIError.failure(
+                    "the unreadable records' bytes are saved to \(exportFile), but the store cannot be written (\(reason)), so no "
+                        + "record was removed. Make the store and its directory writable, and run the same command with a new FILE.")
+            }
+        }
         let findings = check.removing(removed)
         if json {
             try context.writeJSON(CheckJSON(findings, store: context.storePath, removed: removed))
