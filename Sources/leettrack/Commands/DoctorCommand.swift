@@ -41,7 +41,7 @@ struct DoctorCommand: LeetTrackCommand {
             throw Self.usageError("'--remove-unreadable-settings' needs '--export-raw FILE', which saves the records' bytes first")
         }
         guard context.storeExists else {
-            if FileManager.default.fileExists(atPath: context.storePath) {
+            if context.storeIsEmptyFile {
                 say("\(context.storePath) is an empty file: no store has been written there yet, so there is nothing to check."
                     + " The first command that writes makes a store of it.")
             } else {
