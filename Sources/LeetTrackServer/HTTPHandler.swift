@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LeetTrackCore
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -226,11 +227,8 @@ final class HTTPHandler: ChannelInboundHandler {
     }
 
     static func encode(_ value: any Encodable) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
         do {
-            return Array(try encoder.encode(value))
+            return try OutputJSON.encode(value, pretty: false)
         } catch {
             return Array("{\"error\":\"cannot encode the response\",\"status\":500}".utf8)
         }

@@ -11,6 +11,7 @@ let suites: [(name: String, run: () throws -> Void)] = [
     ("report", runReportSuite),
     ("sync", runSyncSuite),
     ("serve", runServeSuite),
+    ("json", runJSONSuite),
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

@@ -39,11 +39,9 @@ public struct ExchangeDocument: Sendable, Equatable {
 
     /// The document as pretty-printed JSON, ending in a newline.
     public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(Body(self))
-        data.append(0x0A)
-        return data
+        var bytes = try OutputJSON.encode(Body(self), pretty: true, dates: .deferredToDate)
+        bytes.append(0x0A)
+        return Data(bytes)
     }
 
     /// Reads a document, checking that it is a LeetTrack export of the current version first, and

@@ -319,10 +319,7 @@ final class CommandContext {
 
     /// Writes a value as pretty, key-sorted JSON (the `--json` form of every command).
     func writeJSON<Value: Encodable>(_ value: Value) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        output += TerminalText.escapingJSON(String(decoding: try encoder.encode(value), as: UTF8.self)).utf8
+        output += TerminalText.escapingJSON(String(decoding: try OutputJSON.encode(value, pretty: true), as: UTF8.self)).utf8
         output.append(UInt8(ascii: "\n"))
     }
 

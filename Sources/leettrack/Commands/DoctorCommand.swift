@@ -183,10 +183,8 @@ struct DoctorCommand: LeetTrackCommand {
         let records = entries.map {
             RawRecord(key: $0.key, reason: $0.reason, text: String(data: $0.raw, encoding: .utf8), base64: $0.raw.base64EncodedString())
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            var data = try encoder.encode(records)
+            var data = Data(try OutputJSON.encode(records, pretty: true, dates: .deferredToDate))
             data.append(UInt8(ascii: "\n"))
             try OutputFile.save(data, to: path, sparingStoreAt: storePath, replacing: false)
         } catch let error as OutputFile.Failure {

@@ -1,0 +1,195 @@
+import FoundationEssentials
+
+/// An object's members, written into its ``OutputJSONNode``: scalars as bytes, the rest as nodes.
+struct OutputJSONObject<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let node: OutputJSONNode
+
+    var codingPath: [any CodingKey] { node.codingPath }
+
+    private func add(_ entry: OutputJSONNode.Entry, for key: Key) {
+        node.keys.append(key.stringValue)
+        node.entries.append(entry)
+    }
+
+    private func addBytes(for key: Key, _ write: (inout [UInt8]) throws -> Void) rethrows {
+        let start = node.scalars.count
+        try write(&node.scalars)
+        add(.bytes(start: start, end: node.scalars.count), for: key)
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { add(node.appendNull(), for: key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        addBytes(for: key) { $0.append(contentsOf: (value ? "true" : "false").utf8) }
+    }
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        addBytes(for: key) { OutputJSONNode.appendString(value, to: &$0) }
+    }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        try addBytes(for: key) { try OutputJSONNode.appendFloat(value, to: &$0) }
+    }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        try addBytes(for: key) { try OutputJSONNode.appendFloat(value, to: &$0) }
+    }
+    mutating func encode(_ value: Int, forKey key: Key) throws { addInteger(value, for: key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { addInteger(value, for: key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { addInteger(value, for: key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { addInteger(value, for: key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { addInteger(value, for: key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { addInteger(value, for: key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { addInteger(value, for: key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { addInteger(value, for: key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { addInteger(value, for: key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { addInteger(value, for: key) }
+
+    private func addInteger(_ value: some FixedWidthInteger, for key: Key) {
+        addBytes(for: key) { $0.append(contentsOf: value.description.utf8) }
+    }
+
+    mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
+        if let entry = try node.appendScalar(value) {
+            add(entry, for: key)
+        } else {
+            add(try node.child(encoding: value, key: key), for: key)
+        }
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        let child = OutputJSONNode(parent: node, key: key, shared: node.shared)
+        add(.node(child), for: key)
+        return child.container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let child = OutputJSONNode(parent: node, key: key, shared: node.shared)
+        add(.node(child), for: key)
+        return child.unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let key = OutputJSONKey(stringValue: "super")
+        let child = OutputJSONNode(parent: node, key: key, shared: node.shared)
+        node.keys.append(key.stringValue)
+        node.entries.append(.node(child))
+        return child
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        let child = OutputJSONNode(parent: node, key: key, shared: node.shared)
+        add(.node(child), for: key)
+        return child
+    }
+}
+
+/// An array's elements, written into its ``OutputJSONNode``.
+struct OutputJSONArray: UnkeyedEncodingContainer {
+    let node: OutputJSONNode
+
+    var codingPath: [any CodingKey] { node.codingPath }
+    var count: Int { node.entries.count }
+
+    private func addBytes(_ write: (inout [UInt8]) throws -> Void) rethrows {
+        let start = node.scalars.count
+        try write(&node.scalars)
+        node.entries.append(.bytes(start: start, end: node.scalars.count))
+    }
+
+    mutating func encodeNil() throws { node.entries.append(node.appendNull()) }
+    mutating func encode(_ value: Bool) throws { addBytes { $0.append(contentsOf: (value ? "true" : "false").utf8) } }
+    mutating func encode(_ value: String) throws { addBytes { OutputJSONNode.appendString(value, to: &$0) } }
+    mutating func encode(_ value: Double) throws { try addBytes { try OutputJSONNode.appendFloat(value, to: &$0) } }
+    mutating func encode(_ value: Float) throws { try addBytes { try OutputJSONNode.appendFloat(value, to: &$0) } }
+    mutating func encode(_ value: Int) throws { addInteger(value) }
+    mutating func encode(_ value: Int8) throws { addInteger(value) }
+    mutating func encode(_ value: Int16) throws { addInteger(value) }
+    mutating func encode(_ value: Int32) throws { addInteger(value) }
+    mutating func encode(_ value: Int64) throws { addInteger(value) }
+    mutating func encode(_ value: UInt) throws { addInteger(value) }
+    mutating func encode(_ value: UInt8) throws { addInteger(value) }
+    mutating func encode(_ value: UInt16) throws { addInteger(value) }
+    mutating func encode(_ value: UInt32) throws { addInteger(value) }
+    mutating func encode(_ value: UInt64) throws { addInteger(value) }
+
+    private func addInteger(_ value: some FixedWidthInteger) {
+        addBytes { $0.append(contentsOf: value.description.utf8) }
+    }
+
+    mutating func encode<Value: Encodable>(_ value: Value) throws {
+        if let entry = try node.appendScalar(value) {
+            node.entries.append(entry)
+        } else {
+            node.entries.append(try node.child(encoding: value, key: OutputJSONKey(intValue: count)))
+        }
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        let child = OutputJSONNode(parent: node, key: OutputJSONKey(intValue: count), shared: node.shared)
+        node.entries.append(.node(child))
+        return child.container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let child = OutputJSONNode(parent: node, key: OutputJSONKey(intValue: count), shared: node.shared)
+        node.entries.append(.node(child))
+        return child.unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let child = OutputJSONNode(parent: node, key: OutputJSONKey(intValue: count), shared: node.shared)
+        node.entries.append(.node(child))
+        return child
+    }
+}
+
+/// An array position (`Index 3`, as `JSONEncoder` names it) or `super` in a coding path.
+struct OutputJSONKey: CodingKey {
+    let stringValue: String
+    let intValue: Int?
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+        intValue = nil
+    }
+
+    init(intValue: Int) {
+        stringValue = "Index \(intValue)"
+        self.intValue = intValue
+    }
+}
+
+/// A value that is one scalar, or that hands its encoder on (a wrapper's `encode(to:)`).
+struct OutputJSONSingleValue: SingleValueEncodingContainer {
+    let node: OutputJSONNode
+
+    var codingPath: [any CodingKey] { node.codingPath }
+
+    private func set(_ write: (inout [UInt8]) throws -> Void) throws {
+        guard node.content == .nothing else { throw OutputJSONNode.NotReproduced() }
+        try write(&node.scalars)
+        node.content = .scalar
+        node.entries = [.bytes(start: 0, end: node.scalars.count)]
+    }
+
+    mutating func encodeNil() throws { try set { $0.append(contentsOf: "null".utf8) } }
+    mutating func encode(_ value: Bool) throws { try set { $0.append(contentsOf: (value ? "true" : "false").utf8) } }
+    mutating func encode(_ value: String) throws { try set { OutputJSONNode.appendString(value, to: &$0) } }
+    mutating func encode(_ value: Double) throws { try set { try OutputJSONNode.appendFloat(value, to: &$0) } }
+    mutating func encode(_ value: Float) throws { try set { try OutputJSONNode.appendFloat(value, to: &$0) } }
+    mutating func encode(_ value: Int) throws { try setInteger(value) }
+    mutating func encode(_ value: Int8) throws { try setInteger(value) }
+    mutating func encode(_ value: Int16) throws { try setInteger(value) }
+    mutating func encode(_ value: Int32) throws { try setInteger(value) }
+    mutating func encode(_ value: Int64) throws { try setInteger(value) }
+    mutating func encode(_ value: UInt) throws { try setInteger(value) }
+    mutating func encode(_ value: UInt8) throws { try setInteger(value) }
+    mutating func encode(_ value: UInt16) throws { try setInteger(value) }
+    mutating func encode(_ value: UInt32) throws { try setInteger(value) }
+    mutating func encode(_ value: UInt64) throws { try setInteger(value) }
+
+    private func setInteger(_ value: some FixedWidthInteger) throws {
+        try set { $0.append(contentsOf: value.description.utf8) }
+    }
+
+    mutating func encode<Value: Encodable>(_ value: Value) throws {
+        try node.encodeValue(value)
+    }
+}
