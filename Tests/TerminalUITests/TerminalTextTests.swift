@@ -33,6 +33,23 @@ struct TerminalTextTests {
         #expect(TerminalText.escapingJSON(#"{"note":"a\#u{9B}b\#u{202E}c\#u{7F}d é…"}"#) == #"{"note":"a\u009bb\u202ec\u007fd é…"}"#)
     }
 
+    @Test("JSON bytes: each unsafe scalar is escaped wherever it stands, and safe text is the same bytes")
+    func jsonBytesEscaped() {
+        let unsafe: [Unicode.Scalar] = ["\u{7F}", "\u{80}", "\u{9B}", "\u{9F}", "\u{61C}", "\u{200E}", "\u{200F}", "\u{202A}", "\u{202E}",
+                                        "\u{2066}", "\u{2069}", "\u{1B}", "\u{0}", "\u{D}"]
+        for scalar in unsafe {
+            for text in ["\(scalar)", "a\(scalar)", "\(scalar)b", "é\(scalar)…"] {
+                let bytes = Array(text.utf8)
+                #expect(TerminalText.escapingJSON(bytes) == Array(TerminalText.escapingJSON(text).utf8))
+                #expect(TerminalText.escapingJSON(bytes) != bytes || scalar.value < 0x20, "U+\(String(scalar.value, radix: 16)) in \(bytes)")
+            }
+        }
+        for safe in ["", "plain", "{\n\t\"a\" : \"é … ♥ █ ✓ 🧑‍💻 \u{A0} \u{2028} \u{2010} \u{206A}\"\n}", "\u{C2}\u{A0}"] {
+            #expect(TerminalText.escapingJSON(Array(safe.utf8)) == Array(safe.utf8))
+        }
+        #expect(TerminalText.escapingJSON(Array(#"{"note":"a\#u{9B}b\#u{202E}c\#u{7F}d"}"#.utf8)) == Array(#"{"note":"a\u009bb\u202ec\u007fd"}"#.utf8))
+    }
+
     @Test("a bidi override in a grid cell shows as a replacement character")
     func bufferShowsBidi() {
         var buffer = Buffer(size: Size(width: 6, height: 1))

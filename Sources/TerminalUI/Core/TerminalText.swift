@@ -100,6 +100,7 @@ public enum TerminalText {
     /// byte below 0x20 or 0x7F, or in UTF-8 `C2 80…9F` (C1), `D8 9C` (U+061C), `E2 80 8E…8F`,
     /// `E2 80 AA…AE` or `E2 81 A6…A9` (the bidi controls); `…`, `♥` and `█` (`E2` too) stay fast.
     private static func mayContainUnsafe(_ text: some StringProtocol) -> Bool {
+        if let found = text.utf8.withContiguousStorageIfAvailable(mayContainUnsafe(bytes:)) { return found }
         var previous: (UInt8, UInt8) = (0, 0)
         for byte in text.utf8 {
             if byte < 0x20 {
@@ -116,6 +117,35 @@ public enum TerminalText {
             previous = (previous.1, byte)
         }
         return false
+    }
+
+    /// The same scan over bytes where they lie, as tight as a loop over memory gets: it reads every
+    /// byte of `list --json` (1.8 MB on a large store), and most bytes are printable ASCII.
+    private static func mayContainUnsafe(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte >= 0x20 && byte < 0x7F { continue }
+            if byte < 0x20 {
+                if byte != 0x0A && byte != 0x09 { return true }
+                continue
+            }
+            if byte == 0x7F { return true }
+            let last = index > 0 ? bytes[index - 1] : 0
+            let beforeLast = index > 1 ? bytes[index - 2] : 0
+            switch (beforeLast, last, byte) {
+            case (_, 0xC2, 0x80...0x9F), (_, 0xD8, 0x9C): return true
+            case (0xE2, 0x80, 0x8E...0x8F), (0xE2, 0x80, 0xAA...0xAE), (0xE2, 0x81, 0xA6...0xA9): return true
+            default: continue
+            }
+        }
+        return false
+    }
+
+    /// `json` (UTF-8 that `JSONEncoder` or `OutputJSON` wrote) with the scalars ``escapingJSON(_:)-(String)``
+    /// escapes, without making a `String` of it when there are none (the usual case).
+    public static func escapingJSON(_ json: [UInt8]) -> [UInt8] {
+        guard json.withUnsafeBufferPointer(mayContainUnsafe(bytes:)) else { return json }
+        return Array(escapingJSON(String(decoding: json, as: UTF8.self)).utf8)
     }
 
     /// `json` (text `JSONEncoder` wrote) with DEL, C1 controls and bidirectional controls written

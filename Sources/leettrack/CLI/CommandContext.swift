@@ -319,7 +319,7 @@ final class CommandContext {
 
     /// Writes a value as pretty, key-sorted JSON (the `--json` form of every command).
     func writeJSON<Value: Encodable>(_ value: Value) throws {
-        output += TerminalText.escapingJSON(String(decoding: try OutputJSON.encode(value, pretty: true), as: UTF8.self)).utf8
+        output += TerminalText.escapingJSON(try OutputJSON.encode(value, pretty: true))
         output.append(UInt8(ascii: "\n"))
     }
 
