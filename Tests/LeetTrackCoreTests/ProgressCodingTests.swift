@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import LeetTrackCore
 
@@ -135,10 +136,28 @@ struct ProgressCodingTests {
         #expect(UTCTimestamp.date(from: "2025-11-29T14:03:12.500Z") == Date(timeIntervalSince1970: 1_764_424_992.5))
     }
 
+    /// From 1583 on: before the Gregorian reform Foundation's calendar is the Julian one, where
+    /// stored times, like `JSONEncoder`'s own, are proleptic Gregorian.
+    @Test("stored instants from 1583 to 9999 are written as Foundation writes them, fractions dropped")
+    func timestampsAsFoundationWritesThem() {
+        var formatter = Date.ISO8601FormatStyle()
+        formatter.timeZone = TimeZone(identifier: "UTC")!
+        var random = SeededRandom(seed: 8601)
+        var times: [Double] = [-12_212_553_600, -12_212_553_599.5, -1, -0.25, 0, 0.75, 59, 86_399, 951_868_799, 253_402_300_799, 253_402_300_799.9]
+        for _ in 0..<20_000 { times.append(Double(Int.random(in: -12_212_553_600...253_402_300_799, using: &random)) + Double.random(in: 0..<1, using: &random)) }
+        for time in times {
+            let expected = formatter.format(Date(timeIntervalSince1970: time.rounded(.down)))
+            #expect(UTCTimestamp.string(from: Date(timeIntervalSince1970: time)) == expected, "\(time)")
+        }
+    }
+
     @Test("any instant can be written for a message, however far or not a number")
     func extremeInstantsAreWritten() {
         #expect(UTCTimestamp.string(from: Date(timeIntervalSince1970: 253_402_300_800)) == "10000-01-01T00:00:00Z")
         #expect(UTCTimestamp.string(from: Date(timeIntervalSince1970: -62_167_219_200)) == "0000-01-01T00:00:00Z")
+        #expect(UTCTimestamp.string(from: Date(timeIntervalSince1970: -62_167_219_200.5)) == "-0001-12-31T23:59:59Z")
+        #expect(UTCTimestamp.string(from: Date(timeIntervalSince1970: -12_219_292_801)) == "1582-10-14T23:59:59Z")
+        #expect(UTCTimestamp.string(from: Date(timeIntervalSince1970: -62_135_596_800)) == "0001-01-01T00:00:00Z")
         for time in [9.223372036854775807e18, -9.223372036854775808e18, 1e300, -1e300, .infinity, -.infinity, .nan] {
             #expect(UTCTimestamp.string(from: Date(timeIntervalSince1970: time)) == "Unix time \(time)")
         }

@@ -221,45 +221,11 @@ final class OutputJSONNode: Encoder {
     static func appendISO8601(_ date: Date, to output: inout [UInt8]) throws {
         let seconds = date.timeIntervalSince1970
         guard seconds >= 0, seconds < 253_402_300_800, seconds.rounded(.down) == seconds else { throw NotReproduced() }
-        let whole = Int(seconds)
-        let (days, secondOfDay) = whole.quotientAndRemainder(dividingBy: 86_400)
-        let (year, month, day) = civilDate(daysSince1970: days)
         output.append(UInt8(ascii: "\""))
-        appendDigits(year, count: 4, to: &output)
-        output.append(UInt8(ascii: "-"))
-        appendDigits(month, count: 2, to: &output)
-        output.append(UInt8(ascii: "-"))
-        appendDigits(day, count: 2, to: &output)
-        output.append(UInt8(ascii: "T"))
-        appendDigits(secondOfDay / 3600, count: 2, to: &output)
-        output.append(UInt8(ascii: ":"))
-        appendDigits(secondOfDay / 60 % 60, count: 2, to: &output)
-        output.append(UInt8(ascii: ":"))
-        appendDigits(secondOfDay % 60, count: 2, to: &output)
-        output.append(contentsOf: "Z\"".utf8)
-    }
-
-    private static func appendDigits(_ value: Int, count: Int, to output: inout [UInt8]) {
-        var divisor = 1
-        for _ in 1..<count { divisor *= 10 }
-        while divisor > 0 {
-            output.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
-        }
-    }
-
-    /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's
-    /// `civil_from_days`), for days from 0 on.
-    static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = shifted / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let start = output.count
+        output.append(contentsOf: repeatElement(0, count: 20))
+        output.withUnsafeMutableBufferPointer { UTCTimestamp.write(wholeSecond: Int(seconds), into: .init(rebasing: $0[start...])) }
+        output.append(UInt8(ascii: "\""))
     }
 
     /// A JSON string as `JSONEncoder` escapes it: quote, backslash, and control characters (the

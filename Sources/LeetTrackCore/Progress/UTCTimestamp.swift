@@ -17,12 +17,47 @@ public enum UTCTimestamp {
         let time = date.timeIntervalSince1970
         guard time.isFinite, abs(time) < 3e15 else { return "Unix time \(time)" }
         let seconds = Int(time.rounded(.down))
+        if (-62_167_219_200...253_402_300_799).contains(seconds) {
+            // Every stored time: its 20 bytes written in place, no string made per field.
+            return String(unsafeUninitializedCapacity: 20) { buffer in
+                write(wholeSecond: seconds, into: buffer)
+                return 20
+            }
+        }
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = CivilDay.civil(fromDays: days)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
+        let yearText = (year < 0 ? "-" : "") + String(repeating: "0", count: max(0, 4 - String(year.magnitude).count)) + String(year.magnitude)
         return "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
+    }
+
+    /// Writes the 20 bytes of `yyyy-MM-ddTHH:mm:ssZ` for `seconds` since 1970, which must lie in
+    /// the years 0000 to 9999 (``representableRange``), at the start of `buffer`.
+    static func write(wholeSecond seconds: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        precondition(buffer.count >= 20 && (-62_167_219_200...253_402_300_799).contains(seconds))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        let (year, month, day) = CivilDay.civil(fromDays: days)
+        func digits(_ value: Int, _ count: Int, at start: Int) {
+            var rest = value
+            for offset in (0..<count).reversed() {
+                buffer[start + offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+        }
+        digits(year, 4, at: 0)
+        buffer[4] = UInt8(ascii: "-")
+        digits(month, 2, at: 5)
+        buffer[7] = UInt8(ascii: "-")
+        digits(day, 2, at: 8)
+        buffer[10] = UInt8(ascii: "T")
+        digits(secondOfDay / 3600, 2, at: 11)
+        buffer[13] = UInt8(ascii: ":")
+        digits(secondOfDay / 60 % 60, 2, at: 14)
+        buffer[16] = UInt8(ascii: ":")
+        digits(secondOfDay % 60, 2, at: 17)
+        buffer[19] = UInt8(ascii: "Z")
     }
 
     /// The instants a timestamp holds: the four-digit years `0000` to `9999` that ``date(from:)``
