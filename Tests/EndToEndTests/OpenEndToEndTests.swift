@@ -6,9 +6,13 @@ struct OpenEndToEndTests {
     @Test("open starts $BROWSER with the problem's URL as one argument and does not wait for it")
     func opensWithBrowser() throws {
         let leettrack = try LeetTrackRunner()
-        // The browser blocks until the test lets it go: `open` must return before that.
+        // The browser blocks until the test lets it go: `open` must return before that. It also
+        // stops when the test's folder is gone (removed before it saw the gate) or after 30 s, so
+        // it never outlives the test.
         let gate = leettrack.directory.appendingPathComponent("gate").path
-        let browser = try StandInProgram(in: leettrack.directory, named: "browser", then: "while [ ! -e '\(gate)' ]; do sleep 0.05; done")
+        let browser = try StandInProgram(in: leettrack.directory, named: "browser", then: """
+            i=0; while [ ! -e '\(gate)' ] && [ -d '\(leettrack.directory.path)' ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done
+            """)
         let result = try leettrack.run(["open", "two sum"], environment: ["BROWSER": browser.path + " --new-tab"])
         #expect(FileManager.default.createFile(atPath: gate, contents: nil))
         #expect(result.status == 0, "\(result.stderr)")
