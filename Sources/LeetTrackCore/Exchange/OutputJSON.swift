@@ -2,18 +2,16 @@ import FoundationEssentials
 
 /// The JSON that people and scripts read (every `--json` output, `export`, the web app's API):
 /// byte for byte what `JSONEncoder` writes with `.sortedKeys` and `.withoutEscapingSlashes`,
-/// pretty printed or compact, dates as ISO 8601 or as `Date` encodes itself, in less time: the
-/// `json` suite of `leettrack-bench` writes the catalog's problems 1.4 times as fast (1.2 times
-/// with their histories), and `list --json` on a store with every problem touched runs 16% fewer
-/// instructions.
+/// pretty printed or compact, dates as ISO 8601 or as `Date` encodes itself, in about half the
+/// time and less memory (`leettrack-bench json`; `BENCHMARKS.md` has the commands' figures).
 ///
 /// ```swift
 /// let bytes = try OutputJSON.encode(["b": 1, "a": 2], pretty: true)
 /// String(decoding: bytes, as: UTF8.self)  // "{\n  \"a\" : 2,\n  \"b\" : 1\n}"
 /// ```
 ///
-/// The value encodes itself into a small tree of containers (so keys can be sorted), written out
-/// in one pass. Whatever that path does not reproduce exactly goes to `JSONEncoder` itself: a
+/// Each container collects its members' bytes (so keys can be sorted) and is written out among
+/// its parent's bytes as soon as its value has encoded itself. Whatever that path does not reproduce exactly goes to `JSONEncoder` itself: a
 /// floating-point number that is not finite (its error), `Data`, `URL` and `Decimal` (which it
 /// writes in forms of its own), a date before 1970, after 9999 or with a fraction of a second, a
 /// key written twice, a container that encoded nothing. `OutputJSONTests` compares both on every
