@@ -11,10 +11,11 @@ import FoundationEssentials
 /// ```
 ///
 /// Each container collects its members' bytes (so keys can be sorted) and is written out among
-/// its parent's bytes as soon as its value has encoded itself. Whatever that path does not reproduce exactly goes to `JSONEncoder` itself: a
-/// floating-point number that is not finite (its error), `Data`, `URL` and `Decimal` (which it
-/// writes in forms of its own), a date before 1970, after 9999 or with a fraction of a second, a
-/// key written twice, a container that encoded nothing. `OutputJSONTests` compares both on every
+/// its parent's bytes as soon as its value has encoded itself. Whatever that path does not
+/// reproduce exactly goes to `JSONEncoder` itself: a floating-point number that is not finite
+/// (its error), `Data`, `URL` and `Decimal` (which it writes in forms of its own), a date before
+/// 1970, after 9999 or with a fraction of a second, a key written twice, a container that encoded
+/// nothing. `OutputJSONTests` compares both on every
 /// shape the program writes.
 public enum OutputJSON {
     /// How dates are written.
