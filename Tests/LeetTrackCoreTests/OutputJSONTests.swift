@@ -128,7 +128,7 @@ struct OutputJSONTests {
         try Self.expectSame(dates)
     }
 
-    @Test("empty containers, optionals, nesting, super encoders and top-level scalars")
+    @Test("empty containers, optionals, nesting and top-level scalars; super encoders go to JSONEncoder")
     func shapes() throws {
         try Self.expectSame([Int]())
         try Self.expectSame([String: Int]())
@@ -141,7 +141,7 @@ struct OutputJSONTests {
         try Self.expectSame(42)
         try Self.expectSame(true)
         try Self.expectSame(Wrapper(inner: Wrapper(inner: ["x": 1])))
-        try Self.expectSame(Inheriting())
+        try Self.expectSame(Inheriting(), reproduced: false)
     }
 
     @Test("data, URLs, decimals, keys written twice and values that encode nothing go to JSONEncoder")

@@ -11,9 +11,9 @@ struct OutputJSONObject<Key: CodingKey>: KeyedEncodingContainerProtocol {
         node.entries.append(entry)
     }
 
-    private func addBytes(for key: Key, _ write: (inout [UInt8]) throws -> Void) rethrows {
+    private func addBytes(for key: Key, _ write: (inout [UInt8]) -> Void) {
         let start = node.scalars.count
-        try write(&node.scalars)
+        write(&node.scalars)
         add(.bytes(start: start, end: node.scalars.count), for: key)
     }
 
@@ -24,12 +24,8 @@ struct OutputJSONObject<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: String, forKey key: Key) throws {
         addBytes(for: key) { OutputJSONNode.appendString(value, to: &$0) }
     }
-    mutating func encode(_ value: Double, forKey key: Key) throws {
-        try addBytes(for: key) { try OutputJSONNode.appendFloat(value, to: &$0) }
-    }
-    mutating func encode(_ value: Float, forKey key: Key) throws {
-        try addBytes(for: key) { try OutputJSONNode.appendFloat(value, to: &$0) }
-    }
+    mutating func encode(_ value: Double, forKey key: Key) throws { addBytes(for: key) { node.appendFloat(value, to: &$0) } }
+    mutating func encode(_ value: Float, forKey key: Key) throws { addBytes(for: key) { node.appendFloat(value, to: &$0) } }
     mutating func encode(_ value: Int, forKey key: Key) throws { addInteger(value, for: key) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { addInteger(value, for: key) }
     mutating func encode(_ value: Int16, forKey key: Key) throws { addInteger(value, for: key) }
@@ -40,13 +36,17 @@ struct OutputJSONObject<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt16, forKey key: Key) throws { addInteger(value, for: key) }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { addInteger(value, for: key) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { addInteger(value, for: key) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128, forKey key: Key) throws { addInteger(value, for: key) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { addInteger(value, for: key) }
 
     private func addInteger(_ value: some FixedWidthInteger, for key: Key) {
         addBytes(for: key) { $0.append(contentsOf: value.description.utf8) }
     }
 
     mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
-        if let entry = try node.appendScalar(value) {
+        if let entry = node.appendScalar(value) {
             add(entry, for: key)
         } else {
             add(try node.child(encoding: value, key: key), for: key)
@@ -65,18 +65,16 @@ struct OutputJSONObject<Key: CodingKey>: KeyedEncodingContainerProtocol {
         return child.unkeyedContainer()
     }
 
+    /// `JSONEncoder` writes what a super encoder holds when the encoder is freed, which may be
+    /// never, or after other members: such a value is left to it.
     mutating func superEncoder() -> any Encoder {
-        let key = OutputJSONKey(stringValue: "super")
-        let child = OutputJSONNode(parent: node, key: key, shared: node.shared)
-        node.keys.append(key.stringValue)
-        node.entries.append(.node(child))
-        return child
+        node.giveUp()
+        return OutputJSONNode(parent: node, key: OutputJSONKey(stringValue: "super"), shared: node.shared)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        let child = OutputJSONNode(parent: node, key: key, shared: node.shared)
-        add(.node(child), for: key)
-        return child
+        node.giveUp()
+        return OutputJSONNode(parent: node, key: key, shared: node.shared)
     }
 }
 
@@ -87,17 +85,17 @@ struct OutputJSONArray: UnkeyedEncodingContainer {
     var codingPath: [any CodingKey] { node.codingPath }
     var count: Int { node.entries.count }
 
-    private func addBytes(_ write: (inout [UInt8]) throws -> Void) rethrows {
+    private func addBytes(_ write: (inout [UInt8]) -> Void) {
         let start = node.scalars.count
-        try write(&node.scalars)
+        write(&node.scalars)
         node.entries.append(.bytes(start: start, end: node.scalars.count))
     }
 
     mutating func encodeNil() throws { node.entries.append(node.appendNull()) }
     mutating func encode(_ value: Bool) throws { addBytes { $0.append(contentsOf: (value ? "true" : "false").utf8) } }
     mutating func encode(_ value: String) throws { addBytes { OutputJSONNode.appendString(value, to: &$0) } }
-    mutating func encode(_ value: Double) throws { try addBytes { try OutputJSONNode.appendFloat(value, to: &$0) } }
-    mutating func encode(_ value: Float) throws { try addBytes { try OutputJSONNode.appendFloat(value, to: &$0) } }
+    mutating func encode(_ value: Double) throws { addBytes { node.appendFloat(value, to: &$0) } }
+    mutating func encode(_ value: Float) throws { addBytes { node.appendFloat(value, to: &$0) } }
     mutating func encode(_ value: Int) throws { addInteger(value) }
     mutating func encode(_ value: Int8) throws { addInteger(value) }
     mutating func encode(_ value: Int16) throws { addInteger(value) }
@@ -108,13 +106,17 @@ struct OutputJSONArray: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) throws { addInteger(value) }
     mutating func encode(_ value: UInt32) throws { addInteger(value) }
     mutating func encode(_ value: UInt64) throws { addInteger(value) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128) throws { addInteger(value) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128) throws { addInteger(value) }
 
     private func addInteger(_ value: some FixedWidthInteger) {
         addBytes { $0.append(contentsOf: value.description.utf8) }
     }
 
     mutating func encode<Value: Encodable>(_ value: Value) throws {
-        if let entry = try node.appendScalar(value) {
+        if let entry = node.appendScalar(value) {
             node.entries.append(entry)
         } else {
             node.entries.append(try node.child(encoding: value, key: OutputJSONKey(intValue: count)))
@@ -133,10 +135,10 @@ struct OutputJSONArray: UnkeyedEncodingContainer {
         return child.unkeyedContainer()
     }
 
+    /// Left to `JSONEncoder`, as a keyed container's super encoders are.
     mutating func superEncoder() -> any Encoder {
-        let child = OutputJSONNode(parent: node, key: OutputJSONKey(intValue: count), shared: node.shared)
-        node.entries.append(.node(child))
-        return child
+        node.giveUp()
+        return OutputJSONNode(parent: node, key: OutputJSONKey(intValue: count), shared: node.shared)
     }
 }
 
@@ -162,18 +164,18 @@ struct OutputJSONSingleValue: SingleValueEncodingContainer {
 
     var codingPath: [any CodingKey] { node.codingPath }
 
-    private func set(_ write: (inout [UInt8]) throws -> Void) throws {
-        guard node.content == .nothing else { throw OutputJSONNode.NotReproduced() }
-        try write(&node.scalars)
+    private func set(_ write: (inout [UInt8]) -> Void) {
+        guard node.content == .nothing else { return node.giveUp() }
+        write(&node.scalars)
         node.content = .scalar
         node.entries = [.bytes(start: 0, end: node.scalars.count)]
     }
 
-    mutating func encodeNil() throws { try set { $0.append(contentsOf: "null".utf8) } }
-    mutating func encode(_ value: Bool) throws { try set { $0.append(contentsOf: (value ? "true" : "false").utf8) } }
-    mutating func encode(_ value: String) throws { try set { OutputJSONNode.appendString(value, to: &$0) } }
-    mutating func encode(_ value: Double) throws { try set { try OutputJSONNode.appendFloat(value, to: &$0) } }
-    mutating func encode(_ value: Float) throws { try set { try OutputJSONNode.appendFloat(value, to: &$0) } }
+    mutating func encodeNil() throws { set { $0.append(contentsOf: "null".utf8) } }
+    mutating func encode(_ value: Bool) throws { set { $0.append(contentsOf: (value ? "true" : "false").utf8) } }
+    mutating func encode(_ value: String) throws { set { OutputJSONNode.appendString(value, to: &$0) } }
+    mutating func encode(_ value: Double) throws { set { node.appendFloat(value, to: &$0) } }
+    mutating func encode(_ value: Float) throws { set { node.appendFloat(value, to: &$0) } }
     mutating func encode(_ value: Int) throws { try setInteger(value) }
     mutating func encode(_ value: Int8) throws { try setInteger(value) }
     mutating func encode(_ value: Int16) throws { try setInteger(value) }
@@ -184,9 +186,13 @@ struct OutputJSONSingleValue: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt16) throws { try setInteger(value) }
     mutating func encode(_ value: UInt32) throws { try setInteger(value) }
     mutating func encode(_ value: UInt64) throws { try setInteger(value) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128) throws { try setInteger(value) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128) throws { try setInteger(value) }
 
     private func setInteger(_ value: some FixedWidthInteger) throws {
-        try set { $0.append(contentsOf: value.description.utf8) }
+        set { $0.append(contentsOf: value.description.utf8) }
     }
 
     mutating func encode<Value: Encodable>(_ value: Value) throws {

@@ -14,8 +14,9 @@ import FoundationEssentials
 /// its parent's bytes as soon as its value has encoded itself. Whatever that path does not
 /// reproduce exactly goes to `JSONEncoder` itself: a floating-point number that is not finite
 /// (its error), `Data`, `URL` and `Decimal` (which it writes in forms of its own), a date before
-/// 1970, after 9999 or with a fraction of a second, a key written twice, a container that encoded
-/// nothing. `OutputJSONTests` compares both on every
+/// 1970, after 9999 or with a fraction of a second, a key written twice (or two keys that Swift
+/// takes for one, `é` composed and not), a container that encoded nothing, a super encoder. Any
+/// error also sends the value to `JSONEncoder`, so what is thrown is what it throws. `OutputJSONTests` compares both on every
 /// shape the program writes.
 public enum OutputJSON {
     /// How dates are written.
@@ -27,12 +28,13 @@ public enum OutputJSON {
     }
 
     /// `value` as JSON text; `pretty` as `JSONEncoder`'s `.prettyPrinted` (two spaces, `"key" : value`).
-    /// - Throws: what `JSONEncoder` throws for the value (a number that is not finite, say).
+    /// - Throws: what `JSONEncoder` throws for the value (a number that is not finite, say): on
+    ///   any error the value is encoded again by `JSONEncoder`, which says it in its own words.
     /// - Complexity: O(*n* + *m* log *m*): *n* the bytes written, *m* the members of the largest object.
     public static func encode<Value: Encodable>(_ value: Value, pretty: Bool, dates: Dates = .iso8601) throws -> [UInt8] {
         do {
             return try reproduce(value, pretty: pretty, dates: dates)
-        } catch is OutputJSONNode.NotReproduced {
+        } catch {
             let encoder = JSONEncoder()
             encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
             if case .iso8601 = dates { encoder.dateEncodingStrategy = .iso8601 }
@@ -41,13 +43,17 @@ public enum OutputJSON {
     }
 
     /// The bytes written without `JSONEncoder`.
-    /// - Throws: `OutputJSONNode.NotReproduced` for what only `JSONEncoder` writes.
+    /// - Throws: `OutputJSONNode.NotReproduced` for what only `JSONEncoder` writes (found while
+    ///   encoding, but thrown only here: never into a value's own `encode(to:)`, which could catch
+    ///   it), or the error the value threw.
     static func reproduce<Value: Encodable>(_ value: Value, pretty: Bool, dates: Dates) throws -> [UInt8] {
-        let root = OutputJSONNode(parent: nil, key: nil, shared: OutputJSONNode.Shared(dates: dates, pretty: pretty))
+        let shared = OutputJSONNode.Shared(dates: dates, pretty: pretty)
+        let root = OutputJSONNode(parent: nil, key: nil, shared: shared)
         try root.encodeValue(value)
         var output = [UInt8]()
         output.reserveCapacity(4096)
-        try root.write(into: &output, indent: 0, pretty: pretty)
+        root.write(into: &output, indent: 0, pretty: pretty)
+        if shared.gaveUp { throw OutputJSONNode.NotReproduced() }
         return output
     }
 }
@@ -57,6 +63,11 @@ public enum OutputJSON {
 final class OutputJSONNode: Encoder {
     /// Something `JSONEncoder` writes differently or refuses: the whole value goes to it instead.
     struct NotReproduced: Error {}
+
+    /// Notes that the value holds something only `JSONEncoder` writes (see ``Shared/gaveUp``).
+    func giveUp() {
+        shared.gaveUp = true
+    }
 
     enum Content {
         case nothing, scalar, object, array
@@ -76,6 +87,9 @@ final class OutputJSONNode: Encoder {
         /// each need one for a moment, and allocating each (with its three arrays) was a quarter
         /// of `export`'s time.
         var spare: [OutputJSONNode] = []
+        /// Set on meeting what only `JSONEncoder` writes. Encoding goes on (into bytes that are
+        /// then dropped), so a value's `encode(to:)` sees no error where `JSONEncoder` throws none.
+        var gaveUp = false
         /// The sorted orders of the last few sets of keys met, most recent first: the objects of
         /// a listing all have the same keys (or a few sets of them), and comparing the keys with
         /// a set met before costs a fraction of sorting them again.
@@ -170,24 +184,25 @@ final class OutputJSONNode: Encoder {
     // MARK: Scalars
 
     /// Appends one scalar's bytes and returns where they lie.
-    func appendScalar<Value: Encodable>(_ value: Value) throws -> Entry? {
+    func appendScalar<Value: Encodable>(_ value: Value) -> Entry? {
         // Metatypes, not casts: this runs for every generic member (dates, arrays, structs), and a
         // failed dynamic cast costs far more than comparing two pointers.
         let start = scalars.count
         if Value.self == Date.self, shared.dates == .iso8601 {
-            try Self.appendISO8601(value as! Date, to: &scalars)
+            if !Self.appendISO8601(value as! Date, to: &scalars) { giveUp() }
         } else if Value.self == String.self {
             Self.appendString(value as! String, to: &scalars)
         } else if Value.self == Int.self {
             scalars.append(contentsOf: (value as! Int).description.utf8)
         } else if Value.self == Double.self {
-            try Self.appendFloat(value as! Double, to: &scalars)
+            appendFloat(value as! Double, to: &scalars)
         } else if Value.self == Bool.self {
             scalars.append(contentsOf: ((value as! Bool) ? "true" : "false").utf8)
         } else if Value.self == Data.self || Value.self == URL.self || Value.self == Decimal.self {
-            throw NotReproduced()
+            giveUp()
+            return appendNull()
         } else if Value.self == Float.self {
-            try Self.appendFloat(value as! Float, to: &scalars)
+            appendFloat(value as! Float, to: &scalars)
         } else if let integer = Self.integerText(value) {
             scalars.append(contentsOf: integer.utf8)
         } else {
@@ -208,6 +223,10 @@ final class OutputJSONNode: Encoder {
         if Value.self == UInt16.self { return (value as! UInt16).description }
         if Value.self == Int8.self { return (value as! Int8).description }
         if Value.self == UInt8.self { return (value as! UInt8).description }
+        if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+            if Value.self == Int128.self { return (value as! Int128).description }
+            if Value.self == UInt128.self { return (value as! UInt128).description }
+        }
         return nil
     }
 
@@ -225,7 +244,7 @@ final class OutputJSONNode: Encoder {
         var node = Self.make(parent: self, key: key)
         try node.encodeValue(value)
         let start = scalars.count
-        try node.write(into: &scalars, indent: node.depth, pretty: shared.pretty)
+        node.write(into: &scalars, indent: node.depth, pretty: shared.pretty)
         node.clear()
         // A container the value kept past its `encode(to:)` still refers to the node: not reused.
         if isKnownUniquelyReferenced(&node) { shared.spare.append(node) }
@@ -234,8 +253,8 @@ final class OutputJSONNode: Encoder {
 
     /// Encodes `value` as this node's content.
     func encodeValue<Value: Encodable>(_ value: Value) throws {
-        guard content == .nothing else { throw NotReproduced() }
-        if let entry = try appendScalar(value) {
+        guard content == .nothing else { return giveUp() }
+        if let entry = appendScalar(value) {
             content = .scalar
             entries = [entry]
         } else {
@@ -244,24 +263,28 @@ final class OutputJSONNode: Encoder {
     }
 
     /// `JSONEncoder`'s number: the shortest text that reads back as the same value, without a
-    /// trailing `.0`.
-    static func appendFloat<Number: BinaryFloatingPoint & CustomStringConvertible>(_ number: Number, to output: inout [UInt8]) throws {
-        guard number.isFinite else { throw NotReproduced() }
+    /// trailing `.0`. A number that is not finite gives up (`JSONEncoder` throws its error).
+    func appendFloat<Number: BinaryFloatingPoint & CustomStringConvertible>(_ number: Number, to output: inout [UInt8]) {
+        guard number.isFinite else { return giveUp() }
         var text = number.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         output.append(contentsOf: text.utf8)
     }
 
     /// `"2026-03-04T05:06:07Z"` for a whole second from 1970 to 9999; any other date is written by
-    /// `JSONEncoder` (which truncates fractions, and has its own forms for other years).
-    static func appendISO8601(_ date: Date, to output: inout [UInt8]) throws {
-        let seconds = date.timeIntervalSince1970
-        guard seconds >= 0, seconds < 253_402_300_800, seconds.rounded(.down) == seconds else { throw NotReproduced() }
+    /// `JSONEncoder` (which truncates fractions, and has its own forms for other years): `false`,
+    /// and nothing written. The whole second is judged on the interval since 2001, as `Date`
+    /// holds it (a tiny fraction there can vanish in the interval since 1970).
+    static func appendISO8601(_ date: Date, to output: inout [UInt8]) -> Bool {
+        let sinceReference = date.timeIntervalSinceReferenceDate
+        guard sinceReference.rounded(.down) == sinceReference, sinceReference >= -978_307_200, sinceReference < 252_423_993_600 else { return false }
+        let seconds = Int(sinceReference) + 978_307_200
         output.append(UInt8(ascii: "\""))
         let start = output.count
         output.append(contentsOf: repeatElement(0, count: 20))
-        output.withUnsafeMutableBufferPointer { UTCTimestamp.write(wholeSecond: Int(seconds), into: .init(rebasing: $0[start...])) }
+        output.withUnsafeMutableBufferPointer { UTCTimestamp.write(wholeSecond: seconds, into: .init(rebasing: $0[start...])) }
         output.append(UInt8(ascii: "\""))
+        return true
     }
 
     /// A JSON string as `JSONEncoder` escapes it: quote, backslash, and control characters (the
@@ -299,13 +322,13 @@ final class OutputJSONNode: Encoder {
     // MARK: Writing
 
     /// Writes the node as `JSONEncoder` would, at `indent` levels (two spaces each).
-    func write(into output: inout [UInt8], indent: Int, pretty: Bool) throws {
-        guard indent < 512, !isMixed else { throw NotReproduced() }
+    func write(into output: inout [UInt8], indent: Int, pretty: Bool) {
+        guard indent < 512, !isMixed else { return giveUp() }
         switch content {
         case .nothing:
-            throw NotReproduced()
+            giveUp()
         case .scalar:
-            guard entries.count == 1, case .bytes(let start, let end) = entries[0] else { throw NotReproduced() }
+            guard entries.count == 1, case .bytes(let start, let end) = entries[0] else { return giveUp() }
             output.append(contentsOf: scalars[start..<end])
         case .array:
             output.append(UInt8(ascii: "["))
@@ -313,12 +336,12 @@ final class OutputJSONNode: Encoder {
             for (position, entry) in entries.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")); if pretty { output.append(UInt8(ascii: "\n")) } }
                 if pretty { Self.appendIndent(indent + 1, to: &output) }
-                try write(entry, into: &output, indent: indent + 1, pretty: pretty)
+                write(entry, into: &output, indent: indent + 1, pretty: pretty)
             }
             if pretty { output.append(UInt8(ascii: "\n")); Self.appendIndent(indent, to: &output) }
             output.append(UInt8(ascii: "]"))
         case .object:
-            let order = try sortedOrder()
+            let order = sortedOrder()
             output.append(UInt8(ascii: "{"))
             if pretty { output.append(UInt8(ascii: "\n")) }
             for (position, index) in order.enumerated() {
@@ -326,25 +349,29 @@ final class OutputJSONNode: Encoder {
                 if pretty { Self.appendIndent(indent + 1, to: &output) }
                 Self.appendString(keys[index], to: &output)
                 if pretty { output.append(contentsOf: " : ".utf8) } else { output.append(UInt8(ascii: ":")) }
-                try write(entries[index], into: &output, indent: indent + 1, pretty: pretty)
+                write(entries[index], into: &output, indent: indent + 1, pretty: pretty)
             }
             if pretty { output.append(UInt8(ascii: "\n")); Self.appendIndent(indent, to: &output) }
             output.append(UInt8(ascii: "}"))
         }
     }
 
-    private func write(_ entry: Entry, into output: inout [UInt8], indent: Int, pretty: Bool) throws {
+    private func write(_ entry: Entry, into output: inout [UInt8], indent: Int, pretty: Bool) {
         switch entry {
         case .bytes(let start, let end): output.append(contentsOf: scalars[start..<end])
-        case .node(let node): try node.write(into: &output, indent: indent, pretty: pretty)
+        case .node(let node): node.write(into: &output, indent: indent, pretty: pretty)
         }
     }
 
     /// The entries' positions in the order of their keys' UTF-8 bytes (as `JSONEncoder` sorts
-    /// them on Linux); an insertion sort, as objects have a handful of members.
-    /// - Throws: ``NotReproduced`` for a key written twice (`JSONEncoder` keeps the last value).
-    private func sortedOrder() throws -> [Int] {
-        if let known = shared.orders.firstIndex(where: { $0.keys == keys }) {
+    /// them on Linux); an insertion sort, as objects have a handful of members. Gives up on a key
+    /// written twice, and on two keys that are equal as Swift compares strings (`é` precomposed
+    /// and decomposed, `K` and the Kelvin sign), which `JSONEncoder` takes for one key.
+    private func sortedOrder() -> [Int] {
+        // Only orders of ASCII keys are kept. A key equal to an ASCII one as Swift compares
+        // strings, with as many bytes, has the same bytes (a non-ASCII string can equal an ASCII
+        // one only through a singleton such as the Kelvin sign, which takes more bytes).
+        if let known = shared.orders.firstIndex(where: { $0.keys.elementsEqual(keys) { $0 == $1 && $0.utf8.count == $1.utf8.count } }) {
             let order = shared.orders[known].order
             if known > 0 { shared.orders.swapAt(0, known) }
             return order
@@ -355,12 +382,18 @@ final class OutputJSONNode: Encoder {
             var slot = next
             while slot > 0 {
                 let before = keys[order[slot - 1]]
-                if keys[moving] == before { throw NotReproduced() }
-                guard keys[moving].utf8.lexicographicallyPrecedes(before.utf8) else { break }
+                guard keys[moving].utf8.lexicographicallyPrecedes(before.utf8) else {
+                    if keys[moving].utf8.elementsEqual(before.utf8) { giveUp() }
+                    break
+                }
                 order[slot] = order[slot - 1]
                 slot -= 1
             }
             order[slot] = moving
+        }
+        guard !keys.contains(where: { $0.utf8.contains { $0 >= 0x80 } }) else {
+            if Set(keys).count < keys.count { giveUp() }
+            return order
         }
         if shared.orders.count == 8 { shared.orders.removeLast() }
         shared.orders.insert((keys, order), at: 0)
