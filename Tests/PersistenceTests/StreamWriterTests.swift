@@ -116,6 +116,39 @@ struct StreamWriterTests {
             == #"{"id":3,"text":"three"}"#)
     }
 
+    /// Writes through an encoder another value kept, in the middle of its own encoding.
+    struct WritesThroughKept: Encodable {
+        let kept: any Encoder
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Row.CodingKeys.self)
+            try container.encode(4, forKey: .id)
+            var late = kept.container(keyedBy: Row.CodingKeys.self)
+            try late.encode("late", forKey: .text)
+            try container.encode("four", forKey: .text)
+        }
+    }
+
+    @Test("A kept encoder written through during another value's encoding does not reach that value's JSON",
+          arguments: [true, false])
+    func keptEncoderDuringAnother(writesNow: Bool) throws {
+        let keeper = KeepsEncoder(writesNow: writesNow)
+        _ = try JSONValueEncoder().encode(keeper)
+        let kept = try #require(keeper.kept)
+        let written = try JSONValueEncoder().encode(WritesThroughKept(kept: kept))
+        #expect(String(decoding: written, as: UTF8.self) == #"{"id":4,"text":"four"}"#)
+        #expect(String(decoding: try JSONValueEncoder().encode(Row(id: 5, text: "five")), as: UTF8.self) == #"{"id":5,"text":"five"}"#)
+    }
+
+    @Test("A writer whose encoder a value kept is never handed to a later encoding (which another thread could be running)")
+    func keptWriterNotReused() throws {
+        let keeper = KeepsEncoder(writesNow: true)
+        _ = try JSONValueEncoder().encode(keeper)
+        let keptWriter = try #require(keeper.kept as? JSONStreamSlot).writer
+        for _ in 0..<3 {
+            #expect(JSONStreamWriter.withWriter { $0 !== keptWriter })
+        }
+    }
+
     /// Encodes another value from inside its own encoding, as a string member.
     struct EncodesInside: Encodable {
         enum Keys: String, CodingKey { case inner, after }

@@ -38,6 +38,9 @@ final class JSONStreamWriter: @unchecked Sendable {
     /// A slot no value kept, reused for the next value instead of allocating one. It refers back
     /// to this writer: a writer that is let go drops it first (see ``withWriter(_:)``).
     @exclusivity(unchecked) private var spareSlot: JSONStreamSlot?
+    /// Set when a value kept its encoder past its encoding: the writer is then never handed to
+    /// another encoding, which that value could write into, from any thread, at any time.
+    @exclusivity(unchecked) private var encoderKept = false
 
     init() {}
 
@@ -62,11 +65,15 @@ final class JSONStreamWriter: @unchecked Sendable {
         if writer.writes != 0 || writer.failed || !writer.frames.isEmpty || writer.output.count != 0 { writer.reset() }
         defer {
             writer.reset()
-            let retained = Unmanaged.passRetained(writer).toOpaque()
-            let address = UInt(bitPattern: retained)
-            if !spare.compareExchange(expected: 0, desired: address, ordering: .releasing).exchanged {
-                writer.spareSlot = nil
-                Unmanaged<JSONStreamWriter>.fromOpaque(retained).release()
+            if writer.encoderKept {
+                writer.spareSlot = nil  // Let go: only the kept encoder refers to it now.
+            } else {
+                let retained = Unmanaged.passRetained(writer).toOpaque()
+                let address = UInt(bitPattern: retained)
+                if !spare.compareExchange(expected: 0, desired: address, ordering: .releasing).exchanged {
+                    writer.spareSlot = nil
+                    Unmanaged<JSONStreamWriter>.fromOpaque(retained).release()
+                }
             }
         }
         return try body(writer)
@@ -76,7 +83,8 @@ final class JSONStreamWriter: @unchecked Sendable {
         output.removeAll(keepingCapacityUpTo: 4096)
         frames.removeSuffix(from: 0)
         keys.removeSuffix(from: 0)
-        nextID = 0
+        // `nextID` goes on counting: a container a value kept from an earlier encoding never
+        // matches a frame of a later one, so it cannot write into it.
         writes = 0
         failed = false
     }
@@ -115,7 +123,7 @@ final class JSONStreamWriter: @unchecked Sendable {
     }
 
     func push(isObject: Bool) -> (index: Int, id: Int) {
-        nextID += 1
+        nextID &+= 1
         writes += 1
         frames.append(Frame(id: nextID, isObject: isObject, count: 0, keyStart: keys.count))
         output.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
@@ -159,7 +167,11 @@ final class JSONStreamWriter: @unchecked Sendable {
         }
         try value.encode(to: slot)
         slot.finish()
-        if isKnownUniquelyReferenced(&slot) { spareSlot = slot }  // The value did not keep its encoder.
+        if isKnownUniquelyReferenced(&slot) {
+            spareSlot = slot  // The value did not keep its encoder.
+        } else {
+            encoderKept = true
+        }
     }
 }
 
