@@ -96,6 +96,15 @@ public enum JSONValue: Equatable, Sendable {
     }
 }
 
+extension JSONValue {
+    /// Appends `text` as a JSON string, escaped as `JSONEncoder` escapes it: quote, backslash and
+    /// control characters (the common ones by letter, the rest as lowercase `\u00XX`); slashes and
+    /// everything else as they are. What stores and ``canonicalBytes()`` write.
+    public static func appendString(_ text: String, to output: inout [UInt8]) {
+        JSONNode.writeString(text, to: &output)
+    }
+}
+
 /// Why a text is not JSON, and where: what ``JSONValue/init(parsing:)`` and ``JSONValue/check(_:)``
 /// throw.
 ///

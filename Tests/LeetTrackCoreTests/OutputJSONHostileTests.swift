@@ -177,12 +177,14 @@ private struct AnyKey: CodingKey {
     init(intValue: Int) { stringValue = "\(intValue)"; self.intValue = intValue }
 }
 
+/// A value whose `encode(to:)` discards an error of one member: the behaviour under test is that
+/// the encoder raises none there where `JSONEncoder` raises none (the member is written).
 private struct SwallowKeyed<V: Encodable>: Encodable {
     var value: V
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: AnyKey.self)
         try c.encode(1, forKey: AnyKey(stringValue: "a"))
-        try? c.encode(value, forKey: AnyKey(stringValue: "b"))
+        try? c.encode(value, forKey: AnyKey(stringValue: "b"))  // Deliberate: the hostile value under test.
         try c.encode(2, forKey: AnyKey(stringValue: "c"))
     }
 }

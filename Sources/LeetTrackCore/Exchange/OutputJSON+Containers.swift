@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Persistence
 
 /// An object's members, written into its ``OutputJSONNode``: scalars as bytes, the rest as nodes.
 struct OutputJSONObject<Key: CodingKey>: KeyedEncodingContainerProtocol {
@@ -22,7 +23,7 @@ struct OutputJSONObject<Key: CodingKey>: KeyedEncodingContainerProtocol {
         addBytes(for: key) { $0.append(contentsOf: (value ? "true" : "false").utf8) }
     }
     mutating func encode(_ value: String, forKey key: Key) throws {
-        addBytes(for: key) { OutputJSONNode.appendString(value, to: &$0) }
+        addBytes(for: key) { JSONValue.appendString(value, to: &$0) }
     }
     mutating func encode(_ value: Double, forKey key: Key) throws { addBytes(for: key) { node.appendFloat(value, to: &$0) } }
     mutating func encode(_ value: Float, forKey key: Key) throws { addBytes(for: key) { node.appendFloat(value, to: &$0) } }
@@ -93,7 +94,7 @@ struct OutputJSONArray: UnkeyedEncodingContainer {
 
     mutating func encodeNil() throws { node.entries.append(node.appendNull()) }
     mutating func encode(_ value: Bool) throws { addBytes { $0.append(contentsOf: (value ? "true" : "false").utf8) } }
-    mutating func encode(_ value: String) throws { addBytes { OutputJSONNode.appendString(value, to: &$0) } }
+    mutating func encode(_ value: String) throws { addBytes { JSONValue.appendString(value, to: &$0) } }
     mutating func encode(_ value: Double) throws { addBytes { node.appendFloat(value, to: &$0) } }
     mutating func encode(_ value: Float) throws { addBytes { node.appendFloat(value, to: &$0) } }
     mutating func encode(_ value: Int) throws { addInteger(value) }
@@ -173,7 +174,7 @@ struct OutputJSONSingleValue: SingleValueEncodingContainer {
 
     mutating func encodeNil() throws { set { $0.append(contentsOf: "null".utf8) } }
     mutating func encode(_ value: Bool) throws { set { $0.append(contentsOf: (value ? "true" : "false").utf8) } }
-    mutating func encode(_ value: String) throws { set { OutputJSONNode.appendString(value, to: &$0) } }
+    mutating func encode(_ value: String) throws { set { JSONValue.appendString(value, to: &$0) } }
     mutating func encode(_ value: Double) throws { set { node.appendFloat(value, to: &$0) } }
     mutating func encode(_ value: Float) throws { set { node.appendFloat(value, to: &$0) } }
     mutating func encode(_ value: Int) throws { try setInteger(value) }

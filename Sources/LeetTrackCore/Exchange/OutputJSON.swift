@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Persistence
 
 /// The JSON that people and scripts read (every `--json` output, `export`, the web app's API):
 /// byte for byte what `JSONEncoder` writes with `.sortedKeys` and `.withoutEscapingSlashes`,
@@ -16,8 +17,9 @@ import FoundationEssentials
 /// (its error), `Data`, `URL` and `Decimal` (which it writes in forms of its own), a date before
 /// 1970, after 9999 or with a fraction of a second, a key written twice (or two keys that Swift
 /// takes for one, `é` composed and not), a container that encoded nothing, a super encoder. Any
-/// error also sends the value to `JSONEncoder`, so what is thrown is what it throws. `OutputJSONTests` compares both on every
-/// shape the program writes.
+/// error also sends the value to `JSONEncoder`, so what is thrown is what it throws.
+/// `OutputJSONTests` and `OutputJSONHostileTests` compare both on every shape the program writes
+/// and on hostile ones.
 public enum OutputJSON {
     /// How dates are written.
     public enum Dates: Sendable {
@@ -52,7 +54,7 @@ public enum OutputJSON {
         try root.encodeValue(value)
         var output = [UInt8]()
         output.reserveCapacity(4096)
-        root.write(into: &output, indent: 0, pretty: pretty)
+        root.write(into: &output)
         if shared.gaveUp { throw OutputJSONNode.NotReproduced() }
         return output
     }
@@ -191,7 +193,7 @@ final class OutputJSONNode: Encoder {
         if Value.self == Date.self, shared.dates == .iso8601 {
             if !Self.appendISO8601(value as! Date, to: &scalars) { giveUp() }
         } else if Value.self == String.self {
-            Self.appendString(value as! String, to: &scalars)
+            JSONValue.appendString(value as! String, to: &scalars)
         } else if Value.self == Int.self {
             scalars.append(contentsOf: (value as! Int).description.utf8)
         } else if Value.self == Double.self {
@@ -244,7 +246,7 @@ final class OutputJSONNode: Encoder {
         var node = Self.make(parent: self, key: key)
         try node.encodeValue(value)
         let start = scalars.count
-        node.write(into: &scalars, indent: node.depth, pretty: shared.pretty)
+        node.write(into: &scalars)
         node.clear()
         // A container the value kept past its `encode(to:)` still refers to the node: not reused.
         if isKnownUniquelyReferenced(&node) { shared.spare.append(node) }
@@ -277,7 +279,9 @@ final class OutputJSONNode: Encoder {
     /// holds it (a tiny fraction there can vanish in the interval since 1970).
     static func appendISO8601(_ date: Date, to output: inout [UInt8]) -> Bool {
         let sinceReference = date.timeIntervalSinceReferenceDate
-        guard sinceReference.rounded(.down) == sinceReference, sinceReference >= -978_307_200, sinceReference < 252_423_993_600 else { return false }
+        guard sinceReference.rounded(.down) == sinceReference, sinceReference >= -978_307_200,
+              sinceReference <= Double(UTCTimestamp.representableSeconds.upperBound) - 978_307_200
+        else { return false }
         let seconds = Int(sinceReference) + 978_307_200
         output.append(UInt8(ascii: "\""))
         let start = output.count
@@ -287,43 +291,13 @@ final class OutputJSONNode: Encoder {
         return true
     }
 
-    /// A JSON string as `JSONEncoder` escapes it: quote, backslash, and control characters (the
-    /// common ones by letter, the rest as `\u00XX`); slashes and everything else as it is.
-    static func appendString(_ text: String, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { bytes in
-            var mark = 0
-            for index in bytes.indices {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[mark..<index]))
-                mark = index + 1
-                output.append(UInt8(ascii: "\\"))
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
-                case 0x08: output.append(UInt8(ascii: "b"))
-                case 0x0C: output.append(UInt8(ascii: "f"))
-                case 0x0A: output.append(UInt8(ascii: "n"))
-                case 0x0D: output.append(UInt8(ascii: "r"))
-                case 0x09: output.append(UInt8(ascii: "t"))
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    output.append(contentsOf: "u00".utf8)
-                    output.append(hex[Int(byte >> 4)])
-                    output.append(hex[Int(byte & 0xF)])
-                }
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[mark...]))
-        }
-        output.append(UInt8(ascii: "\""))
-    }
-
     // MARK: Writing
 
-    /// Writes the node as `JSONEncoder` would, at `indent` levels (two spaces each).
-    func write(into output: inout [UInt8], indent: Int, pretty: Bool) {
-        guard indent < 512, !isMixed else { return giveUp() }
+    /// Writes the node as `JSONEncoder` would, indented (when pretty) two spaces per level of
+    /// its ``depth``.
+    func write(into output: inout [UInt8]) {
+        guard depth < 512, !isMixed else { return giveUp() }
+        let (indent, pretty) = (depth, shared.pretty)
         switch content {
         case .nothing:
             giveUp()
@@ -336,7 +310,7 @@ final class OutputJSONNode: Encoder {
             for (position, entry) in entries.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")); if pretty { output.append(UInt8(ascii: "\n")) } }
                 if pretty { Self.appendIndent(indent + 1, to: &output) }
-                write(entry, into: &output, indent: indent + 1, pretty: pretty)
+                write(entry, into: &output)
             }
             if pretty { output.append(UInt8(ascii: "\n")); Self.appendIndent(indent, to: &output) }
             output.append(UInt8(ascii: "]"))
@@ -347,19 +321,20 @@ final class OutputJSONNode: Encoder {
             for (position, index) in order.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")); if pretty { output.append(UInt8(ascii: "\n")) } }
                 if pretty { Self.appendIndent(indent + 1, to: &output) }
-                Self.appendString(keys[index], to: &output)
+                JSONValue.appendString(keys[index], to: &output)
                 if pretty { output.append(contentsOf: " : ".utf8) } else { output.append(UInt8(ascii: ":")) }
-                write(entries[index], into: &output, indent: indent + 1, pretty: pretty)
+                write(entries[index], into: &output)
             }
             if pretty { output.append(UInt8(ascii: "\n")); Self.appendIndent(indent, to: &output) }
             output.append(UInt8(ascii: "}"))
         }
     }
 
-    private func write(_ entry: Entry, into output: inout [UInt8], indent: Int, pretty: Bool) {
+    /// A member: its bytes, or a nested container's node (one level deeper) written now.
+    private func write(_ entry: Entry, into output: inout [UInt8]) {
         switch entry {
         case .bytes(let start, let end): output.append(contentsOf: scalars[start..<end])
-        case .node(let node): node.write(into: &output, indent: indent, pretty: pretty)
+        case .node(let node): node.write(into: &output)
         }
     }
 

@@ -17,7 +17,7 @@ public enum UTCTimestamp {
         let time = date.timeIntervalSince1970
         guard time.isFinite, abs(time) < 3e15 else { return "Unix time \(time)" }
         let seconds = Int(time.rounded(.down))
-        if (-62_167_219_200...253_402_300_799).contains(seconds) {
+        if representableSeconds.contains(seconds) {
             // Every stored time: its 20 bytes written in place, no string made per field.
             return String(unsafeUninitializedCapacity: 20) { buffer in
                 write(wholeSecond: seconds, into: buffer)
@@ -35,7 +35,7 @@ public enum UTCTimestamp {
     /// Writes the 20 bytes of `yyyy-MM-ddTHH:mm:ssZ` for `seconds` since 1970, which must lie in
     /// the years 0000 to 9999 (``representableRange``), at the start of `buffer`.
     static func write(wholeSecond seconds: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) {
-        precondition(buffer.count >= 20 && (-62_167_219_200...253_402_300_799).contains(seconds))
+        precondition(buffer.count >= 20 && representableSeconds.contains(seconds))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = CivilDay.civil(fromDays: days)
@@ -63,7 +63,10 @@ public enum UTCTimestamp {
     /// The instants a timestamp holds: the four-digit years `0000` to `9999` that ``date(from:)``
     /// reads. ``string(from:)`` writes a later instant with five digits, which nothing reads back.
     public static let representableRange =
-        Date(timeIntervalSince1970: -62_167_219_200)...Date(timeIntervalSince1970: 253_402_300_799)
+        Date(timeIntervalSince1970: Double(representableSeconds.lowerBound))...Date(timeIntervalSince1970: Double(representableSeconds.upperBound))
+
+    /// ``representableRange`` in whole seconds since 1970.
+    static let representableSeconds = -62_167_219_200...253_402_300_799
 
     /// Encodes ``string(from:)`` of `date` under `key`, or throws when `date` is outside
     /// ``representableRange``: a record must never be stored in a form that cannot be read back

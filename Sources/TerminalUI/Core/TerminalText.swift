@@ -101,26 +101,12 @@ public enum TerminalText {
     /// `E2 80 AA…AE` or `E2 81 A6…A9` (the bidi controls); `…`, `♥` and `█` (`E2` too) stay fast.
     private static func mayContainUnsafe(_ text: some StringProtocol) -> Bool {
         if let found = text.utf8.withContiguousStorageIfAvailable(mayContainUnsafe(bytes:)) { return found }
-        var previous: (UInt8, UInt8) = (0, 0)
-        for byte in text.utf8 {
-            if byte < 0x20 {
-                if byte != 0x0A && byte != 0x09 { return true }
-            } else if byte == 0x7F {
-                return true
-            } else if byte >= 0x80 {
-                switch (previous.0, previous.1, byte) {
-                case (_, 0xC2, 0x80...0x9F), (_, 0xD8, 0x9C): return true
-                case (0xE2, 0x80, 0x8E...0x8F), (0xE2, 0x80, 0xAA...0xAE), (0xE2, 0x81, 0xA6...0xA9): return true
-                default: break
-                }
-            }
-            previous = (previous.1, byte)
-        }
-        return false
+        var copy = String(text)  // A bridged or shared string: made contiguous once.
+        return copy.withUTF8(mayContainUnsafe(bytes:))
     }
 
-    /// The same scan over bytes where they lie, as tight as a loop over memory gets: it reads every
-    /// byte of `list --json` (1.8 MB on a large store), and most bytes are printable ASCII.
+    /// The scan over bytes where they lie, as tight as a loop over memory gets: it reads every byte
+    /// of `list --json` (1.8 MB on a large store), and most bytes are printable ASCII.
     private static func mayContainUnsafe(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         for index in bytes.indices {
             let byte = bytes[index]
