@@ -94,6 +94,20 @@ extension Store {
     public func forEachRawValue(
         withKeyPrefix prefix: String, _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void
     ) throws {
+        try backend.visit(keysWithPrefix: prefix) { key, value in
+            try body(key, value)
+            return true
+        }
+    }
+
+    /// As ``forEachRawValue(withKeyPrefix:_:)``, while `body` returns true: the entries after
+    /// the first for which it returns false are not read. For the first entries of an index whose
+    /// keys sort as it is read (a queue of review cards by due time), without the rest of it.
+    ///
+    /// - Complexity: one range query over the key index, O(k) for the k entries lent.
+    public func visitRawValues(
+        withKeyPrefix prefix: String, _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Bool
+    ) throws {
         try backend.visit(keysWithPrefix: prefix, body)
     }
 

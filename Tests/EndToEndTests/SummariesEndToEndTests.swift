@@ -96,6 +96,47 @@ struct SummariesEndToEndTests {
         #expect(try leettrack.run("doctor").stdout.contains("✓ The summaries match the records"))
     }
 
+    @Test("review reads the review index, and an index changed behind it is not trusted")
+    func reviewIndex() throws {
+        guard hasSQLiteShell else { return }
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("solve", "1", "--date", "2026-01-10")
+        try leettrack.run("solve", "2", "--date", "2026-01-12", "--rating", "easy")
+        try leettrack.run("attempt", "3")
+        let keys = try leettrack.snapshot(withSummaries: true).keys
+        #expect(keys.count { $0.hasPrefix("due.") } == 2 && keys.contains("due"), "\(keys.sorted())")
+        #expect(!(try leettrack.snapshot().keys.contains { $0.hasPrefix("due") }), "the index is not a record")
+        let queue = try leettrack.run("review", "--date", "2026-06-01")
+        #expect(queue.stdout.contains("Due on 2026-06-01: 2 problems"), "\(queue.stdout)")
+        #expect(try leettrack.run("review", "--date", "2026-01-11").stdout.contains("Next: 1. Two Sum"))
+
+        // Two Sum's entry removed by hand, and Add Two Numbers' record made a plain attempt as an
+        // older build writes it (record and summary, no entry): the queue still shows the records.
+        try sqlite3("""
+            DELETE FROM entries WHERE key LIKE 'due.%.two-sum';
+            """, on: leettrack)
+        var review = try leettrack.run("review", "--date", "2026-06-01").stdout
+        #expect(review.contains("Two Sum") && review.contains("2 problems"), "\(review)")
+        let doctor = try leettrack.run("doctor")
+        #expect(doctor.status == 0)
+        #expect(doctor.stdout.contains("✓ The review index is out of date and not used"), "\(doctor.stdout)")
+        try sqlite3("""
+            UPDATE entries SET value = '{"status":"attempted","events":[{"kind":"attempted","at":"2026-01-12T09:00:00Z"}]}'
+                WHERE key = 'progress.add-two-numbers';
+            UPDATE entries SET value = '"1a--||1768208400|a1768208400"' WHERE key = 'summary.add-two-numbers';
+            """, on: leettrack)
+        review = try leettrack.run("review", "--date", "2026-06-01").stdout
+        #expect(review.contains("Two Sum") && !review.contains("Add Two Numbers") && review.contains("1 problem"), "\(review)")
+
+        // The next change rebuilds the index from the records.
+        try leettrack.run("fav", "4")
+        let entries = try leettrack.snapshot(withSummaries: true)
+        #expect(entries.keys.count { $0.hasPrefix("due.") } == 1, "\(entries.keys.sorted())")
+        #expect(try leettrack.run("review", "--date", "2026-06-01").stdout.contains("Due on 2026-06-01: 1 problem"))
+        let rebuilt = try leettrack.run("doctor").stdout
+        #expect(rebuilt.contains("✓ The summaries match the records") && !rebuilt.contains("review index"), "\(rebuilt)")
+    }
+
     @Test("a summary edited by hand with its record is found by doctor and rebuilt by doctor --rebuild-summaries")
     func disagreementIsRepaired() throws {
         guard hasSQLiteShell else { return }
@@ -114,8 +155,10 @@ struct SummariesEndToEndTests {
 
         let repair = try leettrack.run("doctor", "--rebuild-summaries")
         #expect(repair.status == 0, "\(repair.stdout)")
-        // The summary, and the favorite's entry in the favorites' index, which copies it.
-        #expect(repair.stdout.contains("Rebuilt the summaries from the records: 2 summaries written or removed."), "\(repair.stdout)")
+        // The summary, the favorite's entry in the favorites' index, which copies it, and the review
+        // index's entry of a solved problem, whose card the scheduler derives.
+        #expect(repair.stdout.contains("Rebuilt the summaries and their indexes from the records: 3 entries written or removed."),
+                "\(repair.stdout)")
         #expect(repair.stdout.contains("✓ The summaries match the records"))
         #expect(try leettrack.snapshot() == records)
         #expect(try leettrack.run("stats").stdout.contains("Solved 1 of"))

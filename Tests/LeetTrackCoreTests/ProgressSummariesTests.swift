@@ -164,8 +164,10 @@ struct ProgressSummariesTests {
         #expect(try repository.summaries.disagreeing() == ["two-sum"])
         let check = try StoreCheck.run(on: store, catalog: .builtIn)
         #expect(check.summariesCurrent == true && check.disagreeingSummaries == ["two-sum"] && !check.isHealthy)
-        // The summary, and the favorites' entry of a record that is no longer a favorite.
-        #expect(try repository.summaries.rebuild() == 2)
+        // The summary, the favorites' entry of a record that is no longer a favorite, and the
+        // review index's entry of a solved problem (its card derived from its solve).
+        #expect(try repository.summaries.rebuild() == 3)
+        #expect(try store.keys(withPrefix: ProgressSummaries.duePrefix) == ["due.!two-sum"])
         #expect(try store.keys(withPrefix: ProgressSummaries.favoritePrefix).isEmpty)
         #expect(try repository.summaries.disagreeing().isEmpty && repository.summaries.areCurrent())
         #expect(try repository.readableSummaries { _ in true }.summaries["two-sum"]?.status == .solved)

@@ -147,6 +147,32 @@ struct ConformanceTests {
         #expect(throws: PersistenceError.self) { try store.forEachRawValue(withKeyPrefix: "bad\u{0}key") { _, _ in } }
     }
 
+    @Test("A visit stops at the first entry its body declines, and the store goes on working", arguments: BackendKind.allCases)
+    func visitStops(kind: BackendKind) throws {
+        let directory = try TemporaryDirectory()
+        let store = try kind.makeStore(in: directory)
+        for name in ["p.d", "p.b", "p.a", "q.a", "p.c"] {
+            try store.set(name, for: Key<String>(name, default: "-"))
+        }
+        for limit in 0...5 {
+            var lent: [String] = []
+            try store.visitRawValues(withKeyPrefix: "p.") { key, value in
+                lent.append(String(decoding: key, as: UTF8.self))
+                #expect(String(decoding: value, as: UTF8.self) == "\"\(lent.last ?? "")\"")
+                return lent.count < limit
+            }
+            #expect(lent == Array(["p.a", "p.b", "p.c", "p.d"].prefix(max(1, limit))), "limit \(limit)")
+        }
+        // A visit stopped early leaves nothing open: the next write and the next full visit work.
+        try store.set("e", for: Key<String>("p.e", default: "-"))
+        var all = 0
+        try store.visitRawValues(withKeyPrefix: "p.") { _, _ in
+            all += 1
+            return true
+        }
+        #expect(all == 5)
+    }
+
     @Test("A transaction applies all its writes together", arguments: BackendKind.allCases)
     func transactionCommits(kind: BackendKind) throws {
         let directory = try TemporaryDirectory()

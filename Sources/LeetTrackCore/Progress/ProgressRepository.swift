@@ -115,6 +115,38 @@ public struct ProgressRepository: Sendable {
             fromRecord: ProgressSummary.init, body)
     }
 
+    /// Lends `body` what the queue of the cards due before `bound` needs, as
+    /// ``forEachReadableSummary(events:card:_:)`` with `events` false lends it: read from the
+    /// review index when it is known to match the records (the cards due before `bound`, those at
+    /// the earliest due time after it, and every card the index cannot order; see
+    /// ``ProgressSummaries/duePrefix``), else every summary. The queue built from what is lent
+    /// (``ReviewQueue/Builder``) has the same ``ReviewQueue/due`` and ``ReviewQueue/next`` as
+    /// the queue of every summary for a day that ends before `bound`; its later cards are not all there.
+    ///
+    /// `body` must not use the store: it may run while the store lends its bytes.
+    /// - Complexity: one range query of the k cards lent, and a read per record an entry sends to.
+    public func forEachReadableDueSummary(
+        before bound: Date, _ body: (_ slug: UnsafeRawBufferPointer, _ summary: ProgressSummary) throws -> Void
+    ) throws -> [DamagedRecord] {
+        var unread: [String] = []
+        var eventBuffer: [ProgressSummary.Event] = []
+        let isCurrent = try summaries.forEachCurrentDueEntry(before: bound) { slug, value in
+            if let summary = ProgressSummary(storedJSON: value, events: false, card: true, eventBuffer: &eventBuffer) {
+                try body(slug, summary)
+            } else {
+                unread.append(String(decoding: slug, as: UTF8.self))
+            }
+        }
+        guard isCurrent else { return try forEachReadableSummary(events: false, body) }
+        // A record its entry cannot stand for (a record that does not decode is among the damaged).
+        let records = try readableProgress(ofSlugs: unread)
+        for (slug, record) in records.records {
+            var slug = slug
+            try slug.withUTF8 { try body(UnsafeRawBufferPointer($0), ProgressSummary(record)) }
+        }
+        return records.damaged
+    }
+
     /// As ``forEachReadableSummary(events:card:_:)``, lending each record's marks (status,
     /// favorite, latest activity), read from the start of its summary, for listings.
     /// - Parameters:

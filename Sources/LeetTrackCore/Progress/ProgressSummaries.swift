@@ -48,6 +48,7 @@ public struct ProgressSummaries: Sendable {
     /// Whether `key` is a summary's or the summaries' stamp: derived data, not a user's record.
     public static func isSummaryKey(_ key: String) -> Bool {
         key.hasPrefix(keyPrefix) || key == stampKey.name || key.hasPrefix(favoritePrefix) || key == favoritesStampKey.name
+            || key.hasPrefix(duePrefix) || key == dueStampKey.name
     }
 
     /// The key of one favorite's entry in the favorites' index.
@@ -116,12 +117,17 @@ public struct ProgressSummaries: Sendable {
             return
         }
         try rebuildStale(in: transaction, difference: difference)
+        // The review index's entry as the summary before this change made it: its key holds the due time.
+        let dueBefore = dueEntry(slug: slug, storedSummary: try storedSummary(of: slug, in: transaction))
+        var dueAfter: (key: String, text: String)?
         if record.isEmpty {
             transaction.removeValue(for: recordKey)
             transaction.removeValue(for: key(for: slug))
             transaction.removeValue(for: favoriteKey(for: slug))
         } else {
-            let text = ProgressSummary(record).encoded ?? readTheRecord
+            let summary = ProgressSummary(record)
+            let encoded = summary.encoded
+            let text = encoded ?? readTheRecord
             try transaction.set(record, for: recordKey)
             try transaction.set(text, for: key(for: slug))
             if record.favorite {
@@ -129,17 +135,37 @@ public struct ProgressSummaries: Sendable {
             } else {
                 transaction.removeValue(for: favoriteKey(for: slug))
             }
+            dueAfter = dueEntry(slug: slug, summary: encoded == nil ? nil : summary)
+        }
+        // Written only when the card moved or changed: a favorite or a note leaves the entry as it is.
+        if let dueBefore, dueBefore.key != dueAfter?.key { transaction.removeValue(for: Key<String>(dueBefore.key, default: "")) }
+        if let dueAfter, dueBefore.map({ $0 != dueAfter }) ?? true {
+            try transaction.set(dueAfter.text, for: Key<String>(dueAfter.key, default: ""))
         }
         try restamp(in: transaction)
     }
 
-    /// Rebuilds the summaries (and the favorites' index) when they are not known to match the
-    /// records, in one transaction; does nothing on a store that cannot count writes.
+    /// The text of the stored summary of `slug` as `transaction` sees it: `nil` when there is
+    /// none, and the marker of a record to read when it is not a string (a hand edit).
+    private static func storedSummary(of slug: String, in transaction: Transaction) throws -> String? {
+        do {
+            let text = try transaction.value(for: key(for: slug))
+            return text.isEmpty ? nil : text
+        } catch PersistenceError.undecodable {
+            return readTheRecord
+        }
+    }
+
+    /// Rebuilds the summaries and the indexes beside them (the favorites' index, the review
+    /// index) that are not known to match the records, in one transaction; does nothing on a
+    /// store that cannot count writes.
     /// - Returns: whether it rebuilt them.
     @discardableResult
     public func refreshIfStale() throws -> Bool {
         // Read first, without the write lock: a store whose summaries match takes none.
-        if try areCurrent() && favoritesAreCurrent() || store.writeCount(forNamespace: Self.keyPrefix) == nil { return false }
+        if try areCurrent() && favoritesAreCurrent() && dueAreCurrent() || store.writeCount(forNamespace: Self.keyPrefix) == nil {
+            return false
+        }
         return try store.transaction { transaction in
             guard let difference = try Self.difference(in: transaction) else { return false }
             return try Self.rebuildStale(in: transaction, difference: difference)
@@ -159,40 +185,40 @@ public struct ProgressSummaries: Sendable {
 
     /// The summaries that disagree with their records, by slug (missing ones included, and ones
     /// whose record is gone), whether or not the counts say they match; and, when the favorites'
-    /// index is in use, the favorites whose entry disagrees.
+    /// index or the review index is in use, the problems whose entries in it disagree.
     /// - Complexity: one pass over every record and summary.
     public func disagreeing() throws -> [String] {
         let favoritesInUse = try favoritesAreCurrent()
+        let dueInUse = try dueAreCurrent()
         return Self.disagreeing(
             records: try store.rawValues(withKeyPrefix: ProgressRepository.keyPrefix),
             summaries: try store.rawValues(withKeyPrefix: Self.keyPrefix),
-            favorites: favoritesInUse ? try store.rawValues(withKeyPrefix: Self.favoritePrefix) : nil)
+            favorites: favoritesInUse ? try store.rawValues(withKeyPrefix: Self.favoritePrefix) : nil,
+            due: dueInUse ? try store.rawValues(withKeyPrefix: Self.duePrefix) : nil)
     }
 
     /// The slugs whose stored summary (`summaries`, as stored bytes by key) is not the one their
-    /// stored record (`records`) makes, or has no record, and (unless `favorites` is `nil`) whose
-    /// entry in the favorites' index is not the one the record makes; entries of other keys are
-    /// ignored, so one read of the whole store (``StoreCheck``) serves for all three.
+    /// stored record (`records`) makes, or has no record, and (for `favorites` and `due` that are
+    /// not `nil`) whose entries in the favorites' index or the review index are not the ones the
+    /// record makes; entries of other keys are ignored, so one read of the whole store
+    /// (``StoreCheck``) serves for all of them.
     static func disagreeing(
-        records: [(key: String, value: Data)], summaries: [(key: String, value: Data)], favorites: [(key: String, value: Data)]?
+        records: [(key: String, value: Data)], summaries: [(key: String, value: Data)],
+        favorites: [(key: String, value: Data)]?, due: [(key: String, value: Data)]? = nil
     ) -> [String] {
-        var stored: [String: Data] = [:]
-        for (key, value) in summaries where key.hasPrefix(keyPrefix) { stored[String(key.dropFirst(keyPrefix.count))] = value }
+        let derived = derivedEntries(records: records)
         var disagreeing: Set<String> = []
-        for (key, data) in records where key.hasPrefix(ProgressRepository.keyPrefix) {
-            let slug = String(key.dropFirst(ProgressRepository.keyPrefix.count))
-            if stored.removeValue(forKey: slug) != storedBytes(text(of: data, key: key)) { disagreeing.insert(slug) }
-        }
-        disagreeing.formUnion(stored.keys)
-        if let favorites {
-            var indexed: [String: Data] = [:]
-            for (key, value) in favorites where key.hasPrefix(favoritePrefix) {
-                indexed[String(key.dropFirst(favoritePrefix.count))] = value
+        for (prefix, stored, made) in [
+            (keyPrefix, summaries, derived.summaries), (favoritePrefix, favorites, derived.favorites), (duePrefix, due, derived.due),
+        ] {
+            guard let stored else { continue }
+            var kept: [String: Data] = [:]
+            for (key, value) in stored where key.hasPrefix(prefix) { kept[key] = value }
+            for entry in made where kept.removeValue(forKey: entry.key) != storedBytes(entry.text) { disagreeing.insert(entry.slug) }
+            // An entry no record makes (or, in the review index, one whose key is not the index's): its slug as far as it reads.
+            for key in kept.keys {
+                disagreeing.insert(prefix == duePrefix ? slug(ofDueKey: key) ?? key : String(key.dropFirst(prefix.count)))
             }
-            for (slug, text) in favoriteTexts(records: records) where indexed.removeValue(forKey: slug) != storedBytes(text) {
-                disagreeing.insert(slug)
-            }
-            disagreeing.formUnion(indexed.keys)
         }
         return disagreeing.sorted()
     }
@@ -213,130 +239,142 @@ public struct ProgressSummaries: Sendable {
         }
     }
 
-    /// Records that the summaries and the favorites' index match the records as `transaction`
-    /// leaves them.
+    /// Records that the summaries, the favorites' index and the review index match the records
+    /// as `transaction` leaves them.
     private static func restamp(in transaction: Transaction) throws {
         guard let difference = try difference(in: transaction) else { return }
         if try stamp(in: transaction) != difference { try transaction.set(difference, for: stampKey) }
-        // The summaries' count moves with every change, so the index's stamp is written each time.
-        if let counts = try favoriteCounts(in: transaction), try favoritesStamp(in: transaction) != counts {
-            try transaction.set(counts, for: favoritesStampKey)
+        // The summaries' count moves with every change, so the indexes' stamps are written each time.
+        for stampKey in [favoritesStampKey, dueStampKey] {
+            if let counts = try indexCounts(stampKey, in: transaction), try indexStamp(stampKey, in: transaction) != counts {
+                try transaction.set(counts, for: stampKey)
+            }
         }
     }
 
-    /// The write counts of the favorites' index and of the summaries once `transaction` commits,
-    /// as the stamp holds them.
-    private static func favoriteCounts(in transaction: Transaction) throws -> String? {
-        guard let favorites = try transaction.writeCountAfterCommit(forNamespace: favoritePrefix),
-              let summaries = try transaction.writeCountAfterCommit(forNamespace: keyPrefix) else { return nil }
-        return "\(favorites) \(summaries)"
+    /// The prefix of the index whose stamp is `stampKey`.
+    private static func indexPrefix(_ stampKey: Key<String>) -> String {
+        stampKey.name == dueStampKey.name ? duePrefix : favoritePrefix
     }
 
-    /// The favorites' stamp as `transaction` sees it; `nil` when edited by hand (not a string).
-    private static func favoritesStamp(in transaction: Transaction) throws -> String? {
+    /// The write counts of the index stamped under `stampKey` and of the summaries once
+    /// `transaction` commits, as the stamp holds them.
+    private static func indexCounts(_ stampKey: Key<String>, in transaction: Transaction) throws -> String? {
+        guard let index = try transaction.writeCountAfterCommit(forNamespace: indexPrefix(stampKey)),
+              let summaries = try transaction.writeCountAfterCommit(forNamespace: keyPrefix) else { return nil }
+        return "\(index) \(summaries)"
+    }
+
+    /// An index's stamp as `transaction` sees it; `nil` when edited by hand (not a string).
+    private static func indexStamp(_ stampKey: Key<String>, in transaction: Transaction) throws -> String? {
         do {
-            return try transaction.value(for: favoritesStampKey)
+            return try transaction.value(for: stampKey)
         } catch PersistenceError.undecodable {
             return nil
         }
     }
 
-    /// Whether the favorites' index matches the summaries as `transaction` sees them.
-    private static func favoritesMatch(in transaction: Transaction) throws -> Bool {
-        guard let counts = try favoriteCounts(in: transaction) else { return false }
-        return try favoritesStamp(in: transaction) == counts
+    /// Whether the index stamped under `stampKey` matches the summaries as `transaction` sees them.
+    private static func indexMatches(_ stampKey: Key<String>, in transaction: Transaction) throws -> Bool {
+        guard let counts = try indexCounts(stampKey, in: transaction) else { return false }
+        return try indexStamp(stampKey, in: transaction) == counts
     }
 
-    /// Rebuilds the summaries (and with them the favorites' index) when their stamp is not
-    /// `difference`, else the index alone when its stamp does not hold.
+    /// Rebuilds the summaries (and with them both indexes) when their stamp is not `difference`,
+    /// else each index whose stamp does not hold, and stamps what it rebuilt.
     /// - Returns: whether it rebuilt anything.
     @discardableResult
     private static func rebuildStale(in transaction: Transaction, difference: Int) throws -> Bool {
         if try stamp(in: transaction) != difference {
             try rebuild(in: transaction)
-        } else if try !favoritesMatch(in: transaction) {
-            try rebuildFavorites(in: transaction)
-        } else {
-            return false
+            return true
         }
+        let favoritesStale = try !indexMatches(favoritesStampKey, in: transaction)
+        let dueStale = try !indexMatches(dueStampKey, in: transaction)
+        guard favoritesStale || dueStale else { return false }
+        let derived = derivedEntries(records: try transaction.rawValues(withKeyPrefix: ProgressRepository.keyPrefix))
+        if favoritesStale { try replaceEntries(under: favoritePrefix, with: derived.favorites, in: transaction) }
+        if dueStale { try replaceEntries(under: duePrefix, with: derived.due, in: transaction) }
+        try restamp(in: transaction)
         return true
     }
 
-    /// Writes every favorite's entry that differs from its summary, removes the entries of
-    /// problems that are not favorites (or have no record), and stamps the index.
+    /// Makes the entries under `prefix` (`summary.`, `favorite.`, `due.`) hold exactly `entries`:
+    /// writes each that differs from what is stored and removes the others.
     /// - Returns: how many entries it wrote or removed.
     @discardableResult
-    private static func rebuildFavorites(in transaction: Transaction) throws -> Int {
-        let texts = favoriteTexts(records: try transaction.rawValues(withKeyPrefix: ProgressRepository.keyPrefix))
-        let written = try replaceEntries(under: favoritePrefix, with: texts, in: transaction)
+    private static func replaceEntries(
+        under prefix: String, with entries: [DerivedEntry], in transaction: Transaction
+    ) throws -> Int {
+        var stored = Dictionary(try transaction.rawValues(withKeyPrefix: prefix).map { ($0.key, $0.value) }) { first, _ in first }
+        var written = 0
+        for entry in entries where stored.removeValue(forKey: entry.key) != storedBytes(entry.text) {
+            try transaction.set(entry.text, for: Key<String>(entry.key, default: ""))
+            written += 1
+        }
+        for key in stored.keys {
+            transaction.removeValue(for: Key<String>(key, default: ""))
+            written += 1
+        }
+        return written
+    }
+
+    /// One entry that the records make: its key, its text and the slug of its problem.
+    struct DerivedEntry {
+        let key: String
+        let text: String
+        let slug: String
+    }
+
+    /// The entries that stored records make, each record decoded once: its summary; the
+    /// favorites' index's entry of each favorite (its summary again); and the review index's
+    /// entry of each card. A record that does not decode gets the marker of a record to read in
+    /// its summary, in the favorites' index (it may be a favorite) and in the review index (it may
+    /// have a card), so that readers warn about it as they always did.
+    private static func derivedEntries(
+        records: [(key: String, value: Data)]
+    ) -> (summaries: [DerivedEntry], favorites: [DerivedEntry], due: [DerivedEntry]) {
+        var summaries: [DerivedEntry] = []
+        var favorites: [DerivedEntry] = []
+        var due: [DerivedEntry] = []
+        summaries.reserveCapacity(records.count)
+        for (key, data) in records where key.hasPrefix(ProgressRepository.keyPrefix) {
+            let slug = String(key.dropFirst(ProgressRepository.keyPrefix.count))
+            var summary: ProgressSummary?
+            var favorite = true
+            do {
+                let record = try ProgressRepository.decode(data, key: key)
+                summary = ProgressSummary(record)
+                favorite = record.favorite
+            } catch {
+                summary = nil
+            }
+            let encoded = summary?.encoded
+            let text = encoded ?? readTheRecord
+            summaries.append(DerivedEntry(key: keyPrefix + slug, text: text, slug: slug))
+            if favorite { favorites.append(DerivedEntry(key: favoritePrefix + slug, text: text, slug: slug)) }
+            if let entry = dueEntry(slug: slug, summary: encoded == nil ? nil : summary) {
+                due.append(DerivedEntry(key: entry.key, text: entry.text, slug: slug))
+            }
+        }
+        return (summaries, favorites, due)
+    }
+
+    /// Writes every summary and index entry that differs from the one its record makes, removes
+    /// those without a record, and stamps the result.
+    /// - Returns: how many entries it wrote or removed.
+    @discardableResult
+    private static func rebuild(in transaction: Transaction) throws -> Int {
+        let derived = derivedEntries(records: try transaction.rawValues(withKeyPrefix: ProgressRepository.keyPrefix))
+        var written = try replaceEntries(under: keyPrefix, with: derived.summaries, in: transaction)
+        written += try replaceEntries(under: favoritePrefix, with: derived.favorites, in: transaction)
+        written += try replaceEntries(under: duePrefix, with: derived.due, in: transaction)
         try restamp(in: transaction)
         return written
     }
 
-    /// Makes the entries under `prefix` (`summary.`, `favorite.`) hold exactly `texts`, by slug:
-    /// writes each that differs from what is stored and removes the others.
-    /// - Returns: how many entries it wrote or removed.
-    private static func replaceEntries(
-        under prefix: String, with texts: [(slug: String, text: String)], in transaction: Transaction
-    ) throws -> Int {
-        var stored = Dictionary(try transaction.rawValues(withKeyPrefix: prefix).map {
-            (String($0.key.dropFirst(prefix.count)), $0.value)
-        }) { first, _ in first }
-        var written = 0
-        for (slug, text) in texts where stored.removeValue(forKey: slug) != storedBytes(text) {
-            try transaction.set(text, for: Key<String>(prefix + slug, default: ""))
-            written += 1
-        }
-        for slug in stored.keys {
-            transaction.removeValue(for: Key<String>(prefix + slug, default: ""))
-            written += 1
-        }
-        return written
-    }
-
-    /// The index's entries that stored records make: each favorite's summary text, by slug (and
-    /// the marker of a record the summary cannot stand for, which may be a favorite).
-    private static func favoriteTexts(records: [(key: String, value: Data)]) -> [(slug: String, text: String)] {
-        var texts: [(slug: String, text: String)] = []
-        for (key, data) in records where key.hasPrefix(ProgressRepository.keyPrefix) {
-            let slug = String(key.dropFirst(ProgressRepository.keyPrefix.count))
-            do {
-                let record = try ProgressRepository.decode(data, key: key)
-                if record.favorite { texts.append((slug, ProgressSummary(record).encoded ?? readTheRecord)) }
-            } catch {
-                // A record that does not decode may be a favorite: its entry sends readers to it,
-                // who warn about it as they always did.
-                texts.append((slug, readTheRecord))
-            }
-        }
-        return texts
-    }
-
-    /// Writes every summary that differs from its record's, removes those without a record, and
-    /// stamps the result.
-    @discardableResult
-    private static func rebuild(in transaction: Transaction) throws -> Int {
-        let texts = try transaction.rawValues(withKeyPrefix: ProgressRepository.keyPrefix).map { key, data in
-            (slug: String(key.dropFirst(ProgressRepository.keyPrefix.count)), text: text(of: data, key: key))
-        }
-        let written = try replaceEntries(under: keyPrefix, with: texts, in: transaction)
-        // The favorites' index copies the summaries: rebuilt after them, and stamped with them.
-        return written + (try rebuildFavorites(in: transaction))
-    }
-
-    /// The summary text of a stored record.
-    private static func text(of data: Data, key: String) -> String {
-        do {
-            return ProgressSummary(try ProgressRepository.decode(data, key: key)).encoded ?? readTheRecord
-        } catch {
-            // A record that does not decode stays as it is; its summary sends readers to it, so
-            // that they warn about it as they always did.
-            return readTheRecord
-        }
-    }
-
     /// The bytes the store keeps for a summary's text: a JSON string, which needs no escapes.
-    private static func storedBytes(_ text: String) -> Data {
+    static func storedBytes(_ text: String) -> Data {
         Data(("\"" + text + "\"").utf8)
     }
 }

@@ -23,6 +23,9 @@ public struct StoreCheck: Sendable {
     /// Whether the favorites' index beside the summaries is in use, when the summaries are
     /// (`nil` otherwise): an index that is not is rebuilt by the next change.
     public var favoritesIndexCurrent: Bool?
+    /// Whether the review index beside the summaries (``ProgressSummaries/duePrefix``) is in
+    /// use, when the summaries are (`nil` otherwise): an index that is not is rebuilt by the next change.
+    public var reviewIndexCurrent: Bool?
     /// The problems whose summary disagrees with the record although the summaries are known to
     /// match (a hand edit of both): `stats` and the listings would show them wrongly until
     /// ``ProgressSummaries/rebuild()`` (`leettrack doctor --rebuild-summaries`).
@@ -60,9 +63,11 @@ public struct StoreCheck: Sendable {
             check.summariesCurrent = current
             if current {
                 let favoritesInUse = try summaries.favoritesAreCurrent()
+                let dueInUse = try summaries.dueAreCurrent()
                 check.favoritesIndexCurrent = favoritesInUse
+                check.reviewIndexCurrent = dueInUse
                 check.disagreeingSummaries = ProgressSummaries.disagreeing(
-                    records: entries, summaries: entries, favorites: favoritesInUse ? entries : nil)
+                    records: entries, summaries: entries, favorites: favoritesInUse ? entries : nil, due: dueInUse ? entries : nil)
             }
         }
         for (key, raw) in entries where !ProgressSummaries.isSummaryKey(key) {

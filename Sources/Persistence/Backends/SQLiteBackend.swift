@@ -216,7 +216,7 @@ final class SQLiteBackend: StorageBackend {
     }
 
     func visit(
-        keysWithPrefix prefix: String, _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void
+        keysWithPrefix prefix: String, _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Bool
     ) throws {
         try KeyCheck.validate(prefix)
         guard hasEntries else { return }
@@ -386,10 +386,11 @@ final class SQLiteBackend: StorageBackend {
     }
 
     /// Lends each row's key and value to `body` straight from SQLite's buffers: no string, no
-    /// `Data` and no array per row (for 4,000 rows, about half of reading them).
+    /// `Data` and no array per row (for 4,000 rows, about half of reading them). Stepping stops
+    /// when `body` returns false, so the rows after it are never read.
     fileprivate static func visit(
         keysWithPrefix prefix: String, on connection: SQLiteConnection,
-        _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void
+        _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Bool
     ) throws {
         try forEachRow(keysWithPrefix: prefix, on: connection) { statement in
             try body(statement.columnBytes(0), statement.columnBytes(1))
@@ -400,6 +401,17 @@ final class SQLiteBackend: StorageBackend {
     /// `row` on each row, in key order.
     private static func forEachRow(
         keysWithPrefix prefix: String, on connection: SQLiteConnection, _ row: (OpaquePointer) throws -> Void
+    ) throws {
+        try forEachRow(keysWithPrefix: prefix, on: connection) { statement in
+            try row(statement)
+            return true
+        }
+    }
+
+    /// Steps the range query of the keys that start with `prefix` (every key for `""`), calling
+    /// `row` on each row, in key order, until it returns false.
+    private static func forEachRow(
+        keysWithPrefix prefix: String, on connection: SQLiteConnection, _ row: (OpaquePointer) throws -> Bool
     ) throws {
         let sql = prefix.isEmpty ? allSQL : rangeSQL
         let statement = try connection.statement(sql)
@@ -418,7 +430,7 @@ final class SQLiteBackend: StorageBackend {
                         _ = sqlite3_bind_text(statement, 2, $0.baseAddress, Int32($0.count), csqlite_static())
                     }
                 }
-                while try connection.step(statement, sql) { try row(statement) }
+                while try connection.step(statement, sql), try row(statement) {}
             }
         }
     }
@@ -446,7 +458,7 @@ final class SQLiteBackend: StorageBackend {
             return try SQLiteBackend.read(keysWithPrefix: prefix, on: connection)
         }
         func visit(
-            keysWithPrefix prefix: String, _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void
+            keysWithPrefix prefix: String, _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Bool
         ) throws {
             try KeyCheck.validate(prefix)
             try SQLiteBackend.visit(keysWithPrefix: prefix, on: connection, body)

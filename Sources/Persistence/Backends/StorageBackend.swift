@@ -12,9 +12,9 @@ protocol BackendReader {
     /// All entries whose key starts with `prefix` (all entries for `""`), sorted by key.
     func read(keysWithPrefix prefix: String) throws -> [(key: String, value: Data)]
     /// Calls `body` with each entry whose key starts with `prefix`, sorted by key, as borrowed
-    /// bytes (valid only during the call); `body` must not call the backend.
+    /// bytes (valid only during the call), until it returns false; `body` must not call the backend.
     func visit(
-        keysWithPrefix prefix: String, _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void
+        keysWithPrefix prefix: String, _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Bool
     ) throws
     /// How many writes `namespace` has had, as this reader sees them (inside a transaction: as
     /// of its start, without its pending changes), or `nil` when the backend cannot count every
@@ -26,13 +26,14 @@ extension BackendReader {
     /// The entries ``read(keysWithPrefix:)`` gives, lent one by one: backends that hold their
     /// entries in memory have nothing to save by reading them in place.
     func visit(
-        keysWithPrefix prefix: String, _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void
+        keysWithPrefix prefix: String, _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Bool
     ) throws {
         for (key, value) in try read(keysWithPrefix: prefix) {
             var key = key
-            try key.withUTF8 { key in
+            let goesOn = try key.withUTF8 { key in
                 try value.withUnsafeBytes { value in try body(UnsafeRawBufferPointer(key), value) }
             }
+            if !goesOn { return }
         }
     }
 

@@ -115,6 +115,15 @@ final class CommandContext {
         try lending { try $0.forEachReadableSummary(events: events, card: card, body) }
     }
 
+    /// Lends `body` what the queue of the cards due before `bound` needs, from the review index
+    /// where it can (see ``ProgressRepository/forEachReadableDueSummary(before:_:)``), with the
+    /// warnings and the missing store of ``forEachSummary(events:card:_:)``.
+    func forEachDueSummary(
+        before bound: Date, _ body: (_ slug: UnsafeRawBufferPointer, _ summary: ProgressSummary) throws -> Void
+    ) throws {
+        try lending { try $0.forEachReadableDueSummary(before: bound, body) }
+    }
+
     /// The catalog positions of the favorites the catalog knows, in its order, with their marks:
     /// read from the start of the favorites' summaries, as the store lends them (see
     /// ``forEachSummary(events:card:_:)``), for rows written from the catalog's fields.

@@ -51,7 +51,7 @@ struct DoctorCommand: LeetTrackCommand {
         }
         if rebuildSummaries {
             let written = try context.repository().summaries.rebuild()
-            say("Rebuilt the summaries from the records: \(written == 1 ? "1 summary" : "\(written) summaries") written or removed.")
+            say("Rebuilt the summaries and their indexes from the records: \(written == 1 ? "1 entry" : "\(written) entries") written or removed.")
         }
         let check: StoreCheck
         do {
@@ -118,6 +118,9 @@ struct DoctorCommand: LeetTrackCommand {
                 say("✓ The summaries match the records")
                 if check.favoritesIndexCurrent == false {
                     say("✓ The favorites' index is out of date and not used (it or the summaries were changed by another tool or an older LeetTrack); the next change rebuilds it")
+                }
+                if check.reviewIndexCurrent == false {
+                    say("✓ The review index is out of date and not used (it or the summaries were changed by another tool or an older LeetTrack); the next change rebuilds it")
                 }
             } else {
                 problems += 1
@@ -220,6 +223,8 @@ private struct CheckJSON: Encodable {
     let disagreeingSummaries: [String]
     /// Whether the favorites' index is in use, when the summaries are.
     let favoritesIndexCurrent: Bool?
+    /// Whether the review index is in use, when the summaries are.
+    let reviewIndexCurrent: Bool?
 
     /// The unreadable settings records removed by `--remove-unreadable-settings`.
     let removedSettings: [String]
@@ -238,6 +243,7 @@ private struct CheckJSON: Encodable {
         summariesCurrent = check.summariesCurrent
         disagreeingSummaries = check.disagreeingSummaries
         favoritesIndexCurrent = check.favoritesIndexCurrent
+        reviewIndexCurrent = check.reviewIndexCurrent
     }
 }
 

@@ -63,25 +63,36 @@ struct ReviewCommand: LeetTrackCommand {
         case .rate(let problem, let rating, let date):
             try rate(problem, rating, at: date ?? context.now, context)
         case .queue(let day):
-            let queue = try makeQueue(day, context)
+            let queue = try makeQueue(day, dueOnly: true, context)
             if json { return try context.writeJSON(queue.due.map(ReviewItemJSON.init)) }
             ReviewOutput.due(queue, context)
         case .upcoming(let days, let day):
-            let queue = try makeQueue(day, context)
+            let queue = try makeQueue(day, dueOnly: false, context)
             if json { return try context.writeJSON(queue.upcoming(days: days).map(ReviewItemJSON.init)) }
             ReviewOutput.upcoming(queue, days: days, context)
         }
     }
 
-    private func makeQueue(_ day: LocalDay?, _ context: CommandContext) throws -> ReviewQueue {
+    /// The queue as of `day` (today without one). `dueOnly`: a queue whose ``ReviewQueue/due``
+    /// and ``ReviewQueue/next`` are whole, read from the review index where it can be; its later
+    /// cards are not all there.
+    private func makeQueue(_ day: LocalDay?, dueOnly: Bool, _ context: CommandContext) throws -> ReviewQueue {
         let scheduler = try context.reviewSettings().scheduler()
         // Due-ness is counted in whole days, so any instant of the given day shows its queue.
         let now = day.map { $0.noon(in: context.timeZone) } ?? context.now
         // Each card is queued as the store lends its summary: no dictionary of them all.
         var queue = ReviewQueue.Builder(catalog: context.catalog, scheduler: scheduler)
         var positions = Catalog.SlugFinder(context.catalog)
-        try context.forEachSummary(events: false) { slug, summary in
+        let add = { (slug: UnsafeRawBufferPointer, summary: ProgressSummary) in
             if let position = positions.position(ofSlug: slug) { queue.add(summary, at: position) }
+        }
+        if dueOnly {
+            // Every card due today in any zone falls due before four days from now: today's end
+            // is at most a day ahead, and a zone's offset at the two instants differs by less
+            // than two more (no offset exceeds 26 hours). The queue decides each card's day itself.
+            try context.forEachDueSummary(before: now.addingTimeInterval(4 * 86_400), add)
+        } else {
+            try context.forEachSummary(events: false, add)
         }
         return queue.queue(now: now, timeZone: context.timeZone)
     }
