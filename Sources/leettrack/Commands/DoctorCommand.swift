@@ -11,7 +11,7 @@ struct DoctorCommand: LeetTrackCommand {
         abstract: "Check the store: SQLite's integrity check, every record, the catalog.",
         discussion: paragraphs("""
             Reads the store without changing it and lists what it finds; exits 1 when it finds a problem.
-            --rebuild-summaries first rebuilds the summaries that stats and the listings read, from the records.
+            --rebuild-summaries first rebuilds the summaries and indexes that stats, review and the listings read, from the records.
             --export-raw saves the bytes of the records that cannot be read to FILE (JSON), for repair by hand; FILE must be new.
             --remove-unreadable-settings, with --export-raw, then removes the settings records that cannot be read (review,
             practice, code), so that the defaults apply and config can set them again; no other record is touched.
@@ -23,7 +23,7 @@ struct DoctorCommand: LeetTrackCommand {
     var exportFile: String?
     @Flag(
         name: .customLong("rebuild-summaries"),
-        help: "Rebuild the summaries that stats and the listings read from the records (the records are not changed).")
+        help: "Rebuild the summaries and indexes that stats, review and the listings read from the records (the records are not changed).")
     var rebuildSummaries = false
     @Flag(
         name: .customLong("remove-unreadable-settings"),
