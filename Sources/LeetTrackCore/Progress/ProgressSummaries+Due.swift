@@ -33,17 +33,26 @@ extension ProgressSummaries {
     /// The 16 hex digits that order Unix time `time` among the index's keys: its bits with the
     /// sign turned (negative times inverted whole), so that the text sorts as the times do.
     static func orderedDigits(_ time: Double) -> [UInt8] {
-        let bits = time.bitPattern
-        let ordered = bits & (1 << 63) != 0 ? ~bits : bits | (1 << 63)
-        let digits = Array("0123456789abcdef".utf8)
-        return stride(from: 60, through: 0, by: -4).map { digits[Int((ordered >> UInt64($0)) & 0xF)] }
+        var digits: [UInt8] = []
+        appendOrderedDigits(time, to: &digits)
+        return digits
     }
 
-    /// The review index's entry of problem `slug`, whose record has `summary` (`nil`: a record
-    /// that does not decode, or whose summary cannot be written): its key and text, or `nil` for
-    /// a problem that has no card and gets none (not solved).
-    static func dueEntry(slug: String, summary: ProgressSummary?) -> (key: String, text: String)? {
-        guard let summary, let text = summary.encoded else { return (duePrefix + "!" + slug, readTheRecord) }
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Appends the 16 digits of ``orderedDigits(_:)``.
+    private static func appendOrderedDigits(_ time: Double, to bytes: inout [UInt8]) {
+        let bits = time.bitPattern
+        let ordered = bits & (1 << 63) != 0 ? ~bits : bits | (1 << 63)
+        for shift in stride(from: 60, through: 0, by: -4) { bytes.append(hexDigits[Int((ordered >> UInt64(shift)) & 0xF)]) }
+    }
+
+    /// The review index's entry of problem `slug`, whose record has `summary` with the stored
+    /// text `text` (`nil` for both: a record that does not decode; `text` alone `nil`: a summary
+    /// that cannot be written): its key and text, or `nil` for a problem that has no card and
+    /// gets none (not solved).
+    static func dueEntry(slug: String, summary: ProgressSummary?, text: String?) -> (key: String, text: String)? {
+        guard let summary, let text else { return (duePrefix + "!" + slug, readTheRecord) }
         guard let card = summary.review else {
             // The scheduler derives a card from the last solve: read with the whole summary.
             return summary.status == .solved ? (duePrefix + "!" + slug, text) : nil
@@ -51,9 +60,13 @@ extension ProgressSummaries {
         let time = card.due.timeIntervalSince1970
         // The bound of the times a summary holds (``ProgressSummary/timeRange``), NaN excluded.
         guard abs(time) < 1e12 else { return (duePrefix + "!" + slug, text) }
-        let key = duePrefix + String(decoding: orderedDigits(time), as: UTF8.self) + "." + slug
+        var key = Array(duePrefix.utf8)
+        key.reserveCapacity(orderedSlugStart + slug.utf8.count)
+        appendOrderedDigits(time, to: &key)
+        key.append(UInt8(ascii: "."))
+        key.append(contentsOf: slug.utf8)
         // The card is all the queue reads: the entry changes only when the card does.
-        return (key, ProgressSummary(status: summary.status, review: card).encoded ?? readTheRecord)
+        return (String(decoding: key, as: UTF8.self), ProgressSummary(status: summary.status, review: card).encoded ?? readTheRecord)
     }
 
     /// The review index's entry of `slug` as the stored summary `stored` (the text of
@@ -62,7 +75,7 @@ extension ProgressSummaries {
         guard let stored else { return nil }
         let summary = storedBytes(stored).withUnsafeBytes { ProgressSummary(storedJSON: $0) }
         // A summary that does not read back is the marker of a record to read (or a hand edit).
-        return dueEntry(slug: slug, summary: summary)
+        return dueEntry(slug: slug, summary: summary, text: summary == nil ? nil : stored)
     }
 
     /// The slug in an entry's key, or `nil` for a key the index never writes; with the digits of

@@ -135,7 +135,7 @@ public struct ProgressSummaries: Sendable {
             } else {
                 transaction.removeValue(for: favoriteKey(for: slug))
             }
-            dueAfter = dueEntry(slug: slug, summary: encoded == nil ? nil : summary)
+            dueAfter = dueEntry(slug: slug, summary: summary, text: encoded)
         }
         // Written only when the card moved or changed: a favorite or a note leaves the entry as it is.
         if let dueBefore, dueBefore.key != dueAfter?.key { transaction.removeValue(for: Key<String>(dueBefore.key, default: "")) }
@@ -353,7 +353,7 @@ public struct ProgressSummaries: Sendable {
             let text = encoded ?? readTheRecord
             summaries.append(DerivedEntry(key: keyPrefix + slug, text: text, slug: slug))
             if favorite { favorites.append(DerivedEntry(key: favoritePrefix + slug, text: text, slug: slug)) }
-            if let entry = dueEntry(slug: slug, summary: encoded == nil ? nil : summary) {
+            if let entry = dueEntry(slug: slug, summary: summary, text: encoded) {
                 due.append(DerivedEntry(key: entry.key, text: entry.text, slug: slug))
             }
         }
