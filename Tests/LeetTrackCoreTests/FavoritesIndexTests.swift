@@ -10,19 +10,13 @@ import TestSupport
 /// counts say nothing else changed the summaries or the index, and rebuilt when they do.
 @Suite("The favorites' index beside the summaries")
 struct FavoritesIndexTests {
-    let directory: URL
-    let store: Store
-    let repository: ProgressRepository
+    let fixture: RepositoryFixture
+    var store: Store { fixture.store }
+    var repository: ProgressRepository { fixture.repository }
     let start = Date(timeIntervalSince1970: 1_764_424_992)
-    /// Removes the folder when the last copy of this value goes away. Declared last, so that it goes
-    /// after the store that lives in it.
-    private let folder: TemporaryFolder
 
     init() throws {
-        folder = try TemporaryFolder("leettrack-favorites")
-        directory = folder.url
-        store = try Store.sqlite(path: directory.appendingPathComponent("store.sqlite").path)
-        repository = ProgressRepository(store: store)
+        fixture = try RepositoryFixture("leettrack-favorites")
     }
 
     /// The favorites as the sheet reads them, by slug.

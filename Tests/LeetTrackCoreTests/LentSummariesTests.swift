@@ -9,20 +9,14 @@ import TestSupport
 /// what the readers that copy them give, whatever state the summaries are in.
 @Suite("Summaries read where the store keeps them")
 struct LentSummariesTests {
-    let directory: URL
-    let store: Store
-    let repository: ProgressRepository
+    let fixture: RepositoryFixture
+    var store: Store { fixture.store }
+    var repository: ProgressRepository { fixture.repository }
     let start = Date(timeIntervalSince1970: 1_764_424_992)
     let scheduler = ReviewScheduler()
-    /// Removes the folder when the last copy of this value goes away. Declared last, so that it goes
-    /// after the store that lives in it.
-    private let folder: TemporaryFolder
 
     init() throws {
-        folder = try TemporaryFolder("leettrack-lent")
-        directory = folder.url
-        store = try Store.sqlite(path: directory.appendingPathComponent("store.sqlite").path)
-        repository = ProgressRepository(store: store)
+        fixture = try RepositoryFixture("leettrack-lent")
     }
 
     /// Random records for `count` catalog problems (and one slug the catalog does not know).

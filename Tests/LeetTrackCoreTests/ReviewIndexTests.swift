@@ -11,18 +11,14 @@ import TestSupport
 /// they do. Whatever it holds, the queue it gives must be the queue of every summary.
 @Suite("The review index beside the summaries")
 struct ReviewIndexTests {
-    let store: Store
-    let repository: ProgressRepository
+    let fixture: RepositoryFixture
+    var store: Store { fixture.store }
+    var repository: ProgressRepository { fixture.repository }
     let start = Date(timeIntervalSince1970: 1_764_424_992)
     let scheduler = ReviewScheduler()
-    /// Removes the folder when the last copy of this value goes away. Declared last, so that it goes
-    /// after the store that lives in it.
-    private let folder: TemporaryFolder
 
     init() throws {
-        folder = try TemporaryFolder("leettrack-review-index")
-        store = try Store.sqlite(path: folder.url.appendingPathComponent("store.sqlite").path)
-        repository = ProgressRepository(store: store)
+        fixture = try RepositoryFixture("leettrack-review-index")
     }
 
     func indexKeys() throws -> [String] {

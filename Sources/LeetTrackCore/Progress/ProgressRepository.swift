@@ -128,23 +128,12 @@ public struct ProgressRepository: Sendable {
     public func forEachReadableDueSummary(
         before bound: Date, _ body: (_ slug: UnsafeRawBufferPointer, _ summary: ProgressSummary) throws -> Void
     ) throws -> [DamagedRecord] {
-        var unread: [String] = []
+        guard try summaries.dueAreCurrent() else { return try forEachReadableSummary(events: false, body) }
         var eventBuffer: [ProgressSummary.Event] = []
-        let isCurrent = try summaries.forEachCurrentDueEntry(before: bound) { slug, value in
-            if let summary = ProgressSummary(storedJSON: value, events: false, card: true, eventBuffer: &eventBuffer) {
-                try body(slug, summary)
-            } else {
-                unread.append(String(decoding: slug, as: UTF8.self))
-            }
-        }
-        guard isCurrent else { return try forEachReadableSummary(events: false, body) }
-        // A record its entry cannot stand for (a record that does not decode is among the damaged).
-        let records = try readableProgress(ofSlugs: unread)
-        for (slug, record) in records.records {
-            var slug = slug
-            try slug.withUTF8 { try body(UnsafeRawBufferPointer($0), ProgressSummary(record)) }
-        }
-        return records.damaged
+        return try forEachReadable(
+            from: .due(before: bound),
+            fromSummary: { ProgressSummary(storedJSON: $0, events: false, card: true, eventBuffer: &eventBuffer) },
+            fromRecord: ProgressSummary.init, body)
     }
 
     /// As ``forEachReadableSummary(events:card:_:)``, lending each record's marks (status,
@@ -181,17 +170,47 @@ public struct ProgressRepository: Sendable {
         fromSummary: (UnsafeRawBufferPointer) -> Derived?, fromRecord: (ProblemProgress) -> Derived,
         _ body: (_ slug: UnsafeRawBufferPointer, _ derived: Derived) throws -> Void
     ) throws -> [DamagedRecord] {
-        // The records that their summaries send to, read once the summaries are (the store is
-        // busy lending them meanwhile).
+        try forEachReadable(
+            where: include, from: .summaries(favoritesOnly: favoritesOnly), fromSummary: fromSummary, fromRecord: fromRecord, body)
+    }
+
+    /// Where ``forEachReadable(where:from:fromSummary:fromRecord:_:)`` reads the summaries.
+    private enum SummaryEntries {
+        /// Every summary, or the favorites' index (see ``ProgressSummaries/forEachCurrentEntry(favoritesOnly:_:)``).
+        case summaries(favoritesOnly: Bool)
+        /// The review index's entries that the queue of the cards due before a time needs; the
+        /// caller has found the index current (see ``ProgressSummaries/forEachCurrentDueEntry(before:_:)``).
+        case due(before: Date)
+    }
+
+    /// Lends `body` what `fromSummary` reads of each entry of `entries` (an entry it cannot read
+    /// sends to its record) when the summaries are known to match the records, else what
+    /// `fromRecord` makes of each record that `include` accepts; returns the records that do not
+    /// decode. The entries are read where the store keeps them.
+    private func forEachReadable<Derived>(
+        where include: (String) -> Bool = { _ in true }, from entries: SummaryEntries,
+        fromSummary: (UnsafeRawBufferPointer) -> Derived?, fromRecord: (ProblemProgress) -> Derived,
+        _ body: (_ slug: UnsafeRawBufferPointer, _ derived: Derived) throws -> Void
+    ) throws -> [DamagedRecord] {
+        // The records that their entries send to, read once the entries are (the store is busy
+        // lending them meanwhile).
         var unread: [String] = []
-        let isCurrent = try summaries.forEachCurrentEntry(favoritesOnly: favoritesOnly) { key, value, prefixLength in
-            guard key.count >= prefixLength, !favoritesOnly || ProblemMarks.mayBeFavorite(storedSummaryJSON: value) else { return }
-            let slug = UnsafeRawBufferPointer(rebasing: key[prefixLength...])
+        func lend(_ slug: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws {
             if let derived = fromSummary(value) {
                 try body(slug, derived)
             } else {
                 unread.append(String(decoding: slug, as: UTF8.self))
             }
+        }
+        let isCurrent: Bool
+        switch entries {
+        case .summaries(let favoritesOnly):
+            isCurrent = try summaries.forEachCurrentEntry(favoritesOnly: favoritesOnly) { key, value, prefixLength in
+                guard key.count >= prefixLength, !favoritesOnly || ProblemMarks.mayBeFavorite(storedSummaryJSON: value) else { return }
+                try lend(UnsafeRawBufferPointer(rebasing: key[prefixLength...]), value)
+            }
+        case .due(let bound):
+            isCurrent = try summaries.forEachCurrentDueEntry(before: bound, lend)
         }
         // A record its summary cannot stand for (or a summary from a newer format): the record.
         let records = isCurrent ? try readableProgress(ofSlugs: unread.filter(include)) : try readableProgress(where: include)

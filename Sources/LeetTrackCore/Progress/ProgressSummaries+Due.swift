@@ -38,13 +38,15 @@ extension ProgressSummaries {
         return digits
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
     /// Appends the 16 digits of ``orderedDigits(_:)``.
     private static func appendOrderedDigits(_ time: Double, to bytes: inout [UInt8]) {
         let bits = time.bitPattern
-        let ordered = bits & (1 << 63) != 0 ? ~bits : bits | (1 << 63)
-        for shift in stride(from: 60, through: 0, by: -4) { bytes.append(hexDigits[Int((ordered >> UInt64(shift)) & 0xF)]) }
+        ProgressSummary.appendHex(bits & (1 << 63) != 0 ? ~bits : bits | (1 << 63), to: &bytes)
+    }
+
+    /// The key of an entry in front, read every time (see ``dueEntry(slug:summary:text:)``).
+    private static func unorderedKey(_ slug: String) -> String {
+        duePrefix + String(decoding: [unordered], as: UTF8.self) + slug
     }
 
     /// The review index's entry of problem `slug`, whose record has `summary` with the stored
@@ -52,14 +54,14 @@ extension ProgressSummaries {
     /// that cannot be written): its key and text, or `nil` for a problem that has no card and
     /// gets none (not solved).
     static func dueEntry(slug: String, summary: ProgressSummary?, text: String?) -> (key: String, text: String)? {
-        guard let summary, let text else { return (duePrefix + "!" + slug, readTheRecord) }
+        guard let summary, let text else { return (unorderedKey(slug), readTheRecord) }
         guard let card = summary.review else {
             // The scheduler derives a card from the last solve: read with the whole summary.
-            return summary.status == .solved ? (duePrefix + "!" + slug, text) : nil
+            return summary.status == .solved ? (unorderedKey(slug), text) : nil
         }
         let time = card.due.timeIntervalSince1970
         // The bound of the times a summary holds (``ProgressSummary/timeRange``), NaN excluded.
-        guard abs(time) < 1e12 else { return (duePrefix + "!" + slug, text) }
+        guard abs(time) < 1e12 else { return (unorderedKey(slug), text) }
         var key = Array(duePrefix.utf8)
         key.reserveCapacity(orderedSlugStart + slug.utf8.count)
         appendOrderedDigits(time, to: &key)
@@ -100,28 +102,22 @@ extension ProgressSummaries {
     /// Whether the review index is known to match the summaries (which may still not match the
     /// records: see ``areCurrent()``).
     public func dueAreCurrent() throws -> Bool {
-        // The counts first, as in `areCurrent()`.
-        guard let due = try store.writeCount(forNamespace: Self.duePrefix),
-              let summaries = try store.writeCount(forNamespace: Self.keyPrefix) else { return false }
-        do {
-            return try store.value(for: Self.dueStampKey) == "\(due) \(summaries)"
-        } catch PersistenceError.undecodable {
-            return false  // Edited by hand: rebuilt by the next change.
-        }
+        try indexIsCurrent(Self.dueStampKey)
     }
 
     /// Lends `body` the slug and stored bytes of the review index's entries that the queue of
-    /// cards due before `bound` needs, when the summaries and the index are known to match the
-    /// records: every unordered entry, every card due before `bound`, and the cards due at the
-    /// earliest time from `bound` on (the queue's next card when none is due). The rest of the
-    /// index is not read. Entries with a key the index never writes are passed over.
-    /// - Returns: whether the index was known to match (else `body` was not called).
-    /// - Complexity: four count reads, two key reads and one range query of k entries for the
-    ///   k cards lent.
+    /// cards due before `bound` needs, when the summaries are known to match the records: every
+    /// unordered entry, every card due before `bound`, and the cards due at the earliest time from
+    /// `bound` on (the queue's next card when none is due). The rest of the index is not read.
+    /// Entries with a key the index never writes are passed over. The caller has found the index
+    /// current (``dueAreCurrent()``) before.
+    /// - Returns: whether the summaries were known to match (else `body` was not called).
+    /// - Complexity: two count reads, one key read and one range query of k entries for the k
+    ///   cards lent.
     func forEachCurrentDueEntry(
         before bound: Date, _ body: (_ slug: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void
     ) throws -> Bool {
-        guard try areCurrent(), try dueAreCurrent() else { return false }
+        guard try areCurrent() else { return false }
         let time = bound.timeIntervalSince1970
         let boundDigits = time.isNaN ? nil : Self.orderedDigits(time)
         // The digits of the first card from `bound` on: its equals are lent too, then the visit stops.

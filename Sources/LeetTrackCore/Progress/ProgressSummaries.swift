@@ -84,11 +84,17 @@ public struct ProgressSummaries: Sendable {
     /// Whether the favorites' index is known to match the summaries (which may still not match
     /// the records: see ``areCurrent()``).
     public func favoritesAreCurrent() throws -> Bool {
+        try indexIsCurrent(Self.favoritesStampKey)
+    }
+
+    /// Whether the index stamped under `stampKey` (the favorites' or the review index) is known to
+    /// match the summaries: its stamp holds the write counts of the index and of the summaries.
+    func indexIsCurrent(_ stampKey: Key<String>) throws -> Bool {
         // The counts first, as in `areCurrent()`.
-        guard let favorites = try store.writeCount(forNamespace: Self.favoritePrefix),
+        guard let index = try store.writeCount(forNamespace: Self.indexPrefix(stampKey)),
               let summaries = try store.writeCount(forNamespace: Self.keyPrefix) else { return false }
         do {
-            return try store.value(for: Self.favoritesStampKey) == "\(favorites) \(summaries)"
+            return try store.value(for: stampKey) == "\(index) \(summaries)"
         } catch PersistenceError.undecodable {
             return false  // Edited by hand: rebuilt by the next change.
         }
@@ -253,7 +259,7 @@ public struct ProgressSummaries: Sendable {
     }
 
     /// The prefix of the index whose stamp is `stampKey`.
-    private static func indexPrefix(_ stampKey: Key<String>) -> String {
+    static func indexPrefix(_ stampKey: Key<String>) -> String {
         stampKey.name == dueStampKey.name ? duePrefix : favoritePrefix
     }
 
