@@ -53,6 +53,33 @@ struct ProgressSummariesTests {
         #expect(summary.reviewCard(using: scheduler) == record.reviewCard(using: scheduler))
     }
 
+
+    @Test("event times and timed seconds of every length read back exactly: the ten digits of a time take a shorter path")
+    func numbersOfEveryLength() throws {
+        let times: [Int] = [0, 7, -1, 42, 1_234_567, 12_345_678, -12_345_678, 123_456_789, 1_234_567_890, -1_234_567_890,
+                            9_999_999_999, 10_000_000_000, 12_345_678_901, -99_999_999_999, 999_999_999_999, -999_999_999_999]
+        for time in times {
+            for seconds in [nil, 1, 59, 3_600, 86_399] as [Int?] {
+                var summary = ProgressSummary()
+                summary.status = .solved
+                summary.events = [
+                    ProgressSummary.Event(kind: .solved, date: Date(timeIntervalSince1970: Double(time)), seconds: seconds),
+                    ProgressSummary.Event(kind: .reviewed, date: Date(timeIntervalSince1970: Double(time))),
+                ]
+                summary.lastActivity = Date(timeIntervalSince1970: Double(time))
+                let text = try #require(summary.encoded, "\(time) \(String(describing: seconds))")
+                let read = ProgressSummary(storedJSON: Data(("\"" + text + "\"").utf8))
+                #expect(read == summary, "\(text)")
+                #expect(ProblemMarks(storedSummaryJSON: Data(("\"" + text + "\"").utf8)) == ProblemMarks(summary), "\(text)")
+            }
+        }
+        // Ten digits run into a letter, a bar or the end: only a space, a `+` or the end may follow a time.
+        for text in ["\"1s--|||s1234567890a\"", "\"1s--|||s1234567890|\"", "\"1s--|||s12345678901234567890\"",
+                     "\"1s--|||s1234567890+\"", "\"1s--|||s1234567890 \""] {
+            #expect(ProgressSummary(storedJSON: Data(text.utf8)) == nil, "\(text)")
+        }
+        #expect(ProgressSummary(storedJSON: Data("\"1s--|||s1234567890\"".utf8))?.events.first?.date.timeIntervalSince1970 == 1_234_567_890)
+    }
     @Test("the listings read a summary's marks alone: status, favorite and latest activity")
     func marksAlone() throws {
         for record in [fullRecord(), ProblemProgress(), ProblemProgress(status: .attempted, favorite: true)] {

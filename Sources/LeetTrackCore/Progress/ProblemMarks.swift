@@ -11,6 +11,13 @@ public struct ProblemMarks: ProgressMarks, Sendable, Hashable {
     /// The latest event of any kind.
     public var lastActivity: Date?
 
+    /// These marks.
+    init(status: Status, favorite: Bool, lastActivity: Date?) {
+        self.status = status
+        self.favorite = favorite
+        self.lastActivity = lastActivity
+    }
+
     /// The marks of `summary`.
     public init(_ summary: ProgressSummary) {
         status = summary.status
@@ -34,8 +41,8 @@ public struct ProblemMarks: ProgressMarks, Sendable, Hashable {
 
     /// As ``init(storedSummaryJSON:)-(Data)``, from the bytes where they lie.
     init?(storedSummaryJSON bytes: UnsafeRawBufferPointer) {
-        guard let summary = ProgressSummary(storedMarksJSON: bytes) else { return nil }
-        self.init(summary)
+        guard let marks = ProgressSummary.storedMarks(bytes) else { return nil }
+        self = marks
     }
 
     /// Whether the stored summary in `bytes` marks a favorite, from its one byte that says so:
