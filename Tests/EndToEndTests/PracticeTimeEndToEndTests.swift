@@ -20,7 +20,7 @@ struct PracticeTimeEndToEndTests {
         #expect(history.first?["note"] as? String == "TLE on case 57")
     }
 
-    @Test("a bad time is a usage error that writes nothing", arguments: ["0", "24h", "5x", "10m1h", ""])
+    @Test("a bad time is a usage error that writes nothing", arguments: ["0", "24h", "5x", "10m1h", "", "-5", "-1h"])
     func badTime(text: String) throws {
         let leettrack = try LeetTrackRunner()
         try leettrack.run("fav", "2")
@@ -28,6 +28,33 @@ struct PracticeTimeEndToEndTests {
         let result = try leettrack.run("solve", "1", "--time", text)
         #expect(result.status == 64)
         #expect(result.stderr.contains("is not a valid time"), "\(result.stderr)")
+        #expect(try leettrack.snapshot() == before)
+    }
+
+    @Test("a note or a value that starts with a dash is the option's value, as getopt takes it, not an unknown option")
+    func valuesStartingWithADash() throws {
+        let leettrack = try LeetTrackRunner()
+        let solve = try leettrack.run("solve", "1", "--note", "- check the empty input")
+        #expect(solve.status == 0, "\(solve.stderr)")
+        let attempt = try leettrack.run("attempt", "2", "--note", "-1 on the last case")
+        #expect(attempt.status == 0, "\(attempt.stderr)")
+        #expect(try leettrack.run("show", "1").stdout.contains("Note:       - check the empty input"))
+        #expect(try leettrack.run("show", "2").stdout.contains("attempted: -1 on the last case"))
+        // A negative number reaches the value's own check, which says what is wrong with it.
+        let before = try leettrack.snapshot()
+        for (arguments, mention) in [
+            (["solve", "3", "--time", "-5"], "'-5' is not a valid time: a time cannot be negative"),
+            (["solve", "3", "--rating", "-1"], "'-1' is not a rating"),
+            (["attempt", "3", "--date", "-1"], "'-1' is not a valid date"),
+            (["list", "--limit", "-1"], "needs a positive whole number, not '-1'"),
+            (["list", "-n", "-3"], "needs a positive whole number, not '-3'"),
+            (["review", "--upcoming", "-3"], "positive whole number of days, not '-3'"),
+        ] {
+            let result = try leettrack.run(arguments)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(mention), "\(arguments): \(result.stderr)")
+            #expect(result.stdout.isEmpty, "\(arguments): \(result.stdout)")
+        }
         #expect(try leettrack.snapshot() == before)
     }
 

@@ -22,9 +22,9 @@ struct PracticeTimeTests {
         #expect(throws: LeetTrackError.self) { try PracticeTime.seconds(parsing: text) }
     }
 
-    @Test("a time with leading zeros is refused for what it says, not for its digits", arguments: [
+    @Test("a refused time says what is wrong with it: leading zeros are not a day or more, a minus sign is negative", arguments: [
         ("0000", "it must be more than zero"), ("00000000000000000000m", "it must be more than zero"),
-        ("0000000000000000000024h", "it is a day or more"),
+        ("0000000000000000000024h", "it is a day or more"), ("-5", "a time cannot be negative"), (" -1h", "a time cannot be negative"),
     ])
     func leadingZerosReason(text: String, reason: String) {
         #expect { try PracticeTime.seconds(parsing: text) } throws: { error in

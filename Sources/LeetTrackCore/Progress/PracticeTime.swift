@@ -20,6 +20,7 @@ public enum PracticeTime {
     public static func seconds(parsing text: String) throws(LeetTrackError) -> Int {
         let trimmed = text.trimmedOfWhitespace.lowercased()
         guard !trimmed.isEmpty else { throw .invalidTime(text, reason: "it is empty") }
+        guard !trimmed.hasPrefix("-") else { throw .invalidTime(text, reason: "a time cannot be negative") }
         var total = 0
         if trimmed.allSatisfy(\.isASCIIDigit) {
             // At most 4 digits before multiplying, so no overflow can hide a huge number; leading

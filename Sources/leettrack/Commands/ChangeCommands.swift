@@ -85,11 +85,11 @@ struct SolveCommand: LeetTrackCommand {
             + "the card, like `leettrack review`.")
 
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
-    @Option(name: .shortAndLong, help: ArgumentHelp("again, hard, good or easy (default: good).", valueName: "rating"))
+    @Option(name: .shortAndLong, parsing: .unconditional, help: ArgumentHelp("again, hard, good or easy (default: good).", valueName: "rating"))
     var rating: String?
-    @Option(help: ArgumentHelp("The day it was solved (default: now).", valueName: "yyyy-mm-dd")) var date: String?
-    @Option(help: ProgressChanges.timeHelp) var time: String?
-    @Option(help: ArgumentHelp("Set the problem's note too.", valueName: "text")) var note: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("The day it was solved (default: now).", valueName: "yyyy-mm-dd")) var date: String?
+    @Option(parsing: .unconditional, help: ProgressChanges.timeHelp) var time: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Set the problem's note too.", valueName: "text")) var note: String?
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
@@ -128,9 +128,11 @@ struct AttemptCommand: LeetTrackCommand {
             + "problem's own note is set with `leettrack note`.")
 
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
-    @Option(help: ArgumentHelp("The day of the attempt (default: now).", valueName: "yyyy-mm-dd")) var date: String?
-    @Option(help: ProgressChanges.timeHelp) var time: String?
-    @Option(help: ArgumentHelp("A note about this attempt (\"TLE on case 57\").", valueName: "text")) var note: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("The day of the attempt (default: now).", valueName: "yyyy-mm-dd"))
+    var date: String?
+    @Option(parsing: .unconditional, help: ProgressChanges.timeHelp) var time: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("A note about this attempt (\"TLE on case 57\").", valueName: "text"))
+    var note: String?
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 

@@ -99,7 +99,8 @@ struct ListCommand: LeetTrackCommand {
     @OptionGroup var filters: ListFilters
     @Option(help: ArgumentHelp("id, title, difficulty, acceptance (highest first) or recent (latest practice first).", valueName: "order"))
     var sort: String?
-    @Option(name: [.customShort("n"), .long], help: ArgumentHelp("Show at most N problems.", valueName: "n")) var limit: String?
+    @Option(name: [.customShort("n"), .long], parsing: .unconditional, help: ArgumentHelp("Show at most N problems.", valueName: "n"))
+    var limit: String?
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 

@@ -31,9 +31,9 @@ struct ReviewCommand: LeetTrackCommand {
     var problemName: String?
     @Argument(help: ArgumentHelp("again, hard, good or easy.", valueName: "rating"), completion: .list(["again", "hard", "good", "easy"]))
     var ratingName: String?
-    @Option(help: ArgumentHelp("The day of the redo; without PROBLEM, show the queue as of that day.", valueName: "yyyy-mm-dd"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The day of the redo; without PROBLEM, show the queue as of that day.", valueName: "yyyy-mm-dd"))
     var date: String?
-    @Option(help: ArgumentHelp("Show what falls due in the next N days.", valueName: "days")) var upcoming: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Show what falls due in the next N days.", valueName: "days")) var upcoming: String?
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
