@@ -202,6 +202,20 @@ struct ExchangeEndToEndTests {
         try leettrack.expectFailureChangingNothing(["import", file], mentioning: ["problems[1].status", "'done' is not a status"])
     }
 
+    @Test("the CSV table of an export is refused as what it is, pointing to the JSON export, and the store is unchanged")
+    func csvExport() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.populate()
+        let csv = leettrack.file("table.csv")
+        #expect(try leettrack.run("export", "--format", "csv", "--output", csv).status == 0)
+        try leettrack.expectFailureChangingNothing(
+            ["import", csv], mentioning: ["table.csv is not a LeetTrack export: it is the table `leettrack export --format csv` writes",
+                                          "import the JSON export (`leettrack export`) instead", "Nothing was changed."])
+        // As a spreadsheet saves it again, with a byte order mark in front.
+        let saved = try leettrack.write("\u{FEFF}" + (try String(contentsOfFile: csv, encoding: .utf8)), to: "saved.csv")
+        try leettrack.expectFailureChangingNothing(["import", saved], mentioning: ["saved.csv is not a LeetTrack export: it is the table"])
+    }
+
     @Test("a file that does not exist is an error that changes nothing")
     func missingFile() throws {
         let leettrack = try LeetTrackRunner()

@@ -37,6 +37,14 @@ public struct ExchangeDocument: Sendable, Equatable {
         self.practiceSettings = practiceSettings
     }
 
+    /// Whether `data` starts as the CSV table of an export does (after a byte order mark that a
+    /// spreadsheet may have added): its header row's first columns.
+    static func isCSVExport(_ data: Data) -> Bool {
+        let header = Array(Exporter.csvColumns.prefix(3).joined(separator: ",").utf8)
+        let bytes = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
+        return bytes.starts(with: header)
+    }
+
     /// The document as pretty-printed JSON, ending in a newline.
     public func jsonData() throws -> Data {
         var bytes = try OutputJSON.encode(Body(self), pretty: true, dates: .deferredToDate)
@@ -50,6 +58,12 @@ public struct ExchangeDocument: Sendable, Equatable {
     /// - Throws: ``ExchangeError`` naming `file` and, for a syntax error, the line and column; for
     ///   a broken rule, the JSON path (`problems[12].history[3].rating`).
     public static func read(_ data: Data, file: String, now: Date) throws(ExchangeError) -> ExchangeDocument {
+        if isCSVExport(data) {
+            throw .wrongKind(
+                file: file,
+                expected: "a LeetTrack export: it is the table `leettrack export --format csv` writes, which leaves out the "
+                    + "history and most of each review card; import the JSON export (`leettrack export`) instead")
+        }
         let header: Header
         do {
             header = try JSONFile.decode(Header.self, from: data, file: file)
