@@ -28,8 +28,10 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
     case builtInList(String)
     /// A setting value out of range, or an unknown setting.
     case invalidSetting(String, value: String, reason: String)
-    /// A solution file or its folder (`leettrack code`) cannot be made; names the path.
+    /// A solution file (`leettrack code`) cannot be made or reused; names the path.
     case codeFile(String, reason: String)
+    /// The folder of the solution files cannot be used; names the folder.
+    case codeFolder(String, reason: String)
     /// The catalog data is inconsistent (only possible for a catalog decoded from outside JSON).
     case invalidCatalog(String)
     /// No section of `list` has this name or starts with it (`known`: the list's sections), or
@@ -88,6 +90,8 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
             return "'\(value)' is not a valid \(name): \(reason)."
         case .codeFile(let path, let reason):
             return "cannot prepare the solution file \(path): \(reason)."
+        case .codeFolder(let path, let reason):
+            return "cannot keep solution files in \(path): \(reason)."
         case .invalidCatalog(let reason):
             return "the catalog is invalid: \(reason)"
         case .unknownSection(let name, let list, let known, let matches):

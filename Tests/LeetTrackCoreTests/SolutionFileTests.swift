@@ -63,7 +63,7 @@ struct SolutionFileTests {
         defer { withExtendedLifetime(temporary) {} }  // Removed when the test ends, not after its last mention.
         let base = temporary.path
         #expect(FileManager.default.createFile(atPath: base + "/file", contents: Data()))
-        #expect(throws: LeetTrackError.codeFile(base + "/file", reason: "it is not a folder; set another with `leettrack config code-dir PATH`")) {
+        #expect(throws: LeetTrackError.codeFolder(base + "/file", reason: "it is not a folder; set another with `leettrack config code-dir PATH`")) {
             try SolutionFile.prepare(for: try problem(), language: .standard, in: base + "/file")
         }
     }

@@ -43,7 +43,8 @@ public enum SolutionFile {
     /// Makes sure `directory` exists (created 0700 with its parents when missing) and holds the
     /// solution file, creating it (0600, with its header) when missing.
     /// - Returns: the file's path and whether it was created now.
-    /// - Throws: ``LeetTrackError/codeFile(_:reason:)`` naming the path and the system's reason.
+    /// - Throws: ``LeetTrackError/codeFile(_:reason:)`` naming the path and the system's reason, or
+    ///   ``LeetTrackError/codeFolder(_:reason:)`` naming a folder that cannot be used.
     public static func prepare(for problem: Problem, language: SolutionLanguage, in directory: String) throws(LeetTrackError) -> (path: String, created: Bool) {
         // The slug goes into a path: it must be a plain slug, whatever a catalog update said.
         do {
@@ -96,13 +97,13 @@ public enum SolutionFile {
     private static func ensureDirectory(_ directory: String) throws(LeetTrackError) {
         var isDirectory = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            guard isDirectory else { throw .codeFile(directory, reason: "it is not a folder; set another with `leettrack config code-dir PATH`") }
+            guard isDirectory else { throw .codeFolder(directory, reason: "it is not a folder; set another with `leettrack config code-dir PATH`") }
             // Another user who may write the folder could plant a link or a FIFO under the next
             // file's name: only a folder that is the user's and that others cannot write is used.
             var status = stat()
-            guard stat(directory, &status) == 0 else { throw .codeFile(directory, reason: String(cString: strerror(errno))) }
+            guard stat(directory, &status) == 0 else { throw .codeFolder(directory, reason: String(cString: strerror(errno))) }
             if status.st_uid != geteuid() || status.st_mode & S_IWOTH != 0 {
-                throw .codeFile(directory, reason: "other users can write this folder (or it is not yours), so they could plant files "
+                throw .codeFolder(directory, reason: "other users can write this folder (or it is not yours), so they could plant files "
                     + "in it; use a folder of your own that only you can write (`chmod o-w`, or `leettrack config code-dir PATH`)")
             }
             return
@@ -111,7 +112,7 @@ public enum SolutionFile {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw .codeFile(directory, reason: "cannot create the folder: \(FileErrorReason.text(error))")
+            throw .codeFolder(directory, reason: "cannot create the folder: \(FileErrorReason.text(error))")
         }
     }
 }
