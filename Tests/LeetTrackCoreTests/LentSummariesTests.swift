@@ -89,6 +89,14 @@ struct LentSummariesTests {
         }
         #expect(filtered == marks.filter { wanted.contains($0.key) }, comment)
         #expect(try repository.readableSummaries(where: wanted.contains).summaries.keys.sorted() == filtered.keys.sorted(), comment)
+        // Read by key, as a study list's rows are: the same marks, for those slugs alone (one given
+        // twice, or without a record, is no trouble), and their damaged records alone.
+        var byKey: [String: ProblemMarks] = [:]
+        let byKeyDamaged = try repository.forEachReadableMarks(ofSlugs: Array(wanted) + ["two-sum", "no-record-for-this"]) { slug, mark in
+            byKey[String(decoding: slug, as: UTF8.self)] = mark
+        }
+        #expect(byKey == filtered, comment)
+        #expect(byKeyDamaged.map(\.key) == copiedDamaged.filter { wanted.contains(String($0.dropFirst(ProgressRepository.keyPrefix.count))) }, comment)
     }
 
     @Test("lent summaries, the statistics made from them and the favorites' marks equal the copied ones: current, stale, damaged")

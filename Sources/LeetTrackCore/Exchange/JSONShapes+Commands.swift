@@ -115,7 +115,7 @@ public struct ListSummaryJSON: Encodable {
 extension ListSummaryJSON {
     /// The counts of `list` in `progress`, with those of its topic sections in `catalog`: one
     /// summary for `lists --json` and `serve`'s `/api/lists` alike.
-    public init(_ list: StudyList, progress: [String: ProblemProgress], catalog: Catalog) {
+    public init(_ list: StudyList, progress: [String: some ProgressMarks], catalog: Catalog) {
         let counts = StudyListProgress(list, progress: progress)
         let sections = catalog.sections(of: list)
         self.init(
@@ -131,8 +131,8 @@ public struct SectionJSON: Encodable, Equatable {
     public var solved: Int
     public var attempted: Int
 
-    /// The counts of `section` in `progress`.
-    public init(_ section: StudySection, progress: [String: ProblemProgress]) {
+    /// The counts of `section` in `progress` (records, or their marks).
+    public init(_ section: StudySection, progress: [String: some ProgressMarks]) {
         name = section.name
         total = section.slugs.count
         solved = section.slugs.filter { progress[$0]?.status == .solved }.count

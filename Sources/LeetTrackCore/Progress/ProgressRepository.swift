@@ -115,6 +115,16 @@ public struct ProgressRepository: Sendable {
             fromRecord: ProgressSummary.init, body)
     }
 
+    /// As ``forEachReadableMarks(favoritesOnly:where:_:)``, for the records of `slugs` alone, each
+    /// summary (or, when the summaries cannot stand for the records, each record) read by its key:
+    /// a study list's marks cost its length, not the store's. A slug without a record is not lent.
+    /// - Complexity: one key read per slug.
+    public func forEachReadableMarks(
+        ofSlugs slugs: [String], _ body: (_ slug: UnsafeRawBufferPointer, _ marks: ProblemMarks) throws -> Void
+    ) throws -> [DamagedRecord] {
+        try forEachReadable(from: .slugs(slugs), fromSummary: ProblemMarks.init(storedSummaryJSON:), fromRecord: ProblemMarks.init, body)
+    }
+
     /// Lends `body` what the queue of the cards due before `bound` needs, as
     /// ``forEachReadableSummary(events:card:_:)`` with `events` false lends it: read from the
     /// review index when it is known to match the records (the cards due before `bound`, those at
@@ -181,6 +191,10 @@ public struct ProgressRepository: Sendable {
         /// The review index's entries that the queue of the cards due before a time needs; the
         /// caller has found the index current (see ``ProgressSummaries/forEachCurrentDueEntry(before:_:)``).
         case due(before: Date)
+        /// The summaries of these slugs, each read by its key (see
+        /// ``ProgressSummaries/forEachCurrentEntry(ofSlugs:_:)``); when they are not current, the
+        /// records of these slugs, read the same way.
+        case slugs([String])
     }
 
     /// Lends `body` what `fromSummary` reads of each entry of `entries` (an entry it cannot read
@@ -211,9 +225,18 @@ public struct ProgressRepository: Sendable {
             }
         case .due(let bound):
             isCurrent = try summaries.forEachCurrentDueEntry(before: bound, lend)
+        case .slugs(let slugs):
+            isCurrent = try summaries.forEachCurrentEntry(ofSlugs: slugs, lend)
         }
         // A record its summary cannot stand for (or a summary from a newer format): the record.
-        let records = isCurrent ? try readableProgress(ofSlugs: unread.filter(include)) : try readableProgress(where: include)
+        let records: ReadableProgress
+        if isCurrent {
+            records = try readableProgress(ofSlugs: unread.filter(include))
+        } else if case .slugs(let slugs) = entries {
+            records = try readableProgress(ofSlugs: slugs.filter(include))
+        } else {
+            records = try readableProgress(where: include)
+        }
         for (slug, record) in records.records {
             var slug = slug
             try slug.withUTF8 { try body(UnsafeRawBufferPointer($0), fromRecord(record)) }

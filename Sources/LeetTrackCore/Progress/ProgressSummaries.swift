@@ -81,6 +81,22 @@ public struct ProgressSummaries: Sendable {
         return true
     }
 
+    /// Lends `body` the stored summary of each of `slugs` that has one, each read by its key, when
+    /// the summaries are known to match the records (see ``areCurrent()``); returns whether they
+    /// were, having lent nothing otherwise.
+    /// - Complexity: one key read per slug.
+    func forEachCurrentEntry(
+        ofSlugs slugs: [String], _ body: (_ slug: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void
+    ) throws -> Bool {
+        // The counts first, as in `forEachCurrentEntry(favoritesOnly:_:)`.
+        guard try areCurrent() else { return false }
+        for var slug in slugs {
+            guard let value = try store.rawValue(forKey: Self.keyPrefix + slug) else { continue }
+            try slug.withUTF8 { slug in try value.withUnsafeBytes { try body(UnsafeRawBufferPointer(slug), $0) } }
+        }
+        return true
+    }
+
     /// Whether the favorites' index is known to match the summaries (which may still not match
     /// the records: see ``areCurrent()``).
     public func favoritesAreCurrent() throws -> Bool {

@@ -17,7 +17,7 @@ public struct StudyListProgress: Sendable, Equatable {
     /// Counts the statuses of the list's problems in `progress` (a problem without a record is
     /// todo), and of each of its `sections`.
     /// - Complexity: O(problems in the list).
-    public init(_ list: StudyList, progress: [String: ProblemProgress], sections: [StudySection] = []) {
+    public init(_ list: StudyList, progress: [String: some ProgressMarks], sections: [StudySection] = []) {
         self.list = list
         self.sections = sections.enumerated().map { index, section in
             StudyListProgress(StudyList(key: "\(list.key).\(index + 1)", name: section.name, slugs: section.slugs), progress: progress)

@@ -186,6 +186,30 @@ final class CommandContext {
         }
     }
 
+    /// The marks (status, favorite, latest activity) of the records of `slugs`, each read by its
+    /// key: for a study list, whose length, not the store's, is what it costs. A slug without a
+    /// record has none.
+    func marks(ofSlugs slugs: [String]) throws -> [String: ProblemMarks] {
+        var marks: [String: ProblemMarks] = [:]
+        try lending {
+            try $0.forEachReadableMarks(ofSlugs: slugs) { slug, mark in marks[String(decoding: slug, as: UTF8.self)] = mark }
+        }
+        return marks
+    }
+
+    /// The marks of the records whose slugs `include` accepts, read from the start of every
+    /// summary: for many slugs (every list's), where a read by key for each would cost more.
+    func marks(where include: (String) -> Bool) throws -> [String: ProblemMarks] {
+        var marks: [String: ProblemMarks] = [:]
+        try lending {
+            try $0.forEachReadableMarks(where: include) { slug, mark in
+                let slug = String(decoding: slug, as: UTF8.self)
+                if include(slug) { marks[slug] = mark }
+            }
+        }
+        return marks
+    }
+
     /// One problem's record, without creating a missing store.
     func progress(for slug: String) throws -> ProblemProgress {
         guard storeExists else { return ProblemProgress() }

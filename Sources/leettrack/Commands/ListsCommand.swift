@@ -84,23 +84,27 @@ struct ListsCommand: LeetTrackCommand {
     }
 
     private func show(_ list: StudyList, _ context: CommandContext) throws {
-        let style = context.style
         var query = ProblemQuery()
         query.list = list
-        let (problems, progress) = try context.problems(matching: query)
         let sections = context.catalog.sections(of: list)
         if sectionsOnly, sections.isEmpty {
             throw LeetTrackError.listWithoutSections(list.key, sectioned: context.catalog.sectionedListKeys)
         }
         let skipped = Set(try context.practiceSettings().skipped)
-        if json {
-            if sectionsOnly { return try context.writeJSON(sections.map { SectionJSON($0, progress: progress) }) }
+        if json, !sectionsOnly {
+            // Each problem's history too: the records.
+            let (problems, progress) = try context.problems(matching: query)
             var sectionOf: [String: String] = [:]
             for section in sections { for slug in section.slugs { sectionOf[slug] = section.name } }
             return try context.writeJSON(problems.map {
                 ProblemJSON($0, progress[$0.slug], section: sectionOf[$0.slug], skipped: skipped.contains($0.slug))
             })
         }
+        // The rows and counts show marks alone, read by key for the list's problems (every record
+        // of the store was read, and the list's decoded, to show 150 rows).
+        let (problems, progress) = try context.catalog.problems(matching: query) { slugs in try context.marks(ofSlugs: slugs.sorted()) }
+        if json { return try context.writeJSON(sections.map { SectionJSON($0, progress: progress) }) }
+        let style = context.style
         context.line(style.bold(Format.outside(list.name)) + (list.isOwn ? style.dim("  (your list)") : ""))
         if problems.isEmpty {
             context.line("No problems yet. Add some with `leettrack lists add \(Format.argument(list.key)) PROBLEM...`.")
@@ -135,8 +139,9 @@ struct ListsCommand: LeetTrackCommand {
     private func showAll(_ context: CommandContext) throws {
         let style = context.style
         let lists = context.catalog.studyLists + (try context.ownLists())
+        // Every list's problems, some 700: their marks from every summary cost less than a read by key for each.
         let listed = Set(lists.flatMap(\.slugs))
-        let progress = try context.progress { listed.contains($0) }
+        let progress = try context.marks { listed.contains($0) }
         let summaries = lists.map { ListSummaryJSON($0, progress: progress, catalog: context.catalog) }
         if json { return try context.writeJSON(summaries) }
         var shownOwnHeading = false
