@@ -87,6 +87,14 @@ public enum Format {
         return line
     }
 
+    /// One problem as a row, as ``row(_:_:_:titleWidth:skipped:)``, from its marks alone (what
+    /// the listings read of each summary) or its record.
+    public static func row(_ problem: Problem, marks: (some ProgressMarks)?, _ style: TextStyle, titleWidth: Int = 48, skipped: Bool = false) -> String {
+        var bytes: [UInt8] = []
+        RowWriter(style: style, titleWidth: titleWidth).append(problem, marks, skipped: skipped, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Appends a row to `output` (see ``RowWriter``).
     public static func appendRow(
         _ problem: Problem, _ record: ProblemProgress?, _ style: TextStyle, titleWidth: Int = 48, skipped: Bool = false,

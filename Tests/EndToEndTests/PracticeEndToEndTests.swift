@@ -28,6 +28,13 @@ struct PracticeEndToEndTests {
         #expect(next.hasPrefix("   1  Two Sum"))
         #expect(next.contains("https://leetcode.com/problems/two-sum/  Arrays & Hashing"))
         #expect(next.contains("2 of 150 solved in NeetCode 150."))
+        // The JSON carries what the picked problem's record holds beyond its marks: its note.
+        try ok(leettrack, "note", "1", "hash map, one pass")
+        let json = try #require(try leettrack.json(try ok(leettrack, "next", "--list", "neetcode-150", "--json")) as? [String: Any])
+        let problem = try #require(json["problem"] as? [String: Any])
+        #expect(problem["slug"] as? String == "two-sum" && problem["status"] as? String == "attempted")
+        #expect(problem["note"] as? String == "hash map, one pass")
+        #expect(json["solved"] as? Int == 2 && json["total"] as? Int == 150)
     }
 
     @Test("next passes over skipped problems, and unskip brings one back")

@@ -27,25 +27,27 @@ struct NextCommand: LeetTrackCommand {
         let section = try self.section.map { try context.catalog.section(named: $0, in: list) }
         let slugs = section?.slugs ?? list.slugs
         let settings = try context.practiceSettings()
-        let wanted = Set(slugs)
-        let progress = try context.progress { wanted.contains($0) }
-        let next = context.catalog.nextProblem(in: slugs, progress: progress, skipped: Set(settings.skipped))
-        let solved = slugs.filter { progress[$0]?.status == .solved }.count
+        // The list's marks, each summary read by its key (the whole store was read, and the list's
+        // records decoded, to pick one problem); the record of the one picked for its JSON.
+        let marks = try context.marks(ofSlugs: slugs)
+        let next = context.catalog.nextProblem(in: slugs, progress: marks, skipped: Set(settings.skipped))
+        let solved = slugs.filter { marks[$0]?.status == .solved }.count
         let place = list.name + (section.map { ": \($0.name)" } ?? "")
         if json {
+            let record = try next.flatMap { try context.progress(ofSlugs: [$0.slug])[$0.slug] }
             return try context.writeJSON(NextJSON(
                 list: list.key, section: section?.name, solved: solved, total: slugs.count,
-                problem: next.map { ProblemJSON($0, progress[$0.slug], section: sectionName(of: $0, in: list, context)) }))
+                problem: next.map { ProblemJSON($0, record, section: sectionName(of: $0, in: list, context)) }))
         }
         guard let next else {
-            let skipped = slugs.filter { settings.isSkipped($0) && progress[$0]?.status != .solved }.count
+            let skipped = slugs.filter { settings.isSkipped($0) && marks[$0]?.status != .solved }.count
             let rest = skipped > 0 ? " (\(skipped) skipped: `leettrack unskip PROBLEM` brings one back)" : ""
             context.line("Everything in \(place) is solved\(rest). \(solved) of \(slugs.count) solved.")
             return
         }
         let style = context.style
         let where_ = sectionName(of: next, in: list, context).map { "  " + style.dim($0) } ?? ""
-        context.line(Format.row(next, progress[next.slug], style))
+        context.line(Format.row(next, marks: marks[next.slug], style))
         context.line("      \(next.url)\(where_)")
         context.line(style.dim("\(solved) of \(slugs.count) solved in \(place)."))
     }
@@ -75,7 +77,7 @@ struct SkipCommand: LeetTrackCommand {
         let problems = try context.catalog.resolve(names)
         let changed = Set(try context.tracker().practice.setSkipped(problems.map(\.slug), skip))
         if json {
-            let progress = try context.progress { slug in problems.contains { $0.slug == slug } }
+            let progress = try context.progress(ofSlugs: problems.map(\.slug))
             return try context.writeJSON(problems.map { ProblemJSON($0, progress[$0.slug], skipped: skip) })
         }
         for problem in problems {
