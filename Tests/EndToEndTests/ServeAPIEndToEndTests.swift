@@ -154,6 +154,42 @@ struct ServeAPIEndToEndTests {
         #expect((page?["calendar"] as? [String: Any])?["total"] as? Int == 2)
     }
 
+    /// The `progress` route's answer: each record's status and favorite, by slug.
+    private func servedProgress(_ server: ServeProcess) throws -> [String: String] {
+        let progress = try #require(try server.json("/api/progress") as? [String: [String: Any]])
+        return progress.mapValues { "\($0["status"] as? String ?? "?") \($0["favorite"] as? Bool == true ? "♥" : "-")" }
+    }
+
+    @Test func theProgressRouteGivesEveryRecordsMarksWhateverStateTheSummariesAreIn() throws {
+        let runner = try LeetTrackRunner()
+        try runner.run("fav", "1")
+        try runner.run("solve", "146")
+        try runner.run("attempt", "2")
+        let server = try ServeProcess(runner)
+        #expect(try servedProgress(server) == ["two-sum": "todo ♥", "lru-cache": "solved -", "add-two-numbers": "attempted -"])
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else {
+            print("skipped the hand edits: no /usr/bin/sqlite3 (apt-get install sqlite3)")
+            return
+        }
+        func sqlite3(_ sql: String) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+            process.arguments = [runner.storePath, sql]
+            try process.run()
+            process.waitUntilExit()
+            try #require(process.terminationStatus == 0, "sqlite3 \(sql)")
+        }
+        // A record written behind the summaries (an older LeetTrack, a hand edit): the records are read.
+        try sqlite3("INSERT INTO entries VALUES ('progress.3sum', '{\"status\":\"solved\",\"favorite\":true,\"events\":[]}')")
+        #expect(try servedProgress(server)["3sum"] == "solved ♥")
+        #expect(try server.json("/api/lists") as? NSArray == runner.json(try runner.run("lists", "--json")) as? NSArray)
+        // A record that does not decode fails the request, naming it, as it did when every record was decoded.
+        try sqlite3("UPDATE entries SET value = '{\"status\":' WHERE key = 'progress.3sum'")
+        let reply = try server.request("GET", "/api/progress")
+        #expect(reply.status == 500)
+        #expect(reply.body.contains("progress.3sum"), "\(reply.body)")
+    }
+
     @Test func listsGiveEachListWithItsCounts() throws {
         let runner = try LeetTrackRunner()
         let server = try ServeProcess(runner)
