@@ -168,6 +168,30 @@ struct PracticeEndToEndTests {
         #expect((json["goal"] as? [String: Any])?["metToday"] as? Bool == false)
     }
 
+    @Test("today counts every review due and names the most overdue: three in text, ten in JSON")
+    func todayCountsEveryDueReview() throws {
+        let leettrack = try LeetTrackRunner()
+        // Twelve problems solved on twelve days, each due a day or more ago by now.
+        let ids = [1, 2, 3, 4, 5, 6, 7, 9, 11, 13, 14, 15]
+        for (offset, id) in ids.enumerated() {
+            try ok(leettrack, "solve", "\(id)", "--date", "2026-10-\(String(format: "%02d", offset + 1))", "--rating", "again")
+        }
+        let text = try ok(leettrack, "today").stdout
+        #expect(text.contains("Reviews:    12 due"), "\(text)")
+        #expect(text.contains("            1. Two Sum"), "\(text)")
+        #expect(text.contains("… and 9 more"), "\(text)")
+        let json = try #require(try leettrack.json(try ok(leettrack, "today", "--json")) as? [String: Any])
+        #expect(json["dueCount"] as? Int == 12)
+        let named = try #require(json["due"] as? [[String: Any]])
+        #expect(named.count == 10)
+        // The same ten as the queue's first ten, most overdue first.
+        let queue = try #require(try leettrack.json(try ok(leettrack, "review", "--json")) as? [[String: Any]])
+        let slug = { (item: [String: Any]) in (item["problem"] as? [String: Any])?["slug"] as? String }
+        #expect(named.compactMap(slug).count == 10)
+        #expect(named.compactMap(slug) == queue.prefix(10).compactMap(slug))
+        #expect(named.compactMap(slug).first == "two-sum")
+    }
+
     @Test("today's next problem may be an attempted one, shown with its status")
     func todayNextAttempted() throws {
         let leettrack = try LeetTrackRunner()

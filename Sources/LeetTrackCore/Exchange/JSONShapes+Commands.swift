@@ -225,10 +225,11 @@ public struct TodayJSON: Encodable {
     public var goal: GoalJSON?
     public var daily: Daily?
 
-    /// The plan; `due` names the first `shown` reviews (all are counted in `dueCount`).
-    public init(_ plan: TodayPlan, shown: Int = 10) {
+    /// The plan; `due` names the first `shown` reviews, at most ``TodayPlan/shownDue`` (all are
+    /// counted in `dueCount`).
+    public init(_ plan: TodayPlan, shown: Int = TodayPlan.shownDue) {
         date = plan.today.description
-        dueCount = plan.due.count
+        dueCount = plan.dueCount
         due = plan.due.prefix(shown).map(ReviewItemJSON.init)
         followedList = plan.followed?.key
         followedSolved = plan.followed.map { _ in plan.followedSolved }

@@ -24,8 +24,13 @@ extension Catalog {
 public struct TodayPlan: Sendable {
     /// Today, in the user's time zone.
     public var today: LocalDay
-    /// The reviews due today or overdue, most overdue first.
+    /// The first ``shownDue`` reviews due today or overdue, most overdue first: what a plan shows
+    /// (building every due review's item, some 1,500 on a large store, was a tenth of `today`).
     public var due: [ReviewItem]
+    /// How many reviews are due today or overdue.
+    public var dueCount: Int
+    /// How many of the reviews due ``due`` holds.
+    public static let shownDue = 10
     /// The followed list, if the user follows one.
     public var followed: StudyList?
     /// The next problem of the followed list (see ``Catalog/nextProblem(in:progress:skipped:)``),
@@ -122,7 +127,7 @@ public struct TodayPlan: Sendable {
             // One pass over the events: a day with any problem practised is a practice day.
             let problemsByDay = days.problemsByDay()
             return TodayPlan(
-                today: queue.today, due: queue.due, followed: followed, next: next,
+                today: queue.today, due: queue.firstDue(TodayPlan.shownDue), dueCount: queue.dueCount, followed: followed, next: next,
                 nextRecord: try next.flatMap { try record($0.slug) },
                 followedSolved: followed.map { $0.slugs.filter { status(of: $0) == .solved }.count } ?? 0,
                 streak: Statistics.streaks(practiceDays: Set(problemsByDay.keys), today: queue.today.dayNumber),
@@ -137,12 +142,13 @@ public struct TodayPlan: Sendable {
     }
 
     private init(
-        today: LocalDay, due: [ReviewItem], followed: StudyList?, next: Problem?, nextRecord: ProblemProgress?,
+        today: LocalDay, due: [ReviewItem], dueCount: Int, followed: StudyList?, next: Problem?, nextRecord: ProblemProgress?,
         followedSolved: Int, streak: (current: Int, longest: Int), doneToday: Int, goal: DailyGoalProgress?,
         daily: (question: LeetCodeDaily, status: Status)?
     ) {
         self.today = today
         self.due = due
+        self.dueCount = dueCount
         self.followed = followed
         self.next = next
         self.nextRecord = nextRecord

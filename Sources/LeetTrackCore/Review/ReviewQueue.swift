@@ -153,6 +153,12 @@ public struct ReviewQueue: Sendable {
     /// What is due today or overdue, most overdue first.
     public var due: [ReviewItem] { dueEntries.map(item) }
 
+    /// The first `count` of ``due``, without building the others' items.
+    public func firstDue(_ count: Int) -> [ReviewItem] { dueEntries.prefix(max(0, count)).map(item) }
+
+    /// How many reviews ``due`` holds.
+    public var dueCount: Int { dueEntries.count }
+
     /// What ``due`` holds, as the catalog positions of its problems with their due days: for a
     /// listing that writes its rows from the catalog's fields (``due`` builds every problem).
     public var duePositions: [(position: Int, dueDay: LocalDay, daysOverdue: Int)] {

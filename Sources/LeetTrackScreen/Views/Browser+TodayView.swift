@@ -24,14 +24,14 @@ extension Browser {
     private func todayLines(_ plan: TodayPlan) -> [Line] {
         func label(_ text: String) -> Span { Span(Format.fit(text, 12), style: Theme.labelStyle) }
         var lines: [Line] = [Line("")]
-        if plan.due.isEmpty {
+        if plan.dueCount == 0 {
             lines.append(Line([label("Reviews"), Span("none due")]))
         } else {
-            lines.append(Line([label("Reviews"), Span("\(plan.due.count) due", style: .bold), Span("  (r to start)", style: Theme.labelStyle)]))
+            lines.append(Line([label("Reviews"), Span("\(plan.dueCount) due", style: .bold), Span("  (r to start)", style: Theme.labelStyle)]))
             for item in plan.due.prefix(3) {
                 lines.append(Line([label(""), Span("\(item.problem.id). \(item.problem.title)")]))
             }
-            if plan.due.count > 3 { lines.append(Line([label(""), Span("… and \(plan.due.count - 3) more", style: Theme.labelStyle)])) }
+            if plan.dueCount > 3 { lines.append(Line([label(""), Span("… and \(plan.dueCount - 3) more", style: Theme.labelStyle)])) }
         }
         if let list = plan.followed {
             let counts = Span("  \(plan.followedSolved) of \(list.slugs.count) solved in \(list.name)", style: Theme.labelStyle)

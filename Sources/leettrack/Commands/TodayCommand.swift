@@ -41,15 +41,15 @@ struct TodayCommand: LeetTrackCommand {
         if json { return try context.writeJSON(TodayJSON(plan)) }
         let style = context.style
         context.line(style.bold("Today, \(plan.today.weekdayName) \(plan.today)"))
-        if plan.due.isEmpty {
+        if plan.dueCount == 0 {
             context.line("Reviews:    none due")
         } else {
-            context.line("Reviews:    \(plan.due.count) due" + style.dim("  (`leettrack review`)"))
+            context.line("Reviews:    \(plan.dueCount) due" + style.dim("  (`leettrack review`)"))
             for item in plan.due.prefix(Self.shownReviews) {
                 let late = item.daysOverdue > 0 ? style.dim("  \(item.daysOverdue) d overdue") : ""
                 context.line("            \(Format.name(item.problem))\(late)")
             }
-            if plan.due.count > Self.shownReviews { context.line(style.dim("            … and \(plan.due.count - Self.shownReviews) more")) }
+            if plan.dueCount > Self.shownReviews { context.line(style.dim("            … and \(plan.dueCount - Self.shownReviews) more")) }
         }
         if let list = plan.followed {
             let counts = style.dim("  (\(plan.followedSolved) of \(list.slugs.count) solved in \(Format.outside(list.name)))")
