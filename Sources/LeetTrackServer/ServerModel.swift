@@ -100,12 +100,11 @@ public final class ServerModel: Sendable {
         try allMarks().mapValues { ProgressSummaryJSON(status: $0.status.rawValue, favorite: $0.favorite) }
     }
 
-    /// The marks of every record, from the start of its summary. A record that does not decode
-    /// fails the request, naming the first such record, as reading every record does.
+    /// The marks of every record, from the start of its summary; a record that does not decode
+    /// fails the request (``failOnDamaged(_:)``).
     private func allMarks() throws -> [String: ProblemMarks] {
         var marks: [String: ProblemMarks] = [:]
-        let damaged = try repository.forEachReadableMarks { slug, mark in marks[String(decoding: slug, as: UTF8.self)] = mark }
-        if let first = damaged.first { throw PersistenceError.undecodable(key: first.key, underlying: first.reason) }
+        try failOnDamaged(try repository.forEachReadableMarks { slug, mark in marks[String(decoding: slug, as: UTF8.self)] = mark })
         return marks
     }
 
@@ -129,18 +128,37 @@ public final class ServerModel: Sendable {
     /// The review queue due today, as `leettrack review --json` prints it.
     func reviewQueue() throws -> [ReviewItemJSON] {
         let scheduler = try tracker.reviews.settings().scheduler()
-        let queue = ReviewQueue(
-            catalog: catalog, progress: try repository.allProgress(), scheduler: scheduler, now: now, timeZone: SystemTimeZone())
-        return queue.due.map(ReviewItemJSON.init)
+        let now = self.now
+        // As `review --json` reads it: the cards due within four days from the review index (or
+        // every summary), not every record decoded (see ReviewCommand's queue for the bound).
+        var queue = ReviewQueue.Builder(catalog: catalog, scheduler: scheduler)
+        var positions = Catalog.SlugFinder(catalog)
+        try failOnDamaged(try repository.forEachReadableDueSummary(before: now.addingTimeInterval(4 * 86_400)) { slug, summary in
+            if let position = positions.position(ofSlug: slug) { queue.add(summary, at: position) }
+        })
+        return queue.queue(now: now, timeZone: SystemTimeZone()).due.map(ReviewItemJSON.init)
+    }
+
+    /// Fails the request on the first record that does not decode, naming it, as reading every
+    /// record did (the command line leaves such a record out with a warning instead).
+    private func failOnDamaged(_ damaged: [DamagedRecord]) throws {
+        if let first = damaged.first { throw PersistenceError.undecodable(key: first.key, underlying: first.reason) }
     }
 
     /// The statistics and the calendar, as `leettrack stats --json` and `stats --calendar --json` print them.
     func stats() throws -> StatsPageJSON {
-        let progress = try repository.allProgress()
         let now = self.now
-        let stats = Statistics(catalog: catalog, progress: progress, now: now, timeZone: SystemTimeZone())
-        let calendar = PracticeCalendar(progress: progress, now: now, timeZone: SystemTimeZone())
-        return StatsPageJSON(stats: StatsJSON(stats), calendar: CalendarJSON(calendar, stats))
+        // As `leettrack stats` counts: each summary as the store lends it, not every record decoded.
+        var statistics = Statistics.Builder(catalog: catalog, now: now, timeZone: SystemTimeZone())
+        var graph = PracticeCalendar.Builder(now: now, timeZone: SystemTimeZone())
+        var positions = Catalog.SlugFinder(catalog)
+        try failOnDamaged(try repository.forEachReadableSummary(card: false) { slug, summary in
+            // Problems the catalog does not know count for the days only.
+            if let position = positions.position(ofSlug: slug) { statistics.add(summary, at: position) }
+            graph.add(summary)
+        })
+        let stats = statistics.statistics()
+        return StatsPageJSON(stats: StatsJSON(stats), calendar: CalendarJSON(graph.calendar(), stats))
     }
 
     /// Every study list with its counts, as `leettrack lists --json` prints them.
