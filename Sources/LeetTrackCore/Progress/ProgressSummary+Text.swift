@@ -166,25 +166,39 @@ private struct SummaryReader {
 
     /// The summary, its events read into `events` (see `init(storedJSON:events:card:eventBuffer:)`).
     mutating func summary(eventBuffer events: inout [ProgressSummary.Event]) -> ProgressSummary? {
+        guard let base = quotedBase() else { return nil }
+        return summary(base, eventBuffer: &events)
+    }
+
+    /// The first byte, when the bytes are a JSON string of eight bytes or more (room for the
+    /// format, the marks and the bars that every summary has); `nil` otherwise.
+    private func quotedBase() -> UnsafePointer<UInt8>? {
         guard bytes.count >= 8, let base = bytes.baseAddress, base[0] == UInt8(ascii: "\""),
               base[end] == UInt8(ascii: "\"") else { return nil }
-        return summary(base, eventBuffer: &events)
+        return base
     }
 
     /// The marks and the latest activity, read as ``summary(eventBuffer:)`` reads them with the
     /// card passed over; what it refuses before the events is refused.
     mutating func marks() -> ProblemMarks? {
-        guard bytes.count >= 8, let base = bytes.baseAddress, base[0] == UInt8(ascii: "\""),
-              base[end] == UInt8(ascii: "\""), let (status, favorite, _) = leadingMarks(base) else { return nil }
-        var marks = ProblemMarks(status: status, favorite: favorite, lastActivity: nil)
+        guard let base = quotedBase(), let (status, favorite, _) = leadingMarks(base) else { return nil }
         if base[index] != UInt8(ascii: "|") { skipToBar(base) }
+        guard let lastActivity = latestActivity(base) else { return nil }
+        return ProblemMarks(status: status, favorite: favorite, lastActivity: lastActivity)
+    }
+
+    /// From the bar after the card: the latest activity (`.some(nil)` when the record has no
+    /// event) and the bar after it; `nil` when they are not there. The reader is then at the events.
+    @inline(__always)
+    private mutating func latestActivity(_ base: UnsafePointer<UInt8>) -> Date?? {
         guard take(UInt8(ascii: "|"), base) else { return nil }
+        var date: Date?
         if base[index] != UInt8(ascii: "|") {
             guard let time = integer(base), ProgressSummary.timeRange.contains(time) else { return nil }
-            marks.lastActivity = Date(timeIntervalSince1970: Double(time))
+            date = Date(timeIntervalSince1970: Double(time))
         }
         guard take(UInt8(ascii: "|"), base) else { return nil }
-        return marks
+        return .some(date)
     }
 
     /// The format, the status, the favorite and note marks and the bar after them; `nil` when
@@ -211,7 +225,7 @@ private struct SummaryReader {
         case UInt8(ascii: "-"): hasNote = false
         default: return nil
         }
-        // The three marks are within the eight bytes `summary()` and `marks()` made sure of.
+        // The three marks are within the eight bytes `quotedBase()` made sure of.
         index += 3
         guard take(UInt8(ascii: "|"), base) else { return nil }
         return (status, favorite, hasNote)
@@ -231,12 +245,8 @@ private struct SummaryReader {
                 skipToBar(base)
             }
         }
-        guard take(UInt8(ascii: "|"), base) else { return nil }
-        if base[index] != UInt8(ascii: "|") {
-            guard let time = integer(base), ProgressSummary.timeRange.contains(time) else { return nil }
-            summary.lastActivity = Date(timeIntervalSince1970: Double(time))
-        }
-        guard take(UInt8(ascii: "|"), base) else { return nil }
+        guard let lastActivity = latestActivity(base) else { return nil }
+        summary.lastActivity = lastActivity
         guard index < end, readsEvents || (summary.review == nil && summary.status == .solved) else {
             return summary
         }
