@@ -82,27 +82,15 @@ public enum Format {
 
     /// One problem as a row: id, title, difficulty, acceptance, status, heart.
     public static func row(_ problem: Problem, _ record: ProblemProgress?, _ style: TextStyle, titleWidth: Int = 48, skipped: Bool = false) -> String {
-        var line = ""
-        appendRow(problem, record, style, titleWidth: titleWidth, skipped: skipped, to: &line)
-        return line
+        row(problem, marks: record, style, titleWidth: titleWidth, skipped: skipped)
     }
 
     /// One problem as a row, as ``row(_:_:_:titleWidth:skipped:)``, from its marks alone (what
-    /// the listings read of each summary) or its record.
+    /// the listings read of each summary) or its record (see ``RowWriter``).
     public static func row(_ problem: Problem, marks: (some ProgressMarks)?, _ style: TextStyle, titleWidth: Int = 48, skipped: Bool = false) -> String {
         var bytes: [UInt8] = []
         RowWriter(style: style, titleWidth: titleWidth).append(problem, marks, skipped: skipped, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends a row to `output` (see ``RowWriter``).
-    public static func appendRow(
-        _ problem: Problem, _ record: ProblemProgress?, _ style: TextStyle, titleWidth: Int = 48, skipped: Bool = false,
-        to output: inout String
-    ) {
-        var bytes: [UInt8] = []
-        RowWriter(style: style, titleWidth: titleWidth).append(problem, record, skipped: skipped, to: &bytes)
-        output += String(decoding: bytes, as: UTF8.self)
     }
 
     /// `“My Graphs”`: a user's name in a message.
