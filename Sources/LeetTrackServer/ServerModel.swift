@@ -129,13 +129,9 @@ public final class ServerModel: Sendable {
     func reviewQueue() throws -> [ReviewItemJSON] {
         let scheduler = try tracker.reviews.settings().scheduler()
         let now = self.now
-        // As `review --json` reads it: the cards due within four days from the review index (or
-        // every summary), not every record decoded (see ReviewCommand's queue for the bound).
+        // As `review --json` reads it (the review index where it can), not every record decoded.
         var queue = ReviewQueue.Builder(catalog: catalog, scheduler: scheduler)
-        var positions = Catalog.SlugFinder(catalog)
-        try failOnDamaged(try repository.forEachReadableDueSummary(before: now.addingTimeInterval(4 * 86_400)) { slug, summary in
-            if let position = positions.position(ofSlug: slug) { queue.add(summary, at: position) }
-        })
+        try failOnDamaged(try queue.add(from: repository, dueOnly: true, now: now))
         return queue.queue(now: now, timeZone: SystemTimeZone()).due.map(ReviewItemJSON.init)
     }
 

@@ -115,15 +115,6 @@ final class CommandContext {
         try lending { try $0.forEachReadableSummary(events: events, card: card, body) }
     }
 
-    /// Lends `body` what the queue of the cards due before `bound` needs, from the review index
-    /// where it can (see ``ProgressRepository/forEachReadableDueSummary(before:_:)``), with the
-    /// warnings and the missing store of ``forEachSummary(events:card:_:)``.
-    func forEachDueSummary(
-        before bound: Date, _ body: (_ slug: UnsafeRawBufferPointer, _ summary: ProgressSummary) throws -> Void
-    ) throws {
-        try lending { try $0.forEachReadableDueSummary(before: bound, body) }
-    }
-
     /// The catalog positions of the favorites the catalog knows, in its order, with their marks:
     /// read from the start of the favorites' summaries, as the store lends them (see
     /// ``forEachSummary(events:card:_:)``), for rows written from the catalog's fields.
@@ -142,7 +133,7 @@ final class CommandContext {
     /// Runs `lend` (one of the repository's `forEachReadable…` readers) on the reading store and
     /// warns about each record it left out because it does not decode; does nothing when there is
     /// no store yet, which is not created.
-    private func lending(_ lend: (ProgressRepository) throws -> [DamagedRecord]) throws {
+    func lending(_ lend: (ProgressRepository) throws -> [DamagedRecord]) throws {
         guard storeExists else { return }
         warn(about: try lend(try reader()))
     }

@@ -82,18 +82,7 @@ struct ReviewCommand: LeetTrackCommand {
         let now = day.map { $0.noon(in: context.timeZone) } ?? context.now
         // Each card is queued as the store lends its summary: no dictionary of them all.
         var queue = ReviewQueue.Builder(catalog: context.catalog, scheduler: scheduler)
-        var positions = Catalog.SlugFinder(context.catalog)
-        let add = { (slug: UnsafeRawBufferPointer, summary: ProgressSummary) in
-            if let position = positions.position(ofSlug: slug) { queue.add(summary, at: position) }
-        }
-        if dueOnly {
-            // Every card due today in any zone falls due before four days from now: today's end
-            // is at most a day ahead, and a zone's offset at the two instants differs by less
-            // than two more (no offset exceeds 26 hours). The queue decides each card's day itself.
-            try context.forEachDueSummary(before: now.addingTimeInterval(4 * 86_400), add)
-        } else {
-            try context.forEachSummary(events: false, add)
-        }
+        try context.lending { try queue.add(from: $0, dueOnly: dueOnly, now: now) }
         return queue.queue(now: now, timeZone: context.timeZone)
     }
 
