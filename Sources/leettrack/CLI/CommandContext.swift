@@ -201,6 +201,12 @@ final class CommandContext {
         return marks
     }
 
+    /// The record of the one problem a listing picked from marks (for its JSON): `nil` when it has
+    /// none, or, told once, when it does not decode.
+    func record(ofPicked slug: String) throws -> ProblemProgress? {
+        try progress(ofSlugs: [slug])[slug].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// One problem's record, without creating a missing store.
     func progress(for slug: String) throws -> ProblemProgress {
         guard storeExists else { return ProblemProgress() }

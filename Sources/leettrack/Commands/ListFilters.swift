@@ -178,7 +178,7 @@ struct RandomCommand: LeetTrackCommand {
         }
         let problem = context.catalog.problem(at: pick.position)
         if json {
-            try context.writeJSON(ProblemJSON(problem, try context.progress(ofSlugs: [problem.slug])[problem.slug]))
+            try context.writeJSON(ProblemJSON(problem, try context.record(ofPicked: problem.slug)))
             return
         }
         context.line(Format.row(problem, marks: pick.progress, context.style))

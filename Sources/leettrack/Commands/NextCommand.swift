@@ -34,7 +34,7 @@ struct NextCommand: LeetTrackCommand {
         let solved = slugs.filter { marks[$0]?.status == .solved }.count
         let place = list.name + (section.map { ": \($0.name)" } ?? "")
         if json {
-            let record = try next.flatMap { try context.progress(ofSlugs: [$0.slug])[$0.slug] }
+            let record = try next.flatMap { try context.record(ofPicked: $0.slug) }
             return try context.writeJSON(NextJSON(
                 list: list.key, section: section?.name, solved: solved, total: slugs.count,
                 problem: next.map { ProblemJSON($0, record, section: sectionName(of: $0, in: list, context)) }))

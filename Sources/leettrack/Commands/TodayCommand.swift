@@ -91,18 +91,7 @@ struct TodayCommand: LeetTrackCommand {
         // The summaries, as the store lends them; the next problem's record is read on its own.
         var builder = TodayPlan.Builder(catalog: context.catalog, scheduler: try context.reviewSettings().scheduler(), timeZone: context.timeZone)
         try context.forEachSummary { slug, summary in builder.add(summary, slug: slug) }
-        return try builder.plan(record: { try nextRecord($0, context) }, settings: settings, followed: followed, daily: daily, now: context.now)
-    }
-
-    /// The record of the plan's next problem: `nil` when it has none, or when it does not decode
-    /// (its summary sent readers to it, and they warned about it already).
-    private static func nextRecord(_ slug: String, _ context: CommandContext) throws -> ProblemProgress? {
-        do {
-            let record = try context.progress(for: slug)
-            return record.isEmpty ? nil : record
-        } catch PersistenceError.undecodable {
-            return nil
-        }
+        return try builder.plan(record: context.record(ofPicked:), settings: settings, followed: followed, daily: daily, now: context.now)
     }
 
     /// The daily question the store keeps, of whatever day.
