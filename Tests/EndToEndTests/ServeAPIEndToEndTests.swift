@@ -167,13 +167,13 @@ struct ServeAPIEndToEndTests {
         try runner.run("attempt", "2")
         let server = try ServeProcess(runner)
         #expect(try servedProgress(server) == ["two-sum": "todo ♥", "lru-cache": "solved -", "add-two-numbers": "attempted -"])
-        guard hasSQLiteShell else { return }
+        guard LeetTrackRunner.hasSQLiteShell else { return }
         // A record written behind the summaries (an older LeetTrack, a hand edit): the records are read.
-        try sqlite3("INSERT INTO entries VALUES ('progress.3sum', '{\"status\":\"solved\",\"favorite\":true,\"events\":[]}')", on: runner)
+        try runner.sqlite3("INSERT INTO entries VALUES ('progress.3sum', '{\"status\":\"solved\",\"favorite\":true,\"events\":[]}')")
         #expect(try servedProgress(server)["3sum"] == "solved ♥")
         #expect(try server.json("/api/lists") as? NSArray == runner.json(try runner.run("lists", "--json")) as? NSArray)
         // A record that does not decode fails the request, naming it, as it did when every record was decoded.
-        try sqlite3("UPDATE entries SET value = '{\"status\":' WHERE key = 'progress.3sum'", on: runner)
+        try runner.sqlite3("UPDATE entries SET value = '{\"status\":' WHERE key = 'progress.3sum'")
         for route in ["/api/progress", "/api/review", "/api/stats"] {
             let reply = try server.request("GET", route)
             #expect(reply.status == 500, "\(route)")
@@ -197,31 +197,14 @@ struct ServeAPIEndToEndTests {
             #expect(try page["calendar"] as? NSDictionary == runner.json(try runner.run("stats", "--calendar", "--json")) as? NSDictionary, comment)
         }
         try expectSame("current")
-        guard hasSQLiteShell else { return }
+        guard LeetTrackRunner.hasSQLiteShell else { return }
         // A solve written behind the summaries: the records are read, the card derived from the solve.
-        try sqlite3("""
+        try runner.sqlite3("""
             INSERT INTO entries VALUES ('progress.3sum',
                 '{"status":"solved","favorite":true,"events":[{"kind":"solved","at":"2026-11-25T09:00:00Z"}]}')
-            """, on: runner)
+            """)
         try expectSame("stale")
         #expect(try runner.run("review", "--json").stdout.contains("\"slug\" : \"3sum\""))
-    }
-
-    /// Whether the `sqlite3` shell is here (`.ci/run` installs it); says so when it is not.
-    private var hasSQLiteShell: Bool {
-        let found = FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")
-        if !found { print("skipped the hand edits: no /usr/bin/sqlite3 (apt-get install sqlite3)") }
-        return found
-    }
-
-    /// Runs SQL on the runner's store with the `sqlite3` shell, as a user editing it by hand would.
-    private func sqlite3(_ sql: String, on runner: LeetTrackRunner) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [runner.storePath, sql]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "sqlite3 \(sql)")
     }
 
     @Test func listsGiveEachListWithItsCounts() throws {

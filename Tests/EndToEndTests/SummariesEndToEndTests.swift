@@ -7,26 +7,9 @@ import Testing
 /// the records; a record changed without them (an older LeetTrack, a hand edit) must still show.
 @Suite("leettrack's summaries beside the records, end to end")
 struct SummariesEndToEndTests {
-    /// Runs SQL on the store with the `sqlite3` shell, as a user editing it by hand would.
-    private func sqlite3(_ sql: String, on leettrack: LeetTrackRunner) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [leettrack.storePath, sql]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "sqlite3 \(sql)")
-    }
-
-    /// Whether the `sqlite3` shell is here (`.ci/run` installs it); says so when it is not.
-    private var hasSQLiteShell: Bool {
-        let found = FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")
-        if !found { print("skipped: no /usr/bin/sqlite3 (apt-get install sqlite3)") }
-        return found
-    }
-
     @Test("records edited with the sqlite3 shell show in stats and the listings, and the next change rebuilds the summaries")
     func handEditsShow() throws {
-        guard hasSQLiteShell else { return }
+        guard LeetTrackRunner.hasSQLiteShell else { return }
         let leettrack = try LeetTrackRunner()
         try leettrack.run("solve", "1", "--date", "2026-01-10")
         try leettrack.run("fav", "2")
@@ -35,11 +18,11 @@ struct SummariesEndToEndTests {
         #expect(doctor.stdout.contains("✓ The summaries match the records"), "\(doctor.stdout)")
         #expect(try leettrack.snapshot(withSummaries: true).keys.contains("summary.two-sum"))
 
-        try sqlite3("""
+        try leettrack.sqlite3("""
             UPDATE entries SET value = '{"status":"solved","favorite":true,"events":[{"kind":"solved","at":"2026-01-11T09:00:00Z"}]}'
                 WHERE key = 'progress.add-two-numbers';
             INSERT INTO entries(key, value) VALUES('progress.3sum', '{"status":"solved","favorite":true}');
-            """, on: leettrack)
+            """)
         let stats = try leettrack.run("stats")
         #expect(stats.stdout.contains("Solved 3 of"), "\(stats.stdout)")
         #expect(stats.stdout.contains("Favorites:  2"), "\(stats.stdout)")
@@ -60,7 +43,7 @@ struct SummariesEndToEndTests {
 
     @Test("the favorites sheet reads the favorites' index, and an index or summary changed behind it is not trusted")
     func favoritesIndex() throws {
-        guard hasSQLiteShell else { return }
+        guard LeetTrackRunner.hasSQLiteShell else { return }
         let leettrack = try LeetTrackRunner()
         try leettrack.run("fav", "1")
         try leettrack.run("solve", "2", "--date", "2026-01-10")
@@ -71,18 +54,18 @@ struct SummariesEndToEndTests {
 
         // A hand edit of an entry (Two Sum no longer a favorite in it) and of a summary as an older
         // build writes one (Add Two Numbers attempted, not solved): neither reaches the sheet.
-        try sqlite3("""
+        try leettrack.sqlite3("""
             UPDATE entries SET value = '"1t--|||"' WHERE key = 'favorite.two-sum';
-            """, on: leettrack)
+            """)
         var favorites = try leettrack.run("favorites").stdout
         #expect(favorites.contains("Two Sum") && favorites.contains("2 favorites"), "\(favorites)")
         let doctor = try leettrack.run("doctor")
         #expect(doctor.status == 0)
         #expect(doctor.stdout.contains("✓ The favorites' index is out of date and not used"), "\(doctor.stdout)")
-        try sqlite3("""
+        try leettrack.sqlite3("""
             UPDATE entries SET value = '{"status":"attempted","favorite":true}' WHERE key = 'progress.add-two-numbers';
             UPDATE entries SET value = '"1af-|||"' WHERE key = 'summary.add-two-numbers';
-            """, on: leettrack)
+            """)
         favorites = try leettrack.run("favorites").stdout
         #expect(favorites.contains("Two Sum") && favorites.contains("attempted") && !favorites.contains("solved"), "\(favorites)")
         #expect(try leettrack.run("doctor").status == 0)
@@ -98,7 +81,7 @@ struct SummariesEndToEndTests {
 
     @Test("review reads the review index, and an index changed behind it is not trusted")
     func reviewIndex() throws {
-        guard hasSQLiteShell else { return }
+        guard LeetTrackRunner.hasSQLiteShell else { return }
         let leettrack = try LeetTrackRunner()
         try leettrack.run("solve", "1", "--date", "2026-01-10")
         try leettrack.run("solve", "2", "--date", "2026-01-12", "--rating", "easy")
@@ -112,19 +95,19 @@ struct SummariesEndToEndTests {
 
         // Two Sum's entry removed by hand, and Add Two Numbers' record made a plain attempt as an
         // older build writes it (record and summary, no entry): the queue still shows the records.
-        try sqlite3("""
+        try leettrack.sqlite3("""
             DELETE FROM entries WHERE key LIKE 'due.%.two-sum';
-            """, on: leettrack)
+            """)
         var review = try leettrack.run("review", "--date", "2026-06-01").stdout
         #expect(review.contains("Two Sum") && review.contains("2 problems"), "\(review)")
         let doctor = try leettrack.run("doctor")
         #expect(doctor.status == 0)
         #expect(doctor.stdout.contains("✓ The review index is out of date and not used"), "\(doctor.stdout)")
-        try sqlite3("""
+        try leettrack.sqlite3("""
             UPDATE entries SET value = '{"status":"attempted","events":[{"kind":"attempted","at":"2026-01-12T09:00:00Z"}]}'
                 WHERE key = 'progress.add-two-numbers';
             UPDATE entries SET value = '"1a--||1768208400|a1768208400"' WHERE key = 'summary.add-two-numbers';
-            """, on: leettrack)
+            """)
         review = try leettrack.run("review", "--date", "2026-06-01").stdout
         #expect(review.contains("Two Sum") && !review.contains("Add Two Numbers") && review.contains("1 problem"), "\(review)")
 
@@ -139,14 +122,14 @@ struct SummariesEndToEndTests {
 
     @Test("a summary edited by hand with its record is found by doctor and rebuilt by doctor --rebuild-summaries")
     func disagreementIsRepaired() throws {
-        guard hasSQLiteShell else { return }
+        guard LeetTrackRunner.hasSQLiteShell else { return }
         let leettrack = try LeetTrackRunner()
         try leettrack.run("fav", "1")
         // Record and summary both edited: the write counts move together and cannot tell.
-        try sqlite3("""
+        try leettrack.sqlite3("""
             UPDATE entries SET value = '{"status":"solved","favorite":true}' WHERE key = 'progress.two-sum';
             UPDATE entries SET value = '"1tf-|||"' WHERE key = 'summary.two-sum';
-            """, on: leettrack)
+            """)
         #expect(try leettrack.run("stats").stdout.contains("Solved 0 of"))
         let doctor = try leettrack.run("doctor")
         #expect(doctor.status == 1)
