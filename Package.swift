@@ -137,6 +137,13 @@ let package = Package(
             dependencies: ["Persistence", "LeetTrackCore", "TerminalUI", "CSQLite", "TestSupport", "LeetTrackServer"],
             swiftSettings: strict
         ),
+        // The parser's floor, timed by `leettrack-bench cli` beside `leettrack show 1`.
+        .executableTarget(
+            name: "parser-floor",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: executableOnly,
+            linkerSettings: [.unsafeFlags(leanExecutable, .when(platforms: [.linux]))]
+        ),
         // Run by the Persistence tests as separate processes (writers, a killed writer, an observer).
         .executableTarget(name: "persistence-probe", dependencies: ["Persistence"], swiftSettings: strict),
         .testTarget(

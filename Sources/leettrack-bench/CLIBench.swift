@@ -61,7 +61,7 @@ enum CLIBench {
             builds.append(Build(label: "static", binary: path, isStatic: try isStaticallyLinked(path)))
         } else {
             notes.append("no static build at \(staticPath): build it with `swift build -c release --static-swift-stdlib "
-                + "--scratch-path .build-static --product leettrack` (or set LEETTRACK_BENCH_STATIC_BINARY)")
+                + "--scratch-path .build-static --product leettrack` (or set LEETTRACK_BENCH_STATIC_BINARY), and `--product parser-floor` for its floor")
         }
         return (builds, notes)
     }

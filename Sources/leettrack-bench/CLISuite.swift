@@ -8,8 +8,13 @@ import Foundation
 /// 1.6x for `--version`, `fav 1` and `show 1`, at most 2x for the commands that read every record,
 /// and at most 14 MiB peak for the static build.
 ///
-/// Runs are interleaved (each build's empty program, then each command, round after round) so that
-/// a busy machine slows every program alike.
+/// Beside them it times each build's `parser-floor` (built with the package, or in the static
+/// scratch folder with `--product parser-floor`), the least a command line shaped like `show 1`
+/// costs with swift-argument-parser, with no bound of its own: what a subcommand's ratio cannot
+/// go below while the parser parses it.
+///
+/// Runs are interleaved (each build's empty program and floor, then each command, round after
+/// round) so that a busy machine slows every program alike.
 func runCLISuite() throws {
     let (builds, notes) = try CLIBench.builds()
     let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-bench-cli-\(getpid())")
@@ -19,6 +24,10 @@ func runCLISuite() throws {
     let launcher = try CLIBench.compileLauncher(in: workspace)
     var empties: [URL] = []
     for build in builds { empties.append(try CLIBench.compileEmptyProgram(in: workspace, staticStdlib: build.isStatic)) }
+    let floors = builds.map { build in
+        let path = URL(fileURLWithPath: build.binary).deletingLastPathComponent().appendingPathComponent("parser-floor").path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
     let store = workspace.appendingPathComponent("store.sqlite").path
     try CLIBench.fillStore(binary: builds[0].binary, store: store)
 
@@ -41,11 +50,15 @@ func runCLISuite() throws {
     let rounds = Int(ProcessInfo.processInfo.environment["LEETTRACK_BENCH_ROUNDS"] ?? "") ?? 60
     let loadBefore = CLIBench.loadAverage()
     var emptyRuns = Array(repeating: [CLIBench.Run](), count: builds.count)
+    var floorRuns = Array(repeating: [CLIBench.Run](), count: builds.count)
     var runs = Array(repeating: Array(repeating: [CLIBench.Run](), count: commands.count), count: builds.count)
     for empty in empties { for _ in 0..<3 { _ = try CLIBench.time(empty.path, []) } }  // Warm the page cache.
     for round in 0..<rounds {
         for (buildIndex, build) in builds.enumerated() {
             emptyRuns[buildIndex].append(try CLIBench.measure(launcher: launcher, empties[buildIndex].path, []))
+            if let floor = floors[buildIndex] {
+                floorRuns[buildIndex].append(try CLIBench.measure(launcher: launcher, floor, ["show", "1"]))
+            }
             for offset in 0..<commands.count {
                 let index = (round + offset) % commands.count
                 let command = commands[index]
@@ -61,6 +74,9 @@ func runCLISuite() throws {
         print("\(build.label): \(build.binary) (\(build.isStatic ? "static Swift runtime" : "dynamically linked Swift runtime"))")
     }
     notes.forEach { print($0) }
+    for (build, floor) in zip(builds, floors) where floor == nil {
+        print("no parser-floor beside the \(build.label) build: build it with --product parser-floor (the same flags)")
+    }
     print("store: 500 touched problems; \(rounds) interleaved runs each; medians of whole-process wall time, CPU time "
         + "and peak RSS; load average \(loadBefore) before, \(CLIBench.loadAverage()) after")
     print()
@@ -75,6 +91,22 @@ func runCLISuite() throws {
             + CLIBench.pad(CLIBench.format(CLIBench.median(runs.map(\.peakMiB))), 7)
     }
     print(line)
+    if floors.contains(where: { $0 != nil }) {
+        var line = CLIBench.pad("parser floor: show 1", 34)
+        for index in builds.indices {
+            let runs = floorRuns[index]
+            guard !runs.isEmpty else {
+                line += CLIBench.pad("-", 12) + CLIBench.pad("-", 8) + CLIBench.pad("-", 8) + CLIBench.pad("-", 7)
+                continue
+            }
+            let wall = CLIBench.median(runs.map(\.wall))
+            line += CLIBench.pad(CLIBench.format(wall), 12)
+                + CLIBench.pad(CLIBench.format(wall / CLIBench.median(emptyRuns[index].map(\.wall))) + "x", 8)
+                + CLIBench.pad(CLIBench.format(CLIBench.median(runs.map(\.cpu))), 8)
+                + CLIBench.pad(CLIBench.format(CLIBench.median(runs.map(\.peakMiB))), 7)
+        }
+        print(line + "-")
+    }
     for (commandIndex, command) in commands.enumerated() {
         let bound = CLISuiteBounds.ratio(for: command.name)
         var line = CLIBench.pad("leettrack \(command.name)", 34)
