@@ -20,8 +20,14 @@ struct AccessPolicy: Sendable {
     static let tokenHeader = "x-leettrack-token"
 
     /// Whether `host` is a loopback address, where no token is needed.
+    /// A name is loopback only as `localhost`, `::1` or an IPv4 literal in 127.0.0.0/8, never by
+    /// its text: `127.attacker.example` is a domain a rebinding attacker points at 127.0.0.1.
     static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+        if host == "localhost" || host == "::1" || host == "[::1]" { return true }
+        var address = in_addr()
+        guard inet_pton(AF_INET, host, &address) == 1 else { return false }
+        // `s_addr` is in network order: its first byte in memory is the address's first number.
+        return withUnsafeBytes(of: &address) { $0[0] } == 127
     }
 
     /// Checks the `Host` header: a page on another name (a rebinding attacker's domain) is refused.

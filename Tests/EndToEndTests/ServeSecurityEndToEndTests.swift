@@ -68,6 +68,24 @@ struct ServeSecurityEndToEndTests {
         #expect(try server.stillAnswers())
     }
 
+    /// A rebinding attacker's domain that merely starts with "127." (it resolves to 127.0.0.1 once
+    /// rebound) is not a loopback name: neither a read nor a write with it as Host and Origin gets in.
+    @Test func aDomainThatStartsWith127IsNotLoopback() throws {
+        let runner = try LeetTrackRunner()
+        let server = try ServeProcess(runner)
+        let host = "127.attacker.example:\(server.port)"
+        #expect(try server.request("GET", "/api/progress", host: host).status == 403)
+        let write = try server.request(
+            "PUT", "/api/problems/1/note", body: #"{"note":"written by another page"}"#,
+            headers: ["Origin": "http://\(host)", "Content-Type": "application/json"], host: host)
+        #expect(write.status == 403)
+        let shown = try runner.json(try runner.run("show", "1", "--json")) as? [String: Any]
+        #expect(shown?["note"] == nil)
+        // Real loopback literals still answer.
+        #expect(try server.request("GET", "/api/progress", host: "127.0.0.1:\(server.port)").status == 200)
+        #expect(try server.request("GET", "/api/progress", host: "localhost:\(server.port)").status == 200)
+    }
+
     @Test func aWriteFromAnotherOriginIsRefusedAndChangesNothing() throws {
         let runner = try LeetTrackRunner()
         let server = try ServeProcess(runner)

@@ -19,7 +19,10 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// The day on which `date` falls in `timeZone`.
     public init(_ date: Date, in timeZone: some UTCOffsetProvider) {
         let local = date.timeIntervalSince1970.rounded(.down) + Double(timeZone.secondsFromGMT(for: date))
-        dayNumber = Int((local / 86_400).rounded(.down))
+        // Stored instants lie within years 0001 to 9999; one far outside (only a damaged value)
+        // is held to 30 million years either way, so no day number traps (NaN counts as 1970).
+        let bounded = local.isNaN ? 0 : min(max(local, -1e15), 1e15)
+        dayNumber = Int((bounded / 86_400).rounded(.down))
     }
 
     /// Parses `YYYY-MM-DD`.

@@ -279,7 +279,9 @@ private struct SummaryReader {
     }
 
     private mutating func card(_ base: UnsafePointer<UInt8>) -> ReviewCard? {
-        guard let due = bits(base) else { return nil }
+        // An instant a record can hold (years 0001 to 9999), as for the events: NaN or 1e300
+        // would reach the day arithmetic of every queue.
+        guard let due = bits(base), abs(due) < 1e12 else { return nil }
         var card = ReviewCard(due: Date(timeIntervalSince1970: due))
         guard take(UInt8(ascii: ","), base) else { return nil }
         if base[index] != UInt8(ascii: ",") { guard let value = bits(base) else { return nil }; card.stability = value }
@@ -295,7 +297,7 @@ private struct SummaryReader {
         index += 1
         guard take(UInt8(ascii: ","), base) else { return nil }
         if base[index] != UInt8(ascii: ",") {
-            guard let value = bits(base) else { return nil }
+            guard let value = bits(base), abs(value) < 1e12 else { return nil }
             card.lastReview = Date(timeIntervalSince1970: value)
         }
         guard take(UInt8(ascii: ","), base), let reps = integer(base), take(UInt8(ascii: ","), base),

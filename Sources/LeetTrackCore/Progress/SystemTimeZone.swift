@@ -17,7 +17,8 @@ public struct SystemTimeZone: UTCOffsetProvider {
     }
 
     public func secondsFromGMT(for date: Date) -> Int {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        // An instant no `time_t` holds (NaN, 1e300: only a damaged value) has no offset to ask for.
+        guard var seconds = time_t(exactly: date.timeIntervalSince1970.rounded(.down)) else { return 0 }
         var parts = tm()
         guard localtime_r(&seconds, &parts) != nil else { return TimeZone.current.secondsFromGMT(for: date) }
         return Int(parts.tm_gmtoff)

@@ -123,11 +123,13 @@ struct FSRSModel: Sendable, Hashable {
                 * (pow(Self.e, (1 - retrievability) * w[10]) - 1) * hardPenalty * easyBonus)
     }
 
+    // NaN (from a card no review could write) is held to the minimum, infinity to the largest
+    // finite stability: a card is never stored with a value no reader takes back.
     private func clampStability(_ stability: Double) -> Double {
-        max(stability, Self.minimumStability)
+        stability.isNaN ? Self.minimumStability : min(max(stability, Self.minimumStability), .greatestFiniteMagnitude)
     }
 
     private func clampDifficulty(_ difficulty: Double) -> Double {
-        min(max(difficulty, Self.minimumDifficulty), Self.maximumDifficulty)
+        difficulty.isNaN ? Self.maximumDifficulty : min(max(difficulty, Self.minimumDifficulty), Self.maximumDifficulty)
     }
 }

@@ -44,10 +44,21 @@ struct StoredReviewCard: Codable {
         guard let due = try instant(.due) else {
             throw DecodingError.keyNotFound(CodingKeys.due, .init(codingPath: container.codingPath, debugDescription: "a review card needs a due date"))
         }
+        // The scheduler writes a stability of at least its minimum and a finite difficulty; a
+        // stability of 0 or below (a hand edit) would make the next review's FSRS arithmetic NaN.
+        let stability = try container.decodeIfPresent(Double.self, forKey: .stability)
+        if let stability, !(stability.isFinite && stability > 0) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .stability, in: container, debugDescription: "stability \(stability) is not a positive number of days")
+        }
+        let difficulty = try container.decodeIfPresent(Double.self, forKey: .difficulty)
+        if let difficulty, !difficulty.isFinite {
+            throw DecodingError.dataCorruptedError(forKey: .difficulty, in: container, debugDescription: "difficulty \(difficulty) is not a number")
+        }
         card = ReviewCard(
             due: due,
-            stability: try container.decodeIfPresent(Double.self, forKey: .stability),
-            difficulty: try container.decodeIfPresent(Double.self, forKey: .difficulty),
+            stability: stability,
+            difficulty: difficulty,
             state: try container.decodeIfPresent(ReviewCard.State.self, forKey: .state) ?? .review,
             lastReview: try instant(.lastReview),
             reps: try count(.reps),

@@ -50,7 +50,9 @@ final class CommandContext {
         } else {
             self.storePath = Store.standardPath(application: "leettrack", environment: environment)
         }
-        style = TextStyle(enabled: Terminal.isTerminal(.standardOutput) && (environment["NO_COLOR"] ?? "").isEmpty)
+        // A terminal that says it is dumb (Emacs' shell, some CI logs) shows escapes as text.
+        style = TextStyle(
+            enabled: Terminal.isTerminal(.standardOutput) && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb")
     }
 
     /// The store, opened (and created) on first use. Commands that change something call this
@@ -363,8 +365,17 @@ final class CommandContext {
         do {
             try Terminal.write(data, to: .standardOutput)
         } catch {
-            throw CLIError.failure("cannot write to standard output: \(FileErrorReason.text(error))")
+            // The store was written before the output: a retry must not record a second solve.
+            let saved = openedTracker == nil ? "" : "; what the command changed in the store is saved"
+            throw CLIError.failure("cannot write to standard output: \(Self.outputFailure(error))\(saved)")
         }
+    }
+
+    /// Why standard output could not be written, in the C library's words (a file or a pipe is
+    /// no terminal, so not the terminal error's own text).
+    static func outputFailure(_ error: any Error) -> String {
+        if case .systemCall(_, let code) = error as? TerminalError { return FileErrorReason.system(code) }
+        return FileErrorReason.text(error)
     }
 }
 

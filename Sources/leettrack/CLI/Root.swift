@@ -33,7 +33,7 @@ struct LeetTrack: ParsableCommand {
             + "favorited, your notes, what to redo when (FSRS), your own lists, streaks and a calendar.",
         discussion: """
             A PROBLEM is an id (1), a slug (two-sum) or title words ("two sum").
-            Every command that prints data takes --json. Colour is off when NO_COLOR is set.
+            Every command that prints data takes --json. Colour is off when NO_COLOR is set or TERM is dumb.
             See 'leettrack help <command>' for a command's options.
             """,
         version: versionLine,
@@ -69,13 +69,11 @@ struct LeetTrack: ParsableCommand {
 
     /// Runs a command line and returns the exit code (0 success, 1 failure, 64 usage error).
     /// Standard output is written as the command finishes; errors go to standard error.
-    static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
+    static func run(_ commandLine: [String], environment: [String: String]) -> Int32 {
+        let arguments = NoteCommand.arrangingText(commandLine)
         // `--version` alone is answered before the parser builds the command table, which is
         // most of its cost (the same line the parser prints for it anywhere else).
-        if arguments == ["--version"] {
-            Terminal.writeOutput(versionLine + "\n")
-            return 0
-        }
+        if arguments == ["--version"] { return Terminal.answer(versionLine + "\n") }
         var storePath: String?
         var context: CommandContext?
         do {
@@ -104,8 +102,7 @@ struct LeetTrack: ParsableCommand {
             try commandContext.installCatalogUpdate()
             guard let command = subcommand else {
                 if try NoArguments.launch(commandContext) { return 0 }
-                Terminal.writeOutput(HelpCommand.ended(helpMessage()))
-                return 0
+                return Terminal.answer(HelpCommand.ended(helpMessage()))
             }
             try command.run(commandContext)
             try commandContext.flush()
@@ -118,7 +115,7 @@ struct LeetTrack: ParsableCommand {
             }
             let report = ErrorReport(error, storePath: storePath)
             if report.exitCode == 0 {
-                Terminal.writeOutput(report.message)
+                return Terminal.answer(report.message)
             } else {
                 Terminal.writeError(report.message)
             }

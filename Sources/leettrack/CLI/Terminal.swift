@@ -34,6 +34,19 @@ enum Terminal {
         writeAsItIs(TerminalText.sanitized(text), to: .standardOutput)
     }
 
+    /// Writes text the user asked for (help, the version) to standard output and returns the exit
+    /// code: 0, or 1 with a message on standard error when the text could not be written (a full
+    /// disk, a closed output), so a script does not take lost help for success.
+    static func answer(_ text: String) -> Int32 {
+        do {
+            try write(bytes(of: TerminalText.sanitized(text)), to: .standardOutput)
+            return 0
+        } catch {
+            writeError("Error: cannot write to standard output: \(CommandContext.outputFailure(error))\n")
+            return 1
+        }
+    }
+
     /// Writes our own text (a progress bar, a line redrawn in place) with its escape sequences;
     /// a stream that cannot be written (closed) is let be: there is nowhere else to say so.
     static func writeAsItIs(_ text: String, to stream: Stream) {

@@ -98,8 +98,8 @@ struct SolveCommand: LeetTrackCommand {
         let problems = try context.catalog.resolve(problemNames)
         let date = try ProgressChanges.date(from: self.date, now: context.now) ?? context.now
         let seconds = try ProgressChanges.seconds(from: time)
-        // An empty shell variable in a script must not wipe a note: clearing is explicit.
-        if note?.isEmpty == true {
+        // An empty (or blank) shell variable in a script must not wipe a note: clearing is explicit.
+        if note?.allSatisfy(\.isWhitespace) == true {
             throw Self.usageError("'--note' needs text; to remove a note use 'leettrack note PROBLEM --clear'")
         }
         if let note {
@@ -140,7 +140,7 @@ struct AttemptCommand: LeetTrackCommand {
         let problems = try context.catalog.resolve(problemNames)
         let date = try ProgressChanges.date(from: self.date, now: context.now) ?? context.now
         let seconds = try ProgressChanges.seconds(from: time)
-        if note?.isEmpty == true { throw Self.usageError("'--note' needs text") }
+        if note?.allSatisfy(\.isWhitespace) == true { throw Self.usageError("'--note' needs text") }
         if let note {
             do {
                 try InputRules.check(note: note, at: "--note")

@@ -91,8 +91,10 @@ struct DoctorCommand: LeetTrackCommand {
         if let reason = check.unreadable {
             problems += 1
             say("✗ The records cannot all be read: \(reason)")
-            say("    Keep \(context.storePath) with its -wal and -shm files together; `sqlite3 \(context.storePath) .recover`")
-            say("    on a copy of all three saves what SQLite can still read.")
+            let name = context.storePath.split(separator: "/").last.map(String.init) ?? context.storePath
+            say("    Keep \(context.storePath) with its -wal and -shm files together. To save what SQLite can still read,")
+            say("    work on copies, never on these files: `mkdir rescue && cp -p \(context.storePath)* rescue/`, then")
+            say("    `sqlite3 rescue/\(name) .recover | sqlite3 recovered.sqlite`.")
         } else if findings.undecodable.isEmpty {
             say(removed.isEmpty ? "✓ Every record can be read" : "✓ Every record left can be read")
         } else {

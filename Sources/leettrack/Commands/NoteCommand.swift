@@ -18,11 +18,68 @@ struct NoteCommand: LeetTrackCommand {
 
     @Argument(help: ArgumentHelp("An id, a slug, or title words (quoted).", valueName: "problem"), completion: .problems)
     var problemName: String
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The new note.", valueName: "text")) var text: [String] = []
+    @Argument(help: ArgumentHelp("The new note.", valueName: "text")) var text: [String] = []
     @Flag(name: .shortAndLong, help: "Edit the note in $VISUAL or $EDITOR.") var edit = false
     @Flag(help: "Remove the note.") var clear = false
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+
+    /// The command line with a note's words kept as words: after `note`, everything that is not
+    /// spelt as an option (`-e`, `-h`, `--word`, `--word=value`, `--store PATH`) is the problem or
+    /// the text, and `--` ends the options without being part of the text. They are moved after a
+    /// `--` of their own, so the parser takes none of them for options: `note 1 "- use a heap"`
+    /// saves that note (the parser read it as the short flags `-`, ` `, `u`, ..., and its `h`
+    /// printed help and succeeded), and `note 1 -- "-1 is off"` saves "-1 is off".
+    static func arrangingText(_ arguments: [String]) -> [String] {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--store" {
+                index += 2
+            } else if argument.hasPrefix("--store=") {
+                index += 1
+            } else if argument.hasPrefix("-") {
+                return arguments  // `--help`, `--version` or a mistake: the parser answers it.
+            } else {
+                break
+            }
+        }
+        guard index < arguments.count, arguments[index] == "note" else { return arguments }
+        var options: [String] = []
+        var words: [String] = []
+        var rest = index + 1
+        while rest < arguments.count {
+            let argument = arguments[rest]
+            rest += 1
+            if argument == "--" {
+                words += arguments[rest...]
+                break
+            }
+            if argument == "--store", rest < arguments.count {
+                options += [argument, arguments[rest]]
+                rest += 1
+            } else if isOptionWord(argument) {
+                options.append(argument)
+            } else {
+                words.append(argument)
+            }
+        }
+        return Array(arguments[...index]) + options + (words.isEmpty ? [] : ["--"] + words)
+    }
+
+    /// Whether `argument` is spelt as one of the options a command line gives `note`: a single
+    /// short flag, or a long name of letters, digits and dashes (with `=value`). Anything else
+    /// that starts with a dash ("- use a heap", "-1 is off", "-shortest") is text.
+    private static func isOptionWord(_ argument: String) -> Bool {
+        if argument == "-e" || argument == "-h" { return true }
+        guard argument.hasPrefix("--") else { return false }
+        let name = argument.utf8.dropFirst(2).prefix { $0 != UInt8(ascii: "=") }
+        guard let first = name.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20) else { return false }
+        return name.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "-")
+        }
+    }
 
     enum Action {
         case show
@@ -36,6 +93,10 @@ struct NoteCommand: LeetTrackCommand {
         let chosen = [!text.isEmpty, edit, clear].filter { $0 }.count
         if chosen > 1 { throw Self.usageError("give only one of TEXT, '--edit' and '--clear'") }
         if !text.isEmpty {
+            // Blank text (an unset variable in quotes plus a space) must not wipe a note.
+            if text.allSatisfy(\.isWhitespace) {
+                throw Self.usageError("TEXT is blank; to remove the note use 'leettrack note PROBLEM --clear'")
+            }
             do {
                 try InputRules.check(note: text, at: "TEXT")
             } catch {

@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+
+/// What careless users and hand edits did to the tool (fifteenth session's audit), end to end on
+/// the real binary and a real store.
+@Suite("Careless input and hand-edited stores, end to end")
+struct CarelessInputEndToEndTests {
+    @Test("a note's text may start with a dash; '--' ends the options without joining the note")
+    func noteTextStartingWithADash() throws {
+        let leettrack = try LeetTrackRunner()
+        // The parser read "- use a heap" as short flags, and its `h` printed help and exited 0.
+        let heap = try leettrack.run("note", "1", "- use a heap")
+        #expect(heap.status == 0, "\(heap.stderr)")
+        #expect(heap.stdout == "Saved the note of 1. Two Sum.\n", "\(heap.stdout)")
+        #expect(try leettrack.run("note", "1").stdout == "- use a heap\n")
+        #expect(try leettrack.run("note", "1", "-1 is off by one").status == 0)
+        #expect(try leettrack.run("note", "1").stdout == "-1 is off by one\n")
+        #expect(try leettrack.run("note", "1", "--", "--json", "is", "an", "option").status == 0)
+        #expect(try leettrack.run("note", "1").stdout == "--json is an option\n")
+        // Options still work wherever they are, and a misspelt one is refused, changing nothing.
+        let json = try #require(try leettrack.json(try leettrack.run("note", "--json", "1")) as? [String: Any])
+        #expect(json["note"] as? String == "--json is an option")
+        let before = try leettrack.snapshot()
+        let typo = try leettrack.run("note", "1", "--cleer")
+        #expect(typo.status == 64)
+        #expect(typo.stderr.contains("Unknown option '--cleer'"), "\(typo.stderr)")
+        #expect(try leettrack.snapshot() == before)
+        #expect(try leettrack.run("note", "1", "--clear").status == 0)
+        #expect(try leettrack.run("note", "1").stdout.contains("has no note"))
+    }
+
+    @Test("blank note text is refused like empty text: it never wipes a note")
+    func blankNotesAreRefused() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("note", "1", "keep me")
+        let before = try leettrack.snapshot()
+        for arguments in [["note", "1", "   "], ["solve", "1", "--note", "  \t"], ["attempt", "1", "--note", " "]] {
+            let result = try leettrack.run(arguments)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("--clear") || result.stderr.contains("needs text"), "\(arguments): \(result.stderr)")
+        }
+        #expect(try leettrack.snapshot() == before)
+        #expect(try leettrack.run("note", "1").stdout == "keep me\n")
+    }
+
+    /// Runs the binary with standard output sent to `target` (a shell redirection).
+    private func runRedirected(_ leettrack: LeetTrackRunner, _ arguments: String, to target: String) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        let binary = LeetTrackRunner.executable.path
+        process.arguments = ["-c", "exec '\(binary)' --store '\(leettrack.storePath)' \(arguments) > \(target)"]
+        process.environment = leettrack.environment()
+        let error = Pipe()
+        process.standardError = error
+        try process.run()
+        let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    @Test("help and a change whose output is lost fail, and the change says it was saved")
+    func lostOutput() throws {
+        try #require(FileManager.default.fileExists(atPath: "/dev/full"))
+        let leettrack = try LeetTrackRunner()
+        for arguments in ["--help", "list --help", "--version"] {
+            // `--version` is answered before the store is named, so it goes alone.
+            let line = arguments == "--version" ? "" : arguments
+            let result = arguments == "--version"
+                ? try runVersion(to: "/dev/full")
+                : try runRedirected(leettrack, line, to: "/dev/full")
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("cannot write to standard output: No space left on device"), "\(arguments): \(result.stderr)")
+        }
+        let fav = try runRedirected(leettrack, "fav 2", to: "/dev/full")
+        #expect(fav.status == 1)
+        #expect(fav.stderr.contains("what the command changed in the store is saved"), "\(fav.stderr)")
+        #expect(!fav.stderr.contains("terminal:"), "\(fav.stderr)")
+        let shown = try #require(try leettrack.json(try leettrack.run("show", "2", "--json")) as? [String: Any])
+        #expect(shown["favorite"] as? Bool == true)
+    }
+
+    private func runVersion(to target: String) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec '\(LeetTrackRunner.executable.path)' --version > \(target)"]
+        let error = Pipe()
+        process.standardError = error
+        try process.run()
+        let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    @Test("on a terminal that says TERM=dumb, output has no colour escapes")
+    func dumbTerminal() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            print("skipped: no /usr/bin/script (util-linux) to give the binary a terminal")
+            return
+        }
+        let leettrack = try LeetTrackRunner()
+        func onTerminal(term: String) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            let command = "TERM=\(term) '\(LeetTrackRunner.executable.path)' --store '\(leettrack.storePath)' show 1"
+            process.arguments = ["-qec", command, "/dev/null"]
+            var environment = leettrack.environment()
+            environment["NO_COLOR"] = nil
+            process.environment = environment
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return text
+        }
+        let colour = try onTerminal(term: "xterm-256color")
+        #expect(colour.contains("\u{1B}["), "a real terminal gets colour: \(colour)")
+        let dumb = try onTerminal(term: "dumb")
+        #expect(dumb.contains("Two Sum"), "\(dumb)")
+        #expect(!dumb.contains("\u{1B}"), "\(dumb)")
+    }
+
+    @Test("a summary whose card is due at NaN or 1e300 is not trusted: review and today read the record")
+    func summaryCardOutOfRange() throws {
+        guard LeetTrackRunner.hasSQLiteShell else { return }
+        for due in ["7ff8000000000000", "7e37e43c8800759c", "fe37e43c8800759c"] {
+            let leettrack = try LeetTrackRunner()
+            try leettrack.run("solve", "1", "--date", "2026-01-10")
+            // The record and its summary in one statement: both write counts move alike, so the
+            // summary would be trusted on its counts alone.
+            try leettrack.sqlite3("""
+                update entries set value = case key when 'summary.two-sum' \
+                then substr(value, 1, 6) || '\(due)' || substr(value, 23) else value end \
+                where key in ('summary.two-sum', 'progress.two-sum')
+                """)
+            for arguments in [["review"], ["today"], ["review", "--upcoming", "30"], ["review", "--json"], ["stats"]] {
+                let result = try leettrack.run(arguments)
+                #expect(result.status == 0, "\(due) \(arguments): \(result.stderr)")
+                #expect(!result.stderr.contains("Fatal") && !result.stderr.contains("runtime failure"), "\(result.stderr)")
+            }
+            #expect(try leettrack.run("review").stdout.contains("Two Sum"), "the record's card is used")
+        }
+    }
+
+    @Test("a stored card with a stability of 0 or below is a damaged record: no review writes NaN")
+    func cardWithoutStability() throws {
+        guard LeetTrackRunner.hasSQLiteShell else { return }
+        for stability in ["0", "-1", "-1e308"] {
+            let leettrack = try LeetTrackRunner()
+            try leettrack.run("solve", "1", "--date", "2026-01-10")
+            try leettrack.sqlite3("""
+                update entries set value = json_set(value, '$.review.stability', json('\(stability)')) \
+                where key = 'progress.two-sum'
+                """)
+            let doctor = try leettrack.run("doctor")
+            #expect(doctor.status != 0, "\(stability): \(doctor.stdout)")
+            #expect(doctor.stdout.contains("progress.two-sum") && doctor.stdout.contains("stability"), "\(doctor.stdout)")
+            let before = try leettrack.snapshot()
+            let review = try leettrack.run("review", "1", "good")
+            #expect(review.status != 0, "\(stability): \(review.stdout)")
+            #expect(try leettrack.snapshot() == before, "\(stability): a refused review changes nothing")
+        }
+    }
+}
