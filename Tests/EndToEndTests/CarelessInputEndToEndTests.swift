@@ -163,3 +163,64 @@ struct CarelessInputEndToEndTests {
         }
     }
 }
+
+@Suite("Output paths that name descriptors and folders, end to end")
+struct DescriptorOutputEndToEndTests {
+    /// Runs a shell line with the binary as `$L` and the store as `$S`.
+    private func shell(_ leettrack: LeetTrackRunner, _ line: String) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", line]
+        var environment = leettrack.environment()
+        environment["L"] = LeetTrackRunner.executable.path
+        environment["S"] = leettrack.storePath
+        process.environment = environment
+        process.currentDirectoryURL = leettrack.directory
+        let error = Pipe()
+        process.standardError = error
+        try process.run()
+        let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    @Test("-o /dev/stdout appends where the shell's >> says, and a report there holds only the page")
+    func standardOutputByName() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("fav", "1")
+        let log = leettrack.directory.appendingPathComponent("log.txt")
+        let lines = (1...2000).map(String.init).joined(separator: "\n") + "\n"
+        try Data(lines.utf8).write(to: log)
+        let export = try shell(leettrack, #"exec "$L" --store "$S" export -o /dev/stdout >> log.txt"#)
+        #expect(export.status == 0, "\(export.stderr)")
+        let text = try String(contentsOf: log, encoding: .utf8)
+        #expect(text.hasPrefix(lines), "the log before the export is kept whole")
+        #expect(text.dropFirst(lines.count).hasPrefix("{"), "the export follows it")
+        let report = try shell(leettrack, #"exec "$L" --store "$S" report -o /dev/stdout > page.html"#)
+        #expect(report.status == 0, "\(report.stderr)")
+        let page = try String(contentsOf: leettrack.directory.appendingPathComponent("page.html"), encoding: .utf8)
+        #expect(page.hasPrefix("<!DOCTYPE html>"), "\(page.prefix(80))")
+        #expect(!page.contains("Wrote the report"))
+    }
+
+    @Test("report -o with a trailing slash names a folder; backup into a missing folder creates none")
+    func foldersAreNotMadeUp() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("fav", "1")
+        let report = try leettrack.run("report", "-o", leettrack.directory.appendingPathComponent("reports").path + "/")
+        #expect(report.status == 1)
+        #expect(report.stderr.contains("does not exist"), "\(report.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: leettrack.directory.appendingPathComponent("reports").path))
+        let missing = leettrack.directory.appendingPathComponent("typo/deeper/backup.sqlite").path
+        let backup = try leettrack.run("backup", missing)
+        #expect(backup.status == 1)
+        #expect(backup.stderr.contains("does not exist"), "\(backup.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: leettrack.directory.appendingPathComponent("typo").path))
+        // A good backup leaves only itself beside the store: no temporary file.
+        let good = leettrack.directory.appendingPathComponent("good.sqlite").path
+        #expect(try leettrack.run("backup", good).status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: leettrack.directory.path)
+        #expect(!names.contains { $0.contains(".backup-") }, "\(names)")
+        #expect(try leettrack.run(["--store", good, "favorites"], useStore: false).stdout.contains("Two Sum"))
+    }
+}

@@ -10,25 +10,44 @@ import Darwin
 /// consistent snapshot (log included) while other processes keep writing.
 enum SQLiteBackup {
     /// Copies `source` into a new file at `path` (0600; an existing file is never overwritten).
+    ///
+    /// The copy is made in a temporary file beside `path`, checked, and only then linked to
+    /// `path`: a backup killed halfway leaves no file under the chosen name that passes for a
+    /// backup (or blocks the retry), only a hidden `.NAME.backup-XXXXXX` beside it.
     static func copy(from source: SQLiteConnection, to path: String) throws {
+        let folder = FilePaths.directory(of: path)
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            throw PersistenceError.cannotOpen(path: path, reason: "a file already exists there; choose a new path (a backup never overwrites a file)")
+        }
         try SQLiteFileCheck.ensureDirectory(for: path)
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let name = String(path.split(separator: "/").last ?? Substring(path))
+        var template = Array(((folder.isEmpty ? "" : folder + "/") + ".\(name).backup-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
-            let code = errno
-            let reason = code == EEXIST
-                ? "a file already exists there; choose a new path (a backup never overwrites a file)"
-                : "cannot create it: \(SQLiteFileCheck.describe(code))"
-            throw PersistenceError.cannotOpen(path: path, reason: reason)
+            throw PersistenceError.cannotOpen(path: path, reason: "cannot create it: \(SQLiteFileCheck.describe(errno))")
         }
         close(descriptor)
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer {
+            // The temporary name goes in every case; once linked, the backup has its own name.
+            for file in [temporary, temporary + "-wal", temporary + "-shm", temporary + "-journal"] { unlink(file) }
+        }
         do {
-            let destination = try SQLiteConnection(path: path, mode: .readWrite)
-            try run(from: source, to: destination)
-        } catch {
-            unlink(path)  // Ours, created above: a half-made copy must not pass for a backup.
-            unlink(path + "-wal")
-            unlink(path + "-shm")
-            throw error
+            // Closed (its log checkpointed into the file) before the file is given its name.
+            try run(from: source, to: try SQLiteConnection(path: temporary, mode: .readWrite))
+        }
+        guard link(temporary, path) == 0 else {
+            let code = errno
+            if code == EEXIST {
+                throw PersistenceError.cannotOpen(path: path, reason: "a file already exists there; choose a new path (a backup never overwrites a file)")
+            }
+            // A file system without hard links (FAT, some network shares): renamed instead, the
+            // name checked just before.
+            guard code == EPERM || code == EOPNOTSUPP || code == ENOSYS, lstat(path, &info) != 0, rename(temporary, path) == 0 else {
+                throw PersistenceError.cannotOpen(path: path, reason: "cannot create it: \(SQLiteFileCheck.describe(code))")
+            }
+            return
         }
     }
 
@@ -42,7 +61,8 @@ enum SQLiteBackup {
             if code == SQLITE_BUSY || code == SQLITE_LOCKED { sqlite3_sleep(20) }
         } while code == SQLITE_OK || code == SQLITE_BUSY || code == SQLITE_LOCKED
         let finish = sqlite3_backup_finish(backup)
-        if code != SQLITE_DONE { throw source.error(code: code, sql: "sqlite3_backup_step") }
+        // The step's error is the copy's (a full disk where it is written), read from its handle.
+        if code != SQLITE_DONE { throw destination.error(code: code, sql: "sqlite3_backup_step") }
         try destination.check(finish, "sqlite3_backup_finish")
         // The copy is a store of its own: checked by SQLite before it is called a backup.
         let verdict = try destination.strings("PRAGMA quick_check")

@@ -20,6 +20,12 @@ struct BackupCommand: LeetTrackCommand {
 
     func run(_ context: CommandContext) throws {
         guard !destination.isEmpty else { throw Self.usageError("give the backup's PATH") }
+        // A mistyped folder is a mistake to report, not folders to make (the library makes them).
+        let folder = FilePaths.directory(of: destination)
+        var isFolder = false
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder {
+            throw CLIError.failure("cannot back up to \(destination): the folder \(folder) does not exist. Nothing was written.")
+        }
         guard context.storeExists else {
             throw CLIError.failure("there is no store at \(context.storePath) to back up.")
         }

@@ -49,7 +49,8 @@ struct ReportCommand: LeetTrackCommand {
         } catch {
             throw CLIError.failure("cannot write the report to \(file.path): \(error.reason). Nothing else was changed.")
         }
-        context.line("Wrote the report to \(Format.outside(file.path))")
+        // Not into the page itself: `-o /dev/stdout` is the page's own stream.
+        if OutputFile.inheritedDescriptor(file.path) != 1 { context.line("Wrote the report to \(Format.outside(file.path))") }
         if open { try BrowserOpener.open(file, context) }
     }
 
@@ -60,6 +61,9 @@ struct ReportCommand: LeetTrackCommand {
         var isDirectory = false
         if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), isDirectory {
             file.appendPathComponent(Self.defaultFileName)
+        } else if output?.hasSuffix("/") == true {
+            // `-o reports/` names a folder: never a file called `reports`.
+            throw CLIError.failure("cannot write the report to \(file.path)/: the folder \(file.path) does not exist.")
         }
         let folder = file.deletingLastPathComponent().path
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory {

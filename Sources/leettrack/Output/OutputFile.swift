@@ -15,8 +15,10 @@ import Darwin
 ///   an existing one keeps its permissions;
 /// - a symbolic link stays a link: its target is what gets replaced (a report linked into a
 ///   synced folder stays linked);
-/// - anything else (a device such as `/dev/null`, a FIFO, a socket, `/dev/stdout`) is written
-///   through: renaming over it would turn `/dev/null` into a regular file and break the machine.
+/// - anything else (a device such as `/dev/null`, a FIFO, a socket) is written through: renaming
+///   over it would turn `/dev/null` into a regular file and break the machine;
+/// - a path that names an open descriptor (`/dev/stdout`, `/dev/fd/3`) is written at that
+///   descriptor, at its offset and in its mode (a shell's `>>` appends).
 ///
 /// It never writes over the store's own files (the store, its log and its lock files), whatever
 /// path or link leads there: `doctor --export-raw store.sqlite`, typed by someone whose store is
@@ -35,8 +37,13 @@ enum OutputFile {
     /// file too (a file of rescued bytes is never written over: it may be the only copy).
     static func save(_ data: Data, to path: String, sparingStoreAt storePath: String, replacing: Bool = true) throws(Failure) {
         var info = stat()
-        // /dev/stdout and /proc/self/fd/N are links to descriptors: always written through.
-        let isDescriptorPath = path.hasPrefix("/dev/") || path.hasPrefix("/proc/")
+        if let descriptor = inheritedDescriptor(path) {
+            guard fstat(descriptor, &info) == 0 else { throw Failure(path: path, reason: FileErrorReason.system(errno)) }
+            if let storeFile = storeFile(identifiedBy: info, storePath: storePath) {
+                throw Failure(path: path, reason: "it is \(storeFile == storePath ? "the store itself" : "a file of the store (\(storeFile))"); choose another file")
+            }
+            return try writeAll(data, to: descriptor, path: path)
+        }
         if stat(path, &info) == 0 {
             let type = info.st_mode & S_IFMT
             if type == S_IFDIR { throw Failure(path: path, reason: "it is a folder") }
@@ -44,13 +51,32 @@ enum OutputFile {
                 throw Failure(path: path, reason: "it is \(storeFile == storePath ? "the store itself" : "a file of the store (\(storeFile))"); choose another file")
             }
             if type == S_IFREG && !replacing { throw Failure(path: path, reason: "it already exists; choose a new file") }
-            if type != S_IFREG || isDescriptorPath { return try writeThrough(data, to: path) }
+            if type != S_IFREG { return try writeThrough(data, to: path) }
             return try replace(data, at: try resolvedTarget(of: path), keeping: (info.st_mode & 0o7777, info.st_uid, info.st_gid))
         }
         let code = errno
         guard code == ENOENT else { throw Failure(path: path, reason: FileErrorReason.system(code)) }
         // A new path, or a link whose target does not exist yet: the target is created.
         try replace(data, at: try resolvedTarget(of: path), keeping: nil)
+    }
+
+    /// The open descriptor `path` names (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`,
+    /// `/proc/self/fd/N`), which is written where it stands. Opened again by its name, it would
+    /// start at offset 0 without the shell's `O_APPEND`: `export -o /dev/stdout >> log.txt`
+    /// wrote over the start of the log.
+    static func inheritedDescriptor(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return 1
+        case "/dev/stderr": return 2
+        default: break
+        }
+        for prefix in ["/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/", "/proc/\(getpid())/fd/"] where path.hasPrefix(prefix) {
+            let number = path.dropFirst(prefix.count)
+            guard !number.isEmpty, number.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                  let descriptor = Int32(number) else { return nil }
+            return descriptor
+        }
+        return nil
     }
 
     /// Which of the store's files (the store, `-wal`, `-shm`, `-journal`) is the file `info`
