@@ -28,6 +28,8 @@ final class HTTPHandler: ChannelInboundHandler {
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     private var refused = false
+    /// A request read while the connection could not take more output, answered once it can.
+    private var waiting: (head: HTTPRequestHead, body: [UInt8])?
     private let connection: ConnectionState
 
     init(shared: ServerShared, connection: ConnectionState) {
@@ -53,9 +55,24 @@ final class HTTPHandler: ChannelInboundHandler {
         case .end:
             guard !refused, let head else { return }
             self.head = nil
-            handle(context, head, body)
+            // The pipeline hands over one request at a time; while the answers before it wait to
+            // be sent (a client that never reads), this one waits too, so no answer is made that
+            // would only pile up in memory.
+            if context.channel.isWritable {
+                handle(context, head, body)
+            } else {
+                waiting = (head, body)
+            }
             body = []
         }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable, let (head, body) = waiting {
+            waiting = nil
+            handle(context, head, body)
+        }
+        context.fireChannelWritabilityChanged()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {

@@ -92,6 +92,10 @@ public final class WebServer {
                         bodyLimit: bodyLimit)
                     let sync = channel.pipeline.syncOperations
                     let connection = ConnectionState()
+                    // A client that sends requests and never reads the answers is not read from
+                    // while its answers wait: without this, pipelined requests grew the server's
+                    // memory by a thousand times their size.
+                    try sync.addHandler(BackPressureHandler())
                     try sync.addHandler(IdleStateHandler(readTimeout: readTimeout))
                     try sync.addHandler(RequestDeadline(connection: connection))
                     try sync.configureHTTPServerPipeline(withErrorHandling: true)
@@ -152,8 +156,10 @@ public final class WebServer {
             closeError = error
         }
         channel = nil
-        try group.syncShutdownGracefully()
+        // The pool first: its last work (a queued write) completes its promises on the event
+        // loops, which must still run; then the loops, which close the connections.
         try pool.syncShutdownGracefully()
+        try group.syncShutdownGracefully()
         if let closeError { throw closeError }
     }
 }

@@ -86,6 +86,39 @@ struct ServeSecurityEndToEndTests {
         #expect(try server.request("GET", "/api/progress", host: "localhost:\(server.port)").status == 200)
     }
 
+    /// A client that pipelines thousands of requests for a large answer and never reads: the
+    /// server stops making answers while they wait, so its memory stays put (it grew to 1.6 GB
+    /// from one such connection), and other clients are served.
+    @Test func aClientThatNeverReadsDoesNotGrowTheServer() throws {
+        let server = try ServeProcess(try LeetTrackRunner())
+        func residentMiB() throws -> Int {
+            let status = try String(contentsOfFile: "/proc/\(server.process.processIdentifier)/status", encoding: .utf8)
+            let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
+            return (Int(line.split(separator: " ")[1]) ?? 0) / 1024
+        }
+        let before = try residentMiB()
+        let socket = try RawSocket(port: server.port)
+        var small: Int32 = 4096
+        setsockopt(socket.descriptor, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        _ = fcntl(socket.descriptor, F_SETFL, fcntl(socket.descriptor, F_GETFL) | O_NONBLOCK)
+        let request = Array("GET /api/problems?difficulty=medium HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8)
+        let requests = Array([[UInt8]](repeating: request, count: 20_000).joined())
+        var sent = 0
+        let deadline = Date().addingTimeInterval(8)
+        while sent < requests.count, Date() < deadline {
+            let count = requests[sent...].withUnsafeBytes { write(socket.descriptor, $0.baseAddress, min($0.count, 65_536)) }
+            if count > 0 { sent += count } else { usleep(10_000) }
+        }
+        // The answers are made over seconds: the most the server held in that time.
+        var after = try residentMiB()
+        for _ in 0..<20 {
+            usleep(250_000)
+            after = max(after, try residentMiB())
+        }
+        #expect(after - before < 40, "resident memory \(before) MiB before, \(after) MiB after \(sent) bytes of requests")
+        #expect(try server.request("GET", "/api/progress").status == 200)
+    }
+
     @Test func aWriteFromAnotherOriginIsRefusedAndChangesNothing() throws {
         let runner = try LeetTrackRunner()
         let server = try ServeProcess(runner)
