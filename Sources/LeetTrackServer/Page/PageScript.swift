@@ -145,6 +145,15 @@ async function showProblem(slug) {
   rating.value = "good";
   const note = el("textarea", { "aria-label": "Note" });
   note.value = p.note || "";
+  note.dataset.saved = note.value;
+  // Redrawn for a change made elsewhere (a heart in another tab, the command line), the view
+  // keeps what the user is in the middle of: unsaved note text, its cursor, the chosen rating.
+  const sameProblem = view.dataset.slug === slug;
+  const typed = sameProblem ? view.querySelector("textarea") : null;
+  const chosen = sameProblem ? view.querySelector("select") : null;
+  const typing = typed !== null && document.activeElement === typed;
+  if (typed && typed.value !== typed.dataset.saved) note.value = typed.value;
+  if (chosen) rating.value = chosen.value;
   const act = (path, body) => async () => {
     try { await api("problems/" + encodeURIComponent(slug) + path, body); await showProblem(slug); refresh(); }
     catch (error) { showError(error); }
@@ -171,6 +180,8 @@ async function showProblem(slug) {
       el("button", { type: "button", text: "Save note", onclick: () => act("/note", { method: "PUT", body: JSON.stringify({ note: note.value }) })() })),
     el("div", { class: "card" }, el("h3", { text: "Review" }), card),
     el("div", { class: "card" }, el("h3", { text: "History" }), history));
+  view.dataset.slug = slug;
+  if (typing) { note.focus(); note.setSelectionRange(typed.selectionStart, typed.selectionEnd); }
 }
 
 async function showReview() {
@@ -253,6 +264,10 @@ async function start() {
   $("close-favorites").addEventListener("click", () => $("favorites").close());
   const events = new EventSource("/api/events");
   events.addEventListener("change", () => onChange().catch(showError));
+  // Changes made while the stream was down (a server restart, a phone asleep) announce
+  // nothing: every reconnection reads the progress again.
+  let opened = false;
+  events.addEventListener("open", () => { if (opened) onChange().catch(showError); opened = true; });
   await route();
   // Milliseconds from navigation start to the list painted: what the bench's first-load measures.
   requestAnimationFrame(() => { document.body.dataset.paintedAt = performance.now().toFixed(1); });

@@ -82,6 +82,23 @@ with sync_playwright() as playwright:
     subprocess.run([leettrack, "--store", store, "fav", "146"], check=True, capture_output=True)
     expect(heart(page, "LRU Cache", True)).to_have_attribute("aria-pressed", "true", timeout=1000)
 
+    # A note being typed survives a change made elsewhere, with its focus; saving then saves it.
+    page.goto(url + "#/problem/two-sum")
+    note = page.get_by_role("textbox", name="Note")
+    note.click()
+    note.fill("half-written: use a hash map")
+    subprocess.run([leettrack, "--store", store, "fav", "reverse-integer"], check=True, capture_output=True)
+    page.wait_for_timeout(1500)
+    expect(note).to_have_value("half-written: use a hash map")
+    expect(note).to_be_focused()
+    page.get_by_role("button", name="Save note").click()
+    page.wait_for_timeout(500)
+    shown = subprocess.run([leettrack, "--store", store, "note", "1"], check=True, capture_output=True, text=True).stdout
+    if shown.strip() != "half-written: use a hash map":
+        sys.exit(f"the typed note was not saved: {shown!r}")
+    page.goto(url)
+    expect(page.locator("body[data-ready=true]")).to_have_count(1)
+
     # Light and dark screenshots are not blank.
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
