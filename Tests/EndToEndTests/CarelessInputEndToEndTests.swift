@@ -143,6 +143,25 @@ struct CarelessInputEndToEndTests {
         }
     }
 
+    @Test("today still shows the day when the followed list is gone, and says so; next says what to do")
+    func followedListGone() throws {
+        guard LeetTrackRunner.hasSQLiteShell else { return }
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("lists", "create", "mine")
+        try leettrack.run("lists", "add", "mine", "1")
+        try leettrack.run("config", "follow", "mine")
+        try leettrack.run("solve", "2", "--date", "2026-01-10")
+        // Deleted on another machine (sync) or by hand: the setting still names it.
+        try leettrack.sqlite3("delete from entries where key = 'lists.mine'")
+        let today = try leettrack.run("today")
+        #expect(today.status == 0, "\(today.stderr)")
+        #expect(today.stderr.contains("Warning: the followed list 'mine' no longer exists"), "\(today.stderr)")
+        #expect(today.stdout.contains("Add Two Numbers"), "the due review is still shown: \(today.stdout)")
+        let next = try leettrack.run("next")
+        #expect(next.status == 1)
+        #expect(next.stderr.contains("config follow"), "\(next.stderr)")
+    }
+
     @Test("a stored card with a stability of 0 or below is a damaged record: no review writes NaN")
     func cardWithoutStability() throws {
         guard LeetTrackRunner.hasSQLiteShell else { return }

@@ -17,10 +17,25 @@ extension CommandContext {
         do {
             return try list(named: key)
         } catch LeetTrackError.unknownList {
-            throw CLIError.failure(
-                "the followed list '\(key)' no longer exists. Follow another with `leettrack config follow LIST`, "
-                    + "or stop following with `leettrack config follow --reset`.")
+            throw CLIError.failure(Self.followedListGone(key))
         }
+    }
+
+    /// The followed list, or `nil` with a warning when it no longer exists (an own list deleted
+    /// on another machine): the day's plan still shows its reviews, streak and goal.
+    func followedListOrWarning(in settings: PracticeSettings) throws -> StudyList? {
+        guard let key = settings.followedList else { return nil }
+        do {
+            return try list(named: key)
+        } catch LeetTrackError.unknownList {
+            Terminal.writeError("Warning: \(Self.followedListGone(key))\n")
+            return nil
+        }
+    }
+
+    private static func followedListGone(_ key: String) -> String {
+        "the followed list '\(key)' no longer exists. Follow another with `leettrack config follow LIST`, "
+            + "or stop following with `leettrack config follow --reset`."
     }
 
     /// The list a command works on: `name` (built-in or own) when given, else the followed list.
