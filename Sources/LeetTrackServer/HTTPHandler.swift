@@ -148,6 +148,7 @@ final class HTTPHandler: ChannelInboundHandler {
     private func api(_ context: ChannelHandlerContext, _ head: HTTPRequestHead, _ request: APIRequest) {
         connection.busy = true
         let routes = shared.routes
+        let logger = shared.logger
         let future: EventLoopFuture<(Int, ByteBuffer)>
         if Routes.isEdit(request.path) {
             future = shared.writes.submit(request, on: context.eventLoop).map { ($0.status, ByteBuffer(bytes: $0.body)) }
@@ -158,6 +159,7 @@ final class HTTPHandler: ChannelInboundHandler {
                     return (Int(response.status.code), response.encoded ?? ByteBuffer(bytes: Self.encode(response.value)))
                 } catch {
                     let json = ErrorJSON(error)
+                    if json.status >= 500 { logger.error("\(request.path.joined(separator: "/")): \(error)") }
                     return (json.status, ByteBuffer(bytes: Self.encode(json)))
                 }
             }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LeetTrackCore
 import NIOHTTP1
+import Persistence
 
 /// What the server refuses, with the HTTP status it answers and a message for the person or
 /// script that asked. Errors of the tracker itself keep the command line's messages.
@@ -74,8 +75,13 @@ struct ErrorJSON: Encodable {
             case .notSolved: status = 409
             default: status = 400
             }
+        case PersistenceError.undecodable(let key, _):
+            // The command line names the damage and what to do; the page need not carry the
+            // store's internals (its path, SQL, the library's API) to whoever sees it.
+            self.error = "the record '\(key)' in the store cannot be read; `leettrack doctor` on the machine that serves this page shows the damage and what to do."
+            status = 500
         default:
-            self.error = "\(error)"
+            self.error = "the store could not be read or written; `leettrack doctor` on the machine that serves this page checks it."
             status = 500
         }
     }
