@@ -162,6 +162,16 @@ struct CarelessInputEndToEndTests {
         #expect(next.stderr.contains("config follow"), "\(next.stderr)")
     }
 
+    @Test("--store=~/x, which the shell leaves alone, is the home folder's x, not a folder named '~'")
+    func tildeInTheStorePath() throws {
+        let leettrack = try LeetTrackRunner()
+        let home = leettrack.directory.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let result = try leettrack.run(["--store=~/mine.sqlite", "fav", "1"], useStore: false, environment: ["HOME": home.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("mine.sqlite").path))
+    }
+
     @Test("a stored card with a stability of 0 or below is a damaged record: no review writes NaN")
     func cardWithoutStability() throws {
         guard LeetTrackRunner.hasSQLiteShell else { return }

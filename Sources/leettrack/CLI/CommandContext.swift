@@ -44,15 +44,22 @@ final class CommandContext {
         clock = try Self.clock(environment)
         now = clock.now
         if let storePath {
-            self.storePath = storePath
+            self.storePath = Self.expandingHome(storePath, environment)
         } else if let path = environment["LEETTRACK_STORE"], !path.isEmpty {
-            self.storePath = path
+            self.storePath = Self.expandingHome(path, environment)
         } else {
             self.storePath = Store.standardPath(application: "leettrack", environment: environment)
         }
         // A terminal that says it is dumb (Emacs' shell, some CI logs) shows escapes as text.
         style = TextStyle(
             enabled: Terminal.isTerminal(.standardOutput) && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb")
+    }
+
+    /// `path` with a leading `~/` made the home folder, as `config code-dir` takes it: the shell
+    /// leaves `--store=~/x` as it is, which made a folder named `~` in the working directory.
+    static func expandingHome(_ path: String, _ environment: [String: String]) -> String {
+        guard path.hasPrefix("~/"), let home = environment["HOME"], !home.isEmpty else { return path }
+        return (home.hasSuffix("/") ? String(home.dropLast()) : home) + path.dropFirst()
     }
 
     /// The store, opened (and created) on first use. Commands that change something call this
