@@ -48,6 +48,30 @@ struct ExchangeDocumentTests {
         }
     }
 
+    @Test("a file of more problem records or lists than an export can hold is refused, naming the section")
+    func tooManyRecordsOrLists() throws {
+        func document(problems: Int, lists: Int) -> Data {
+            let records = (0..<problems).map { #"{"slug":"made-up-\#($0)","status":"todo"}"# }.joined(separator: ",")
+            let own = (0..<lists).map { #"{"name":"list \#($0)","created":"2026-01-01T00:00:00Z","problems":[]}"# }.joined(separator: ",")
+            return Data(#"{"format":"leettrack-export","version":1,"problems":[\#(records)],"lists":[\#(own)]}"#.utf8)
+        }
+        #expect(try ExchangeDocument.read(document(problems: InputRules.maximumProblemRecords, lists: 2), file: "e.json", now: Date())
+            .problems.count == InputRules.maximumProblemRecords)
+        for (data, path) in [
+            (document(problems: InputRules.maximumProblemRecords + 1, lists: 0), "problems"),
+            (document(problems: 1, lists: InputRules.maximumOwnLists + 1), "lists"),
+        ] {
+            do {
+                _ = try ExchangeDocument.read(data, file: "e.json", now: Date())
+                Issue.record("expected the \(path) to be refused")
+            } catch {
+                guard case .invalidContent(_, let place, let reason) = error else { return #expect(Bool(false), "\(error)") }
+                #expect(place == path)
+                #expect(reason.contains("more than"), "\(reason)")
+            }
+        }
+    }
+
     @Test("a syntax error in the middle names the line and column where the bad word starts")
     func syntaxErrorPosition() throws {
         let text = "{\n  \"format\": \"leettrack-export\",\n  \"version\": 1,\n  \"problems\": [tru]\n}\n"

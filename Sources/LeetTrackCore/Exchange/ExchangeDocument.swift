@@ -109,6 +109,12 @@ public struct ExchangeDocument: Sendable, Equatable {
     /// Checks every value against ``InputRules`` and sorts each history by time.
     private static func check(_ body: inout Body, now: Date) throws(InputRules.Violation) {
         if let practice = body.settings?.practice { try InputRules.check(practice, at: "settings.practice") }
+        if body.problems.count > InputRules.maximumProblemRecords {
+            throw InputRules.Violation("problems", "\(body.problems.count) problem records, more than the \(InputRules.maximumProblemRecords) an export can hold")
+        }
+        if let lists = body.lists, lists.count > InputRules.maximumOwnLists {
+            throw InputRules.Violation("lists", "\(lists.count) lists, more than the \(InputRules.maximumOwnLists) an export can hold")
+        }
         for index in body.problems.indices {
             let path = "problems[\(index)]"
             let problem = body.problems[index]

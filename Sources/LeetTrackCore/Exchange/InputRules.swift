@@ -29,6 +29,11 @@ public enum InputRules {
     public static let maximumTags = 100
     /// The highest problem id.
     public static let maximumProblemID = 1_000_000
+    /// The most problem records one import may hold: five times LeetCode's whole catalog (4,029
+    /// problems in 2026), so a file of a million made-up slugs is refused, not kept.
+    public static let maximumProblemRecords = 20_000
+    /// The most own lists one import may hold.
+    public static let maximumOwnLists = 1_000
     /// FSRS stability bounds in days (the model's floor; a ceiling far above any interval).
     public static let stabilityRange = 0.001...1_000_000.0
     /// FSRS difficulty bounds.
