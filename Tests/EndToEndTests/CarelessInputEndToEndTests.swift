@@ -1,6 +1,25 @@
 import Foundation
 import Testing
 
+/// Runs a shell line in the runner's folder, with the binary as `$L` and the store as `$S`, and
+/// returns its exit status and standard error.
+private func runShell(_ line: String, _ leettrack: LeetTrackRunner) throws -> (status: Int32, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", line]
+    var environment = leettrack.environment()
+    environment["L"] = LeetTrackRunner.executable.path
+    environment["S"] = leettrack.storePath
+    process.environment = environment
+    process.currentDirectoryURL = leettrack.directory
+    let error = Pipe()
+    process.standardError = error
+    try process.run()
+    let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, text)
+}
+
 /// What careless users and hand edits did to the tool (fifteenth session's audit), end to end on
 /// the real binary and a real store.
 @Suite("Careless input and hand-edited stores, end to end")
@@ -43,52 +62,23 @@ struct CarelessInputEndToEndTests {
         #expect(try leettrack.run("note", "1").stdout == "keep me\n")
     }
 
-    /// Runs the binary with standard output sent to `target` (a shell redirection).
-    private func runRedirected(_ leettrack: LeetTrackRunner, _ arguments: String, to target: String) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        let binary = LeetTrackRunner.executable.path
-        process.arguments = ["-c", "exec '\(binary)' --store '\(leettrack.storePath)' \(arguments) > \(target)"]
-        process.environment = leettrack.environment()
-        let error = Pipe()
-        process.standardError = error
-        try process.run()
-        let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
-    }
-
     @Test("help and a change whose output is lost fail, and the change says it was saved")
     func lostOutput() throws {
         try #require(FileManager.default.fileExists(atPath: "/dev/full"))
         let leettrack = try LeetTrackRunner()
         for arguments in ["--help", "list --help", "--version"] {
-            // `--version` is answered before the store is named, so it goes alone.
-            let line = arguments == "--version" ? "" : arguments
-            let result = arguments == "--version"
-                ? try runVersion(to: "/dev/full")
-                : try runRedirected(leettrack, line, to: "/dev/full")
+            // `--version` is answered only alone (before any store is named).
+            let store = arguments == "--version" ? "" : #"--store "$S" "#
+            let result = try runShell(#"exec "$L" \#(store)\#(arguments) > /dev/full"#, leettrack)
             #expect(result.status == 1, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("cannot write to standard output: No space left on device"), "\(arguments): \(result.stderr)")
         }
-        let fav = try runRedirected(leettrack, "fav 2", to: "/dev/full")
+        let fav = try runShell(#"exec "$L" --store "$S" fav 2 > /dev/full"#, leettrack)
         #expect(fav.status == 1)
         #expect(fav.stderr.contains("what the command changed in the store is saved"), "\(fav.stderr)")
         #expect(!fav.stderr.contains("terminal:"), "\(fav.stderr)")
         let shown = try #require(try leettrack.json(try leettrack.run("show", "2", "--json")) as? [String: Any])
         #expect(shown["favorite"] as? Bool == true)
-    }
-
-    private func runVersion(to target: String) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exec '\(LeetTrackRunner.executable.path)' --version > \(target)"]
-        let error = Pipe()
-        process.standardError = error
-        try process.run()
-        let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
     }
 
     @Test("on a terminal that says TERM=dumb, output has no colour escapes")
@@ -195,24 +185,6 @@ struct CarelessInputEndToEndTests {
 
 @Suite("Output paths that name descriptors and folders, end to end")
 struct DescriptorOutputEndToEndTests {
-    /// Runs a shell line with the binary as `$L` and the store as `$S`.
-    private func shell(_ leettrack: LeetTrackRunner, _ line: String) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", line]
-        var environment = leettrack.environment()
-        environment["L"] = LeetTrackRunner.executable.path
-        environment["S"] = leettrack.storePath
-        process.environment = environment
-        process.currentDirectoryURL = leettrack.directory
-        let error = Pipe()
-        process.standardError = error
-        try process.run()
-        let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
-    }
-
     @Test("-o /dev/stdout appends where the shell's >> says, and a report there holds only the page")
     func standardOutputByName() throws {
         let leettrack = try LeetTrackRunner()
@@ -220,12 +192,12 @@ struct DescriptorOutputEndToEndTests {
         let log = leettrack.directory.appendingPathComponent("log.txt")
         let lines = (1...2000).map(String.init).joined(separator: "\n") + "\n"
         try Data(lines.utf8).write(to: log)
-        let export = try shell(leettrack, #"exec "$L" --store "$S" export -o /dev/stdout >> log.txt"#)
+        let export = try runShell(#"exec "$L" --store "$S" export -o /dev/stdout >> log.txt"#, leettrack)
         #expect(export.status == 0, "\(export.stderr)")
         let text = try String(contentsOf: log, encoding: .utf8)
         #expect(text.hasPrefix(lines), "the log before the export is kept whole")
         #expect(text.dropFirst(lines.count).hasPrefix("{"), "the export follows it")
-        let report = try shell(leettrack, #"exec "$L" --store "$S" report -o /dev/stdout > page.html"#)
+        let report = try runShell(#"exec "$L" --store "$S" report -o /dev/stdout > page.html"#, leettrack)
         #expect(report.status == 0, "\(report.stderr)")
         let page = try String(contentsOf: leettrack.directory.appendingPathComponent("page.html"), encoding: .utf8)
         #expect(page.hasPrefix("<!DOCTYPE html>"), "\(page.prefix(80))")
