@@ -84,6 +84,24 @@ extension SQLiteBackend {
         return tables.contains("entries")
     }
 
+    /// Switches a new file to write-ahead logging and returns the journal mode it then has. Two
+    /// processes creating the store at once both ask for the switch, which takes an exclusive lock;
+    /// SQLite answers one of them "database is locked" at once, without waiting (waiting could
+    /// deadlock), so the switch is asked again for up to five seconds, or until the other process
+    /// has made it.
+    private static func switchToWriteAheadLogging(_ connection: SQLiteConnection) throws -> String? {
+        var attempts = 0
+        while true {
+            do {
+                return try connection.strings("PRAGMA journal_mode = WAL").first?.lowercased()
+            } catch PersistenceError.sqlite(let code, _, _, _) where code & 0xFF == SQLITE_BUSY && attempts < 200 {
+                attempts += 1
+                sqlite3_sleep(25)
+                if try connection.strings("PRAGMA journal_mode").first?.lowercased() == "wal" { return "wal" }
+            }
+        }
+    }
+
     /// Creates the schema in a new file, or checks that an existing file is one of ours and not
     /// from a newer version. Reads come first, so a foreign or damaged file is never written.
     static func prepareSchema(_ connection: SQLiteConnection) throws {
@@ -94,7 +112,7 @@ extension SQLiteBackend {
             throw PersistenceError.foreignDatabase(path: path)
         }
         if try connection.strings("PRAGMA journal_mode").first?.lowercased() != "wal" {
-            let mode = try connection.strings("PRAGMA journal_mode = WAL").first?.lowercased()
+            let mode = try switchToWriteAheadLogging(connection)
             guard mode == "wal" else {
                 throw PersistenceError.cannotOpen(path: path, reason: "the store cannot use write-ahead logging here")
             }
