@@ -187,7 +187,9 @@ final class HTTPHandler: ChannelInboundHandler {
     }
 
     private func redirect(_ context: ChannelHandlerContext, _ head: HTTPRequestHead, to path: String) {
-        var headers = [("Location", path.isEmpty ? "/" : path)]
+        // One leading slash: `//evil.example` would be another site to the browser (an open redirect).
+        let local = "/" + path.drop { $0 == "/" || $0 == "\\" }
+        var headers = [("Location", local)]
         if let cookie = shared.policy.sessionCookieHeader { headers.append(("Set-Cookie", cookie)) }
         respond(context, head, body: [], contentType: "text/plain", status: .seeOther, cache: "no-store", extraHeaders: headers)
     }

@@ -107,7 +107,7 @@ public final class WebServer {
             channel = try bootstrap.bind(host: host, port: configuration.port).wait()
         } catch {
             try? stop()  // Already failing: the bind error is the one to report.
-            throw ServerError.invalidAddress("cannot listen on \(configuration.host):\(configuration.port): \(error).")
+            throw ServerError.invalidAddress("cannot listen on \(configuration.host):\(configuration.port): \(Self.bindFailure(error)).")
         }
         self.channel = channel
         handleSignals(closing: channel)
@@ -115,6 +115,17 @@ public final class WebServer {
         policyBox.policy = AccessPolicy(token: token, port: port, boundHost: host)
         let shown = host.contains(":") ? "[\(host)]" : host
         return "http://\(shown):\(port)/" + (token.map { "?token=\($0)" } ?? "")
+    }
+
+    /// Why the address could not be bound, in words (NIO's error names its system call).
+    private static func bindFailure(_ error: any Error) -> String {
+        guard let error = error as? IOError else { return "\(error)" }
+        switch error.errnoCode {
+        case EADDRINUSE: return "the port is in use (another `leettrack serve`?); choose another with --port, or --port 0 for any free one"
+        case EADDRNOTAVAIL: return "this machine has no such address"
+        case EACCES: return "ports below 1024 need root; choose another with --port"
+        default: return String(cString: strerror(error.errnoCode))
+        }
     }
 
     /// Serves until SIGINT or SIGTERM (see ``start()``), then stops: open streams are closed.

@@ -167,6 +167,25 @@ struct ServeSecurityEndToEndTests {
         #expect(try server.request("GET", "/", headers: ["Cookie": session]).status == 200)
     }
 
+    @Test func theTokenRedirectStaysOnThisSite() throws {
+        let server = try ServeProcess(try LeetTrackRunner(), ["--host", "0.0.0.0"])
+        for path in ["////evil.example", "/\\evil.example", "//evil.example/x"] {
+            let reply = try server.request("GET", "\(path)?token=\(token(server))")
+            #expect(reply.status == 303, "\(path)")
+            let location = try #require(reply.headers["location"], "\(path)")
+            #expect(location.hasPrefix("/") && !location.hasPrefix("//") && !location.hasPrefix("/\\"), "\(path): \(location)")
+        }
+    }
+
+    @Test func aPortInUseSaysSoPlainly() throws {
+        let runner = try LeetTrackRunner()
+        let server = try ServeProcess(runner)
+        let second = try runner.run("serve", "--port", String(server.port))
+        #expect(second.status == 1, "\(second.stderr)")
+        #expect(second.stderr.contains("the port is in use"), "\(second.stderr)")
+        #expect(!second.stderr.contains("bind(descriptor"), "\(second.stderr)")
+    }
+
     @Test func aCookieWriteNeedsTheSameOrigin() throws {
         let server = try ServeProcess(try LeetTrackRunner(), ["--host", "0.0.0.0"])
         let session = "leettrack_session=\(try token(server))"
