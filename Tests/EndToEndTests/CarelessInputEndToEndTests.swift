@@ -185,6 +185,17 @@ struct CarelessInputEndToEndTests {
 
 @Suite("Output paths that name descriptors and folders, end to end")
 struct DescriptorOutputEndToEndTests {
+    @Test("import - reads standard input, as export -o - writes standard output")
+    func importFromStandardInput() throws {
+        let from = try LeetTrackRunner()
+        try from.run("fav", "1", "146")
+        let export = try from.run("export", "-o", "-")
+        let into = try LeetTrackRunner()
+        let result = try into.run(["import", "-"], input: export.stdout)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try into.run("favorites").stdout == from.run("favorites").stdout)
+    }
+
     @Test("-o /dev/stdout appends where the shell's >> says, and a report there holds only the page")
     func standardOutputByName() throws {
         let leettrack = try LeetTrackRunner()

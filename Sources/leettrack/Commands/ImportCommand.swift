@@ -21,7 +21,7 @@ struct ImportCommand: LeetTrackCommand {
             favorites the problems hearted there, matching titles to the catalog.
             """))
 
-    @Argument(help: ArgumentHelp("A JSON file written by `leettrack export`.", valueName: "file"), completion: .file(extensions: ["json"]))
+    @Argument(help: ArgumentHelp("A JSON file written by `leettrack export` (- for standard input).", valueName: "file"), completion: .file(extensions: ["json"]))
     var file: String?
     @Flag(help: "Combine the file with what you have (the default).") var merge = false
     @Flag(help: "Make your progress, lists and settings exactly the file's.") var replace = false
@@ -47,7 +47,8 @@ struct ImportCommand: LeetTrackCommand {
             }
             return .app(path: plist)
         } else if let file {
-            return .export(path: file, mode: replace ? .replace : .merge)
+            // `-` is standard input, as `export -o -` is standard output.
+            return .export(path: file == "-" ? "/dev/stdin" : file, mode: replace ? .replace : .merge)
         } else {
             throw Self.usageError("missing expected argument '<file>' (or '--from-app <plist>')")
         }
