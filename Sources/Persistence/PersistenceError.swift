@@ -72,9 +72,7 @@ public enum PersistenceError: Error, Sendable, CustomStringConvertible {
             return "SQLite reports the store at \(path) damaged (\(reason)); it was left unchanged."
                 + " Its files belong together: \(path) and, when present, \(path)-wal and \(path)-shm;"
                 + " copy or move them only together (moving \(path) without its -wal loses data)."
-                + " To save what SQLite can still read, work on copies, never on these files:"
-                + " `mkdir rescue && cp -p \(path)* rescue/`, then"
-                + " `sqlite3 rescue/\(Self.fileName(path)) .recover | sqlite3 recovered.sqlite`."
+                + " " + Self.rescueSteps(forStoreAt: path)
         case let .readOnly(path, reason):
             return "the store at \(path) is read-only (\(reason)): it can be read but not changed."
                 + " To change it, make the file and its directory writable"
@@ -107,8 +105,11 @@ public enum PersistenceError: Error, Sendable, CustomStringConvertible {
 }
 
 extension PersistenceError {
-    /// The last component of a store's path: its name inside a rescue folder.
-    static func fileName(_ path: String) -> String {
-        String(path.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(path))
+    /// How to save what SQLite can still read of a damaged store, on copies of its files (never
+    /// on the files themselves): what ``damaged(path:reason:)`` advises, and `leettrack doctor`.
+    public static func rescueSteps(forStoreAt path: String) -> String {
+        "To save what SQLite can still read, work on copies, never on these files:"
+            + " `mkdir rescue && cp -p \(path)* rescue/`, then"
+            + " `sqlite3 rescue/\(FilePaths.lastComponent(of: path)) .recover | sqlite3 recovered.sqlite`."
     }
 }

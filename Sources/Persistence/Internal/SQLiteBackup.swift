@@ -9,6 +9,9 @@ import Darwin
 /// Copies an open store into a new file with SQLite's online backup API, which reads one
 /// consistent snapshot (log included) while other processes keep writing.
 enum SQLiteBackup {
+    /// Why a backup is refused a path that exists.
+    private static let existingFile = "a file already exists there; choose a new path (a backup never overwrites a file)"
+
     /// Copies `source` into a new file at `path` (0600; an existing file is never overwritten).
     ///
     /// The copy is made in a temporary file beside `path`, checked, and only then linked to
@@ -18,11 +21,10 @@ enum SQLiteBackup {
         let folder = FilePaths.directory(of: path)
         var info = stat()
         if lstat(path, &info) == 0 {
-            throw PersistenceError.cannotOpen(path: path, reason: "a file already exists there; choose a new path (a backup never overwrites a file)")
+            throw PersistenceError.cannotOpen(path: path, reason: existingFile)
         }
         try SQLiteFileCheck.ensureDirectory(for: path)
-        let name = String(path.split(separator: "/").last ?? Substring(path))
-        var template = Array(((folder.isEmpty ? "" : folder + "/") + ".\(name).backup-XXXXXX").utf8CString)
+        var template = Array(((folder.isEmpty ? "" : folder + "/") + ".\(FilePaths.lastComponent(of: path)).backup-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             throw PersistenceError.cannotOpen(path: path, reason: "cannot create it: \(SQLiteFileCheck.describe(errno))")
@@ -40,7 +42,7 @@ enum SQLiteBackup {
         guard link(temporary, path) == 0 else {
             let code = errno
             if code == EEXIST {
-                throw PersistenceError.cannotOpen(path: path, reason: "a file already exists there; choose a new path (a backup never overwrites a file)")
+                throw PersistenceError.cannotOpen(path: path, reason: existingFile)
             }
             // A file system without hard links (FAT, some network shares): renamed instead, the
             // name checked just before.

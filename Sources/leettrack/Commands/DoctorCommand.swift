@@ -91,10 +91,8 @@ struct DoctorCommand: LeetTrackCommand {
         if let reason = check.unreadable {
             problems += 1
             say("✗ The records cannot all be read: \(reason)")
-            let name = context.storePath.split(separator: "/").last.map(String.init) ?? context.storePath
-            say("    Keep \(context.storePath) with its -wal and -shm files together. To save what SQLite can still read,")
-            say("    work on copies, never on these files: `mkdir rescue && cp -p \(context.storePath)* rescue/`, then")
-            say("    `sqlite3 rescue/\(name) .recover | sqlite3 recovered.sqlite`.")
+            say("    Keep \(context.storePath) with its -wal and -shm files together.")
+            say("    " + PersistenceError.rescueSteps(forStoreAt: context.storePath))
         } else if findings.undecodable.isEmpty {
             say(removed.isEmpty ? "✓ Every record can be read" : "✓ Every record left can be read")
         } else {
