@@ -39,17 +39,13 @@ enum OutputFile {
         var info = stat()
         if let descriptor = inheritedDescriptor(path) {
             guard fstat(descriptor, &info) == 0 else { throw Failure(path: path, reason: FileErrorReason.system(errno)) }
-            if let storeFile = storeFile(identifiedBy: info, storePath: storePath) {
-                throw Failure(path: path, reason: "it is \(storeFile == storePath ? "the store itself" : "a file of the store (\(storeFile))"); choose another file")
-            }
+            try refuseStoreFile(info, at: path, storePath: storePath)
             return try writeAll(data, to: descriptor, path: path)
         }
         if stat(path, &info) == 0 {
             let type = info.st_mode & S_IFMT
             if type == S_IFDIR { throw Failure(path: path, reason: "it is a folder") }
-            if let storeFile = storeFile(identifiedBy: info, storePath: storePath) {
-                throw Failure(path: path, reason: "it is \(storeFile == storePath ? "the store itself" : "a file of the store (\(storeFile))"); choose another file")
-            }
+            try refuseStoreFile(info, at: path, storePath: storePath)
             if type == S_IFREG && !replacing { throw Failure(path: path, reason: "it already exists; choose a new file") }
             if type != S_IFREG { return try writeThrough(data, to: path) }
             return try replace(data, at: try resolvedTarget(of: path), keeping: (info.st_mode & 0o7777, info.st_uid, info.st_gid))
@@ -79,14 +75,15 @@ enum OutputFile {
         return nil
     }
 
-    /// Which of the store's files (the store, `-wal`, `-shm`, `-journal`) is the file `info`
-    /// describes, by device and inode (so a link or another spelling of the path is caught too).
-    private static func storeFile(identifiedBy info: stat, storePath: String) -> String? {
+    /// Refuses the file `info` describes when it is one of the store's files (the store, `-wal`,
+    /// `-shm`, `-journal`), known by device and inode (so a link or another spelling of the path,
+    /// or a descriptor open on it, is caught too).
+    private static func refuseStoreFile(_ info: stat, at path: String, storePath: String) throws(Failure) {
         for file in [storePath, storePath + "-wal", storePath + "-shm", storePath + "-journal"] {
             var storeInfo = stat()
-            if stat(file, &storeInfo) == 0, storeInfo.st_dev == info.st_dev, storeInfo.st_ino == info.st_ino { return file }
+            guard stat(file, &storeInfo) == 0, storeInfo.st_dev == info.st_dev, storeInfo.st_ino == info.st_ino else { continue }
+            throw Failure(path: path, reason: "it is \(file == storePath ? "the store itself" : "a file of the store (\(file))"); choose another file")
         }
-        return nil
     }
 
     /// The path a chain of symbolic links ends at (`path` itself when it is no link). Only the last
