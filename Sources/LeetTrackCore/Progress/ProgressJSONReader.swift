@@ -122,12 +122,11 @@ struct ProgressJSONReader {
                 card.lastReview = date
             case "stability":
                 if reader.null() { return true }
-                // What `StoredReviewCard` refuses (a stability of 0 or below) goes to it, to be named.
-                guard let value = reader.number(), value.isFinite, value > 0 else { return false }
+                guard let value = reader.number(), StoredReviewCard.isStoredStability(value) else { return false }
                 card.stability = value
             case "difficulty":
                 if reader.null() { return true }
-                guard let value = reader.number(), value.isFinite else { return false }
+                guard let value = reader.number(), StoredReviewCard.isStoredDifficulty(value) else { return false }
                 card.difficulty = value
             case "state":
                 guard let state = reader.known(ReviewCard.State.self) else { return false }

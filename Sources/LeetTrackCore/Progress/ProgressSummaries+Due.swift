@@ -60,8 +60,7 @@ extension ProgressSummaries {
             return summary.status == .solved ? (unorderedKey(slug), text) : nil
         }
         let time = card.due.timeIntervalSince1970
-        // The bound of the times a summary holds (``ProgressSummary/timeRange``), NaN excluded.
-        guard abs(time) < 1e12 else { return (unorderedKey(slug), text) }
+        guard ProgressSummary.holdsTime(time) else { return (unorderedKey(slug), text) }
         var key = Array(duePrefix.utf8)
         key.reserveCapacity(orderedSlugStart + slug.utf8.count)
         appendOrderedDigits(time, to: &key)

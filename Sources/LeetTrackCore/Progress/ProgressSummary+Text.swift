@@ -121,10 +121,13 @@ extension ProgressSummary {
     /// well within); the reader refuses others, as it refuses any text the writer cannot make.
     static let timeRange = -999_999_999_999...999_999_999_999
 
+    /// Whether a time in seconds lies within ``timeRange``'s bound (NaN does not).
+    static func holdsTime(_ time: Double) -> Bool { abs(time) < 1e12 }
+
     /// The Unix time of `date` when it is a whole second within years 0001 to 9999.
     private static func wholeSeconds(_ date: Date) -> Int64? {
         let time = date.timeIntervalSince1970
-        guard time == time.rounded(.down), abs(time) < 1e12 else { return nil }  // timeRange's bound
+        guard time == time.rounded(.down), holdsTime(time) else { return nil }
         return Int64(time)
     }
 
@@ -279,10 +282,8 @@ private struct SummaryReader {
     }
 
     private mutating func card(_ base: UnsafePointer<UInt8>) -> ReviewCard? {
-        // An instant a record can hold (years 0001 to 9999), as for the events: NaN or 1e300
-        // would reach the day arithmetic of every queue.
-        guard let due = bits(base), abs(due) < 1e12 else { return nil }
-        var card = ReviewCard(due: Date(timeIntervalSince1970: due))
+        guard let due = instant(base) else { return nil }
+        var card = ReviewCard(due: due)
         guard take(UInt8(ascii: ","), base) else { return nil }
         if base[index] != UInt8(ascii: ",") { guard let value = bits(base) else { return nil }; card.stability = value }
         guard take(UInt8(ascii: ","), base) else { return nil }
@@ -297,8 +298,8 @@ private struct SummaryReader {
         index += 1
         guard take(UInt8(ascii: ","), base) else { return nil }
         if base[index] != UInt8(ascii: ",") {
-            guard let value = bits(base), abs(value) < 1e12 else { return nil }
-            card.lastReview = Date(timeIntervalSince1970: value)
+            guard let value = instant(base) else { return nil }
+            card.lastReview = value
         }
         guard take(UInt8(ascii: ","), base), let reps = integer(base), take(UInt8(ascii: ","), base),
               let lapses = integer(base) else { return nil }
@@ -380,6 +381,13 @@ private struct SummaryReader {
         }
         index = position
         return value
+    }
+
+    /// A card's instant as the bits of its Unix time, within the times a record can hold, as for
+    /// the events: NaN or 1e300 would reach the day arithmetic of every queue.
+    private mutating func instant(_ base: UnsafePointer<UInt8>) -> Date? {
+        guard let time = bits(base), ProgressSummary.holdsTime(time) else { return nil }
+        return Date(timeIntervalSince1970: time)
     }
 
     /// Sixteen lowercase hex digits: a `Double`'s bits.

@@ -18,6 +18,14 @@ struct StoredReviewCard: Codable {
     /// A record edited by hand to `Int.max` would otherwise trap the next review, which adds one.
     static let countRange = 0...InputRules.maximumCount
 
+    /// Whether a stored stability can be read back: the scheduler writes at least its minimum; 0
+    /// or below (a hand edit) would make the next review's FSRS arithmetic NaN. The record reader
+    /// sends a card that fails this to the decoder here, which names it.
+    static func isStoredStability(_ stability: Double) -> Bool { stability.isFinite && stability > 0 }
+
+    /// Whether a stored difficulty can be read back: any finite number.
+    static func isStoredDifficulty(_ difficulty: Double) -> Bool { difficulty.isFinite }
+
     enum CodingKeys: String, CodingKey {
         case due, stability, difficulty, state, lastReview, reps, lapses
     }
@@ -44,15 +52,13 @@ struct StoredReviewCard: Codable {
         guard let due = try instant(.due) else {
             throw DecodingError.keyNotFound(CodingKeys.due, .init(codingPath: container.codingPath, debugDescription: "a review card needs a due date"))
         }
-        // The scheduler writes a stability of at least its minimum and a finite difficulty; a
-        // stability of 0 or below (a hand edit) would make the next review's FSRS arithmetic NaN.
         let stability = try container.decodeIfPresent(Double.self, forKey: .stability)
-        if let stability, !(stability.isFinite && stability > 0) {
+        if let stability, !Self.isStoredStability(stability) {
             throw DecodingError.dataCorruptedError(
                 forKey: .stability, in: container, debugDescription: "stability \(stability) is not a positive number of days")
         }
         let difficulty = try container.decodeIfPresent(Double.self, forKey: .difficulty)
-        if let difficulty, !difficulty.isFinite {
+        if let difficulty, !Self.isStoredDifficulty(difficulty) {
             throw DecodingError.dataCorruptedError(forKey: .difficulty, in: container, debugDescription: "difficulty \(difficulty) is not a number")
         }
         card = ReviewCard(
