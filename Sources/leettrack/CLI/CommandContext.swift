@@ -372,17 +372,18 @@ final class CommandContext {
         do {
             try Terminal.write(data, to: .standardOutput)
         } catch {
-            // The store was written before the output: a retry must not record a second solve.
-            let saved = openedTracker == nil ? "" : "; what the command changed in the store is saved"
-            throw CLIError.failure("cannot write to standard output: \(Self.outputFailure(error))\(saved)")
+            throw Self.outputError(error, storeWritten: openedTracker != nil)
         }
     }
 
-    /// Why standard output could not be written, in the C library's words (a file or a pipe is
-    /// no terminal, so not the terminal error's own text).
-    static func outputFailure(_ error: any Error) -> String {
-        if case .systemCall(_, let code) = error as? TerminalError { return FileErrorReason.system(code) }
-        return FileErrorReason.text(error)
+    /// The failure to report when standard output could not be written, in the C library's words
+    /// (a file or a pipe is no terminal, so not the terminal error's own text). The store is
+    /// written before the output: when it was, the message says so, so a retry does not record a
+    /// second solve.
+    static func outputError(_ error: any Error, storeWritten: Bool) -> CLIError {
+        var reason = FileErrorReason.text(error)
+        if case .systemCall(_, let code) = error as? TerminalError { reason = FileErrorReason.system(code) }
+        return .failure("cannot write to standard output: \(reason)" + (storeWritten ? "; what the command changed in the store is saved" : ""))
     }
 }
 

@@ -16,17 +16,28 @@ enum CommandLineChecks {
 
     /// The first word that is not an option (or `--store`'s value) must name a command.
     private static func checkCommandName(_ arguments: [String]) throws(CLIError) {
+        guard let index = commandWordIndex(arguments) else { return }
+        let argument = arguments[index]
+        if LeetTrack.commandNames.contains(argument) { return }
+        throw .unknownCommand(argument, suggestion: closest(to: argument, in: LeetTrack.commandNames))
+    }
+
+    /// Where the command's word is: the first argument after the global `--store PATH` (or
+    /// `--store=PATH`); `nil` when another option comes first (`--help`, `--version`, or a
+    /// mistake the library reports itself) or there is no word.
+    static func commandWordIndex(_ arguments: [String]) -> Int? {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             if argument == "--store" {
                 index += 2
-                continue
+            } else if argument.hasPrefix("--store=") {
+                index += 1
+            } else {
+                return argument.hasPrefix("-") ? nil : index
             }
-            if argument.hasPrefix("-") { return }  // The library reports unknown options itself.
-            if LeetTrack.commandNames.contains(argument) { return }
-            throw .unknownCommand(argument, suggestion: closest(to: argument, in: LeetTrack.commandNames))
         }
+        return nil
     }
 
     /// Refuses a value option that appears twice, in any spelling (`-d`, `--difficulty`,

@@ -42,8 +42,9 @@ enum Terminal {
             try write(bytes(of: TerminalText.sanitized(text)), to: .standardOutput)
             return 0
         } catch {
-            writeError("Error: cannot write to standard output: \(CommandContext.outputFailure(error))\n")
-            return 1
+            let report = ErrorReport(CommandContext.outputError(error, storeWritten: false), storePath: nil)
+            writeError(report.message)
+            return report.exitCode
         }
     }
 

@@ -31,20 +31,7 @@ struct NoteCommand: LeetTrackCommand {
     /// saves that note (the parser read it as the short flags `-`, ` `, `u`, ..., and its `h`
     /// printed help and succeeded), and `note 1 -- "-1 is off"` saves "-1 is off".
     static func arrangingText(_ arguments: [String]) -> [String] {
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--store" {
-                index += 2
-            } else if argument.hasPrefix("--store=") {
-                index += 1
-            } else if argument.hasPrefix("-") {
-                return arguments  // `--help`, `--version` or a mistake: the parser answers it.
-            } else {
-                break
-            }
-        }
-        guard index < arguments.count, arguments[index] == "note" else { return arguments }
+        guard let index = CommandLineChecks.commandWordIndex(arguments), arguments[index] == "note" else { return arguments }
         var options: [String] = []
         var words: [String] = []
         var rest = index + 1
