@@ -83,29 +83,19 @@ func runCLISuite() throws {
     var header = CLIBench.pad("command", 34)
     for build in builds { header += CLIBench.pad("\(build.label) ms", 12) + CLIBench.pad("ratio", 8) + CLIBench.pad("cpu ms", 8) + CLIBench.pad("MiB", 7) }
     print(header + "bound")
-    var line = CLIBench.pad("empty Foundation program", 34)
-    for index in builds.indices {
-        let runs = emptyRuns[index]
-        line += CLIBench.pad(CLIBench.format(CLIBench.median(runs.map(\.wall))), 12) + CLIBench.pad("1.00x", 8)
-            + CLIBench.pad(CLIBench.format(CLIBench.median(runs.map(\.cpu))), 8)
-            + CLIBench.pad(CLIBench.format(CLIBench.median(runs.map(\.peakMiB))), 7)
+    /// A build's four cells of a row: median wall time, its ratio to the build's empty program,
+    /// CPU time and peak memory (dashes for a program not measured).
+    func cells(_ measured: [CLIBench.Run], build index: Int) -> String {
+        guard !measured.isEmpty else { return CLIBench.pad("-", 12) + CLIBench.pad("-", 8) + CLIBench.pad("-", 8) + CLIBench.pad("-", 7) }
+        let wall = CLIBench.median(measured.map(\.wall))
+        return CLIBench.pad(CLIBench.format(wall), 12)
+            + CLIBench.pad(CLIBench.format(wall / CLIBench.median(emptyRuns[index].map(\.wall))) + "x", 8)
+            + CLIBench.pad(CLIBench.format(CLIBench.median(measured.map(\.cpu))), 8)
+            + CLIBench.pad(CLIBench.format(CLIBench.median(measured.map(\.peakMiB))), 7)
     }
-    print(line)
+    print(builds.indices.reduce(CLIBench.pad("empty Foundation program", 34)) { $0 + cells(emptyRuns[$1], build: $1) })
     if floors.contains(where: { $0 != nil }) {
-        var line = CLIBench.pad("parser floor: show 1", 34)
-        for index in builds.indices {
-            let runs = floorRuns[index]
-            guard !runs.isEmpty else {
-                line += CLIBench.pad("-", 12) + CLIBench.pad("-", 8) + CLIBench.pad("-", 8) + CLIBench.pad("-", 7)
-                continue
-            }
-            let wall = CLIBench.median(runs.map(\.wall))
-            line += CLIBench.pad(CLIBench.format(wall), 12)
-                + CLIBench.pad(CLIBench.format(wall / CLIBench.median(emptyRuns[index].map(\.wall))) + "x", 8)
-                + CLIBench.pad(CLIBench.format(CLIBench.median(runs.map(\.cpu))), 8)
-                + CLIBench.pad(CLIBench.format(CLIBench.median(runs.map(\.peakMiB))), 7)
-        }
-        print(line + "-")
+        print(builds.indices.reduce(CLIBench.pad("parser floor: show 1", 34)) { $0 + cells(floorRuns[$1], build: $1) } + "-")
     }
     for (commandIndex, command) in commands.enumerated() {
         let bound = CLISuiteBounds.ratio(for: command.name)
@@ -113,13 +103,12 @@ func runCLISuite() throws {
         var verdicts: [String] = []
         for (buildIndex, build) in builds.enumerated() {
             let measured = runs[buildIndex][commandIndex]
-            let wall = CLIBench.median(measured.map(\.wall))
-            let ratio = wall / CLIBench.median(emptyRuns[buildIndex].map(\.wall))
-            let peak = CLIBench.median(measured.map(\.peakMiB))
-            line += CLIBench.pad(CLIBench.format(wall), 12) + CLIBench.pad(CLIBench.format(ratio) + "x", 8)
-                + CLIBench.pad(CLIBench.format(CLIBench.median(measured.map(\.cpu))), 8) + CLIBench.pad(CLIBench.format(peak), 7)
+            line += cells(measured, build: buildIndex)
+            let ratio = CLIBench.median(measured.map(\.wall)) / CLIBench.median(emptyRuns[buildIndex].map(\.wall))
             if ratio > bound { verdicts.append("\(build.label) over") }
-            if build.isStatic && peak > CLISuiteBounds.staticPeakMiB { verdicts.append("\(build.label) memory over") }
+            if build.isStatic && CLIBench.median(measured.map(\.peakMiB)) > CLISuiteBounds.staticPeakMiB {
+                verdicts.append("\(build.label) memory over")
+            }
         }
         print(line + "<= \(CLIBench.format(bound))x " + (verdicts.isEmpty ? "ok" : verdicts.joined(separator: ", ")))
     }
