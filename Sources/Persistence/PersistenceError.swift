@@ -106,7 +106,8 @@ public enum PersistenceError: Error, Sendable, CustomStringConvertible {
 
 extension PersistenceError {
     /// How to save what SQLite can still read of a damaged store, on copies of its files (never
-    /// on the files themselves): what ``damaged(path:reason:)`` advises, and `leettrack doctor`.
+    /// on the files themselves): what ``damaged(path:reason:)`` advises, and what an app's own
+    /// health check can print.
     public static func rescueSteps(forStoreAt path: String) -> String {
         "To save what SQLite can still read, work on copies, never on these files:"
             + " `mkdir rescue && cp -p \(path)* rescue/`, then"
