@@ -4,13 +4,18 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
     case unknownProblem(String, suggestions: [Problem])
     /// Several problems match these title words; `candidates` lists them in id order.
     case ambiguousProblem(String, candidates: [Problem])
+    /// The words only start words of these titles (`median sort` of "Median of Two Sorted
+    /// Arrays"): close, but not the problem's id, slug, title or whole title words, so a change
+    /// is refused rather than made to a guess.
+    case inexactProblem(String, candidates: [Problem])
     /// No study list (built-in or the user's own) has this key or name.
     case unknownList(String, known: [String])
     /// No problem has this tag; `suggestions` are the closest tag names.
     case unknownTag(String, suggestions: [String])
     /// No problem is in this category.
     case unknownCategory(String, known: [String])
-    /// A date that is not a real `YYYY-MM-DD` day, or that lies in the future.
+    /// A date that is not a real `YYYY-MM-DD` day, or that lies in the future; `reason` names
+    /// the form when the form is what is wrong.
     case invalidDate(String, reason: String)
     /// A review rating that is not again, hard, good or easy.
     case invalidRating(String)
@@ -44,8 +49,10 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
     /// in what the user typed is shown as `\n`, so an argument cannot add a line of its own to the
     /// message (`show $'x\nSolved 1. Two Sum'`).
     public var description: String {
-        if case .ambiguousProblem = self { return message }
-        return message.lineFeedsEscaped
+        switch self {
+        case .ambiguousProblem, .inexactProblem: return message
+        default: return message.lineFeedsEscaped
+        }
     }
 
     private var message: String {
@@ -56,12 +63,12 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
                 : "Did you mean: " + suggestions.map { "\($0.id) \($0.title)" }.joined(separator: "; ") + "?"
             return "no problem matches \(Self.quoted(name)). \(hint)"
         case .ambiguousProblem(let name, let candidates):
-            let shown = candidates.prefix(10).map { candidate in
-                let id = String(candidate.id)
-                return String(repeating: " ", count: max(0, 6 - id.count)) + id + "  " + candidate.title
-            }.joined(separator: "\n")
-            let more = candidates.count > 10 ? "\n  … and \(candidates.count - 10) more" : ""
-            return "'\(name.lineFeedsEscaped)' matches \(candidates.count) problems; name one by id or slug:\n\(shown)\(more)"
+            return "'\(name.lineFeedsEscaped)' matches \(candidates.count) problems; name one by id or slug:\n"
+                + Self.listed(candidates)
+        case .inexactProblem(let name, let candidates):
+            let which = candidates.count == 1 ? "a title" : "\(candidates.count) titles"
+            return "'\(name.lineFeedsEscaped)' only starts words of \(which), so it names no problem for sure; "
+                + "name it by id, slug, title or whole words of its title:\n" + Self.listed(candidates)
         case .unknownList(let name, let known):
             return "no study list is called '\(name)'. Lists: \(known.joined(separator: ", "))."
         case .unknownTag(let name, let suggestions):
@@ -70,7 +77,8 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
         case .unknownCategory(let name, let known):
             return "no category is called '\(name)'. Categories: \(known.joined(separator: ", "))."
         case .invalidDate(let text, let reason):
-            return "'\(text)' is not a valid date: \(reason). Use YYYY-MM-DD, e.g. 2026-01-31."
+            // The reason gives the form where the form is what is wrong, so it is said once.
+            return "'\(text)' is not a valid date: \(reason)."
         case .invalidTime(let text, let reason):
             return "'\(text)' is not a valid time: \(reason). Use a time like 25m, 1h10m or 90s (a bare number is minutes)."
         case .invalidRating(let text):
@@ -79,7 +87,8 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
             return "\(problem.id). \(problem.title) has nothing to review: it is not solved. "
                 + "Solve it first with `leettrack solve \(problem.id)`."
         case .reviewBeforeLastReview(let problem, let lastReview):
-            return "\(problem.id). \(problem.title) was last reviewed on \(lastReview); a review cannot be dated earlier."
+            return "\(problem.id). \(problem.title) was last reviewed on \(lastReview); a review cannot be dated before it "
+                + "(a --date day stands for noon that day, or now if earlier). Leave out --date to record the review now."
         case .invalidListName(let name, let reason):
             return "'\(name)' cannot be a list name: \(reason)."
         case .duplicateList(let name, let existing):
@@ -102,6 +111,15 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
         case .listWithoutSections(let list, let sectioned):
             return "\(list) has no topic sections; the lists with sections are \(sectioned.joined(separator: ", "))."
         }
+    }
+
+    /// The candidates one a line, `   167  Two Sum II - Input Array Is Sorted`, at most ten.
+    private static func listed(_ candidates: [Problem]) -> String {
+        let shown = candidates.prefix(10).map { candidate in
+            let id = String(candidate.id)
+            return String(repeating: " ", count: max(0, 6 - id.count)) + id + "  " + candidate.title
+        }.joined(separator: "\n")
+        return shown + (candidates.count > 10 ? "\n  … and \(candidates.count - 10) more" : "")
     }
 
     /// `'name'`, or its start and length when it is longer than a line (a pasted page, not a name).

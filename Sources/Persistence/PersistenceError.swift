@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Everything that can go wrong in a ``Store``. Each case names the key or file involved, and its
 /// description says what happened and what to do next.
-public enum PersistenceError: Error, Sendable, CustomStringConvertible {
+public enum PersistenceError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The bytes stored under `key` do not decode as the requested type. The bytes are left as
     /// they are (read them with ``Store/rawValue(forKey:)``) until the key is written on purpose.
     case undecodable(key: String, underlying: String)
@@ -59,11 +59,10 @@ public enum PersistenceError: Error, Sendable, CustomStringConvertible {
                 + " Upgrade to read it."
         case let .cannotOpen(path, reason):
             return "cannot open the store at \(path): \(reason)"
-        case let .sqlite(code, message, sql, path):
-            var text = "SQLite error \(code): \(message)"
-            if let path { text += " (store: \(path))" }
-            if let sql { text += " in `\(sql)`" }
-            return text
+        case let .sqlite(code, message, _, path):
+            // A sentence for a person; the statement stays in the case (and `debugDescription`) for a developer.
+            let store = path.map { "the store at \($0)" } ?? "the store"
+            return "SQLite could not read or write \(store): \(Self.sentence(forSQLite: code, message: message))"
         case let .file(path, reason):
             return "\(path): \(reason)"
         case let .server(location, reason):
@@ -88,6 +87,24 @@ public enum PersistenceError: Error, Sendable, CustomStringConvertible {
         case let .invalidKey(key, reason):
             return "the key '\(Self.printable(key))' cannot be used: \(reason); nothing was read or changed"
         }
+    }
+
+    /// What SQLite's result `code` means for the user, with its own `message` beside it.
+    static func sentence(forSQLite code: Int32, message: String) -> String {
+        switch code & 0xFF {
+        case 5, 6: "another program kept it locked for too long (\(message)); try again when that program is done"
+        case 7: "there was not enough memory (\(message))"
+        case 10: "the system refused to read or write its file (\(message))"
+        case 13: "the disk is full (\(message))"
+        case 18: "a value is too big for it (\(message))"
+        default: "\(message) (SQLite result code \(code))"
+        }
+    }
+
+    /// The description, and for an SQLite error the statement that failed: for a developer's log.
+    public var debugDescription: String {
+        if case let .sqlite(_, _, sql?, _) = self { return description + " in `\(sql)`" }
+        return description
     }
 
     /// `key` with NUL and other control characters spelled out, so a message shows what it holds.

@@ -58,6 +58,57 @@ struct ProblemResolverTests {
     func several() throws {
         #expect(try catalog.resolve(["1", "two-sum", "146"]).map(\.id) == [1, 146])
     }
+
+    @Test("a name made only of ids and commas or blanks is those ids, never title words")
+    func idLists() throws {
+        // "1-bit and 2-bit Characters" has the words 1 and 2; `solve 1,2` solved it.
+        #expect(try catalog.resolve(["1,2"]).map(\.id) == [1, 2])
+        #expect(try catalog.resolve(["#1, #2", "3 4", "2"]).map(\.id) == [1, 2, 3, 4])
+        #expect(throws: LeetTrackError.unknownProblem("99999", suggestions: [])) { try catalog.resolve(["1,99999"]) }
+        // Where one problem is meant, several ids are refused with them as the candidates.
+        #expect {
+            try catalog.resolve("1,2")
+        } throws: { error in
+            guard case LeetTrackError.ambiguousProblem("1,2", let candidates) = error else { return false }
+            return candidates.map(\.id) == [1, 2]
+        }
+        #expect(try catalog.resolve("7,7").id == 7)
+    }
+
+    @Test("starts of title words are refused for a change, naming the titles they start")
+    func startsOfWordsAreRefused() {
+        #expect {
+            try catalog.resolve("merge two 2d arr")
+        } throws: { error in
+            guard case LeetTrackError.inexactProblem(_, let candidates) = error else { return false }
+            return candidates.map(\.id) == [2570]
+        }
+        #expect {
+            try catalog.resolve("median sort")
+        } throws: { error in
+            guard case LeetTrackError.inexactProblem(_, let candidates) = error else { return false }
+            return candidates.map(\.id).contains(4) && candidates.count > 1
+        }
+    }
+
+    @Test("a reading command gets the one title whose words start with the name's, marked as a guess")
+    func bestMatchIsAGuess() throws {
+        let guess = try catalog.bestMatch(for: "merge two 2d arr")
+        #expect(guess.problem.id == 2570 && guess.isGuess)
+        let exact = try catalog.bestMatch(for: "median sorted arrays")
+        #expect(exact.problem.id == 4 && !exact.isGuess)
+        #expect(try !catalog.bestMatch(for: "lru cache").isGuess)
+    }
+
+    @Test("a number in the name must be a whole word of the title, also for a guess")
+    func numbersMatchWholeWords() {
+        // "two sum 2" opened 2570, "Merge Two 2D Arrays by Summing Values".
+        for name in ["two sum 2", "merge two 2 arrays summing"] {
+            #expect(throws: LeetTrackError.self) { try catalog.bestMatch(for: name) }
+        }
+        // Numbers that are words of the title name it.
+        #expect(try catalog.resolve("1 bit 2 bit characters").id == 717)
+    }
 }
 
 @Suite("Title words")

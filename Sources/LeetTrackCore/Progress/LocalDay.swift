@@ -31,8 +31,8 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else { throw .invalidDate(text, reason: "expected YYYY-MM-DD") }
-        guard (1...12).contains(month) else { throw .invalidDate(text, reason: "there is no month \(parts[1])") }
+        else { throw .invalidDate(text, reason: "expected YYYY-MM-DD, e.g. 2026-01-31") }
+        guard (1...12).contains(month) else { throw .invalidDate(text, reason: "there is no month \(parts[1]) (the form is YYYY-MM-DD)") }
         guard (1...CivilDay.daysInMonth(year: year, month: month)).contains(day) else {
             throw .invalidDate(text, reason: "that month has no day \(parts[2])")
         }

@@ -1,21 +1,46 @@
 import FoundationEssentials
 
+/// A problem found for a name, and whether the name only comes close to it.
+public struct ProblemMatch: Sendable, Equatable {
+    /// The problem.
+    public let problem: Problem
+    /// `true` when the name is not the problem's id, slug or title, nor words that occur whole in
+    /// its title alone, but only starts of its title's words (`median sort arr`): a guess a reading
+    /// command may show, labelled, and a writing command refuses.
+    public let isGuess: Bool
+}
+
 extension Catalog {
-    /// The problem a user means by `name`: an id (`1`), a slug (`two-sum`), a title in any case
-    /// (`two sum`), or words that occur in exactly one title (`median sorted arrays`).
+    /// The problem a user names for a change: an id (`1`, `#1`), a slug (`two-sum`), a title in
+    /// any case and punctuation (`two sum`), or words that occur as whole words in exactly one
+    /// title (`median sorted arrays`). Nothing looser: a change never acts on a guess.
     ///
     /// Ids and slugs are looked up without building any other problem; only a name that is neither
     /// scans the titles.
-    /// - Throws: ``LeetTrackError/ambiguousProblem(_:candidates:)`` when the words fit several
-    ///   titles, ``LeetTrackError/unknownProblem(_:suggestions:)`` with the three closest titles
-    ///   when nothing fits.
+    /// - Throws: ``LeetTrackError/ambiguousProblem(_:candidates:)`` when the words occur whole in
+    ///   several titles, or the name is several ids (`1,2`);
+    ///   ``LeetTrackError/inexactProblem(_:candidates:)`` when the words only start words of
+    ///   titles (those titles are the candidates); ``LeetTrackError/unknownProblem(_:suggestions:)``
+    ///   with the three closest titles when nothing fits.
     public func resolve(_ name: String) throws(LeetTrackError) -> Problem {
+        let match = try bestMatch(for: name)
+        guard match.isGuess else { return match.problem }
+        throw .inexactProblem(name, candidates: [match.problem])
+    }
+
+    /// The problem a reading command shows for `name`: what ``resolve(_:)-(String)`` finds, else the
+    /// one title whose words start with the name's words, marked as a guess. A number in the name
+    /// must be a whole word of the title (`two sum 2` is not "Merge Two 2D Arrays by Summing Values").
+    /// - Throws: as ``resolve(_:)-(String)`` does, ``LeetTrackError/inexactProblem(_:candidates:)``
+    ///   only for several looser candidates.
+    public func bestMatch(for name: String) throws(LeetTrackError) -> ProblemMatch {
         let trimmed = name.trimmedOfWhitespace
-        if let id = Int(trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed) {
-            if let problem = problem(withID: id) { return problem }
-            throw .unknownProblem(name, suggestions: [])
+        if let ids = Self.ids(in: trimmed) {
+            let problems = try ids.map { id throws(LeetTrackError) in try problem(withListedID: id, name: name) }
+            if problems.count == 1 || problems.allSatisfy({ $0.id == problems[0].id }) { return ProblemMatch(problem: problems[0], isGuess: false) }
+            throw .ambiguousProblem(name, candidates: problems)
         }
-        if let problem = problem(withSlug: trimmed) { return problem }
+        if let problem = problem(withSlug: trimmed) { return ProblemMatch(problem: problem, isGuess: false) }
         // No title or slug is this long, and comparing it with every title would cost its length
         // times the catalog's (a pasted 10,000-character name took minutes): it matches nothing.
         guard trimmed.utf8.count <= Self.longestName else { throw .unknownProblem(name, suggestions: []) }
@@ -23,25 +48,25 @@ extension Catalog {
         guard words.count > 0 else { throw .unknownProblem(name, suggestions: []) }
         // A title typed in full, in any case and with any punctuation, is the same words as the slug.
         if let problem = problem(withSlug: String(decoding: words.joined(separator: UInt8(ascii: "-")), as: UTF8.self)) {
-            return problem
+            return ProblemMatch(problem: problem, isGuess: false)
         }
 
-        var exactWords: [Int] = []
-        var prefixWords: [Int] = []
+        var wholeWords: [Int] = []
+        var startsOfWords: [Int] = []
         var title = TitleWords()
         for position in 0..<count {
             withTitleUTF8(at: position) { title.load($0) }
-            if title.hasSameWords(as: words) { return problem(at: position) }
+            if title.hasSameWords(as: words) { return ProblemMatch(problem: problem(at: position), isGuess: false) }
             if (0..<words.count).allSatisfy({ title.contains(words[$0]) }) {
-                exactWords.append(position)
-            } else if (0..<words.count).allSatisfy({ title.containsWord(startingWith: words[$0]) }) {
-                prefixWords.append(position)
+                wholeWords.append(position)
+            } else if (0..<words.count).allSatisfy({ words.isNumber($0) ? title.contains(words[$0]) : title.containsWord(startingWith: words[$0]) }) {
+                startsOfWords.append(position)
             }
         }
-        for candidates in [exactWords, prefixWords] where !candidates.isEmpty {
-            if candidates.count == 1 { return problem(at: candidates[0]) }
-            throw .ambiguousProblem(name, candidates: candidates.map(problem(at:)))
-        }
+        if wholeWords.count == 1 { return ProblemMatch(problem: problem(at: wholeWords[0]), isGuess: false) }
+        if wholeWords.count > 1 { throw .ambiguousProblem(name, candidates: wholeWords.map(problem(at:))) }
+        if startsOfWords.count == 1 { return ProblemMatch(problem: problem(at: startsOfWords[0]), isGuess: true) }
+        if startsOfWords.count > 1 { throw .inexactProblem(name, candidates: startsOfWords.map(problem(at:))) }
         // The edit distance costs the name's length times each title's: its first bytes suggest as well.
         let text = words.joined(separator: UInt8(ascii: " ")).prefix(Self.longestSuggestedName)
         throw .unknownProblem(name, suggestions: closestProblems(to: Array(text), count: 3))
@@ -54,14 +79,44 @@ extension Catalog {
     /// How many bytes of an unknown name the suggestions compare: longer than LeetCode's titles.
     static let longestSuggestedName = 100
 
-    /// Resolves several names, failing on the first that does not resolve; duplicates are dropped.
+    /// Resolves several names for a change, failing on the first that does not resolve (see
+    /// ``resolve(_:)-(String)``); duplicates are dropped. A name made only of ids and commas or
+    /// blanks (`1,2`, `"1 2"`) is those ids, as a filter's commas are several values
+    /// (`-d easy,medium`), never title words ("1-bit and 2-bit Characters").
     public func resolve(_ names: [String]) throws(LeetTrackError) -> [Problem] {
         var problems: [Problem] = []
-        for name in names {
-            let problem = try resolve(name)
+        func add(_ problem: Problem) {
             if !problems.contains(where: { $0.id == problem.id }) { problems.append(problem) }
         }
+        for name in names {
+            if let ids = Self.ids(in: name.trimmedOfWhitespace) {
+                for id in ids { add(try problem(withListedID: id, name: ids.count == 1 ? name : String(id))) }
+            } else {
+                add(try resolve(name))
+            }
+        }
         return problems
+    }
+
+    /// The ids of a name made only of ids (`12`, `#12`) separated by commas or blanks, else `nil`.
+    static func ids(in name: String) -> [Int]? {
+        var ids: [Int] = []
+        for part in name.split(whereSeparator: { $0 == "," || $0.isWhitespace }) {
+            let digits = part.hasPrefix("#") ? part.dropFirst() : part
+            // Digits alone: `Int` also reads `+1`, which no one types for an id.
+            guard !digits.isEmpty, digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+                return nil
+            }
+            // An id too long for an `Int` names no problem; it is still an id, not title words.
+            ids.append(Int(digits) ?? -1)
+        }
+        return ids.isEmpty ? nil : ids
+    }
+
+    /// The problem with `id`, or an unknown problem named `name`.
+    private func problem(withListedID id: Int, name: String) throws(LeetTrackError) -> Problem {
+        guard id >= 0, let problem = problem(withID: id) else { throw .unknownProblem(name, suggestions: []) }
+        return problem
     }
 
     /// The `count` problems whose titles or slugs are closest to `text` (lowercased words joined

@@ -43,6 +43,11 @@ struct TitleWords {
         ranges.contains { bytes[$0].elementsEqual(word) }
     }
 
+    /// Whether the word at `index` is a number: ASCII digits only.
+    func isNumber(_ index: Int) -> Bool {
+        self[index].allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    }
+
     /// Whether one of the words starts with `prefix`.
     func containsWord(startingWith prefix: ArraySlice<UInt8>) -> Bool {
         ranges.contains { bytes[$0].starts(with: prefix) }

@@ -57,7 +57,7 @@ enum ReportText {
 
     /// `1 day`, `3 days`.
     static func count(_ value: Int, _ singular: String, _ plural: String? = nil) -> String {
-        value == 1 ? "1 \(singular)" : "\(value) \(plural ?? singular + "s")"
+        Plural.count(value, singular, plural)
     }
 
     /// A length for SVG attributes, with at most two decimals (`12.57`).

@@ -66,7 +66,8 @@ public struct ReviewBook: Sendable {
         try repository.update([problem.slug]) { _, record in
             guard let before = record.reviewCard(using: scheduler) else { throw LeetTrackError.notSolved(problem) }
             guard let after = record.recordReview(rating, at: date, scheduler: scheduler) else {
-                let last = before.lastReview.map(UTCTimestamp.string(from:)) ?? "?"
+                // A day, as every review date is shown, in the user's time zone.
+                let last = before.lastReview.map { LocalDay($0, in: SystemTimeZone()).description } ?? "?"
                 throw LeetTrackError.reviewBeforeLastReview(problem, lastReview: last)
             }
             result = Rating(before: before, after: after, record: record)

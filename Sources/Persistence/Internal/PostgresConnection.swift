@@ -157,7 +157,9 @@ final class PostgresConnection: @unchecked Sendable {
                 throw PersistenceError.server(location: info.location, reason: "the connection was lost: " + message)
             }
             let state = clibpq_PQresultErrorField(result, clibpq_diag_sqlstate()).map { String(cString: $0) } ?? "?"
-            throw PersistenceError.server(location: info.location, reason: "the server refused `\(sql)` (\(state)): \(message)")
+            // The statement is ours, not the reader's: the message names the server's reason and
+            // code, never the SQL (the code finds the statement for a developer).
+            throw PersistenceError.server(location: info.location, reason: "the server refused a statement (SQLSTATE \(state)): \(message)")
         }
     }
 
@@ -186,8 +188,19 @@ final class PostgresConnection: @unchecked Sendable {
     private static func trimmed(_ message: UnsafePointer<CChar>?) -> String {
         guard let message else { return "unknown error" }
         // One line for a person: libpq ends lines with newlines and indents its hints with tabs.
+        // Its severity label goes, and so do the lines that quote our SQL (`LINE 1: SELECT …`, the
+        // caret under it, `QUERY:`, `STATEMENT:`, `CONTEXT:`): a person is shown a sentence.
+        let statementLines = ["LINE ", "QUERY:", "STATEMENT:", "CONTEXT:", "^"]
         return String(cString: message).split(whereSeparator: \.isNewline)
-            .map(withoutSurroundingSpaces).filter { !$0.isEmpty }.joined(separator: " ")
+            .map(withoutSurroundingSpaces)
+            .filter { line in !line.isEmpty && !statementLines.contains { line.hasPrefix($0) } }
+            .map { line in
+                for label in ["ERROR:", "FATAL:", "PANIC:"] where line.hasPrefix(label) {
+                    return withoutSurroundingSpaces(line.dropFirst(label.count))
+                }
+                return line
+            }
+            .joined(separator: " ")
     }
 
     private static func withoutSurroundingSpaces(_ line: Substring) -> Substring {

@@ -1,5 +1,10 @@
 import ArgumentParser
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LeetTrackCore
 import LeetTrackScreen
 import Persistence
@@ -20,18 +25,44 @@ struct BackupCommand: LeetTrackCommand {
 
     func run(_ context: CommandContext) throws {
         guard !destination.isEmpty else { throw Self.usageError("give the backup's PATH") }
-        // A mistyped folder is a mistake to report, not folders to make (the library makes them).
-        let folder = FilePaths.directory(of: destination)
-        var isFolder = false
-        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder {
-            throw CLIError.failure("cannot back up to \(destination): the folder \(folder) does not exist. Nothing was written.")
-        }
+        try checkDestination()
         guard context.storeExists else {
             throw CLIError.failure("there is no store at \(context.storePath) to back up.")
         }
         let store = try context.reader().store
         let records = try store.keys(withPrefix: ProgressRepository.keyPrefix).count
-        try store.backup(to: destination)
+        do {
+            try store.backup(to: destination)
+        } catch PersistenceError.cannotOpen(let path, let reason) where path == destination {
+            // The library speaks of the file it could not create as a store; it is the backup.
+            throw refusal(reason)
+        }
         context.line("Backed up \(Format.outside(context.storePath)) to \(Format.outside(destination)) (\(records == 1 ? "1 problem" : "\(records) problems")).")
+    }
+
+    /// Refuses a destination that cannot become a new file, saying why: a folder (give a file in
+    /// it), any existing file or link (a backup never overwrites), or a folder that is missing or
+    /// is not a folder (a mistyped folder is a mistake to report, not folders to make).
+    private func checkDestination() throws {
+        var isFolder = false
+        if FileManager.default.fileExists(atPath: destination, isDirectory: &isFolder), isFolder {
+            let example = destination.hasSuffix("/") ? destination + "leettrack-backup.sqlite" : destination + "/leettrack-backup.sqlite"
+            throw refusal("it is a folder; name a new file in it, e.g. \(example)")
+        }
+        var info = stat()
+        if lstat(destination, &info) == 0 {
+            throw refusal("a file already exists there; choose a new path (a backup never overwrites a file)")
+        }
+        let folder = FilePaths.directory(of: destination)
+        guard !folder.isEmpty else { return }
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+            throw refusal("the folder \(folder) does not exist")
+        }
+        if !isFolder { throw refusal("\(folder) is a file, not a folder") }
+    }
+
+    /// Why the backup to the destination was not made.
+    private func refusal(_ reason: String) -> CLIError {
+        CLIError.failure("cannot back up to \(destination): \(reason). Nothing was written.")
     }
 }

@@ -66,7 +66,7 @@ struct CatalogCommand: LeetTrackCommand {
                 shape: update?.shape, updated: update?.date, newOrChanged: update?.problems.count ?? 0))
             return
         }
-        context.line("\(catalog.count) problems, \(catalog.studyLists.count) study lists")
+        context.line("\(Plural.count(catalog.count, "problem")), \(Plural.count(catalog.studyLists.count, "study list"))")
         guard let update else {
             context.line("Source: built into leettrack \(LeetTrack.version) (no update imported)")
             return
@@ -88,7 +88,7 @@ struct CatalogCommand: LeetTrackCommand {
         }
         context.line("Read \(list.entries.count == 1 ? "1 problem" : "\(list.entries.count) problems") from \(Format.outside(file)) (\(list.shape.rawValue)).")
         context.line("Added \(summary.added.count), updated \(summary.changed.count), \(summary.unchanged) unchanged; "
-            + "the catalog has \(summary.catalog.count) problems."
+            + "the catalog has \(Plural.count(summary.catalog.count, "problem"))."
             + (withStatus || !summary.renamed.isEmpty ? "" : " Your progress is untouched."))
         for rename in summary.renamed {
             context.line("  renamed  \(rename) (its progress and list places moved with it)")

@@ -7,7 +7,7 @@ import LeetTrackScreen
 /// name changes nothing), apply one change to all in one transaction, report each problem.
 enum ProgressChanges {
     /// The help of the `PROBLEM...` argument.
-    static let problemsHelp = ArgumentHelp("Ids, slugs, or title words (quote titles).", valueName: "problem")
+    static let problemsHelp = ArgumentHelp("Ids (1 or 1,2), slugs, or whole words of one title (quote titles).", valueName: "problem")
 
     /// Runs `change` on `problems` and prints `describe(problem, change)` for each, or JSON.
     static func apply(
@@ -45,6 +45,26 @@ enum ProgressChanges {
         }
         return min(day.noon(in: SystemTimeZone()), now)
     }
+
+    /// The one rule for a note's text on the command line (`note PROBLEM TEXT`, `solve --note`,
+    /// `attempt --note`): empty or blank text is refused, as a usage error that changes nothing,
+    /// since an unset shell variable in quotes must not wipe or blank a note; a note is removed
+    /// only by `note PROBLEM --clear`. Text over the size limit or with a NUL is refused too.
+    static func checkNote(_ text: String?, as name: String, command: any LeetTrackCommand.Type) throws {
+        guard let text else { return }
+        if text.allSatisfy(\.isWhitespace) {
+            throw command.usageError("\(name) is \(text.isEmpty ? "empty" : "blank"); give the note's text "
+                + "(to remove a problem's note use 'leettrack note PROBLEM --clear')")
+        }
+        do {
+            try InputRules.check(note: text, at: name)
+        } catch {
+            throw command.usageError(error.reason)
+        }
+    }
+
+    /// What the help says of empty text, for every option and argument that takes a note.
+    static let emptyNoteRule = "Empty or blank text is refused (exit 64); `leettrack note PROBLEM --clear` removes a note."
 
     /// The help of `--time`.
     static let timeHelp = ArgumentHelp("How long it took: 25m, 1h10m, 90s (a bare number is minutes).", valueName: "time")
@@ -89,7 +109,7 @@ struct SolveCommand: LeetTrackCommand {
     var rating: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("The day it was solved (default: now).", valueName: "yyyy-mm-dd")) var date: String?
     @Option(parsing: .unconditional, help: ProgressChanges.timeHelp) var time: String?
-    @Option(parsing: .unconditional, help: ArgumentHelp("Set the problem's note too.", valueName: "text")) var note: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Set the problem's note too. " + ProgressChanges.emptyNoteRule, valueName: "text")) var note: String?
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
@@ -98,17 +118,7 @@ struct SolveCommand: LeetTrackCommand {
         let problems = try context.catalog.resolve(problemNames)
         let date = try ProgressChanges.date(from: self.date, now: context.now) ?? context.now
         let seconds = try ProgressChanges.seconds(from: time)
-        // An empty (or blank) shell variable in a script must not wipe a note: clearing is explicit.
-        if note?.allSatisfy(\.isWhitespace) == true {
-            throw Self.usageError("'--note' needs text; to remove a note use 'leettrack note PROBLEM --clear'")
-        }
-        if let note {
-            do {
-                try InputRules.check(note: note, at: "--note")
-            } catch {
-                throw Self.usageError(error.reason)
-            }
-        }
+        try ProgressChanges.checkNote(note, as: "'--note'", command: Self.self)
         let scheduler = try context.tracker().reviews.scheduler()
         try ProgressChanges.apply(problems, json: json, in: context) { slug, record in
             record.recordSolve(at: date, rating: rating, scheduler: scheduler.fuzzed(for: slug), seconds: seconds)
@@ -131,7 +141,7 @@ struct AttemptCommand: LeetTrackCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("The day of the attempt (default: now).", valueName: "yyyy-mm-dd"))
     var date: String?
     @Option(parsing: .unconditional, help: ProgressChanges.timeHelp) var time: String?
-    @Option(parsing: .unconditional, help: ArgumentHelp("A note about this attempt (\"TLE on case 57\").", valueName: "text"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("A note about this attempt (\"TLE on case 57\"); not empty or blank.", valueName: "text"))
     var note: String?
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
@@ -140,14 +150,7 @@ struct AttemptCommand: LeetTrackCommand {
         let problems = try context.catalog.resolve(problemNames)
         let date = try ProgressChanges.date(from: self.date, now: context.now) ?? context.now
         let seconds = try ProgressChanges.seconds(from: time)
-        if note?.allSatisfy(\.isWhitespace) == true { throw Self.usageError("'--note' needs text") }
-        if let note {
-            do {
-                try InputRules.check(note: note, at: "--note")
-            } catch {
-                throw Self.usageError(error.reason)
-            }
-        }
+        try ProgressChanges.checkNote(note, as: "'--note'", command: Self.self)
         try ProgressChanges.apply(problems, json: json, in: context) { record in
             record.recordAttempt(at: date, seconds: seconds, note: note)
         } describe: { problem, change in

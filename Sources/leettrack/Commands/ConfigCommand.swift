@@ -175,7 +175,7 @@ struct ConfigCommand: LeetTrackCommand {
         case (.follow, "none"): context.line("You follow no list now.")
         case (.follow, _): context.line("You follow \(value) now: `leettrack next` and `leettrack today` take their next problem from it.")
         case (_, "none"): context.line("No daily goal now.")
-        default: context.line("daily-goal is now \(value) problems a day.")
+        default: context.line("daily-goal is now \(value == "1" ? "1 problem" : "\(value) problems") a day.")
         }
     }
 }

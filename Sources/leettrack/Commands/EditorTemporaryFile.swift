@@ -55,9 +55,20 @@ final class EditorTemporaryFile {
         remove()
     }
 
-    /// Removes the file and its directory and takes the signal handlers away.
+    /// Whether the file stays: it holds text the user wrote that was not saved (``keep()``).
+    private var kept = false
+
+    /// Leaves the file and its directory in place, for a message to name: the user's text in it
+    /// was refused. The signal handlers are taken away.
+    func keep() {
+        kept = true
+        Self.uninstall()
+    }
+
+    /// Removes the file and its directory, unless kept, and takes the signal handlers away.
     func remove() {
         Self.uninstall()
+        guard !kept else { return }
         unlink(path)
         rmdir(directory)
     }

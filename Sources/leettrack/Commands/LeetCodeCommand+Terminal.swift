@@ -77,14 +77,14 @@ enum LeetCodePullReport {
         let catalog = summary.catalog
         let progress = summary.progress
         context.line((dryRun ? "Dry run of a pull" : "Pulled") + " from LeetCode as \(pull.username): "
-            + "\(pull.problems.entries.count) problems, \(pull.progress.count) with your progress, "
-            + "\(pull.accepted.count) recent accepted submissions.")
+            + "\(Plural.count(pull.problems.entries.count, "problem")), \(pull.progress.count) with your progress, "
+            + "\(Plural.count(pull.accepted.count, "recent accepted submission")).")
         let would = dryRun ? "would be " : ""
         context.line("  Catalog: \(catalog.added.count) new, \(catalog.changed.count) changed, \(catalog.unchanged) unchanged"
-            + (catalog.renamed.isEmpty ? "" : ", \(catalog.renamed.count) renamed") + "; \(catalog.catalog.count) problems.")
+            + (catalog.renamed.isEmpty ? "" : ", \(catalog.renamed.count) renamed") + "; \(Plural.count(catalog.catalog.count, "problem")).")
         for rename in catalog.renamed.prefix(10) { context.line("    renamed  \(rename) (its progress and list places \(dryRun ? "would move" : "moved"))") }
-        context.line("  History: \(progress.added.count) problems \(would)added, \(progress.updated.count) \(would)updated, "
-            + "\(progress.eventsAdded) dated events \(would)added to problems you had.")
+        context.line("  History: \(Plural.count(progress.added.count, "problem")) \(would)added, \(progress.updated.count) \(would)updated, "
+            + "\(Plural.count(progress.eventsAdded, "dated event")) \(would)added to problems you had.")
         if dryRun { context.line("Nothing was written (--dry-run).") }
     }
 }

@@ -37,8 +37,13 @@ struct ListEditing {
                     throw CLIError.failure("not confirmed; the list \(Format.quoted(list.name)) was kept. (Use --yes to skip the question.)")
                 }
             }
+            // The deletion also stops following the list (in its transaction); said, with the way on.
+            let followed = try context.practiceSettings().followedList == list.key
             let deleted = try lists.delete(name, in: catalog)
-            try report(deleted, "Deleted the list \(Format.quoted(deleted.name)).")
+            let unfollowed = followed
+                ? " You no longer follow it; follow another with `leettrack config follow LIST` (e.g. neetcode-150)."
+                : ""
+            try report(deleted, "Deleted the list \(Format.quoted(deleted.name)).\(unfollowed)")
         case .showAll, .show:
             break  // Shown by `ListsCommand`.
         }

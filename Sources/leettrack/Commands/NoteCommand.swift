@@ -14,7 +14,8 @@ struct NoteCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "note",
         abstract: "Show, set, edit or clear a problem's note.",
-        discussion: "Without TEXT, --edit or --clear it prints the note. --edit opens $VISUAL or $EDITOR.")
+        discussion: "Without TEXT, --edit or --clear it prints the note. --edit opens $VISUAL or $EDITOR; saving "
+            + "the file empty or blank there clears the note. " + ProgressChanges.emptyNoteRule)
 
     @Argument(help: ArgumentHelp("An id, a slug, or title words (quoted).", valueName: "problem"), completion: .problems)
     var problemName: String
@@ -76,27 +77,23 @@ struct NoteCommand: LeetTrackCommand {
     }
 
     private func action() throws -> Action {
-        let text = self.text.joined(separator: " ")
-        let chosen = [!text.isEmpty, edit, clear].filter { $0 }.count
+        // TEXT given, even empty (`note 5 ""`, an unset variable in quotes), is a change asked
+        // for: never taken for no TEXT, which prints the note and succeeds.
+        let given = !self.text.isEmpty
+        let chosen = [given, edit, clear].filter { $0 }.count
         if chosen > 1 { throw Self.usageError("give only one of TEXT, '--edit' and '--clear'") }
-        if !text.isEmpty {
-            // Blank text (an unset variable in quotes plus a space) must not wipe a note.
-            if text.allSatisfy(\.isWhitespace) {
-                throw Self.usageError("TEXT is blank; to remove the note use 'leettrack note PROBLEM --clear'")
-            }
-            do {
-                try InputRules.check(note: text, at: "TEXT")
-            } catch {
-                throw Self.usageError(error.reason)
-            }
+        if given {
+            let text = self.text.joined(separator: " ")
+            try ProgressChanges.checkNote(text, as: "TEXT", command: Self.self)
             return .set(text)
         }
         return edit ? .edit : clear ? .clear : .show
     }
 
     func run(_ context: CommandContext) throws {
-        let problem = try context.catalog.resolve(problemName)
         let action = try action()
+        // Showing the note may show a guess, labelled; a change is made only to the problem named.
+        let problem = if case .show = action { try context.problemToShow(problemName) } else { try context.catalog.resolve(problemName) }
         let newNote: String
         switch action {
         case .show:
@@ -115,11 +112,8 @@ struct NoteCommand: LeetTrackCommand {
             newNote = ""
         case .edit:
             let current = try context.progress(for: problem.slug).note
-            newNote = try Editor(environment: context.environment).edit(current, name: problem.slug)
-            do {
-                try InputRules.check(note: newNote, at: "")
-            } catch {
-                throw CLIError.failure("\(error.reason); the note is unchanged.")
+            newNote = try Editor(environment: context.environment).edit(current, name: problem.slug) { edited throws(InputRules.Violation) in
+                try InputRules.check(note: edited, at: "")
             }
         }
         try ProgressChanges.apply([problem], json: json, in: context) { record in
@@ -136,19 +130,53 @@ struct Editor {
     let environment: [String: String]
 
     /// Opens `$VISUAL`, else `$EDITOR`, on a file holding `text`; returns the saved text without
-    /// its final newline. The temporary file (0600, in a 0700 directory) is removed afterwards, also
-    /// when a signal ends the process (see ``EditorTemporaryFile``).
-    /// - Throws: `CLIError.failure` when no editor is set, it cannot start, or it fails.
-    func edit(_ text: String, name: String) throws -> String {
+    /// its final newlines, or `""` when it is blank (the note is cleared). The temporary file
+    /// (0600, in a 0700 directory) is removed afterwards, also when a signal ends the process (see
+    /// ``EditorTemporaryFile``), but for an edit that is refused: then it keeps the user's text and
+    /// the message names it.
+    /// - Throws: `CLIError.failure` saying the note is unchanged when no editor is set, it cannot
+    ///   start, it fails, it removes the file, or the text is not UTF-8 or fails `check`.
+    func edit(_ text: String, name: String, check: (String) throws(InputRules.Violation) -> Void) throws -> String {
         guard let command else {
             throw CLIError.failure("set $VISUAL or $EDITOR to edit notes, or give the note as text: `leettrack note PROBLEM TEXT`.")
         }
         let file = try EditorTemporaryFile(name: "\(name).md", contents: Data((text.isEmpty ? "" : text + "\n").utf8))
         defer { file.remove() }
-        try open(file.path, command: command, unchanged: "the note is unchanged.")
-        var edited = String(decoding: try Data(contentsOf: URL(fileURLWithPath: file.path)), as: UTF8.self)
+        /// The note is unchanged, and the file with what the user wrote is kept for them.
+        func keeping(_ reason: String) -> CLIError {
+            file.keep()
+            return CLIError.failure("\(reason); the note is unchanged. Your text is kept in \(file.path).")
+        }
+        do {
+            try run(file.path, command: command)
+        } catch EditorFailure.failed(let reason) {
+            guard FileManager.default.fileExists(atPath: file.path) else { throw CLIError.failure("\(reason); the note is unchanged.") }
+            throw keeping(reason)
+        }
+        let bytes: Data
+        do {
+            bytes = try Data(contentsOf: URL(fileURLWithPath: file.path))
+        } catch {
+            // Removed or renamed away (some editors save by replacing): nothing to take as the note.
+            throw CLIError.failure("the editor '\(command)' left no file at \(file.path) (\(FileErrorReason.text(error))); "
+                + "the note is unchanged and keeps its text.")
+        }
+        guard var edited = String(validating: bytes, as: UTF8.self) else {
+            throw keeping("the edited text is not UTF-8 text")
+        }
         while edited.hasSuffix("\n") { edited.removeLast() }
+        if edited.allSatisfy(\.isWhitespace) { return "" }
+        do {
+            try check(edited)
+        } catch {
+            throw keeping(error.reason)
+        }
         return edited
+    }
+
+    /// Why the editor did not finish, for ``edit(_:name:check:)`` to say what it kept.
+    private enum EditorFailure: Error {
+        case failed(String)
     }
 
     /// The editor's command: `$VISUAL`, else `$EDITOR` (the first that is set and not empty).
@@ -159,21 +187,31 @@ struct Editor {
     /// Runs the editor `command` on `path` and waits for it; the file is its one argument.
     /// - Throws: `CLIError.failure` when it cannot start or fails, ending with `unchanged`.
     func open(_ path: String, command: String, unchanged: String) throws {
+        do {
+            try run(path, command: command)
+        } catch EditorFailure.failed(let reason) {
+            throw CLIError.failure("\(reason); \(unchanged)")
+        }
+    }
+
+    /// Runs the editor `command` on `path` and waits for it.
+    /// - Throws: ``EditorFailure/failed(_:)`` saying why, when it cannot start or fails.
+    private func run(_ path: String, command: String) throws {
         // `sh -c` lets the variable hold arguments (`code --wait`), as git and others allow; the
         // file is passed as `$1`, never pasted into the shell's text.
         let ending: ForegroundProcess.Ending
         do {
             ending = try ForegroundProcess.run("/bin/sh", arguments: ["-c", "\(command) \"$1\"", "sh", path])
         } catch {
-            throw CLIError.failure("cannot start the editor '\(command)': \(error.reason); \(unchanged)")
+            throw EditorFailure.failed("cannot start the editor '\(command)': \(error.reason)")
         }
         switch ending {
         case .exited(0):
             return
         case .exited(let status):
-            throw CLIError.failure("the editor '\(command)' exited with status \(status); \(unchanged)")
+            throw EditorFailure.failed("the editor '\(command)' exited with status \(status)")
         case .killed(let signal):
-            throw CLIError.failure("the editor '\(command)' was ended by signal \(signal); \(unchanged)")
+            throw EditorFailure.failed("the editor '\(command)' was ended by signal \(signal)")
         }
     }
 }

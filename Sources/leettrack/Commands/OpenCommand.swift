@@ -21,7 +21,7 @@ struct OpenCommand: LeetTrackCommand {
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
-        let problem = try context.catalog.resolve(problemName)
+        let problem = try context.problemToShow(problemName, doing: print ? "Showing" : "Opening")
         if print {
             context.line(problem.url)
             return

@@ -14,7 +14,7 @@ struct ShowCommand: LeetTrackCommand {
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
-        let problem = try context.catalog.resolve(problemName)
+        let problem = try context.problemToShow(problemName)
         let record = try context.progress(for: problem.slug)
         let skipped = try context.practiceSettings().isSkipped(problem.slug)
         let codeFiles = context.storeExists ? try context.readingTrackerOpened().codeFiles.paths(for: problem.slug) : []
