@@ -101,7 +101,7 @@ struct ProblemResolverTests {
     }
 
     @Test("a number in the name must be a whole word of the title, also for a guess")
-    func numbersMatchWholeWords() {
+    func numbersMatchWholeWords() throws {
         // "two sum 2" opened 2570, "Merge Two 2D Arrays by Summing Values".
         for name in ["two sum 2", "merge two 2 arrays summing"] {
             #expect(throws: LeetTrackError.self) { try catalog.bestMatch(for: name) }
