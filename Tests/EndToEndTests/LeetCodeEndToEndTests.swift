@@ -46,7 +46,7 @@ struct LeetCodeEndToEndTests {
         try runner.leetcode(["login"], endpoint: server.endpoint, input: Self.cookieLines, environment: [:])
         let result = try runner.leetcode(["pull"], endpoint: server.endpoint, environment: [:])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("3 problems, 3 with your progress, 1 recent accepted submissions"), "\(result.stdout)")
+        #expect(result.stdout.contains("3 problems, 3 with your progress, 1 recent accepted submission."), "\(result.stdout)")
         let undated = try runner.run("show", "20")
         #expect(undated.stdout.contains("Status:     solved"), "a progress row without a date still counts: \(undated.stdout)")
         #expect(result.stdout.contains("renamed  add-two-numbers → add-two-numbers-renamed"), "\(result.stdout)")
