@@ -36,9 +36,10 @@ extension Catalog {
     public func bestMatch(for name: String) throws(LeetTrackError) -> ProblemMatch {
         let trimmed = name.trimmedOfWhitespace
         if let ids = Self.ids(in: trimmed) {
-            let problems = try ids.map { id throws(LeetTrackError) in try problem(withListedID: id, name: name) }
-            if problems.count == 1 || problems.allSatisfy({ $0.id == problems[0].id }) { return ProblemMatch(problem: problems[0], isGuess: false) }
-            throw .ambiguousProblem(name, candidates: problems)
+            var problems: [Problem] = []
+            for id in ids where !problems.contains(where: { $0.id == id }) { problems.append(try problem(withListedID: id, name: name)) }
+            guard problems.count == 1 else { throw .ambiguousProblem(name, candidates: problems) }
+            return ProblemMatch(problem: problems[0], isGuess: false)
         }
         if let problem = problem(withSlug: trimmed) { return ProblemMatch(problem: problem, isGuess: false) }
         // No title or slug is this long, and comparing it with every title would cost its length
@@ -59,7 +60,7 @@ extension Catalog {
             if title.hasSameWords(as: words) { return ProblemMatch(problem: problem(at: position), isGuess: false) }
             if (0..<words.count).allSatisfy({ title.contains(words[$0]) }) {
                 wholeWords.append(position)
-            } else if (0..<words.count).allSatisfy({ words.isNumber($0) ? title.contains(words[$0]) : title.containsWord(startingWith: words[$0]) }) {
+            } else if (0..<words.count).allSatisfy({ title.containsWord(startingWith: words[$0], wholeIfNumber: words.isNumber($0)) }) {
                 startsOfWords.append(position)
             }
         }

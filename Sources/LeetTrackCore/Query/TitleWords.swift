@@ -48,9 +48,10 @@ struct TitleWords {
         self[index].allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     }
 
-    /// Whether one of the words starts with `prefix`.
-    func containsWord(startingWith prefix: ArraySlice<UInt8>) -> Bool {
-        ranges.contains { bytes[$0].starts(with: prefix) }
+    /// Whether one of the words starts with `prefix`, or is `prefix` when `wholeIfNumber` (a number
+    /// typed is a word of the title, never the start of one: `2` is not `2d`).
+    func containsWord(startingWith prefix: ArraySlice<UInt8>, wholeIfNumber: Bool = false) -> Bool {
+        wholeIfNumber ? contains(prefix) : ranges.contains { bytes[$0].starts(with: prefix) }
     }
 
     /// Whether both hold the same words in the same order.

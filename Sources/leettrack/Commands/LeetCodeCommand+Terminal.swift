@@ -60,7 +60,7 @@ final class ProgressBar {
         let width = 30
         let filled = min(width, done * width / total)
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-        Terminal.writeAsItIs("\r[\(bar)] \(done)/\(total) requests to LeetCode", to: .standardError)
+        Terminal.writeAsItIs("\r[\(bar)] \(done)/\(total) \(total == 1 ? "request" : "requests") to LeetCode", to: .standardError)
         shown = true
     }
 

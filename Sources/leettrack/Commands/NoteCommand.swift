@@ -93,7 +93,8 @@ struct NoteCommand: LeetTrackCommand {
     func run(_ context: CommandContext) throws {
         let action = try action()
         // Showing the note may show a guess, labelled; a change is made only to the problem named.
-        let problem = if case .show = action { try context.problemToShow(problemName) } else { try context.catalog.resolve(problemName) }
+        let problem =
+            if case .show = action { try context.problemToShow(problemName) } else { try context.catalog.resolve(problemName) }
         let newNote: String
         switch action {
         case .show:
@@ -142,7 +143,7 @@ struct Editor {
         }
         let file = try EditorTemporaryFile(name: "\(name).md", contents: Data((text.isEmpty ? "" : text + "\n").utf8))
         defer { file.remove() }
-        /// The note is unchanged, and the file with what the user wrote is kept for them.
+        // The note is unchanged, and the file with what the user wrote is kept for them.
         func keeping(_ reason: String) -> CLIError {
             file.keep()
             return CLIError.failure("\(reason); the note is unchanged. Your text is kept in \(file.path).")
@@ -150,7 +151,9 @@ struct Editor {
         do {
             try run(file.path, command: command)
         } catch EditorFailure.failed(let reason) {
-            guard FileManager.default.fileExists(atPath: file.path) else { throw CLIError.failure("\(reason); the note is unchanged.") }
+            guard FileManager.default.fileExists(atPath: file.path) else {
+                throw CLIError.failure("\(reason); the note is unchanged and keeps its text.")
+            }
             throw keeping(reason)
         }
         let bytes: Data
