@@ -24,8 +24,9 @@ public struct SyncRecord: Codable, Sendable, Hashable {
 /// - **Events** merge as a union: an event (same kind, instant and rating) known to both sides is
 ///   kept once; one recorded twice on one machine stays twice. Events erased on purpose on either
 ///   side (`reset --forget`) stay erased. The history is kept oldest first.
-/// - **Status** follows the merged history (solved → solved, an attempt → attempted unless solved,
-///   reset → todo); a record without events takes the status of the latest writer.
+/// - **Status** is the latest writer's, raised to what the merged history shows since its last reset
+///   (a solve or a review → solved, an attempt → attempted; ``ProgressHistory/status(_:with:)``, the
+///   rule every reader and writer keeps). A status further than the history (LeetCode's word) stays.
 /// - **Favorite** and **note** each go to the latest writer by the hybrid logical clock; the note
 ///   keeps the edit date of the side it came from. A note written before the first sync carries no
 ///   stamp and counts at its edit date.
@@ -53,7 +54,7 @@ public enum SyncMerge {
         let status: Status
         (status, metadata.status) = latest(
             (a.progress.status, a.metadata.status), (b.progress.status, b.metadata.status)) { $0.rawValue < $1.rawValue }
-        progress.status = events.isEmpty ? status : replay(events)
+        progress.status = ProgressHistory.status(status, with: events)
         progress.noteUpdated = noteDate(a, b, chosen: (progress.note, metadata.note))
         // A reset removes the card on purpose: a record that merges back to todo has none.
         progress.review = progress.status == .todo ? nil : latestCard(a.progress.review, b.progress.review)
@@ -123,20 +124,6 @@ public enum SyncMerge {
             if x != y { return x < y ? b : a }
             return isBelow(a.0, b.0) ? b : a
         }
-    }
-
-    /// The status a history leads to, as the commands that record events set it.
-    static func replay(_ events: [ProgressEvent]) -> Status {
-        var status = Status.todo
-        for event in events {
-            switch event.kind {
-            case .solved: status = .solved
-            case .attempted: if status != .solved { status = .attempted }
-            case .reset: status = .todo
-            default: break
-            }
-        }
-        return status
     }
 
     /// A total order on events: by instant, then kind, rating, time and note.
