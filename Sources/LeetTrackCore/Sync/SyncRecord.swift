@@ -24,7 +24,8 @@ public struct SyncRecord: Codable, Sendable, Hashable {
 /// - **Events** merge as a union: an event (same kind, instant and rating) known to both sides is
 ///   kept once; one recorded twice on one machine stays twice. Events erased on purpose on either
 ///   side (`reset --forget`) stay erased. The history is kept oldest first.
-/// - **Status** is the latest writer's, raised to what the merged history shows since its last reset
+/// - **Status** is the latest writer's (between two statuses set before their stores first synced,
+///   the one whose history ends later, as an import merges them), raised to what the merged history shows since its last reset
 ///   (a solve or a review → solved, an attempt → attempted; ``ProgressHistory/status(_:with:)``, the
 ///   rule every reader and writer keeps). A status further than the history (LeetCode's word) stays.
 /// - **Favorite** and **note** each go to the latest writer by the hybrid logical clock; the note
@@ -52,8 +53,15 @@ public enum SyncMerge {
             (a.progress.favorite, a.metadata.favorite), (b.progress.favorite, b.metadata.favorite)) { !$0 && $1 }
         (progress.note, metadata.note) = latestNote(a, b)
         let status: Status
-        (status, metadata.status) = latest(
-            (a.progress.status, a.metadata.status), (b.progress.status, b.metadata.status)) { $0.rawValue < $1.rawValue }
+        if a.metadata.status == nil && b.metadata.status == nil {
+            // Neither side's status was set since its store first synced (an import, or records from
+            // before): as an import merges them, the side whose history ends later, else the further.
+            // An absent record (todo, no history) so says nothing.
+            status = ProgressMerge.status(a.progress, b.progress)
+        } else {
+            (status, metadata.status) = latest(
+                (a.progress.status, a.metadata.status), (b.progress.status, b.metadata.status)) { $0.rawValue < $1.rawValue }
+        }
         progress.status = ProgressHistory.status(status, with: events)
         progress.noteUpdated = noteDate(a, b, chosen: (progress.note, metadata.note))
         // A reset removes the card on purpose: a record that merges back to todo has none.
