@@ -7,9 +7,8 @@ import Persistence
 extension SyncEngine {
     /// Pushes the lists and settings `names` (their local keys); returns how many remote records
     /// it changed.
-    /// A remote record that breaks ``InputRules`` is left as it is and added to `refused`; the
-    /// local one stays pending.
-    func pushValues(_ names: [String], state: inout SyncState, refused: inout [SyncError]) throws -> Int {
+    /// A remote record that breaks ``InputRules`` is replaced by the local one.
+    func pushValues(_ names: [String], state: inout SyncState) throws -> Int {
         let snapshot = try local.transaction { transaction in
             try names.map { name in
                 (name: name,
@@ -19,20 +18,17 @@ extension SyncEngine {
             }
         }
         let now = clock.now
-        let (merged, previous, sequence, changed, invalid) = try remote.transaction { transaction in
+        let (merged, previous, sequence, changed) = try remote.transaction { transaction in
             let previous = try transaction.value(for: RemoteKeys.sequence)
             let sequence = previous + 1
             var merged: [String: SyncValueMerge.Side] = [:]
-            var invalid: [SyncError] = []
             var changedNames: [String] = []
             for entry in snapshot where SyncValue.isSynced(entry.name) {
                 let key = RemoteKeys.value(entry.name)
+                // Merged here and written back locally: checked like a pulled record first. One that
+                // breaks a rule is replaced by this machine's copy: a push repairs the server.
                 let stored = try transaction.value(for: key)
-                // Merged here and written back locally: checked like a pulled record first.
-                if let stored, let error = Self.violation(of: (key: entry.name, value: stored), now: now) {
-                    invalid.append(error)
-                    continue
-                }
+                    .flatMap { Self.violation(of: (key: entry.name, value: $0), now: now) == nil ? $0 : nil }
                 let result = stored.map { SyncValueMerge.merge(entry.side, ($0.value, $0.stamps), key: entry.name) }
                     ?? SyncValueMerge.merge(entry.side, entry.side, key: entry.name)  // In its canonical form.
                 merged[entry.name] = result
@@ -45,13 +41,10 @@ extension SyncEngine {
                 try transaction.set(sequence, for: RemoteKeys.sequence)
                 try transaction.set(changedNames, for: RemoteKeys.log(sequence))
             }
-            return (merged, previous, changedNames.isEmpty ? previous : sequence, changedNames.count, invalid)
+            return (merged, previous, changedNames.isEmpty ? previous : sequence, changedNames.count)
         }
-        refused += invalid
         try local.transaction { transaction in
-            let refusedNames = Set(invalid.map(\.refusedKey))
-            // Refused on the server: it stays pending here.
-            for entry in snapshot where !refusedNames.contains(entry.name) {
+            for entry in snapshot {
                 if let remoteSide = merged[entry.name] { try Self.mergeValueLocally(entry.name, remoteSide, in: transaction) }
                 // A change made here while we pushed has a newer marker: it stays pending.
                 if try transaction.value(for: SyncKeys.pendingValue(entry.name)) == entry.marker {

@@ -24,11 +24,11 @@ public struct SyncEngine: Sendable {
         public var pushed = 0
         /// Records other machines changed that were merged here.
         public var pulled = 0
-        /// The server's records that break ``InputRules`` (each an
+        /// The server's records a pull met that break ``InputRules`` (each an
         /// ``SyncError/invalidRemoteRecord(key:path:reason:)``, one per key, in key order): each was
         /// left out, and everything else was merged. While there are any, the sync does not move past
-        /// them (the next sync reads them again, and names them until a machine pushes a valid copy)
-        /// and does not count as a complete sync.
+        /// them (the next sync reads them again, and names them until a machine pushes a change of
+        /// that record, which replaces it) and does not count as a complete sync.
         public var refused: [SyncError] = []
         /// A report of `pushed` and `pulled` records, and the records `refused`.
         public init(pushed: Int = 0, pulled: Int = 0, refused: [SyncError] = []) {
@@ -75,13 +75,13 @@ public struct SyncEngine: Sendable {
         let pending = try local.keys(withPrefix: SyncKeys.pendingPrefix).map { String($0.dropFirst(SyncKeys.pendingPrefix.count)) }
         for start in stride(from: 0, to: pending.count, by: Self.batchSize) {
             let batch = Array(pending[start..<min(start + Self.batchSize, pending.count)])
-            report.pushed += try push(batch, state: &state, refused: &report.refused)
+            report.pushed += try push(batch, state: &state)
         }
         let pendingValues = try local.keys(withPrefix: SyncKeys.pendingValuePrefix)
             .map { String($0.dropFirst(SyncKeys.pendingValuePrefix.count)) }
         for start in stride(from: 0, to: pendingValues.count, by: Self.batchSize) {
             let batch = Array(pendingValues[start..<min(start + Self.batchSize, pendingValues.count)])
-            report.pushed += try pushValues(batch, state: &state, refused: &report.refused)
+            report.pushed += try pushValues(batch, state: &state)
         }
         report.pulled = try pull(state: &state, refused: &report.refused)
         var seen = Set<String>()
@@ -156,9 +156,8 @@ public struct SyncEngine: Sendable {
     }
 
     /// Pushes one batch; returns how many remote records it changed.
-    /// A remote record met on the way that breaks ``InputRules`` is left as it is, and the local
-    /// one stays pending; it is added to `refused`.
-    private func push(_ slugs: [String], state: inout SyncState, refused: inout [SyncError]) throws -> Int {
+    /// A remote record met on the way that breaks ``InputRules`` is replaced by the local one.
+    private func push(_ slugs: [String], state: inout SyncState) throws -> Int {
         // A snapshot of the local side, read in one transaction.
         let snapshot = try local.transaction { transaction in
             try slugs.map { slug in
@@ -169,21 +168,18 @@ public struct SyncEngine: Sendable {
             }
         }
         let now = clock.now
-        let (merged, previous, sequence, changed, invalid) = try remote.transaction { transaction in
+        let (merged, previous, sequence, changed) = try remote.transaction { transaction in
             let previous = try transaction.value(for: RemoteKeys.sequence)
             let sequence = previous + 1
             var merged: [String: SyncMerge.Side] = [:]
-            var invalid: [SyncError] = []
             var changed = 0
             var changedSlugs: [String] = []
             for entry in snapshot {
                 let key = RemoteKeys.record(entry.slug)
+                // Merged here and written back locally: checked like a pulled record first. One that
+                // breaks a rule is replaced by this machine's copy: a push repairs the server.
                 let stored = try transaction.value(for: key)
-                // Merged here and written back locally: checked like a pulled record first.
-                if let stored, let error = Self.violation(of: (key: key.name, value: stored), now: now) {
-                    invalid.append(error)
-                    continue
-                }
+                    .flatMap { Self.violation(of: (key: key.name, value: $0), now: now) == nil ? $0 : nil }
                 let result = stored.map { SyncMerge.merge(entry.side, ($0.progress, $0.metadata)) } ?? SyncMerge.merge(entry.side, entry.side)
                 merged[entry.slug] = result
                 if stored.map({ $0.progress != result.progress || $0.metadata != result.metadata }) ?? true {
@@ -196,9 +192,8 @@ public struct SyncEngine: Sendable {
                 try transaction.set(sequence, for: RemoteKeys.sequence)
                 try transaction.set(changedSlugs, for: RemoteKeys.log(sequence))
             }
-            return (merged, previous, changed > 0 ? sequence : previous, changed, invalid)
+            return (merged, previous, changed > 0 ? sequence : previous, changed)
         }
-        refused += invalid
         try local.transaction { transaction in
             for entry in snapshot {
                 guard let remoteSide = merged[entry.slug] else { continue }

@@ -39,7 +39,8 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
                 + "not used. Keep the file in your own name (`chown $(id -u) \(path)`)."
         case .invalidRemoteRecord(let key, let path, let reason):
             return "the sync server's record '\(key)' is not valid (\(path.isEmpty ? "" : "\(path): ")\(reason)); it was left "
-                + "out, and everything else was synced. Fix or remove that record on the server, or push from a machine whose copy is right."
+                + "out, and everything else was synced. Change that problem (or list, or setting) on a machine whose copy is right and "
+                + "sync there: its push replaces the server's record."
         case .newerRemoteFormat(let found):
             return "the sync server holds data of a newer LeetTrack (sync format \(found); this version reads up to "
                 + "\(SyncEngine.format)). Nothing was changed; upgrade leettrack on this machine to sync."
