@@ -146,6 +146,8 @@ struct SyncStatusRuleEndToEndTests {
         #expect(!viaEnvironment.stdout.contains("Remembered"))
         let status = try machines.laptop.run("sync", "--status")
         #expect(status.status == 0)
+        #expect(status.stdout.contains("A plain `leettrack sync` uses postgresql://leettrack@127.0.0.1:"), "\(status.stdout)")
+        #expect(!status.stdout.contains("horse"))
     }
 
     @Test("with no server anywhere, sync says how to give one and creates no store")

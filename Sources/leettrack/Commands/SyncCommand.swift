@@ -35,6 +35,8 @@ struct SyncCommand: LeetTrackCommand {
         let pendingSettings: Bool
         let remote: String?
         let lastSync: String?
+        /// The server a plain `sync` uses, as the store remembers it (never with a password).
+        let rememberedRemote: String?
     }
 
     private struct ReportJSON: Encodable {
@@ -108,11 +110,12 @@ struct SyncCommand: LeetTrackCommand {
         let status = FileManager.default.fileExists(atPath: context.storePath)
             ? try SyncRemote.status(of: context.reader().store)
             : SyncRemote.Status()
+        let remembered = context.storeExists ? try SyncRemote.remembered(in: context.reader().store) : nil
         let lastSync = status.state?.lastSync.map { Self.format($0) }
         if json {
             try context.writeJSON(StatusJSON(
                 pending: status.pending, pendingLists: status.pendingLists, pendingSettings: status.pendingSettings,
-                remote: status.state?.location, lastSync: lastSync))
+                remote: status.state?.location, lastSync: lastSync, rememberedRemote: remembered))
             return
         }
         var waiting: [String] = []
@@ -131,6 +134,7 @@ struct SyncCommand: LeetTrackCommand {
         } else {
             context.line("Never synced. Run `leettrack sync --remote URL`.")
         }
+        if let remembered { context.line("A plain `leettrack sync` uses \(Format.outside(remembered)).") }
     }
 
     /// Whether a store error came from the server (its messages name the server, never the password).
