@@ -264,11 +264,14 @@ private struct CheckJSON: Encodable {
     /// Whether the review index is in use, when the summaries are.
     let reviewIndexCurrent: Bool?
 
-    /// The unreadable settings records removed by `--remove-unreadable-settings`.
+    /// The unreadable settings records removed by `--remove-unreadable-settings` or `--remove-damaged`.
     let removedSettings: [String]
+    /// Every unreadable record removed (`--remove-damaged`, `--remove-unreadable-settings`).
+    let removed: [String]
 
     init(_ check: StoreCheck, store: String, removed: [String]) {
-        removedSettings = removed
+        removedSettings = removed.filter { $0.hasPrefix("settings.") }
+        self.removed = removed
         self.store = store
         records = check.recordCount
         healthy = check.isHealthy
