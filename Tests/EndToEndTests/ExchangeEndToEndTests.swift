@@ -283,6 +283,6 @@ struct ExchangeEndToEndTests {
     func importFromEndlessDevice() throws {
         let leettrack = try LeetTrackRunner()
         try leettrack.populate()
-        try leettrack.expectFailureChangingNothing(["import", "/dev/zero"], mentioning: ["cannot read /dev/zero", "larger than 256 MiB"])
+        try leettrack.expectFailureChangingNothing(["import", "/dev/zero"], mentioning: ["cannot read /dev/zero", "larger than 64 MiB"])
     }
 }

@@ -152,7 +152,8 @@ struct ReportEndToEndTests {
     func directory() throws {
         let leettrack = try LeetTrackRunner()
         let file = leettrack.directory.appendingPathComponent("leettrack-report.html")
-        try Data("old".utf8).write(to: file)
+        // An earlier report, known by the generator tag in its head (another file is kept unless --force).
+        try Data("<!DOCTYPE html>\n<head>\n<meta name=\"generator\" content=\"leettrack report\"/>\nold".utf8).write(to: file)
         let result = try leettrack.run("report", "-o", leettrack.directory.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))

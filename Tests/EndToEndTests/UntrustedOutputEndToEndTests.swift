@@ -123,7 +123,7 @@ struct UntrustedOutputEndToEndTests {
     func outputToSymlink() throws {
         let leettrack = try LeetTrackRunner()
         try leettrack.run("fav", "1")
-        let target = try leettrack.write("old", to: "synced-report.html")
+        let target = try leettrack.write("", to: "synced-report.html")  // Empty: replaced (another file needs --force).
         let link = leettrack.file("report.html")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "synced-report.html")
         let result = try leettrack.run("report", "-o", link)

@@ -49,6 +49,29 @@ struct SyncMergeTests {
         #expect(merged.status == .solved)
     }
 
+    @Test("one rule of status and history: a review since the last reset makes it solved, LeetCode's word stays, a reset counts")
+    func oneStatusRule() throws {
+        let attempt = ProgressEvent(kind: .attempted, date: Self.day)
+        let review = ProgressEvent(kind: .reviewed, date: Self.day.addingTimeInterval(86_400), rating: "hard")
+        let reset = ProgressEvent(kind: .reset, date: Self.day.addingTimeInterval(2 * 86_400))
+        #expect(ProgressHistory.status(of: [attempt, review]) == .solved)
+        #expect(ProgressHistory.status(of: [review, attempt]) == .solved)
+        #expect(ProgressHistory.status(of: [attempt, review, reset]) == .todo)
+        #expect(ProgressHistory.status(of: [review, reset, attempt].reversed()) == .todo)
+        #expect(ProgressHistory.status(of: []) == nil)
+        #expect(ProgressHistory.status(.solved, with: [attempt]) == .solved)
+        #expect(ProgressHistory.status(.attempted, with: [attempt, review]) == .solved)
+        // A first push merges a never-synced record with itself: nothing is rewritten.
+        let imported: SyncMerge.Side = (ProblemProgress(status: .solved, events: [attempt, review]), SyncMetadata())
+        #expect(SyncMerge.merge(imported, imported).progress.status == .solved)
+        let leetCodesWord: SyncMerge.Side = (ProblemProgress(status: .solved, events: [attempt]), SyncMetadata())
+        #expect(SyncMerge.merge(leetCodesWord, leetCodesWord).progress.status == .solved)
+        // Both decoders read a record stored below its history by the rule.
+        let stored = Data(#"{"status":"attempted","events":[{"kind":"attempted","at":"2025-11-24T16:00:00Z"},{"kind":"reviewed","at":"2025-11-25T16:00:00Z","rating":"hard"}]}"#.utf8)
+        #expect(ProgressJSONReader.progress(from: stored)?.status == .solved)
+        #expect(try JSONDecoder().decode(ProblemProgress.self, from: stored).status == .solved)
+    }
+
     @Test("an event's time and note travel with it, and the merge is the same in either order")
     func timedEventsMerge() {
         let timed = ProgressEvent(kind: .attempted, date: Self.day.addingTimeInterval(60), seconds: 1500, note: "TLE on case 57")

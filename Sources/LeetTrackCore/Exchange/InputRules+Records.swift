@@ -62,33 +62,14 @@ extension InputRules {
         try check(count: card.lapses, maximum: maximumCount, at: "\(path).lapses", what: "lapses")
     }
 
-    /// The status must agree with what happened since the last reset: a solve or a review makes a
-    /// problem solved, an attempt at least attempted. (A status further than the history is
-    /// fine: a catalog update marks problems solved on LeetCode's word, without an event.)
+    /// The status must agree with what happened since the last reset (``ProgressHistory/status(of:)``):
+    /// a solve or a review makes a problem solved, an attempt at least attempted. (A status further
+    /// than the history is fine: a catalog update marks problems solved on LeetCode's word, without an event.)
     static func checkStatus(_ progress: ProblemProgress, at path: String) throws(Violation) {
-        guard let since = ProblemProgress.statusSinceLastReset(progress.events) else { return }
-        let rank: (Status) -> Int = { $0 == .todo ? 0 : $0 == .attempted ? 1 : 2 }
-        if rank(progress.status) < rank(since) {
-            throw Violation("\(path).status", "'\(progress.status.rawValue)' contradicts the history, which has \(since == .solved ? "a solve" : "an attempt") since the last reset")
-        }
-    }
-}
-
-extension ProblemProgress {
-    /// The status the history alone gives, in time order: a solve or review makes it solved, an
-    /// attempt attempted (unless solved), a reset todo; `nil` for no events.
-    static func statusSinceLastReset(_ events: [ProgressEvent]) -> Status? {
-        guard !events.isEmpty else { return nil }
-        var status = Status.todo
-        for event in events.enumerated().sorted(by: { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }).map(\.element) {
-            switch event.kind {
-            case .solved, .reviewed: status = .solved
-            case .attempted: if status != .solved { status = .attempted }
-            case .reset: status = .todo
-            default: break
-            }
-        }
-        return status
+        guard let shown = ProgressHistory.status(of: progress.events), progress.status.rank < shown.rank else { return }
+        throw Violation(
+            "\(path).status",
+            "'\(progress.status.rawValue)' contradicts the history, which has \(shown == .solved ? "a solve or a review" : "an attempt") since the last reset")
     }
 }
 

@@ -11,7 +11,8 @@ public enum ExchangeFile {
     /// The bytes of the file at `path`.
     /// A pipe or `/dev/stdin` is read to its end like a file.
     /// - Throws: ``ExchangeError/unreadable(file:reason:)`` for a missing file, a directory, no
-    ///   permission or more than 256 MiB.
+    ///   permission or more than ``maximumSize`` bytes (64 MiB), refused by its size before a
+    ///   byte is read when it is a regular file.
     public static func contents(of path: String) throws(ExchangeError) -> Data {
         try JSONFile.read(path)
     }
@@ -23,9 +24,11 @@ public enum ExchangeFile {
 /// Foundation's `JSONDecoder` reports only "not valid JSON": a syntax error is located by
 /// Persistence's strict reader (`JSONValue`), which names the line and column.
 enum JSONFile {
-    /// The largest file an import or an update reads: far above any export (an export of the whole
-    /// catalog with long histories is a few megabytes), and a stop for `/dev/zero` or a wrong file.
-    static let maximumSize = 256 << 20
+    /// The largest file an import or an update reads (64 MiB): far above any export (an export of
+    /// the whole catalog with long histories is a few megabytes), and a bound on what decoding it
+    /// costs (`JSONDecoder` holds several times the file's size), a stop for `/dev/zero` or a wrong
+    /// file. Documented in FORMAT.md.
+    public static let maximumSize = 64 << 20
 
     /// Reads the file's bytes.
     ///
@@ -43,7 +46,11 @@ enum JSONFile {
         guard fstat(descriptor, &info) == 0 else { throw .unreadable(file: path, reason: FileErrorReason.system(errno)) }
         if info.st_mode & S_IFMT == S_IFDIR { throw .unreadable(file: path, reason: "it is a directory") }
         var data = Data()
-        if info.st_mode & S_IFMT == S_IFREG { data.reserveCapacity(min(Int(info.st_size), maximumSize)) }
+        if info.st_mode & S_IFMT == S_IFREG {
+            // Measured before a byte is read: a regular file too large is refused by its size.
+            guard Int(info.st_size) <= maximumSize else { throw .unreadable(file: path, reason: tooLarge(size: Int(info.st_size))) }
+            data.reserveCapacity(Int(info.st_size))
+        }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
@@ -53,11 +60,17 @@ enum JSONFile {
                 if code == EINTR { continue }
                 throw .unreadable(file: path, reason: FileErrorReason.system(code))
             }
-            guard data.count + count <= maximumSize else {
-                throw .unreadable(file: path, reason: "it is larger than \(maximumSize >> 20) MiB, more than any export or catalog")
-            }
+            guard data.count + count <= maximumSize else { throw .unreadable(file: path, reason: tooLarge(size: nil)) }
             data.append(contentsOf: chunk[..<count])
         }
+    }
+
+    /// Why a file too large is refused, with its size when known and the size accepted.
+    private static func tooLarge(size: Int?) -> String {
+        let limit = "larger than \(maximumSize >> 20) MiB, the most an import or a catalog update reads (more than any export or catalog)"
+        guard let size else { return "it is \(limit)" }
+        let tenths = (size / 1024 * 10 + 512) / 1024  // MiB to one decimal, rounded.
+        return "it is \(tenths / 10).\(tenths % 10) MiB, \(limit)"
     }
 
     /// Decodes `data` as `Value`, turning every failure into an ``ExchangeError`` naming `file`.

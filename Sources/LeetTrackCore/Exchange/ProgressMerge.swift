@@ -10,7 +10,8 @@ import FoundationEssentials
 ///   nothing about the note.
 /// - Status: the status of the side whose history ends later; when the histories end together
 ///   (or neither has any), the further status (solved, then attempted, then todo). An attempt
-///   recorded after a solve does not undo it unless that side was reset.
+///   recorded after a solve does not undo it unless that side was reset. Never below what the merged
+///   history shows (``ProgressHistory/status(_:with:)``).
 /// - Review card: the card reviewed last wins; on a tie the stored card stays; a record that
 ///   merges back to todo (it was reset) has no card.
 public enum ProgressMerge {
@@ -37,7 +38,7 @@ public enum ProgressMerge {
                 .sorted { (combined[$0].date, $0) < (combined[$1].date, $1) }
                 .map { combined[$0] }
         }
-        merged.status = status(current, incoming)
+        merged.status = ProgressHistory.status(status(current, incoming), with: merged.events)
         if let card = incoming.review, (card.lastReview ?? .distantPast) > (current.review?.lastReview ?? .distantPast) || current.review == nil {
             merged.review = card
         }
@@ -66,19 +67,11 @@ public enum ProgressMerge {
         if current.status == incoming.status { return current.status }
         let currentEnd = current.lastActivity ?? .distantPast
         let incomingEnd = incoming.lastActivity ?? .distantPast
-        if currentEnd == incomingEnd { return rank(current.status) >= rank(incoming.status) ? current.status : incoming.status }
+        if currentEnd == incomingEnd { return current.status.rank >= incoming.status.rank ? current.status : incoming.status }
         let (later, earlier) = incomingEnd > currentEnd ? (incoming, current) : (current, incoming)
         if later.status == .attempted, earlier.status == .solved, !later.events.contains(where: { $0.kind == .reset }) {
             return .solved
         }
         return later.status
-    }
-
-    private static func rank(_ status: Status) -> Int {
-        switch status {
-        case .todo: 0
-        case .attempted: 1
-        case .solved: 2
-        }
     }
 }

@@ -61,7 +61,8 @@ public struct ProblemProgress: Codable, Sendable, Hashable {
         case status, favorite, note, events, review, noteUpdated = "noteAt"
     }
 
-    /// Decodes a record; every field may be missing and then takes its default.
+    /// Decodes a record; every field may be missing and then takes its default. The status is never
+    /// below what the history shows (``ProgressHistory/status(_:with:)``).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         status = try container.decodeIfPresent(Status.self, forKey: .status) ?? .todo
@@ -76,6 +77,10 @@ public struct ProblemProgress: Codable, Sendable, Hashable {
             }
             noteUpdated = date
         }
+        // The one rule of status and history (``ProgressHistory/status(_:with:)``): a record stored
+        // below its history (a sync of an older build wrote `attempted` over a history with a
+        // review) reads as what its history shows, here and in the fast reader alike.
+        status = ProgressHistory.status(status, with: events)
     }
 
     /// Encodes the record, leaving out fields that hold their default.

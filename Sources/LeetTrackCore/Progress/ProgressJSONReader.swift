@@ -59,7 +59,10 @@ struct ProgressJSONReader {
             }
             return true
         }
-        return ok ? record : nil
+        guard ok else { return nil }
+        // As `JSONDecoder` reads it (see `ProblemProgress.init(from:)`): never below the history.
+        record.status = ProgressHistory.status(record.status, with: record.events)
+        return record
     }
 
     private mutating func events() -> [ProgressEvent]? {

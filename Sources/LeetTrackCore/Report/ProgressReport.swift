@@ -8,6 +8,18 @@ import FoundationEssentials
 /// each day of the calendar (its tooltips), the favorites with their notes, and the latest events.
 /// Render it with ``html()``.
 public struct ProgressReport: Sendable {
+    /// The tag in the head of every page (see ``html()``): `report -o` replaces an existing file
+    /// only when it starts with a page that carries it (or with `--force`).
+    public static let generatorTag = "<meta name=\"generator\" content=\"leettrack report\"/>"
+
+    /// Whether `start`, the first bytes of a file, is the start of a page this program wrote.
+    public static func isReport(start: Data) -> Bool {
+        let bytes = Array(start.prefix(4096))
+        let tag = Array(generatorTag.utf8)
+        guard bytes.count >= tag.count else { return false }
+        return (0...(bytes.count - tag.count)).contains { bytes[$0..<($0 + tag.count)].elementsEqual(tag) }
+    }
+
     /// A problem as the report names it.
     public struct ProblemSummary: Sendable, Hashable {
         /// LeetCode's id, or `nil` for a slug the catalog does not know (a record kept from an

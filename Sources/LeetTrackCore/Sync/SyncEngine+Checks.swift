@@ -51,6 +51,26 @@ extension SyncEngine {
         }
     }
 
+    /// The rule a pulled progress record breaks, as the error that names it; `nil` when it keeps them all.
+    static func violation(of record: (key: String, value: SyncRecord), now: Date) -> SyncError? {
+        do {
+            try check([record], [], now: now)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The rule a pulled list or settings record breaks, as the error that names it; `nil` when it keeps them all.
+    static func violation(of record: (key: String, value: SyncValueRecord), now: Date) -> SyncError? {
+        do {
+            try check([], [record], now: now)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// The practice settings as `config` and `skip` would have made them (see ``InputRules``).
     static func check(_ practice: PracticeSettings) throws(InputRules.Violation) {
         try InputRules.check(practice, at: "")

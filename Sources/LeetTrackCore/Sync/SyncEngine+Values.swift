@@ -7,6 +7,7 @@ import Persistence
 extension SyncEngine {
     /// Pushes the lists and settings `names` (their local keys); returns how many remote records
     /// it changed.
+    /// A remote record that breaks ``InputRules`` is replaced by the local one.
     func pushValues(_ names: [String], state: inout SyncState) throws -> Int {
         let snapshot = try local.transaction { transaction in
             try names.map { name in
@@ -24,9 +25,10 @@ extension SyncEngine {
             var changedNames: [String] = []
             for entry in snapshot where SyncValue.isSynced(entry.name) {
                 let key = RemoteKeys.value(entry.name)
+                // Merged here and written back locally: checked like a pulled record first. One that
+                // breaks a rule is replaced by this machine's copy: a push repairs the server.
                 let stored = try transaction.value(for: key)
-                // Merged here and written back locally: checked like a pulled record first.
-                if let stored { try Self.check([], [(key: entry.name, value: stored)], now: now) }
+                    .flatMap { Self.violation(of: (key: entry.name, value: $0), now: now) == nil ? $0 : nil }
                 let result = stored.map { SyncValueMerge.merge(entry.side, ($0.value, $0.stamps), key: entry.name) }
                     ?? SyncValueMerge.merge(entry.side, entry.side, key: entry.name)  // In its canonical form.
                 merged[entry.name] = result

@@ -24,10 +24,17 @@ public struct SyncEngine: Sendable {
         public var pushed = 0
         /// Records other machines changed that were merged here.
         public var pulled = 0
-        /// A report of `pushed` and `pulled` records.
-        public init(pushed: Int = 0, pulled: Int = 0) {
+        /// The server's records a pull met that break ``InputRules`` (each an
+        /// ``SyncError/invalidRemoteRecord(key:path:reason:)``, one per key, in key order): each was
+        /// left out, and everything else was merged. While there are any, the sync does not move past
+        /// them (the next sync reads them again, and names them until a machine pushes a change of
+        /// that record, which replaces it) and does not count as a complete sync.
+        public var refused: [SyncError] = []
+        /// A report of `pushed` and `pulled` records, and the records `refused`.
+        public init(pushed: Int = 0, pulled: Int = 0, refused: [SyncError] = []) {
             self.pushed = pushed
             self.pulled = pulled
+            self.refused = refused
         }
     }
 
@@ -76,7 +83,10 @@ public struct SyncEngine: Sendable {
             let batch = Array(pendingValues[start..<min(start + Self.batchSize, pendingValues.count)])
             report.pushed += try pushValues(batch, state: &state)
         }
-        report.pulled = try pull(state: &state)
+        report.pulled = try pull(state: &state, refused: &report.refused)
+        var seen = Set<String>()
+        report.refused = report.refused.sorted { $0.refusedKey < $1.refusedKey }.filter { seen.insert($0.refusedKey).inserted }
+        guard report.refused.isEmpty else { return report }
         state.lastSync = clock.now
         try local.set(state, for: SyncKeys.state)
         return report
@@ -146,6 +156,7 @@ public struct SyncEngine: Sendable {
     }
 
     /// Pushes one batch; returns how many remote records it changed.
+    /// A remote record met on the way that breaks ``InputRules`` is replaced by the local one.
     private func push(_ slugs: [String], state: inout SyncState) throws -> Int {
         // A snapshot of the local side, read in one transaction.
         let snapshot = try local.transaction { transaction in
@@ -165,9 +176,10 @@ public struct SyncEngine: Sendable {
             var changedSlugs: [String] = []
             for entry in snapshot {
                 let key = RemoteKeys.record(entry.slug)
+                // Merged here and written back locally: checked like a pulled record first. One that
+                // breaks a rule is replaced by this machine's copy: a push repairs the server.
                 let stored = try transaction.value(for: key)
-                // Merged here and written back locally: checked like a pulled record first.
-                if let stored { try Self.check([(key: key.name, value: stored)], [], now: now) }
+                    .flatMap { Self.violation(of: (key: key.name, value: $0), now: now) == nil ? $0 : nil }
                 let result = stored.map { SyncMerge.merge(entry.side, ($0.progress, $0.metadata)) } ?? SyncMerge.merge(entry.side, entry.side)
                 merged[entry.slug] = result
                 if stored.map({ $0.progress != result.progress || $0.metadata != result.metadata }) ?? true {
@@ -201,7 +213,8 @@ public struct SyncEngine: Sendable {
     /// Merges the records other machines pushed since the cursor (lists and settings: all of them
     /// until they have been exchanged once); returns how many changed here. The cursor moves only
     /// after everything up to it was merged.
-    private func pull(state: inout SyncState) throws -> Int {
+    /// A record that breaks ``InputRules`` is left out and added to `refused`; then the cursor stays.
+    private func pull(state: inout SyncState, refused: inout [SyncError]) throws -> Int {
         let sequence = try remote.value(for: RemoteKeys.sequence)
         let cursor = state.cursor
         let valuesCursor = state.listsAndSettingsSynced == true ? cursor : 0
@@ -209,9 +222,21 @@ public struct SyncEngine: Sendable {
             state.listsAndSettingsSynced = true  // Saved by `run()`; only an empty remote gets here unsynced.
             return 0
         }
-        let (records, values) = try changes(after: cursor, valuesAfter: valuesCursor, upTo: sequence)
-        // Another machine's data is checked like a file's before any of it is merged.
-        try Self.check(records, values, now: clock.now)
+        let (pulledRecords, pulledValues) = try changes(after: cursor, valuesAfter: valuesCursor, upTo: sequence)
+        // Another machine's data is checked like a file's before any of it is merged; a record
+        // that breaks a rule is named and left out, and the rest is merged.
+        let now = clock.now
+        let before = refused.count
+        let records = pulledRecords.filter { entry in
+            guard let error = Self.violation(of: entry, now: now) else { return true }
+            refused.append(error)
+            return false
+        }
+        let values = pulledValues.filter { entry in
+            guard let error = Self.violation(of: entry, now: now) else { return true }
+            refused.append(error)
+            return false
+        }
         var changed = 0
         for start in stride(from: 0, to: records.count, by: Self.batchSize) {
             let batch = records[start..<min(start + Self.batchSize, records.count)]
@@ -225,6 +250,8 @@ public struct SyncEngine: Sendable {
             }
         }
         changed += try mergeValuesLocally(values)
+        // Past a refused record the cursor does not move: the next sync reads it again.
+        guard refused.count == before else { return changed }
         state.cursor = sequence
         state.listsAndSettingsSynced = true
         try local.set(state, for: SyncKeys.state)

@@ -13,15 +13,22 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
 
     /// The file holding the connection string belongs to another user.
     case notOwned(path: String, owner: Int)
-    /// A record pulled from the server breaks ``InputRules``: nothing pulled was merged.
+    /// A record on the server breaks ``InputRules``: it was left out, and the rest was merged (see
+    /// ``SyncEngine/Report/refused``).
     case invalidRemoteRecord(key: String, path: String, reason: String)
+
+    /// The key of the record an ``invalidRemoteRecord(key:path:reason:)`` names (empty for other errors).
+    var refusedKey: String {
+        if case .invalidRemoteRecord(let key, _, _) = self { return key }
+        return ""
+    }
 
     /// The message a user sees.
     public var description: String {
         switch self {
         case .noRemote:
-            return "no sync server is set. Give one with --remote URL, or put a postgresql:// URL in $LEETTRACK_REMOTE"
-                + " or in a file named by $LEETTRACK_REMOTE_FILE (mode 600)."
+            return "no sync server is set. Give one with --remote URL (remembered, without its password, for the next syncs),"
+                + " or put a postgresql:// URL in $LEETTRACK_REMOTE or in a file named by $LEETTRACK_REMOTE_FILE (mode 600)."
         case .insecureFile(let path, let mode):
             return "\(path) holds the sync server's connection string but others can read it (mode "
                 + String(mode, radix: 8) + "); it was not used. Run `chmod 600 \(path)`."
@@ -31,8 +38,9 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
             return "\(path) holds the sync server's connection string but belongs to another user (uid \(owner)); it was "
                 + "not used. Keep the file in your own name (`chown $(id -u) \(path)`)."
         case .invalidRemoteRecord(let key, let path, let reason):
-            return "the sync server's record '\(key)' is not valid (\(path.isEmpty ? "" : "\(path): ")\(reason)); nothing was "
-                + "pulled. Fix or remove that record on the server, or push from a machine whose copy is right."
+            return "the sync server's record '\(key)' is not valid (\(path.isEmpty ? "" : "\(path): ")\(reason)); it was left "
+                + "out, and everything else was synced. Change that problem (or list, or setting) on a machine whose copy is right and "
+                + "sync there: its push replaces the server's record."
         case .newerRemoteFormat(let found):
             return "the sync server holds data of a newer LeetTrack (sync format \(found); this version reads up to "
                 + "\(SyncEngine.format)). Nothing was changed; upgrade leettrack on this machine to sync."

@@ -24,8 +24,10 @@ public struct SyncRecord: Codable, Sendable, Hashable {
 /// - **Events** merge as a union: an event (same kind, instant and rating) known to both sides is
 ///   kept once; one recorded twice on one machine stays twice. Events erased on purpose on either
 ///   side (`reset --forget`) stay erased. The history is kept oldest first.
-/// - **Status** follows the merged history (solved → solved, an attempt → attempted unless solved,
-///   reset → todo); a record without events takes the status of the latest writer.
+/// - **Status** is the latest writer's (between two statuses set before their stores first synced,
+///   the one whose history ends later, as an import merges them), raised to what the merged history shows since its last reset
+///   (a solve or a review → solved, an attempt → attempted; ``ProgressHistory/status(_:with:)``, the
+///   rule every reader and writer keeps). A status further than the history (LeetCode's word) stays.
 /// - **Favorite** and **note** each go to the latest writer by the hybrid logical clock; the note
 ///   keeps the edit date of the side it came from. A note written before the first sync carries no
 ///   stamp and counts at its edit date.
@@ -51,9 +53,16 @@ public enum SyncMerge {
             (a.progress.favorite, a.metadata.favorite), (b.progress.favorite, b.metadata.favorite)) { !$0 && $1 }
         (progress.note, metadata.note) = latestNote(a, b)
         let status: Status
-        (status, metadata.status) = latest(
-            (a.progress.status, a.metadata.status), (b.progress.status, b.metadata.status)) { $0.rawValue < $1.rawValue }
-        progress.status = events.isEmpty ? status : replay(events)
+        if a.metadata.status == nil && b.metadata.status == nil {
+            // Neither side's status was set since its store first synced (an import, or records from
+            // before): as an import merges them, the side whose history ends later, else the further.
+            // An absent record (todo, no history) so says nothing.
+            status = ProgressMerge.status(a.progress, b.progress)
+        } else {
+            (status, metadata.status) = latest(
+                (a.progress.status, a.metadata.status), (b.progress.status, b.metadata.status)) { $0.rawValue < $1.rawValue }
+        }
+        progress.status = ProgressHistory.status(status, with: events)
         progress.noteUpdated = noteDate(a, b, chosen: (progress.note, metadata.note))
         // A reset removes the card on purpose: a record that merges back to todo has none.
         progress.review = progress.status == .todo ? nil : latestCard(a.progress.review, b.progress.review)
@@ -123,20 +132,6 @@ public enum SyncMerge {
             if x != y { return x < y ? b : a }
             return isBelow(a.0, b.0) ? b : a
         }
-    }
-
-    /// The status a history leads to, as the commands that record events set it.
-    static func replay(_ events: [ProgressEvent]) -> Status {
-        var status = Status.todo
-        for event in events {
-            switch event.kind {
-            case .solved: status = .solved
-            case .attempted: if status != .solved { status = .attempted }
-            case .reset: status = .todo
-            default: break
-            }
-        }
-        return status
     }
 
     /// A total order on events: by instant, then kind, rating, time and note.

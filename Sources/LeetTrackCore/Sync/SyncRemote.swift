@@ -12,11 +12,96 @@ public enum SyncRemote {
     /// The connection string: `option` (`--remote`), else `$LEETTRACK_REMOTE`, else the file named
     /// by `$LEETTRACK_REMOTE_FILE`, which must not be readable by group or others (mode 600).
     /// - Throws: ``SyncError``; its messages never quote the connection string.
-    public static func connectionString(option: String?, environment: [String: String]) throws(SyncError) -> String {
+    /// Else the server the store remembers (`remembered`, see ``remembered(in:)``): the last one
+    /// given with `--remote`, without its password.
+    public static func connectionString(
+        option: String?, environment: [String: String], remembered: String? = nil
+    ) throws(SyncError) -> String {
         if let option, !option.isEmpty { return option }
         if let value = environment["LEETTRACK_REMOTE"], !value.isEmpty { return value }
-        guard let path = environment["LEETTRACK_REMOTE_FILE"], !path.isEmpty else { throw .noRemote }
-        return try read(path)
+        if let path = environment["LEETTRACK_REMOTE_FILE"], !path.isEmpty { return try read(path) }
+        if let remembered, !remembered.isEmpty { return remembered }
+        throw .noRemote
+    }
+
+    /// Where the store remembers the server of the last `sync --remote URL` (never a password).
+    static let rememberedKey = Key<String?>("sync.remote", default: nil)
+
+    /// The server this store remembers (see ``remember(_:in:)``), or `nil`.
+    public static func remembered(in store: Store) throws -> String? {
+        try store.value(for: rememberedKey)
+    }
+
+    /// Remembers `connection` without its password (``withoutPassword(_:)``) as the server of a
+    /// plain `leettrack sync`. Writes only when it differs from what the store remembers.
+    /// - Returns: what was stored, or `nil` when the store already remembered it.
+    @discardableResult
+    public static func remember(_ connection: String, in store: Store) throws -> String? {
+        let stored = withoutPassword(connection)
+        guard try store.value(for: rememberedKey) != stored else { return nil }
+        try store.set(stored, for: rememberedKey)
+        return stored
+    }
+
+    /// `connection` without its password: the `:secret` of a URL's user, a `password=` query
+    /// parameter, or a `password=` keyword (quoted or not) of a `key=value` string. libpq then
+    /// takes the password from `PGPASSWORD`, the file `PGPASSFILE` names, or `~/.pgpass`.
+    public static func withoutPassword(_ connection: String) -> String {
+        if let scheme = connection.firstRange(of: "://") {
+            let prefix = connection[..<scheme.upperBound]
+            var rest = Substring(connection[scheme.upperBound...])
+            let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+            var authority = String(rest[..<authorityEnd])
+            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+                authority.removeSubrange(colon..<at)
+            }
+            rest = rest[authorityEnd...]
+            var path = String(rest)
+            if let question = rest.firstIndex(of: "?") {
+                let parameters = rest[rest.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false)
+                    .filter { !$0.lowercased().hasPrefix("password=") }
+                path = String(rest[..<question]) + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
+            }
+            return prefix + authority + path
+        }
+        return keywordsWithoutPassword(connection)
+    }
+
+    /// A libpq `key=value` string without its `password` entry; values may be quoted ('a b') with
+    /// backslash escapes, and spaces may surround the `=`.
+    private static func keywordsWithoutPassword(_ connection: String) -> String {
+        var kept: [String] = []
+        var index = connection.startIndex
+        func skipSpaces() { while index < connection.endIndex, connection[index].isWhitespace { index = connection.index(after: index) } }
+        while true {
+            skipSpaces()
+            guard index < connection.endIndex else { break }
+            let keyStart = index
+            while index < connection.endIndex, connection[index] != "=", !connection[index].isWhitespace {
+                index = connection.index(after: index)
+            }
+            let key = connection[keyStart..<index]
+            skipSpaces()
+            guard index < connection.endIndex, connection[index] == "=" else {
+                kept.append(String(key))  // Not libpq's syntax: kept as it is, for libpq to refuse.
+                continue
+            }
+            index = connection.index(after: index)
+            skipSpaces()
+            let valueStart = index
+            if index < connection.endIndex, connection[index] == "'" {
+                index = connection.index(after: index)
+                while index < connection.endIndex, connection[index] != "'" {
+                    if connection[index] == "\\", connection.index(after: index) < connection.endIndex { index = connection.index(after: index) }
+                    index = connection.index(after: index)
+                }
+                if index < connection.endIndex { index = connection.index(after: index) }
+            } else {
+                while index < connection.endIndex, !connection[index].isWhitespace { index = connection.index(after: index) }
+            }
+            if key.lowercased() != "password" { kept.append("\(key)=\(connection[valueStart..<index])") }
+        }
+        return kept.joined(separator: " ")
     }
 
     /// The first non-empty line of the file at `path`, refused if group or others may read it.

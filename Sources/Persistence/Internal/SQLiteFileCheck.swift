@@ -57,6 +57,10 @@ enum SQLiteFileCheck {
         switch access {
         case .readWrite:
             if let problem = fileProblem ?? directoryProblem { throw PersistenceError.readOnly(path: path, reason: problem) }
+            // An existing empty file that becomes the store is made private, as a store created here is.
+            if info.st_size == 0, info.st_uid == getuid(), info.st_mode & 0o077 != 0, chmod(path, 0o600) != 0 {
+                throw PersistenceError.cannotOpen(path: path, reason: "cannot make the empty file private (mode 600): \(describe(errno))")
+            }
             return .readWrite
         case .readOnly:
             if fileProblem == nil && directoryProblem == nil { return .readWithCleanup }

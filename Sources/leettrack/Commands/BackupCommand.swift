@@ -37,7 +37,7 @@ struct BackupCommand: LeetTrackCommand {
             // The library speaks of the file it could not create as a store; it is the backup.
             throw refusal(reason)
         }
-        context.line("Backed up \(Format.outside(context.storePath)) to \(Format.outside(destination)) (\(records == 1 ? "1 problem" : "\(records) problems")).")
+        context.line("Backed up \(Format.outside(context.storePath)) to \(Format.outside(destination)) (\(Plural.count(records, "problem"))).")
     }
 
     /// Refuses a destination that cannot become a new file, saying why: a folder (give a file in

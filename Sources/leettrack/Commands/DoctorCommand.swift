@@ -4,7 +4,8 @@ import LeetTrackCore
 import LeetTrackScreen
 import Persistence
 
-/// `leettrack doctor [--export-raw FILE [--remove-unreadable-settings]] [--rebuild-summaries]`.
+/// `leettrack doctor [--export-raw FILE [--remove-damaged | --remove-unreadable-settings]] [--rebuild-summaries]`
+/// and `leettrack doctor --restore-record FILE`.
 struct DoctorCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
@@ -15,6 +16,9 @@ struct DoctorCommand: LeetTrackCommand {
             --export-raw saves the bytes of the records that cannot be read to FILE (JSON), for repair by hand; FILE must be new.
             --remove-unreadable-settings, with --export-raw, then removes the settings records that cannot be read (review,
             practice, code), so that the defaults apply and config can set them again; no other record is touched.
+            --remove-damaged, with --export-raw, then removes every record that cannot be read (a problem's progress, a list,
+            the settings): its bytes are in FILE first. --restore-record FILE loads records back from such a file once repaired
+            (edit a record's "text"), checked as an import is; only a damaged or missing record is replaced.
             """))
 
     @Option(
@@ -29,6 +33,15 @@ struct DoctorCommand: LeetTrackCommand {
         name: .customLong("remove-unreadable-settings"),
         help: "With --export-raw: remove the settings records that cannot be read, once their bytes are saved.")
     var removeUnreadableSettings = false
+    @Flag(
+        name: .customLong("remove-damaged"),
+        help: "With --export-raw: remove every record that cannot be read, once its bytes are saved.")
+    var removeDamaged = false
+    @Option(
+        name: .customLong("restore-record"),
+        help: ArgumentHelp("Load records back from a file --export-raw wrote (repaired), checked as an import.", valueName: "file"),
+        completion: .file())
+    var restoreFile: String?
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
@@ -40,6 +53,15 @@ struct DoctorCommand: LeetTrackCommand {
         if removeUnreadableSettings && exportFile == nil {
             throw Self.usageError("'--remove-unreadable-settings' needs '--export-raw FILE', which saves the records' bytes first")
         }
+        if removeDamaged && exportFile == nil {
+            throw Self.usageError("'--remove-damaged' needs '--export-raw FILE', which saves the records' bytes first")
+        }
+        if let restoreFile {
+            if restoreFile.isEmpty { throw Self.usageError("'--restore-record' needs a file name") }
+            if exportFile != nil || rebuildSummaries {
+                throw Self.usageError("'--restore-record' loads records back; run it alone, then doctor again")
+            }
+        }
         guard context.storeExists else {
             if context.storeIsEmptyFile {
                 say("\(context.storePath) is an empty file: no store has been written there yet, so there is nothing to check."
@@ -49,6 +71,7 @@ struct DoctorCommand: LeetTrackCommand {
             }
             return
         }
+        if let restoreFile { try restore(from: restoreFile, context) }
         if rebuildSummaries {
             let written = try context.repository().summaries.rebuild()
             say("Rebuilt the summaries and their indexes from the records: \(written == 1 ? "1 entry" : "\(written) entries") written or removed.")
@@ -62,9 +85,11 @@ struct DoctorCommand: LeetTrackCommand {
         }
         if let exportFile { try export(check.undecodable, to: exportFile, sparingStoreAt: context.storePath) }
         var removed: [String] = []
-        if removeUnreadableSettings, let exportFile {
+        if removeUnreadableSettings || removeDamaged, let exportFile {
             do {
-                removed = try removeSettings(among: check.undecodable, context)
+                removed = removeDamaged
+                    ? try context.tracker().removeDamaged(check.undecodable)
+                    : try removeSettings(among: check.undecodable, context)
             } catch PersistenceError.readOnly(_, let reason) {
                 throw CLIError.failure(
                     "the unreadable records' bytes are saved to \(exportFile), but the store cannot be written (\(reason)), so no "
@@ -79,7 +104,7 @@ struct DoctorCommand: LeetTrackCommand {
             }
             return
         }
-        say("Store: \(context.storePath) (\(findings.recordCount) records)")
+        say("Store: \(context.storePath) (\(Plural.count(findings.recordCount, "record")))")
         var problems = 0
         if check.integrity == ["ok"] {
             say("✓ SQLite integrity check: ok")
@@ -106,7 +131,8 @@ struct DoctorCommand: LeetTrackCommand {
         } else {
             problems += check.unknownProblems.count + check.listsWithUnknownProblems.count
             for slug in check.unknownProblems {
-                say("✗ Progress of '\(slug)', which the catalog does not have (`leettrack catalog update` may add it)")
+                say("✗ Progress of '\(slug)', which the catalog does not have (`leettrack catalog update` may add it;"
+                    + " `leettrack show \(slug)` shows it, `leettrack reset \(slug) --forget` removes it)")
             }
             for (list, slugs) in check.listsWithUnknownProblems {
                 say("✗ The list '\(list)' names problems the catalog does not have: \(slugs.joined(separator: ", "))")
@@ -144,8 +170,8 @@ struct DoctorCommand: LeetTrackCommand {
             say("Saved the bytes of \(check.undecodable.count) unreadable record(s) to \(exportFile).")
         }
         for key in removed {
-            say("Removed the unreadable record '\(key)' (its bytes are in \(exportFile ?? "")): the defaults apply, and"
-                + " `leettrack config` sets them again.")
+            let after = key.hasPrefix("settings.") ? "the defaults apply, and `leettrack config` sets them again." : "`leettrack doctor --restore-record FILE` loads it back once repaired."
+            say("Removed the unreadable record '\(key)' (its bytes are in \(exportFile ?? "")): \(after)")
         }
         guard problems == 0 else {
             let changed = removed.isEmpty ? "nothing was changed" : "nothing else was changed"
@@ -173,6 +199,18 @@ struct DoctorCommand: LeetTrackCommand {
             }
             return removed
         }
+    }
+
+    /// Loads repaired records back (see ``Tracker/restoreRecords(_:file:now:)``) and says which.
+    private func restore(from path: String, _ context: CommandContext) throws {
+        let loaded: [String]
+        do {
+            let data = try ExchangeFile.contents(of: path == "-" ? "/dev/stdin" : path)
+            loaded = try context.tracker().restoreRecords(data, file: path, now: context.now)
+        } catch let error as ExchangeError {
+            throw CLIError.failure(ExchangeMessages.nothingChanged(error))
+        }
+        for key in loaded { context.line(Format.outside("Loaded the record '\(key)' back from \(path).")) }
     }
 
     /// Writes the records as JSON: key, reason, the bytes as text (when UTF-8) and in base64.
@@ -226,11 +264,14 @@ private struct CheckJSON: Encodable {
     /// Whether the review index is in use, when the summaries are.
     let reviewIndexCurrent: Bool?
 
-    /// The unreadable settings records removed by `--remove-unreadable-settings`.
+    /// The unreadable settings records removed by `--remove-unreadable-settings` or `--remove-damaged`.
     let removedSettings: [String]
+    /// Every unreadable record removed (`--remove-damaged`, `--remove-unreadable-settings`).
+    let removed: [String]
 
     init(_ check: StoreCheck, store: String, removed: [String]) {
-        removedSettings = removed
+        removedSettings = removed.filter { $0.hasPrefix("settings.") }
+        self.removed = removed
         self.store = store
         records = check.recordCount
         healthy = check.isHealthy

@@ -80,7 +80,7 @@ struct ExportCommand: LeetTrackCommand {
         let count = context.leftOutRecordCount
         guard count > 0 else { return }
         throw CLIError.failure(
-            "the export leaves out \(count == 1 ? "1 record" : "\(count) records") that cannot be read (named above); "
+            "the export leaves out \(Plural.count(count, "record")) that cannot be read (named above); "
                 + "`leettrack doctor` shows \(count == 1 ? "it" : "them") and `leettrack doctor --export-raw FILE` saves the bytes.")
     }
 }

@@ -126,15 +126,22 @@ struct ListCommand: LeetTrackCommand {
             query.list = StudyList(key: "", name: "", slugs: named.map(\.slug).filter { inList?.contains($0) ?? true })
         }
         let skipped = Set(try context.practiceSettings().skipped)
+        // Records the catalog does not know match a query of statuses and favorites (see OrphanRecords).
+        let orphans = named == nil ? try OrphanRecords.matching(query, context) : []
         if json {
             let (problems, progress) = try context.problems(matching: query)
-            try context.writeJSON(problems.map { ProblemJSON($0, progress[$0.slug], skipped: skipped.contains($0.slug)) })
+            let entries = problems.map { OrphanRecords.Entry.problem(ProblemJSON($0, progress[$0.slug], skipped: skipped.contains($0.slug))) }
+                + orphans.prefix(max(0, (query.limit ?? Int.max) - problems.count)).map { .orphan(OrphanRecords.JSON($0.slug, $0.record)) }
+            try context.writeJSON(entries)
             return
         }
         // Rows show marks only: read from the start of the summaries, not the whole records.
         let rows = try context.positions(markedMatching: query)
         context.rows(rows, skipped: skipped)
-        context.line(context.style.dim(rows.count == 1 ? "1 problem" : "\(rows.count) problems"))
+        let shownOrphans = orphans.prefix(max(0, (query.limit ?? Int.max) - rows.count))
+        for orphan in shownOrphans { context.line(OrphanRecords.row(orphan.slug, orphan.record, context.style)) }
+        let count = rows.count + shownOrphans.count
+        context.line(context.style.dim(count == 1 ? "1 problem" : "\(count) problems"))
     }
 }
 

@@ -3,6 +3,12 @@ import FoundationEssentials
 import LeetTrackCore
 import LeetTrackScreen
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `leettrack report [-o FILE] [--open]`: writes the progress report, one self-contained HTML page.
 struct ReportCommand: LeetTrackCommand {
     /// Where the page goes without `-o`: the current directory, where the user will look for it
@@ -18,7 +24,8 @@ struct ReportCommand: LeetTrackCommand {
             last year as a calendar heatmap with streaks, every study list and your own, the 15 most
             practised tags, what is due for review this week, your favorites and the latest 20 events.
             Without -o it writes ./\(defaultFileName), replacing an earlier report; -o DIRECTORY writes
-            \(defaultFileName) in that directory; -o - prints the page. --open opens it with xdg-open.
+            \(defaultFileName) in that directory; -o - prints the page. An existing file is replaced only
+            when it is an earlier report (or empty); --force replaces any file. --open opens it with xdg-open.
             """))
 
     /// The `-o` value, or `nil` for the default.
@@ -27,6 +34,7 @@ struct ReportCommand: LeetTrackCommand {
         completion: .file())
     var output: String?
     @Flag(help: "Open the page in the default browser (xdg-open) once written.") var open = false
+    @Flag(help: "Replace the file even when it is not an earlier report.") var force = false
     @ParentCommand var root: LeetTrack
 
     private func check() throws {
@@ -43,15 +51,31 @@ struct ReportCommand: LeetTrackCommand {
         let page = report.html()
         if output == "-" { return context.writeData(page) }
         let file = try destination()
+        // Any other file is kept unless --force.
+        let refusal: ((String) -> String?)? = force ? nil : { Self.refusal($0) }
         do {
             // An earlier report is replaced only by a complete one; a device or a link is written through.
-            try OutputFile.save(Data(page.utf8), to: file.path, sparingStoreAt: context.storePath)
+            try OutputFile.save(Data(page.utf8), to: file.path, sparingStoreAt: context.storePath, refusal: refusal)
         } catch {
             throw CLIError.failure("cannot write the report to \(file.path): \(error.reason). Nothing else was changed.")
         }
         // Not into the page itself: `-o /dev/stdout` is the page's own stream.
         if OutputFile.inheritedDescriptor(file.path) != 1 { context.line("Wrote the report to \(Format.outside(file.path))") }
         if open { try BrowserOpener.open(file, context) }
+    }
+
+    /// Why the existing regular file at `path` (through any link) must not be replaced: it holds
+    /// something other than an earlier report (`report -o notes.html` must not destroy the user's
+    /// page); `nil` for an earlier report or an empty file. Devices, pipes and inherited
+    /// descriptors are written through, not replaced, and are not asked about.
+    private static func refusal(_ path: String) -> String? {
+        let descriptor = openForReading(path)
+        guard descriptor >= 0 else { return nil }  // Saving says why it cannot be written, if so.
+        defer { close(descriptor) }
+        var start = [UInt8](repeating: 0, count: 4096)
+        let count = start.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count == 0 || (count > 0 && ProgressReport.isReport(start: Data(start[..<count]))) { return nil }
+        return "it exists and is not a LeetTrack report, so it was left as it is; choose another file, or add --force to replace it"
     }
 
     /// The file to write: `-o` made absolute (inside it, when it names a directory), else the default.
@@ -71,6 +95,11 @@ struct ReportCommand: LeetTrackCommand {
         }
         return file
     }
+}
+
+/// Opens `path` to read its start without blocking on a FIFO (`open` is the command's flag inside it).
+private func openForReading(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
 }
 
 /// Opens a file with the desktop's default application, without waiting for it: a browser may run

@@ -21,6 +21,8 @@ struct ResetCommand: LeetTrackCommand {
     func run(_ context: CommandContext) throws {
         if all, !problemNames.isEmpty { throw Self.usageError("give problems or '--all', not both") }
         if !all, problemNames.isEmpty { throw Self.usageError("missing expected argument '<problem> ...' (or '--all')") }
+        // Records the catalog does not know, named by their slugs (see OrphanRecords).
+        if !all, let slugs = try OrphanRecords.slugs(named: problemNames, context) { return try resetOrphans(slugs, context) }
         let problems = try context.catalog.resolve(problemNames)
         let confirmed = yes
         let now = context.now
@@ -56,6 +58,29 @@ struct ResetCommand: LeetTrackCommand {
             return
         }
         context.line("Reset \(Self.problems(changed.count)) to todo\(forget ? " and erased their history" : "").")
+    }
+
+    /// Resets records the catalog does not know, in one transaction. With `--forget` the whole
+    /// record goes, its favorite and note too: no other command reaches a problem the catalog does
+    /// not have, so forgetting it leaves nothing behind.
+    private func resetOrphans(_ slugs: [String], _ context: CommandContext) throws {
+        let now = context.now
+        let forget = self.forget
+        let changes = try context.repository().update(slugs) { _, record in
+            record.reset(at: now, forgetHistory: forget)
+            if forget { record = ProblemProgress() }
+        }
+        if json { return try context.writeJSON(changes.map { OrphanRecords.JSON($0.slug, $0.after, withHistory: true) }) }
+        for change in changes {
+            let name = Format.outside(change.slug)
+            guard change.changed else {
+                context.line("\(name) was already todo.")
+                continue
+            }
+            context.line(forget
+                ? "Forgot \(name) (not in the catalog): its history, favorite and note are gone; nothing of it is left in the store."
+                : "Reset \(name) (not in the catalog) to todo.")
+        }
     }
 
     private static func problems(_ count: Int) -> String {

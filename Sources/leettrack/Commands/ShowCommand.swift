@@ -14,6 +14,8 @@ struct ShowCommand: LeetTrackCommand {
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
+        // A record the catalog does not know, named by its slug (see OrphanRecords).
+        if let slug = try OrphanRecords.slug(named: problemName, context) { return try OrphanRecords.show(slug, json: json, context) }
         let problem = try context.problemToShow(problemName)
         let record = try context.progress(for: problem.slug)
         let skipped = try context.practiceSettings().isSkipped(problem.slug)

@@ -12,9 +12,11 @@ struct SyncCommand: LeetTrackCommand {
         discussion: paragraphs("""
             Pushes the changes made here and pulls those made elsewhere; the local store stays the working
             copy, so everything works offline in between. The server is --remote URL, else $LEETTRACK_REMOTE,
-            else the first line of the file named by $LEETTRACK_REMOTE_FILE (which must have mode 600). Any
-            libpq connection string works (postgresql://user@host/db?sslmode=verify-full); PGPASSWORD,
-            ~/.pgpass and the PGSSL* variables apply. Your own lists and the settings are synced too.
+            else the first line of the file named by $LEETTRACK_REMOTE_FILE (which must have mode 600), else
+            the server of the last successful sync --remote URL, which the store remembers without its password.
+            Any libpq connection string works (postgresql://user@host/db?sslmode=verify-full); PGPASSWORD,
+            PGPASSFILE, ~/.pgpass and the PGSSL* variables apply. A record on the server that is not valid is
+            named and left out; the rest is synced, and the command exits 1. Your own lists and the settings are synced too.
             Favorite, note, each list and the review settings go to the latest change (by a hybrid logical clock);
             the followed list, the daily goal and each skip separately so; a
             deleted list stays deleted unless created again; histories are merged, no event twice. Safe to
@@ -33,12 +35,18 @@ struct SyncCommand: LeetTrackCommand {
         let pendingSettings: Bool
         let remote: String?
         let lastSync: String?
+        /// The server a plain `sync` uses, as the store remembers it (never with a password).
+        let rememberedRemote: String?
     }
 
     private struct ReportJSON: Encodable {
         let pushed: Int
         let pulled: Int
         let remote: String
+        /// The server remembered for a plain `sync` by this run (without its password), if it changed.
+        let remembered: String?
+        /// The server's records left out because they are not valid.
+        let refused: [String]
     }
 
     func run(_ context: CommandContext) throws {
@@ -49,7 +57,10 @@ struct SyncCommand: LeetTrackCommand {
                 "Warning: the password given with --remote is visible to other users (ps) and kept in your shell's "
                     + "history. Put the connection string in a file (mode 600) named by $LEETTRACK_REMOTE_FILE, or use ~/.pgpass.\n")
         }
-        let connectionString = try SyncRemote.connectionString(option: remote, environment: context.environment)
+        // Read before anything is created: a sync with no server set leaves no store behind.
+        let remembered = context.storeExists ? try SyncRemote.remembered(in: context.reader().store) : nil
+        let connectionString = try SyncRemote.connectionString(
+            option: remote, environment: context.environment, remembered: remembered)
         let tracker = try context.tracker()
         let remoteStore: Store
         do {
@@ -66,14 +77,32 @@ struct SyncCommand: LeetTrackCommand {
         } catch let error as SyncError {
             throw CLIError.failure(error.description)
         }
+        // Only a server given on the command line is remembered: the environment already holds its own.
+        let newlyRemembered = try remote.flatMap { try SyncRemote.remember($0, in: tracker.store) }
         if json {
-            try context.writeJSON(ReportJSON(pushed: report.pushed, pulled: report.pulled, remote: location))
-            return
-        }
-        if report.pushed == 0 && report.pulled == 0 {
-            context.line("Up to date with \(Format.outside(location)).")
+            try context.writeJSON(ReportJSON(
+                pushed: report.pushed, pulled: report.pulled, remote: location, remembered: newlyRemembered,
+                refused: report.refused.map(\.description)))
         } else {
-            context.line("Synced with \(Format.outside(location)): pushed \(Self.changes(report.pushed)), pulled \(Self.changes(report.pulled)).")
+            if report.pushed == 0 && report.pulled == 0 && report.refused.isEmpty {
+                context.line("Up to date with \(Format.outside(location)).")
+            } else {
+                context.line("Synced with \(Format.outside(location)): pushed \(Self.changes(report.pushed)), pulled \(Self.changes(report.pulled)).")
+            }
+            if let newlyRemembered, let remote {
+                let stripped = newlyRemembered != remote
+                context.line("Remembered \(Format.outside(newlyRemembered)) as the server of a plain `leettrack sync`"
+                    + (stripped
+                        ? ", without the password it held: put the password in ~/.pgpass (or the file $PGPASSFILE names) or $PGPASSWORD."
+                        : "."))
+            }
+        }
+        for refusal in report.refused { Terminal.writeError("Error: \(refusal.description)\n") }
+        guard report.refused.isEmpty else {
+            let count = report.refused.count
+            throw CLIError.failure(
+                "\(Plural.count(count, "record")) on the sync server \(count == 1 ? "is" : "are") not valid and \(count == 1 ? "was" : "were") "
+                    + "left out (named above); everything else was synced, and the next sync tries \(count == 1 ? "it" : "them") again.")
         }
     }
 
@@ -81,11 +110,12 @@ struct SyncCommand: LeetTrackCommand {
         let status = FileManager.default.fileExists(atPath: context.storePath)
             ? try SyncRemote.status(of: context.reader().store)
             : SyncRemote.Status()
+        let remembered = context.storeExists ? try SyncRemote.remembered(in: context.reader().store) : nil
         let lastSync = status.state?.lastSync.map { Self.format($0) }
         if json {
             try context.writeJSON(StatusJSON(
                 pending: status.pending, pendingLists: status.pendingLists, pendingSettings: status.pendingSettings,
-                remote: status.state?.location, lastSync: lastSync))
+                remote: status.state?.location, lastSync: lastSync, rememberedRemote: remembered))
             return
         }
         var waiting: [String] = []
@@ -104,6 +134,7 @@ struct SyncCommand: LeetTrackCommand {
         } else {
             context.line("Never synced. Run `leettrack sync --remote URL`.")
         }
+        if let remembered { context.line("A plain `leettrack sync` uses \(Format.outside(remembered)).") }
     }
 
     /// Whether a store error came from the server (its messages name the server, never the password).

@@ -35,7 +35,11 @@ enum OutputFile {
     /// Writes `data` to `path` as described above, refusing when `path` is, or leads to, one of
     /// the files of the store at `storePath`; with `replacing` false, refusing an existing regular
     /// file too (a file of rescued bytes is never written over: it may be the only copy).
-    static func save(_ data: Data, to path: String, sparingStoreAt storePath: String, replacing: Bool = true) throws(Failure) {
+    /// `refusal`, when given, is asked before an existing regular file is replaced (after the
+    /// store's files are refused) and returns why it must not be, if so.
+    static func save(
+        _ data: Data, to path: String, sparingStoreAt storePath: String, replacing: Bool = true, refusal: ((String) -> String?)? = nil
+    ) throws(Failure) {
         var info = stat()
         if let descriptor = inheritedDescriptor(path) {
             guard fstat(descriptor, &info) == 0 else { throw Failure(path: path, reason: FileErrorReason.system(errno)) }
@@ -47,6 +51,7 @@ enum OutputFile {
             if type == S_IFDIR { throw Failure(path: path, reason: "it is a folder") }
             try refuseStoreFile(info, at: path, storePath: storePath)
             if type == S_IFREG && !replacing { throw Failure(path: path, reason: "it already exists; choose a new file") }
+            if type == S_IFREG, let reason = refusal?(path) { throw Failure(path: path, reason: reason) }
             if type != S_IFREG { return try writeThrough(data, to: path) }
             return try replace(data, at: try resolvedTarget(of: path), keeping: (info.st_mode & 0o7777, info.st_uid, info.st_gid))
         }

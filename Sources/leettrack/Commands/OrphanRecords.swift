@@ -1,0 +1,127 @@
+import FoundationEssentials
+import LeetTrackCore
+import LeetTrackScreen
+
+/// The records of problems the catalog does not know: imported, synced from a machine with a newer
+/// catalog, or of a problem LeetCode removed. No catalog entry gives them a name, so they are
+/// named by their slug alone: `show SLUG`, `reset SLUG [--forget]` and `list --status …` reach
+/// them, and once forgotten nothing of them is left (`doctor` is green again).
+///
+/// Looked up only by an exact slug with a stored record, before the catalog's resolver: the
+/// resolver never guesses a catalog problem for a name that is exactly such a record's slug.
+enum OrphanRecords {
+    /// The slug `name` is when it is a slug the catalog does not have and the store holds a record
+    /// under it; else `nil`. Costs one key lookup.
+    static func slug(named name: String, _ context: CommandContext) throws -> String? {
+        let slug = name.trimmedOfWhitespace
+        // An id (`1`, `#1`) is the catalog's to answer; so is a slug it has.
+        guard context.storeExists, Int(slug) == nil, !slug.hasPrefix("#"), context.catalog.position(ofSlug: slug) == nil else { return nil }
+        do {
+            try InputRules.check(slug: slug, at: "")
+        } catch {
+            return nil  // Not a slug (a title typed in words): the catalog's resolver answers.
+        }
+        return try context.reader().store.rawValue(forKey: ProgressRepository.key(for: slug).name) != nil ? slug : nil
+    }
+
+    /// The slugs `names` are when every one of them names an orphan record (see ``slug(named:_:)``);
+    /// `nil` otherwise, and then the catalog resolves the names as usual.
+    static func slugs(named names: [String], _ context: CommandContext) throws -> [String]? {
+        guard !names.isEmpty else { return nil }
+        var slugs: [String] = []
+        for name in names {
+            guard let slug = try slug(named: name, context) else { return nil }
+            if !slugs.contains(slug) { slugs.append(slug) }
+        }
+        return slugs
+    }
+
+    /// Every orphan record, by slug, in slug order.
+    /// - Complexity: one pass over the record keys, and a read of the orphans' records only.
+    static func all(_ context: CommandContext) throws -> [(slug: String, record: ProblemProgress)] {
+        guard context.storeExists else { return [] }
+        let repository = try context.reader()
+        let catalog = context.catalog
+        let slugs = try repository.store.keys(withPrefix: ProgressRepository.keyPrefix)
+            .map { String($0.dropFirst(ProgressRepository.keyPrefix.count)) }
+            .filter { catalog.position(ofSlug: $0) == nil }
+            .sorted()
+        return try slugs.map { (slug: $0, record: try repository.progress(for: $0)) }
+    }
+
+    /// The orphans a listing's `query` matches: only a query of statuses and the favorites mark,
+    /// which an orphan has; any filter of the catalog's (difficulty, tag, list, text…) matches none.
+    static func matching(_ query: ProblemQuery, _ context: CommandContext) throws -> [(slug: String, record: ProblemProgress)] {
+        guard !query.statuses.isEmpty || query.favoritesOnly,
+            query.difficulties.isEmpty, query.tags.isEmpty, query.category == nil, query.list == nil, query.paidOnly == nil,
+            query.text == nil
+        else { return [] }
+        return try all(context).filter { entry in
+            (query.statuses.isEmpty || query.statuses.contains(entry.record.status)) && (!query.favoritesOnly || entry.record.favorite)
+        }
+    }
+
+    /// A listing's row for an orphan: its slug as its name, and its marks.
+    static func row(_ slug: String, _ record: ProblemProgress, _ style: TextStyle) -> String {
+        Format.fit("   -", 6) + Format.fit(Format.outside(slug), 48) + "  " + style.dim(Format.fit("not in the catalog", 26))
+            + Format.statusWord(record.status, style) + (record.favorite ? " " + style.magenta("♥") : "")
+    }
+
+    /// `show SLUG` of an orphan: what the store holds, and what to do with it.
+    static func show(_ slug: String, json: Bool, _ context: CommandContext) throws {
+        let record = try context.progress(for: slug)
+        if json { return try context.writeJSON(JSON(slug, record, withHistory: true)) }
+        let style = context.style
+        context.line(style.bold(Format.outside(slug)) + style.dim("  (not in the catalog: `leettrack catalog update` may add it)"))
+        let rows: [(String, String)] = [
+            ("Status", Format.statusWord(record.status, style)),
+            ("Favorite", record.favorite ? style.magenta("♥ yes") : "no"),
+            ("Note", record.note.isEmpty ? "-" : Format.outside(record.note).replacing("\n", with: "\n" + String(repeating: " ", count: 12))),
+        ]
+        for (label, value) in rows { context.line(Format.fit(label + ":", 12) + value) }
+        if record.events.isEmpty {
+            context.line("History:    -")
+        } else {
+            context.line("History:")
+            for event in record.events {
+                context.line("  \(Format.localTime(event.date, context.timeZone))  \(event.kind)\(Format.outside(event.details))")
+            }
+        }
+        context.line(style.dim("`leettrack reset \(slug) --forget` removes it: history, favorite and note."))
+    }
+
+    /// An orphan in a listing's or `show`'s JSON: the fields of a catalog problem it has, its slug
+    /// as its title, and `inCatalog: false`.
+    struct JSON: Encodable {
+        let slug: String
+        let title: String
+        let inCatalog = false
+        let status: String
+        let favorite: Bool
+        let note: String?
+        let history: [EventJSON]?
+
+        init(_ slug: String, _ record: ProblemProgress, withHistory: Bool = false) {
+            self.slug = slug
+            title = slug
+            status = record.status.rawValue
+            favorite = record.favorite
+            note = record.note.isEmpty ? nil : record.note
+            history = withHistory ? record.events.map(EventJSON.init) : nil
+        }
+    }
+
+    /// A listing's JSON entry: a catalog problem or an orphan.
+    enum Entry: Encodable {
+        case problem(ProblemJSON)
+        case orphan(JSON)
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .problem(let problem): try container.encode(problem)
+            case .orphan(let orphan): try container.encode(orphan)
+            }
+        }
+    }
+}
