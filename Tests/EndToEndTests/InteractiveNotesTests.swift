@@ -88,4 +88,18 @@ struct InteractiveNotesTests {
         try tmux.send("q")
         #expect(try tmux.exitCode() == 0)
     }
+
+    @Test("The review card shows a note of several lines under its label, and the queue's plural says 1 day")
+    func reviewCardNote() throws {
+        let store = try reviewStore()
+        try ProgressRepository(store: store).update(["two-sum"]) { _, record in record.note = "hash map\n\tcomplement first" }
+        var screen = try ScreenHarness(store: store)
+        screen.type("r")
+        #expect(screen.lines[7] == "│ Note        hash map                                                         │")
+        #expect(screen.lines[8] == "│                 complement first                                             │")
+        #expect(!screen.text.contains("\u{FFFD}"))
+        var dayLater = try ScreenHarness(store: store, now: { interactiveTestDate.addingTimeInterval(-2 * 86_400) })
+        dayLater.type("r")
+        #expect(dayLater.text.contains("2026-11-15, 1 day overdue"), "\(dayLater.text)")
+    }
 }
