@@ -73,6 +73,17 @@ struct MultilineTextTests {
         #expect(widget.cursorPosition(in: buffer.area) == Point(x: 8, y: 0))
     }
 
+    @Test("A note written elsewhere with CR LF line breaks and tabs edits and draws as lines, with no U+FFFD")
+    func foreignLineBreaks() {
+        var editor = LineEditor("one\r\n\ttwo")
+        #expect(editor.lineCount == 2)
+        editor.handle(KeyEvent(.home))
+        #expect(editor.cursor == 4)
+        var buffer = Buffer(size: Size(width: 6, height: 2))
+        buffer.render(TextArea(editor), in: buffer.area)
+        #expect(buffer.lines == ["one", " two"])
+    }
+
     @Test("Scrolled by an offset, a text area draws its later rows and puts the cursor on its row")
     func textAreaOffset() {
         let widget = TextArea(LineEditor("1\n2\n3\n4"), offset: 2)

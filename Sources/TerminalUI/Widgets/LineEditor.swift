@@ -52,19 +52,19 @@ public struct LineEditor: Hashable, Sendable {
     }
 
     /// The number of lines of the text (1 for text without a line break).
-    public var lineCount: Int { characters.count(where: { $0 == "\n" }) + 1 }
+    public var lineCount: Int { characters.count(where: \.isNewline) + 1 }
 
     /// Where the line holding `position` starts.
     private func lineStart(_ position: Int) -> Int {
         var start = position
-        while start > 0, characters[start - 1] != "\n" { start -= 1 }
+        while start > 0, !characters[start - 1].isNewline { start -= 1 }
         return start
     }
 
     /// Where the line holding `position` ends (at its line break, or the end of the text).
     private func lineEnd(_ position: Int) -> Int {
         var end = position
-        while end < characters.count, characters[end] != "\n" { end += 1 }
+        while end < characters.count, !characters[end].isNewline { end += 1 }
         return end
     }
 
@@ -98,7 +98,7 @@ public struct LineEditor: Hashable, Sendable {
     public mutating func deleteWordBackward() {
         var start = cursor
         while start > 0, characters[start - 1] == " " { start -= 1 }
-        while start > 0, characters[start - 1] != " ", characters[start - 1] != "\n" { start -= 1 }
+        while start > 0, characters[start - 1] != " ", !characters[start - 1].isNewline { start -= 1 }
         if start == cursor, start > 0 { start -= 1 }
         characters.removeSubrange(start..<cursor)
         cursor = start

@@ -1,6 +1,7 @@
 /// Draws a `LineEditor` over several rows: each line of its text starts a row, and a line wider
 /// than the area continues on the next rows (broken between graphemes, so that every grapheme
-/// keeps one place the cursor can reach). Reports where the terminal's cursor should be shown.
+/// keeps one place the cursor can reach). A line break of any kind (`\n`, `\r\n`) ends a row; a
+/// tab shows as a space. Reports where the terminal's cursor should be shown.
 public struct TextArea: Widget {
     /// The editor to draw.
     public var editor: LineEditor
@@ -29,7 +30,7 @@ public struct TextArea: Widget {
         var index = 0
         while index < characters.count {
             let character = characters[index]
-            if character == "\n" {
+            if character.isNewline {
                 rows.append(start..<index)
                 index += 1
                 (start, used) = (index, 0)
@@ -76,7 +77,7 @@ public struct TextArea: Widget {
         for (index, range) in rows(width: area.width).dropFirst(max(0, offset)).prefix(area.height).enumerated() {
             var x = area.x
             for character in editor.characters[range] {
-                let width = buffer.put(character, x: x, y: area.y + index, style: style, limit: area.maxX)
+                let width = buffer.put(character == "\t" ? " " : character, x: x, y: area.y + index, style: style, limit: area.maxX)
                 if width == 0 && DisplayWidth.drawn(character) > 0 { break }
                 x += width
             }
