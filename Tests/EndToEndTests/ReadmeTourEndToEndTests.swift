@@ -62,11 +62,6 @@ struct ReadmeTourEndToEndTests {
 
     /// Whether `lines` are what `shown` shows, a `...` line standing for any number of lines.
     static func matches(_ shown: [String], _ lines: [String]) -> Bool {
-        func trimmed(_ line: String) -> String {
-            var line = Substring(line)
-            while line.last == " " { line.removeLast() }
-            return String(line)
-        }
         let shown = shown.map(trimmed)
         let lines = lines.map(trimmed)
         // matched[i][j]: shown[i...] matches lines[j...].
@@ -82,6 +77,13 @@ struct ReadmeTourEndToEndTests {
             }
         }
         return matched[0][0]
+    }
+
+    /// `line` without its trailing spaces.
+    static func trimmed(_ line: String) -> String {
+        var line = Substring(line)
+        while line.last == " " { line.removeLast() }
+        return String(line)
     }
 
     /// Runs `command` with `sh`, its `$?` set to `status` first; returns its lines and exit status.
@@ -140,7 +142,7 @@ struct ReadmeTourEndToEndTests {
         text += step.shown.map { $0 + "\n" }.joined()
         text += "+++ the program printed:\n"
         text += lines.map { $0 + "\n" }.joined()
-        let first = zip(step.shown, lines).enumerated().first { $0.element.0 != $0.element.1 }
+        let first = zip(step.shown, lines).enumerated().first { trimmed($0.element.0) != trimmed($0.element.1) }
         if let first, first.element.0 != "..." {
             text += "first difference, README.md:\(step.line + 1 + first.offset):\n  README:  \(first.element.0)\n  program: \(first.element.1)"
         } else if first == nil {
