@@ -15,6 +15,8 @@ import Persistence
 //   persistence-probe theme-and-exit PATH THEME  the same on a store held by a global, then exit(0)
 //   persistence-probe theme PATH THEME           changes a stored @Observable object in place and
 //                                                 prints "reported TEXT" (lastError) or "silent"
+//   persistence-probe hold PATH PREFIX COUNT     sets COUNT integers PREFIX0…, prints "written", then
+//                                                 keeps the store open until standard input closes
 
 /// An `@Observable` class made `Codable` the usual way: synthesized, with the macro's backing
 /// storage named in `CodingKeys`.
@@ -62,6 +64,14 @@ func runDurabilityCommand(_ arguments: [String]) -> Bool {
             heldStore?[.probeSettings].fontSize = 30
             if let settings = heldStore?[.probeSettings] { settings.theme = arguments[3] }
             exit(0)
+        case ("hold", 5):
+            let store = try Store.sqlite(path: path)
+            for index in 0..<(Int(arguments[4]) ?? 0) {
+                try store.set(index, for: Key<Int>("\(arguments[3])\(index)", default: 0))
+            }
+            say("written")
+            _ = FileHandle.standardInput.readDataToEndOfFile()
+            withExtendedLifetime(store) {}
         case ("theme", 4):
             let store = try Store.sqlite(path: path)
             store[.probeSettings].theme = arguments[3]  // Saved through the subscript's write-back.

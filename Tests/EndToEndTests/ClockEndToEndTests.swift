@@ -35,4 +35,38 @@ struct ClockEndToEndTests {
         #expect(result.stderr.contains("LEETTRACK_NOW 'yesterday'"))
         #expect(!FileManager.default.fileExists(atPath: leettrack.storePath))
     }
+
+    @Test("LEETTRACK_TODAY runs a command on that day, at noon in the user's time zone")
+    func todayIsTheDay() throws {
+        let leettrack = try LeetTrackRunner()
+        let solve = try leettrack.run(["solve", "1", "--json"], environment: ["LEETTRACK_TODAY": "2026-11-29", "TZ": "America/New_York"])
+        #expect(solve.status == 0, "\(solve.stderr)")
+        #expect(solve.stdout.contains("\"date\" : \"2026-11-29T17:00:00Z\""))
+        let today = try leettrack.run(["today"], environment: ["LEETTRACK_TODAY": "2026-12-01"])
+        #expect(today.stdout.contains("Today, Tue 2026-12-01"))
+        #expect(today.stdout.contains("1. Two Sum"), "due on 2026-12-01: \(today.stdout)")
+    }
+
+    @Test("LEETTRACK_TODAY that is not a day is refused, naming the form, and changes nothing")
+    func badToday() throws {
+        let leettrack = try LeetTrackRunner()
+        for text in ["tomorrow", "2026-02-30", "2026-11-29T12:00:00Z"] {
+            let result = try leettrack.run(["fav", "1"], environment: ["LEETTRACK_TODAY": text])
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("LEETTRACK_TODAY '\(text)' is not a day such as 2026-11-29"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: leettrack.storePath))
+    }
+
+    @Test("with LEETTRACK_TODAY, random picks by the day: the same day the same problem, another day may differ")
+    func randomByTheDay() throws {
+        let leettrack = try LeetTrackRunner()
+        let picks = try ["2026-11-29", "2026-11-29", "2026-11-30", "2026-12-01", "2026-12-02"].map { day in
+            let result = try leettrack.run(["random", "--difficulty", "medium"], environment: ["LEETTRACK_TODAY": day])
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout
+        }
+        #expect(picks[0] == picks[1])
+        #expect(Set(picks).count > 1)
+    }
 }

@@ -64,7 +64,7 @@ struct InteractiveRenderTests {
         #expect(lines[7] == "│ Tags        Array, Hash Table                                                │")
         #expect(lines[8] == "│ Category    Algorithms                                                       │")
         #expect(lines[9].hasPrefix("│ Lists       Blind 75, "))
-        #expect(lines[10].hasPrefix("│ NeetCode All"))  // Seven lists wrap onto a second line.
+        #expect(lines[10].hasPrefix("│             NeetCode All"))  // Seven lists wrap onto a second line, under the first.
         #expect(lines[11] == "│ URL         https://leetcode.com/problems/two-sum/                           │")
         #expect(lines[13] == "│ History                                                                      │")
         #expect(lines[14].contains("  solved"))
@@ -88,7 +88,7 @@ struct InteractiveRenderTests {
         screen.type("n笔记 🙂")
         let frame = screen.runtime.snapshot()
         #expect(frame.buffer.line(6) == "│ Note        笔记 🙂                                                          │")
-        #expect(frame.buffer.line(23) == " Enter saves the note  Esc cancels")
+        #expect(frame.buffer.line(23) == " Enter saves the note  Alt-Enter or Ctrl-J new line  Esc cancels")
         // "│ Note        " is 14 columns; 笔记 takes 4, the space 1, 🙂 2.
         #expect(frame.cursor == Point(x: 21, y: 6))
     }

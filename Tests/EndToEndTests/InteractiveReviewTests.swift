@@ -121,7 +121,7 @@ struct InteractiveReviewRenderTests {
             "│ Difficulty  Easy                     │",
             "│ Tags        Array, Hash Table        │",
             "│ Due         2026-11-15, 3 days       │",
-            "│ overdue                              │",
+            "│             overdue                  │",  // Under its field's value.
             "│ 1:1d 2:12d 3:18d 4:32d               │",
             "└──────────────────────────────────────┘",
             " 1-4 rate  ↑↓ skip  ⏎ details  ? keys  …",
@@ -155,7 +155,7 @@ struct InteractiveReviewRenderTests {
         #expect(screen.lines[23].contains("r review"))
         screen.type("?")
         #expect(screen.text.contains("│ r              review queue"))
-        #expect(screen.text.contains("│ 1 2 3 4        rate: again hard good easy  │"))
+        #expect(screen.text.contains("│ 1 2 3 4        rate: again hard good easy"))
     }
 
     @Test("The queue draws at tiny and odd sizes without trapping", arguments: [(0, 0), (1, 1), (3, 2), (10, 3), (20, 5), (39, 9)])

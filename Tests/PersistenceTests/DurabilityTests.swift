@@ -56,6 +56,52 @@ struct DurabilityTests {
         withExtendedLifetime(store) {}
     }
 
+    @Test("While processes hold the store open, a copy of the main file alone holds every write 2.5 s old")
+    func copiedMainFileWhileHeldOpen() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        // A long-lived process of its own, with an observer (a screen, a server) and a reader.
+        let store = try Store.sqlite(path: path)
+        let token = store.observeChanges {}
+        let reader = try Store.sqlite(path: path, access: .readOnly)
+        // Short-lived processes first, as commands are: each copies the log as it closes, so
+        // what is written after them shows whether the long-lived writers copy theirs.
+        #expect(try runProbe(["write", path, "short", "30"]).status == 0)
+        #expect(try runProbe(["mixed", path, "mixed.", "20"]).status == 0)
+        // Another long-lived process, which writes and keeps the store open.
+        let holder = Process()
+        holder.executableURL = probeURL()
+        holder.arguments = ["hold", path, "held", "40"]
+        let input = Pipe()
+        let output = Pipe()
+        (holder.standardInput, holder.standardOutput) = (input, output)
+        try holder.run()  // Ends when its input closes (below, or when the pipe is released).
+        #expect(LineReader(output.fileHandleForReading).nextLine() == "written")
+        for index in 0..<60 {
+            try store.set(index, for: Key<Int>("own\(index)", default: 0))
+            #expect(try reader.value(for: Key<Int>("own\(index)", default: -1)) == index)
+        }
+        try store.transaction { transaction in
+            for index in 0..<60 { try transaction.set(index, for: Key<Int>("batch\(index)", default: 0)) }
+        }
+        Thread.sleep(forTimeInterval: 2.5)  // The bound under test: writes 2 s old are in the main file.
+
+        let copy = directory.file("copy.sqlite")
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        #expect(!FileManager.default.fileExists(atPath: copy + "-wal"))
+        let copied = try Store.sqlite(path: copy, access: .readOnly)
+        #expect(try copied.keys(withPrefix: "own").count == 60)
+        #expect(try copied.keys(withPrefix: "batch").count == 60)
+        #expect(try copied.keys(withPrefix: "held").count == 40)
+        #expect(try copied.keys(withPrefix: "short").count == 30)
+        #expect(try copied.keys(withPrefix: "mixed.") == (try store.keys(withPrefix: "mixed.")))
+        #expect(try copied.integrityCheck() == ["ok"])
+        try input.fileHandleForWriting.close()
+        holder.waitUntilExit()
+        #expect(holder.terminationStatus == 0)
+        withExtendedLifetime((token, reader)) {}
+    }
+
     @Test("Eight processes making 200 mixed writes each, on a store none of them has created, all succeed")
     func eightMixedWriters() throws {
         let directory = try TemporaryDirectory()

@@ -44,11 +44,16 @@ struct InputDecoderTests {
         #expect(keys("\u{1B}OP\u{1B}[15~\u{1B}[24~") == [key(.function(1)), key(.function(5)), key(.function(12))])
     }
 
-    @Test("Enter, Tab, Backspace and Ctrl-C decode")
+    @Test("Enter, Ctrl-J, Tab, Backspace and Ctrl-C decode")
     func controlKeys() {
         #expect(keys("\r\n\t\u{7F}\u{8}\u{3}") == [
-            key(.enter), key(.enter), key(.tab), key(.backspace), key(.backspace), .key(.control("c")),
+            key(.enter), .key(.control("j")), key(.tab), key(.backspace), key(.backspace), .key(.control("c")),
         ])
+    }
+
+    @Test("Alt-Enter is Enter with Alt")
+    func altEnter() {
+        #expect(keys("\u{1B}\r") == [.key(KeyEvent(.enter, modifiers: .alt))])
     }
 
     @Test("A lone Esc waits for more bytes, then becomes Escape on flush")

@@ -36,7 +36,14 @@ extension Browser {
                 message = Message(text: "Note not changed")
                 if closesDetails { screen = .list }
             default:
-                if editor.handle(key) { self.overlay = .note(editor, position: position, closesDetails: closesDetails, original: original) }
+                // A note may have several lines: Alt-Enter or Ctrl-J starts one, Up and Down move between them.
+                switch key {
+                case KeyEvent(.enter, modifiers: .alt), .control("j"): editor.insertLineBreak()
+                case KeyEvent(.up): editor.moveUp()
+                case KeyEvent(.down): editor.moveDown()
+                default: guard editor.handle(key) else { return .running }
+                }
+                self.overlay = .note(editor, position: position, closesDetails: closesDetails, original: original)
             }
         case .listPicker(let lists, var state):
             state.resize(count: lists.count + 1, visibleRows: pickerRows)
@@ -183,7 +190,7 @@ extension Browser {
             overlay = .search(editor, previous: previous)
             setSearch(editor.text)
         case .note(var editor, let position, let closesDetails, let original):
-            editor.insert(text)
+            editor.insert(text, keepingLineBreaks: true)
             overlay = .note(editor, position: position, closesDetails: closesDetails, original: original)
         case .tagPicker(var editor, _):
             editor.insert(text)

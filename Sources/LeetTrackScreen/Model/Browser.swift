@@ -170,6 +170,9 @@ extension Browser: Application {
                 return update(.key(.character(character)))
             }
             message = nil
+            if case .note = overlay { return handleOverlayKey(key) }
+            // Ctrl-J (a line feed) is Enter everywhere but in the note, where it starts a new line.
+            let key = key == .control("j") ? KeyEvent(.enter) : key
             if overlay != nil { return handleOverlayKey(key) }
             switch screen {
             case .list: return handleListKey(key)

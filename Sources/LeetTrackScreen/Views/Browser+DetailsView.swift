@@ -21,9 +21,7 @@ extension Browser {
         frame.buffer.render(box, in: body)
         let inner = box.inner(body)
 
-        func field(_ label: String, _ value: [Span]) -> Line {
-            Line([Span(Format.fit(label, Self.labelWidth), style: Theme.labelStyle)] + value)
-        }
+        func field(_ label: String, _ value: [Span]) -> Line { Self.field(label, value) }
         // Short fields first and the note right after them, so the note (and its editor) stays on
         // screen even in a 40x10 terminal; long ones (tags, URL, history) follow.
         var lines: [Line] = []
@@ -35,21 +33,28 @@ extension Browser {
             lines.append(field("Difficulty", [Span(problem.difficulty.displayName, style: Theme.style(for: problem.difficulty))]))
             lines.append(field("Acceptance", [Span(Theme.percentage(problem.acceptance))]))
         }
-        var editor: LineEditor?
-        if case .note(let noteEditor, let notePosition, _, _) = overlay, notePosition == position { editor = noteEditor }
+        var editor: TextArea?
+        if case .note(let noteEditor, let notePosition, _, _) = overlay, notePosition == position {
+            editor = TextArea(noteEditor, style: CellStyle(attributes: .underline))
+        }
+        let editorWidth = max(1, inner.width - Self.labelWidth)
         let noteLine = lines.count
-        if editor != nil {
+        if let editor {
+            // Rows kept for the editor, which is drawn over them below.
             lines.append(field("Note", []))
+            lines += Array(repeating: Line(""), count: editor.height(width: editorWidth) - 1)
         } else if record.note.isEmpty {
             lines.append(field("Note", [Span("none (n writes one)", style: Theme.labelStyle)]))
         } else {
-            lines.append(field("Note", [Span(record.note)]))
+            lines += Self.fieldLines("Note", text: record.note)
         }
+        let fieldsEnd = lines.count
         lines.append(field("Tags", [Span(problem.tags.isEmpty ? "none" : problem.tags.joined(separator: ", "))]))
         lines.append(field("Category", [Span(problem.category + (problem.paidOnly ? " (paid only)" : ""))]))
         let lists = catalog.studyLists.filter { $0.slugs.contains(problem.slug) }.map(\.name)
         if !lists.isEmpty { lines.append(field("Lists", [Span(lists.joined(separator: ", "))])) }
         lines.append(field("URL", [Span(problem.url, style: CellStyle(attributes: .underline))]))
+        let labelledEnd = lines.count
         lines.append("")
         lines.append(Line("History", style: .bold))
         if record.events.isEmpty {
@@ -60,33 +65,54 @@ extension Browser {
             }
         }
 
-        // Wrap, remembering which row holds the note, then scroll so that the editor is visible.
+        // Wrap (a field's value under its value column), remembering which row holds the note,
+        // then scroll so that the editor's cursor is visible.
         var rows: [Line] = []
         var editorRow = 0
         for (index, line) in lines.enumerated() {
             if index == noteLine { editorRow = rows.count }
-            rows += Paragraph.wrap(line, width: inner.width)
+            let isEditorRow = editor != nil && index >= noteLine && index < fieldsEnd
+            rows += isEditorRow ? [line] : Paragraph.wrap(line, width: inner.width, hangingIndent: index < labelledEnd ? Self.labelWidth : 0)
         }
         let maximumOffset = max(0, rows.count - inner.height)
-        let offset = editor != nil ? min(maximumOffset, max(0, editorRow - inner.height + 1)) : min(detailsOffset, maximumOffset)
+        let cursorRow = editorRow + (editor?.cursorCell(width: editorWidth).row ?? 0)
+        let offset = editor != nil ? min(maximumOffset, max(0, cursorRow - inner.height + 1)) : min(detailsOffset, maximumOffset)
         frame.buffer.render(Paragraph(rows, wraps: false, offset: offset), in: inner)
-        if let editor, editorRow >= offset, editorRow < offset + inner.height {
-            let fieldArea = Rect(x: inner.x + Self.labelWidth, y: inner.y + editorRow - offset, width: inner.width - Self.labelWidth, height: 1)
-            let textField = TextField(editor, style: CellStyle(attributes: .underline))
-            frame.buffer.render(textField, in: fieldArea)
-            frame.cursor = textField.cursorPosition(in: fieldArea)
+        if var editor {
+            // The editor's rows that are on screen: those scrolled above the top are skipped.
+            editor.offset = max(0, offset - editorRow)
+            let top = inner.y + max(0, editorRow - offset)
+            let height = min(editor.height(width: editorWidth) - editor.offset, inner.maxY - top)
+            if height > 0 {
+                let area = Rect(x: inner.x + Self.labelWidth, y: top, width: editorWidth, height: height)
+                frame.buffer.render(editor, in: area)
+                frame.cursor = editor.cursorPosition(in: area)
+            }
         }
 
         if let message {
             frame.buffer.render(StatusBar(left: Line(" " + message.text, style: message.isError ? Theme.errorStyle : .plain), style: .plain), in: footer)
         } else {
-            let hints = editor != nil ? " Enter saves the note  Esc cancels" : hints
+            let hints = editor != nil ? " Enter saves the note  Alt-Enter or Ctrl-J new line  Esc cancels" : hints
             frame.buffer.render(StatusBar(left: Line(hints), style: Theme.barStyle), in: footer)
         }
     }
 
     /// The width of the labels' column.
     static let labelWidth = 12
+
+    /// A field: its label in the labels' column, then its value.
+    static func field(_ label: String, _ value: [Span]) -> Line {
+        Line([Span(Format.fit(label, labelWidth), style: Theme.labelStyle)] + value)
+    }
+
+    /// A field whose value is text of several lines (a note): the first after the label, the
+    /// others under it, in the value's column. Wrapped with ``labelWidth`` as the hanging indent,
+    /// every row of the value stays in that column.
+    static func fieldLines(_ label: String, text: String) -> [Line] {
+        let lines = Line.lines(of: text)
+        return [field(label, lines[0].spans)] + lines.dropFirst().map { Line([Span(String(repeating: " ", count: labelWidth))] + $0.spans) }
+    }
 
     /// `2026-11-29 14:03` in the user's time zone (honouring `TZ`). Built from calendar
     /// components rather than a `DateFormatter`, which is costly to create and not `Sendable`.

@@ -118,7 +118,10 @@ extension Browser {
         let lines = Self.helpKeys.map { entry in
             Line([Span(Format.fit(entry.key, 15), style: Theme.keyStyle), Span(entry.meaning)])
         }
-        let area = frame.area.centered(width: 46, height: lines.count + 2)
+        // As wide as its longest line (the border and its padding take 4 columns): at 80 columns
+        // and more every line shows whole; a narrower screen cuts the longest with `…`.
+        let width = (lines.map(\.width).max() ?? 0) + 4
+        let area = frame.area.centered(width: width, height: lines.count + 2)
         let box = Box(title: Line("Keys", style: .bold))
         frame.buffer.render(box, in: area)
         let inner = box.inner(area)

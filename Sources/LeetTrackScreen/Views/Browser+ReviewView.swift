@@ -39,9 +39,7 @@ extension Browser {
     private func drawReviewCard(_ item: ReviewItem, session: ReviewSession, in area: Rect, frame: inout Frame) {
         let problem = item.problem
         let record = progress[problem.slug] ?? ProblemProgress()
-        func field(_ label: String, _ value: [Span]) -> Line {
-            Line([Span(Format.fit(label, Self.labelWidth), style: Theme.labelStyle)] + value)
-        }
+        func field(_ label: String, _ value: [Span]) -> Line { Self.field(label, value) }
         var lines: [Line] = [Line("\(problem.id). \(problem.title)", style: .bold)]
         if hidesDifficulty {
             lines.append(field("Difficulty", [Span("hidden (h shows it)", style: Theme.labelStyle)]))
@@ -51,10 +49,13 @@ extension Browser {
         lines.append(field("Tags", [Span(problem.tags.isEmpty ? "none" : problem.tags.joined(separator: ", "))]))
         lines.append(field("Due", [Span("\(item.dueDay), "), overdueSpan(item.daysOverdue)]))
         lines.append(field("Last review", lastReview(item, record, today: session.today)))
-        if !record.note.isEmpty { lines.append(field("Note", [Span(record.note)])) }
+        if !record.note.isEmpty { lines += Self.fieldLines("Note", text: record.note) }
+        // The fields wrapped now, each value under its value column.
+        lines = Paragraph.wrap(lines[0], width: area.width)
+            + lines.dropFirst().flatMap { Paragraph.wrap($0, width: area.width, hangingIndent: Self.labelWidth) }
 
         let preview = session.preview
-        let info = lines.reduce(0) { $0 + Paragraph.wrap($1, width: area.width).count }
+        let info = lines.count
         if area.height >= info + 2 + ReviewRating.allCases.count {
             lines.append("")
             lines.append(Line("How did it go?", style: .bold))

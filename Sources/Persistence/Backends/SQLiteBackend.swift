@@ -21,8 +21,10 @@ public enum SynchronousMode: String, Sendable, CaseIterable {
 /// The SQLite backend: one row per key in a `WITHOUT ROWID` table, WAL journal, one connection.
 ///
 /// A write is one upsert of one row: its cost does not grow with the number of keys. The log is
-/// checkpointed into the main file when it passes ``walCheckpointPages`` pages and when the last
-/// connection closes, so that `store.sqlite` alone holds every write up to the last close.
+/// copied into the main file (checkpointed) by ``SQLiteCheckpointer`` within a second of each
+/// commit, off the write's path; SQLite also copies it when it passes ``walCheckpointPages``
+/// pages, and closing and exiting copy it too. So `store.sqlite` alone holds every write more than
+/// a second or two old, even while a long-lived process keeps the store open.
 final class SQLiteBackend: StorageBackend {
     /// The connection and what the last change check saw. All access goes through the mutex.
     private struct State: @unchecked Sendable {
@@ -98,6 +100,9 @@ final class SQLiteBackend: StorageBackend {
     /// creator has not committed its schema yet, which reads as empty.
     private let hasEntries: Bool
     private let state: Mutex<State>
+    /// Copies this process's commits, and the others' it notices, into the main file (`nil` when
+    /// the store only reads: a reading connection cannot checkpoint).
+    private let checkpointer: SQLiteCheckpointer?
 
     init(path: String, synchronous: SynchronousMode, access: StoreAccess) throws {
         self.path = path
@@ -146,12 +151,15 @@ final class SQLiteBackend: StorageBackend {
         isWritable = mode.canWrite
         // The file the connection opened, compared before each write with what is at `path` now.
         var fileWatch: StoreFileWatch?
+        var checkpointer: SQLiteCheckpointer?
         if mode.canWrite {
             guard let opened = try SQLiteFileCheck.identity(of: path) else {
                 throw PersistenceError.replaced(path: path, reason: "was deleted")
             }
             fileWatch = StoreFileWatch(path: path, identity: opened)
+            checkpointer = SQLiteCheckpointer(path: path, identity: opened)
         }
+        self.checkpointer = checkpointer
         let walIndex = mode == .immutable ? nil : WALIndexWatcher(connection: connection)
         state = Mutex(State(
             connection: connection, walIndex: walIndex,
@@ -165,6 +173,12 @@ final class SQLiteBackend: StorageBackend {
 
     deinit {
         SQLiteExitCheckpoint.unregister(self)
+        // Closing copies the log only when no other connection has the store open: with a server
+        // or a screen holding it, a command's writes would stay in the log. So they are copied
+        // first, as at exit; the checkpointer's connection closes before the store's, which is
+        // then the last of this process.
+        checkpointer?.close()
+        if isWritable { checkpointAtExit() }
     }
 
     /// Makes `connection` read only and checks its schema (see ``checkSchemaForReading(_:)``);
@@ -238,6 +252,7 @@ final class SQLiteBackend: StorageBackend {
     func write(_ changes: [Change]) throws {
         try KeyCheck.validate(changes)
         try checkWritable()
+        defer { if !changes.isEmpty { checkpointer?.commitMade() } }
         try state.withLock { state in
             if changes.count == 1 {
                 // One statement is its own transaction: no BEGIN/COMMIT round trips.
@@ -257,6 +272,7 @@ final class SQLiteBackend: StorageBackend {
     func write(_ change: Change) throws {
         try KeyCheck.validate(change.key)
         try checkWritable()
+        defer { checkpointer?.commitMade() }
         try state.withLock { state in
             try state.fileWatch?.check()
             try Self.apply(change, in: &state)
@@ -276,6 +292,8 @@ final class SQLiteBackend: StorageBackend {
                 })
             }.value
         }
+        var wrote = false
+        defer { if wrote { checkpointer?.commitMade() } }
         return try state.withLock { state in
             let connection = state.connection
             return UncheckedBox(try connection.immediateTransaction {
@@ -285,6 +303,7 @@ final class SQLiteBackend: StorageBackend {
                 for change in changes {
                     try Self.apply(change, in: &state)
                 }
+                wrote = !changes.isEmpty
                 return result
             })
         }.value
@@ -306,7 +325,7 @@ final class SQLiteBackend: StorageBackend {
     }
 
     func hasExternalChanges() throws -> Bool {
-        try state.withLock { state in
+        let changed = try state.withLock { state in
             if let opened = state.immutableFiles {
                 let files = SQLiteFileCheck.FilesSignature(path: path ?? "")
                 guard files != opened else { return false }
@@ -325,6 +344,10 @@ final class SQLiteBackend: StorageBackend {
             state.lastDataVersion = dataVersion
             return true
         }
+        // Another process's commit: that process copies it at its close or exit, unless a read of
+        // ours held the copy back then; copying it from here too leaves nothing to chance.
+        if changed { checkpointer?.commitMade() }
+        return changed
     }
 
     /// Replaces an `immutable` connection after the files changed: immutable again when there is

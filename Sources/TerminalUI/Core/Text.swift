@@ -55,6 +55,15 @@ public struct Line: Hashable, Sendable, ExpressibleByStringInterpolation {
 
     /// The line's text without styles.
     public var plainText: String { spans.map(\.text).joined() }
+
+    /// The lines of `text`, which may hold line breaks (a note written over several lines): one
+    /// line each, in `style`, with a tab drawn as four spaces. Line breaks and tabs are layout, not
+    /// characters to draw (the buffer would show them as U+FFFD, as any control character).
+    public static func lines(of text: String, style: Style = .plain) -> [Line] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { line in
+            Line(line.contains("\t") ? line.reduce(into: "") { $0 += $1 == "\t" ? "    " : String($1) } : String(line), style: style)
+        }
+    }
 }
 
 extension Buffer {

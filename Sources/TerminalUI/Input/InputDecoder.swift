@@ -92,7 +92,10 @@ public struct InputDecoder: Sendable {
         let byte = pending[index]
         switch byte {
         case 0x1B: return decodeEscape(at: index, final: final)
-        case 0x0D, 0x0A: return .event(.key(KeyEvent(.enter)), length: 1)
+        case 0x0D: return .event(.key(KeyEvent(.enter)), length: 1)
+        // Line feed is Ctrl-J, which Enter never sends in raw mode (ICRNL is off): an application
+        // may give it a meaning of its own (a new line in a note) or take it as Enter.
+        case 0x0A: return .event(.key(.control("j")), length: 1)
         case 0x09: return .event(.key(KeyEvent(.tab)), length: 1)
         case 0x7F, 0x08: return .event(.key(KeyEvent(.backspace)), length: 1)
         case 0x00: return .event(.key(.control(" ")), length: 1)

@@ -1,7 +1,12 @@
-/// The state of a single-line text editor: its text as grapheme clusters and a cursor between them.
+/// The state of a text editor: its text as grapheme clusters and a cursor between them.
 ///
 /// The cursor moves by whole graphemes, so `é` written as `e` + combining accent, a CJK character
 /// or a ZWJ emoji family is one step for arrows, Backspace and Delete, as a user expects.
+///
+/// The text is one line unless the caller adds line breaks (``insertLineBreak()``, or
+/// ``insert(_:keepingLineBreaks:)`` for pasted text): a note editor does, a search field does not.
+/// Home, End, Ctrl-U and Ctrl-K work on the cursor's line; ``moveUp()`` and ``moveDown()`` move
+/// between lines.
 public struct LineEditor: Hashable, Sendable {
     /// The graphemes of the text.
     public private(set) var characters: [Character]
@@ -17,11 +22,12 @@ public struct LineEditor: Hashable, Sendable {
     /// The text.
     public var text: String { String(characters) }
 
-    /// Inserts `text` at the cursor and moves the cursor after it. Newlines and other control
-    /// characters become spaces, since the editor holds one line.
-    public mutating func insert(_ text: String) {
+    /// Inserts `text` at the cursor and moves the cursor after it. Control characters become
+    /// spaces; so do line breaks, unless `keepingLineBreaks` (then each, `\r\n` included, is one `\n`).
+    public mutating func insert(_ text: String, keepingLineBreaks: Bool = false) {
         let cleaned = text.map { character -> Character in
-            character.unicodeScalars.first?.properties.generalCategory == .control ? " " : character
+            if keepingLineBreaks, character.isNewline { return "\n" }
+            return character.unicodeScalars.first?.properties.generalCategory == .control ? " " : character
         }
         guard !cleaned.isEmpty else { return }
         let before = String(characters[..<cursor]) + String(cleaned)
@@ -39,6 +45,29 @@ public struct LineEditor: Hashable, Sendable {
         cursor = count
     }
 
+    /// Inserts a line break at the cursor (Alt-Enter or Ctrl-J in a note).
+    public mutating func insertLineBreak() {
+        characters.insert("\n", at: cursor)
+        cursor += 1
+    }
+
+    /// The number of lines of the text (1 for text without a line break).
+    public var lineCount: Int { characters.count(where: \.isNewline) + 1 }
+
+    /// Where the line holding `position` starts.
+    private func lineStart(_ position: Int) -> Int {
+        var start = position
+        while start > 0, !characters[start - 1].isNewline { start -= 1 }
+        return start
+    }
+
+    /// Where the line holding `position` ends (at its line break, or the end of the text).
+    private func lineEnd(_ position: Int) -> Int {
+        var end = position
+        while end < characters.count, !characters[end].isNewline { end += 1 }
+        return end
+    }
+
     /// Deletes the grapheme before the cursor (Backspace).
     public mutating func deleteBackward() {
         guard cursor > 0 else { return }
@@ -52,22 +81,25 @@ public struct LineEditor: Hashable, Sendable {
         characters.remove(at: cursor)
     }
 
-    /// Deletes from the start of the line to the cursor (Ctrl-U).
+    /// Deletes from the start of the cursor's line to the cursor (Ctrl-U).
     public mutating func deleteToStart() {
-        characters.removeSubrange(0..<cursor)
-        cursor = 0
+        let start = lineStart(cursor)
+        characters.removeSubrange(start..<cursor)
+        cursor = start
     }
 
-    /// Deletes from the cursor to the end of the line (Ctrl-K).
+    /// Deletes from the cursor to the end of its line (Ctrl-K).
     public mutating func deleteToEnd() {
-        characters.removeSubrange(cursor...)
+        characters.removeSubrange(cursor..<lineEnd(cursor))
     }
 
-    /// Deletes the word before the cursor and the spaces after it (Ctrl-W).
+    /// Deletes the word before the cursor and the spaces after it (Ctrl-W); at the start of a
+    /// line, the line break before it.
     public mutating func deleteWordBackward() {
         var start = cursor
         while start > 0, characters[start - 1] == " " { start -= 1 }
-        while start > 0, characters[start - 1] != " " { start -= 1 }
+        while start > 0, characters[start - 1] != " ", !characters[start - 1].isNewline { start -= 1 }
+        if start == cursor, start > 0 { start -= 1 }
         characters.removeSubrange(start..<cursor)
         cursor = start
     }
@@ -76,10 +108,32 @@ public struct LineEditor: Hashable, Sendable {
     public mutating func moveLeft() { cursor = max(0, cursor - 1) }
     /// Moves the cursor one grapheme right.
     public mutating func moveRight() { cursor = min(characters.count, cursor + 1) }
-    /// Moves the cursor to the start.
-    public mutating func moveHome() { cursor = 0 }
-    /// Moves the cursor to the end.
-    public mutating func moveEnd() { cursor = characters.count }
+    /// Moves the cursor to the start of its line.
+    public mutating func moveHome() { cursor = lineStart(cursor) }
+    /// Moves the cursor to the end of its line.
+    public mutating func moveEnd() { cursor = lineEnd(cursor) }
+
+    /// Moves the cursor to the line above, at the same grapheme of the line or its end; returns
+    /// whether there was a line above.
+    @discardableResult
+    public mutating func moveUp() -> Bool {
+        let start = lineStart(cursor)
+        guard start > 0 else { return false }
+        let above = lineStart(start - 1)
+        cursor = min(above + (cursor - start), start - 1)
+        return true
+    }
+
+    /// Moves the cursor to the line below, at the same grapheme of the line or its end; returns
+    /// whether there was a line below.
+    @discardableResult
+    public mutating func moveDown() -> Bool {
+        let end = lineEnd(cursor)
+        guard end < characters.count else { return false }
+        let column = cursor - lineStart(cursor)
+        cursor = min(end + 1 + column, lineEnd(end + 1))
+        return true
+    }
 
     /// Applies an editing key (text, arrows, Home/End, Backspace, Delete, Ctrl-A/E/U/K/W) and
     /// returns whether it was one; Enter, Esc and others are left to the caller.

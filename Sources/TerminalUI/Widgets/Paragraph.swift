@@ -31,7 +31,15 @@ public struct Paragraph: Widget {
     /// Splits `line` into rows of at most `width` columns, breaking after spaces where possible and
     /// inside a word only when the word alone is wider than a row. Styles are kept.
     public static func wrap(_ line: Line, width: Int) -> [Line] {
+        wrap(line, width: width, hangingIndent: 0)
+    }
+
+    /// Splits `line` as ``wrap(_:width:)`` does, every row after the first starting `hangingIndent`
+    /// columns in (under a field's value, past its label), so a wrapped value reads as one block.
+    /// The indent is given up (0) when it would leave fewer than 8 columns.
+    public static func wrap(_ line: Line, width: Int, hangingIndent: Int) -> [Line] {
         guard width > 0, line.width > width else { return [line] }
+        let indent = width - hangingIndent >= 8 ? max(0, hangingIndent) : 0
         // Work grapheme by grapheme, remembering the style of each.
         var graphemes: [(character: Character, style: Style, width: Int)] = []
         for span in line.spans {
@@ -40,17 +48,20 @@ public struct Paragraph: Widget {
         var rows: [Line] = []
         var start = 0
         while start < graphemes.count {
+            let rowWidth = rows.isEmpty ? width : width - indent
             var used = 0
             var end = start
             var lastBreak: Int?
-            while end < graphemes.count, used + graphemes[end].width <= width {
+            while end < graphemes.count, used + graphemes[end].width <= rowWidth {
                 used += graphemes[end].width
                 if graphemes[end].character == " " { lastBreak = end + 1 }
                 end += 1
             }
             if end < graphemes.count, let lastBreak, lastBreak > start { end = lastBreak }
             if end == start { end = start + 1 }  // a grapheme wider than the row: take it anyway
-            rows.append(makeLine(graphemes[start..<end]))
+            var row = makeLine(graphemes[start..<end])
+            if !rows.isEmpty && indent > 0 { row.spans.insert(Span(String(repeating: " ", count: indent)), at: 0) }
+            rows.append(row)
             start = end
             while start < graphemes.count, graphemes[start].character == " " { start += 1 }
         }

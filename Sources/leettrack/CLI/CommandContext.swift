@@ -388,9 +388,13 @@ final class CommandContext {
 }
 
 extension CommandContext {
-    /// The system's clock; in a debug build, a fixed one when `LEETTRACK_NOW` holds an ISO 8601
-    /// instant (`2026-03-04T05:06:07Z`), so end-to-end tests can check exactly what is recorded.
-    /// A release build ignores the variable: time is never an input a user can set by accident.
+    /// The system's clock, or a fixed one:
+    /// - `LEETTRACK_TODAY=2026-11-29` (documented, every build) makes every command run on that day,
+    ///   at noon in the user's time zone: a tour, a demo or a script shows the same days, streaks and
+    ///   due dates whenever it runs (the README's tour is tested this way);
+    /// - in a debug build, `LEETTRACK_NOW` holding an ISO 8601 instant (`2026-03-04T05:06:07Z`), so
+    ///   end-to-end tests can check exactly what is recorded. A release build ignores it: an instant
+    ///   is never an input a user can set by accident.
     static func clock(_ environment: [String: String]) throws -> Clock {
         #if DEBUG
         if let text = environment["LEETTRACK_NOW"] {
@@ -400,6 +404,33 @@ extension CommandContext {
             return .fixed(instant)
         }
         #endif
+        if let text = environment["LEETTRACK_TODAY"], !text.isEmpty {
+            do {
+                return .fixed(try LocalDay(parsing: text).noon(in: SystemTimeZone()))
+            } catch {
+                throw CLIError.failure("LEETTRACK_TODAY '\(text)' is not a day such as 2026-11-29; unset it to use today's date.")
+            }
+        }
         return .system
+    }
+
+    /// One of `candidates` at random; with a fixed clock (``hasFixedClock(_:)``), the one the
+    /// instant decides, so the same filters on the same day pick the same problem.
+    func randomElement<Element>(of candidates: [Element]) -> Element? {
+        guard !candidates.isEmpty, Self.hasFixedClock(environment) else { return candidates.randomElement() }
+        // SplitMix64's mix of the instant's seconds: spread over the candidates, fixed by the day.
+        var mixed = UInt64(bitPattern: Int64(now.timeIntervalSince1970.rounded(.down))) &+ 0x9E37_79B9_7F4A_7C15
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return candidates[Int((mixed ^ (mixed >> 31)) % UInt64(candidates.count))]
+    }
+
+    /// Whether the clock is fixed by `LEETTRACK_TODAY` (or, in a debug build, `LEETTRACK_NOW`):
+    /// then what is random (`random`'s pick) is decided by the day, so a tour shows the same.
+    static func hasFixedClock(_ environment: [String: String]) -> Bool {
+        #if DEBUG
+        if environment["LEETTRACK_NOW"] != nil { return true }
+        #endif
+        return !(environment["LEETTRACK_TODAY"] ?? "").isEmpty
     }
 }

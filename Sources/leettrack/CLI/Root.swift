@@ -34,6 +34,7 @@ struct LeetTrack: ParsableCommand {
         discussion: """
             A PROBLEM is an id (1), a slug (two-sum) or title words ("two sum").
             Every command that prints data takes --json. Colour is off when NO_COLOR is set or TERM is dumb.
+            LEETTRACK_TODAY=2026-11-29 runs a command on that day (at noon local time) instead of today.
             See 'leettrack help <command>' for a command's options.
             """,
         version: versionLine,

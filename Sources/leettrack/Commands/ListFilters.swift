@@ -180,7 +180,7 @@ struct RandomCommand: LeetTrackCommand {
         // picked for its JSON (every match's record was decoded: 188 M instructions on a store of 4,029).
         let matches = try context.positions(markedMatching: try filters.resolvingList(query, command: Self.self, context))
         let candidates = matches.filter { ($0.progress?.status ?? .todo) != .solved }
-        guard let pick = candidates.randomElement() else {
+        guard let pick = context.randomElement(of: candidates) else {
             throw CLIError.failure("no unsolved problem matches these filters.")
         }
         let problem = context.catalog.problem(at: pick.position)
