@@ -63,6 +63,12 @@ struct ServeCommand: LeetTrackCommand {
         }
         // Printed at once (not at exit) and flushed: a script or test waits for this line.
         context.line("Serving \(Format.outside(context.storePath)) at \(Format.outside(url))")
+        for other in server.urls.dropFirst() { context.line("  also at \(Format.outside(other))") }
+        if server.listensOnEveryNetwork {
+            Terminal.writeError(
+                "Warning: --host \(settings.host) answers on every network of this machine: anyone there who has the URL "
+                    + "(its token) can read and change your progress. Use --host 127.0.0.1 to keep it to this machine.\n")
+        }
         context.line("Press Ctrl-C to stop.")
         try context.flush()
         if open { openBrowser(url) }
