@@ -14,8 +14,10 @@ struct ServeCommand: LeetTrackCommand {
         discussion: paragraphs("""
             Serves the list with its hearts, the Favorites sheet, each problem's page, the review queue
             and stats over HTTP, and a JSON API (see docs/SERVE.md). Changes made anywhere show in open
-            pages within a second. On 127.0.0.1 (the default) no token is needed; any other --host needs
-            the token kept in serve-token beside the store: the printed URL carries it. Ctrl-C stops it.
+            pages within a second. On 127.0.0.1 (the default) reads need no token, and writes come from
+            the page itself or carry the token kept in serve-token beside the store; any other --host
+            needs the token for everything: the printed URLs carry it (0.0.0.0 prints this machine's
+            addresses). Ctrl-C stops it.
             """))
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The port to listen on (default: 8765; 0 picks a free one).", valueName: "port"))
