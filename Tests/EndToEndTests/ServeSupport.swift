@@ -15,9 +15,9 @@ final class ServeProcess {
     let banner: String
 
     /// - Parameter launcher: runs the binary under another program (see ``LeetTrackRunner/start(_:useStore:environment:launcher:)``).
-    init(_ runner: LeetTrackRunner, _ extra: [String] = [], launcher: [String] = []) throws {
+    init(_ runner: LeetTrackRunner, _ extra: [String] = [], launcher: [String] = [], environment: [String: String] = [:]) throws {
         self.runner = runner
-        let (process, _, output, error) = try runner.start(["serve", "--port", "0"] + extra, launcher: launcher)
+        let (process, _, output, error) = try runner.start(["serve", "--port", "0"] + extra, environment: environment, launcher: launcher)
         self.process = process
         self.output = output
         errors = ErrorCollector(error.fileHandleForReading)

@@ -68,7 +68,7 @@ struct ServeCommand: LeetTrackCommand {
         for other in server.urls.dropFirst() { context.line("  also at \(Format.outside(other))") }
         if server.listensOnEveryNetwork {
             Terminal.writeError(
-                "Warning: --host \(settings.host) answers on every network of this machine: anyone there who has the URL "
+                "Warning: this server answers on every network of this machine: anyone there who has the URL "
                     + "(its token) can read and change your progress. Use --host 127.0.0.1 to keep it to this machine.\n")
         }
         context.line("Press Ctrl-C to stop.")
