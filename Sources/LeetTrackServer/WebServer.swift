@@ -80,10 +80,7 @@ public final class WebServer {
             .serverChannelInitializer { channel in
                 // Out of descriptors, `accept` fails until one is freed: without a pause between
                 // tries the loop would spin on the listening socket at full speed.
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(
-                        AcceptBackoffHandler(shouldForwardIOErrorCaught: false) { _ in .milliseconds(200) })
-                }
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(AcceptPause()) }
             }
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in

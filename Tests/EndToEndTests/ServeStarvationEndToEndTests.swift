@@ -7,7 +7,12 @@ import Testing
 struct ServeStarvationEndToEndTests {
     /// The server's CPU time so far, in seconds (user and system, from /proc).
     private func cpuSeconds(_ server: ServeProcess) throws -> Double {
-        let stat = try String(contentsOfFile: "/proc/\(server.process.processIdentifier)/stat", encoding: .utf8)
+        try Self.cpuSeconds(server.process.processIdentifier)
+    }
+
+    /// The CPU time so far of process `pid`, in seconds (user and system, from /proc).
+    static func cpuSeconds(_ pid: Int32) throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
         // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
         let fields = try #require(stat.split(separator: ")").last).split(separator: " ")
         let ticks = (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)
@@ -68,5 +73,42 @@ struct ServeStarvationEndToEndTests {
         #expect(open > 0 && open <= 64, "\(open) of \(held.count) still open")
         held.removeAll()
         #expect(try server.stillAnswers())
+    }
+}
+
+/// `accept` out of descriptors (EMFILE) pauses between tries instead of spinning, and accepts
+/// again once one is free.
+@Suite("serve: out of descriptors")
+struct ServeOutOfDescriptorsEndToEndTests {
+    @Test func acceptOutOfDescriptorsBacksOffAndRecovers() throws {
+        let server = try ServeProcess(try LeetTrackRunner(), ["--read-timeout", "30"])
+        let pid = server.process.processIdentifier
+        #expect(try server.stillAnswers())
+        // Lower the running server's limit so that exactly one descriptor is left free.
+        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").compactMap(Int.init).sorted()
+        let limit = try #require((1...(open.last ?? 0) + 2).first { limit in limit - open.filter { $0 < limit }.count == 1 && limit > 3 })
+        let prlimit = Process()
+        prlimit.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+        prlimit.arguments = ["--pid", String(pid), "--nofile=\(limit):\(limit)"]
+        try prlimit.run()
+        prlimit.waitUntilExit()
+        try #require(prlimit.terminationStatus == 0)
+        // The first connection takes the last descriptor; the second waits in the backlog while
+        // every `accept` fails with EMFILE.
+        var first: RawSocket? = try RawSocket(port: server.port)
+        let second = try RawSocket(port: server.port)
+        try second.send(Array("GET /api/lists HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n".utf8))
+        let cpuBefore = try ServeStarvationEndToEndTests.cpuSeconds(pid)
+        var pending = pollfd(fd: second.descriptor, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&pending, 1, 1500) == 0, "answered while out of descriptors")
+        let spent = try ServeStarvationEndToEndTests.cpuSeconds(pid) - cpuBefore
+        #expect(spent < 0.5, "\(spent) s of CPU in 1.5 s out of descriptors: accept spins")
+        // A descriptor comes free: the waiting connection is accepted and answered.
+        #expect(first != nil)
+        let started = Date()
+        first = nil  // Closes it.
+        let reply = try HTTPReply(second.readToEnd())
+        #expect(reply.status == 200)
+        #expect(Date().timeIntervalSince(started) < 2)
     }
 }
