@@ -162,11 +162,13 @@ final class HTTPHandler: ChannelInboundHandler {
         methods.flatMap { $0 == .GET ? ["GET", "HEAD"] : [$0.rawValue] }
     }
 
-    /// Refuses what a proxy or cache could read otherwise than this server does: a second `Host`
-    /// header, and a target that is not a path (`GET http://other/ HTTP/1.1`, `*`).
+    /// Refuses what a proxy or cache could read otherwise than this server does: an HTTP/1.1
+    /// request without exactly one `Host` header, and a target that is not a path
+    /// (`GET http://other/ HTTP/1.1`, `*`).
     static func checkFraming(_ head: HTTPRequestHead) throws {
-        if head.headers["host"].count > 1 {
-            throw ServerError.badRequest("a request carries one Host header, not \(head.headers["host"].count).")
+        let hosts = head.headers["host"].count
+        if hosts > 1 || (hosts == 0 && head.version != .http1_0 && head.version != .http0_9) {
+            throw ServerError.badRequest("a request carries one Host header, not \(hosts).")
         }
         guard head.uri.hasPrefix("/") else {
             throw ServerError.badRequest("the request target must be a path such as /api/problems, not a full URL.")
