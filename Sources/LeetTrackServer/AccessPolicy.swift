@@ -7,9 +7,15 @@ import Darwin
 import NIOHTTP1
 
 /// Who may talk to the server: the `Host` header (against DNS rebinding), the token on a server
-/// reachable from other machines, and the origin of writes (against cross-site requests).
+/// reachable from other machines, and the origin of writes (against cross-site requests and, on
+/// loopback, against other local users' scripts).
+///
+/// On a loopback address reads are open to every process of this machine (as any local page
+/// is); a write needs the token in `X-LeetTrack-Token` (a script) or this server's own `Origin`
+/// (its page in a browser).
 struct AccessPolicy: Sendable {
-    /// The secret every request must carry, or `nil` on a loopback address where none is needed.
+    /// The secret in `serve-token`: every request must carry it on a non-loopback address; on
+    /// loopback a script's write carries it. `nil` only in tests of the policy.
     let token: String?
     /// The port the server listens on: `Host` must name it.
     let port: Int
@@ -59,9 +65,13 @@ struct AccessPolicy: Sendable {
         }
     }
 
-    /// Whether the request carries the token: the `X-LeetTrack-Token` header or the session cookie.
+    /// Whether reads need the token: everywhere but on a loopback address.
+    var requiresToken: Bool { !Self.isLoopback(boundHost) }
+
+    /// Whether the request carries the token where it is needed: the `X-LeetTrack-Token` header or
+    /// the session cookie.
     func isAuthorized(_ head: HTTPRequestHead) -> Bool {
-        guard let token else { return true }
+        guard requiresToken, let token else { return true }
         if let header = head.headers.first(name: Self.tokenHeader), Self.constantTimeEqual(header, token) { return true }
         return sessionCookie(head).map { Self.constantTimeEqual($0, token) } ?? false
     }
@@ -73,16 +83,17 @@ struct AccessPolicy: Sendable {
     }
 
     /// Checks that a write comes from this server's own page, or from a script with the token.
-    /// Browsers send `Origin` on every cross-origin write; a script sends none.
+    /// Browsers send `Origin` on every write; a script with no token sends none, and is refused
+    /// on loopback too: another user of this machine can reach 127.0.0.1.
     func checkWrite(_ head: HTTPRequestHead) throws {
         if hasTokenHeader(head) { return }
         let host = head.headers.first(name: "host") ?? ""
-        if let origin = head.headers.first(name: "origin") {
-            guard origin == "http://\(host)" else {
-                throw ServerError.forbidden("writes from another origin ('\(origin)') are refused; nothing was changed.")
-            }
-        } else if token != nil {
-            throw ServerError.forbidden("a write needs the X-LeetTrack-Token header or this server's page; nothing was changed.")
+        guard let origin = head.headers.first(name: "origin") else {
+            throw ServerError.forbidden(
+                "a write needs this server's page, or from a script the X-LeetTrack-Token header with the token in serve-token beside the store; nothing was changed.")
+        }
+        guard origin == "http://\(host)" else {
+            throw ServerError.forbidden("writes from another origin ('\(origin)') are refused; nothing was changed.")
         }
         if let site = head.headers.first(name: "sec-fetch-site"), site != "same-origin", site != "none" {
             throw ServerError.forbidden("writes from another site are refused; nothing was changed.")
@@ -95,9 +106,14 @@ struct AccessPolicy: Sendable {
         return Self.constantTimeEqual(value, token)
     }
 
-    /// The `Set-Cookie` value that keeps a browser signed in: HttpOnly, SameSite=Strict.
+    /// How long a browser keeps the session cookie, in seconds: 90 days, after which the printed
+    /// URL signs it in again (the token itself lasts until `serve-token` is removed).
+    static let sessionLifetime = 90 * 24 * 60 * 60
+
+    /// The `Set-Cookie` value that keeps a browser signed in: HttpOnly, SameSite=Strict, for
+    /// ``sessionLifetime``.
     var sessionCookieHeader: String? {
-        token.map { "\(Self.cookieName)=\($0); Path=/; HttpOnly; SameSite=Strict" }
+        token.map { "\(Self.cookieName)=\($0); Path=/; Max-Age=\(Self.sessionLifetime); HttpOnly; SameSite=Strict" }
     }
 
     private func sessionCookie(_ head: HTTPRequestHead) -> String? {

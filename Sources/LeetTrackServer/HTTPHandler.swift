@@ -53,6 +53,7 @@ final class HTTPHandler: ChannelInboundHandler {
             }
             body += buffer.readBytes(length: buffer.readableBytes) ?? []
         case .end:
+            connection.requestRead()
             guard !refused, let head else { return }
             self.head = nil
             // The pipeline hands over one request at a time; while the answers before it wait to
@@ -114,34 +115,63 @@ final class HTTPHandler: ChannelInboundHandler {
 
     private func handle(_ context: ChannelHandlerContext, _ head: HTTPRequestHead, _ body: [UInt8]) {
         let policy = shared.policy
+        // HEAD is answered as GET is, without the body (see `respond`).
+        let method = head.method == .HEAD ? HTTPMethod.GET : head.method
         do {
+            try Self.checkFraming(head)
             try policy.checkHost(head.headers.first(name: "host"))
             let components = URLComponents(string: head.uri)
             let path = components?.percentEncodedPath ?? head.uri
             var parameters: [String: String] = [:]
             for item in components?.queryItems ?? [] { parameters[item.name] = item.value ?? "" }
-            if let token = parameters.removeValue(forKey: "token"), head.method == .GET, !path.hasPrefix("/api/") {
+            if let token = parameters.removeValue(forKey: "token"), method == .GET, !path.hasPrefix("/api/") {
                 guard policy.matchesQueryToken(token) else { throw ServerError.unauthorized }
                 return redirect(context, head, to: path)
             }
             guard policy.isAuthorized(head) else { throw ServerError.unauthorized }
-            if path == "/api/events" {
-                guard head.method == .GET else { throw ServerError.methodNotAllowed(method: head.method.rawValue, allowed: ["GET"]) }
-                return startStream(context, head)
-            }
             if path.hasPrefix("/api/") {
-                if head.method != .GET { try policy.checkWrite(head) }
                 let segments = path.dropFirst(5).split(separator: "/", omittingEmptySubsequences: false)
                     // Most segments have nothing to decode.
                     .map { $0.contains("%") ? Substring(Self.percentDecoded($0) ?? String($0)) : $0 }
-                return api(context, head, APIRequest(method: head.method, path: segments, parameters: parameters, body: body))
+                if let allowed = Routes.methods(for: segments), !allowed.contains(method) {
+                    throw ServerError.methodNotAllowed(method: head.method.rawValue, allowed: Self.names(of: allowed))
+                }
+                if method != .GET { try policy.checkWrite(head) }
+                if segments == ["events"] {
+                    if head.method == .HEAD {
+                        return respond(context, head, body: [], contentType: "text/event-stream; charset=utf-8", status: .ok, cache: "no-store")
+                    }
+                    return startStream(context, head)
+                }
+                return api(context, head, APIRequest(method: method, path: segments, parameters: parameters, body: body))
             }
             guard let asset = Assets.asset(at: path) else { throw ServerError.notFound(path: path) }
-            guard head.method == .GET else { throw ServerError.methodNotAllowed(method: head.method.rawValue, allowed: ["GET"]) }
+            guard method == .GET else { throw ServerError.methodNotAllowed(method: head.method.rawValue, allowed: Self.names(of: [.GET])) }
             respond(context, head, body: asset.body, contentType: asset.contentType, status: .ok, cache: "no-cache")
         } catch {
             let json = ErrorJSON(error)
-            respond(context, head, json: Self.encode(json), status: HTTPResponseStatus(statusCode: json.status), close: false)
+            var extra: [(String, String)] = []
+            if case ServerError.methodNotAllowed(_, let allowed) = error { extra.append(("Allow", allowed.joined(separator: ", "))) }
+            respond(context, head, body: Self.encode(json), contentType: "application/json; charset=utf-8",
+                    status: HTTPResponseStatus(statusCode: json.status), cache: "no-store", extraHeaders: extra)
+        }
+    }
+
+    /// The methods' names for `Allow` and the 405's message: HEAD wherever GET is.
+    static func names(of methods: [HTTPMethod]) -> [String] {
+        methods.flatMap { $0 == .GET ? ["GET", "HEAD"] : [$0.rawValue] }
+    }
+
+    /// Refuses what a proxy or cache could read otherwise than this server does: an HTTP/1.1
+    /// request without exactly one `Host` header, and a target that is not a path
+    /// (`GET http://other/ HTTP/1.1`, `*`).
+    static func checkFraming(_ head: HTTPRequestHead) throws {
+        let hosts = head.headers["host"].count
+        if hosts > 1 || (hosts == 0 && head.version != .http1_0 && head.version != .http0_9) {
+            throw ServerError.badRequest("a request carries one Host header, not \(hosts).")
+        }
+        guard head.uri.hasPrefix("/") else {
+            throw ServerError.badRequest("the request target must be a path such as /api/problems, not a full URL.")
         }
     }
 
@@ -149,31 +179,38 @@ final class HTTPHandler: ChannelInboundHandler {
         connection.busy = true
         let routes = shared.routes
         let logger = shared.logger
-        let future: EventLoopFuture<(Int, ByteBuffer)>
+        let future: EventLoopFuture<(status: Int, json: ByteBuffer, warning: String?)>
         if Routes.isEdit(request.path) {
-            future = shared.writes.submit(request, on: context.eventLoop).map { ($0.status, ByteBuffer(bytes: $0.body)) }
+            future = shared.writes.submit(request, on: context.eventLoop).map { ($0.status, ByteBuffer(bytes: $0.body), nil) }
         } else {
-            future = shared.pool.runIfActive(eventLoop: context.eventLoop) { () -> (Int, ByteBuffer) in
+            future = shared.pool.runIfActive(eventLoop: context.eventLoop) { () -> (status: Int, json: ByteBuffer, warning: String?) in
                 do {
                     let response = try routes.handle(request)
-                    return (Int(response.status.code), response.encoded ?? ByteBuffer(bytes: Self.encode(response.value)))
+                    let json = response.encoded ?? ByteBuffer(bytes: Self.encode(response.value))
+                    return (Int(response.status.code), json, Routes.warning(about: response.damaged))
                 } catch {
                     let json = ErrorJSON(error)
                     if json.status >= 500 { logger.error("\(request.path.joined(separator: "/")): \(error)") }
-                    return (json.status, ByteBuffer(bytes: Self.encode(json)))
+                    return (json.status, ByteBuffer(bytes: Self.encode(json)), nil)
                 }
             }
         }
         future.assumeIsolated().whenComplete { result in
             self.connection.busy = false
             switch result {
-            case .success(let (status, json)):
-                self.respond(context, head, json: json, status: HTTPResponseStatus(statusCode: status), close: false)
+            case .success(let answer):
+                self.respond(
+                    context, head, body: answer.json, contentType: "application/json; charset=utf-8",
+                    status: HTTPResponseStatus(statusCode: answer.status), cache: "no-store",
+                    extraHeaders: answer.warning.map { [(Self.warningHeader, $0)] } ?? [])
             case .failure:
                 context.close(promise: nil)  // The pool is stopping: the server is shutting down.
             }
         }
     }
+
+    /// The header of a response that left out records that do not decode (see ``Routes/warning(about:)``).
+    static let warningHeader = "X-LeetTrack-Warning"
 
     private func startStream(_ context: ChannelHandlerContext, _ head: HTTPRequestHead) {
         connection.streaming = true
@@ -222,7 +259,8 @@ final class HTTPHandler: ChannelInboundHandler {
         let closing = close || !head.isKeepAlive
         if closing { headers.add(name: "Connection", value: "close") }
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))), promise: nil)
-        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+        // A HEAD's answer has the GET's headers, its length included, and no body.
+        if head.method != .HEAD { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
         let promise = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: promise)
         if closing {
@@ -235,16 +273,9 @@ final class HTTPHandler: ChannelInboundHandler {
         shared.logger.info("\(head.method.rawValue) \(head.uri.split(separator: "?").first ?? "") \(status.code)")
     }
 
-    /// The headers of every response: no framing, no sniffing, no referrer, and a policy that
-    /// lets the page run only the script and style the binary serves.
+    /// The headers of every response: the security headers (see ``SecurityHeaders``) and the cache rule.
     static func commonHeaders(cache: String) -> HTTPHeaders {
-        HTTPHeaders([
-            ("Content-Security-Policy", Assets.contentSecurityPolicy),
-            ("X-Content-Type-Options", "nosniff"),
-            ("Referrer-Policy", "no-referrer"),
-            ("X-Frame-Options", "DENY"),
-            ("Cache-Control", cache),
-        ])
+        HTTPHeaders(SecurityHeaders.fields.map { ($0.name, $0.value) } + [("Cache-Control", cache)])
     }
 
     static func encode(_ value: any Encodable) -> [UInt8] {

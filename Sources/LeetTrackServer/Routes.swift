@@ -73,44 +73,84 @@ struct APIResponse {
     var value: any Encodable
     /// The body already encoded, when the route had it cached.
     var encoded: ByteBuffer? = nil
+    /// The keys of the records left out of the answer because they do not decode.
+    var damaged: [String] = []
 }
 
 /// The JSON API: maps a request to one call of ``ServerModel``. Runs on the thread pool.
 struct Routes: Sendable {
     let model: ServerModel
 
+    /// The methods each route takes (GET answers HEAD too), or `nil` for a path that is no route.
+    static func methods(for path: [Substring]) -> [HTTPMethod]? {
+        switch (path.count, path.first) {
+        case (1, "problems"), (2, "problems"), (1, "progress"), (1, "review"), (1, "stats"), (1, "lists"), (1, "tags"), (1, "events"):
+            [.GET]
+        case (3, "problems"):
+            switch path[2] {
+            case "favorite", "note": [.PUT, .DELETE]
+            case "solve", "attempt", "reset", "review": [.POST]
+            default: nil
+            }
+        default: nil
+        }
+    }
+
     func handle(_ request: APIRequest) throws -> APIResponse {
+        var damaged: [String] = []
+        var response = try read(request, damaged: &damaged)
+        response.damaged = damaged
+        return response
+    }
+
+    /// A read route's answer; the keys of the records it left out because they do not decode go to `damaged`.
+    private func read(_ request: APIRequest, damaged: inout [String]) throws -> APIResponse {
         let path = request.path
         switch (path.count, path.first) {
         case (1, "problems"):
-            try allow(request, [.GET])
+            try allow(request)
             if request.parameters.isEmpty {
-                return APIResponse(value: [String](), encoded: try model.fullListJSON())
+                return APIResponse(value: [String](), encoded: try model.fullListJSON(damaged: &damaged))
             }
-            return APIResponse(value: try model.problems(ProblemFilters(request.parameters)))
+            return APIResponse(value: try model.problems(ProblemFilters(request.parameters), damaged: &damaged))
         case (2, "problems"):
-            try allow(request, [.GET])
-            return APIResponse(value: try model.problem(String(path[1])))
+            try allow(request)
+            return APIResponse(value: try model.problem(String(path[1]), damaged: &damaged))
         case (3, "problems"):
             return try problemAction(String(path[1]), String(path[2]), request)
         case (1, "progress"):
-            try allow(request, [.GET])
-            return APIResponse(value: try model.progressSummary())
+            try allow(request)
+            return APIResponse(value: try model.progressSummary(damaged: &damaged))
         case (1, "review"):
-            try allow(request, [.GET])
-            return APIResponse(value: try model.reviewQueue())
+            try allow(request)
+            return APIResponse(value: try model.reviewQueue(damaged: &damaged))
         case (1, "stats"):
-            try allow(request, [.GET])
-            return APIResponse(value: try model.stats())
+            try allow(request)
+            return APIResponse(value: try model.stats(damaged: &damaged))
         case (1, "lists"):
-            try allow(request, [.GET])
-            return APIResponse(value: try model.lists())
+            try allow(request)
+            return APIResponse(value: try model.lists(damaged: &damaged))
         case (1, "tags"):
-            try allow(request, [.GET])
+            try allow(request)
             return APIResponse(value: model.tags())
         default:
             throw ServerError.notFound(path: "/api/" + path.joined(separator: "/"))
         }
+    }
+
+    /// The warning a response carries (the `X-LeetTrack-Warning` header, which the page shows)
+    /// when it left out records that do not decode: how many, which (their keys, reduced to
+    /// characters a header may carry), and what to do.
+    static func warning(about damaged: [String]) -> String? {
+        guard !damaged.isEmpty else { return nil }
+        let keys = Array(Set(damaged)).sorted()
+        let shown = keys.prefix(3).map { key in
+            String(key.unicodeScalars.prefix(80).map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) ? Character($0) : "?" })
+        }
+        let names = shown.joined(separator: ", ") + (keys.count > shown.count ? ", ..." : "")
+        let count = keys.count == 1 ? "1 record" : "\(keys.count) records"
+        return "\(count) in the store cannot be read (\(names)) and \(keys.count == 1 ? "is" : "are") left out; "
+            + "`leettrack doctor` on the machine that serves this page shows the damage and what to do."
     }
 
     /// The actions on one problem that edit its record; ``WriteQueue`` commits them in groups.
@@ -155,20 +195,20 @@ struct Routes: Sendable {
         let name = String(request.path[1])
         switch request.path[2] {
         case "favorite":
-            try allow(request, [.PUT, .DELETE])
+            try allow(request)
             return (name, .favorite(request.method == .PUT))
         case "solve":
-            try allow(request, [.POST])
+            try allow(request)
             let body = try decode(RatingBody.self, request.body, allowEmpty: true)
             return (name, .solve(try rating(body?.rating ?? "good")))
         case "attempt":
-            try allow(request, [.POST])
+            try allow(request)
             return (name, .attempt)
         case "reset":
-            try allow(request, [.POST])
+            try allow(request)
             return (name, .reset)
         case "note":
-            try allow(request, [.PUT, .DELETE])
+            try allow(request)
             if request.method == .DELETE { return (name, .note("")) }
             guard let body = try decode(NoteBody.self, request.body, allowEmpty: false) else {
                 throw ServerError.badRequest("the body must be JSON: {\"note\": \"text\"}")
@@ -187,16 +227,18 @@ struct Routes: Sendable {
             }
             throw ServerError.notFound(path: "/api/problems/\(name)/\(action)")
         }
-        try allow(request, [.POST])
+        try allow(request)
         guard let body = try decode(RatingBody.self, request.body, allowEmpty: false), let word = body.rating else {
             throw ServerError.badRequest("the body must be JSON: {\"rating\": \"again|hard|good|easy\"}")
         }
         return APIResponse(value: try model.review(name, rating: try rating(word)))
     }
 
-    private func allow(_ request: APIRequest, _ methods: [HTTPMethod]) throws {
-        guard methods.contains(request.method) else {
-            throw ServerError.methodNotAllowed(method: request.method.rawValue, allowed: methods.map(\.rawValue))
+    /// Checks the method against ``methods(for:)``, the one table of them.
+    private func allow(_ request: APIRequest) throws {
+        guard let methods = Self.methods(for: request.path), methods.contains(request.method) else {
+            throw ServerError.methodNotAllowed(
+                method: request.method.rawValue, allowed: HTTPHandler.names(of: Self.methods(for: request.path) ?? []))
         }
     }
 

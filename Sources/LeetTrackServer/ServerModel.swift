@@ -19,6 +19,8 @@ public final class ServerModel: Sendable {
     private let generation = NIOLockedValueBox<UInt64>(0)
     private let fullList: FullListJSON
     private let watch = NIOLockedValueBox<ObservationToken?>(nil)
+    /// The records the full list's last refresh left out because they do not decode.
+    private let fullListDamaged = NIOLockedValueBox<[String]>([])
 
     /// Opens (and creates) the store at `storePath`, with its catalog update laid over the catalog.
     public init(storePath: String, clock: Clock) throws {
@@ -37,11 +39,17 @@ public final class ServerModel: Sendable {
     /// The whole catalog as `leettrack list --json` gives it, encoded: the page's first request,
     /// the largest. Served from memory; after a change to the store (here or in another process)
     /// only the changed rows are encoded again (see ``FullListJSON``).
-    func fullListJSON() throws -> ByteBuffer {
+    ///
+    /// A record that does not decode is left out (its row shows no progress) and its key added to `damaged`.
+    func fullListJSON(damaged: inout [String]) throws -> ByteBuffer {
         let current = generation.withLockedValue { $0 }
-        return try fullList.json(generation: current) {
-            (try repository.allProgress(), Set(try tracker.practice.settings().skipped))
+        let json = try fullList.json(generation: current) {
+            let readable = try repository.readableProgress { _ in true }
+            fullListDamaged.withLockedValue { $0 = readable.damaged.map(\.key) }
+            return (readable.records, Set(try tracker.practice.settings().skipped))
         }
+        damaged += fullListDamaged.withLockedValue { $0 }
+        return json
     }
 
     var catalog: Catalog { tracker.catalog }
@@ -61,7 +69,7 @@ public final class ServerModel: Sendable {
     /// The problems matching the list's filters, as `leettrack list --json` prints them (with
     /// `skipped` on those marked to skip); with a list that has topic sections, each row carries
     /// its `section` (as `lists LIST --json` does).
-    func problems(_ filters: ProblemFilters) throws -> [ProblemJSON] {
+    func problems(_ filters: ProblemFilters, damaged: inout [String]) throws -> [ProblemJSON] {
         var query = try filters.query(in: catalog)
         var sectionOf: [String: String] = [:]
         if let name = try filters.list ?? followedList(for: filters.section) {
@@ -74,9 +82,13 @@ public final class ServerModel: Sendable {
             }
             for section in catalog.sections(of: list) { for slug in section.slugs { sectionOf[slug] = section.name } }
         }
+        var left: [String] = []
         let (problems, progress) = try catalog.problems(matching: query, loadingProgress: { slugs in
-            try repository.progress { slugs.contains($0) }
+            let readable = try repository.readableProgress { slugs.contains($0) }
+            left = readable.damaged.map(\.key)
+            return readable.records
         })
+        damaged += left
         let skipped = Set(try tracker.practice.settings().skipped)
         return problems.map { ProblemJSON($0, progress[$0.slug], section: sectionOf[$0.slug], skipped: skipped.contains($0.slug)) }
     }
@@ -94,25 +106,34 @@ public final class ServerModel: Sendable {
 
     /// The status and favorite of every problem that has a record: what a page needs to refresh
     /// its rows after a change, without the whole catalog.
-    func progressSummary() throws -> [String: ProgressSummaryJSON] {
+    func progressSummary(damaged: inout [String]) throws -> [String: ProgressSummaryJSON] {
         // A page asks for it after every change: read from the start of each summary, not by
         // decoding every record (some 150 million instructions on a store of 4,029 records).
-        try allMarks().mapValues { ProgressSummaryJSON(status: $0.status.rawValue, favorite: $0.favorite) }
+        try allMarks(damaged: &damaged).mapValues { ProgressSummaryJSON(status: $0.status.rawValue, favorite: $0.favorite) }
     }
 
     /// The marks of every record, from the start of its summary; a record that does not decode
-    /// fails the request (``failOnDamaged(_:)``).
-    private func allMarks() throws -> [String: ProblemMarks] {
+    /// is left out and its key added to `damaged`.
+    private func allMarks(damaged: inout [String]) throws -> [String: ProblemMarks] {
         var marks: [String: ProblemMarks] = [:]
-        try failOnDamaged(try repository.forEachReadableMarks { slug, mark in marks[String(decoding: slug, as: UTF8.self)] = mark })
+        damaged += try repository.forEachReadableMarks { slug, mark in marks[String(decoding: slug, as: UTF8.self)] = mark }.map(\.key)
         return marks
     }
 
     /// One problem with its history, card and skip mark, as `leettrack show --json` prints it.
-    func problem(_ name: String) throws -> ProblemJSON {
+    /// A record that does not decode is shown as no progress and its key added to `damaged`; its bytes
+    /// stay as they are.
+    func problem(_ name: String, damaged: inout [String]) throws -> ProblemJSON {
         let problem = try catalog.resolve(name)
         let skipped = try tracker.practice.settings().isSkipped(problem.slug)
-        return ProblemJSON(problem, try repository.progress(for: problem.slug), withHistory: true, skipped: skipped)
+        let progress: ProblemProgress?
+        do {
+            progress = try repository.progress(for: problem.slug)
+        } catch PersistenceError.undecodable(let key, _) {
+            damaged.append(key)
+            progress = nil
+        }
+        return ProblemJSON(problem, progress, withHistory: true, skipped: skipped)
     }
 
     /// Rates a review, as `leettrack review PROBLEM RATING` does.
@@ -126,41 +147,35 @@ public final class ServerModel: Sendable {
     }
 
     /// The review queue due today, as `leettrack review --json` prints it.
-    func reviewQueue() throws -> [ReviewItemJSON] {
+    func reviewQueue(damaged: inout [String]) throws -> [ReviewItemJSON] {
         let scheduler = try tracker.reviews.settings().scheduler()
         let now = self.now
         // As `review --json` reads it (the review index where it can), not every record decoded.
         var queue = ReviewQueue.Builder(catalog: catalog, scheduler: scheduler)
-        try failOnDamaged(try queue.add(from: repository, dueOnly: true, now: now))
+        damaged += try queue.add(from: repository, dueOnly: true, now: now).map(\.key)
         return queue.queue(now: now, timeZone: SystemTimeZone()).due.map(ReviewItemJSON.init)
     }
 
-    /// Fails the request on the first record that does not decode, naming it, as reading every
-    /// record did (the command line leaves such a record out with a warning instead).
-    private func failOnDamaged(_ damaged: [DamagedRecord]) throws {
-        if let first = damaged.first { throw PersistenceError.undecodable(key: first.key, underlying: first.reason) }
-    }
-
     /// The statistics and the calendar, as `leettrack stats --json` and `stats --calendar --json` print them.
-    func stats() throws -> StatsPageJSON {
+    func stats(damaged: inout [String]) throws -> StatsPageJSON {
         let now = self.now
         // As `leettrack stats` counts: each summary as the store lends it, not every record decoded.
         var statistics = Statistics.Builder(catalog: catalog, now: now, timeZone: SystemTimeZone())
         var graph = PracticeCalendar.Builder(now: now, timeZone: SystemTimeZone())
         var positions = Catalog.SlugFinder(catalog)
-        try failOnDamaged(try repository.forEachReadableSummary(card: false) { slug, summary in
+        damaged += try repository.forEachReadableSummary(card: false) { slug, summary in
             // Problems the catalog does not know count for the days only.
             if let position = positions.position(ofSlug: slug) { statistics.add(summary, at: position) }
             graph.add(summary)
-        })
+        }.map(\.key)
         let stats = statistics.statistics()
         return StatsPageJSON(stats: StatsJSON(stats), calendar: CalendarJSON(graph.calendar(), stats))
     }
 
     /// Every study list with its counts, as `leettrack lists --json` prints them.
-    func lists() throws -> [ListSummaryJSON] {
+    func lists(damaged: inout [String]) throws -> [ListSummaryJSON] {
         let lists = catalog.studyLists + (try tracker.lists.all())
-        let progress = try allMarks()
+        let progress = try allMarks(damaged: &damaged)
         return lists.map { ListSummaryJSON($0, progress: progress, catalog: catalog) }
     }
 

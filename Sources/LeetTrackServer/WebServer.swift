@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 import LeetTrackCore
 import Logging
@@ -24,11 +23,15 @@ public final class WebServer {
         public var bodyLimit: Int
         /// Where the server's time comes from (a solve's instant, today's queue).
         public var clock: Clock
+        /// The most connections one address may hold open at once (lowered further when the
+        /// process has few descriptors: see ``PeerConnections``).
+        public var connectionsPerPeer: Int
 
         public init(host: String = "127.0.0.1", port: Int = 8765, storePath: String, verbose: Bool = false,
-                    readTimeout: Int = 10, bodyLimit: Int = 64 * 1024, clock: Clock = .system) {
+                    readTimeout: Int = 10, bodyLimit: Int = 64 * 1024, clock: Clock = .system, connectionsPerPeer: Int = 64) {
             (self.host, self.port, self.storePath, self.verbose) = (host, port, storePath, verbose)
             (self.readTimeout, self.bodyLimit, self.clock) = (readTimeout, bodyLimit, clock)
+            self.connectionsPerPeer = connectionsPerPeer
         }
     }
 
@@ -39,7 +42,13 @@ public final class WebServer {
     private var channel: (any Channel)?
     private var observation: ObservationToken?
     private var token: String?
-    private var signalSources: [any DispatchSourceSignal] = []
+    private var stopSignals: StopSignals?
+    /// The addresses to open, known once ``start()`` has bound: on a wildcard address, one per
+    /// address of this machine's network interfaces (the loopback one when it has no other).
+    public private(set) var urls: [String] = []
+
+    /// Whether `--host` is a wildcard address (`0.0.0.0`, `::`): the server answers every network.
+    public var listensOnEveryNetwork: Bool { ListeningAddresses.isWildcard(configuration.host) }
 
     public init(_ configuration: Configuration) {
         self.configuration = configuration
@@ -48,48 +57,38 @@ public final class WebServer {
         hub = EventHub(eventLoop: group.next())
     }
 
-    /// Opens the store, binds the address and starts answering.
-    /// - Returns: the URL to open (with `?token=` on a non-loopback address).
+    /// Binds the address, opens the store and starts answering. The address is bound first, so a
+    /// start that fails (a port in use, an address this machine lacks) creates no store and no
+    /// token file.
+    /// - Returns: the URL to open (with `?token=` on a non-loopback address); on a wildcard address
+    ///   (`0.0.0.0`, `::`) the first of ``urls``.
     /// - Throws: `ServerError` for a bad address or token file, the store's error when it cannot
-    ///   be opened, NIO's when the port is taken.
+    ///   be opened.
     public func start() throws -> String {
         guard (0...65535).contains(configuration.port) else {
             throw ServerError.invalidAddress("'\(configuration.port)' is not a port; use 0 to 65535.")
         }
-        let model = try ServerModel(storePath: configuration.storePath, clock: configuration.clock)
-        let loopback = AccessPolicy.isLoopback(configuration.host)
-        if !loopback { token = try ServerToken.load(at: ServerToken.path(forStore: configuration.storePath)) }
-        pool.start()
-        var configuredLogger = Logger(label: "leettrack.serve", factory: { label in StreamLogHandler.standardError(label: label) })
-        configuredLogger.logLevel = configuration.verbose ? Logger.Level.info : Logger.Level.warning
-        let logger = configuredLogger
-        let hub = self.hub
-        observation = model.observeChanges { hub.broadcast() }
-        let bodyLimit = configuration.bodyLimit
-        let readTimeout = TimeAmount.seconds(Int64(configuration.readTimeout))
         let host = configuration.host.hasPrefix("[") ? String(configuration.host.dropFirst().dropLast()) : configuration.host
-        // The port is known only after binding (0 picks a free one): the policy is made after.
-        let policyBox = PolicyBox()
-        let pool = self.pool
-        let routes = Routes(model: model)
-        let writes = WriteQueue(routes: routes, pool: pool)
-        // The page's first request is the full list: it is encoded while the browser opens.
-        pool.submit { _ in
-            do {
-                _ = try model.fullListJSON()
-            } catch {
-                logger.debug("full list not prepared: \(error)")  // The request that needs it reports the error.
-            }
-        }
+        let shared = SharedBox()
+        let peers = PeerConnections(perPeer: configuration.connectionsPerPeer)
+        let readTimeout = TimeAmount.seconds(Int64(configuration.readTimeout))
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            // Nothing is accepted before the store is open and the routes are set (see below).
+            .serverChannelOption(.autoRead, value: false)
+            .serverChannelInitializer { channel in
+                // Out of descriptors, `accept` fails until one is freed: without a pause between
+                // tries the loop would spin on the listening socket at full speed.
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(AcceptPause()) }
+            }
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    let shared = ServerShared(
-                        routes: routes, writes: writes, policy: policyBox.policy, hub: hub, pool: pool, logger: logger,
-                        bodyLimit: bodyLimit)
+                    guard let shared = shared.value, peers.admit(channel) else {
+                        channel.close(promise: nil)  // Over its peer's share, or the server is stopping.
+                        return
+                    }
                     let sync = channel.pipeline.syncOperations
                     let connection = ConnectionState()
                     // A client that sends requests and never reads the answers is not read from
@@ -97,8 +96,10 @@ public final class WebServer {
                     // memory by a thousand times their size.
                     try sync.addHandler(BackPressureHandler())
                     try sync.addHandler(IdleStateHandler(readTimeout: readTimeout))
-                    try sync.addHandler(RequestDeadline(connection: connection))
-                    try sync.configureHTTPServerPipeline(withErrorHandling: true)
+                    try sync.addHandler(RequestDeadline(connection: connection, deadline: readTimeout))
+                    try sync.configureHTTPServerPipeline(withErrorHandling: false)
+                    try sync.addHandler(SecurityHeaders())
+                    try sync.addHandler(HTTPServerProtocolErrorHandler())
                     try sync.addHandler(HTTPHandler(shared: shared, connection: connection))
                 }
             }
@@ -110,11 +111,49 @@ public final class WebServer {
             throw ServerError.invalidAddress("cannot listen on \(configuration.host):\(configuration.port): \(Self.bindFailure(error)).")
         }
         self.channel = channel
-        handleSignals(closing: channel)
         let port = channel.localAddress?.port ?? configuration.port
-        policyBox.policy = AccessPolicy(token: token, port: port, boundHost: host)
-        let shown = host.contains(":") ? "[\(host)]" : host
-        return "http://\(shown):\(port)/" + (token.map { "?token=\($0)" } ?? "")
+        do {
+            // The store first: it makes the folder the token file goes in.
+            let model = try ServerModel(storePath: configuration.storePath, clock: configuration.clock)
+            // On loopback too: a script's writes carry it (see ``AccessPolicy``).
+            let token = try ServerToken.load(at: ServerToken.path(forStore: configuration.storePath))
+            let policy = AccessPolicy(token: token, port: port, boundHost: host)
+            self.token = policy.requiresToken ? token : nil
+            shared.value = makeShared(model: model, policy: policy)
+            stopSignals = try StopSignals { [hub] in
+                hub.closeAll()
+                channel.close(promise: nil)
+            }
+        } catch {
+            try? stop()  // The store's or the token's error is the one to report.
+            throw error
+        }
+        try channel.setOption(.autoRead, value: true).wait()
+        urls = ListeningAddresses.urls(host: host, port: port, token: token)
+        return urls[0]
+    }
+
+    /// What every connection shares, with the store opened and its observation started.
+    private func makeShared(model: ServerModel, policy: AccessPolicy) -> ServerShared {
+        pool.start()
+        var configuredLogger = Logger(label: "leettrack.serve", factory: { label in StreamLogHandler.standardError(label: label) })
+        configuredLogger.logLevel = configuration.verbose ? Logger.Level.info : Logger.Level.warning
+        let logger = configuredLogger
+        let hub = self.hub
+        observation = model.observeChanges { hub.broadcast() }
+        let routes = Routes(model: model)
+        // The page's first request is the full list: it is encoded while the browser opens.
+        pool.submit { _ in
+            do {
+                var damaged: [String] = []  // Told by the request that serves the list.
+                _ = try model.fullListJSON(damaged: &damaged)
+            } catch {
+                logger.debug("full list not prepared: \(error)")  // The request that needs it reports the error.
+            }
+        }
+        return ServerShared(
+            routes: routes, writes: WriteQueue(routes: routes, pool: pool), policy: policy, hub: hub, pool: pool,
+            logger: logger, bodyLimit: configuration.bodyLimit)
     }
 
     /// Why the address could not be bound, in words (NIO's error names its system call).
@@ -132,29 +171,13 @@ public final class WebServer {
     public func runUntilSignalled() throws {
         guard let channel else { return }
         try channel.closeFuture.wait()
-        signalSources.forEach { $0.cancel() }
         try stop()
-    }
-
-    /// SIGINT and SIGTERM close the listening channel. Installed before the URL is printed, so a
-    /// signal sent as soon as the URL appears is never lost.
-    private func handleSignals(closing channel: any Channel) {
-        let queue = DispatchQueue(label: "leettrack.serve.signals")
-        let hub = self.hub
-        for number in [SIGINT, SIGTERM] {
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler {
-                hub.closeAll()
-                channel.close(promise: nil)
-            }
-            source.resume()
-            signal(number, SIG_IGN)
-            signalSources.append(source)
-        }
     }
 
     /// Stops listening and releases the threads.
     public func stop() throws {
+        stopSignals?.cancel()
+        stopSignals = nil
         observation?.cancel()
         observation = nil
         hub.closeAll()
@@ -175,11 +198,12 @@ public final class WebServer {
     }
 }
 
-/// The policy, set once the port is bound and read by each new connection.
-private final class PolicyBox: Sendable {
-    private let box = NIOLockedValueBox(AccessPolicy(token: nil, port: -1, boundHost: ""))
+/// What connections share, set once the port is bound and the store is open, read by each new
+/// connection.
+private final class SharedBox: Sendable {
+    private let box = NIOLockedValueBox<ServerShared?>(nil)
 
-    var policy: AccessPolicy {
+    var value: ServerShared? {
         get { box.withLockedValue { $0 } }
         set { box.withLockedValue { $0 = newValue } }
     }

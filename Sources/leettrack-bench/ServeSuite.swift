@@ -9,7 +9,9 @@ func runServeSuite() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-bench-serve-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { CLIBench.removeScratch(directory.path) }
-    let server = WebServer(.init(host: "127.0.0.1", port: 0, storePath: directory.appendingPathComponent("store.sqlite").path))
+    // 50 clients and 50 event streams from one address: more than a peer's default share.
+    let server = WebServer(.init(
+        host: "127.0.0.1", port: 0, storePath: directory.appendingPathComponent("store.sqlite").path, connectionsPerPeer: 256))
     let url = try server.start()
     defer { _ = try? server.stop() }  // The process ends next anyway.
     guard let port = Int(url.split(separator: ":").last?.split(separator: "/").first ?? "") else { return }
@@ -25,14 +27,14 @@ func runServeSuite() throws {
         }
         print(ServeBench.line("list (full catalog JSON)", clients, list))
         let toggle = try ServeBench.measure(port: port, clients: clients, perClient: 400) { client, index in
-            "\(index % 2 == 0 ? "PUT" : "DELETE") /api/problems/\(client + 1)/favorite HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 0\r\n\r\n"
+            "\(index % 2 == 0 ? "PUT" : "DELETE") /api/problems/\(client + 1)/favorite HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://127.0.0.1:\(port)\r\nContent-Length: 0\r\n\r\n"
         }
         print(ServeBench.line("favorite toggle", clients, toggle))
     }
     // Every open page holds an event stream that each change is announced on.
     let streams = try (0..<50).map { _ in try EventStream(port: port) }
     let toggle = try ServeBench.measure(port: port, clients: 50, perClient: 400) { client, index in
-        "\(index % 2 == 0 ? "PUT" : "DELETE") /api/problems/\(client + 1)/favorite HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 0\r\n\r\n"
+        "\(index % 2 == 0 ? "PUT" : "DELETE") /api/problems/\(client + 1)/favorite HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://127.0.0.1:\(port)\r\nContent-Length: 0\r\n\r\n"
     }
     print(ServeBench.line("toggle, 50 pages open", 50, toggle) + "  \(streams.map { $0.drainEvents() }.reduce(0, +)) events heard")
     let list = try ServeBench.measure(port: port, clients: 1, perClient: 1) { _, _ in

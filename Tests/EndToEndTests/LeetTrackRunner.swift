@@ -56,10 +56,20 @@ struct LeetTrackRunner {
     }
 
     /// Starts `leettrack arguments` with `--store` and returns the running process and its pipes.
-    func start(_ arguments: [String], useStore: Bool = true, environment extra: [String: String] = [:]) throws -> (Process, Pipe, Pipe, Pipe) {
+    /// - Parameter launcher: a program and its arguments that run the binary (e.g. `prlimit
+    ///   --nofile=256`), given the binary's path and arguments after its own.
+    func start(
+        _ arguments: [String], useStore: Bool = true, environment extra: [String: String] = [:], launcher: [String] = []
+    ) throws -> (Process, Pipe, Pipe, Pipe) {
         let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = (useStore ? ["--store", storePath] : []) + arguments
+        let arguments = (useStore ? ["--store", storePath] : []) + arguments
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(launcher.dropFirst()) + [Self.executable.path] + arguments
+        } else {
+            process.executableURL = Self.executable
+            process.arguments = arguments
+        }
         process.environment = environment(extra)
         let input = Pipe()
         let output = Pipe()

@@ -1,4 +1,5 @@
 import Foundation
+import LeetTrackCore
 import Testing
 
 @Suite("leettrack report, end to end")
@@ -166,6 +167,17 @@ struct ReportEndToEndTests {
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("<!DOCTYPE html>") && result.stdout.hasSuffix("</html>\n"))
         #expect(!FileManager.default.fileExists(atPath: leettrack.directory.appendingPathComponent("leettrack-report.html").path))
+    }
+
+    @Test("-o - sends no raw carriage return or bidi control of a note to the terminal")
+    func standardOutputHoldsNoRawCarriageReturnOrBidiControl() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("fav", "1")
+        #expect(try leettrack.run("note", "1", "line\rover \u{202E}evil \u{2067}x").status == 0)
+        let result = try leettrack.run("report", "-o", "-")
+        #expect(result.status == 0)
+        #expect(!result.stdout.unicodeScalars.contains { $0 == "\r" || InputRules.isBidiControl($0) })
+        #expect(result.stdout.contains("line&#13;over &#x202E;evil &#x2067;x"))
     }
 
     @Test("a folder that does not exist is a clear error with exit 1, and nothing is created")

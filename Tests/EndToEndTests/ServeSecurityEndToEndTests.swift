@@ -189,7 +189,7 @@ struct ServeSecurityEndToEndTests {
     @Test func aCookieWriteNeedsTheSameOrigin() throws {
         let server = try ServeProcess(try LeetTrackRunner(), ["--host", "0.0.0.0"])
         let session = "leettrack_session=\(try token(server))"
-        let bare = try server.request("PUT", "/api/problems/1/favorite", headers: ["Cookie": session])
+        let bare = try server.request("PUT", "/api/problems/1/favorite", headers: ["Cookie": session], asPage: false)
         let own = try server.request(
             "PUT", "/api/problems/1/favorite", headers: ["Cookie": session, "Origin": "http://127.0.0.1:\(server.port)"])
         #expect(bare.status == 403)

@@ -11,20 +11,24 @@ final class ServeProcess {
     let url: String
     /// The port it listens on.
     let port: Int
+    /// What it printed before serving: where it listens, up to "Press Ctrl-C to stop.".
+    let banner: String
 
-    init(_ runner: LeetTrackRunner, _ extra: [String] = []) throws {
+    /// - Parameter launcher: runs the binary under another program (see ``LeetTrackRunner/start(_:useStore:environment:launcher:)``).
+    init(_ runner: LeetTrackRunner, _ extra: [String] = [], launcher: [String] = [], environment: [String: String] = [:]) throws {
         self.runner = runner
-        let (process, _, output, error) = try runner.start(["serve", "--port", "0"] + extra)
+        let (process, _, output, error) = try runner.start(["serve", "--port", "0"] + extra, environment: environment, launcher: launcher)
         self.process = process
         self.output = output
         errors = ErrorCollector(error.fileHandleForReading)
-        // The first line says where it listens; it is flushed before the server waits.
+        // The lines that say where it listens are flushed together before the server waits.
         var text = ""
-        while !text.contains("\n") {
+        while !text.contains("Press Ctrl-C") {
             let data = output.fileHandleForReading.availableData
             if data.isEmpty { break }
             text += String(decoding: data, as: UTF8.self)
         }
+        banner = text
         guard let range = text.range(of: #"http://[^\s]+"#, options: .regularExpression) else {
             process.terminate()
             throw ServeTestError.noURL(text + String(decoding: errors.wait(), as: UTF8.self))
@@ -53,17 +57,26 @@ final class ServeProcess {
     }
 
     /// One request on a new connection to 127.0.0.1, read to the end.
+    /// - Parameter asPage: a write carries the `Origin` the server's own page sends (unless
+    ///   `headers` names one), as the browser does; `false` sends what a bare script sends.
     func request(
-        _ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:], host: String? = nil
+        _ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:], host: String? = nil,
+        asPage: Bool = true
     ) throws -> HTTPReply {
-        try Self.request(port: port, method, path, body: body, headers: headers, host: host)
+        try Self.request(port: port, method, path, body: body, headers: headers, host: host, asPage: asPage)
     }
 
     /// One request to the server at `port` (usable from any thread).
     static func request(
-        port: Int, _ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:], host: String? = nil
+        port: Int, _ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:], host: String? = nil,
+        asPage: Bool = true
     ) throws -> HTTPReply {
-        var lines = ["\(method) \(path) HTTP/1.1", "Host: \(host ?? "127.0.0.1:\(port)")", "Connection: close"]
+        let host = host ?? "127.0.0.1:\(port)"
+        var headers = headers
+        if asPage, !["GET", "HEAD"].contains(method), !headers.keys.contains(where: { $0.lowercased() == "origin" }) {
+            headers["Origin"] = "http://\(host)"
+        }
+        var lines = ["\(method) \(path) HTTP/1.1", "Host: \(host)", "Connection: close"]
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { lines.append("\(name): \(value)") }
         if let body {
             lines.append("Content-Type: application/json")
@@ -128,11 +141,25 @@ struct HTTPReply {
 final class RawSocket {
     let descriptor: Int32
 
-    init(port: Int, timeoutSeconds: Int = 15) throws {
+    /// - Parameter source: the local address to connect from (another peer than 127.0.0.1, such
+    ///   as 127.0.0.2: all of 127.0.0.0/8 is this machine).
+    init(port: Int, timeoutSeconds: Int = 15, from source: String? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw ServeTestError.socket("socket: \(errno)") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close(descriptor)
+                throw ServeTestError.socket("bind \(source): \(errno)")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

@@ -182,6 +182,21 @@ struct ReportPageTests {
         #expect(ReportText.escaped("Ünïcode ✓") == "Ünïcode ✓")
     }
 
+    @Test("a carriage return and the bidi controls become references, and read back exactly")
+    func carriageReturnAndBidiControls() throws {
+        let text = "line\rover \u{202E}evil\u{202C} \u{2067}isolate\u{2069} \u{200F}\u{061C}"
+        let escaped = ReportText.escaped(text)
+        #expect(escaped == "line&#13;over &#x202E;evil&#x202C; &#x2067;isolate&#x2069; &#x200F;&#x61C;")
+        let fixture = try ReportFixture()
+        try ProgressRepository(store: fixture.store).update(["two-sum"]) { _, record in
+            record = ProblemProgress(favorite: true, note: text)
+        }
+        let html = try fixture.report().html()
+        #expect(!html.unicodeScalars.contains { $0 == "\r" || InputRules.isBidiControl($0) })
+        let note = try ReportNode.parse(html).all.first { $0.attributes["class"] == "note" }
+        #expect(note?.text == text)
+    }
+
     @Test("a note with control characters still makes a well-formed page")
     func controlCharacters() throws {
         let fixture = try ReportFixture()

@@ -60,6 +60,14 @@ public enum InputRules {
     public static func isControlOrBidi(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: true
+        default: isBidiControl(scalar)
+        }
+    }
+
+    /// Whether `scalar` is a bidirectional formatting control (the marks, embeddings, overrides
+    /// and isolates), which reorders the text after it.
+    public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
         case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
         }

@@ -5,7 +5,11 @@
 enum ReportText {
     /// `text` safe to place in HTML text or in a quoted attribute value: `&`, `<`, `>`, `"` and
     /// `'` become character references, and control characters (which HTML forbids and which
-    /// would make the page unreadable as XML) become U+FFFD. Tabs and line breaks are kept.
+    /// would make the page unreadable as XML) become U+FFFD. Tabs and line feeds are kept; a
+    /// carriage return and the bidirectional formatting controls (U+202E, U+2067, ...) become
+    /// numeric references, so that the page read back holds them, but no raw byte of them reaches
+    /// a terminal that shows the page (`report -o -`): a CR would let a note overwrite the line it
+    /// is on, an override would reorder what follows it.
     static func escaped(_ text: String) -> String {
         var output = ""
         appendEscaped(text, to: &output)
@@ -26,7 +30,10 @@ enum ReportText {
             case ">": output += "&gt;"
             case "\"": output += "&quot;"
             case "'": output += "&#39;"
-            case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
+            case "\t", "\n": output.unicodeScalars.append(scalar)
+            case "\r": output += "&#13;"
+            case _ where InputRules.isBidiControl(scalar):
+                output += "&#x\(String(scalar.value, radix: 16, uppercase: true));"
             default:
                 let value = scalar.value
                 let isControl = value < 0x20 || (0x7F...0x9F).contains(value) || value == 0xFFFE || value == 0xFFFF
@@ -40,7 +47,7 @@ enum ReportText {
         case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): true
         // Control characters, DEL, and every non-ASCII byte (C1 controls and U+FFFE/U+FFFF are
         // multi-byte; checking those scalars is left to the slow path).
-        case 0..<0x20, 0x7F...: byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\r")
+        case 0..<0x20, 0x7F...: byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n")
         default: false
         }
     }

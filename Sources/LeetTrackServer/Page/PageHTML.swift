@@ -54,6 +54,7 @@ enum PageHTML {
   <ul id="favorites-list"></ul>
   <p id="favorites-empty" hidden>No favorites yet: tap a heart.</p>
 </dialog>
+<p id="warning" role="status" hidden></p>
 <p id="error" role="alert" hidden></p>
 </body>
 </html>

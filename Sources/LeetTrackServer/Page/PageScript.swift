@@ -23,9 +23,16 @@ function el(tag, props, ...children) {
   return node;
 }
 
+// "1 day", "2 days": a count and its noun, in the singular for one.
+function plural(count, one, many) { return count + " " + (count === 1 ? one : (many || one + "s")); }
+
 async function api(path, options) {
   const init = Object.assign({ headers: { "Content-Type": "application/json" } }, options || {});
   const response = await fetch("/api/" + path, init);
+  // Records the store cannot read are left out of the answer, which says so: shown until the
+  // marks of every record (read after each change) come without it.
+  const warning = response.headers.get("X-LeetTrack-Warning");
+  if (warning || (path === "progress" && response.ok)) { $("warning").textContent = warning || ""; $("warning").hidden = !warning; }
   const body = await response.json();
   if (!response.ok) throw new Error(body.error || ("HTTP " + response.status));
   return body;
@@ -88,7 +95,7 @@ function filter() {
   });
   const counts = sectionCounts();
   state.shown = section ? problems : withSectionHeaders(problems, counts);
-  $("count").textContent = problems.length + (problems.length === 1 ? " problem" : " problems");
+  $("count").textContent = plural(problems.length, "problem");
   $("spacer").style.height = (state.shown.length * ROW) + "px";
   renderSectionOptions(counts);
   renderRows();
@@ -163,7 +170,7 @@ async function showProblem(slug) {
     history.append(el("li", { text: event.date.slice(0, 10) + " " + event.kind + (event.rating ? " (" + event.rating + ")" : "") }));
   }
   const card = p.review
-    ? el("p", { text: "Next review " + p.review.due.slice(0, 10) + " · " + p.review.state + " · " + p.review.reps + " reviews" })
+    ? el("p", { text: "Next review " + p.review.due.slice(0, 10) + " · " + p.review.state + " · " + plural(p.review.reps, "review") })
     : el("p", { text: "No review card: solve it to schedule one." });
   view.replaceChildren(
     el("p", {}, el("a", { href: "#/", text: "← Problems" })),
@@ -189,7 +196,7 @@ async function showReview() {
   const queue = await api("review");
   const items = queue.map((item) => el("div", { class: "card" },
     el("a", { href: "#/problem/" + encodeURIComponent(item.problem.slug), text: item.problem.id + ". " + item.problem.title }),
-    el("p", { text: item.daysOverdue > 0 ? item.daysOverdue + " days overdue" : "due today" }),
+    el("p", { text: item.daysOverdue > 0 ? plural(item.daysOverdue, "day") + " overdue" : "due today" }),
     el("div", { class: "buttons" }, ...["again", "hard", "good", "easy"].map((word) => el("button", {
       type: "button", text: word, onclick: async () => {
         try { await api("problems/" + encodeURIComponent(item.problem.slug) + "/review", { method: "POST", body: JSON.stringify({ rating: word }) }); await showReview(); }
@@ -202,7 +209,7 @@ async function showStats() {
   const view = $("view-stats");
   const { stats, calendar } = await api("stats");
   const stat = (label, value) => el("span", { class: "stat" }, el("b", { text: String(value) }), label);
-  const grid = el("div", { class: "calendar", role: "img", "aria-label": calendar.total + " practice events in the last year" });
+  const grid = el("div", { class: "calendar", role: "img", "aria-label": plural(calendar.total, "practice event") + " in the last year" });
   for (const day of calendar.days) grid.append(el("i", { class: "l" + day.level, title: day.date + ": " + day.count }));
   const lines = stats.byDifficulty.map((line) => el("p", { class: line.difficulty, text: line.difficulty + ": " + line.solved + " / " + line.total + " solved, " + line.attempted + " attempted" }));
   view.replaceChildren(el("h2", { text: "Stats" }),

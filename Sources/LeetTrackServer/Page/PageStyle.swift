@@ -66,5 +66,6 @@ textarea { width: 100%; min-height: 120px; border-radius: 8px; border: 1px solid
 .calendar i.l4 { background: var(--l4); }
 #error { position: fixed; bottom: 12px; left: 12px; right: 12px; background: var(--hard); color: #fff; padding: 10px;
   border-radius: 8px; margin: 0; }
+#warning { margin: 8px 12px; padding: 10px; border-radius: 8px; border: 1px solid var(--hard); }
 """#
 }

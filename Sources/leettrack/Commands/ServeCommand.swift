@@ -14,8 +14,10 @@ struct ServeCommand: LeetTrackCommand {
         discussion: paragraphs("""
             Serves the list with its hearts, the Favorites sheet, each problem's page, the review queue
             and stats over HTTP, and a JSON API (see docs/SERVE.md). Changes made anywhere show in open
-            pages within a second. On 127.0.0.1 (the default) no token is needed; any other --host needs
-            the token kept in serve-token beside the store: the printed URL carries it. Ctrl-C stops it.
+            pages within a second. On 127.0.0.1 (the default) reads need no token, and writes come from
+            the page itself or carry the token kept in serve-token beside the store; any other --host
+            needs the token for everything: the printed URLs carry it (0.0.0.0 prints this machine's
+            addresses). Ctrl-C stops it.
             """))
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The port to listen on (default: 8765; 0 picks a free one).", valueName: "port"))
@@ -63,6 +65,12 @@ struct ServeCommand: LeetTrackCommand {
         }
         // Printed at once (not at exit) and flushed: a script or test waits for this line.
         context.line("Serving \(Format.outside(context.storePath)) at \(Format.outside(url))")
+        for other in server.urls.dropFirst() { context.line("  also at \(Format.outside(other))") }
+        if server.listensOnEveryNetwork {
+            Terminal.writeError(
+                "Warning: this server answers on every network of this machine: anyone there who has the URL "
+                    + "(its token) can read and change your progress. Use --host 127.0.0.1 to keep it to this machine.\n")
+        }
         context.line("Press Ctrl-C to stop.")
         try context.flush()
         if open { openBrowser(url) }

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// The page in the system's Chromium counts in words that agree with their number ("1 day
+/// overdue", "1 problem", "1 review") and shows the warning about a record it left out.
+/// Skips, saying why, without Chromium or python3 with venv, or without the sqlite3 shell.
+@Suite("serve: the page's words, in a real browser", .enabled(if: Chromium.executable != nil, Chromium.missing),
+       .enabled(if: PlaywrightEnvironment.canMakeVenv, PlaywrightEnvironment.missing))
+struct ServePageTextBrowserTests {
+    @Test func thePageSaysOneDayOverdueOneProblemOneReviewAndWarnsOfADamagedRecord() async throws {
+        guard LeetTrackRunner.hasSQLiteShell else { return }
+        let runner = try LeetTrackRunner()
+        try runner.run("solve", "1", "--date", "2026-11-01")
+        let shown = try #require(try runner.json(try runner.run("show", "1", "--json")) as? [String: Any])
+        let due = try #require((shown["review"] as? [String: Any])?["due"] as? String)
+        let dueDate = try #require(ISO8601DateFormatter().date(from: due))
+        // A day and an hour after the card fell due: one day overdue (the runner's zone is UTC).
+        let now = ISO8601DateFormatter().string(from: dueDate.addingTimeInterval(25 * 3600))
+        try runner.sqlite3("INSERT INTO entries VALUES ('progress.3sum', '{\"status\":')")
+        let server = try ServeProcess(runner, environment: ["LEETTRACK_NOW": now])
+        let python = try await PlaywrightEnvironment.interpreter()
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Browser/serve_page_text.py")
+        let chromium = try #require(Chromium.executable)
+        let process = Process()
+        process.executableURL = python
+        process.arguments = [script.path, server.url, chromium.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "serve_page_text.py failed:\n\(text)")
+        #expect(text.hasSuffix("ok\n"))
+    }
+}
