@@ -13,19 +13,9 @@ struct ServeBrowserTests {
         let python = try await PlaywrightEnvironment.interpreter()
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Browser/serve_flows.py")
         let chromium = try #require(Chromium.executable)
-        let process = Process()
-        process.executableURL = python
-        process.arguments = [
-            script.path, server.url, LeetTrackRunner.executable.path, runner.storePath, chromium.path, runner.directory.path,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "serve_flows.py failed:\n\(text)")
-        #expect(text.hasSuffix("ok\n"))
+        try PlaywrightEnvironment.expectScriptPasses(python, script, [
+            server.url, LeetTrackRunner.executable.path, runner.storePath, chromium.path, runner.directory.path,
+        ])
     }
 }
 
@@ -61,6 +51,23 @@ enum PlaywrightEnvironment {
         process.waitUntilExit()
         return process.terminationStatus == 0
     }()
+
+    /// Runs a Playwright script with `python` and expects it to exit 0 and end its output with
+    /// "ok" (what every script prints last); the output is the failure's message.
+    static func expectScriptPasses(_ python: URL, _ script: URL, _ arguments: [String],
+                                   sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let process = Process()
+        process.executableURL = python
+        process.arguments = [script.path] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(script.lastPathComponent) failed:\n\(text)", sourceLocation: sourceLocation)
+        #expect(text.hasSuffix("ok\n"), sourceLocation: sourceLocation)
+    }
 
     struct Failure: Error, CustomStringConvertible {
         let description: String

@@ -21,16 +21,6 @@ struct ServePageTextBrowserTests {
         let python = try await PlaywrightEnvironment.interpreter()
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Browser/serve_page_text.py")
         let chromium = try #require(Chromium.executable)
-        let process = Process()
-        process.executableURL = python
-        process.arguments = [script.path, server.url, chromium.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "serve_page_text.py failed:\n\(text)")
-        #expect(text.hasSuffix("ok\n"))
+        try PlaywrightEnvironment.expectScriptPasses(python, script, [server.url, chromium.path])
     }
 }

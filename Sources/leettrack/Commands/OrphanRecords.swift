@@ -79,14 +79,7 @@ enum OrphanRecords {
             ("Note", record.note.isEmpty ? "-" : Format.outside(record.note).replacing("\n", with: "\n" + String(repeating: " ", count: 12))),
         ]
         for (label, value) in rows { context.line(Format.fit(label + ":", 12) + value) }
-        if record.events.isEmpty {
-            context.line("History:    -")
-        } else {
-            context.line("History:")
-            for event in record.events {
-                context.line("  \(Format.localTime(event.date, context.timeZone))  \(event.kind)\(Format.outside(event.details))")
-            }
-        }
+        ShowCommand.printHistory(record.events, context)
         context.line(style.dim("`leettrack reset \(slug) --forget` removes it: history, favorite and note."))
     }
 

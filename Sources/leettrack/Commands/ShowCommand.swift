@@ -50,14 +50,7 @@ struct ShowCommand: LeetTrackCommand {
             let stability = card.stability.map { " (stability \(Format.decimal($0)) days, difficulty \(Format.decimal(card.difficulty ?? 0)))" } ?? ""
             context.line(Format.fit("Review:", 12) + "due \(Format.dueDay(card.due, from: context.now, context.timeZone))" + style.dim(stability))
         }
-        if record.events.isEmpty {
-            context.line("History:    -")
-        } else {
-            context.line("History:")
-            for event in record.events {
-                context.line("  \(Format.localTime(event.date, context.timeZone))  \(event.kind)\(Format.outside(event.details))")
-            }
-        }
+        ShowCommand.printHistory(record.events, context)
     }
 }
 
@@ -91,5 +84,19 @@ struct FavoritesCommand: LeetTrackCommand {
         }
         context.rows(favorites)
         context.line(context.style.dim(favorites.count == 1 ? "1 favorite" : "\(favorites.count) favorites"))
+    }
+}
+
+extension ShowCommand {
+    /// The `History:` block of `show`: each event's local time, kind and details, or a dash.
+    static func printHistory(_ events: [ProgressEvent], _ context: CommandContext) {
+        if events.isEmpty {
+            context.line("History:    -")
+        } else {
+            context.line("History:")
+            for event in events {
+                context.line("  \(Format.localTime(event.date, context.timeZone))  \(event.kind)\(Format.outside(event.details))")
+            }
+        }
     }
 }
