@@ -69,4 +69,15 @@ struct ClockEndToEndTests {
         #expect(picks[0] == picks[1])
         #expect(Set(picks).count > 1)
     }
+
+    @Test("random's pick on a fixed day is the same in every time zone (the README's tour is read everywhere)")
+    func randomByTheDayInEveryZone() throws {
+        let leettrack = try LeetTrackRunner()
+        let picks = try ["UTC", "Europe/Berlin", "America/New_York", "Asia/Tokyo", "Pacific/Kiritimati"].map { zone in
+            let result = try leettrack.run(["random", "--difficulty", "medium"], environment: ["LEETTRACK_TODAY": "2026-11-29", "TZ": zone])
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout
+        }
+        #expect(Set(picks).count == 1, "\(picks)")
+    }
 }

@@ -22,6 +22,29 @@ struct StuckRecordsEndToEndTests {
         return leettrack
     }
 
+    @Test("a slug the catalog does not have, in an own list, is shown and taken out by lists remove; doctor is green after")
+    func unknownSlugInAnOwnList() throws {
+        let leettrack = try LeetTrackRunner()
+        let file = try leettrack.write(
+            #"{"format": "leettrack-export", "version": 1, "problems": [], "lists": [{"name": "mine", "created": "2026-11-20T09:00:00Z", "problems": ["two-sum", ""# + Self.orphan + #""]}]}"#,
+            to: "list.json")
+        let imported = try leettrack.run("import", file)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let doctor = try leettrack.run("doctor")
+        #expect(doctor.status == 1)
+        #expect(doctor.stdout.contains("lists remove mine SLUG"), "\(doctor.stdout)")
+        let shown = try leettrack.run("lists", "mine")
+        #expect(shown.stdout.contains("Not in the catalog: \(Self.orphan)"), "\(shown.stdout)")
+        let removed = try leettrack.run("lists", "remove", "mine", Self.orphan)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(removed.stdout.contains("Removed \(Self.orphan) from"), "\(removed.stdout)")
+        #expect(removed.stdout.contains("mine: 1 problem"))
+        let after = try leettrack.run("doctor")
+        #expect(after.status == 0, "\(after.stdout)")
+        // Words that are no slug still go to the catalog's resolver, which refuses a guess.
+        #expect(try leettrack.run("lists", "remove", "mine", "no such words here").status == 64)
+    }
+
     @Test("a record the catalog does not have is listed by status, shown, reset and forgotten by its slug; doctor is green after")
     func recordOutsideTheCatalog() throws {
         let leettrack = try Self.runnerWithOrphan()

@@ -415,11 +415,13 @@ extension CommandContext {
     }
 
     /// One of `candidates` at random; with a fixed clock (``hasFixedClock(_:)``), the one the
-    /// instant decides, so the same filters on the same day pick the same problem.
+    /// local day decides, so the same filters on the same day pick the same problem in every time
+    /// zone (the instant of that day's noon differs from zone to zone; the day's number does not).
     func randomElement<Element>(of candidates: [Element]) -> Element? {
         guard !candidates.isEmpty, Self.hasFixedClock(environment) else { return candidates.randomElement() }
-        // SplitMix64's mix of the instant's seconds: spread over the candidates, fixed by the day.
-        var mixed = UInt64(bitPattern: Int64(now.timeIntervalSince1970.rounded(.down))) &+ 0x9E37_79B9_7F4A_7C15
+        // SplitMix64's mix of the day's number: spread over the candidates, fixed by the day.
+        let day = LocalDay(now, in: timeZone).dayNumber
+        var mixed = UInt64(bitPattern: Int64(day)) &+ 0x9E37_79B9_7F4A_7C15
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
         mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
         return candidates[Int((mixed ^ (mixed >> 31)) % UInt64(candidates.count))]

@@ -135,7 +135,8 @@ struct DoctorCommand: LeetTrackCommand {
                     + " `leettrack show \(slug)` shows it, `leettrack reset \(slug) --forget` removes it)")
             }
             for (list, slugs) in check.listsWithUnknownProblems {
-                say("✗ The list '\(list)' names problems the catalog does not have: \(slugs.joined(separator: ", "))")
+                say("✗ The list '\(list)' names problems the catalog does not have: \(slugs.joined(separator: ", "))"
+                    + " (`leettrack catalog update` may add them; `leettrack lists remove \(list) SLUG` takes one out)")
             }
         }
         switch check.summariesCurrent {

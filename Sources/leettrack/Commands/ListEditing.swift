@@ -22,6 +22,14 @@ struct ListEditing {
         case .remove(let name, let problems):
             let change = try lists.remove(problems.map(\.slug), from: name, in: catalog)
             try report(change, problems, done: "Removed", to: "from", unchanged: "was not in")
+        case .removeUnknown(let name, let slugs):
+            let change = try lists.remove(slugs, from: name, in: catalog)
+            if json { return try context.writeJSON(ListJSON(change.list)) }
+            for slug in slugs {
+                let verb = change.changed.contains(slug) ? "Removed \(Format.outside(slug)) from" : "\(Format.outside(slug)) was not in"
+                context.line("\(verb) \(Format.quoted(change.list.name)).")
+            }
+            reportSize(change.list)
         case .rename(let old, let new):
             let oldName = try lists.list(named: old, in: catalog).name
             let list = try lists.rename(old, to: new, in: catalog)
@@ -63,8 +71,11 @@ struct ListEditing {
                 context.line("\(Format.name(problem)) \(unchanged) \(Format.quoted(change.list.name)).")
             }
         }
-        let count = change.list.slugs.count
-        context.line(context.style.dim("\(Format.outside(change.list.name)): \(count == 1 ? "1 problem" : "\(count) problems")"))
+        reportSize(change.list)
+    }
+
+    private func reportSize(_ list: StudyList) {
+        context.line(context.style.dim("\(Format.outside(list.name)): \(Plural.count(list.slugs.count, "problem"))"))
     }
 }
 

@@ -43,6 +43,9 @@ struct ListsCommand: LeetTrackCommand {
         case create(String)
         case add(String, [Problem])
         case remove(String, [Problem])
+        /// Removing slugs the catalog does not have (a problem LeetCode removed, or one from a newer
+        /// catalog): they can still stand in a list, and this is the way to take them out.
+        case removeUnknown(String, [String])
         case rename(String, String)
         case delete(String, confirmed: Bool)
     }
@@ -60,7 +63,9 @@ struct ListsCommand: LeetTrackCommand {
             return .create(rest[0])
         case "add", "remove":
             guard rest.count >= 2 else { throw Self.usageError("'lists \(first)' needs a list NAME and at least one PROBLEM") }
-            let problems = try catalog.resolve(Array(rest.dropFirst()))
+            let names = Array(rest.dropFirst())
+            if first == "remove", let slugs = Self.unknownSlugs(names, catalog) { return .removeUnknown(rest[0], slugs) }
+            let problems = try catalog.resolve(names)
             return first == "add" ? .add(rest[0], problems) : .remove(rest[0], problems)
         case "rename":
             try exactly(2, "the OLD and the NEW name")
@@ -72,6 +77,23 @@ struct ListsCommand: LeetTrackCommand {
             if !rest.isEmpty { throw Self.usageError("unexpected argument '\(rest[0])' (quote a name with spaces)") }
             return .show(first)
         }
+    }
+
+    /// The slugs `names` are when every one of them is a well-formed slug the catalog does not
+    /// have; `nil` otherwise (the catalog then resolves the names, ids and titles as usual).
+    static func unknownSlugs(_ names: [String], _ catalog: Catalog) -> [String]? {
+        var slugs: [String] = []
+        for name in names {
+            let slug = name.trimmedOfWhitespace
+            guard Int(slug) == nil, !slug.hasPrefix("#"), catalog.position(ofSlug: slug) == nil else { return nil }
+            do {
+                try InputRules.check(slug: slug, at: "")
+            } catch {
+                return nil  // Words, not a slug: the catalog's resolver answers (and names candidates).
+            }
+            if !slugs.contains(slug) { slugs.append(slug) }
+        }
+        return slugs
     }
 
     func run(_ context: CommandContext) throws {
@@ -106,9 +128,16 @@ struct ListsCommand: LeetTrackCommand {
         if json { return try context.writeJSON(sections.map { SectionJSON($0, progress: progress) }) }
         let style = context.style
         context.line(style.bold(Format.outside(list.name)) + (list.isOwn ? style.dim("  (your list)") : ""))
+        // Slugs the catalog does not have stay in the list until taken out: said, with the way out.
+        let unknown = list.slugs.filter { context.catalog.position(ofSlug: $0) == nil }
+        func sayUnknown() {
+            guard !unknown.isEmpty else { return }
+            context.line(style.dim("Not in the catalog: \(unknown.map(Format.outside).joined(separator: ", "))"
+                + " (`leettrack lists remove \(Format.argument(list.key)) SLUG` takes one out)"))
+        }
         if problems.isEmpty {
             context.line("No problems yet. Add some with `leettrack lists add \(Format.argument(list.key)) PROBLEM...`.")
-            return
+            return sayUnknown()
         }
         if sections.isEmpty {
             context.rows(problems, progress, skipped: skipped)
@@ -123,6 +152,7 @@ struct ListsCommand: LeetTrackCommand {
         }
         let solved = problems.filter { progress[$0.slug]?.status == .solved }.count
         context.line(style.dim("\(solved) of \(problems.count) solved"))
+        sayUnknown()
         if !sections.isEmpty {
             context.line(style.dim("One section: `leettrack list --list \(list.key) --section NAME`; the next problem: "
                 + "`leettrack next --list \(list.key)`."))
