@@ -134,6 +134,20 @@ struct StuckRecordsEndToEndTests {
         #expect(refusedFuture.status == 1)
         #expect(refusedFuture.stderr.contains("future"), "\(refusedFuture.stderr)")
         #expect(try leettrack.snapshot() == before)
+        // As an import: a status below what the history shows is refused, never silently raised.
+        let contradicting = try leettrack.write(
+            #"[{"key": "progress.add-two-numbers", "text": "{\"status\":\"attempted\",\"events\":[{\"kind\":\"solved\",\"at\":\"2026-01-01T00:00:00Z\"}]}"}]"#,
+            to: "contradicting.json")
+        let refusedContradiction = try leettrack.run("doctor", "--restore-record", contradicting)
+        #expect(refusedContradiction.status == 1)
+        #expect(refusedContradiction.stderr.contains("contradicts the history"), "\(refusedContradiction.stderr)")
+        #expect(try leettrack.snapshot() == before)
+        // A record without a status states todo: with a solve in its history it is refused too.
+        let noStatus = try leettrack.write(
+            #"[{"key": "progress.add-two-numbers", "text": "{\"events\":[{\"kind\":\"solved\",\"at\":\"2026-01-01T00:00:00Z\"}]}"}]"#,
+            to: "no-status.json")
+        #expect(try leettrack.run("doctor", "--restore-record", noStatus).status == 1)
+        #expect(try leettrack.snapshot() == before)
 
         let repaired = try leettrack.write(#"[{"key": "progress.add-two-numbers", "text": "{\"status\":\"todo\",\"favorite\":true}"}]"#, to: "repaired.json")
         let restored = try leettrack.run("doctor", "--restore-record", repaired)

@@ -179,4 +179,28 @@ struct SyncMergeTests {
         #expect(try SyncRemote.status(of: store).pending == 1)
         #expect(try SyncRemote.status(of: store).state == nil)
     }
+
+    @Test("events at one instant keep the order each side recorded them in, in either merge order and again")
+    func sameInstantOrderIsKept() {
+        let solved = ProgressEvent(kind: .solved, date: Self.day, rating: "good")
+        let reviewed = ProgressEvent(kind: .reviewed, date: Self.day, rating: "good")
+        let reset = ProgressEvent(kind: .reset, date: Self.day)
+        let local = ProblemProgress(status: .todo, events: [solved, reviewed, reset])
+        let server = ProblemProgress(status: .solved, events: [solved])
+        for (a, b) in [(local, server), (server, local)] {
+            let merged = SyncMerge.merge((a, SyncMetadata()), (b, SyncMetadata())).progress
+            #expect(merged.events == [solved, reviewed, reset])
+            #expect(merged.status == .todo)
+            #expect(SyncMerge.merge((merged, SyncMetadata()), (a, SyncMetadata())).progress == merged)
+            let imported = ProgressMerge.merge(a, b).0
+            #expect(imported.events == [solved, reviewed, reset])
+            #expect(imported.status == .todo)
+        }
+        // Two machines' own orders at one instant: the same result in either order, each event once.
+        let x = [reset, solved]
+        let y = [reviewed, reset]
+        #expect(ProgressHistory.union(x, y) == ProgressHistory.union(y, x))
+        #expect(ProgressHistory.union(x, y).count == 3)
+        #expect(ProgressHistory.union(x + x, x) == x + x)
+    }
 }

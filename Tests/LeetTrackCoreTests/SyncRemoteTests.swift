@@ -17,6 +17,11 @@ struct SyncRemoteTests {
          "host=db.example.com dbname=leettrack user=ada"),
         ("host=h password = plain dbname=d", "host=h dbname=d"),
         ("host=h dbname=d", "host=h dbname=d"),
+        // libpq percent-decodes a URL's parameter names, and takes sslpassword as a secret too.
+        ("postgresql://ada@host/db?pass%77ord=x&sslmode=require", "postgresql://ada@host/db?sslmode=require"),
+        ("postgresql://ada@host/db?%70%61%73%73%77%6F%72%64=x", "postgresql://ada@host/db"),
+        ("postgresql://ada@host/db?sslpassword=x&ssl%70assword=y&connect_timeout=5", "postgresql://ada@host/db?connect_timeout=5"),
+        ("host=h sslpassword='a b' dbname=d oauth_client_secret=s", "host=h dbname=d"),
     ])
     func withoutPassword(connection: String, stored: String) {
         #expect(SyncRemote.withoutPassword(connection) == stored)

@@ -2,14 +2,15 @@ import FoundationEssentials
 
 /// How `leettrack import --merge` combines a stored record with a record from a file.
 ///
-/// - History: the union of both (an event in both is kept once); when the file adds events, the
-///   history is sorted by instant.
+/// - History: the union of both by the rule a sync merges with (``ProgressHistory/union(_:_:)``):
+///   an event in both is kept once, the history is in time order, and events at one instant keep
+///   the order they were recorded in.
 /// - Favorite: a favorite on either side stays a favorite.
 /// - Note: the newer note by ``ProblemProgress/noteUpdated`` wins; a note without a time is older
 ///   than any note with one; on a tie the stored note stays. A side with no note and no time says
 ///   nothing about the note.
-/// - Status: the status of the side whose history ends later; when the histories end together
-///   (or neither has any), the further status (solved, then attempted, then todo). An attempt
+/// - Status: the status of the side whose history ends later; when the histories end together, the
+///   side whose history holds all of the other's and more; else (or when neither has any) the further status (solved, then attempted, then todo). An attempt
 ///   recorded after a solve does not undo it unless that side was reset. Never below what the merged
 ///   history shows (``ProgressHistory/status(_:with:)``).
 /// - Review card: the card reviewed last wins; on a tie the stored card stays; a record that
@@ -30,14 +31,7 @@ public enum ProgressMerge {
         var merged = current
         merged.favorite = current.favorite || incoming.favorite
 
-        var seen = Set(current.events)
-        let added = incoming.events.filter { seen.insert($0).inserted }
-        if !added.isEmpty {
-            let combined = current.events + added
-            merged.events = combined.indices
-                .sorted { (combined[$0].date, $0) < (combined[$1].date, $1) }
-                .map { combined[$0] }
-        }
+        merged.events = ProgressHistory.union(current.events, incoming.events)
         merged.status = ProgressHistory.status(status(current, incoming), with: merged.events)
         if let card = incoming.review, (card.lastReview ?? .distantPast) > (current.review?.lastReview ?? .distantPast) || current.review == nil {
             merged.review = card
@@ -67,7 +61,13 @@ public enum ProgressMerge {
         if current.status == incoming.status { return current.status }
         let currentEnd = current.lastActivity ?? .distantPast
         let incomingEnd = incoming.lastActivity ?? .distantPast
-        if currentEnd == incomingEnd { return current.status.rank >= incoming.status.rank ? current.status : incoming.status }
+        if currentEnd == incomingEnd {
+            // One history holding all of the other and more, at the same last instant, was written later.
+            let (mine, theirs) = (EventMultiset(current.events), EventMultiset(incoming.events))
+            let (currentWithin, incomingWithin) = (mine.subtracting(theirs).isEmpty, theirs.subtracting(mine).isEmpty)
+            if currentWithin != incomingWithin { return currentWithin ? incoming.status : current.status }
+            return current.status.rank >= incoming.status.rank ? current.status : incoming.status
+        }
         let (later, earlier) = incomingEnd > currentEnd ? (incoming, current) : (current, incoming)
         if later.status == .attempted, earlier.status == .solved, !later.events.contains(where: { $0.kind == .reset }) {
             return .solved

@@ -92,6 +92,12 @@ extension Tracker {
         }
     }
 
+    /// The status a problem's record states, before it is read as the record (which raises it to
+    /// what the history shows).
+    private struct StatedStatus: Decodable {
+        let status: Status?
+    }
+
     /// Whether `bytes` decode as the record `key` holds.
     private static func isReadable(_ bytes: Data, key: String) -> Bool {
         do {
@@ -136,7 +142,12 @@ extension Tracker {
             if key.hasPrefix(ProgressRepository.keyPrefix) {
                 let slug = String(key.dropFirst(ProgressRepository.keyPrefix.count))
                 try InputRules.check(slug: slug, at: path + ".key")
-                try InputRules.check(try ProgressRepository.decode(bytes, key: key), at: path, historyKey: "events", now: now)
+                // Checked with the status the bytes state, as an import checks a file's record: a
+                // status below what the history shows is refused, not silently raised as a stored
+                // record is when it is read (``ProgressHistory/status(_:with:)``).
+                var progress = try ProgressRepository.decode(bytes, key: key)
+                progress.status = try JSONDecoder().decode(StatedStatus.self, from: bytes).status ?? .todo
+                try InputRules.check(progress, at: path, historyKey: "events", now: now)
             } else if key.hasPrefix(OwnLists.keyPrefix) {
                 let list = try JSONDecoder().decode(OwnLists.Record.self, from: bytes)
                 guard OwnLists.key(for: list.name).map({ OwnLists.keyPrefix + $0 }) == key else {

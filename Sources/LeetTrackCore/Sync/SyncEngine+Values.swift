@@ -7,16 +7,25 @@ import Persistence
 extension SyncEngine {
     /// Pushes the lists and settings `names` (their local keys); returns how many remote records
     /// it changed.
-    /// A remote record that breaks ``InputRules`` is replaced by the local one.
-    func pushValues(_ names: [String], state: inout SyncState) throws -> Int {
-        let snapshot = try local.transaction { transaction in
-            try names.map { name in
-                (name: name,
-                 side: (value: try SyncValue.read(name, in: transaction),
-                        stamps: try transaction.value(for: SyncKeys.stamps(name))) as SyncValueMerge.Side,
-                 marker: try transaction.value(for: SyncKeys.pendingValue(name)))
+    /// A remote record that breaks ``InputRules`` (or does not decode) is replaced by the local one.
+    /// A local one that does not decode is not pushed (it stays pending) and is added to `refused`.
+    func pushValues(_ names: [String], state: inout SyncState, refused: inout [SyncError]) throws -> Int {
+        let (snapshot, unreadable) = try local.transaction { transaction in
+            var unreadable: [SyncError] = []
+            let snapshot = try names.compactMap { name -> (name: String, side: SyncValueMerge.Side, marker: HLCTimestamp?)? in
+                do {
+                    return (name: name,
+                            side: (value: try SyncValue.read(name, in: transaction),
+                                   stamps: try transaction.value(for: SyncKeys.stamps(name))),
+                            marker: try transaction.value(for: SyncKeys.pendingValue(name)))
+                } catch PersistenceError.undecodable(let key, let reason) {
+                    unreadable.append(.unreadableLocalRecord(key: key, reason: reason))
+                    return nil
+                }
             }
+            return (snapshot, unreadable)
         }
+        refused += unreadable
         let now = clock.now
         let (merged, previous, sequence, changed) = try remote.transaction { transaction in
             let previous = try transaction.value(for: RemoteKeys.sequence)
@@ -27,7 +36,8 @@ extension SyncEngine {
                 let key = RemoteKeys.value(entry.name)
                 // Merged here and written back locally: checked like a pulled record first. One that
                 // breaks a rule is replaced by this machine's copy: a push repairs the server.
-                let stored = try transaction.value(for: key)
+                var replaced: [SyncError] = []
+                let stored = try Self.readable(key, in: transaction, refused: &replaced)
                     .flatMap { Self.violation(of: (key: entry.name, value: $0), now: now) == nil ? $0 : nil }
                 let result = stored.map { SyncValueMerge.merge(entry.side, ($0.value, $0.stamps), key: entry.name) }
                     ?? SyncValueMerge.merge(entry.side, entry.side, key: entry.name)  // In its canonical form.
@@ -58,26 +68,40 @@ extension SyncEngine {
     }
 
     /// Merges pulled lists and settings in one local transaction; returns how many changed here.
-    func mergeValuesLocally(_ values: [(key: String, value: SyncValueRecord)]) throws -> Int {
+    /// One whose local copy does not decode is left as it is and added to `refused`.
+    func mergeValuesLocally(_ values: [(key: String, value: SyncValueRecord)], refused: inout [SyncError]) throws -> Int {
         guard !values.isEmpty else { return 0 }
-        return try local.transaction { transaction in
+        let (changed, unreadable) = try local.transaction { transaction in
             var changed = 0
+            var unreadable: [SyncError] = []
             for entry in values where SyncValue.isSynced(entry.key) {
-                if try Self.mergeValueLocally(entry.key, (entry.value.value, entry.value.stamps), in: transaction) { changed += 1 }
+                do {
+                    if try Self.mergeValueLocally(entry.key, (entry.value.value, entry.value.stamps), in: transaction) { changed += 1 }
+                } catch PersistenceError.undecodable(let key, let reason) {
+                    unreadable.append(.unreadableLocalRecord(key: key, reason: reason))
+                }
             }
-            return changed
+            return (changed, unreadable)
         }
+        refused += unreadable
+        return changed
     }
 
-    /// Every list and the settings on the remote.
-    func allValues() throws -> [(key: String, value: SyncValueRecord)] {
+    /// Every list and the settings on the remote; one that does not decode is added to `refused`.
+    func allValues(refused: inout [SyncError]) throws -> [(key: String, value: SyncValueRecord)] {
+        let lists = try remote.readableValues(withKeyPrefix: OwnLists.keyPrefix, as: SyncValueRecord.self)
+        refused += lists.undecodable.map(Self.refusal)
+        var values = lists.values
+        var undecodable: [SyncError] = []
         try remote.transaction { transaction in
-            var values = try transaction.values(withKeyPrefix: OwnLists.keyPrefix, as: SyncValueRecord.self)
             for name in [ReviewSettings.key.name, PracticeSettings.key.name] {
-                if let settings = try transaction.value(for: RemoteKeys.value(name)) { values.append((key: name, value: settings)) }
+                if let settings = try Self.readable(RemoteKeys.value(name), in: transaction, refused: &undecodable) {
+                    values.append((key: name, value: settings))
+                }
             }
-            return values
         }
+        refused += undecodable
+        return values
     }
 
     /// Merges a remote side into the local list or settings `name`; returns whether the local

@@ -24,9 +24,10 @@ public struct SyncEngine: Sendable {
         public var pushed = 0
         /// Records other machines changed that were merged here.
         public var pulled = 0
-        /// The server's records a pull met that break ``InputRules`` (each an
-        /// ``SyncError/invalidRemoteRecord(key:path:reason:)``, one per key, in key order): each was
-        /// left out, and everything else was merged. While there are any, the sync does not move past
+        /// The server's records a pull met that break ``InputRules`` or do not decode (each an
+        /// ``SyncError/invalidRemoteRecord(key:path:reason:)``), and this store's records that do not
+        /// decode (each an ``SyncError/unreadableLocalRecord(key:reason:)``, not pushed), one per key
+        /// and side, in key order: each was left out, and everything else was merged. While there are any, the sync does not move past
         /// them (the next sync reads them again, and names them until a machine pushes a change of
         /// that record, which replaces it) and does not count as a complete sync.
         public var refused: [SyncError] = []
@@ -75,17 +76,18 @@ public struct SyncEngine: Sendable {
         let pending = try local.keys(withPrefix: SyncKeys.pendingPrefix).map { String($0.dropFirst(SyncKeys.pendingPrefix.count)) }
         for start in stride(from: 0, to: pending.count, by: Self.batchSize) {
             let batch = Array(pending[start..<min(start + Self.batchSize, pending.count)])
-            report.pushed += try push(batch, state: &state)
+            report.pushed += try push(batch, state: &state, refused: &report.refused)
         }
         let pendingValues = try local.keys(withPrefix: SyncKeys.pendingValuePrefix)
             .map { String($0.dropFirst(SyncKeys.pendingValuePrefix.count)) }
         for start in stride(from: 0, to: pendingValues.count, by: Self.batchSize) {
             let batch = Array(pendingValues[start..<min(start + Self.batchSize, pendingValues.count)])
-            report.pushed += try pushValues(batch, state: &state)
+            report.pushed += try pushValues(batch, state: &state, refused: &report.refused)
         }
         report.pulled = try pull(state: &state, refused: &report.refused)
         var seen = Set<String>()
-        report.refused = report.refused.sorted { $0.refusedKey < $1.refusedKey }.filter { seen.insert($0.refusedKey).inserted }
+        report.refused = report.refused.sorted { ($0.refusedKey, $0.isLocalRecord ? 1 : 0) < ($1.refusedKey, $1.isLocalRecord ? 1 : 0) }
+            .filter { seen.insert(($0.isLocalRecord ? "local " : "") + $0.refusedKey).inserted }
         guard report.refused.isEmpty else { return report }
         state.lastSync = clock.now
         try local.set(state, for: SyncKeys.state)
@@ -156,17 +158,27 @@ public struct SyncEngine: Sendable {
     }
 
     /// Pushes one batch; returns how many remote records it changed.
-    /// A remote record met on the way that breaks ``InputRules`` is replaced by the local one.
-    private func push(_ slugs: [String], state: inout SyncState) throws -> Int {
+    /// A remote record met on the way that breaks ``InputRules`` (or does not decode) is replaced by
+    /// the local one. A local record that does not decode is not pushed (it stays pending) and is
+    /// added to `refused`; the rest of the batch is pushed.
+    private func push(_ slugs: [String], state: inout SyncState, refused: inout [SyncError]) throws -> Int {
         // A snapshot of the local side, read in one transaction.
-        let snapshot = try local.transaction { transaction in
-            try slugs.map { slug in
-                (slug: slug,
-                 side: (progress: try transaction.value(for: ProgressRepository.key(for: slug)),
-                        metadata: try transaction.value(for: SyncKeys.metadata(slug))) as SyncMerge.Side,
-                 marker: try transaction.value(for: SyncKeys.pending(slug)))
+        let (snapshot, unreadable) = try local.transaction { transaction in
+            var unreadable: [SyncError] = []
+            let snapshot = try slugs.compactMap { slug -> (slug: String, side: SyncMerge.Side, marker: HLCTimestamp?)? in
+                do {
+                    return (slug: slug,
+                            side: (progress: try transaction.value(for: ProgressRepository.key(for: slug)),
+                                   metadata: try transaction.value(for: SyncKeys.metadata(slug))),
+                            marker: try transaction.value(for: SyncKeys.pending(slug)))
+                } catch PersistenceError.undecodable(let key, let reason) {
+                    unreadable.append(.unreadableLocalRecord(key: key, reason: reason))
+                    return nil
+                }
             }
+            return (snapshot, unreadable)
         }
+        refused += unreadable
         let now = clock.now
         let (merged, previous, sequence, changed) = try remote.transaction { transaction in
             let previous = try transaction.value(for: RemoteKeys.sequence)
@@ -178,7 +190,8 @@ public struct SyncEngine: Sendable {
                 let key = RemoteKeys.record(entry.slug)
                 // Merged here and written back locally: checked like a pulled record first. One that
                 // breaks a rule is replaced by this machine's copy: a push repairs the server.
-                let stored = try transaction.value(for: key)
+                var replaced: [SyncError] = []
+                let stored = try Self.readable(key, in: transaction, refused: &replaced)
                     .flatMap { Self.violation(of: (key: key.name, value: $0), now: now) == nil ? $0 : nil }
                 let result = stored.map { SyncMerge.merge(entry.side, ($0.progress, $0.metadata)) } ?? SyncMerge.merge(entry.side, entry.side)
                 merged[entry.slug] = result
@@ -222,11 +235,12 @@ public struct SyncEngine: Sendable {
             state.listsAndSettingsSynced = true  // Saved by `run()`; only an empty remote gets here unsynced.
             return 0
         }
-        let (pulledRecords, pulledValues) = try changes(after: cursor, valuesAfter: valuesCursor, upTo: sequence)
+        let before = refused.count
+        // A record whose bytes do not decode is named like one that breaks a rule, and left out.
+        let (pulledRecords, pulledValues) = try changes(after: cursor, valuesAfter: valuesCursor, upTo: sequence, refused: &refused)
         // Another machine's data is checked like a file's before any of it is merged; a record
         // that breaks a rule is named and left out, and the rest is merged.
         let now = clock.now
-        let before = refused.count
         let records = pulledRecords.filter { entry in
             guard let error = Self.violation(of: entry, now: now) else { return true }
             refused.append(error)
@@ -240,16 +254,24 @@ public struct SyncEngine: Sendable {
         var changed = 0
         for start in stride(from: 0, to: records.count, by: Self.batchSize) {
             let batch = records[start..<min(start + Self.batchSize, records.count)]
-            changed += try local.transaction { transaction in
+            let (merged, unreadable) = try local.transaction { transaction in
                 var changed = 0
+                var unreadable: [SyncError] = []
                 for entry in batch {
                     let slug = String(entry.key.dropFirst(ProgressRepository.keyPrefix.count))
-                    if try Self.mergeLocally(slug, (entry.value.progress, entry.value.metadata), in: transaction) { changed += 1 }
+                    do {
+                        if try Self.mergeLocally(slug, (entry.value.progress, entry.value.metadata), in: transaction) { changed += 1 }
+                    } catch PersistenceError.undecodable(let key, let reason) {
+                        // This store's copy cannot be read: it is named, and the server's copy is merged once it is repaired.
+                        unreadable.append(.unreadableLocalRecord(key: key, reason: reason))
+                    }
                 }
-                return changed
+                return (changed, unreadable)
             }
+            changed += merged
+            refused += unreadable
         }
-        changed += try mergeValuesLocally(values)
+        changed += try mergeValuesLocally(values, refused: &refused)
         // Past a refused record the cursor does not move: the next sync reads it again.
         guard refused.count == before else { return changed }
         state.cursor = sequence
@@ -261,10 +283,12 @@ public struct SyncEngine: Sendable {
     /// The remote records pushed after `cursor`, and the lists and settings pushed after
     /// `valuesAfter` (at most `cursor`): through the pushes' logs when there are few of them
     /// (reading only what changed), else by reading every record.
-    private func changes(after cursor: Int, valuesAfter: Int, upTo sequence: Int) throws
+    /// A record whose bytes do not decode is left out and added to `refused`.
+    private func changes(after cursor: Int, valuesAfter: Int, upTo sequence: Int, refused: inout [SyncError]) throws
         -> (records: [(key: String, value: SyncRecord)], values: [(key: String, value: SyncValueRecord)])
     {
         typealias Changes = (records: [(key: String, value: SyncRecord)], values: [(key: String, value: SyncValueRecord)])
+        var undecodable: [SyncError] = []
         let logged: Changes? = sequence > valuesAfter && sequence - valuesAfter <= Self.maximumLogsRead
             ? try remote.transaction { transaction in
                 var slugs = Set<String>()
@@ -279,18 +303,41 @@ public struct SyncEngine: Sendable {
                     }
                 }
                 let records = try slugs.sorted().compactMap { slug in
-                    try transaction.value(for: RemoteKeys.record(slug)).map { (key: ProgressRepository.keyPrefix + slug, value: $0) }
+                    try Self.readable(RemoteKeys.record(slug), in: transaction, refused: &undecodable)
+                        .map { (key: ProgressRepository.keyPrefix + slug, value: $0) }
                 }
                 let values = try names.sorted().compactMap { name in
-                    try transaction.value(for: RemoteKeys.value(name)).map { (key: name, value: $0) }
+                    try Self.readable(RemoteKeys.value(name), in: transaction, refused: &undecodable).map { (key: name, value: $0) }
                 }
                 return (records, values)
             }
             : nil
-        if let logged { return logged }
-        let records = try remote.values(withKeyPrefix: ProgressRepository.keyPrefix, as: SyncRecord.self)
-            .filter { $0.value.sequence > cursor }
-        return (records, try allValues().filter { $0.value.sequence > valuesAfter })
+        if let logged {
+            refused += undecodable
+            return logged
+        }
+        // Every record: one that does not decode has no sequence to tell whether it is new, so it
+        // is named every time, until a push replaces it.
+        let read = try remote.readableValues(withKeyPrefix: ProgressRepository.keyPrefix, as: SyncRecord.self)
+        refused += read.undecodable.map(Self.refusal)
+        let records = read.values.filter { $0.value.sequence > cursor }
+        return (records, try allValues(refused: &refused).filter { $0.value.sequence > valuesAfter })
+    }
+
+    /// The server's record under `key`; `nil` when there is none, or when its bytes do not decode:
+    /// then it is added to `refused` (as ``SyncError/invalidRemoteRecord(key:path:reason:)``).
+    static func readable<Value>(_ key: Key<Value?>, in transaction: Transaction, refused: inout [SyncError]) throws -> Value? {
+        do {
+            return try transaction.value(for: key)
+        } catch PersistenceError.undecodable(let name, let reason) {
+            refused.append(.invalidRemoteRecord(key: name, path: "", reason: reason))
+            return nil
+        }
+    }
+
+    /// A server record that does not decode, as the refusal that names it.
+    static func refusal(_ entry: UndecodableEntry) -> SyncError {
+        .invalidRemoteRecord(key: entry.key, path: "", reason: entry.reason)
     }
 
     /// Merges a remote side into the local record; returns whether the local record changed.

@@ -16,11 +16,22 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
     /// A record on the server breaks ``InputRules``: it was left out, and the rest was merged (see
     /// ``SyncEngine/Report/refused``).
     case invalidRemoteRecord(key: String, path: String, reason: String)
+    /// A record of the local store does not decode: it was not pushed (it stays waiting), and the
+    /// rest was synced (see ``SyncEngine/Report/refused``).
+    case unreadableLocalRecord(key: String, reason: String)
 
     /// The key of the record an ``invalidRemoteRecord(key:path:reason:)`` names (empty for other errors).
     var refusedKey: String {
-        if case .invalidRemoteRecord(let key, _, _) = self { return key }
-        return ""
+        switch self {
+        case .invalidRemoteRecord(let key, _, _), .unreadableLocalRecord(let key, _): return key
+        default: return ""
+        }
+    }
+
+    /// Whether this names a record of the local store (else one on the server, or no record).
+    public var isLocalRecord: Bool {
+        if case .unreadableLocalRecord = self { return true }
+        return false
     }
 
     /// The message a user sees.
@@ -41,6 +52,10 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
             return "the sync server's record '\(key)' is not valid (\(path.isEmpty ? "" : "\(path): ")\(reason)); it was left "
                 + "out, and everything else was synced. Change that problem (or list, or setting) on a machine whose copy is right and "
                 + "sync there: its push replaces the server's record."
+        case .unreadableLocalRecord(let key, let reason):
+            return "the record '\(key)' in this store cannot be read (\(reason)); it was not pushed and waits, and everything "
+                + "else was synced. Run `leettrack doctor --export-raw FILE --remove-damaged` to save its "
+                + "bytes and remove it, or load repaired bytes back with `leettrack doctor --restore-record FILE`."
         case .newerRemoteFormat(let found):
             return "the sync server holds data of a newer LeetTrack (sync format \(found); this version reads up to "
                 + "\(SyncEngine.format)). Nothing was changed; upgrade leettrack on this machine to sync."

@@ -23,7 +23,9 @@ public struct SyncRecord: Codable, Sendable, Hashable {
 ///
 /// - **Events** merge as a union: an event (same kind, instant and rating) known to both sides is
 ///   kept once; one recorded twice on one machine stays twice. Events erased on purpose on either
-///   side (`reset --forget`) stay erased. The history is kept oldest first.
+///   side (`reset --forget`) stay erased. The history is kept oldest first, and events at one
+///   instant keep the order they were recorded in (``ProgressHistory/union(_:_:)``, the rule of
+///   `import --merge` too): a solve then a reset in one second stays reset.
 /// - **Status** is the latest writer's (between two statuses set before their stores first synced,
 ///   the one whose history ends later, as an import merges them), raised to what the merged history shows since its last reset
 ///   (a solve or a review → solved, an attempt → attempted; ``ProgressHistory/status(_:with:)``, the
@@ -44,9 +46,9 @@ public enum SyncMerge {
         for event in b.metadata.erased where !erased.contains(event) { erased.append(event) }
         metadata.erased = erased.sorted(by: ordered)
         let erasedSet = Set(erased.map(EventMultiset.Identity.init))
-        let events = EventMultiset(a.progress.events).union(EventMultiset(b.progress.events))
+        // One rule with `import --merge`: events at one instant keep the order they were recorded in.
+        let events = ProgressHistory.union(a.progress.events, b.progress.events)
             .filter { !erasedSet.contains(EventMultiset.Identity($0)) }
-            .sorted(by: ordered)
 
         var progress = ProblemProgress(events: events)
         (progress.favorite, metadata.favorite) = latest(

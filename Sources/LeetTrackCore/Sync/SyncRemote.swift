@@ -43,34 +43,77 @@ public enum SyncRemote {
         return stored
     }
 
-    /// `connection` without its password: the `:secret` of a URL's user, a `password=` query
-    /// parameter, or a `password=` keyword (quoted or not) of a `key=value` string. libpq then
-    /// takes the password from `PGPASSWORD`, the file `PGPASSFILE` names, or `~/.pgpass`.
-    public static func withoutPassword(_ connection: String) -> String {
-        if let scheme = connection.firstRange(of: "://") {
-            let prefix = connection[..<scheme.upperBound]
-            var rest = Substring(connection[scheme.upperBound...])
-            let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
-            var authority = String(rest[..<authorityEnd])
-            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
-                authority.removeSubrange(colon..<at)
-            }
-            rest = rest[authorityEnd...]
-            var path = String(rest)
-            if let question = rest.firstIndex(of: "?") {
-                let parameters = rest[rest.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false)
-                    .filter { !$0.lowercased().hasPrefix("password=") }
-                path = String(rest[..<question]) + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
-            }
-            return prefix + authority + path
-        }
-        return keywordsWithoutPassword(connection)
+    /// The connection parameters libpq takes as secrets: never remembered, and a warning when given
+    /// on the command line.
+    static let secretParameters: Set<String> = ["password", "sslpassword", "oauth_client_secret"]
+
+    /// Whether the connection parameter `key` (as written: in a URL, percent-encoded, which libpq
+    /// decodes) is one of the ``secretParameters``.
+    static func isSecret(_ key: some StringProtocol, percentEncoded: Bool) -> Bool {
+        let name = percentEncoded ? percentDecoded(key) : String(key)
+        return secretParameters.contains(name.lowercased())
     }
 
-    /// A libpq `key=value` string without its `password` entry; values may be quoted ('a b') with
+    /// `text` with each `%XX` replaced by its byte, as libpq reads a URL's parameter names.
+    private static func percentDecoded(_ text: some StringProtocol) -> String {
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%"), utf8.count >= 2,
+                let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
+            {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `connection` without its secrets: the `:secret` of a URL's user, and every parameter libpq
+    /// takes as a secret (``secretParameters``: `password`, `sslpassword`, …), as a URL's query
+    /// parameter (its name percent-decoded first, as libpq does) or a `key=value` keyword (quoted or
+    /// not). libpq then takes the password from `PGPASSWORD`, the file `PGPASSFILE` names, or `~/.pgpass`.
+    public static func withoutPassword(_ connection: String) -> String {
+        withoutSecrets(connection).connection
+    }
+
+    /// Whether a connection string carries a secret (`postgresql://user:secret@host/db`,
+    /// `password=secret`, see ``withoutPassword(_:)``): given on the command line, it shows in `ps`
+    /// and the shell's history.
+    public static func containsPassword(_ connection: String) -> Bool {
+        withoutSecrets(connection).removed
+    }
+
+    /// `connection` without its secrets, and whether it held any.
+    private static func withoutSecrets(_ connection: String) -> (connection: String, removed: Bool) {
+        guard let scheme = connection.firstRange(of: "://") else { return keywordsWithoutSecrets(connection) }
+        var removed = false
+        let prefix = connection[..<scheme.upperBound]
+        var rest = Substring(connection[scheme.upperBound...])
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+        var authority = String(rest[..<authorityEnd])
+        if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+            authority.removeSubrange(colon..<at)
+            removed = true
+        }
+        rest = rest[authorityEnd...]
+        var path = String(rest)
+        if let question = rest.firstIndex(of: "?") {
+            let parameters = rest[rest.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false)
+            let kept = parameters.filter { !isSecret($0.prefix { $0 != "=" }, percentEncoded: true) }
+            removed = removed || kept.count != parameters.count
+            path = String(rest[..<question]) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
+        }
+        return (prefix + authority + path, removed)
+    }
+
+    /// A libpq `key=value` string without its secret entries; values may be quoted ('a b') with
     /// backslash escapes, and spaces may surround the `=`.
-    private static func keywordsWithoutPassword(_ connection: String) -> String {
+    private static func keywordsWithoutSecrets(_ connection: String) -> (connection: String, removed: Bool) {
         var kept: [String] = []
+        var removed = false
         var index = connection.startIndex
         func skipSpaces() { while index < connection.endIndex, connection[index].isWhitespace { index = connection.index(after: index) } }
         while true {
@@ -99,9 +142,13 @@ public enum SyncRemote {
             } else {
                 while index < connection.endIndex, !connection[index].isWhitespace { index = connection.index(after: index) }
             }
-            if key.lowercased() != "password" { kept.append("\(key)=\(connection[valueStart..<index])") }
+            if isSecret(key, percentEncoded: false) {
+                removed = true
+            } else {
+                kept.append("\(key)=\(connection[valueStart..<index])")
+            }
         }
-        return kept.joined(separator: " ")
+        return (kept.joined(separator: " "), removed)
     }
 
     /// The first non-empty line of the file at `path`, refused if group or others may read it.
@@ -122,19 +169,6 @@ public enum SyncRemote {
             .map(\.trimmedOfWhitespace).first { !$0.isEmpty && !$0.hasPrefix("#") }
         guard let line else { throw .unreadableFile(path: path, reason: "the file is empty") }
         return line
-    }
-
-    /// Whether a connection string carries a password (`postgresql://user:secret@host/db` or
-    /// `password=secret`): given on the command line, it shows in `ps` and the shell's history.
-    public static func containsPassword(_ connection: String) -> Bool {
-        if let scheme = connection.firstRange(of: "://") {
-            let rest = connection[scheme.upperBound...]
-            let authority = rest.prefix { $0 != "/" && $0 != "?" }
-            if let at = authority.lastIndex(of: "@"), authority[..<at].contains(":") { return true }
-            if let query = rest.firstIndex(of: "?"), rest[query...].lowercased().contains("password=") { return true }
-            return false
-        }
-        return connection.lowercased().split(whereSeparator: \.isWhitespace).contains { $0.hasPrefix("password=") }
     }
 
     /// What waits to be pushed, and the last sync.

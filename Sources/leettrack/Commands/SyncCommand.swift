@@ -15,8 +15,9 @@ struct SyncCommand: LeetTrackCommand {
             else the first line of the file named by $LEETTRACK_REMOTE_FILE (which must have mode 600), else
             the server of the last successful sync --remote URL, which the store remembers without its password.
             Any libpq connection string works (postgresql://user@host/db?sslmode=verify-full); PGPASSWORD,
-            PGPASSFILE, ~/.pgpass and the PGSSL* variables apply. A record on the server that is not valid is
-            named and left out; the rest is synced, and the command exits 1. Your own lists and the settings are synced too.
+            PGPASSFILE, ~/.pgpass and the PGSSL* variables apply. A record on the server that is not valid (or
+            cannot be read), or one in this store that cannot be read, is named and left out; the rest is synced,
+            and the command exits 1. Your own lists and the settings are synced too.
             Favorite, note, each list and the review settings go to the latest change (by a hybrid logical clock);
             the followed list, the daily goal and each skip separately so; a
             deleted list stays deleted unless created again; histories are merged, no event twice. Safe to
@@ -99,10 +100,18 @@ struct SyncCommand: LeetTrackCommand {
         }
         for refusal in report.refused { Terminal.writeError("Error: \(refusal.description)\n") }
         guard report.refused.isEmpty else {
-            let count = report.refused.count
+            let local = report.refused.filter(\.isLocalRecord).count
+            let server = report.refused.count - local
+            var parts: [String] = []
+            if server > 0 {
+                parts.append("\(Plural.count(server, "record")) on the sync server \(server == 1 ? "is" : "are") not valid and \(server == 1 ? "was" : "were") left out")
+            }
+            if local > 0 {
+                parts.append("\(Plural.count(local, "record")) in this store cannot be read and \(local == 1 ? "was" : "were") not synced")
+            }
             throw CLIError.failure(
-                "\(Plural.count(count, "record")) on the sync server \(count == 1 ? "is" : "are") not valid and \(count == 1 ? "was" : "were") "
-                    + "left out (named above); everything else was synced, and the next sync tries \(count == 1 ? "it" : "them") again.")
+                parts.joined(separator: "; ") + " (named above); everything else was synced, and the next sync tries "
+                    + "\(report.refused.count == 1 ? "it" : "them") again.")
         }
     }
 
