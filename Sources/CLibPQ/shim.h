@@ -230,6 +230,11 @@ static inline int clibpq_diag_sqlstate(void) {
     return PG_DIAG_SQLSTATE;
 }
 
+/// PG_DIAG_MESSAGE_PRIMARY: the server's one-line message, without detail, hint or statement.
+static inline int clibpq_diag_message_primary(void) {
+    return PG_DIAG_MESSAGE_PRIMARY;
+}
+
 /// A notice processor that drops notices: libpq's default prints them on standard error
 /// ("relation already exists, skipping"), which is not the library's place to do.
 static inline void clibpq_drop_notice(void *argument, const char *message) {

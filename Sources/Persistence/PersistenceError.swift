@@ -60,15 +60,16 @@ public enum PersistenceError: Error, Sendable, CustomStringConvertible, CustomDe
         case let .cannotOpen(path, reason):
             return "cannot open the store at \(path): \(reason)"
         case let .sqlite(code, message, _, path):
-            // A sentence for a person; the statement stays in the case (and `debugDescription`) for a developer.
+            // A sentence for a person; SQLite's message and the statement stay in the case (and
+            // `debugDescription`) for a developer.
             let store = path.map { "the store at \($0)" } ?? "the store"
-            return "SQLite could not read or write \(store): \(Self.sentence(forSQLite: code, message: message))"
+            return "SQLite could not read or write \(store): \(Self.sentence(forSQLite: code, message: message))."
         case let .file(path, reason):
             return "\(path): \(reason)"
         case let .server(location, reason):
             return "the database server \(location): \(reason)"
         case let .damaged(path, reason):
-            return "SQLite reports the store at \(path) damaged (\(reason)); it was left unchanged."
+            return "the store at \(path) is damaged: \(reason). It was left unchanged."
                 + " Its files belong together: \(path) and, when present, \(path)-wal and \(path)-shm;"
                 + " copy or move them only together (moving \(path) without its -wal loses data)."
                 + " " + Self.rescueSteps(forStoreAt: path)
@@ -89,21 +90,37 @@ public enum PersistenceError: Error, Sendable, CustomStringConvertible, CustomDe
         }
     }
 
-    /// What SQLite's result `code` means for the user, with its own `message` beside it.
+    /// What SQLite's result `code` means for the user, in words of ours. SQLite's own `message`
+    /// names tables and columns of the failed statement ("no such column: value"), or is the text of
+    /// another program's trigger, so it is shown only when it is a system reason of ours
+    /// (``FileErrorReason/system(_:)``, for a failed read or write of the file).
     static func sentence(forSQLite code: Int32, message: String) -> String {
         switch code & 0xFF {
-        case 5, 6: "another program kept it locked for too long (\(message)); try again when that program is done"
-        case 7: "there was not enough memory (\(message))"
-        case 10: "the system refused to read or write its file (\(message))"
-        case 13: "the disk is full (\(message))"
-        case 18: "a value is too big for it (\(message))"
-        default: "\(message) (SQLite result code \(code))"
+        case 1: "its tables are not as this program made them (another program changed them while it was open)"
+        case 4: "an operation was stopped before it ended"
+        case 5, 6: "another program kept it locked for too long; try again when that program is done"
+        case 7: "there was not enough memory"
+        case 9: "the operation was interrupted"
+        case 10: "the system refused to read or write its file (\(message == "disk I/O error" ? "an input/output error" : message))"
+        case 13: "the disk is full"
+        case 15: "its locks are not working (is the file on a network file system?)"
+        case 17: "its tables changed while it was being read; try again"
+        case 18: "a value is too big for it"
+        case 19: "a rule in the store refused the change (another program added it)"
+        case 20: "a value in it has the wrong type"
+        case 21: "this program used SQLite wrongly, a bug; please report it"
+        case 22: "the file is too large for this system"
+        case 23: "SQLite was not allowed to run an operation"
+        default: "SQLite failed with result code \(code)"
         }
     }
 
-    /// The description, and for an SQLite error the statement that failed: for a developer's log.
+    /// The description, and for an SQLite error SQLite's own message and the statement that
+    /// failed: for a developer's log.
     public var debugDescription: String {
-        if case let .sqlite(_, _, sql?, _) = self { return description + " in `\(sql)`" }
+        if case let .sqlite(_, message, sql, _) = self {
+            return description + " (SQLite: \(message))" + (sql.map { " in `\($0)`" } ?? "")
+        }
         return description
     }
 

@@ -295,17 +295,47 @@ extension Store {
     public static func describe(_ error: any Error) -> String {
         switch error {
         case let DecodingError.typeMismatch(type, context):
-            return "expected \(type) at \(path(context.codingPath)): \(context.debugDescription)"
+            return "expected \(kind(of: type)) at \(path(context.codingPath))" + ownDetail(context.debugDescription)
         case let DecodingError.valueNotFound(type, context):
-            return "missing \(type) at \(path(context.codingPath))"
+            return "missing \(kind(of: type)) at \(path(context.codingPath))"
         case let DecodingError.keyNotFound(key, context):
             return "missing field '\(key.stringValue)' at \(path(context.codingPath))"
         case let DecodingError.dataCorrupted(context):
-            return "corrupted data at \(path(context.codingPath)): \(context.debugDescription)"
+            if context.codingPath.isEmpty, context.debugDescription.hasPrefix("The given data was not valid JSON") {
+                return "its bytes are not valid JSON"
+            }
+            let detail = ownDetail(context.debugDescription)
+            return "corrupted data at \(path(context.codingPath))" + (detail.isEmpty ? ": the value is not in the expected form" : detail)
         case let EncodingError.invalidValue(_, context):
-            return "invalid value at \(path(context.codingPath)): \(context.debugDescription)"
+            let detail = ownDetail(context.debugDescription)
+            return "invalid value at \(path(context.codingPath))" + (detail.isEmpty ? ": it has no stored form" : detail)
         default:
             return String(describing: error)
+        }
+    }
+
+    /// `": " + detail` when `detail` is a message of ours (a type's own `init(from:)` says what is
+    /// wrong, in lower case: "90000 is not a time in seconds…"), else nothing: Foundation's own
+    /// texts ("Expected to decode Int but found a string instead.", "The given data was not valid
+    /// JSON.") begin with a capital and repeat what the sentence already says, in its words.
+    private static func ownDetail(_ detail: String) -> String {
+        guard let first = detail.first, !first.isUppercase else { return "" }
+        return ": " + detail
+    }
+
+    /// What a value of `type` is, in words: "a whole number" for `Int`, "text" for `String`.
+    private static func kind(of type: Any.Type) -> String {
+        switch type {
+        case is any BinaryInteger.Type: "a whole number"
+        case is any BinaryFloatingPoint.Type: "a number"
+        case is String.Type, is Substring.Type, is Character.Type: "text"
+        case is Bool.Type: "true or false"
+        default:
+            switch String(describing: type) {
+            case let name where name.hasPrefix("Array<") || name.hasPrefix("["): "a list"
+            case let name where name.hasPrefix("Dictionary<") || name.hasPrefix("Decodable") || name.hasPrefix("KeyedDecodingContainer"): "an object"
+            case let name: "a \(name)"
+            }
         }
     }
 

@@ -154,7 +154,7 @@ struct SyncEndToEndTests {
         let url = server.url(database: "postgres", password: wrong)
         let result = try machines.laptop.run("sync", "--remote", url)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("refused the login (wrong user or password)"))
+        #expect(result.stderr.contains("refused the login: the user name or password is wrong"))
         #expect(!result.stderr.contains(wrong) && !result.stdout.contains(wrong))
         #expect(try machines.laptop.snapshot() == before)
     }

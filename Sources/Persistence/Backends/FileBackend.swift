@@ -62,7 +62,7 @@ final class FileBackend: StorageBackend {
         lockDescriptor = open(filePath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard lockDescriptor >= 0 else {
             throw PersistenceError.cannotOpen(
-                path: path, reason: "cannot create \(filePath).lock: \(String(cString: strerror(errno)))")
+                path: path, reason: "cannot create \(filePath).lock: \(FileErrorReason.system(errno))")
         }
         do {
             try state.withLock { state in
@@ -148,7 +148,7 @@ final class FileBackend: StorageBackend {
     private func withExclusiveFileLock<T>(_ body: () throws -> T) throws -> T {
         while flock(lockDescriptor, LOCK_EX) != 0 {
             guard errno == EINTR else {
-                throw PersistenceError.file(path: filePath, reason: "cannot lock: \(String(cString: strerror(errno)))")
+                throw PersistenceError.file(path: filePath, reason: "cannot lock: \(FileErrorReason.system(errno))")
             }
         }
         defer { flock(lockDescriptor, LOCK_UN) }
@@ -159,7 +159,7 @@ final class FileBackend: StorageBackend {
         var info = stat()
         guard stat(filePath, &info) == 0 else {
             if errno == ENOENT { return nil }
-            throw PersistenceError.file(path: filePath, reason: String(cString: strerror(errno)))
+            throw PersistenceError.file(path: filePath, reason: FileErrorReason.system(errno))
         }
         #if canImport(Darwin)
         let modified = info.st_mtimespec
@@ -193,18 +193,18 @@ final class FileBackend: StorageBackend {
         let temporary = filePath + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw PersistenceError.file(path: filePath, reason: "cannot write \(temporary): \(String(cString: strerror(errno)))")
+            throw PersistenceError.file(path: filePath, reason: "cannot write \(temporary): \(FileErrorReason.system(errno))")
         }
         var failure: String?
         // A new file is private; a replaced one keeps the mode its owner gave it.
         var existing = stat()
         if stat(filePath, &existing) == 0, fchmod(descriptor, existing.st_mode & 0o777) != 0 {
-            failure = String(cString: strerror(errno))
+            failure = FileErrorReason.system(errno)
         }
         if failure == nil { failure = writeAll(data, to: descriptor) }
-        if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+        if failure == nil, fsync(descriptor) != 0 { failure = FileErrorReason.system(errno) }
         close(descriptor)
-        if failure == nil, rename(temporary, filePath) != 0 { failure = String(cString: strerror(errno)) }
+        if failure == nil, rename(temporary, filePath) != 0 { failure = FileErrorReason.system(errno) }
         if let failure {
             unlink(temporary)
             throw PersistenceError.file(path: filePath, reason: "cannot write: \(failure); the previous file is unchanged")
@@ -228,7 +228,7 @@ private func writeAll(_ data: Data, to descriptor: Int32) -> String? {
             let written = systemWrite(descriptor, base + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                return String(cString: strerror(errno))
+                return FileErrorReason.system(errno)
             }
             offset += written
         }

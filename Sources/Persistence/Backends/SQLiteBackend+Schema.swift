@@ -67,21 +67,93 @@ extension SQLiteBackend {
         try connection.integer(writeCountObjectsSQL) == 4
     }
 
-    /// Checks, without writing, that the file is one of our stores (or a new one being created)
-    /// and not from a newer version. Returns whether its table of entries exists.
+    /// The tables each migration creates, with their columns in order: what a store that recorded
+    /// the migration has, and one that did not record it lacks.
+    static let migrationTables: [String: [(table: String, columns: [String])]] = [
+        "1-entries": [("entries", ["key", "value"])],
+    ]
+
+    /// The names of the triggers this program makes (``writeCountSchema``); any other is foreign.
+    static let ownTriggers: Set<String> = ["write_counts_after_insert", "write_counts_after_update", "write_counts_after_delete"]
+
+    /// The tables and triggers of a file, from one read of `sqlite_master`.
+    struct SchemaObjects {
+        var tables: Set<String> = []
+        var triggers: [String] = []
+
+        init(_ connection: SQLiteConnection) throws {
+            let statement = try connection.statement(Self.sql)
+            defer { sqlite3_reset(statement) }
+            while try connection.step(statement, Self.sql) {
+                let name = statement.columnString(1)
+                if statement.columnString(0) == "table" { tables.insert(name) } else { triggers.append(name) }
+            }
+        }
+
+        private static let sql = "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'trigger')"
+
+        /// Whether the write counts' table and all three triggers are there.
+        var hasWriteCounts: Bool { tables.contains("write_counts") && SQLiteBackend.ownTriggers.isSubset(of: triggers) }
+    }
+
+    /// Checks that the schema of one of our stores is what its migrations recorded, and returns
+    /// the migrations applied. A table that a recorded migration made and that is missing or has
+    /// other columns, a table that an unrecorded one would make, a missing or emptied record of
+    /// migrations, or a trigger this program did not make: each means another program changed the
+    /// store, and every statement on it could fail or do something else than asked, so the store is
+    /// refused as damaged, naming what is wrong.
+    /// - Complexity: one read of `migrations` and one `table_info` per table: a few pages, at open only.
+    static func verifiedMigrations(_ connection: SQLiteConnection, objects: SchemaObjects) throws -> Set<String> {
+        let path = connection.path
+        guard objects.tables.contains("migrations") else {
+            throw PersistenceError.damaged(path: path, reason: "its record of schema changes (the table 'migrations') is missing")
+        }
+        let applied = Set(try connection.strings("SELECT name FROM migrations"))
+        if let unknown = applied.subtracting(Self.migrations.map(\.name)).first {
+            throw PersistenceError.newerFormat(path: path, migration: unknown)
+        }
+        for migration in Self.migrations {
+            for (table, columns) in migrationTables[migration.name] ?? [] {
+                let exists = objects.tables.contains(table)
+                guard applied.contains(migration.name) else {
+                    if exists {
+                        throw PersistenceError.damaged(
+                            path: path, reason: "it has the table '\(table)', but its record of schema changes"
+                                + " (the table 'migrations') does not list the change that makes it")
+                    }
+                    continue
+                }
+                guard exists else {
+                    throw PersistenceError.damaged(path: path, reason: "its table '\(table)' is missing")
+                }
+                let found = try connection.strings("SELECT name FROM pragma_table_info('\(table)')")
+                guard found == columns else {
+                    let listed = found.map { "'\(PersistenceError.printable($0))'" }.joined(separator: ", ")
+                    throw PersistenceError.damaged(
+                        path: path, reason: "its table '\(table)' has the columns \(listed.isEmpty ? "(none)" : listed)"
+                            + " instead of \(columns.map { "'\($0)'" }.joined(separator: ", "))")
+                }
+            }
+        }
+        if let foreign = objects.triggers.first(where: { !ownTriggers.contains($0) }) {
+            throw PersistenceError.damaged(
+                path: path, reason: "it has a trigger '\(PersistenceError.printable(foreign))' that this program did not make,"
+                    + " which can refuse or change its writes")
+        }
+        return applied
+    }
+
+    /// Checks, without writing, that the file is one of our stores (or a new one being created),
+    /// not from a newer version, and with the schema its migrations recorded
+    /// (``verifiedMigrations(_:objects:)``). Returns whether its table of entries exists.
     static func checkSchemaForReading(_ connection: SQLiteConnection) throws -> Bool {
-        let tables = try connection.strings("SELECT name FROM sqlite_master WHERE type = 'table'")
-        if tables.isEmpty { return false }
+        let objects = try SchemaObjects(connection)
+        if objects.tables.isEmpty { return false }
         guard try connection.integer("PRAGMA application_id") == Self.applicationID else {
             throw PersistenceError.foreignDatabase(path: connection.path)
         }
-        if tables.contains("migrations") {
-            let applied = Set(try connection.strings("SELECT name FROM migrations"))
-            if let unknown = applied.subtracting(Self.migrations.map(\.name)).first {
-                throw PersistenceError.newerFormat(path: connection.path, migration: unknown)
-            }
-        }
-        return tables.contains("entries")
+        _ = try verifiedMigrations(connection, objects: objects)
+        return objects.tables.contains("entries")
     }
 
     /// Switches a new file to write-ahead logging and returns the journal mode it then has. Two
@@ -106,20 +178,19 @@ extension SQLiteBackend {
     /// from a newer version. Reads come first, so a foreign or damaged file is never written.
     static func prepareSchema(_ connection: SQLiteConnection) throws {
         let path = connection.path
-        let tables = try connection.strings("SELECT name FROM sqlite_master WHERE type = 'table'")
+        let objects = try SchemaObjects(connection)
         let applicationID = try connection.integer("PRAGMA application_id")
-        if !tables.isEmpty && applicationID != Self.applicationID {
+        if !objects.tables.isEmpty && applicationID != Self.applicationID {
             throw PersistenceError.foreignDatabase(path: path)
         }
+        let applied = objects.tables.isEmpty ? [] : try verifiedMigrations(connection, objects: objects)
         if try connection.strings("PRAGMA journal_mode").first?.lowercased() != "wal" {
             let mode = try switchToWriteAheadLogging(connection)
             guard mode == "wal" else {
                 throw PersistenceError.cannotOpen(path: path, reason: "the store cannot use write-ahead logging here")
             }
         }
-        if tables.contains("migrations"),
-           Set(try connection.strings("SELECT name FROM migrations")) == Set(Self.migrations.map(\.name)),
-           try hasWriteCounts(connection) {
+        if applied == Set(Self.migrations.map(\.name)), objects.hasWriteCounts {
             return  // Up to date: opening writes nothing and takes no write lock.
         }
         try connection.immediateTransaction {

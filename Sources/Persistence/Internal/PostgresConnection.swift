@@ -55,9 +55,9 @@ final class PostgresConnection: @unchecked Sendable {
             throw PersistenceError.server(location: info.location, reason: "out of memory while connecting")
         }
         guard clibpq_PQstatus(connection) == CONNECTION_OK else {
-            let message = info.redact(Self.trimmed(clibpq_PQerrorMessage(connection)))
+            let reason = PostgresFailure.connection(Self.trimmed(clibpq_PQerrorMessage(connection)))
             clibpq_PQfinish(connection)
-            throw PersistenceError.server(location: info.location, reason: message)
+            throw PersistenceError.server(location: info.location, reason: reason)
         }
         clibpq_ignore_notices(connection)
         handle = connection
@@ -78,7 +78,8 @@ final class PostgresConnection: @unchecked Sendable {
         prepared.removeAll()  // A new server session has none.
         guard clibpq_PQstatus(handle) == CONNECTION_OK else {
             throw PersistenceError.server(
-                location: info.location, reason: "the connection was lost and cannot be made again: " + lastMessage())
+                location: info.location,
+                reason: "the connection was lost and cannot be made again: " + PostgresFailure.connection(lastMessage()))
         }
         wasReset = true
     }
@@ -127,7 +128,7 @@ final class PostgresConnection: @unchecked Sendable {
     @discardableResult
     private func rows(of result: OpaquePointer?, sql: String) throws -> Rows {
         guard let result else {
-            throw PersistenceError.server(location: info.location, reason: lastMessage())
+            throw PersistenceError.server(location: info.location, reason: PostgresFailure.connection(lastMessage()))
         }
         defer { clibpq_PQclear(result) }
         switch clibpq_PQresultStatus(result) {
@@ -152,14 +153,17 @@ final class PostgresConnection: @unchecked Sendable {
             }
             return rows
         default:
-            let message = info.redact(Self.trimmed(clibpq_PQresultErrorMessage(result)))
             if clibpq_PQstatus(handle) != CONNECTION_OK {
-                throw PersistenceError.server(location: info.location, reason: "the connection was lost: " + message)
+                let message = Self.trimmed(clibpq_PQresultErrorMessage(result))
+                throw PersistenceError.server(
+                    location: info.location, reason: "the connection was lost: " + PostgresFailure.connection(message))
             }
             let state = clibpq_PQresultErrorField(result, clibpq_diag_sqlstate()).map { String(cString: $0) } ?? "?"
             // The statement is ours, not the reader's: the message names the server's reason and
             // code, never the SQL (the code finds the statement for a developer).
-            throw PersistenceError.server(location: info.location, reason: "the server refused a statement (SQLSTATE \(state)): \(message)")
+            let primary = clibpq_PQresultErrorField(result, clibpq_diag_message_primary()).map { String(cString: $0) }
+            throw PersistenceError.server(
+                location: info.location, reason: PostgresFailure.statement(state: state, message: primary.map(info.redact)))
         }
     }
 

@@ -18,9 +18,12 @@ final class SQLiteConnection: @unchecked Sendable {
         flags |= mode == .readWrite || mode == .readWithCleanup ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY
         let code = sqlite3_open_v2(Self.uri(for: path, immutable: mode == .immutable), &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
-            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            // SQLite's own text ("unable to open database file") says less than the system's reason.
+            let systemCode = handle.map { sqlite3_system_errno($0) } ?? 0
+            let reason = systemCode != 0 ? FileErrorReason.system(systemCode)
+                : code & 0xFF == SQLITE_NOMEM ? "there was not enough memory" : "SQLite cannot open the file"
             sqlite3_close_v2(handle)
-            throw PersistenceError.cannotOpen(path: path, reason: message)
+            throw PersistenceError.cannotOpen(path: path, reason: reason)
         }
         self.handle = handle
         self.path = path
@@ -73,22 +76,31 @@ final class SQLiteConnection: @unchecked Sendable {
         throw error(code: code, sql: sql)
     }
 
+    /// The error for SQLite's result `code`, in words of ours: SQLite's own message names tables
+    /// and columns of our SQL (`no such table: main.entries`), so it stays with the statement in the
+    /// case, for ``PersistenceError/debugDescription``, and a person reads the sentence for the code.
     func error(code: Int32, sql: String?) -> PersistenceError {
         var message = String(cString: sqlite3_errmsg(handle))
         // "disk I/O error" alone reads like failing hardware; the system's reason says what it is
-        // ("No space left on device", "Disk quota exceeded").
+        // ("the disk is full", "the disk quota is exceeded").
         let systemCode = sqlite3_system_errno(handle)
-        if code & 0xFF == SQLITE_IOERR || code & 0xFF == SQLITE_FULL, systemCode != 0 {
-            message += " (\(FileErrorReason.system(systemCode)))"
+        let systemReason = systemCode != 0 ? FileErrorReason.system(systemCode) : nil
+        switch code & 0xFF {
+        case SQLITE_IOERR, SQLITE_FULL:
+            if let systemReason { message = systemReason }
+        default:
+            break
         }
         switch code & 0xFF {
-        case SQLITE_NOTADB, SQLITE_CORRUPT:
-            // The only damage verdict: SQLite's own, when it reads the pages.
-            return .damaged(path: path, reason: message)
+        case SQLITE_NOTADB:
+            // The only damage verdicts: SQLite's own, when it reads the pages.
+            return .damaged(path: path, reason: "SQLite cannot read it as a database")
+        case SQLITE_CORRUPT:
+            return .damaged(path: path, reason: "SQLite found damaged pages in it")
         case SQLITE_READONLY:
-            return .readOnly(path: path, reason: message)
+            return .readOnly(path: path, reason: systemReason ?? "SQLite may only read it")
         case SQLITE_CANTOPEN, SQLITE_PERM:
-            return .cannotOpen(path: path, reason: message)
+            return .cannotOpen(path: path, reason: systemReason ?? "SQLite cannot open the file")
         default:
             return .sqlite(code: code, message: message, sql: sql, path: path)
         }

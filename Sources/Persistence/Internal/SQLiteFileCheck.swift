@@ -152,7 +152,7 @@ enum SQLiteFileCheck {
         }
         if !current.isEmpty, current != "/", FileManager.default.fileExists(atPath: current, isDirectory: &isDirectory),
            !isDirectory {
-            throw PersistenceError.cannotOpen(path: path, reason: "\(current) is not a directory")
+            throw PersistenceError.cannotOpen(path: path, reason: "\(current) is a file, not a folder")
         }
         for component in missing.reversed() where mkdir(component, 0o700) != 0 && errno != EEXIST {
             throw PersistenceError.cannotOpen(
@@ -165,7 +165,7 @@ enum SQLiteFileCheck {
     }
 
     static func describe(_ code: Int32) -> String {
-        String(cString: strerror(code))
+        FileErrorReason.system(code)
     }
 }
 

@@ -67,6 +67,10 @@ struct ErrorReport {
         case PersistenceError.damaged:
             self.init(
                 message: "Error: \(error)\nNothing was changed. `leettrack doctor` checks the whole store.\n", exitCode: 1)
+        case PersistenceError.sqlite(let code, _, _, _) where code & 0xFF == 1:
+            // The store's tables changed under the command (another program edited them).
+            self.init(
+                message: "Error: \(error)\nNothing was changed. `leettrack doctor` checks the whole store.\n", exitCode: 1)
         case let error as PersistenceError:
             // Some store errors name a key rather than the file; the user needs both.
             let text = "\(error)"

@@ -156,19 +156,20 @@ struct SyncCommand: LeetTrackCommand {
 
     private static func message(for error: PersistenceError) -> String {
         let unchanged = "Your local store is unchanged; your changes wait for the next sync."
-        switch error {
-        case .server(let location, let reason) where reason.contains("password authentication failed")
-            || reason.contains("no password supplied"):
-            return "the sync server \(location) refused the login (wrong user or password). \(unchanged)"
-        case .server(_, let reason) where reason.hasPrefix("the connection string"):
+        switch (error, error.serverFailure) {
+        case (.server(let location, let reason), .login?):
+            return "the sync server \(location) refused the login: \(reason). \(unchanged)"
+        case (.server(_, let reason), .setting?) where reason.hasPrefix("the connection string"):
             return "the sync server's \(reason.dropFirst("the ".count)). \(unchanged)"
-        case .server(let location, let reason) where !reason.hasPrefix("the server refused"):
+        case (.server(let location, let reason), .setting?):
+            return "the sync server's URL \(location) cannot be used: \(reason). Correct the URL. \(unchanged)"
+        case (.server(let location, let reason), .unreachable?):
             let end = reason.hasSuffix(".") || reason.hasSuffix("?") ? "" : "."
             return "cannot reach the sync server \(location): \(reason)\(end) \(unchanged)"
-        case .newerFormat(let location, let migration):
+        case (.newerFormat(let location, let migration), _):
             return "the sync server \(location) was set up by a newer version (schema change '\(migration)'). "
                 + "Nothing was changed; upgrade leettrack on this machine to sync."
-        case .server(let location, let reason):
+        case (.server(let location, let reason), _):
             return "the sync server \(location) failed: \(reason). \(unchanged)"
         default:
             return "\(error) \(unchanged)"
