@@ -209,7 +209,10 @@ struct ProblemResolverRulesTests {
         let bits = catalog.problems(matching: query, progress: [:]).map(\.id)
         #expect(bits.contains(717) && bits.contains(191))  // "1-bit and 2-bit Characters", "Number of 1 Bits"
         query.text = "2"
-        #expect(!catalog.problems(matching: query, progress: [:]).map(\.id).contains(717))
+        #expect(catalog.problems(matching: query, progress: [:]).map(\.id) == [2])
+        // A text without letters is ids, as a change reads it.
+        query.text = "1;2"
+        #expect(catalog.problems(matching: query, progress: [:]).map(\.id) == [1, 2])
         query.text = "sum"
         #expect(catalog.problems(matching: query, progress: [:]).map(\.id).contains(1))
     }

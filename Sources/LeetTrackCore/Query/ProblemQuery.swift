@@ -16,7 +16,9 @@ public struct ProblemQuery: Sendable, Equatable {
         case recent
     }
 
-    /// Text to look for in the title, slug or id; every word must appear.
+    /// Text to look for in the title or slug: every word must appear, a number as a whole word of
+    /// the title (see ``TitleWords``); a text without letters is ids (`12`, `1,2`: see
+    /// ``Catalog/ids(in:)``).
     public var text: String?
     /// Only these difficulties; empty for all.
     public var difficulties: Set<Difficulty> = []
@@ -109,7 +111,8 @@ extension Catalog {
             positions = Array(0..<count)
         }
         let words = TitleWords(query.text ?? "")
-        let textID = query.text.flatMap { Int($0.trimmedOfWhitespace) }
+        // A text without letters is ids (`1,2`, `1 2`), as a change reads it, never title words.
+        let textIDs = query.text.flatMap(Catalog.ids(in:)).map(Set.init)
         var haystack: [UInt8] = []
         var haystackWords = TitleWords()
         // No problem is built to filter: its tags and category are read where they lie (`list
@@ -119,7 +122,11 @@ extension Catalog {
         for position in positions {
             if !query.difficulties.isEmpty, !query.difficulties.contains(self.difficulty(at: position)) { continue }
             if let paidOnly = query.paidOnly, self.paidOnly(at: position) != paidOnly { continue }
-            if words.count > 0, textID != id(at: position), !matches(position, words: words, buffer: &haystack, into: &haystackWords) { continue }
+            if let textIDs {
+                if !textIDs.contains(id(at: position)) { continue }
+            } else if words.count > 0, !matches(position, words: words, buffer: &haystack, into: &haystackWords) {
+                continue
+            }
             if !query.tags.isEmpty {
                 var tagged = false
                 forEachTag(at: position) { tag in tagged = tagged || query.tags.contains(tag) }
