@@ -21,6 +21,17 @@ struct ServeAPIEndToEndTests {
         #expect(served == printed)
     }
 
+    @Test func theProblemsRouteReadsIdsAndNumbersAsListDoes() throws {
+        let runner = try LeetTrackRunner()
+        let server = try ServeProcess(runner)
+        // A search without letters is ids; a number is a whole word ("two sum 2" is not 2570).
+        let ids = try server.json("/api/problems?q=1%3B2") as? [[String: Any]]
+        #expect(ids?.compactMap { $0["id"] as? Int } == [1, 2])
+        let numbers = try server.json("/api/problems?q=two%20sum%202") as? NSArray
+        #expect(numbers == (try runner.json(try runner.run("list", "two sum 2", "--json")) as? NSArray))
+        #expect(numbers?.count == 0)
+    }
+
     @Test func aSkippedProblemIsMarkedAsListJSONAndShowJSONMarkIt() throws {
         let runner = try LeetTrackRunner()
         try runner.run("skip", "1")

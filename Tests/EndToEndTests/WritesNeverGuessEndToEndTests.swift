@@ -117,4 +117,82 @@ struct WritesNeverGuessEndToEndTests {
         #expect(several.status == 64 && several.stdout.isEmpty)
         #expect(several.stderr.contains("4  Median of Two Sorted Arrays"), "\(several.stderr)")
     }
+
+    @Test("a name without letters is the ids it holds, whatever separates them, for every write and read")
+    func idsWithAnySeparator() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("solve", "717", "--note", "keep me")
+        let names = ["1;2", "1/2", "1-2", "1.2", "1|2", "1#2", "(1,2)", "[1,2]", "1 & 2"]
+        for name in names {
+            let added = try leettrack.run("fav", name)
+            #expect(added.status == 0 && !added.stdout.contains("717"), "\(name): \(added.stdout)\(added.stderr)")
+            let favorites = try #require(try leettrack.json(try leettrack.run("favorites", "--json")) as? [[String: Any]])
+            #expect(favorites.compactMap { $0["id"] as? Int } == [1, 2], "\(name)")
+            #expect(try leettrack.run("unfav", name).status == 0)
+        }
+        let solved = try leettrack.run("solve", "1;2")
+        #expect(solved.stdout.contains("Solved 1. Two Sum") && solved.stdout.contains("Solved 2. Add Two Numbers"), "\(solved.stdout)")
+        #expect(!solved.stdout.contains("717"))
+        // Several ids where one problem is meant: refused, 717's note kept.
+        for arguments in [["note", "1;2", "--clear"], ["note", "1/2", "text"], ["review", "1;2", "good"], ["code", "[1,2]"],
+                          ["show", "1;2"], ["open", "(1,2)", "--print"], ["note", "1-2"]] {
+            let message = try refused(leettrack, arguments)
+            #expect(message.contains("1  Two Sum") && !message.contains("717"), "\(arguments): \(message)")
+        }
+        #expect(try leettrack.run("note", "717").stdout == "keep me\n")
+        let reset = try leettrack.run("reset", "1/2", "--forget")
+        #expect(reset.status == 0 && !reset.stdout.contains("717"), "\(reset.stdout)\(reset.stderr)")
+        #expect(try status(leettrack, "1") == "todo" && status(leettrack, "717") == "solved")
+        try leettrack.run("lists", "create", "mine")
+        #expect(try leettrack.run("lists", "add", "mine", "1.2").status == 0)
+        let list = try #require(try leettrack.json(try leettrack.run("lists", "mine", "--json")) as? [[String: Any]])
+        #expect(list.compactMap { $0["id"] as? Int } == [1, 2])
+    }
+
+    @Test("a number is a whole word of a title: `1 and 2` and `1 a` name nothing, for writes and reads")
+    func numbersAreWholeWordsForEveryCommand() throws {
+        let leettrack = try LeetTrackRunner()
+        for arguments in [["solve", "1 and 2"], ["fav", "1 a"], ["attempt", "1 bit and 2"], ["show", "1 and 2"], ["note", "1 and 2"]] {
+            let message = try refused(leettrack, arguments)
+            #expect(!message.contains("717  ") && !message.contains("2510  "), "\(arguments): \(message)")
+        }
+        // Read, `1 a` is at most a guess said to be one, never "… Number of 0's And 1's" (2510).
+        for arguments in [["show", "1 a"], ["note", "1 a"]] {
+            let shown = try leettrack.run(arguments)
+            #expect(!shown.stdout.contains("2510"), "\(arguments): \(shown.stdout)")
+            #expect(shown.status != 0 || shown.stderr.contains("closest match"), "\(arguments): \(shown.stderr)")
+        }
+        // A word with a hyphen or an apostrophe is named whole, with any punctuation between its parts.
+        let solved = try leettrack.run("solve", "1 bit 2 bit characters")
+        #expect(solved.status == 0 && solved.stdout.contains("717."), "\(solved.stderr)")
+    }
+
+    @Test("`list` and `random` read ids and numbers by the same rules")
+    func listAndRandom() throws {
+        let leettrack = try LeetTrackRunner()
+        for names in [["1,2"], ["1, 2"], ["1 2"], ["1;2"], ["1", "2"]] {
+            let listed = try #require(try leettrack.json(try leettrack.run(["list"] + names + ["--json"])) as? [[String: Any]])
+            #expect(listed.compactMap { $0["id"] as? Int } == [1, 2], "\(names)")
+        }
+        let unknown = try leettrack.run("list", "1;99999")
+        #expect(unknown.status == 64 && unknown.stderr.contains("99999"), "\(unknown.stderr)")
+        let searched = try #require(try leettrack.json(try leettrack.run("list", "two sum 2", "--json")) as? [[String: Any]])
+        #expect(!searched.contains { $0["id"] as? Int == 2570 })
+        let noRandom = try leettrack.run("random", "two sum 2")
+        #expect(noRandom.status == 1 && !noRandom.stdout.contains("2570"), "\(noRandom.stdout)")
+        for _ in 0..<3 {
+            let picked = try #require(try leettrack.json(try leettrack.run("random", "1,2", "--json")) as? [String: Any])
+            #expect([1, 2].contains(picked["id"] as? Int ?? 0), "\(picked)")
+        }
+    }
+
+    @Test("titles with typographic characters are named in plain ASCII")
+    func typographicTitles() throws {
+        let leettrack = try LeetTrackRunner()
+        let result = try leettrack.run(
+            "fav", "the knight's tour", "number of ways to paint n x 3 grid", "maximize y-sum by picking a triplet of distinct x-values")
+        #expect(result.status == 0, "\(result.stderr)")
+        let favorites = try #require(try leettrack.json(try leettrack.run("favorites", "--json")) as? [[String: Any]])
+        #expect(favorites.compactMap { $0["id"] as? Int } == [1411, 2664, 3572])
+    }
 }

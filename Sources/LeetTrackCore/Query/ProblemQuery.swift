@@ -16,7 +16,9 @@ public struct ProblemQuery: Sendable, Equatable {
         case recent
     }
 
-    /// Text to look for in the title, slug or id; every word must appear.
+    /// Text to look for in the title or slug: every word must appear, a number as a whole word of
+    /// the title (see ``TitleWords``); a text without letters is ids (`12`, `1,2`: see
+    /// ``Catalog/ids(in:)``).
     public var text: String?
     /// Only these difficulties; empty for all.
     public var difficulties: Set<Difficulty> = []
@@ -109,8 +111,10 @@ extension Catalog {
             positions = Array(0..<count)
         }
         let words = TitleWords(query.text ?? "")
-        let textID = query.text.flatMap { Int($0.trimmedOfWhitespace) }
+        // A text without letters is ids (`1,2`, `1 2`), as a change reads it, never title words.
+        let textIDs = query.text.flatMap(Catalog.ids(in:)).map(Set.init)
         var haystack: [UInt8] = []
+        var haystackWords = TitleWords()
         // No problem is built to filter: its tags and category are read where they lie (`list
         // --tag` built all 4,029 problems, their slugs, titles and tags, to keep a few hundred).
         var candidates: [Int] = []
@@ -118,7 +122,11 @@ extension Catalog {
         for position in positions {
             if !query.difficulties.isEmpty, !query.difficulties.contains(self.difficulty(at: position)) { continue }
             if let paidOnly = query.paidOnly, self.paidOnly(at: position) != paidOnly { continue }
-            if words.count > 0, textID != id(at: position), !matches(position, words: words, buffer: &haystack) { continue }
+            if let textIDs {
+                if !textIDs.contains(id(at: position)) { continue }
+            } else if words.count > 0, !matches(position, words: words, buffer: &haystack, into: &haystackWords) {
+                continue
+            }
             if !query.tags.isEmpty {
                 var tagged = false
                 forEachTag(at: position) { tag in tagged = tagged || query.tags.contains(tag) }
@@ -254,26 +262,16 @@ extension Catalog {
         return String(decoding: folded, as: UTF8.self)
     }
 
-    /// Whether every word occurs somewhere in the problem's lowercased title or its slug (so
-    /// `sum` finds "Two Sum" and "Path Sum II", and `two-sum` finds by slug). Works on bytes: see
-    /// ``TitleWords``.
-    private func matches(_ position: Int, words: TitleWords, buffer: inout [UInt8]) -> Bool {
+    /// Whether every word occurs somewhere in the problem's title or its slug (so `sum` finds
+    /// "Two Sum" and "Path Sum II", and `two-sum` finds by slug), a number as a whole word (`2`
+    /// finds neither "Merge Two 2D Arrays" nor "1-bit and 2-bit Characters"). Works on bytes:
+    /// see ``TitleWords``.
+    private func matches(_ position: Int, words: TitleWords, buffer: inout [UInt8], into haystack: inout TitleWords) -> Bool {
         buffer.removeAll(keepingCapacity: true)
-        withTitleUTF8(at: position) { title in
-            for byte in title { buffer.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
-        }
+        withTitleUTF8(at: position) { buffer.append(contentsOf: $0) }
         buffer.append(UInt8(ascii: " "))
         withSlugUTF8(at: position) { buffer.append(contentsOf: $0) }
-        for index in 0..<words.count where !Self.contains(buffer, words[index]) { return false }
-        return true
-    }
-
-    private static func contains(_ haystack: [UInt8], _ needle: ArraySlice<UInt8>) -> Bool {
-        guard !needle.isEmpty, needle.count <= haystack.count else { return needle.isEmpty }
-        let first = needle[needle.startIndex]
-        for start in 0...(haystack.count - needle.count) where haystack[start] == first {
-            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
-        }
-        return false
+        buffer.withUnsafeBufferPointer { haystack.load($0) }
+        return haystack.matches(words, .within)
     }
 }

@@ -12,8 +12,9 @@ public struct ProblemMatch: Sendable, Equatable {
 
 extension Catalog {
     /// The problem a user names for a change: an id (`1`, `#1`), a slug (`two-sum`), a title in
-    /// any case and punctuation (`two sum`), or words that occur as whole words in exactly one
-    /// title (`median sorted arrays`). Nothing looser: a change never acts on a guess.
+    /// any case and punctuation (`two sum`, `the knight's tour` for "The Knight’s Tour"), or words
+    /// that are whole words of exactly one title (`median sorted arrays`; see ``TitleWords``: `1`
+    /// is not a word of "1-bit" nor of "1's"). Nothing looser: a change never acts on a guess.
     ///
     /// Ids and slugs are looked up without building any other problem; only a name that is neither
     /// scans the titles.
@@ -58,9 +59,9 @@ extension Catalog {
         for position in 0..<count {
             withTitleUTF8(at: position) { title.load($0) }
             if title.hasSameWords(as: words) { return ProblemMatch(problem: problem(at: position), isGuess: false) }
-            if (0..<words.count).allSatisfy({ title.contains(words[$0]) }) {
+            if title.matches(words, .wholeWords) {
                 wholeWords.append(position)
-            } else if (0..<words.count).allSatisfy({ title.containsWord(startingWith: words[$0], wholeIfNumber: words.isNumber($0)) }) {
+            } else if title.matches(words, .startsOfWords) {
                 startsOfWords.append(position)
             }
         }
@@ -81,9 +82,8 @@ extension Catalog {
     static let longestSuggestedName = 100
 
     /// Resolves several names for a change, failing on the first that does not resolve (see
-    /// ``resolve(_:)-(String)``); duplicates are dropped. A name made only of ids and commas or
-    /// blanks (`1,2`, `"1 2"`) is those ids, as a filter's commas are several values
-    /// (`-d easy,medium`), never title words ("1-bit and 2-bit Characters").
+    /// ``resolve(_:)-(String)``); duplicates are dropped. A name without letters is the ids it holds
+    /// (`1,2`, `"1 2"`, `1;2`: see ``ids(in:)``), never title words ("1-bit and 2-bit Characters").
     public func resolve(_ names: [String]) throws(LeetTrackError) -> [Problem] {
         var problems: [Problem] = []
         func add(_ problem: Problem) {
@@ -99,18 +99,28 @@ extension Catalog {
         return problems
     }
 
-    /// The ids of a name made only of ids (`12`, `#12`) separated by commas or blanks, else `nil`.
-    static func ids(in name: String) -> [Int]? {
+    /// The ids of a name without letters that holds numbers (`12`, `#12`, `1,2`, `1;2`, `(1, 2)`,
+    /// `1-2`, `1 & 2`): its numbers, whatever separates them, else `nil`. Such a name is never title
+    /// words ("1-bit and 2-bit Characters"), as a filter's commas are several values (`-d
+    /// easy,medium`). A letter, or a digit other than ASCII's, makes it a name of words.
+    public static func ids(in name: String) -> [Int]? {
         var ids: [Int] = []
-        for part in name.split(whereSeparator: { $0 == "," || $0.isWhitespace }) {
-            let digits = part.hasPrefix("#") ? part.dropFirst() : part
-            // Digits alone: `Int` also reads `+1`, which no one types for an id.
-            guard !digits.isEmpty, digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
-                return nil
-            }
+        var digits = ""
+        func endNumber() {
+            guard !digits.isEmpty else { return }
             // An id too long for an `Int` names no problem; it is still an id, not title words.
             ids.append(Int(digits) ?? -1)
+            digits = ""
         }
+        for scalar in name.unicodeScalars {
+            if scalar.isASCII, scalar.value >= 0x30, scalar.value <= 0x39 {
+                digits.unicodeScalars.append(scalar)
+                continue
+            }
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil { return nil }
+            endNumber()
+        }
+        endNumber()
         return ids.isEmpty ? nil : ids
     }
 

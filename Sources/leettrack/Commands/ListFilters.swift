@@ -71,6 +71,42 @@ struct ListFilters: ParsableArguments {
         return values.isEmpty ? [option] : values  // An empty value is refused by the check that follows.
     }
 
+    /// The problems `arguments` name when they are ids and slugs (`list 1430 1343 2`, `list 1,2`),
+    /// in the order given; `nil` when they are words to search for (any of them is neither, or one
+    /// slug alone, which keeps searching as it always did). An argument without letters is the ids
+    /// it holds (`1,2`, `"1 2"`, `1;2`), as a change takes them (see ``Catalog/ids(in:)``).
+    /// - Throws: a usage error naming an id that no problem has.
+    static func problemsNamed(_ arguments: [String], command: any LeetTrackCommand.Type, _ catalog: Catalog) throws -> [Problem]? {
+        guard !arguments.isEmpty else { return nil }
+        let ids = arguments.map(Catalog.ids(in:))
+        guard ids.contains(where: { $0 != nil }) || arguments.count > 1 else { return nil }
+        guard zip(arguments, ids).allSatisfy({ $1 != nil || catalog.position(ofSlug: $0) != nil }) else { return nil }
+        var problems: [Problem] = []
+        for (argument, ids) in zip(arguments, ids) {
+            for id in ids ?? [] {
+                guard id >= 0, let problem = catalog.problem(withID: id) else {
+                    let name = ids?.count == 1 ? argument : String(id)
+                    throw command.usageError("no problem has the id \(name); `leettrack list WORDS` searches the titles")
+                }
+                if !problems.contains(where: { $0.id == problem.id }) { problems.append(problem) }
+            }
+            if ids == nil, let problem = catalog.problem(withSlug: argument), !problems.contains(where: { $0.id == problem.id }) {
+                problems.append(problem)
+            }
+        }
+        return problems
+    }
+
+    /// `query` narrowed to the problems `named` (see ``problemsNamed(_:command:_:)``), in the order
+    /// given, within its list when it has one.
+    static func narrowed(_ query: ProblemQuery, to named: [Problem]?) -> ProblemQuery {
+        guard let named else { return query }
+        var query = query
+        let inList = query.list.map { Set($0.slugs) }
+        query.list = StudyList(key: "", name: "", slugs: named.map(\.slug).filter { inList?.contains($0) ?? true })
+        return query
+    }
+
     /// `query` with its `--list` (built-in or own) looked up, and narrowed to its `--section`,
     /// once every other value is checked. `--section` without `--list` takes the followed list.
     func resolvingList(_ query: ProblemQuery, command: any LeetTrackCommand.Type, _ context: CommandContext) throws -> ProblemQuery {
@@ -91,8 +127,8 @@ struct ListCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List problems, filtered and sorted.",
-        discussion: "TEXT matches words of titles and slugs. Ids and slugs alone (list 1430 1343 2) list those problems, "
-            + "in the order given. Without --sort, problems are in id order (or in the study list's order with --list). "
+        discussion: "TEXT matches words of titles and slugs; a number matches a whole word only. Ids and slugs alone "
+            + "(list 1430 1343 2, or list 1,2) list those problems, in the order given. Without --sort, problems are in id order (or in the study list's order with --list). "
             + "-d, -s and -t take several values with commas: -d easy,medium -t dp,bfs.")
 
     @Argument(help: ArgumentHelp("Words to look for in titles and slugs.", valueName: "text")) var text: [String] = []
@@ -105,7 +141,7 @@ struct ListCommand: LeetTrackCommand {
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
-        let named = try Self.problemsNamed(text, context.catalog)
+        let named = try ListFilters.problemsNamed(text, command: Self.self, context.catalog)
         var query = try filters.query(text: named == nil ? text : [], command: Self.self, context)
         if let value = sort {
             guard let sort = ProblemQuery.Sort(rawValue: value.lowercased()) else {
@@ -119,12 +155,7 @@ struct ListCommand: LeetTrackCommand {
             }
             query.limit = limit
         }
-        query = try filters.resolvingList(query, command: Self.self, context)
-        if let named {
-            // The problems named, in the order given, within the list when there is one.
-            let inList = query.list.map { Set($0.slugs) }
-            query.list = StudyList(key: "", name: "", slugs: named.map(\.slug).filter { inList?.contains($0) ?? true })
-        }
+        query = ListFilters.narrowed(try filters.resolvingList(query, command: Self.self, context), to: named)
         let skipped = Set(try context.practiceSettings().skipped)
         // Records the catalog does not know match a query of statuses and favorites (see OrphanRecords).
         let orphans = named == nil ? try OrphanRecords.matching(query, context) : []
@@ -145,24 +176,6 @@ struct ListCommand: LeetTrackCommand {
     }
 }
 
-extension ListCommand {
-    /// The problems `arguments` name when they are ids and slugs (`list 1430 1343 2`), in the order
-    /// given; `nil` when they are words to search for (any of them is neither, or one slug alone,
-    /// which keeps searching as it always did).
-    /// - Throws: a usage error naming an id that no problem has.
-    static func problemsNamed(_ arguments: [String], _ catalog: Catalog) throws -> [Problem]? {
-        guard !arguments.isEmpty else { return nil }
-        let isID = arguments.map { !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil }
-        guard isID.contains(true) || arguments.count > 1 else { return nil }
-        guard zip(arguments, isID).allSatisfy({ $1 || catalog.position(ofSlug: $0) != nil }) else { return nil }
-        return try zip(arguments, isID).map { argument, isID in
-            let problem = isID ? Int(argument).flatMap(catalog.problem(withID:)) : catalog.problem(withSlug: argument)
-            guard let problem else { throw usageError("no problem has the id \(argument); `leettrack list WORDS` searches the titles") }
-            return problem
-        }
-    }
-}
-
 /// `leettrack random`: one unsolved problem that matches the filters.
 struct RandomCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
@@ -174,11 +187,13 @@ struct RandomCommand: LeetTrackCommand {
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
-        let query = try filters.query(text: text, command: Self.self, context)
+        let named = try ListFilters.problemsNamed(text, command: Self.self, context.catalog)
+        let query = try filters.query(text: named == nil ? text : [], command: Self.self, context)
         if query.statuses == [.solved] { throw Self.usageError("'random' picks unsolved problems; '--status solved' matches none") }
         // The marks of the matches, read from the start of their summaries; the record of the one
         // picked for its JSON (every match's record was decoded: 188 M instructions on a store of 4,029).
-        let matches = try context.positions(markedMatching: try filters.resolvingList(query, command: Self.self, context))
+        let narrowed = ListFilters.narrowed(try filters.resolvingList(query, command: Self.self, context), to: named)
+        let matches = try context.positions(markedMatching: narrowed)
         let candidates = matches.filter { ($0.progress?.status ?? .todo) != .solved }
         guard let pick = context.randomElement(of: candidates) else {
             throw CLIError.failure("no unsolved problem matches these filters.")

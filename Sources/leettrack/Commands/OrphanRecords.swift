@@ -14,8 +14,8 @@ enum OrphanRecords {
     /// under it; else `nil`. Costs one key lookup.
     static func slug(named name: String, _ context: CommandContext) throws -> String? {
         let slug = name.trimmedOfWhitespace
-        // An id (`1`, `#1`) is the catalog's to answer; so is a slug it has.
-        guard context.storeExists, Int(slug) == nil, !slug.hasPrefix("#"), context.catalog.position(ofSlug: slug) == nil else { return nil }
+        // Ids (`1`, `#1`, `1-2`: a name without letters) are the catalog's to answer; so is a slug it has.
+        guard context.storeExists, Catalog.ids(in: slug) == nil, context.catalog.position(ofSlug: slug) == nil else { return nil }
         do {
             try InputRules.check(slug: slug, at: "")
         } catch {
