@@ -80,17 +80,12 @@ struct ListsCommand: LeetTrackCommand {
     }
 
     /// The slugs `names` are when every one of them is a well-formed slug the catalog does not
-    /// have; `nil` otherwise (the catalog then resolves the names, ids and titles as usual).
+    /// have (``OrphanRecords/unknownSlug(_:_:)``); `nil` otherwise (the catalog then resolves the
+    /// names, ids and titles as usual).
     static func unknownSlugs(_ names: [String], _ catalog: Catalog) -> [String]? {
         var slugs: [String] = []
         for name in names {
-            let slug = name.trimmedOfWhitespace
-            guard Int(slug) == nil, !slug.hasPrefix("#"), catalog.position(ofSlug: slug) == nil else { return nil }
-            do {
-                try InputRules.check(slug: slug, at: "")
-            } catch {
-                return nil  // Words, not a slug: the catalog's resolver answers (and names candidates).
-            }
+            guard let slug = OrphanRecords.unknownSlug(name, catalog) else { return nil }
             if !slugs.contains(slug) { slugs.append(slug) }
         }
         return slugs

@@ -13,15 +13,22 @@ enum OrphanRecords {
     /// The slug `name` is when it is a slug the catalog does not have and the store holds a record
     /// under it; else `nil`. Costs one key lookup.
     static func slug(named name: String, _ context: CommandContext) throws -> String? {
+        guard context.storeExists, let slug = unknownSlug(name, context.catalog) else { return nil }
+        return try context.reader().store.rawValue(forKey: ProgressRepository.key(for: slug).name) != nil ? slug : nil
+    }
+
+    /// The slug `name` is when it is a well-formed slug the catalog does not have; `nil` for ids
+    /// (`1`, `#1`, `1-2`: a name without letters), a slug the catalog has, and words (a title typed
+    /// in words), which are the catalog's resolver's to answer.
+    static func unknownSlug(_ name: String, _ catalog: Catalog) -> String? {
         let slug = name.trimmedOfWhitespace
-        // Ids (`1`, `#1`, `1-2`: a name without letters) are the catalog's to answer; so is a slug it has.
-        guard context.storeExists, Catalog.ids(in: slug) == nil, context.catalog.position(ofSlug: slug) == nil else { return nil }
+        guard Catalog.ids(in: slug) == nil, catalog.position(ofSlug: slug) == nil else { return nil }
         do {
             try InputRules.check(slug: slug, at: "")
         } catch {
-            return nil  // Not a slug (a title typed in words): the catalog's resolver answers.
+            return nil
         }
-        return try context.reader().store.rawValue(forKey: ProgressRepository.key(for: slug).name) != nil ? slug : nil
+        return slug
     }
 
     /// The slugs `names` are when every one of them names an orphan record (see ``slug(named:_:)``);
