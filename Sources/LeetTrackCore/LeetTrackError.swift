@@ -87,8 +87,8 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
             return "\(problem.id). \(problem.title) has nothing to review: it is not solved. "
                 + "Solve it first with `leettrack solve \(problem.id)`."
         case .reviewBeforeLastReview(let problem, let lastReview):
-            return "\(problem.id). \(problem.title) was last reviewed on \(lastReview); a review cannot be dated earlier than that review "
-                + "(a --date day stands for noon that day, or now if earlier). Leave out --date to record the review now."
+            return "\(problem.id). \(problem.title) was last reviewed on \(lastReview); a review cannot be dated on an earlier day. "
+                + "Leave out --date to record the review now."
         case .invalidListName(let name, let reason):
             return "'\(name)' cannot be a list name: \(reason)."
         case .duplicateList(let name, let existing):

@@ -57,7 +57,7 @@ struct ErrorsEndToEndTests {
         (["review", "2", "godo"], "'godo' is not a rating; use again, hard, good or easy"),
         (["solve", "1", "--rating", "meh"], "'meh' is not a rating"),
         (["review", "2"], "missing expected argument '<rating>'"),
-        (["review", "2", "good", "--date", "2020-01-01"], "a review cannot be dated earlier"),
+        (["review", "2", "good", "--date", "2020-01-01"], "a review cannot be dated on an earlier day"),
         (["review", "2", "good", "--date", "2999-01-01"], "in the future"),
         (["review", "--upcoming", "0"], "positive whole number of days"),
         (["review", "2", "good", "--upcoming", "3"], "give no PROBLEM"),

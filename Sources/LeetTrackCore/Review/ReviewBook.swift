@@ -58,13 +58,20 @@ public struct ReviewBook: Sendable {
     /// Records a redo of `problem` rated `rating` at `date`, and schedules the next one. One
     /// transaction: the `reviewed` event and the new card are written together or not at all.
     /// - Throws: ``LeetTrackError/notSolved(_:)`` when the problem has no card (never solved, or
-    ///   reset), ``LeetTrackError/reviewBeforeLastReview(_:lastReview:)`` when `date` is before
-    ///   the card's last rating; the store is unchanged then.
+    ///   reset), ``LeetTrackError/reviewBeforeLastReview(_:lastReview:)`` when `date` is on a day
+    ///   before the card's last rating; the store is unchanged then. A `date` earlier on the last
+    ///   rating's day is taken as one second after that rating.
     public func rate(_ problem: Problem, _ rating: ReviewRating, at date: Date) throws -> Rating {
         let scheduler = try self.scheduler().fuzzed(for: problem.slug)
         var result: Rating?
         try repository.update([problem.slug]) { _, record in
             guard let before = record.reviewCard(using: scheduler) else { throw LeetTrackError.notSolved(problem) }
+            // A date on the day of the last review but before it (a `--date` day stands for noon)
+            // is taken as just after that review: the review is dated that day, and the history stays in order.
+            var date = date
+            if let last = before.lastReview, date < last, LocalDay(date, in: SystemTimeZone()) == LocalDay(last, in: SystemTimeZone()) {
+                date = last.addingTimeInterval(1)
+            }
             guard let after = record.recordReview(rating, at: date, scheduler: scheduler) else {
                 // A day, as every review date is shown, in the user's time zone.
                 let last = before.lastReview.map { LocalDay($0, in: SystemTimeZone()).description } ?? "?"

@@ -45,7 +45,8 @@ extension Browser {
                     lines.append(Line([label(""), Span(section.name, style: Theme.labelStyle)]))
                 }
             } else {
-                lines.append(Line([label("Next"), Span("everything is solved"), counts]))
+                let reason = NothingNext.reason(in: list.name, total: list.slugs.count, solved: plan.followedSolved)
+                lines.append(Line([label("Next"), Span(reason)] + (list.slugs.isEmpty ? [] : [counts])))
             }
         } else {
             lines.append(Line([label("Next"), Span("follow a list: leettrack config follow neetcode-150", style: Theme.labelStyle)]))

@@ -30,7 +30,7 @@ struct ListEditing {
             let list = try lists.list(named: name, in: catalog)
             if !confirmed {
                 guard list.isOwn else { throw LeetTrackError.builtInList(name) }
-                let size = list.slugs.count == 1 ? "1 problem" : "\(list.slugs.count) problems"
+                let size = Plural.count(list.slugs.count, "problem")
                 Terminal.writeError("Delete your list \(Format.quoted(list.name)) (\(size))? Your progress stays. [y/N] ")
                 let answer = readLine()?.trimmedOfWhitespace.lowercased()
                 guard answer == "y" || answer == "yes" else {
@@ -64,7 +64,7 @@ struct ListEditing {
             }
         }
         let count = change.list.slugs.count
-        context.line(context.style.dim("\(Format.outside(change.list.name)): \(count == 1 ? "1 problem" : "\(count) problems")"))
+        context.line(context.style.dim("\(Format.outside(change.list.name)): \(Plural.count(count, "problem"))"))
     }
 }
 

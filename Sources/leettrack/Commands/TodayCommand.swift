@@ -56,7 +56,8 @@ struct TodayCommand: LeetTrackCommand {
             if let next = plan.next {
                 context.line("Next:       \(Format.name(next))  \(Format.colored(next.difficulty, style))" + counts)
             } else {
-                context.line("Next:       everything in \(Format.outside(list.name)) is solved" + counts)
+                let reason = NothingNext.reason(in: Format.outside(list.name), total: list.slugs.count, solved: plan.followedSolved)
+                context.line("Next:       \(reason)" + (list.slugs.isEmpty ? "" : counts))
             }
         } else {
             context.line("Next:       " + style.dim("follow a list to get one: `leettrack config follow neetcode-150`"))
