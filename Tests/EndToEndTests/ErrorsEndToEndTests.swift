@@ -70,7 +70,7 @@ struct ErrorsEndToEndTests {
         (["lists", "create", "delete"], "is a `lists` subcommand"),
         (["lists", "create", "_ _"], "it needs a letter or a digit"),
         (["lists", "create", "\u{301}"], "it needs a letter or a digit"),
-        (["lists", "create", "\u{200B}"], "it contains an invisible character"),
+        (["lists", "create", "\u{200B}"], "it is empty (it holds only invisible characters)"),
         (["lists", "create", "a\u{2060}b"], "it contains an invisible character"),
         (["lists", "create"], "'lists create' needs a NAME"),
         (["lists", "add", "x"], "needs a list NAME and at least one PROBLEM"),

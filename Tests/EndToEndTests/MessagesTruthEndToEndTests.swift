@@ -116,9 +116,9 @@ struct MessagesTruthEndToEndTests {
 
         try leettrack.run("lists", "create", "a")
         try leettrack.run("config", "follow", "a")
-        #expect(try leettrack.run("next").stdout == "a has no problems.\n")
+        #expect(try leettrack.run("next").stdout == "Nothing to do in a: it has no problems.\n")
         let empty = try leettrack.run("today").stdout
-        #expect(empty.contains("Next:       a has no problems\n"), "\(empty)")
+        #expect(empty.contains("Next:       nothing to do in a: it has no problems\n"), "\(empty)")
     }
 
     // MARK: doctor on a new store
@@ -195,7 +195,7 @@ struct MessagesTruthEndToEndTests {
         #expect(try leettrack.snapshot() == before)
 
         let empty = try LeetTrackRunner()
-        FileManager.default.createFile(atPath: empty.storePath, contents: nil)
+        #expect(FileManager.default.createFile(atPath: empty.storePath, contents: nil))
         let copy = empty.file("copy.sqlite")
         let result = try empty.run("backup", copy)
         #expect(result.status == 1)
@@ -206,22 +206,25 @@ struct MessagesTruthEndToEndTests {
 
     // MARK: review --date
 
-    @Test("a review dated the day of the last review is recorded that day, after it")
+    @Test("a review dated the day of the solve, which was later that day, is recorded that day, after it")
     func reviewOnTheSameDay() throws {
         let leettrack = try LeetTrackRunner()
         let now = ["LEETTRACK_NOW": "2026-12-04T15:00:00Z"]
-        try leettrack.run(["solve", "1", "--date", "2026-12-01"], environment: now)
-        try leettrack.run(["review", "1", "hard"], environment: now)
+        try leettrack.run(["solve", "1"], environment: now)
+        // `--date 2026-12-04` stands for noon, before the solve at 15:00: dated just after it, that day.
         let same = try leettrack.run(["review", "1", "good", "--date", "2026-12-04"], environment: now)
         #expect(same.status == 0, "\(same.stderr)")
         #expect(same.stdout.hasPrefix("Reviewed 1. Two Sum (good) on 2026-12-04"), "\(same.stdout)")
-        let events = try #require(try leettrack.json(try leettrack.run(["show", "1", "--json"], environment: now)) as? [String: Any])
-        let dates = try #require(events["history"] as? [[String: Any]]).compactMap { $0["date"] as? String }
-        #expect(dates == dates.sorted(), "\(dates)")
-        #expect(dates.last?.hasPrefix("2026-12-04T15:00:01") == true, "\(dates)")
-        // A day before the last review is still refused, saying so.
+        let shown = try #require(try leettrack.json(try leettrack.run(["show", "1", "--json"], environment: now)) as? [String: Any])
+        let history = try #require(shown["history"] as? [[String: Any]])
+        #expect(history.compactMap { $0["date"] as? String } == ["2026-12-04T15:00:00Z", "2026-12-04T15:00:01Z"], "\(history)")
+        #expect(history.compactMap { $0["kind"] as? String } == ["solved", "reviewed"], "\(history)")
+        // A day before the solve is still refused, naming the solve's day.
+        let before = try leettrack.snapshot()
         let earlier = try leettrack.run(["review", "1", "good", "--date", "2026-12-03"], environment: now)
         #expect(earlier.status == 64)
-        #expect(earlier.stderr.contains("was last reviewed on 2026-12-04; a review cannot be dated on an earlier day"), "\(earlier.stderr)")
+        #expect(earlier.stderr.contains("1. Two Sum was first solved on 2026-12-04; a review cannot be dated on an earlier day"),
+                "\(earlier.stderr)")
+        #expect(try leettrack.snapshot() == before)
     }
 }
