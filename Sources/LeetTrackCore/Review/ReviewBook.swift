@@ -70,9 +70,9 @@ public struct ReviewBook: Sendable {
             // Refused (before the first solve, or before a reset): a date on the day of a later
             // rating (a `--date` day stands for noon; the solve was later that day) is taken as
             // just after that day's last rating, so the review is dated that day and the history stays in order.
-            let day = LocalDay(date, in: SystemTimeZone())
+            let dateDay = LocalDay(date, in: SystemTimeZone())
             if after == nil, let last = record.events
-                .filter({ ($0.kind == .solved || $0.kind == .reviewed) && $0.date > date && LocalDay($0.date, in: SystemTimeZone()) == day })
+                .filter({ ($0.kind == .solved || $0.kind == .reviewed) && $0.date > date && LocalDay($0.date, in: SystemTimeZone()) == dateDay })
                 .map(\.date).max()
             {
                 after = record.recordReview(rating, at: last.addingTimeInterval(1), scheduler: scheduler)
