@@ -23,8 +23,9 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
     case invalidTime(String, reason: String)
     /// A problem that has no review card: it was never solved, or was reset since.
     case notSolved(Problem)
-    /// A review dated before the card's last rating (FSRS cannot rate the past).
-    case reviewBeforeLastReview(Problem, lastReview: String)
+    /// A review dated on a day before the problem's first solve or its last reset (`since`: what
+    /// happened when, "first solved on 2026-12-04"): nothing can be redone before it was solved.
+    case reviewBeforeLastReview(Problem, since: String)
     /// A name that cannot be a list name.
     case invalidListName(String, reason: String)
     /// A list with this name already exists (`existing` is its spelling).
@@ -86,9 +87,9 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
         case .notSolved(let problem):
             return "\(problem.id). \(problem.title) has nothing to review: it is not solved. "
                 + "Solve it first with `leettrack solve \(problem.id)`."
-        case .reviewBeforeLastReview(let problem, let lastReview):
-            return "\(problem.id). \(problem.title) was last reviewed on \(lastReview); a review cannot be dated earlier than that review "
-                + "(a --date day stands for noon that day, or now if earlier). Leave out --date to record the review now."
+        case .reviewBeforeLastReview(let problem, let since):
+            return "\(problem.id). \(problem.title) was \(since); a review cannot be dated on an earlier day. "
+                + "Leave out --date to record the review now."
         case .invalidListName(let name, let reason):
             return "'\(name)' cannot be a list name: \(reason)."
         case .duplicateList(let name, let existing):

@@ -9,17 +9,17 @@ enum ProgressEdit: Sendable {
     case solve(ReviewRating)
     case attempt
     case reset
-    /// Sets the note; empty text clears it.
+    /// Sets the note; text that shows nothing (``InputRules/showsNothing(_:)``) clears it.
     case note(String)
 
     /// A note edit, refused with the command line's message when the text breaks the input rules.
     static func checkedNote(_ note: String) throws -> ProgressEdit {
-        if !note.isEmpty {
-            do {
-                try InputRules.check(note: note, at: "note")
-            } catch {
-                throw ServerError.badRequest(error.reason)
-            }
+        // The one rule for empty text, as in the note editors: nothing visible clears the note.
+        if InputRules.showsNothing(note) { return .note("") }
+        do {
+            try InputRules.check(note: note, at: "note")
+        } catch {
+            throw ServerError.badRequest(error.reason)
         }
         return .note(note)
     }

@@ -148,7 +148,7 @@ struct Routes: Sendable {
             String(key.unicodeScalars.prefix(80).map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) ? Character($0) : "?" })
         }
         let names = shown.joined(separator: ", ") + (keys.count > shown.count ? ", ..." : "")
-        let count = keys.count == 1 ? "1 record" : "\(keys.count) records"
+        let count = Plural.count(keys.count, "record")
         return "\(count) in the store cannot be read (\(names)) and \(keys.count == 1 ? "is" : "are") left out; "
             + "`leettrack doctor` on the machine that serves this page shows the damage and what to do."
     }

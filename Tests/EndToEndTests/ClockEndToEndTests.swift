@@ -47,15 +47,22 @@ struct ClockEndToEndTests {
         #expect(today.stdout.contains("1. Two Sum"), "due on 2026-12-01: \(today.stdout)")
     }
 
-    @Test("LEETTRACK_TODAY that is not a day is refused, naming the form, and changes nothing")
+    @Test("LEETTRACK_TODAY follows the rule of --date: a bad day is a usage error (64) saying the same, and creates no store")
     func badToday() throws {
         let leettrack = try LeetTrackRunner()
-        for text in ["tomorrow", "2026-02-30", "2026-11-29T12:00:00Z"] {
+        let dated = try LeetTrackRunner()
+        for text in ["tomorrow", "2026-02-30", "2026-11-29T12:00:00Z", "2009-01-01", "2009-12-31"] {
             let result = try leettrack.run(["fav", "1"], environment: ["LEETTRACK_TODAY": text])
-            #expect(result.status == 1)
-            #expect(result.stderr.contains("LEETTRACK_TODAY '\(text)' is not a day such as 2026-11-29"))
+            #expect(result.status == 64, "\(text): \(result.stderr)")
+            // The same reason as `--date` gives for the same text.
+            let date = try dated.run(["solve", "1", "--date", text])
+            #expect(date.status == 64, "\(text): \(date.stderr)")
+            let reason = try #require(date.stderr.firstRange(of: "'\(text)' is not a valid date").map { date.stderr[$0.lowerBound...] })
+            #expect(result.stderr.contains("LEETTRACK_TODAY: \(reason.trimmingCharacters(in: .newlines))"), "\(text): \(result.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: leettrack.storePath))
+        // 2010-01-01 is the first day both accept.
+        #expect(try leettrack.run(["today"], environment: ["LEETTRACK_TODAY": "2010-01-01"]).status == 0)
     }
 
     @Test("with LEETTRACK_TODAY, random picks by the day: the same day the same problem, another day may differ")

@@ -28,7 +28,7 @@ struct MessagesEndToEndTests {
         for command in ["note", "solve"] {
             let help = try leettrack.run(command, "--help").stdout.replacingOccurrences(of: "\n", with: " ")
                 .split(separator: " ").joined(separator: " ")
-            #expect(help.contains("Empty or blank text is refused"), "\(command): \(help)")
+            #expect(help.contains("Text that shows nothing (empty, blank, or only invisible characters) is refused"), "\(command): \(help)")
         }
         // Clearing is explicit.
         #expect(try leettrack.run("note", "5", "--clear").stdout == "Cleared the note of 5. Longest Palindromic Substring.\n")
@@ -205,7 +205,7 @@ struct MessagesEndToEndTests {
         try leettrack.run("solve", "2")
         let earlier = try leettrack.run("review", "2", "hard", "--date", ReportEndToEndTests.day(1))
         #expect(earlier.status == 64)
-        #expect(earlier.stderr.contains("was last reviewed on \(ReportEndToEndTests.day(0)); a review cannot be dated earlier"), "\(earlier.stderr)")
+        #expect(earlier.stderr.contains("was first solved on \(ReportEndToEndTests.day(0)); a review cannot be dated on an earlier day"), "\(earlier.stderr)")
         let timestamp = try Regex(#"\d{4}-\d\d-\d\d[T ]\d\d:\d\d"#)
         for arguments in [["review"], ["review", "--upcoming", "30"], ["review", "2", "good"]] {
             let result = try leettrack.run(arguments)

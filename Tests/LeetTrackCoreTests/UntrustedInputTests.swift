@@ -124,4 +124,18 @@ struct UntrustedInputTests {
         for name in try desktop.keys(withPrefix: "") { after[name] = try desktop.rawValue(forKey: name) }
         #expect(after == before)
     }
+
+    @Test("text that shows nothing is empty by one rule: blanks, zero-width and format characters, controls")
+    func showsNothing() {
+        for text in ["", " ", "\t\n", "\u{200B}", "\u{200D}", "\u{FEFF}", "\u{2060}", "\u{00AD}", "\u{1B}", "\u{202E}",
+                     "\u{3000}\u{200B}", "\u{FE0F}", "\u{2028}"] {
+            #expect(InputRules.showsNothing(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        for text in ["a", " a ", "\u{200B}x", "é", "👍", "-", "\u{00A0}."] {
+            #expect(!InputRules.showsNothing(text), "\(text)")
+        }
+        #expect(InputRules.emptiness("") == "empty")
+        #expect(InputRules.emptiness("  ") == "blank")
+        #expect(InputRules.emptiness("\u{200B}") == "empty (it holds only invisible characters)")
+    }
 }

@@ -35,6 +35,9 @@ public struct ImportSummary: Sendable, Equatable {
     public var listsUpdated: [String] = []
     /// Names of own lists removed (`replace` only).
     public var listsRemoved: [String] = []
+    /// The name of the list the store followed, when the import removed it and the file follows
+    /// another list or none (`replace` only): the list is no longer followed.
+    public var unfollowedList: String?
     /// Whether the review settings changed.
     public var reviewSettingsChanged = false
     /// Whether the practice settings (followed list, daily goal, skipped problems) changed.
@@ -155,8 +158,10 @@ public struct Importer: Sendable {
         }
         if mode == .replace {
             let kept = Set(document.lists.map(\.key))
+            let followed = try transaction.value(for: PracticeSettings.key).followedList
             for (key, record) in stored.sorted(by: { $0.key < $1.key }) where !kept.contains(key) {
                 summary.listsRemoved.append(record.name)
+                if key == followed, document.practiceSettings?.followedList != key { summary.unfollowedList = record.name }
                 writes.append((Key<OwnLists.Record?>(OwnLists.keyPrefix + key), nil))
             }
         }

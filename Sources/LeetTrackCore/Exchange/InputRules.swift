@@ -64,6 +64,28 @@ public enum InputRules {
         }
     }
 
+    /// Whether `text` shows nothing: it is empty or holds only white space, control characters,
+    /// format characters (zero-width space and joiners, word joiner, byte order mark, soft hyphen,
+    /// bidi controls) and other default-ignorable characters. The one rule for empty text: a note
+    /// given on the command line, a note saved from the editor and a list's name that show
+    /// nothing count as empty.
+    public static func showsNothing(_ text: some StringProtocol) -> Bool {
+        text.unicodeScalars.allSatisfy { scalar in
+            let properties = scalar.properties
+            switch properties.generalCategory {
+            case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
+            default: return properties.isWhitespace || properties.isDefaultIgnorableCodePoint
+            }
+        }
+    }
+
+    /// What a message says of text that ``showsNothing(_:)``: "empty" or what it holds.
+    public static func emptiness(_ text: some StringProtocol) -> String {
+        if text.isEmpty { return "empty" }
+        if text.allSatisfy(\.isWhitespace) { return "blank" }
+        return "empty (it holds only invisible characters)"
+    }
+
     /// Whether `scalar` is a bidirectional formatting control (the marks, embeddings, overrides
     /// and isolates), which reorders the text after it.
     public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -243,6 +243,8 @@ public struct OwnLists: Sendable {
     /// The key for a new name, or why the name cannot be used.
     static func checkedKey(_ name: String, in catalog: Catalog) throws(LeetTrackError) -> String {
         let cleaned = cleaned(name)
+        // The one rule for empty text, as for notes: a name that shows nothing is empty.
+        if InputRules.showsNothing(name) { throw .invalidListName(name, reason: "it is \(InputRules.emptiness(name))") }
         // Length first: folding a 50 MB name into a key would take seconds.
         if cleaned.utf8.count > InputRules.maximumListNameLength * 4 || cleaned.count > InputRules.maximumListNameLength {
             throw .invalidListName(String(name.prefix(20)) + "…", reason: "it is longer than \(InputRules.maximumListNameLength) characters")

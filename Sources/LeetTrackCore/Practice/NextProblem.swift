@@ -18,6 +18,20 @@ extension Catalog {
     }
 }
 
+/// Why a list (or a section) has no next problem, for `next`, `today` and the screen to say the
+/// same truth: it has no problems, everything in it is solved, or what is left is skipped.
+public enum NothingNext {
+    /// The reason, starting with a lowercase word ("nothing left to do in X: …"); `place` is the list's (or
+    /// section's) name as it is shown, `total` its size, `solved` how many of it are solved.
+    public static func reason(in place: String, total: Int, solved: Int) -> String {
+        if total == 0 { return "nothing to do in \(place): it has no problems" }
+        let left = total - solved
+        if left <= 0 { return "everything in \(place) is solved" }
+        return "nothing left to do in \(place): \(left == 1 ? "the 1 unsolved problem is" : "its \(left) unsolved problems are") "
+            + "skipped (`leettrack unskip PROBLEM` brings one back)"
+    }
+}
+
 /// The day's plan, as `leettrack today` and the screen's start view show it: the reviews due,
 /// the next new problem of the followed list, the streak, the daily goal and LeetCode's daily
 /// question when the one kept in the store is today's.

@@ -110,7 +110,7 @@ public struct ProgressSummaries: Sendable {
         guard let index = try store.writeCount(forNamespace: Self.indexPrefix(stampKey)),
               let summaries = try store.writeCount(forNamespace: Self.keyPrefix) else { return false }
         do {
-            return try store.value(for: stampKey) == "\(index) \(summaries)"
+            return Self.stampHolds(try store.value(for: stampKey), counts: "\(index) \(summaries)")
         } catch PersistenceError.undecodable {
             return false  // Edited by hand: rebuilt by the next change.
         }
@@ -299,7 +299,15 @@ public struct ProgressSummaries: Sendable {
     /// Whether the index stamped under `stampKey` matches the summaries as `transaction` sees them.
     private static func indexMatches(_ stampKey: Key<String>, in transaction: Transaction) throws -> Bool {
         guard let counts = try indexCounts(stampKey, in: transaction) else { return false }
-        return try indexStamp(stampKey, in: transaction) == counts
+        return stampHolds(try indexStamp(stampKey, in: transaction), counts: counts)
+    }
+
+    /// Whether an index's stamp (`nil` when edited by hand) holds for the write counts `counts`.
+    /// An absent stamp (empty) holds while neither the index nor the summaries were ever written
+    /// ("0 0"): an empty index of a store without progress matches, as the summaries' absent stamp
+    /// means 0 (a new store whose only changes were lists or settings is not "out of date").
+    static func stampHolds(_ stamp: String?, counts: String) -> Bool {
+        stamp == counts || stamp == "" && counts == "0 0"
     }
 
     /// Rebuilds the summaries (and with them both indexes) when their stamp is not `difference`,

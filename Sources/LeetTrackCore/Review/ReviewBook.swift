@@ -58,17 +58,33 @@ public struct ReviewBook: Sendable {
     /// Records a redo of `problem` rated `rating` at `date`, and schedules the next one. One
     /// transaction: the `reviewed` event and the new card are written together or not at all.
     /// - Throws: ``LeetTrackError/notSolved(_:)`` when the problem has no card (never solved, or
-    ///   reset), ``LeetTrackError/reviewBeforeLastReview(_:lastReview:)`` when `date` is before
-    ///   the card's last rating; the store is unchanged then.
+    ///   reset), ``LeetTrackError/reviewBeforeLastReview(_:since:)`` when `date` is before
+    ///   the first solve or a reset, on an earlier day; the store is unchanged then. A `date` before
+    ///   them on their day is taken as one second after that day's last rating.
     public func rate(_ problem: Problem, _ rating: ReviewRating, at date: Date) throws -> Rating {
         let scheduler = try self.scheduler().fuzzed(for: problem.slug)
         var result: Rating?
         try repository.update([problem.slug]) { _, record in
             guard let before = record.reviewCard(using: scheduler) else { throw LeetTrackError.notSolved(problem) }
-            guard let after = record.recordReview(rating, at: date, scheduler: scheduler) else {
-                // A day, as every review date is shown, in the user's time zone.
-                let last = before.lastReview.map { LocalDay($0, in: SystemTimeZone()).description } ?? "?"
-                throw LeetTrackError.reviewBeforeLastReview(problem, lastReview: last)
+            var after = record.recordReview(rating, at: date, scheduler: scheduler)
+            // Refused (before the first solve, or before a reset): a date on the day of a later
+            // rating (a `--date` day stands for noon; the solve was later that day) is taken as
+            // just after that day's last rating, so the review is dated that day and the history stays in order.
+            let dateDay = LocalDay(date, in: SystemTimeZone())
+            if after == nil, let last = record.events
+                .filter({ ($0.kind == .solved || $0.kind == .reviewed) && $0.date > date && LocalDay($0.date, in: SystemTimeZone()) == dateDay })
+                .map(\.date).max()
+            {
+                after = record.recordReview(rating, at: last.addingTimeInterval(1), scheduler: scheduler)
+            }
+            guard let after else {
+                // A day, as every review date is shown, in the user's time zone: the first day a review can have.
+                func day(_ instant: Date) -> String { LocalDay(instant, in: SystemTimeZone()).description }
+                if let reset = record.events.filter({ $0.kind == .reset && $0.date > date }).map(\.date).max() {
+                    throw LeetTrackError.reviewBeforeLastReview(problem, since: "reset on \(day(reset))")
+                }
+                let first = record.events.filter { $0.kind == .solved || $0.kind == .reviewed }.map(\.date).min() ?? before.lastReview
+                throw LeetTrackError.reviewBeforeLastReview(problem, since: "first solved on \(first.map(day) ?? "?")")
             }
             result = Rating(before: before, after: after, record: record)
         }

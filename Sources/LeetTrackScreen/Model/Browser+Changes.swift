@@ -92,7 +92,8 @@ extension Browser {
     /// stored note is returned so that a second Enter can overwrite it knowingly.
     mutating func saveNote(_ note: String, at position: Int, expecting original: String) -> String? {
         let title = catalog.title(at: position)
-        let trimmed = note.trimmedOfWhitespace
+        // A note that shows nothing (only blanks or invisible characters) removes the note, as in `note --edit`.
+        let trimmed = InputRules.showsNothing(note) ? "" : note.trimmedOfWhitespace
         var theirs: String?
         change(position, describe: { $0.after.note.isEmpty ? "Note of \(title) removed" : "Note of \(title) saved" }) { record in
             if record.note != original, record.note != trimmed {

@@ -121,7 +121,7 @@ extension Browser {
         }
         var lines: [Line] = [
             session.rated > 0
-                ? Line("All done: \(session.rated == 1 ? "1 problem" : "\(session.rated) problems") reviewed. Nothing else is due today.", style: Theme.solvedStyle)
+                ? Line("All done: \(Plural.count(session.rated, "problem")) reviewed. Nothing else is due today.", style: Theme.solvedStyle)
                 : Line("Nothing to review today."),
             "",
         ]

@@ -45,13 +45,13 @@ extension Browser {
                     lines.append(Line([label(""), Span(section.name, style: Theme.labelStyle)]))
                 }
             } else {
-                lines.append(Line([label("Next"), Span("everything is solved"), counts]))
+                let reason = NothingNext.reason(in: list.name, total: list.slugs.count, solved: plan.followedSolved)
+                lines.append(Line([label("Next"), Span(reason)] + (list.slugs.isEmpty ? [] : [counts])))
             }
         } else {
             lines.append(Line([label("Next"), Span("follow a list: leettrack config follow neetcode-150", style: Theme.labelStyle)]))
         }
-        let days = plan.streak.current == 1 ? "day" : "days"
-        lines.append(Line([label("Streak"), Span("\(plan.streak.current) \(days)"), Span("  longest \(plan.streak.longest)", style: Theme.labelStyle)]))
+        lines.append(Line([label("Streak"), Span(Plural.count(plan.streak.current, "day")), Span("  longest \(plan.streak.longest)", style: Theme.labelStyle)]))
         if let goal = plan.goal {
             var spans = [label("Goal"), Span("\(min(goal.doneToday, goal.goal)) / \(goal.goal) today")]
             if goal.isMetToday { spans.append(Span("  \(Theme.solvedMark) met", style: Theme.solvedStyle)) }

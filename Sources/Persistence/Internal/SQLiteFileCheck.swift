@@ -131,11 +131,11 @@ enum SQLiteFileCheck {
         if descriptor >= 0 {
             close(descriptor)
         } else if errno != EEXIST {
+            // No store is there to read: not "read-only", but a store that cannot be made there.
             let code = errno
-            if code == EACCES || code == EROFS || code == EPERM {
-                throw PersistenceError.readOnly(path: path, reason: "cannot create the file: \(describe(code))")
-            }
-            throw PersistenceError.cannotOpen(path: path, reason: "cannot create the file: \(describe(code))")
+            let why = code == EACCES || code == EPERM || code == EROFS
+                ? "its folder \(directoryName(of: path)) does not let you create files (\(describe(code)))" : describe(code)
+            throw PersistenceError.cannotOpen(path: path, reason: "no store exists there, and one cannot be created there: \(why)")
         }
     }
 

@@ -405,10 +405,11 @@ extension CommandContext {
         }
         #endif
         if let text = environment["LEETTRACK_TODAY"], !text.isEmpty {
+            // The rule of `--date`, and its exit status (64): a usage error, found before any store is opened.
             do {
-                return .fixed(try LocalDay(parsing: text).noon(in: SystemTimeZone()))
+                return .fixed(try ProgressChanges.practiceDay(parsing: text).noon(in: SystemTimeZone()))
             } catch {
-                throw CLIError.failure("LEETTRACK_TODAY '\(text)' is not a day such as 2026-11-29; unset it to use today's date.")
+                throw CLIError.usage("LEETTRACK_TODAY: \(error.description) Unset it to use today's date.", command: nil)
             }
         }
         return .system

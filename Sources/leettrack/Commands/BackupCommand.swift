@@ -25,8 +25,12 @@ struct BackupCommand: LeetTrackCommand {
 
     func run(_ context: CommandContext) throws {
         guard !destination.isEmpty else { throw Self.usageError("give the backup's PATH") }
-        try checkDestination()
+        try checkDestination(storePath: context.storePath)
         guard context.storeExists else {
+            if context.storeIsEmptyFile {
+                throw CLIError.failure("the store at \(context.storePath) is an empty file (nothing was ever saved in it): "
+                    + "there is nothing to back up. Nothing was written.")
+            }
             throw CLIError.failure("there is no store at \(context.storePath) to back up.")
         }
         let store = try context.reader().store
@@ -41,9 +45,9 @@ struct BackupCommand: LeetTrackCommand {
     }
 
     /// Refuses a destination that cannot become a new file, saying why: a folder (give a file in
-    /// it), any existing file or link (a backup never overwrites), or a folder that is missing or
+    /// it), the store at `storePath` itself, any other existing file or link (a backup never overwrites), or a folder that is missing or
     /// is not a folder (a mistyped folder is a mistake to report, not folders to make).
-    private func checkDestination() throws {
+    private func checkDestination(storePath: String) throws {
         var isFolder = false
         if FileManager.default.fileExists(atPath: destination, isDirectory: &isFolder), isFolder {
             let example = destination.hasSuffix("/") ? destination + "leettrack-backup.sqlite" : destination + "/leettrack-backup.sqlite"
@@ -51,6 +55,10 @@ struct BackupCommand: LeetTrackCommand {
         }
         var info = stat()
         if lstat(destination, &info) == 0 {
+            var store = stat()
+            if stat(storePath, &store) == 0, stat(destination, &info) == 0, store.st_dev == info.st_dev, store.st_ino == info.st_ino {
+                throw refusal("it is the store itself (\(storePath)); name a new file for the copy")
+            }
             throw refusal("a file already exists there; choose a new path (a backup never overwrites a file)")
         }
         let folder = FilePaths.directory(of: destination)

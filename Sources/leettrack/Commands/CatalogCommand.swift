@@ -86,7 +86,7 @@ struct CatalogCommand: LeetTrackCommand {
             try context.writeJSON(CatalogUpdateJSON(summary, shape: list.shape))
             return
         }
-        context.line("Read \(list.entries.count == 1 ? "1 problem" : "\(list.entries.count) problems") from \(Format.outside(file)) (\(list.shape.rawValue)).")
+        context.line("Read \(Plural.count(list.entries.count, "problem")) from \(Format.outside(file)) (\(list.shape.rawValue)).")
         context.line("Added \(summary.added.count), updated \(summary.changed.count), \(summary.unchanged) unchanged; "
             + "the catalog has \(Plural.count(summary.catalog.count, "problem"))."
             + (withStatus || !summary.renamed.isEmpty ? "" : " Your progress is untouched."))

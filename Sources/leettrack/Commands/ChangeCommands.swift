@@ -36,14 +36,20 @@ enum ProgressChanges {
     /// and noon has not come yet (an event must never lie in the future), or `nil` without `--date`.
     static func date(from text: String?, now: Date) throws -> Date? {
         guard let text else { return nil }
-        let day = try LocalDay(parsing: text)
-        if day < LocalDay(InputRules.earliestDate, in: SystemTimeZone()) {
-            throw LeetTrackError.invalidDate(text, reason: "it is before 2010")
-        }
+        let day = try practiceDay(parsing: text)
         if day > LocalDay(now, in: SystemTimeZone()) {
             throw LeetTrackError.invalidDate(text, reason: "it is in the future")
         }
         return min(day.noon(in: SystemTimeZone()), now)
+    }
+
+    /// A day a user names for practice (`--date`, `LEETTRACK_TODAY`): a YYYY-MM-DD day, not before 2010.
+    static func practiceDay(parsing text: String) throws(LeetTrackError) -> LocalDay {
+        let day = try LocalDay(parsing: text)
+        if day < LocalDay(InputRules.earliestDate, in: SystemTimeZone()) {
+            throw LeetTrackError.invalidDate(text, reason: "it is before 2010")
+        }
+        return day
     }
 
     /// The one rule for a note's text on the command line (`note PROBLEM TEXT`, `solve --note`,
@@ -52,8 +58,8 @@ enum ProgressChanges {
     /// only by `note PROBLEM --clear`. Text over the size limit or with a NUL is refused too.
     static func checkNote(_ text: String?, as name: String, command: any LeetTrackCommand.Type) throws {
         guard let text else { return }
-        if text.allSatisfy(\.isWhitespace) {
-            throw command.usageError("\(name) is \(text.isEmpty ? "empty" : "blank"); give the note's text "
+        if InputRules.showsNothing(text) {
+            throw command.usageError("\(name) is \(InputRules.emptiness(text)); give the note's text "
                 + "(to remove a problem's note use 'leettrack note PROBLEM --clear')")
         }
         do {
@@ -64,7 +70,8 @@ enum ProgressChanges {
     }
 
     /// What the help says of empty text, for every option and argument that takes a note.
-    static let emptyNoteRule = "Empty or blank text is refused (exit 64); `leettrack note PROBLEM --clear` removes a note."
+    static let emptyNoteRule = "Text that shows nothing (empty, blank, or only invisible characters) is refused (exit 64); "
+        + "`leettrack note PROBLEM --clear` removes a note."
 
     /// The help of `--time`.
     static let timeHelp = ArgumentHelp("How long it took: 25m, 1h10m, 90s (a bare number is minutes).", valueName: "time")
@@ -141,7 +148,7 @@ struct AttemptCommand: LeetTrackCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("The day of the attempt (default: now).", valueName: "yyyy-mm-dd"))
     var date: String?
     @Option(parsing: .unconditional, help: ProgressChanges.timeHelp) var time: String?
-    @Option(parsing: .unconditional, help: ArgumentHelp("A note about this attempt (\"TLE on case 57\"); not empty or blank.", valueName: "text"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("A note about this attempt (\"TLE on case 57\"); not empty, blank or only invisible characters.", valueName: "text"))
     var note: String?
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack

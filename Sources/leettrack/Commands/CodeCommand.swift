@@ -1,5 +1,10 @@
 import ArgumentParser
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LeetTrackCore
 import LeetTrackScreen
 
@@ -44,6 +49,12 @@ struct CodeCommand: LeetTrackCommand {
         }
         try context.flush()  // Before the editor takes the terminal.
         try editor.open(file.path, command: command, unchanged: "the file stays at \(file.path).")
+        // An editor that removed the file (or saved it elsewhere by renaming) left no solution there.
+        var status = stat()
+        if lstat(file.path, &status) != 0 {
+            throw CLIError.failure("the editor '\(command)' removed \(file.path): no solution file is left there. "
+                + "`leettrack code \(problem.id)` makes a new one.")
+        }
     }
 }
 
@@ -56,15 +67,19 @@ enum CodeSolution {
         try prepare(problem, language: language, tracker: try context.tracker(), environment: context.environment)
     }
 
+    /// The home folder `~` in `code-dir` stands for: `$HOME`, else the user's.
+    static func home(_ environment: [String: String]) -> String {
+        environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
+    }
+
     /// Makes or reuses `problem`'s solution file through `tracker`'s store.
     static func prepare(
         _ problem: Problem, language: SolutionLanguage?, tracker: Tracker, environment: [String: String]
     ) throws -> (path: String, created: Bool) {
         let codeFiles = tracker.codeFiles
         let settings = try codeFiles.settings()
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         let file = try SolutionFile.prepare(
-            for: problem, language: language ?? settings.defaultLanguage, in: settings.resolvedDirectory(home: home))
+            for: problem, language: language ?? settings.defaultLanguage, in: settings.resolvedDirectory(home: home(environment)))
         try codeFiles.remember(file.path, for: problem.slug)
         return file
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoundationEssentials
 import LeetTrackCore
 import LeetTrackScreen
 
@@ -129,6 +130,7 @@ struct ConfigCommand: LeetTrackCommand {
         case .reset(.review(let name)):
             try change(name, context) { try $0.set(name, to: ReviewSettings().value(of: name)) }
         case .set(.code(let name), let text):
+            if name == .codeDirectory { try Self.checkFolder(text, context) }
             try changeCode(name, to: text, context)
         case .reset(.code(let name)):
             try changeCode(name, to: CodeSettings().value(of: name), context)
@@ -149,6 +151,18 @@ struct ConfigCommand: LeetTrackCommand {
     private func codeSettings(_ context: CommandContext) throws -> CodeSettings {
         guard context.storeExists else { return CodeSettings() }
         return try context.readingTrackerOpened().codeFiles.settings()
+    }
+
+    /// Refuses (exit 64, before the store is opened) a `code-dir` that exists and is not a folder:
+    /// `code` could never make a file in it. A folder that does not exist yet is fine: `code` makes it.
+    private static func checkFolder(_ text: String, _ context: CommandContext) throws {
+        var settings = CodeSettings()
+        try settings.set(.codeDirectory, to: text)
+        let path = settings.resolvedDirectory(home: CodeSolution.home(context.environment))
+        var isFolder = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder {
+            throw usageError("\(Format.outside(path)) is a file, not a folder; give a folder for the solution files (a missing one is made by `leettrack code`)")
+        }
     }
 
     private func changeCode(_ name: CodeSettings.Name, to text: String, _ context: CommandContext) throws {

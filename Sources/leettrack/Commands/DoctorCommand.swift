@@ -74,7 +74,7 @@ struct DoctorCommand: LeetTrackCommand {
         if let restoreFile { try restore(from: restoreFile, context) }
         if rebuildSummaries {
             let written = try context.repository().summaries.rebuild()
-            say("Rebuilt the summaries and their indexes from the records: \(written == 1 ? "1 entry" : "\(written) entries") written or removed.")
+            say("Rebuilt the summaries and their indexes from the records: \(Plural.count(written, "entry", "entries")) written or removed.")
         }
         let check: StoreCheck
         do {
@@ -152,7 +152,7 @@ struct DoctorCommand: LeetTrackCommand {
             } else {
                 problems += 1
                 let count = check.disagreeingSummaries.count
-                say("✗ The summaries of \(count == 1 ? "1 problem disagree" : "\(count) problems disagree") with their records "
+                say("✗ The summaries of \(Plural.count(count, "problem disagree", "problems disagree")) with their records "
                     + "(\(check.disagreeingSummaries.prefix(5).joined(separator: ", "))\(count > 5 ? ", …" : "")): stats and the "
                     + "listings show them wrongly; `leettrack doctor --rebuild-summaries` rebuilds them (the records are not changed)")
             }
@@ -164,11 +164,11 @@ struct DoctorCommand: LeetTrackCommand {
         if check.malformedAcceptancePairs > 0 {
             problems += 1
             let count = check.malformedAcceptancePairs
-            say("✗ The catalog update ('\(CatalogUpdate.key.name)') has \(count == 1 ? "1 malformed acceptance pair" : "\(count) malformed acceptance pairs"), "
+            say("✗ The catalog update ('\(CatalogUpdate.key.name)') has \(Plural.count(count, "malformed acceptance pair")), "
                 + "left out (those problems keep the built-in acceptance); `leettrack catalog update FILE` stores a whole one again")
         }
         if let exportFile {
-            say("Saved the bytes of \(check.undecodable.count) unreadable record(s) to \(exportFile).")
+            say("Saved the bytes of \(Plural.count(check.undecodable.count, "unreadable record")) to \(exportFile).")
         }
         for key in removed {
             let after = key.hasPrefix("settings.") ? "the defaults apply, and `leettrack config` sets them again." : "`leettrack doctor --restore-record FILE` loads it back once repaired."
@@ -176,7 +176,7 @@ struct DoctorCommand: LeetTrackCommand {
         }
         guard problems == 0 else {
             let changed = removed.isEmpty ? "nothing was changed" : "nothing else was changed"
-            throw CLIError.failure("the store has \(problems) problem(s), listed above; \(changed).")
+            throw CLIError.failure("the store has \(Plural.count(problems, "problem")), listed above; \(changed).")
         }
         say("No problems found.")
     }

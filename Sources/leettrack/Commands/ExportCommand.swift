@@ -70,7 +70,7 @@ struct ExportCommand: LeetTrackCommand {
         } catch {
             throw CLIError.failure("cannot write \(error.path): \(error.reason). Nothing was written.")
         }
-        let count = records.count == 1 ? "1 problem" : "\(records.count) problems"
+        let count = Plural.count(records.count, "problem")
         Terminal.writeError("Exported \(count) to \(output).\n")
         try failIfRecordsWereLeftOut(context)
     }

@@ -90,7 +90,7 @@ struct ImportCommand: LeetTrackCommand {
         let (document, read, merged) = try RecentAcceptedImport.document(
             from: data, file: path, now: context.now, timeZone: context.timeZone, stored: try context.allProgress())
         let summary = try tracker(context).importer.run(document, mode: .merge, dryRun: dryRun)
-        context.line("Read \(read) accepted submission\(read == 1 ? "" : "s") from LeetCode"
+        context.line("Read \(Plural.count(read, "accepted submission")) from LeetCode"
             + (merged > 0 ? "; \(merged) on a day already counted for that problem." : "."))
         ImportReport.write(summary, mode: mode, dryRun: dryRun, file: path, to: context)
     }
@@ -99,9 +99,9 @@ struct ImportCommand: LeetTrackCommand {
     private func confirmReplace(_ preview: ImportSummary, file: String) throws {
         guard preview.changesSomething else { return }
         var parts: [String] = []
-        if !preview.removed.isEmpty { parts.append("remove \(preview.removed.count) problem record(s)") }
-        if !preview.updated.isEmpty { parts.append("overwrite \(preview.updated.count)") }
-        if !preview.listsRemoved.isEmpty { parts.append("delete \(preview.listsRemoved.count) list(s)") }
+        if !preview.removed.isEmpty { parts.append("remove \(Plural.count(preview.removed.count, "problem record"))") }
+        if !preview.updated.isEmpty { parts.append("overwrite \(Plural.count(preview.updated.count, "problem record"))") }
+        if !preview.listsRemoved.isEmpty { parts.append("delete \(Plural.count(preview.listsRemoved.count, "own list"))") }
         let what = parts.isEmpty ? "change your progress" : parts.joined(separator: ", ")
         Terminal.writeError("Replace your progress with \(file)? This will \(what). [y/N] ")
         let answer = readLine()?.trimmedOfWhitespace.lowercased()
@@ -148,8 +148,13 @@ enum ImportReport {
                 + (summary.unknownSlugs.count > 5 ? ", …" : ""))
         }
         let lists = [("created", summary.listsAdded), ("updated", summary.listsUpdated), ("removed", summary.listsRemoved)]
-            .filter { !$0.1.isEmpty }.map { "\($0.0) \($0.1.map { "“\($0)”" }.joined(separator: ", "))" }
-        if !lists.isEmpty { context.line("  Own lists \(dryRun ? "to be " : "")\(lists.joined(separator: "; ")).") }
+            .filter { !$0.1.isEmpty }
+            .map { "\(count($0.1.count, "own list")) \(dryRun ? "would be " : "")\($0.0) (\($0.1.map { "“\(Format.outside($0))”" }.joined(separator: ", ")))" }
+        if !lists.isEmpty { context.line("  \(lists.joined(separator: "; ")).") }
+        if let unfollowed = summary.unfollowedList {
+            context.line("  You \(dryRun ? "would no longer follow" : "no longer follow") “\(Format.outside(unfollowed))”, which "
+                + "\(dryRun ? "would be" : "was") removed; follow another with `leettrack config follow LIST` (e.g. neetcode-150).")
+        }
         if summary.reviewSettingsChanged { context.line("  Review settings \(dryRun ? "would be " : "")taken from the file.") }
         if summary.practiceSettingsChanged {
             context.line("  Practice settings (followed list, daily goal, skipped problems) \(dryRun ? "would be " : "")updated from the file.")
@@ -162,10 +167,10 @@ enum ImportReport {
         let would = dryRun ? "Would favorite" : "Favorited"
         context.line("\(would) \(problems(outcome.favorited.count))"
             + (outcome.alreadyFavorites.isEmpty ? "."
-                : outcome.alreadyFavorites.count == 1 ? " (1 already a favorite)." : " (\(outcome.alreadyFavorites.count) already favorites)."))
+                : " (\(outcome.alreadyFavorites.count) already \(outcome.alreadyFavorites.count == 1 ? "a favorite" : "favorites"))."))
         for problem in outcome.favorited { context.line("  ♥ \(Format.name(problem))") }
         if !outcome.unmatched.isEmpty {
-            context.line("\(outcome.unmatched.count == 1 ? "1 title matches" : "\(outcome.unmatched.count) titles match") no problem in the catalog:")
+            context.line("\(Plural.count(outcome.unmatched.count, "title matches", "titles match")) no problem in the catalog:")
             for title in outcome.unmatched { context.line("  \(Format.outside(title))") }
         }
         if dryRun { context.line("Nothing was written (--dry-run).") }
@@ -176,6 +181,6 @@ enum ImportReport {
     }
 
     private static func count(_ number: Int, _ noun: String) -> String {
-        number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
+        Plural.count(number, noun)
     }
 }

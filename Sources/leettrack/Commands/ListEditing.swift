@@ -38,7 +38,7 @@ struct ListEditing {
             let list = try lists.list(named: name, in: catalog)
             if !confirmed {
                 guard list.isOwn else { throw LeetTrackError.builtInList(name) }
-                let size = list.slugs.count == 1 ? "1 problem" : "\(list.slugs.count) problems"
+                let size = Plural.count(list.slugs.count, "problem")
                 Terminal.writeError("Delete your list \(Format.quoted(list.name)) (\(size))? Your progress stays. [y/N] ")
                 let answer = readLine()?.trimmedOfWhitespace.lowercased()
                 guard answer == "y" || answer == "yes" else {

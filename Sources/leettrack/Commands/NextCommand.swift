@@ -40,9 +40,8 @@ struct NextCommand: LeetTrackCommand {
                 problem: next.map { ProblemJSON($0, record, section: sectionName(of: $0, in: list, context)) }))
         }
         guard let next else {
-            let skipped = slugs.filter { settings.isSkipped($0) && marks[$0]?.status != .solved }.count
-            let rest = skipped > 0 ? " (\(skipped) skipped: `leettrack unskip PROBLEM` brings one back)" : ""
-            context.line("Everything in \(place) is solved\(rest). \(solved) of \(slugs.count) solved.")
+            let reason = NothingNext.reason(in: place, total: slugs.count, solved: solved)
+            context.line(reason.prefix(1).uppercased() + reason.dropFirst() + (slugs.isEmpty ? "." : ". \(solved) of \(slugs.count) solved."))
             return
         }
         let style = context.style

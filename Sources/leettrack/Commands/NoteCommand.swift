@@ -15,7 +15,8 @@ struct NoteCommand: LeetTrackCommand {
         commandName: "note",
         abstract: "Show, set, edit or clear a problem's note.",
         discussion: "Without TEXT, --edit or --clear it prints the note. --edit opens $VISUAL or $EDITOR; saving "
-            + "the file empty or blank there clears the note. " + ProgressChanges.emptyNoteRule)
+            + "the file with nothing visible there (empty, blank, or only invisible characters) clears the note. "
+            + "Each word of TEXT must show something. " + ProgressChanges.emptyNoteRule)
 
     @Argument(help: ArgumentHelp("An id, a slug, or title words (quoted).", valueName: "problem"), completion: .problems)
     var problemName: String
@@ -83,6 +84,12 @@ struct NoteCommand: LeetTrackCommand {
         let chosen = [given, edit, clear].filter { $0 }.count
         if chosen > 1 { throw Self.usageError("give only one of TEXT, '--edit' and '--clear'") }
         if given {
+            // A word that shows nothing among several (`note 5 "" x`, an unset variable) is
+            // refused as a whole note would be: joined, it would leave a stray space.
+            if self.text.count > 1, let index = self.text.firstIndex(where: InputRules.showsNothing) {
+                throw Self.usageError("word \(index + 1) of TEXT is \(InputRules.emptiness(self.text[index])); "
+                    + "give the note's words without empty ones")
+            }
             let text = self.text.joined(separator: " ")
             try ProgressChanges.checkNote(text, as: "TEXT", command: Self.self)
             return .set(text)
@@ -131,7 +138,8 @@ struct Editor {
     let environment: [String: String]
 
     /// Opens `$VISUAL`, else `$EDITOR`, on a file holding `text`; returns the saved text without
-    /// its final newlines, or `""` when it is blank (the note is cleared). The temporary file
+    /// its final newlines, or `""` when it shows nothing (``InputRules/showsNothing(_:)``: the note
+    /// is cleared, as by `--clear`). The temporary file
     /// (0600, in a 0700 directory) is removed afterwards, also when a signal ends the process (see
     /// ``EditorTemporaryFile``), but for an edit that is refused: then it keeps the user's text and
     /// the message names it.
@@ -168,7 +176,7 @@ struct Editor {
             throw keeping("the edited text is not UTF-8 text")
         }
         while edited.hasSuffix("\n") { edited.removeLast() }
-        if edited.allSatisfy(\.isWhitespace) { return "" }
+        if InputRules.showsNothing(edited) { return "" }
         do {
             try check(edited)
         } catch {

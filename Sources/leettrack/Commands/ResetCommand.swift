@@ -84,6 +84,6 @@ struct ResetCommand: LeetTrackCommand {
     }
 
     private static func problems(_ count: Int) -> String {
-        count == 1 ? "1 problem" : "\(count) problems"
+        Plural.count(count, "problem")
     }
 }

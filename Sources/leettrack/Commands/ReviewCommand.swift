@@ -112,7 +112,7 @@ enum ReviewOutput {
             }
             return
         }
-        context.line(style.bold("Due on \(queue.today): \(due.count == 1 ? "1 problem" : "\(due.count) problems")"))
+        context.line(style.bold("Due on \(queue.today): \(Plural.count(due.count, "problem"))"))
         // As bytes, like `list`'s rows: a long queue composed from `String` pieces and passed whole
         // through the terminal filter cost 20,000 instructions a row.
         let writer = RowWriter(style: style, titleWidth: 40)
@@ -147,7 +147,7 @@ enum ReviewOutput {
     static func upcoming(_ queue: ReviewQueue, days: Int, _ context: CommandContext) {
         let style = context.style
         let dueNow = queue.due.count
-        if dueNow > 0 { context.line(style.yellow("\(dueNow == 1 ? "1 problem is" : "\(dueNow) problems are") due now (`leettrack review`).")) }
+        if dueNow > 0 { context.line(style.yellow("\(Plural.count(dueNow, "problem is", "problems are")) due now (`leettrack review`).")) }
         let coming = queue.upcoming(days: days)
         guard !coming.isEmpty else {
             context.line("Nothing falls due in the next \(days == 1 ? "day" : "\(days) days").")

@@ -83,7 +83,7 @@ struct FavoritesCommand: LeetTrackCommand {
             return
         }
         context.rows(favorites)
-        context.line(context.style.dim(favorites.count == 1 ? "1 favorite" : "\(favorites.count) favorites"))
+        context.line(context.style.dim(Plural.count(favorites.count, "favorite")))
     }
 }
 

@@ -88,7 +88,7 @@ struct StatsCommand: LeetTrackCommand {
         }
     }
 
-    private func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+    private func days(_ count: Int) -> String { Plural.count(count, "day") }
 
     /// `Goal:       3 a day, 1 today; met 2 days in a row (longest 5)`.
     private func goalLine(_ goal: DailyGoalProgress) -> String {

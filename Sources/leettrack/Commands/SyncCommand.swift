@@ -128,8 +128,8 @@ struct SyncCommand: LeetTrackCommand {
             return
         }
         var waiting: [String] = []
-        if status.pending > 0 { waiting.append(status.pending == 1 ? "1 problem" : "\(status.pending) problems") }
-        if status.pendingLists > 0 { waiting.append(status.pendingLists == 1 ? "1 list" : "\(status.pendingLists) lists") }
+        if status.pending > 0 { waiting.append(Plural.count(status.pending, "problem")) }
+        if status.pendingLists > 0 { waiting.append(Plural.count(status.pendingLists, "list")) }
         if status.pendingSettings { waiting.append("the settings") }
         if waiting.isEmpty {
             context.line("Nothing waiting to be pushed.")
@@ -177,7 +177,7 @@ struct SyncCommand: LeetTrackCommand {
     }
 
     private static func changes(_ count: Int) -> String {
-        count == 1 ? "1 change" : "\(count) changes"
+        Plural.count(count, "change")
     }
 
     private static func format(_ date: Date) -> String {

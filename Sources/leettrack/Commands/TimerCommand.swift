@@ -113,7 +113,7 @@ struct TimerCommand: LeetTrackCommand {
             case "a", "attempted":
                 Terminal.writeOutput("A note about this attempt (Enter for none): ")
                 let note = (readLine() ?? "").trimmedOfWhitespace
-                if note.isEmpty { return .attempted(note: nil) }
+                if InputRules.showsNothing(note) { return .attempted(note: nil) }
                 do throws(InputRules.Violation) {
                     try InputRules.check(note: note, at: "note")
                     return .attempted(note: note)

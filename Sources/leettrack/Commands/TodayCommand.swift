@@ -56,20 +56,20 @@ struct TodayCommand: LeetTrackCommand {
             if let next = plan.next {
                 context.line("Next:       \(Format.name(next))  \(Format.colored(next.difficulty, style))" + counts)
             } else {
-                context.line("Next:       everything in \(Format.outside(list.name)) is solved" + counts)
+                let reason = NothingNext.reason(in: Format.outside(list.name), total: list.slugs.count, solved: plan.followedSolved)
+                context.line("Next:       \(reason)" + (list.slugs.isEmpty ? "" : counts))
             }
         } else {
             context.line("Next:       " + style.dim("follow a list to get one: `leettrack config follow neetcode-150`"))
         }
-        let days = plan.streak.current == 1 ? "day" : "days"
-        context.line("Streak:     \(plan.streak.current) \(days)" + style.dim(" (longest \(plan.streak.longest))"))
+        context.line("Streak:     \(Plural.count(plan.streak.current, "day"))" + style.dim(" (longest \(plan.streak.longest))"))
         if let goal = plan.goal {
             let mark = goal.isMetToday ? style.green("  ✓ met") : ""
-            let met = goal.currentStreak == 1 ? "day" : "days"
+            let met = Plural.count(goal.currentStreak, "day")
             context.line("Goal:       \(min(goal.doneToday, goal.goal)) / \(goal.goal) today  "
                 + style.green(Format.bar(goal.doneToday, of: goal.goal, width: 10)) + mark
                 // Once today met the goal, the run of met days is said once: "✓ met, 3 days in a row".
-                + style.dim(goal.isMetToday ? ", \(goal.currentStreak) \(met) in a row" : "  met \(goal.currentStreak) \(met) in a row"))
+                + style.dim(goal.isMetToday ? ", \(met) in a row" : "  met \(met) in a row"))
         } else {
             context.line("Done today: \(plan.doneToday)" + style.dim("  (set a goal: `leettrack config daily-goal 3`)"))
         }

@@ -36,7 +36,7 @@ struct CalendarView {
         context.line(legend)
         context.line()
         let events = graph.total == 1 ? "1 solve, attempt or review" : "\(graph.total) solves, attempts and reviews"
-        let days = graph.activeDays == 1 ? "1 day" : "\(graph.activeDays) days"
+        let days = Plural.count(graph.activeDays, "day")
         let first = graph.weeks.first?.first?.day.description ?? ""
         context.line("\(events) on \(days) from \(first) to \(graph.today) (busiest day: \(graph.busiestDay)).")
     }
