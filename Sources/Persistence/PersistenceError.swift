@@ -101,7 +101,7 @@ public enum PersistenceError: Error, Sendable, CustomStringConvertible, CustomDe
         case 5, 6: "another program kept it locked for too long; try again when that program is done"
         case 7: "there was not enough memory"
         case 9: "the operation was interrupted"
-        case 10: "the system refused to read or write its file (\(message == "disk I/O error" ? "an input/output error" : message))"
+        case 10: "the system refused to read or write its file: \(message == "disk I/O error" ? "an input/output error" : message)"
         case 13: "the disk is full"
         case 15: "its locks are not working (is the file on a network file system?)"
         case 17: "its tables changed while it was being read; try again"

@@ -71,7 +71,7 @@ struct CarelessInputEndToEndTests {
             let store = arguments == "--version" ? "" : #"--store "$S" "#
             let result = try runShell(#"exec "$L" \#(store)\#(arguments) > /dev/full"#, leettrack)
             #expect(result.status == 1, "\(arguments): \(result.stderr)")
-            #expect(result.stderr.contains("cannot write to standard output: No space left on device"), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("cannot write to standard output: the disk is full (no space left on device)"), "\(arguments): \(result.stderr)")
         }
         let fav = try runShell(#"exec "$L" --store "$S" fav 2 > /dev/full"#, leettrack)
         #expect(fav.status == 1)

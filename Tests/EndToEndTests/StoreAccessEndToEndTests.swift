@@ -146,7 +146,7 @@ struct FullDiskEndToEndTests {
         }
         let write = try leettrack.run(["--store", store, "fav", "3"], useStore: false)
         #expect(write.status == 1)
-        #expect(write.stderr.contains("No space left on device"), "\(write.stderr)")
+        #expect(write.stderr.contains("the system refused to read or write its file: the disk is full (no space left on device)."), "\(write.stderr)")
         #expect(!write.stderr.contains("damaged"), "\(write.stderr)")
         try shell("rm -f '\(mount)/fill'")
         let favorites = try leettrack.run(["--store", store, "favorites"], useStore: false)

@@ -83,4 +83,48 @@ struct DamageTests {
         #expect(throws: PersistenceError.self) { try Store.sqlite(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == truncated)
     }
+
+    @Test("A store whose schema is not what its migrations recorded is refused as damaged, for writing and reading, unchanged",
+          arguments: [
+              ("DROP TABLE entries", "its table 'entries' is missing"),
+              ("ALTER TABLE entries RENAME COLUMN value TO v", "its table 'entries' has the columns 'key', 'v' instead of 'key', 'value'"),
+              ("DELETE FROM migrations", "it has the table 'entries', but its record of schema changes"),
+              ("DROP TABLE migrations", "its record of schema changes (the table 'migrations') is missing"),
+              ("CREATE TRIGGER t AFTER DELETE ON entries BEGIN SELECT 1; END", "it has a trigger 't' that this program did not make"),
+          ])
+    func changedSchemaIsDamage(edit: String, problem: String) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        do {
+            let store = try Store.sqlite(path: path)
+            try store.set(1, for: Key<Int>("n.a", default: 0))
+        }
+        var handle: OpaquePointer?
+        try #require(sqlite3_open(path, &handle) == SQLITE_OK)
+        try #require(sqlite3_exec(handle, edit, nil, nil, nil) == SQLITE_OK)
+        sqlite3_close(handle)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        for access in [StoreAccess.readWrite, .readOnly] {
+            let error = #expect(throws: PersistenceError.self) { _ = try Store.sqlite(path: path, access: access) }
+            guard case .damaged(let damagedPath, let reason)? = error else {
+                Issue.record("\(edit), \(access): expected damaged, got \(String(describing: error))")
+                continue
+            }
+            #expect(damagedPath == path)
+            #expect(reason.hasPrefix(problem), "\(edit): \(reason)")
+            #expect(error?.description.contains("work on copies") == true)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test("SQLite's own text stays out of the description: the sentence for its result code, the detail in debugDescription")
+    func sqliteErrorSentence() {
+        let error = PersistenceError.sqlite(code: 1, message: "no such table: main.entries", sql: "SELECT value FROM entries", path: "/s.sqlite")
+        #expect(error.description == "SQLite could not read or write the store at /s.sqlite: its tables are not as this program made them"
+            + " (another program changed them while it was open).")
+        #expect(error.debugDescription.contains("no such table: main.entries") && error.debugDescription.contains("SELECT value"))
+        let busy = PersistenceError.sqlite(code: 5, message: "database is locked", sql: nil, path: nil)
+        #expect(!busy.description.contains("database is locked"))
+        #expect(busy.description.contains("another program kept it locked for too long"))
+    }
 }

@@ -121,7 +121,7 @@ final class SQLiteBackend: StorageBackend {
                 // anything is written to a file that may be damaged.
                 let verdict = try connection.strings("PRAGMA quick_check")
                 guard verdict == ["ok"] else {
-                    throw PersistenceError.damaged(path: path, reason: verdict.prefix(3).joined(separator: "; "))
+                    throw PersistenceError.damaged(path: path, reason: SQLiteConnection.damageReason(checkFound: verdict))
                 }
             }
             try Self.prepareSchema(connection)

@@ -69,7 +69,7 @@ enum SQLiteBackup {
         // The copy is a store of its own: checked by SQLite before it is called a backup.
         let verdict = try destination.strings("PRAGMA quick_check")
         guard verdict == ["ok"] else {
-            throw PersistenceError.damaged(path: destination.path, reason: verdict.prefix(3).joined(separator: "; "))
+            throw PersistenceError.damaged(path: destination.path, reason: SQLiteConnection.damageReason(checkFound: verdict))
         }
     }
 }

@@ -106,6 +106,12 @@ final class SQLiteConnection: @unchecked Sendable {
         }
     }
 
+    /// Why a store is damaged when `PRAGMA quick_check` answered `verdict` (not `ok`), in words of
+    /// ours: SQLite's findings name pages and its internal indexes.
+    static func damageReason(checkFound verdict: [String]) -> String {
+        "SQLite's check of its pages found " + (verdict.count == 1 ? "1 problem" : "\(verdict.count) problems")
+    }
+
     /// A cached prepared statement for `sql`, reset and with its bindings cleared.
     func statement(_ sql: String) throws -> OpaquePointer {
         if let statement = statements[sql] { return statement }
