@@ -56,17 +56,23 @@ enum PlaywrightEnvironment {
     /// "ok" (what every script prints last); the output is the failure's message.
     static func expectScriptPasses(_ python: URL, _ script: URL, _ arguments: [String],
                                    sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let (status, text) = try output(of: python, [script.path] + arguments)
+        #expect(status == 0, "\(script.lastPathComponent) failed:\n\(text)", sourceLocation: sourceLocation)
+        #expect(text.hasSuffix("ok\n"), sourceLocation: sourceLocation)
+    }
+
+    /// Runs `executable` to its end: its exit status and what it wrote on both output streams.
+    private static func output(of executable: URL, _ arguments: [String]) throws -> (status: Int32, text: String) {
         let process = Process()
-        process.executableURL = python
-        process.arguments = [script.path] + arguments
+        process.executableURL = executable
+        process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(script.lastPathComponent) failed:\n\(text)", sourceLocation: sourceLocation)
-        #expect(text.hasSuffix("ok\n"), sourceLocation: sourceLocation)
+        return (process.terminationStatus, text)
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -102,17 +108,9 @@ enum PlaywrightEnvironment {
     }
 
     private static func run(_ executable: URL, _ arguments: [String], what: String) throws {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(what) failed (exit \(process.terminationStatus)):\n\(text.suffix(2000))")
+        let (status, text) = try output(of: executable, arguments)
+        guard status == 0 else {
+            throw Failure(description: "\(what) failed (exit \(status)):\n\(text.suffix(2000))")
         }
     }
 }
