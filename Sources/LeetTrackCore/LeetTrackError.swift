@@ -59,7 +59,9 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
     private var message: String {
         switch self {
         case .unknownProblem(let name, let suggestions):
-            let hint = suggestions.isEmpty
+            let hint = Catalog.ids(in: name.trimmedOfWhitespace) == [Catalog.unnamedID]
+                ? "Give ids separated by commas or blanks (`1,3`), a slug or a title's words."
+                : suggestions.isEmpty
                 ? "Use `leettrack list TEXT` to search."
                 : "Did you mean: " + suggestions.map { "\($0.id) \($0.title)" }.joined(separator: "; ") + "?"
             return "no problem matches \(Self.quoted(name)). \(hint)"

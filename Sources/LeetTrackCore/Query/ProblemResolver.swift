@@ -91,7 +91,7 @@ extension Catalog {
         }
         for name in names {
             if let ids = Self.ids(in: name.trimmedOfWhitespace) {
-                for id in ids { add(try problem(withListedID: id, name: ids.count == 1 ? name : String(id))) }
+                for id in ids { add(try problem(withListedID: id, name: ids.count == 1 || id == Self.unnamedID ? name : String(id))) }
             } else {
                 add(try resolve(name))
             }
@@ -100,16 +100,21 @@ extension Catalog {
     }
 
     /// The ids of a name without letters that holds numbers (`12`, `#12`, `1,2`, `1;2`, `(1, 2)`,
-    /// `1-2`, `1 & 2`): its numbers, whatever separates them, else `nil`. Such a name is never title
-    /// words ("1-bit and 2-bit Characters"), as a filter's commas are several values (`-d
-    /// easy,medium`). A letter, or a digit other than ASCII's, makes it a name of words.
+    /// `1 & 2`): its numbers, else `nil`. Such a name is never title words ("1-bit and 2-bit
+    /// Characters"), as a filter's commas are several values (`-d easy,medium`). A letter, or a
+    /// digit other than ASCII's, makes it a name of words.
+    ///
+    /// A sign, a decimal point, a slash or a range (`-3`, `1-3`, `1.2`, `1/2`, `1..3`, `1~3`) could
+    /// mean something else than those numbers (a range, a negative number, a fraction): such a
+    /// name is one id, ``unnamedID``, that names no problem, so a command refuses it rather than
+    /// guess. So is a number too long for an `Int`.
     public static func ids(in name: String) -> [Int]? {
         var ids: [Int] = []
         var digits = ""
+        var isUnclear = false
         func endNumber() {
             guard !digits.isEmpty else { return }
-            // An id too long for an `Int` names no problem; it is still an id, not title words.
-            ids.append(Int(digits) ?? -1)
+            ids.append(Int(digits) ?? unnamedID)
             digits = ""
         }
         for scalar in name.unicodeScalars {
@@ -118,11 +123,21 @@ extension Catalog {
                 continue
             }
             if scalar.properties.isAlphabetic || scalar.properties.numericType != nil { return nil }
+            if unclearSeparators.contains(scalar) || scalar.properties.generalCategory == .dashPunctuation || scalar == "\u{2212}" {
+                isUnclear = true
+            }
             endNumber()
         }
         endNumber()
-        return ids.isEmpty ? nil : ids
+        if ids.isEmpty { return nil }
+        return isUnclear || ids.contains(unnamedID) ? [unnamedID] : ids
     }
+
+    /// The id of a name of numbers that names no problem (see ``ids(in:)``).
+    public static let unnamedID = -1
+
+    /// Characters between numbers that could make them something else than a list of ids.
+    private static let unclearSeparators: Set<Unicode.Scalar> = [".", "/", ":", "~", "\\", "^", "*", "%", "="]
 
     /// The problem with `id`, or an unknown problem named `name`.
     private func problem(withListedID id: Int, name: String) throws(LeetTrackError) -> Problem {

@@ -85,6 +85,9 @@ struct ListFilters: ParsableArguments {
         for (argument, ids) in zip(arguments, ids) {
             for id in ids ?? [] {
                 guard id >= 0, let problem = catalog.problem(withID: id) else {
+                    guard id != Catalog.unnamedID else {
+                        throw command.usageError("'\(argument.lineFeedsEscaped)' names no problem: give ids separated by commas or blanks; `leettrack list WORDS` searches the titles")
+                    }
                     let name = ids?.count == 1 ? argument : String(id)
                     throw command.usageError("no problem has the id \(name); `leettrack list WORDS` searches the titles")
                 }

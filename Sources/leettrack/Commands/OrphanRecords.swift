@@ -18,7 +18,7 @@ enum OrphanRecords {
     }
 
     /// The slug `name` is when it is a well-formed slug the catalog does not have; `nil` for ids
-    /// (`1`, `#1`, `1-2`: a name without letters), a slug the catalog has, and words (a title typed
+    /// (`1`, `#1`, `1,2`, `1-2`: a name without letters), a slug the catalog has, and words (a title typed
     /// in words), which are the catalog's resolver's to answer.
     static func unknownSlug(_ name: String, _ catalog: Catalog) -> String? {
         let slug = name.trimmedOfWhitespace
