@@ -32,6 +32,21 @@ struct MessagesTruthEndToEndTests {
         #expect(try leettrack.run("note", "5", "a\u{200B}b").status == 0)
     }
 
+    @Test("an imported note that shows nothing is no note, by the same rule")
+    func importedInvisibleNote() throws {
+        let leettrack = try LeetTrackRunner()
+        for (index, text) in ["   ", "\u{200B}", "\u{FEFF}\u{00AD}"].enumerated() {
+            let note = String(decoding: try JSONEncoder().encode(text), as: UTF8.self)
+            let file = try leettrack.write(
+                #"{"format": "leettrack-export", "version": 1, "lists": [], "problems": [{"slug": "two-sum", "status": "todo", "favorite": true, "note": "#
+                    + note + "}]}", to: "note-\(index).json")
+            let imported = try leettrack.run("import", file)
+            #expect(imported.status == 0, "\(imported.stderr)")
+            let shown = try #require(try leettrack.json(try leettrack.run("show", "1", "--json")) as? [String: Any])
+            #expect((shown["note"] as? String ?? "") == "", "\(text.unicodeScalars): \(shown)")
+        }
+    }
+
     @Test("an empty word among a note's words is refused, not joined as a stray space")
     func emptyWords() throws {
         let leettrack = try LeetTrackRunner()

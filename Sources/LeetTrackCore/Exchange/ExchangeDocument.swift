@@ -223,10 +223,13 @@ public struct ExchangeProblem: Codable, Sendable, Equatable {
             }
             noteUpdated = date
         }
+        // The one rule for empty text: a note that shows nothing (blanks, invisible characters;
+        // an older LeetTrack could save one) is no note, as on the command line and in the editor.
+        let note = try container.decodeIfPresent(String.self, forKey: .note) ?? ""
         progress = ProblemProgress(
             status: status,
             favorite: try container.decodeIfPresent(Bool.self, forKey: .favorite) ?? false,
-            note: try container.decodeIfPresent(String.self, forKey: .note) ?? "",
+            note: InputRules.showsNothing(note) ? "" : note,
             events: try container.decodeIfPresent([ProgressEvent].self, forKey: .history) ?? [],
             review: try container.decodeIfPresent(StoredReviewCard.self, forKey: .review)?.card,
             noteUpdated: noteUpdated)
