@@ -177,8 +177,21 @@ struct MessagesTruthEndToEndTests {
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.contains("\(file) is a file, not a folder"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: leettrack.storePath))
+        // A folder that can never be made, under a file, is refused too, naming the file.
+        let under = try leettrack.run("config", "code-dir", file + "/sub/dir")
+        #expect(under.status == 64 && under.stderr.contains("\(file) is a file, not a folder"), "\(under.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: leettrack.storePath))
         // A folder that does not exist yet is accepted: `code` makes it.
-        #expect(try leettrack.run("config", "code-dir", leettrack.file("later")).status == 0)
+        #expect(try leettrack.run("config", "code-dir", leettrack.file("later") + "/sub").status == 0)
+    }
+
+    @Test("an output file in a folder that exists but takes no new file is not said to be in a missing folder")
+    func outputInAFolderThatTakesNoFile() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("fav", "1")
+        let result = try leettrack.run("export", "-o", "/proc/leettrack-export.json")
+        #expect(result.status != 0)
+        #expect(!result.stderr.contains("does not exist") && result.stderr.contains("/proc"), "\(result.stderr)")
     }
 
     // MARK: Stores that are not there

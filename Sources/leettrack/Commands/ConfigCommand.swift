@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import LeetTrackCore
 import LeetTrackScreen
+import Persistence
 
 /// `leettrack config [NAME [VALUE]] [--reset]`: the review and practice settings, stored in the store.
 struct ConfigCommand: LeetTrackCommand {
@@ -162,6 +163,16 @@ struct ConfigCommand: LeetTrackCommand {
         var isFolder = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder {
             throw usageError("\(Format.outside(path)) is a file, not a folder; give a folder for the solution files (a missing one is made by `leettrack code`)")
+        }
+        // A missing folder is made by `code`: only if its nearest existing folder is a folder.
+        var ancestor = path
+        while !FileManager.default.fileExists(atPath: ancestor, isDirectory: &isFolder) {
+            let parent = FilePaths.directory(of: ancestor)
+            guard !parent.isEmpty, parent != ancestor else { return }
+            ancestor = parent
+        }
+        if !isFolder {
+            throw usageError("\(Format.outside(path)) cannot be made: \(Format.outside(ancestor)) is a file, not a folder; give a folder for the solution files")
         }
     }
 

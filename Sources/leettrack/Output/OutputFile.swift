@@ -123,7 +123,11 @@ enum OutputFile {
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             let code = errno
-            let reason = code == ENOENT ? "the folder \(folder) does not exist" : FileErrorReason.system(code)
+            // ENOENT from a folder that exists (a file system such as /proc, where nothing can be
+            // created) is not a missing folder.
+            let reason = code == ENOENT && !FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder)
+                ? "the folder \(folder) does not exist"
+                : code == ENOENT ? "the folder \(folder) does not let files be created in it" : FileErrorReason.system(code)
             throw Failure(path: target, reason: reason)
         }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
