@@ -32,6 +32,21 @@ struct MessagesTruthEndToEndTests {
         #expect(try leettrack.run("note", "5", "a\u{200B}b").status == 0)
     }
 
+    @Test("a search that shows nothing is refused by list and random, and random says why it picks nothing")
+    func emptySearch() throws {
+        let leettrack = try LeetTrackRunner()
+        for arguments in [["list", ""], ["list", "\u{200B}"], ["random", ""], ["random", "  "]] {
+            let result = try leettrack.run(arguments)
+            #expect(result.status == 64 && result.stdout.isEmpty, "\(arguments): \(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains("TEXT is"), "\(arguments): \(result.stderr)")
+        }
+        let nothing = try leettrack.run("random", "xyzzy")
+        #expect(nothing.status == 1 && nothing.stderr.contains("no problem matches these filters"), "\(nothing.stderr)")
+        try leettrack.run("solve", "1")
+        let solved = try leettrack.run("random", "1")
+        #expect(solved.status == 1 && solved.stderr.contains("every problem these filters match is solved"), "\(solved.stderr)")
+    }
+
     @Test("an imported note that shows nothing is no note, by the same rule")
     func importedInvisibleNote() throws {
         let leettrack = try LeetTrackRunner()

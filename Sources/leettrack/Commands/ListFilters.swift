@@ -36,6 +36,11 @@ struct ListFilters: ParsableArguments {
     func query(text: [String], command: ParsableCommand.Type, _ context: CommandContext) throws -> ProblemQuery {
         let catalog = context.catalog
         var query = ProblemQuery()
+        // The one rule for empty text: a search that shows nothing is refused, never read as no
+        // search (an unset shell variable listed, or picked from, the whole catalog).
+        if let empty = text.first(where: InputRules.showsNothing) {
+            throw CLIError.usage("TEXT is \(InputRules.emptiness(empty)); give words to look for, or leave TEXT out", command: command)
+        }
         query.text = text.isEmpty ? nil : text.joined(separator: " ")
         for value in Self.values(difficulty) {
             guard let difficulty = Difficulty(rawValue: value.lowercased()) else {
@@ -199,7 +204,7 @@ struct RandomCommand: LeetTrackCommand {
         let matches = try context.positions(markedMatching: narrowed)
         let candidates = matches.filter { ($0.progress?.status ?? .todo) != .solved }
         guard let pick = context.randomElement(of: candidates) else {
-            throw CLIError.failure("no unsolved problem matches these filters.")
+            throw CLIError.failure(matches.isEmpty ? "no problem matches these filters." : "every problem these filters match is solved.")
         }
         let problem = context.catalog.problem(at: pick.position)
         if json {
