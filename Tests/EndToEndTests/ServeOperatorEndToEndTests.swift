@@ -101,6 +101,20 @@ struct ServeOperatorEndToEndTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: runner.directory.path).filter { $0 != "xdg" } == [])
     }
 
+    @Test func aStartWithStandardOutputClosedCreatesNoStore() throws {
+        let runner = try LeetTrackRunner()
+        // The shell closes the server's standard output, where its address and token would go.
+        let (process, input, output, error) = try runner.start(
+            ["serve", "--port", "0"], launcher: ["/bin/sh", "-c", #"exec "$0" "$@" >&-"#])
+        try input.fileHandleForWriting.close()
+        let stderr = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        _ = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1, "\(stderr)")
+        #expect(stderr.contains("cannot write to standard output"), "\(stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runner.directory.path).filter { $0 != "xdg" } == [])
+    }
+
     @Test(arguments: ["203.0.113.7", "no-such-host.invalid"])
     func aStartOnAnAddressThisMachineLacksCreatesNoStore(host: String) throws {
         let runner = try LeetTrackRunner()

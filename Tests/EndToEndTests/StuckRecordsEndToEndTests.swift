@@ -59,6 +59,16 @@ struct StuckRecordsEndToEndTests {
         #expect(!(try leettrack.run("list", "--status", "solved", "-d", "easy").stdout.contains(Self.orphan)))
         #expect(try leettrack.run("list", "--favorites", "--status", "solved").stdout.contains(Self.orphan))
 
+        // Its heart can be taken off by its slug, and put back by nothing but an import.
+        let unfav = try leettrack.run("unfav", Self.orphan)
+        #expect(unfav.status == 0 && unfav.stdout.contains("Removed \(Self.orphan) (not in the catalog) from the favorites"), "\(unfav.stdout)\(unfav.stderr)")
+        #expect(!(try leettrack.run("list", "--favorites", "--status", "solved").stdout.contains(Self.orphan)))
+        #expect(try leettrack.run("unfav", Self.orphan).stdout.contains("was not a favorite"))
+        #expect(try leettrack.run("import", try leettrack.write(
+            #"{"format": "leettrack-export", "version": 1, "lists": [], "problems": [{"slug": ""# + Self.orphan
+                + #"", "status": "solved", "favorite": true, "note": "kept from an older catalog", "history": [{"kind": "solved", "at": "2026-11-20T09:00:00Z"}]}]}"#,
+            to: "again.json")).status == 0)
+
         let shown = try leettrack.run("show", Self.orphan)
         #expect(shown.status == 0, "\(shown.stderr)")
         #expect(shown.stdout.contains("not in the catalog") && shown.stdout.contains("solved") && shown.stdout.contains("kept from an older catalog"))

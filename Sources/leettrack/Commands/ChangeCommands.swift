@@ -202,6 +202,9 @@ struct FavoriteChange {
     let favorite: Bool
 
     func run(_ context: CommandContext) throws {
+        // A heart on a record the catalog does not know can be taken off by its slug (see
+        // OrphanRecords); a new one is not given: such a problem cannot be practised here.
+        if !favorite, let slugs = try OrphanRecords.slugs(named: problemNames, context) { return try unfavoriteOrphans(slugs, context) }
         let problems = try context.catalog.resolve(problemNames)
         let favorite = self.favorite
         try ProgressChanges.apply(problems, json: json, in: context) { record in
@@ -213,6 +216,15 @@ struct FavoriteChange {
             case (false, true): "Removed \(Format.name(problem)) from the favorites."
             case (false, false): "\(Format.name(problem)) was not a favorite."
             }
+        }
+    }
+
+    private func unfavoriteOrphans(_ slugs: [String], _ context: CommandContext) throws {
+        let changes = try context.repository().update(slugs) { _, record in record.favorite = false }
+        if json { return try context.writeJSON(changes.map { OrphanRecords.JSON($0.slug, $0.after, withHistory: false) }) }
+        for change in changes {
+            let name = Format.outside(change.slug)
+            context.line(change.changed ? "Removed \(name) (not in the catalog) from the favorites." : "\(name) was not a favorite.")
         }
     }
 }

@@ -1,9 +1,15 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FoundationEssentials
 import LeetTrackCore
 import LeetTrackScreen
 import LeetTrackServer
 import Persistence
+import TerminalUI
 
 /// `leettrack serve [--port 8765] [--host 127.0.0.1] [--open] [--verbose]`: the app in a browser.
 /// A thin call into `LeetTrackServer`, which does the work.
@@ -54,6 +60,11 @@ struct ServeCommand: LeetTrackCommand {
 
     func run(_ context: CommandContext) throws {
         let settings = try settings()
+        // The server's address goes to standard output: with it closed, nobody could learn the
+        // address or the token, so the start fails before the store or the token file is made.
+        if fcntl(STDOUT_FILENO, F_GETFD) == -1 {
+            throw CommandContext.outputError(TerminalError.systemCall("fcntl", errno: errno), storeWritten: false)
+        }
         let server = WebServer(.init(
             host: settings.host, port: settings.port, storePath: context.storePath, verbose: verbose,
             readTimeout: settings.readTimeout, clock: context.clock))
