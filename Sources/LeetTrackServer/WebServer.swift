@@ -107,7 +107,7 @@ public final class WebServer {
         do {
             channel = try bootstrap.bind(host: host, port: configuration.port).wait()
         } catch {
-            try? stop()  // Already failing: the bind error is the one to report.
+            stopAfterFailedStart()
             throw ServerError.invalidAddress("cannot listen on \(configuration.host):\(configuration.port): \(Self.bindFailure(error)).")
         }
         self.channel = channel
@@ -125,7 +125,7 @@ public final class WebServer {
                 channel.close(promise: nil)
             }
         } catch {
-            try? stop()  // The store's or the token's error is the one to report.
+            stopAfterFailedStart()
             throw error
         }
         try channel.setOption(.autoRead, value: true).wait()
@@ -172,6 +172,17 @@ public final class WebServer {
         guard let channel else { return }
         try channel.closeFuture.wait()
         try stop()
+    }
+
+    /// Stops what a failed ``start()`` had started. The start's own error is the one thrown to
+    /// the caller; a failure to stop is not hidden either: it is logged on standard error.
+    private func stopAfterFailedStart() {
+        do {
+            try stop()
+        } catch {
+            Logger(label: "leettrack.serve", factory: { StreamLogHandler.standardError(label: $0) })
+                .warning("stopping the server after its failed start also failed: \(error)")
+        }
     }
 
     /// Stops listening and releases the threads.
