@@ -10,22 +10,9 @@ extension SyncEngine {
     /// A remote record that breaks ``InputRules`` (or does not decode) is replaced by the local one.
     /// A local one that does not decode is not pushed (it stays pending) and is added to `refused`.
     func pushValues(_ names: [String], state: inout SyncState, refused: inout [SyncError]) throws -> Int {
-        let (snapshot, unreadable) = try local.transaction { transaction in
-            var unreadable: [SyncError] = []
-            let snapshot = try names.compactMap { name -> (name: String, side: SyncValueMerge.Side, marker: HLCTimestamp?)? in
-                do {
-                    return (name: name,
-                            side: (value: try SyncValue.read(name, in: transaction),
-                                   stamps: try transaction.value(for: SyncKeys.stamps(name))),
-                            marker: try transaction.value(for: SyncKeys.pendingValue(name)))
-                } catch PersistenceError.undecodable(let key, let reason) {
-                    unreadable.append(.unreadableLocalRecord(key: key, reason: reason))
-                    return nil
-                }
-            }
-            return (snapshot, unreadable)
+        let snapshot = try localSnapshot(of: names, pending: SyncKeys.pendingValue, refused: &refused) { name, transaction in
+            (value: try SyncValue.read(name, in: transaction), stamps: try transaction.value(for: SyncKeys.stamps(name)))
         }
-        refused += unreadable
         let now = clock.now
         let (merged, previous, sequence, changed) = try remote.transaction { transaction in
             let previous = try transaction.value(for: RemoteKeys.sequence)
@@ -53,16 +40,8 @@ extension SyncEngine {
             }
             return (merged, previous, changedNames.isEmpty ? previous : sequence, changedNames.count)
         }
-        try local.transaction { transaction in
-            for entry in snapshot {
-                if let remoteSide = merged[entry.name] { try Self.mergeValueLocally(entry.name, remoteSide, in: transaction) }
-                // A change made here while we pushed has a newer marker: it stays pending.
-                if try transaction.value(for: SyncKeys.pendingValue(entry.name)) == entry.marker {
-                    transaction.removeValue(for: SyncKeys.pendingValue(entry.name))
-                }
-            }
-            if state.cursor == previous { state.cursor = sequence }
-            try transaction.set(state, for: SyncKeys.state)
+        try finishPush(snapshot, merged: merged, pending: SyncKeys.pendingValue, from: previous, to: sequence, state: &state) {
+            try Self.mergeValueLocally($0, $1, in: $2)
         }
         return changed
     }

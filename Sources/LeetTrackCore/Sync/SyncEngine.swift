@@ -162,23 +162,10 @@ public struct SyncEngine: Sendable {
     /// the local one. A local record that does not decode is not pushed (it stays pending) and is
     /// added to `refused`; the rest of the batch is pushed.
     private func push(_ slugs: [String], state: inout SyncState, refused: inout [SyncError]) throws -> Int {
-        // A snapshot of the local side, read in one transaction.
-        let (snapshot, unreadable) = try local.transaction { transaction in
-            var unreadable: [SyncError] = []
-            let snapshot = try slugs.compactMap { slug -> (slug: String, side: SyncMerge.Side, marker: HLCTimestamp?)? in
-                do {
-                    return (slug: slug,
-                            side: (progress: try transaction.value(for: ProgressRepository.key(for: slug)),
-                                   metadata: try transaction.value(for: SyncKeys.metadata(slug))),
-                            marker: try transaction.value(for: SyncKeys.pending(slug)))
-                } catch PersistenceError.undecodable(let key, let reason) {
-                    unreadable.append(.unreadableLocalRecord(key: key, reason: reason))
-                    return nil
-                }
-            }
-            return (snapshot, unreadable)
+        let snapshot = try localSnapshot(of: slugs, pending: SyncKeys.pending, refused: &refused) { slug, transaction in
+            (progress: try transaction.value(for: ProgressRepository.key(for: slug)),
+             metadata: try transaction.value(for: SyncKeys.metadata(slug)))
         }
-        refused += unreadable
         let now = clock.now
         let (merged, previous, sequence, changed) = try remote.transaction { transaction in
             let previous = try transaction.value(for: RemoteKeys.sequence)
@@ -187,18 +174,18 @@ public struct SyncEngine: Sendable {
             var changed = 0
             var changedSlugs: [String] = []
             for entry in snapshot {
-                let key = RemoteKeys.record(entry.slug)
+                let key = RemoteKeys.record(entry.name)
                 // Merged here and written back locally: checked like a pulled record first. One that
                 // breaks a rule is replaced by this machine's copy: a push repairs the server.
                 var replaced: [SyncError] = []
                 let stored = try Self.readable(key, in: transaction, refused: &replaced)
                     .flatMap { Self.violation(of: (key: key.name, value: $0), now: now) == nil ? $0 : nil }
                 let result = stored.map { SyncMerge.merge(entry.side, ($0.progress, $0.metadata)) } ?? SyncMerge.merge(entry.side, entry.side)
-                merged[entry.slug] = result
+                merged[entry.name] = result
                 if stored.map({ $0.progress != result.progress || $0.metadata != result.metadata }) ?? true {
                     try transaction.set(SyncRecord(progress: result.progress, metadata: result.metadata, sequence: sequence), for: key)
                     changed += 1
-                    changedSlugs.append(entry.slug)
+                    changedSlugs.append(entry.name)
                 }
             }
             if changed > 0 {
@@ -207,18 +194,8 @@ public struct SyncEngine: Sendable {
             }
             return (merged, previous, changed > 0 ? sequence : previous, changed)
         }
-        try local.transaction { transaction in
-            for entry in snapshot {
-                guard let remoteSide = merged[entry.slug] else { continue }
-                try Self.mergeLocally(entry.slug, remoteSide, in: transaction)
-                // A change made here while we pushed has a newer marker: it stays pending.
-                if try transaction.value(for: SyncKeys.pending(entry.slug)) == entry.marker {
-                    transaction.removeValue(for: SyncKeys.pending(entry.slug))
-                }
-            }
-            // Only our own push came after the cursor: nothing from others was skipped.
-            if state.cursor == previous { state.cursor = sequence }
-            try transaction.set(state, for: SyncKeys.state)
+        try finishPush(snapshot, merged: merged, pending: SyncKeys.pending, from: previous, to: sequence, state: &state) {
+            try Self.mergeLocally($0, $1, in: $2)
         }
         return changed
     }
@@ -359,4 +336,49 @@ public struct SyncEngine: Sendable {
 /// Decodes any JSON value without looking at it (for listing keys inside a transaction).
 struct IgnoredValue: Decodable {
     init(from decoder: any Decoder) throws {}
+}
+
+extension SyncEngine {
+    /// The local side of each of `names` with its pending marker, read in one transaction. A
+    /// record that does not decode is left out (it stays pending) and added to `refused`.
+    func localSnapshot<Side>(
+        of names: [String], pending: (String) -> Key<HLCTimestamp?>, refused: inout [SyncError],
+        _ side: (String, Transaction) throws -> Side
+    ) throws -> [(name: String, side: Side, marker: HLCTimestamp?)] {
+        let (snapshot, unreadable) = try local.transaction { transaction in
+            var unreadable: [SyncError] = []
+            let snapshot = try names.compactMap { name -> (name: String, side: Side, marker: HLCTimestamp?)? in
+                do {
+                    return (name: name, side: try side(name, transaction), marker: try transaction.value(for: pending(name)))
+                } catch PersistenceError.undecodable(let key, let reason) {
+                    unreadable.append(.unreadableLocalRecord(key: key, reason: reason))
+                    return nil
+                }
+            }
+            return (snapshot, unreadable)
+        }
+        refused += unreadable
+        return snapshot
+    }
+
+    /// Ends a push in one local transaction: merges what the server kept back into each record,
+    /// clears the pending markers that no newer change replaced meanwhile, and moves the cursor
+    /// past the push when only our own push came after it (nothing from others was skipped).
+    func finishPush<Side>(
+        _ snapshot: [(name: String, side: Side, marker: HLCTimestamp?)], merged: [String: Side],
+        pending: (String) -> Key<HLCTimestamp?>, from previous: Int, to sequence: Int, state: inout SyncState,
+        mergeLocally: (String, Side, Transaction) throws -> Void
+    ) throws {
+        try local.transaction { transaction in
+            for entry in snapshot {
+                if let remoteSide = merged[entry.name] { try mergeLocally(entry.name, remoteSide, transaction) }
+                // A change made here while we pushed has a newer marker: it stays pending.
+                if try transaction.value(for: pending(entry.name)) == entry.marker {
+                    transaction.removeValue(for: pending(entry.name))
+                }
+            }
+            if state.cursor == previous { state.cursor = sequence }
+            try transaction.set(state, for: SyncKeys.state)
+        }
+    }
 }
