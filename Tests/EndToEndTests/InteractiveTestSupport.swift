@@ -22,7 +22,7 @@ struct ScreenHarness {
     ) throws {
         self.store = store
         let browser = try Browser(
-            tracker: Tracker(store: store, catalog: .builtIn, clock: Clock(now)), timeZone: UTCDays(), opensOnToday: opensOnToday)
+            tracker: Tracker(store: store, catalog: .builtIn, clock: Clock(now), timeZone: UTCDays()), opensOnToday: opensOnToday)
         runtime = Runtime(browser, size: Size(width: width, height: height))
     }
 
@@ -51,7 +51,7 @@ struct ScreenHarness {
 
     /// The stored record of a problem.
     func record(_ slug: String) throws -> ProblemProgress {
-        try ProgressRepository(store: store).progress(for: slug)
+        try ProgressRepository(store: store, clock: .system).progress(for: slug)
     }
 }
 

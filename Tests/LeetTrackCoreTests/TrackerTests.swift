@@ -10,7 +10,7 @@ struct TrackerTests {
 
     @Test("a note changed through a tracker is stamped with the tracker's clock")
     func noteStamp() throws {
-        let tracker = try Tracker(store: .memory(), clock: .fixed(instant))
+        let tracker = try Tracker(store: .memory(), clock: .fixed(instant), timeZone: TimeZone.gmt)
         let changes = try tracker.progress.update(["two-sum"]) { _, record in record.note = "hash map" }
         #expect(changes.first?.after.noteUpdated == instant)
     }
@@ -19,7 +19,7 @@ struct TrackerTests {
     func syncStamps() throws {
         let store = Store.memory()
         try store.set(HybridLogicalClock(node: "a"), for: SyncKeys.clock)  // What a first sync leaves.
-        let tracker = try Tracker(store: store, clock: .fixed(instant))
+        let tracker = try Tracker(store: store, clock: .fixed(instant), timeZone: TimeZone.gmt)
         let milliseconds = Int64(instant.timeIntervalSince1970 * 1000)
         try tracker.progress.update(["two-sum"]) { _, record in record.favorite = true }
         #expect(try store.value(for: SyncKeys.metadata("two-sum")).favorite?.milliseconds == milliseconds)
@@ -33,7 +33,7 @@ struct TrackerTests {
 
     @Test("a tracker lays its store's catalog update over the built-in catalog, without changing it for others")
     func catalogPerTracker() throws {
-        let tracker = try Tracker(store: .memory(), clock: .fixed(instant))
+        let tracker = try Tracker(store: .memory(), clock: .fixed(instant), timeZone: TimeZone.gmt)
         #expect(tracker.catalog.count == Catalog.builtIn.count)
     }
 
