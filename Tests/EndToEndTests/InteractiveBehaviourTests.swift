@@ -254,7 +254,8 @@ struct InteractiveBehaviourTests {
         var screen = try ScreenHarness(store: .sqlite(path: path))
         let other = try Store.sqlite(path: path)
         try ProgressRepository(store: other, clock: .system).update(["add-two-numbers"]) { _, record in record.favorite = true }
-        screen.runtime.send(.wake)
+        let told = screen.awaitExternalChange()
+        #expect(told)
         #expect(screen.lines[3].hasPrefix("  ♥    2 Add Two Numbers"))
         #expect(screen.lines[0].contains("♥1"))
     }

@@ -67,6 +67,8 @@ public struct Browser {
     var repository: ProgressRepository { tracker.progress }
     /// Tells the store observer which changes this screen made itself.
     public let ownWrites = OwnWrites()
+    /// What other writers changed, for the next frame to show.
+    public let externalChanges = ExternalChanges()
     /// The user's time zone, the tracker's.
     var timeZone: any UTCOffsetProvider { tracker.timeZone }
 
@@ -158,7 +160,7 @@ extension Browser: Application {
             scroll.resize(count: rows.count, visibleRows: visibleRows)
             fitOverlayToSize()
         case .wake:
-            reloadAfterExternalChange()
+            applyExternalChanges()
         case .paste(let text):
             handlePaste(text)
         case .key(let key):
