@@ -12,11 +12,11 @@ import Darwin
 /// files elsewhere. The handler then asks the backend what changed; it runs on one serial queue.
 ///
 /// A signal can come a moment before the change is visible: SQLite writes a commit's pages to its
-/// log, and only then publishes the commit in its shared index. So after each burst of events the
-/// handler runs again ``followUps`` later; a look that finds nothing new costs a few memory loads.
+/// log, and only then publishes the commit in its shared index. So after each event the handler
+/// runs again at ``followUps``; a look that finds nothing new costs a few memory loads.
 enum FileChangeWatch {
-    /// When the handler runs again after a burst of events, in milliseconds from the previous run.
-    static let followUps = [1, 4, 20]
+    /// When the handler runs again after an event, in microseconds from the previous run.
+    static let followUps = [250, 1_000, 4_000, 20_000]
 
     /// Starts watching `files` (absolute paths); `nil` when the system offers no watch (the store
     /// then polls).
@@ -32,13 +32,14 @@ enum FileChangeWatch {
         #endif
     }
 
-    /// Runs the handler at once and then at the follow-up delays; events during a chain of
-    /// follow-ups start another one when it ends, so the last event always gets all of them.
+    /// Runs the handler at once and then at the follow-up delays after each event; a new event
+    /// starts the delays again (the runs scheduled for an older one are dropped), so the last
+    /// event always gets all of them.
     private final class FollowUp: Sendable {
         let queue: DispatchQueue
         let handler: @Sendable () -> Void
-        /// Events seen, and whether a chain of follow-ups is running.
-        private let state = Mutex((events: 0, isRunning: false))
+        /// The events seen: a scheduled run for an older one does nothing.
+        private let events = Atomic<Int>(0)
 
         init(queue: DispatchQueue, handler: @escaping @Sendable () -> Void) {
             self.queue = queue
@@ -48,30 +49,15 @@ enum FileChangeWatch {
         /// Called on `queue`.
         func eventsArrived() {
             handler()
-            let start = state.withLock { state -> Int? in
-                state.events += 1
-                guard !state.isRunning else { return nil }
-                state.isRunning = true
-                return state.events
-            }
-            if let start { run(step: 0, startedAt: start) }
+            run(step: 0, event: events.add(1, ordering: .relaxed).newValue)
         }
 
-        private func run(step: Int, startedAt events: Int) {
-            guard step < FileChangeWatch.followUps.count else {
-                let again = state.withLock { state -> Int? in
-                    guard state.events != events else {
-                        state.isRunning = false
-                        return nil
-                    }
-                    return state.events
-                }
-                if let again { run(step: 0, startedAt: again) }
-                return
-            }
-            queue.asyncAfter(deadline: .now() + .milliseconds(FileChangeWatch.followUps[step])) { [self] in
+        private func run(step: Int, event: Int) {
+            guard step < FileChangeWatch.followUps.count else { return }
+            queue.asyncAfter(deadline: .now() + .microseconds(FileChangeWatch.followUps[step])) { [self] in
+                guard events.load(ordering: .relaxed) == event else { return }
                 handler()
-                run(step: step + 1, startedAt: events)
+                run(step: step + 1, event: event)
             }
         }
     }
