@@ -12,7 +12,7 @@ import Persistence
 public final class ServerModel: Sendable {
     /// The store's path, for messages and for the token file beside it.
     public let storePath: String
-    /// The session: the store, its catalog and the clock every write and every "today" reads.
+    /// The session: the store, its catalog, the clock every write reads and the time zone every "today" is in.
     let tracker: Tracker
     private var store: Store { tracker.store }
     /// Counts the store's changes; the cached full list is good while it has not moved.
@@ -22,10 +22,10 @@ public final class ServerModel: Sendable {
     /// The records the full list's last refresh left out because they do not decode.
     private let fullListDamaged = NIOLockedValueBox<[String]>([])
 
-    /// Opens (and creates) the store at `storePath`, with its catalog update laid over the catalog.
-    public init(storePath: String, clock: Clock) throws {
+    /// The model of `tracker`, whose store is the one at `storePath`.
+    public init(storePath: String, tracker: Tracker) {
         self.storePath = storePath
-        tracker = try Tracker(store: Store.sqlite(path: storePath), clock: clock)
+        self.tracker = tracker
         fullList = FullListJSON(catalog: tracker.catalog) { HTTPHandler.encode($0) }
         let store = tracker.store
         let generation = self.generation
@@ -142,7 +142,7 @@ public final class ServerModel: Sendable {
         let now = self.now
         let result = try tracker.reviews.rate(problem, rating, at: now)
         noteChange()
-        let zone = SystemTimeZone()
+        let zone = tracker.timeZone
         return ReviewItemJSON(ReviewItem(problem: problem, card: result.after, today: LocalDay(now, in: zone), timeZone: zone))
     }
 
@@ -153,15 +153,15 @@ public final class ServerModel: Sendable {
         // As `review --json` reads it (the review index where it can), not every record decoded.
         var queue = ReviewQueue.Builder(catalog: catalog, scheduler: scheduler)
         damaged += try queue.add(from: repository, dueOnly: true, now: now).map(\.key)
-        return queue.queue(now: now, timeZone: SystemTimeZone()).due.map(ReviewItemJSON.init)
+        return queue.queue(now: now, timeZone: tracker.timeZone).due.map(ReviewItemJSON.init)
     }
 
     /// The statistics and the calendar, as `leettrack stats --json` and `stats --calendar --json` print them.
     func stats(damaged: inout [String]) throws -> StatsPageJSON {
         let now = self.now
         // As `leettrack stats` counts: each summary as the store lends it, not every record decoded.
-        var statistics = Statistics.Builder(catalog: catalog, now: now, timeZone: SystemTimeZone())
-        var graph = PracticeCalendar.Builder(now: now, timeZone: SystemTimeZone())
+        var statistics = Statistics.Builder(catalog: catalog, now: now, timeZone: tracker.timeZone)
+        var graph = PracticeCalendar.Builder(now: now, timeZone: tracker.timeZone)
         var positions = Catalog.SlugFinder(catalog)
         damaged += try repository.forEachReadableSummary(card: false) { slug, summary in
             // Problems the catalog does not know count for the days only.

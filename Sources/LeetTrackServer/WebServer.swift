@@ -21,21 +21,21 @@ public final class WebServer {
         public var readTimeout: Int
         /// The largest request body, in bytes.
         public var bodyLimit: Int
-        /// Where the server's time comes from (a solve's instant, today's queue).
-        public var clock: Clock
         /// The most connections one address may hold open at once (lowered further when the
         /// process has few descriptors: see ``PeerConnections``).
         public var connectionsPerPeer: Int
 
         public init(host: String = "127.0.0.1", port: Int = 8765, storePath: String, verbose: Bool = false,
-                    readTimeout: Int = 10, bodyLimit: Int = 64 * 1024, clock: Clock = .system, connectionsPerPeer: Int = 64) {
+                    readTimeout: Int = 10, bodyLimit: Int = 64 * 1024, connectionsPerPeer: Int = 64) {
             (self.host, self.port, self.storePath, self.verbose) = (host, port, storePath, verbose)
-            (self.readTimeout, self.bodyLimit, self.clock) = (readTimeout, bodyLimit, clock)
-            self.connectionsPerPeer = connectionsPerPeer
+            (self.readTimeout, self.bodyLimit, self.connectionsPerPeer) = (readTimeout, bodyLimit, connectionsPerPeer)
         }
     }
 
     private let configuration: Configuration
+    /// Opens the session served, over the store at ``Configuration/storePath``: its clock dates
+    /// every change and its time zone decides "today".
+    private let openTracker: @Sendable () throws -> Tracker
     private let group: MultiThreadedEventLoopGroup
     private let pool: NIOThreadPool
     private let hub: EventHub
@@ -50,8 +50,12 @@ public final class WebServer {
     /// Whether `--host` is a wildcard address (`0.0.0.0`, `::`): the server answers every network.
     public var listensOnEveryNetwork: Bool { ListeningAddresses.isWildcard(configuration.host) }
 
-    public init(_ configuration: Configuration) {
+    /// A server for `configuration`, serving the tracker `openTracker` opens over the store at
+    /// `configuration.storePath`. It is called once, by ``start()`` after the address is bound, so
+    /// that a start that fails creates no store.
+    public init(_ configuration: Configuration, openTracker: @escaping @Sendable () throws -> Tracker) {
         self.configuration = configuration
+        self.openTracker = openTracker
         group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, min(4, System.coreCount)))
         pool = NIOThreadPool(numberOfThreads: max(2, System.coreCount))
         hub = EventHub(eventLoop: group.next())
@@ -114,7 +118,7 @@ public final class WebServer {
         let port = channel.localAddress?.port ?? configuration.port
         do {
             // The store first: it makes the folder the token file goes in.
-            let model = try ServerModel(storePath: configuration.storePath, clock: configuration.clock)
+            let model = ServerModel(storePath: configuration.storePath, tracker: try openTracker())
             // On loopback too: a script's writes carry it (see ``AccessPolicy``).
             let token = try ServerToken.load(at: ServerToken.path(forStore: configuration.storePath))
             let policy = AccessPolicy(token: token, port: port, boundHost: host)

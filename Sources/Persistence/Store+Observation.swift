@@ -83,11 +83,12 @@ final class DeliveryQueue: Sendable {
 }
 
 extension Store {
-    /// How often the store looks for other processes' writes while someone observes it.
+    /// How often the store polls a backend with no file-system signal (PostgreSQL) for other
+    /// writers' commits while someone observes it.
     static let pollInterval: DispatchTimeInterval = .milliseconds(200)
 
     /// Calls `handler` with the new value whenever `key` changes, in this process (after the write)
-    /// or in another process (within a fraction of a second, on a background queue).
+    /// or in another process (within milliseconds, on a background queue).
     /// The observation lasts until the token is cancelled or released.
     public func observe<Value>(_ key: Key<Value>, _ handler: @escaping @Sendable (Value) -> Void) -> ObservationToken {
         observe(key, initial: false) { handler($0.newValue) }
@@ -99,8 +100,9 @@ extension Store {
     /// Changes arrive in the order they were committed, each once, even when several threads write
     /// the key: a change made in this process is delivered on the writing thread before its write
     /// returns, unless another delivery to this observer is under way, in which case that thread
-    /// delivers it right after the earlier ones. Another process's change arrives within a fraction
-    /// of a second on a background queue; several commits another process makes between two looks
+    /// delivers it right after the earlier ones. Another process's change arrives soon after its
+    /// commit on a background queue (see ``observeChanges(_:)-(@Sendable(StoreChange)->Void)``);
+    /// several commits another process makes between two looks
     /// arrive as one change, from the value last delivered to the latest one (the store sees states,
     /// not each of another process's commits). A value that does not decode is not delivered; the error
     /// is kept in ``lastError`` (an old value that does not decode is given as the default).
@@ -181,7 +183,7 @@ extension Store {
                 do {
                     raw = try currentEntry(for: name, in: &state).raw
                 } catch {
-                    // Still observe: the next change is delivered, or the poller records the read error.
+                    // Still observe: the next change is delivered, or the watch records the read error.
                     state.lastError = Self.persistenceError(error, key: name)
                 }
                 if initial {
@@ -201,64 +203,129 @@ extension Store {
 
     /// Calls `handler` after any change to the store, by this process or another.
     public func observeChanges(_ handler: @escaping @Sendable () -> Void) -> ObservationToken {
+        observeChanges { (_: StoreChange) in handler() }
+    }
+
+    /// Calls `handler` with each change to the store: the keys it changed, and whether this store
+    /// or someone outside made it.
+    ///
+    /// A change of this store arrives once per commit, on the writing thread before the write
+    /// returns (unless another delivery to this observer is under way: that thread delivers it
+    /// right after the earlier ones). Changes from outside arrive on a background thread soon after
+    /// their commit: for SQLite and file stores the file system says when (inotify on Linux, a
+    /// dispatch source elsewhere), within milliseconds; PostgreSQL stores are polled every
+    /// ``pollInterval``. Several outside commits between two looks arrive as one notice. Every
+    /// change arrives once, in commit order; when the store cannot say which keys changed, the
+    /// notice says so (``StoreChange/isComplete`` is false), it never stays silent.
+    public func observeChanges(_ handler: @escaping @Sendable (StoreChange) -> Void) -> ObservationToken {
+        let observer = ChangeObserver(queue: DeliveryQueue(), deliver: handler)
         let id = state.withLock { state in
-            addObserver(to: &state) { state, id in state.changeObservers[id] = handler }
+            addObserver(to: &state) { state, id in state.changeObservers[id] = observer }
         }
         return ObservationToken { [weak self] in self?.removeObserver(id) }
+    }
+
+    /// The store's changes (see ``observeChanges(_:)-(@Sendable(StoreChange)->Void)``), as they come.
+    public func changes() -> AsyncStream<StoreChange> {
+        AsyncStream { continuation in
+            let token = observeChanges { (change: StoreChange) in continuation.yield(change) }
+            continuation.onTermination = { _ in token.cancel() }
+        }
     }
 
     private func addObserver(to state: inout StoreState, _ add: (inout StoreState, UInt64) -> Void) -> UInt64 {
         state.nextObserverID += 1
         let id = state.nextObserverID
         add(&state, id)
-        if state.poller == nil, backend.isShared {
-            let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "Persistence.Store.poller"))
-            timer.schedule(deadline: .now() + Self.pollInterval, repeating: Self.pollInterval, leeway: .milliseconds(50))
-            timer.setEventHandler { [weak self] in self?.pollForExternalChanges() }
-            timer.resume()
-            state.poller = timer
+        if state.watch == nil {
+            state.watch = backend.watchChangesByOthers { [weak self] in self?.deliverChangesByOthers() }
+            if state.watch == nil, backend.isShared { state.watch = makePoller() }
         }
         return id
     }
 
-    private func removeObserver(_ id: UInt64) {
-        state.withLock { state in
-            state.keyObservers[id] = nil
-            state.changeObservers[id] = nil
-            if state.keyObservers.isEmpty && state.changeObservers.isEmpty {
-                state.poller?.cancel()
-                state.poller = nil
-            }
-        }
+    /// A timer that asks the backend for others' changes every ``pollInterval``: for backends
+    /// without a signal of their own (PostgreSQL).
+    private func makePoller() -> ObservationToken {
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "Persistence.Store.poller"))
+        timer.schedule(deadline: .now() + Self.pollInterval, repeating: Self.pollInterval, leeway: .milliseconds(50))
+        timer.setEventHandler { [weak self] in self?.deliverChangesByOthers() }
+        timer.resume()
+        let box = UncheckedBox(timer)  // Dispatch sources are safe to cancel from any thread.
+        return ObservationToken { box.value.cancel() }
     }
 
-    /// Looks for commits by other processes and tells the observers whose keys changed.
-    func pollForExternalChanges() {
+    private func removeObserver(_ id: UInt64) {
+        let watch = state.withLock { state -> ObservationToken? in
+            state.keyObservers[id] = nil
+            state.changeObservers[id] = nil
+            guard state.keyObservers.isEmpty && state.changeObservers.isEmpty else { return nil }
+            defer { state.watch = nil }
+            return state.watch
+        }
+        watch?.cancel()  // Outside the lock: cancelling waits for a delivery under way.
+    }
+
+    /// Asks the backend for other writers' commits and tells the observers: each change observer
+    /// once, and the observers of the keys whose value moved.
+    func deliverChangesByOthers() {
         let deliveries = state.withLock { state -> [UncheckedBox<() -> Void>] in
             var deliveries: [UncheckedBox<() -> Void>] = []
             do {
-                let changed = try backend.hasExternalChanges()
-                guard changed || state.externalChangePending else { return [] }
-                if changed { state.dropCacheAfterExternalChange() }
-                state.externalChangePending = false
-                for handler in state.changeObservers.values {
-                    deliveries.append(UncheckedBox(handler))
-                }
-                for (id, observer) in state.keyObservers.sorted(by: { $0.key < $1.key }) {
-                    let raw = try backend.read(observer.name)
-                    guard raw != observer.lastRaw else { continue }
-                    state.keyObservers[id]?.lastRaw = raw
-                    deliveries.append(state.queueChange(for: observer, from: observer.lastRaw, to: raw))
-                }
+                try absorbChangesByOthers(in: &state)
             } catch {
-                // Deliver what was read: those observers' last values already moved on.
+                // Nothing is lost: the backend did not move past what it could not read, and the
+                // next signal (or read) asks again.
                 state.lastError = Self.persistenceError(error, key: "")
-                state.externalChangePending = true
+                return []
             }
+            queueUnsentOutsideChange(in: &state, to: &deliveries)
             return deliveries
         }
         for delivery in deliveries { delivery.value() }
     }
+
+    /// Asks the backend for others' commits, and forgets what they changed.
+    func absorbChangesByOthers(in state: inout StoreState) throws {
+        if let change = try backend.changesByOthers() { state.forget(change) }
+    }
+
+    /// Queues the outside changes observers have not heard of yet (under the store's lock, before
+    /// any later change of this store is queued: commit order).
+    func queueUnsentOutsideChange(in state: inout StoreState, to deliveries: inout [UncheckedBox<() -> Void>]) {
+        guard let change = state.unsentOutsideChange else { return }
+        state.unsentOutsideChange = nil
+        appendChangeObservers(of: state, change, to: &deliveries)
+        let keys = change.isComplete ? Set(change.keys) : []
+        for (id, observer) in state.keyObservers.sorted(by: { $0.key < $1.key })
+        where !change.isComplete || keys.contains(observer.name) {
+            let raw: Data?
+            do {
+                raw = try backend.read(observer.name)
+            } catch {
+                state.lastError = Self.persistenceError(error, key: observer.name)
+                continue
+            }
+            guard raw != observer.lastRaw else { continue }
+            state.keyObservers[id]?.lastRaw = raw
+            deliveries.append(state.queueChange(for: observer, from: observer.lastRaw, to: raw))
+        }
+    }
+
+    /// Queues `change` for every change observer.
+    func appendChangeObservers(of state: StoreState, _ change: StoreChange, to deliveries: inout [UncheckedBox<() -> Void>]) {
+        for (_, observer) in state.changeObservers.sorted(by: { $0.key < $1.key }) {
+            observer.queue.enqueue { observer.deliver(change) }
+            let queue = observer.queue
+            deliveries.append(UncheckedBox({ queue.drain() }))
+        }
+    }
+}
+
+/// One observer of every change: where its notices queue up.
+struct ChangeObserver {
+    let queue: DeliveryQueue
+    let deliver: @Sendable (StoreChange) -> Void
 }
 
 extension StoreState {

@@ -161,9 +161,7 @@ extension Store {
 
     /// The cache entry for `name`, read from the backend when missing or stale.
     func currentEntry(for name: String, in state: inout StoreState) throws -> CacheEntry {
-        if try backend.hasExternalChanges() {
-            state.dropCacheAfterExternalChange()
-        }
+        try absorbChangesByOthers(in: &state)
         if var entry = state.cache[name] {
             guard entry.needsCheck else { return entry }
             let raw = try backend.read(name)
@@ -221,26 +219,44 @@ extension Store {
             state.noteDefault(of: key)
             try backend.write(pending.change)
             var deliveries: [UncheckedBox<() -> Void>] = []
+            queueChangesByOthersBeforeOwnWrite(in: &state, to: &deliveries)
             applyCommitted(pending, to: &state, deliveries: &deliveries)
-            appendChangeObservers(of: state, to: &deliveries)
+            if !state.changeObservers.isEmpty {
+                appendChangeObservers(of: state, StoreChange(keys: [pending.change.key], origin: .thisStore), to: &deliveries)
+            }
             return deliveries
         }
         for delivery in deliveries { delivery.value() }
     }
 
     /// Updates the cache after `changes` were committed and returns the observer calls to make
-    /// once the lock is released.
+    /// once the lock is released: first the outside changes committed before them, then theirs.
     func applyCommitted(
         _ changes: [PendingChange], to state: inout StoreState
     ) -> [UncheckedBox<() -> Void>] {
         var deliveries: [UncheckedBox<() -> Void>] = []
+        queueChangesByOthersBeforeOwnWrite(in: &state, to: &deliveries)
         for pending in changes {
             applyCommitted(pending, to: &state, deliveries: &deliveries)
         }
-        if !changes.isEmpty {
-            appendChangeObservers(of: state, to: &deliveries)
+        if !changes.isEmpty && !state.changeObservers.isEmpty {
+            appendChangeObservers(of: state, StoreChange(keys: changes.map(\.change.key), origin: .thisStore), to: &deliveries)
         }
         return deliveries
+    }
+
+    /// Other writers' commits that the backend met while writing (all before this store's own),
+    /// and those a read found: queued before this store's change, in commit order.
+    /// The write itself succeeded: a failure to read what others did is recorded, and everything
+    /// is then taken as possibly changed, rather than reported as the write's failure.
+    private func queueChangesByOthersBeforeOwnWrite(in state: inout StoreState, to deliveries: inout [UncheckedBox<() -> Void>]) {
+        do {
+            if let earlier = try backend.changesByOthersBeforeLastWrite() { state.forget(earlier) }
+        } catch {
+            state.lastError = Self.persistenceError(error, key: "")
+            state.forget(.unknownOutside)
+        }
+        queueUnsentOutsideChange(in: &state, to: &deliveries)
     }
 
     private func applyCommitted(
@@ -263,12 +279,6 @@ extension Store {
         for (id, observer) in state.keyObservers.filter({ $0.value.name == change.key }).sorted(by: { $0.key < $1.key }) {
             state.keyObservers[id]?.lastRaw = change.value
             deliveries.append(state.queueChange(for: observer, from: observer.lastRaw, to: change.value))
-        }
-    }
-
-    private func appendChangeObservers(of state: StoreState, to deliveries: inout [UncheckedBox<() -> Void>]) {
-        for handler in state.changeObservers.values {
-            deliveries.append(UncheckedBox(handler))
         }
     }
 

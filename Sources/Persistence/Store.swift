@@ -28,13 +28,20 @@ public final class Store: Sendable {
     let backend: any StorageBackend
     let state = Mutex(StoreState())
 
-    init(backend: any StorageBackend) {
+    /// A store over `backend`: a backend of your own (see ``StorageBackend``), or one of the
+    /// package's, which the static factories (``sqlite(path:synchronous:access:)``, ``memory()``,
+    /// ``file(path:format:)``) make.
+    public init(backend: any StorageBackend) {
         self.backend = backend
     }
 
     deinit {
         saveAllUntrackedChanges()
-        state.withLock { $0.poller?.cancel() }
+        let watch = state.withLock { state in
+            defer { state.watch = nil }
+            return state.watch
+        }
+        watch?.cancel()
     }
 
     /// A store that lives in memory only: for tests and previews.
@@ -122,12 +129,13 @@ struct StoreState {
     private static let serials = Atomic<UInt64>(0)
     var lastError: PersistenceError?
     var keyObservers: [UInt64: KeyObserver] = [:]
-    var changeObservers: [UInt64: @Sendable () -> Void] = [:]
+    var changeObservers: [UInt64: ChangeObserver] = [:]
     var nextObserverID: UInt64 = 0
-    var poller: DispatchSourceTimer?
-    /// Set when a read (not the poller) found another process's change and dropped the cache:
-    /// the poller must still compare the observed keys, or their observers would never hear of it.
-    var externalChangePending = false
+    /// While anyone observes a store that others can change: the backend's watch of the file, or
+    /// the poller that stands in for one.
+    var watch: ObservationToken?
+    /// Changes from outside that a read (not the watch) found: observers have not heard of them yet.
+    var unsentOutsideChange: StoreChange?
     /// Which tracked `@Observable` object is current for each key (see Store+ObservableObjects).
     var trackedObjects: [String: ObjectIdentifier] = [:]
     /// Tracked objects that Observation cannot watch, compared at their next read and at exit
@@ -147,18 +155,32 @@ struct CacheEntry {
 }
 
 extension StoreState {
-    /// Forgets cached values after another process changed the store, except the tracked
-    /// `@Observable` objects: the app may hold them, and they must keep saving their changes as
-    /// long as nobody else changed their key (checked at their next read).
-    mutating func dropCacheAfterExternalChange() {
-        var kept: [String: CacheEntry] = [:]
-        for (name, _) in trackedObjects {
-            if var entry = cache[name] {
-                entry.needsCheck = true
-                kept[name] = entry
+    /// Forgets the cached values that `change` (from outside) may have changed: its keys, or
+    /// everything when it is not complete. Tracked `@Observable` objects are kept, marked to be
+    /// compared at their next read: the app may hold them, and they must keep saving their
+    /// changes as long as nobody else changed their key.
+    /// Observers hear of the change later, from ``Store/deliverChangesByOthers()``.
+    mutating func forget(_ change: StoreChange) {
+        if change.isComplete {
+            for name in change.keys {
+                if trackedObjects[name] != nil {
+                    cache[name]?.needsCheck = true
+                } else {
+                    cache[name] = nil
+                }
             }
+        } else {
+            var kept: [String: CacheEntry] = [:]
+            for (name, _) in trackedObjects {
+                if var entry = cache[name] {
+                    entry.needsCheck = true
+                    kept[name] = entry
+                }
+            }
+            cache = kept
         }
-        cache = kept
-        externalChangePending = true
+        if !keyObservers.isEmpty || !changeObservers.isEmpty {
+            unsentOutsideChange = unsentOutsideChange.map { $0.merged(with: change) } ?? change
+        }
     }
 }

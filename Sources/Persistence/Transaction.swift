@@ -195,9 +195,7 @@ extension Store {
     public func transaction<T>(_ body: (Transaction) throws -> T) throws -> T {
         let (result, deliveries, afterCommit) = try Self.insideTransaction(of: self) {
             try state.withLock { state in
-                if try backend.hasExternalChanges() {
-                    state.dropCacheAfterExternalChange()
-                }
+                try absorbChangesByOthers(in: &state)
                 let (result, changes, afterCommit, usedKeys) = try backend.transaction { reader in
                     let transaction = Transaction(store: self, reader: reader)
                     defer { transaction.isOpen = false }

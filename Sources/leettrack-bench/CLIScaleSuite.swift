@@ -76,7 +76,7 @@ extension CLIBench {
         let start = Date(timeIntervalSince1970: 1_640_995_200)  // 2022-01-01
         var events = 0
         var position = 0
-        try ProgressRepository(store: store).update(slugs) { slug, record in
+        try ProgressRepository(store: store, clock: .system).update(slugs) { slug, record in
             let seed = slug.utf8.reduce(0) { ($0 &* 31 &+ Int($1)) & 0xFFFF }
             for event in 0..<12 {
                 let date = start.addingTimeInterval(Double((seed + event * 83) % 1_460) * 86_400)

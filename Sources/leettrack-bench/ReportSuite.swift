@@ -20,20 +20,21 @@ func runReportSuite() throws {
     let store = try Store.sqlite(path: workspace + "/store.sqlite")
     let now = Date()
     let (problems, events) = try ReportBench.fill(store, now: now)
-    let timeZone = ReportBench.LocalTimeZone()
+    let timeZone = SystemTimeZone()
     let catalog = Catalog.builtIn
+    let tracker = Tracker(store: store, catalog: catalog, clock: .fixed(now), timeZone: timeZone)
 
     var reads: [Double] = []
     var computes: [Double] = []
     var renders: [Double] = []
     var wholes: [Double] = []
     var pageBytes = 0
-    for _ in 0..<3 { _ = try ProgressReport(store: store, catalog: catalog, now: now, timeZone: timeZone).html() }  // Warm up.
+    for _ in 0..<3 { _ = try ProgressReport(tracker: tracker).html() }  // Warm up.
     for _ in 0..<ReportBench.rounds {
         let start = ReportBench.clock()
-        let progress = try ProgressRepository(store: store).allProgress()
-        let ownLists = try OwnLists(store: store).all()
-        let scheduler = try ReviewBook(store: store).scheduler()
+        let progress = try tracker.progress.allProgress()
+        let ownLists = try tracker.lists.all()
+        let scheduler = try tracker.reviews.scheduler()
         let read = ReportBench.clock()
         let report = ProgressReport(
             catalog: catalog, progress: progress, ownLists: ownLists, scheduler: scheduler, now: now, timeZone: timeZone)
@@ -66,19 +67,6 @@ enum ReportBench {
         Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000
     }
 
-    /// The time zone as `leettrack` reads it (`localtime_r`, as its `SystemTimeZone` does), so the
-    /// suite measures what the command does.
-    struct LocalTimeZone: UTCOffsetProvider {
-        init() { tzset() }
-
-        func secondsFromGMT(for date: Date) -> Int {
-            var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-            var parts = tm()
-            guard localtime_r(&seconds, &parts) != nil else { return 0 }
-            return Int(parts.tm_gmtoff)
-        }
-    }
-
     /// 2,000 problems spread over the catalog, five practice events each over the last 400 days:
     /// 1,400 solved (with review cards, rated as `solve --rating` does), 600 attempted.
     /// - Returns: the number of touched problems and of events.
@@ -89,7 +77,7 @@ enum ReportBench {
         let indexes = Dictionary(uniqueKeysWithValues: slugs.enumerated().map { ($1, $0) })
         let ratings: [ReviewRating] = [.good, .good, .hard, .easy, .again]
         var events = 0
-        try ProgressRepository(store: store).update(slugs) { slug, record in
+        try ProgressRepository(store: store, clock: .fixed(now)).update(slugs) { slug, record in
             let index = indexes[slug] ?? 0
             for step in 0..<5 {
                 // Deterministic spread: each problem's events fall on different days of the last 400.
@@ -108,7 +96,7 @@ enum ReportBench {
             if index % 10 == 0 { record.favorite = true }
             if index % 20 == 0 { record.note = "Remember the invariant: <left, right> & the \"sliding\" window." }
         }
-        let lists = OwnLists(store: store)
+        let lists = OwnLists(store: store, clock: .fixed(now))
         for (number, name) in ["Graphs to redo", "Interview week", "Hard ones"].enumerated() {
             try lists.create(name, in: catalog, at: now)
             _ = try lists.add(Array(slugs[(number * 60)..<(number * 60 + 60)]), to: name, in: catalog)

@@ -1,4 +1,5 @@
 import Foundation
+import LeetTrackCore
 import LeetTrackServer
 
 /// `leettrack-bench serve`: requests per second and p50/p99 latency of `leettrack serve` for the
@@ -10,8 +11,10 @@ func runServeSuite() throws {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { CLIBench.removeScratch(directory.path) }
     // 50 clients and 50 event streams from one address: more than a peer's default share.
-    let server = WebServer(.init(
-        host: "127.0.0.1", port: 0, storePath: directory.appendingPathComponent("store.sqlite").path, connectionsPerPeer: 256))
+    let storePath = directory.appendingPathComponent("store.sqlite").path
+    let server = WebServer(.init(host: "127.0.0.1", port: 0, storePath: storePath, connectionsPerPeer: 256)) {
+        try Tracker(store: .sqlite(path: storePath), clock: .system, timeZone: SystemTimeZone())
+    }
     let url = try server.start()
     defer { _ = try? server.stop() }  // The process ends next anyway.
     guard let port = Int(url.split(separator: ":").last?.split(separator: "/").first ?? "") else { return }

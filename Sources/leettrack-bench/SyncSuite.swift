@@ -29,17 +29,17 @@ func runSyncSuite() throws {
     let now = Date()
 
     // 10,000 records on both machines and on the server.
-    try ProgressRepository(store: laptop).update(slugs) { _, record in record.recordSolve(at: now) }
-    try SyncEngine(local: laptop, remote: remote).run()
-    try SyncEngine(local: desktop, remote: remote).run()
+    try ProgressRepository(store: laptop, clock: .system).update(slugs) { _, record in record.recordSolve(at: now) }
+    try SyncEngine(local: laptop, remote: remote, clock: .system).run()
+    try SyncEngine(local: desktop, remote: remote, clock: .system).run()
 
     var pushTimes: [Double] = []
     var pullTimes: [Double] = []
     for round in 0..<5 {
         let changed = Array(slugs[(round * 1_000)..<((round + 1) * 1_000)])
-        try ProgressRepository(store: laptop).update(changed) { _, record in record.favorite.toggle() }
-        let (pushed, pushTime) = try timed { try SyncEngine(local: laptop, remote: remote).run() }
-        let (pulled, pullTime) = try timed { try SyncEngine(local: desktop, remote: remote).run() }
+        try ProgressRepository(store: laptop, clock: .system).update(changed) { _, record in record.favorite.toggle() }
+        let (pushed, pushTime) = try timed { try SyncEngine(local: laptop, remote: remote, clock: .system).run() }
+        let (pulled, pullTime) = try timed { try SyncEngine(local: desktop, remote: remote, clock: .system).run() }
         guard pushed.pushed == 1_000, pulled.pulled == 1_000 else {
             throw CLIBench.Failure(description: "expected 1,000 records each way, got \(pushed.pushed) pushed and \(pulled.pulled) pulled")
         }
@@ -48,7 +48,7 @@ func runSyncSuite() throws {
     }
     var idleTimes: [Double] = []
     for _ in 0..<30 {
-        let (report, time) = try timed { try SyncEngine(local: laptop, remote: remote).run() }
+        let (report, time) = try timed { try SyncEngine(local: laptop, remote: remote, clock: .system).run() }
         guard report == SyncEngine.Report() else { throw CLIBench.Failure(description: "an idle sync did work: \(report)") }
         idleTimes.append(time)
     }

@@ -8,6 +8,10 @@ import Persistence
 //   persistence-probe set PATH KEY INTEGER      sets one integer key
 //   persistence-probe watch PATH KEY            prints "value N" for each update of an integer key
 //                                               (it opens the store for reading only)
+//   persistence-probe stamp PATH PREFIX COUNT   for each line read from standard input, sets PREFIX0…
+//                                               to CLOCK_MONOTONIC in nanoseconds as the commit starts,
+//                                               then prints "done NS", the clock once it returned
+//                                               (the benchmark of cross-process notices)
 
 /// Writes a line straight to the pipe (no stdio buffering), so the parent sees it at once.
 func say(_ line: String) {
@@ -44,6 +48,20 @@ case "set" where arguments.count == 5:
         try store.set(value, for: Key<Int>(arguments[3], default: 0))
     } catch {
         fail("\(error)")
+    }
+case "stamp" where arguments.count == 5:
+    guard let count = Int(arguments[4]) else { fail("COUNT must be an integer") }
+    for index in 0..<count {
+        guard readLine() != nil else { break }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        do {
+            try store.set(Int(now.tv_sec) * 1_000_000_000 + Int(now.tv_nsec), for: Key<Int>("\(arguments[3])\(index)", default: 0))
+        } catch {
+            fail("\(error)")
+        }
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        say("done \(Int(now.tv_sec) * 1_000_000_000 + Int(now.tv_nsec))")
     }
 case "watch" where arguments.count == 4:
     let key = Key<Int>(arguments[3], default: 0)

@@ -99,7 +99,7 @@ struct DurabilityEndToEndTests {
         let slugs = (0..<500).map { Catalog.builtIn.problem(at: $0).slug }
         do {
             let store = try Store.sqlite(path: leettrack.storePath)
-            try ProgressRepository(store: store).update(slugs) { _, record in record.favorite = true }
+            try ProgressRepository(store: store, clock: .system).update(slugs) { _, record in record.favorite = true }
             try store.set(["favorite": "yes"], for: Key<[String: String]>("progress.\(slugs[250])", default: [:]))
         }
         let problem = Catalog.builtIn.problem(at: 250)
@@ -222,7 +222,7 @@ struct DurabilityEndToEndTests {
         let leettrack = try LeetTrackRunner()
         do {
             let store = try Store.sqlite(path: leettrack.storePath)
-            try ProgressRepository(store: store).update(["no-such-problem"]) { _, record in record.favorite = true }
+            try ProgressRepository(store: store, clock: .system).update(["no-such-problem"]) { _, record in record.favorite = true }
         }
         let result = try leettrack.run("doctor")
         #expect(result.status == 1)

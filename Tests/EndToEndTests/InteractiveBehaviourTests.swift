@@ -253,8 +253,9 @@ struct InteractiveBehaviourTests {
         let path = directory.appendingPathComponent("store.sqlite").path
         var screen = try ScreenHarness(store: .sqlite(path: path))
         let other = try Store.sqlite(path: path)
-        try ProgressRepository(store: other).update(["add-two-numbers"]) { _, record in record.favorite = true }
-        screen.runtime.send(.wake)
+        try ProgressRepository(store: other, clock: .system).update(["add-two-numbers"]) { _, record in record.favorite = true }
+        let told = screen.awaitExternalChange()
+        #expect(told)
         #expect(screen.lines[3].hasPrefix("  ♥    2 Add Two Numbers"))
         #expect(screen.lines[0].contains("♥1"))
     }
@@ -284,7 +285,7 @@ struct InteractiveDamagedDataTests {
     func undecodableRecord() throws {
         let store = Store.memory()
         store.set("not a record", forKey: "progress.two-sum")
-        try ProgressRepository(store: store).update(["add-two-numbers"]) { _, record in record.favorite = true }
+        try ProgressRepository(store: store, clock: .system).update(["add-two-numbers"]) { _, record in record.favorite = true }
         var screen = try ScreenHarness(store: store)
         #expect(screen.lines[1].contains("Cannot read the record of two-sum"))
         #expect(screen.browser.progress["add-two-numbers"]?.favorite == true)

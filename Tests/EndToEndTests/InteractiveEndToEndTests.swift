@@ -27,7 +27,7 @@ struct InteractiveEndToEndTests {
         #expect(try tmux.waitForScreen { !$0.contains("Favorites (1)") }.contains("Two Sum"))
         try tmux.send("q")
         #expect(try tmux.exitCode() == 0)
-        let favorite = try ProgressRepository(store: .sqlite(path: tmux.storePath)).progress(for: "two-sum").favorite
+        let favorite = try ProgressRepository(store: .sqlite(path: tmux.storePath), clock: .system).progress(for: "two-sum").favorite
         #expect(favorite)
     }
 

@@ -62,7 +62,7 @@ struct InteractiveNotesTests {
         try tmux.send("Escape")
         try tmux.send("q")
         #expect(try tmux.exitCode() == 0)
-        let stored = try ProgressRepository(store: .sqlite(path: tmux.storePath)).progress(for: "two-sum").note
+        let stored = try ProgressRepository(store: .sqlite(path: tmux.storePath), clock: .system).progress(for: "two-sum").note
         #expect(stored == "first\nsecon-d line\nthird")
     }
 
@@ -92,7 +92,7 @@ struct InteractiveNotesTests {
     @Test("The review card shows a note of several lines under its label, and the queue's plural says 1 day")
     func reviewCardNote() throws {
         let store = try reviewStore()
-        try ProgressRepository(store: store).update(["two-sum"]) { _, record in record.note = "hash map\n\tcomplement first" }
+        try ProgressRepository(store: store, clock: .system).update(["two-sum"]) { _, record in record.note = "hash map\n\tcomplement first" }
         var screen = try ScreenHarness(store: store)
         screen.type("r")
         #expect(screen.lines[7] == "│ Note        hash map                                                         │")

@@ -50,7 +50,7 @@ struct InteractivePracticeKeysTests {
     func undoNote() throws {
         let store = Store.memory()
         let remote = Store.memory()
-        let tracker = Tracker(store: store, catalog: .builtIn, clock: .fixed(interactiveTestDate))
+        let tracker = Tracker(store: store, catalog: .builtIn, clock: .fixed(interactiveTestDate), timeZone: UTCDays())
         _ = try tracker.sync(with: remote).run()
         var screen = try ScreenHarness(store: store)
         screen.type("nhash map")
@@ -66,7 +66,7 @@ struct InteractivePracticeKeysTests {
     @Test("U in the review queue takes back the last rating, card and all")
     func undoReview() throws {
         let store = try reviewStore()
-        let before = try ProgressRepository(store: store).progress(for: "two-sum")
+        let before = try ProgressRepository(store: store, clock: .system).progress(for: "two-sum")
         var screen = try ScreenHarness(store: store)
         screen.type("r4")
         #expect(try screen.record("two-sum") != before)
@@ -79,7 +79,7 @@ struct InteractivePracticeKeysTests {
         let store = Store.memory()
         var screen = try ScreenHarness(store: store)
         screen.type("f")
-        try ProgressRepository(store: store).update(["two-sum"]) { _, record in record.note = "theirs" }
+        try ProgressRepository(store: store, clock: .system).update(["two-sum"]) { _, record in record.note = "theirs" }
         screen.type("U")
         #expect(try screen.record("two-sum").favorite)
         #expect(screen.lines[23].contains("Not undone: Two Sum was changed elsewhere since"))
@@ -88,7 +88,7 @@ struct InteractivePracticeKeysTests {
     @Test("+ adds the problem to an own list chosen in a picker, and U takes it out again")
     func addToList() throws {
         let store = Store.memory()
-        let tracker = Tracker(store: store, catalog: .builtIn, clock: .fixed(interactiveTestDate))
+        let tracker = Tracker(store: store, catalog: .builtIn, clock: .fixed(interactiveTestDate), timeZone: UTCDays())
         _ = try tracker.lists.create("Graphs", in: .builtIn, at: interactiveTestDate)
         _ = try tracker.lists.create("Later", in: .builtIn, at: interactiveTestDate.addingTimeInterval(1))
         var screen = try ScreenHarness(store: store)
@@ -106,7 +106,7 @@ struct InteractivePracticeKeysTests {
     @Test("+ then New list… makes a list with the problem in it, and U deletes it again")
     func addToNewList() throws {
         let store = Store.memory()
-        let lists = OwnLists(store: store)
+        let lists = OwnLists(store: store, clock: .system)
         var screen = try ScreenHarness(store: store)
         screen.type("+")
         screen.press(.enter)
@@ -122,7 +122,7 @@ struct InteractivePracticeKeysTests {
     @Test("a new list's name that is taken is refused, and the field stays open")
     func newListNameTaken() throws {
         let store = Store.memory()
-        _ = try OwnLists(store: store).create("Warm-up", in: .builtIn, at: interactiveTestDate)
+        _ = try OwnLists(store: store, clock: .system).create("Warm-up", in: .builtIn, at: interactiveTestDate)
         var screen = try ScreenHarness(store: store)
         screen.type("+k")
         screen.press(.enter)
@@ -130,7 +130,7 @@ struct InteractivePracticeKeysTests {
         screen.press(.enter)
         #expect(screen.lines[23].contains("already exists"))
         #expect(screen.text.contains("New list for 1. Two Sum"))
-        #expect(try OwnLists(store: store).list(named: "warm-up", in: .builtIn).slugs.isEmpty)
+        #expect(try OwnLists(store: store, clock: .system).list(named: "warm-up", in: .builtIn).slugs.isEmpty)
     }
 
     @Test("o and e hand the selected problem to the program's actions and show their outcome")
@@ -159,7 +159,7 @@ struct InteractiveEventDetailsTests {
     @Test("the details' history shows each event's time and note on its line")
     func historyShowsTimeAndNote() throws {
         let store = Store.memory()
-        try ProgressRepository(store: store).update(["two-sum"]) { _, record in
+        try ProgressRepository(store: store, clock: .system).update(["two-sum"]) { _, record in
             record.recordAttempt(at: interactiveTestDate, seconds: 1500, note: "TLE on\ncase 57")
         }
         var screen = try ScreenHarness(store: store)

@@ -12,7 +12,7 @@ struct InteractiveReviewBehaviourTests {
     @Test("A rating key writes the reviewed event and the card the scheduler computes")
     func ratingWritesTheCard() throws {
         let store = try reviewStore()
-        let before = try #require(try ProgressRepository(store: store).progress(for: "two-sum").review)
+        let before = try #require(try ProgressRepository(store: store, clock: .system).progress(for: "two-sum").review)
         var screen = try ScreenHarness(store: store)
         screen.type("r2")
         let record = try screen.record("two-sum")
@@ -36,14 +36,14 @@ struct InteractiveReviewBehaviourTests {
     @Test("Up and Down skip through the queue without writing anything")
     func skipping() throws {
         let store = try reviewStore()
-        let before = try ProgressRepository(store: store).allProgress()
+        let before = try ProgressRepository(store: store, clock: .system).allProgress()
         var screen = try ScreenHarness(store: store)
         screen.type("rj")
         #expect(screen.browser.review?.current?.problem.slug == "add-two-numbers")
         screen.press(.down)
         #expect(screen.browser.review?.current?.problem.slug == "two-sum")
         screen.type("k5x")
-        #expect(try ProgressRepository(store: store).allProgress() == before)
+        #expect(try ProgressRepository(store: store, clock: .system).allProgress() == before)
     }
 
     @Test("Esc and q close the queue to the list without quitting")
@@ -68,8 +68,9 @@ struct InteractiveReviewBehaviourTests {
         try solve([("two-sum", 5), ("add-two-numbers", 2)], in: .sqlite(path: path))
         var screen = try ScreenHarness(store: .sqlite(path: path))
         screen.type("rj")
-        _ = try ReviewBook(store: .sqlite(path: path)).rate(try Catalog.builtIn.resolve("1"), .good, at: interactiveTestDate)
-        screen.runtime.send(.wake)
+        _ = try ReviewBook(store: .sqlite(path: path), clock: .system, timeZone: SystemTimeZone()).rate(try Catalog.builtIn.resolve("1"), .good, at: interactiveTestDate)
+        let told = screen.awaitExternalChange()
+        #expect(told)
         #expect(screen.browser.review?.due.map(\.problem.slug) == ["add-two-numbers"])
         #expect(screen.browser.review?.current?.problem.slug == "add-two-numbers")
         #expect(screen.lines[1].hasPrefix("┌ Review · 1 of 1 due "))
@@ -85,7 +86,7 @@ struct InteractiveReviewBehaviourTests {
         var screen = try ScreenHarness(store: .sqlite(path: path))
         screen.type("r")
         // Set back to todo elsewhere, before this screen heard of it: the card is gone.
-        try ProgressRepository(store: .sqlite(path: path)).update(["two-sum"]) { _, record in record.reset(at: interactiveTestDate, forgetHistory: false) }
+        try ProgressRepository(store: .sqlite(path: path), clock: .system).update(["two-sum"]) { _, record in record.reset(at: interactiveTestDate, forgetHistory: false) }
         screen.type("3")
         #expect(screen.lines[23].hasPrefix(" Not saved: "))
         #expect(screen.browser.review?.current?.problem.slug == "two-sum")

@@ -29,7 +29,7 @@ struct InteractiveReviewEndToEndTests {
         try tmux.send("q")
         #expect(try tmux.exitCode() == 0)
 
-        let record = try ProgressRepository(store: .sqlite(path: tmux.storePath)).progress(for: "two-sum")
+        let record = try ProgressRepository(store: .sqlite(path: tmux.storePath), clock: .system).progress(for: "two-sum")
         #expect(record.events.map(\.kind) == [.solved, .reviewed])
         #expect(record.events.last?.rating == "good")
         let card = try #require(record.review)

@@ -8,7 +8,7 @@ import Testing
 /// Solves each problem `days` days before `interactiveTestDate`, rated good, as
 /// `leettrack solve PROBLEM --date …` does: a solved record with its first review card.
 func solve(_ solves: [(slug: String, daysAgo: Int)], in store: Store) throws {
-    let repository = ProgressRepository(store: store)
+    let repository = ProgressRepository(store: store, clock: .system)
     for (slug, days) in solves {
         try repository.update([slug]) { _, record in
             record.recordSolve(at: interactiveTestDate.addingTimeInterval(Double(-days) * 86_400), rating: .good, scheduler: ReviewScheduler())
@@ -20,7 +20,7 @@ func solve(_ solves: [(slug: String, daysAgo: Int)], in store: Store) throws {
 func reviewStore() throws -> Store {
     let store = Store.memory()
     try solve([("two-sum", 5), ("add-two-numbers", 2), ("longest-substring-without-repeating-characters", 1)], in: store)
-    try ProgressRepository(store: store).update(["two-sum"]) { _, record in record.note = "hash map of complements" }
+    try ProgressRepository(store: store, clock: .system).update(["two-sum"]) { _, record in record.note = "hash map of complements" }
     return store
 }
 
@@ -57,7 +57,7 @@ struct InteractiveReviewRenderTests {
         let store = try reviewStore()
         var screen = try ScreenHarness(store: store)
         screen.type("r")
-        let card = try #require(try ProgressRepository(store: store).progress(for: "two-sum").review)
+        let card = try #require(try ProgressRepository(store: store, clock: .system).progress(for: "two-sum").review)
         let due = try #require(ReviewScheduler().preview(card, at: interactiveTestDate)[.hard])
         #expect(screen.text.contains("Mon \(LocalDay(due, in: UTCDays()))"))
     }
@@ -91,7 +91,7 @@ struct InteractiveReviewRenderTests {
     @Test("An empty queue says nothing is due and names the next problem beyond the week")
     func emptyQueueWithLaterCard() throws {
         let store = Store.memory()
-        try ProgressRepository(store: store).update(["two-sum"]) { _, record in
+        try ProgressRepository(store: store, clock: .system).update(["two-sum"]) { _, record in
             record.recordSolve(at: interactiveTestDate, rating: .easy, scheduler: ReviewScheduler())
         }
         var screen = try ScreenHarness(store: store)

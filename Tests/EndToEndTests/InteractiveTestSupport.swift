@@ -13,6 +13,10 @@ let interactiveTestDate = Date(timeIntervalSince1970: 1_795_000_000)
 struct ScreenHarness {
     var runtime: Runtime<Browser>
     let store: Store
+    /// The screen's watch of the store, as the program keeps it.
+    private let observation: ObservationToken
+    /// Signalled when the watch would wake the program: another writer's change waits for a frame.
+    private let woken = DispatchSemaphore(value: 0)
 
     /// A screen of `size` on `store` (a fresh memory store by default), whose clock reads
     /// `interactiveTestDate` (or `now`) and whose days are UTC days.
@@ -22,8 +26,17 @@ struct ScreenHarness {
     ) throws {
         self.store = store
         let browser = try Browser(
-            tracker: Tracker(store: store, catalog: .builtIn, clock: Clock(now)), timeZone: UTCDays(), opensOnToday: opensOnToday)
+            tracker: Tracker(store: store, catalog: .builtIn, clock: Clock(now), timeZone: UTCDays()), opensOnToday: opensOnToday)
         runtime = Runtime(browser, size: Size(width: width, height: height))
+        observation = browser.observeExternalChanges { [woken] in woken.signal() }
+    }
+
+    /// Waits (5 s at most) until the store tells the screen of another writer's change, then
+    /// wakes the screen as the program does. Returns whether the change was told.
+    mutating func awaitExternalChange() -> Bool {
+        guard woken.wait(timeout: .now() + 5) == .success else { return false }
+        runtime.send(.wake)
+        return true
     }
 
     /// Types each character of `text` as a key.
@@ -51,7 +64,7 @@ struct ScreenHarness {
 
     /// The stored record of a problem.
     func record(_ slug: String) throws -> ProblemProgress {
-        try ProgressRepository(store: store).progress(for: slug)
+        try ProgressRepository(store: store, clock: .system).progress(for: slug)
     }
 }
 

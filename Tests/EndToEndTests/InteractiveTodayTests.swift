@@ -10,7 +10,7 @@ struct InteractiveTodayTests {
     /// A store with two solves (one due for review on the tests' day), the followed list and a goal.
     static func practisedStore() throws -> Store {
         let store = Store.memory()
-        let tracker = Tracker(store: store, catalog: .builtIn, clock: .fixed(interactiveTestDate))
+        let tracker = Tracker(store: store, catalog: .builtIn, clock: .fixed(interactiveTestDate), timeZone: UTCDays())
         let earlier = interactiveTestDate.addingTimeInterval(-5 * 86_400)
         try tracker.progress.update(["contains-duplicate"]) { _, record in record.recordSolve(at: earlier, rating: .good, scheduler: ReviewScheduler()) }
         try tracker.progress.update(["valid-anagram"]) { _, record in record.recordSolve(at: interactiveTestDate, rating: .good, scheduler: ReviewScheduler()) }
@@ -100,7 +100,7 @@ struct InteractiveTodayTmuxTests {
     @Test("leettrack tui opens on today's plan with the followed list's next problem; T shows the list")
     func tuiOpensOnToday() throws {
         let tmux = try InteractiveTmux(arguments: ["tui"]) { storePath in
-            let tracker = Tracker(store: try Store.sqlite(path: storePath), catalog: .builtIn, clock: .system)
+            let tracker = Tracker(store: try Store.sqlite(path: storePath), catalog: .builtIn, clock: .system, timeZone: SystemTimeZone())
             try tracker.practice.update { $0.followedList = "blind-75" }
         }
         #expect(try tmux.waitFor("Next        217. Contains Duplicate"))

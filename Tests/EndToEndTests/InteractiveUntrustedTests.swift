@@ -11,8 +11,8 @@ struct InteractiveUntrustedTests {
     @Test("l offers the user's own lists after the built-in ones, and picks one")
     func pickerHasOwnLists() throws {
         let store = Store.memory()
-        _ = try OwnLists(store: store).create("My Graphs", in: .builtIn, at: interactiveTestDate)
-        _ = try OwnLists(store: store).add(["lru-cache", "two-sum"], to: "My Graphs", in: .builtIn)
+        _ = try OwnLists(store: store, clock: .system).create("My Graphs", in: .builtIn, at: interactiveTestDate)
+        _ = try OwnLists(store: store, clock: .system).add(["lru-cache", "two-sum"], to: "My Graphs", in: .builtIn)
         var screen = try ScreenHarness(store: store)
         screen.type("l")
         #expect(screen.text.contains("My Graphs"))
@@ -27,7 +27,7 @@ struct InteractiveUntrustedTests {
         var screen = try ScreenHarness()
         screen.type("n")
         screen.type("mine")
-        try ProgressRepository(store: screen.store).update(["two-sum"]) { _, record in record.note = "theirs" }
+        try ProgressRepository(store: screen.store, clock: .system).update(["two-sum"]) { _, record in record.note = "theirs" }
         screen.press(.enter)
         #expect(try screen.record("two-sum").note == "theirs")
         #expect(screen.text.contains("Another process changed this note"))
@@ -83,7 +83,7 @@ struct OwnColourForgeryTests {
         let tmux = try InteractiveTmux(arguments: ["show", "1"], width: 120, height: 30, environment: ["NO_COLOR": ""]) { storePath in
             // Written straight into the store, as a hand-edited or damaged store would hold it.
             let store = try Store.sqlite(path: storePath)
-            try ProgressRepository(store: store).update(["two-sum"]) { _, record in
+            try ProgressRepository(store: store, clock: .system).update(["two-sum"]) { _, record in
                 record.note = "note \(red)"
                 record.events = [ProgressEvent(kind: .attempted, date: Date(timeIntervalSince1970: 1_764_000_000), note: "event \(red)")]
             }

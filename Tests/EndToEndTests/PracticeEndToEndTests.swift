@@ -242,7 +242,7 @@ struct PracticeEndToEndTests {
         try ok(leettrack, "solve", "1")
         let store = try Store.sqlite(path: leettrack.storePath)
         // A record of a problem the built-in catalog does not have (an import from a newer one).
-        try ProgressRepository(store: store).update(["brand-new-problem"]) { _, record in
+        try ProgressRepository(store: store, clock: .system).update(["brand-new-problem"]) { _, record in
             record.recordSolve(at: Date(timeIntervalSince1970: 1_796_130_000))
         }
         let json = #"{"date":"2026-12-01","problem":{"id":9999,"title":"Brand New Problem","slug":"brand-new-problem","difficulty":"hard","paidOnly":false}}"#

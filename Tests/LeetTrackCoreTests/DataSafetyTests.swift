@@ -10,18 +10,18 @@ struct DataSafetyTests {
     @Test("a catalog update that gives a problem a new slug moves its progress and list places")
     func renamedSlugKeepsProgress() throws {
         let store = Store.memory()
-        let repository = ProgressRepository(store: store)
+        let repository = ProgressRepository(store: store, clock: .system)
         try repository.update(["two-sum"]) { _, record in
             record.favorite = true
             record.note = "hash map"
         }
-        let lists = OwnLists(store: store)
+        let lists = OwnLists(store: store, clock: .system)
         _ = try lists.create("Mine", in: .builtIn, at: Date())
         _ = try lists.add(["two-sum", "add-two-numbers"], to: "Mine", in: .builtIn)
         let file = #"{"data":{"problemsetQuestionList":{"questions":[{"questionFrontendId":"1","title":"Two Sum","#
             + #""titleSlug":"two-sum-ii","difficulty":"Easy","paidOnly":false,"acRate":58.0,"topicTags":[]}]}}}"#
         let list = try LeetCodeProblemList.read(Data(file.utf8), file: "q.json")
-        let summary = try CatalogUpdater(store: store).apply(list, source: "q.json", date: Date(), withStatus: false)
+        let summary = try CatalogUpdater(store: store, clock: .system).apply(list, source: "q.json", date: Date(), withStatus: false)
         #expect(summary.renamed == ["two-sum → two-sum-ii"])
         #expect(summary.added.isEmpty)
         let moved = try repository.progress(for: "two-sum-ii")

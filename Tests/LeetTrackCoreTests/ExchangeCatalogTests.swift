@@ -79,9 +79,9 @@ struct ExchangeCatalogTests {
 
     @Test("an update adds new problems, changes others, stores only the difference and leaves progress alone")
     func updateStoresDifference() throws {
-        try ProgressRepository(store: store).update(["two-sum"]) { _, record in record.favorite = true }
+        try ProgressRepository(store: store, clock: .system).update(["two-sum"]) { _, record in record.favorite = true }
         let list = try LeetCodeProblemList.read(Data(LeetCodeSamples.rest.utf8), file: "all.json")
-        let summary = try CatalogUpdater(store: store).apply(list, source: "all.json", date: now, withStatus: false)
+        let summary = try CatalogUpdater(store: store, clock: .system).apply(list, source: "all.json", date: now, withStatus: false)
         #expect(summary.added.map(\.id) == [9001])
         #expect(summary.changed.map(\.id) == [1])
         #expect(summary.unchanged == 2)
@@ -89,13 +89,13 @@ struct ExchangeCatalogTests {
         let stored = try #require(try CatalogUpdate.stored(in: store))
         #expect(stored.problems.map(\.slug) == ["two-sum", "brand-new-problem"])
         #expect(stored.date == "2025-11-29T14:03:12Z")
-        #expect(try ProgressRepository(store: store).allProgress() == ["two-sum": ProblemProgress(favorite: true)])
+        #expect(try ProgressRepository(store: store, clock: .system).allProgress() == ["two-sum": ProblemProgress(favorite: true)])
     }
 
     @Test("the updated catalog keeps what the file's shape lacks and finds new problems by id and slug")
     func updatedCatalog() throws {
         let list = try LeetCodeProblemList.read(Data(LeetCodeSamples.rest.utf8), file: "all.json")
-        let catalog = try CatalogUpdater(store: store).apply(list, source: "all.json", date: now, withStatus: false).catalog
+        let catalog = try CatalogUpdater(store: store, clock: .system).apply(list, source: "all.json", date: now, withStatus: false).catalog
         let twoSum = try #require(catalog.problem(withSlug: "two-sum"))
         #expect(twoSum.title == "Two Sum (Renamed)")
         #expect(twoSum.tags == ["Array", "Hash Table"])
@@ -108,7 +108,7 @@ struct ExchangeCatalogTests {
 
     @Test("a second update adds to the first, and a problem set back to the built-in one is dropped from the difference")
     func updatesAccumulate() throws {
-        let updater = CatalogUpdater(store: store)
+        let updater = CatalogUpdater(store: store, clock: .system)
         _ = try updater.apply(
             try LeetCodeProblemList.read(Data(LeetCodeSamples.rest.utf8), file: "all.json"), source: "all.json", date: now, withStatus: false)
         let graph = try LeetCodeProblemList.read(Data(LeetCodeSamples.graphQL.utf8), file: "q.json")
@@ -127,7 +127,7 @@ struct ExchangeCatalogTests {
             + #"{"questionFrontendId": "1", "title": "Two Sum", "titleSlug": "two-sum", "difficulty": "Easy", "paidOnly": false,"#
             + #" "acRate": 61.5, "topicTags": [{"name": "Array"}, {"name": "Hash Table"}]}]}}}"#
         let list = try LeetCodeProblemList.read(Data(text.utf8), file: "q.json")
-        let summary = try CatalogUpdater(store: store).apply(list, source: "q.json", date: now, withStatus: false)
+        let summary = try CatalogUpdater(store: store, clock: .system).apply(list, source: "q.json", date: now, withStatus: false)
         #expect(summary.changed.map(\.id) == [1])
         let stored = try #require(try CatalogUpdate.stored(in: store))
         #expect(stored.problems.isEmpty)
@@ -154,12 +154,12 @@ struct ExchangeCatalogTests {
 
     @Test("with statuses, ac marks solved and notac marks a todo problem attempted, without inventing history")
     func withStatus() throws {
-        try ProgressRepository(store: store).update(["median-of-two-sorted-arrays"]) { _, record in record.status = .solved }
+        try ProgressRepository(store: store, clock: .system).update(["median-of-two-sorted-arrays"]) { _, record in record.status = .solved }
         let list = try LeetCodeProblemList.read(Data(LeetCodeSamples.rest.utf8), file: "all.json")
-        let summary = try CatalogUpdater(store: store).apply(list, source: "all.json", date: now, withStatus: true)
+        let summary = try CatalogUpdater(store: store, clock: .system).apply(list, source: "all.json", date: now, withStatus: true)
         #expect(summary.markedSolved == ["lru-cache"])
         #expect(summary.markedAttempted == ["brand-new-problem"])
-        let all = try ProgressRepository(store: store).allProgress()
+        let all = try ProgressRepository(store: store, clock: .system).allProgress()
         #expect(all["lru-cache"] == ProblemProgress(status: .solved))
         #expect(all["median-of-two-sorted-arrays"]?.status == .solved)
     }
@@ -192,14 +192,14 @@ struct ExchangeAppFavoritesTests {
     @Test("titles match ignoring case and spaces; hearted ones become favorites; the rest are reported")
     func matching() throws {
         let store = Store.memory()
-        try ProgressRepository(store: store).update(["median-of-two-sorted-arrays"]) { _, record in record.favorite = true }
+        try ProgressRepository(store: store, clock: .system).update(["median-of-two-sorted-arrays"]) { _, record in record.favorite = true }
         let favorites = try AppFavorites.read(try Self.plist(Self.entries, format: .xml), file: "app.plist")
-        let outcome = try favorites.apply(to: store, catalog: .builtIn, dryRun: false)
+        let outcome = try favorites.apply(to: store, catalog: .builtIn, dryRun: false, clock: .system)
         #expect(outcome.favorited.map(\.id) == [1])
         #expect(outcome.alreadyFavorites.map(\.id) == [4])
         #expect(outcome.unmatched == ["A Problem LeetCode Never Had"])
         #expect(outcome.notFavorited == 1)
-        #expect(try ProgressRepository(store: store).allProgress().keys.sorted() == ["median-of-two-sorted-arrays", "two-sum"])
+        #expect(try ProgressRepository(store: store, clock: .system).allProgress().keys.sorted() == ["median-of-two-sorted-arrays", "two-sum"])
     }
 
     @Test("a property list without the app's key says what is missing")

@@ -164,7 +164,7 @@ struct NoteTimeTests {
 
     @Test("changing a note through the repository dates it; other changes do not")
     func repositoryDatesNotes() throws {
-        let repository = ProgressRepository(store: .memory())
+        let repository = ProgressRepository(store: .memory(), clock: .system)
         try repository.update(["two-sum"]) { _, record in record.favorite = true }
         #expect(try repository.progress(for: "two-sum").noteUpdated == nil)
         let before = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))

@@ -18,7 +18,7 @@ struct FuzzTests {
     /// A store with a bit of everything, as the target of every import.
     static func populatedStore() throws -> Store {
         let store = Store.memory()
-        let repository = ProgressRepository(store: store)
+        let repository = ProgressRepository(store: store, clock: .system)
         let scheduler = ReviewScheduler()
         _ = try repository.update(["two-sum", "lru-cache", "median-of-two-sorted-arrays"]) { slug, record in
             switch slug {
@@ -35,12 +35,12 @@ struct FuzzTests {
                 record.reset(at: day.addingTimeInterval(3600), forgetHistory: false)
             }
         }
-        let lists = OwnLists(store: store)
+        let lists = OwnLists(store: store, clock: .system)
         _ = try lists.create("My Graphs", in: .builtIn, at: day)
         _ = try lists.add(["lru-cache", "two-sum"], to: "My Graphs", in: .builtIn)
         var settings = ReviewSettings()
         try settings.set(.desiredRetention, to: "0.85")
-        try ReviewBook(store: store).save(settings)
+        try ReviewBook(store: store, clock: .system, timeZone: SystemTimeZone()).save(settings)
         return store
     }
 
@@ -85,7 +85,7 @@ struct FuzzTests {
                     return
                 }
                 let mode: ImportMode = index % 2 == 0 ? .merge : .replace
-                _ = try Importer(store: store, catalog: .builtIn).run(document, mode: mode, dryRun: false)
+                _ = try Importer(store: store, catalog: .builtIn, clock: .system).run(document, mode: mode, dryRun: false)
                 imported += 1
                 // What was let in is valid: it exports and reads back.
                 let again = try Exporter(catalog: .builtIn).document(of: store).jsonData()
@@ -130,7 +130,7 @@ struct FuzzTests {
                     #expect(try Self.snapshot(store) == before)
                     return
                 }
-                _ = try CatalogUpdater(store: store).apply(list, source: "fuzz", date: Self.now, withStatus: index % 4 < 2)
+                _ = try CatalogUpdater(store: store, clock: .system).apply(list, source: "fuzz", date: Self.now, withStatus: index % 4 < 2)
                 applied += 1
                 let update = try #require(try CatalogUpdate.stored(in: store))
                 for problem in Catalog.builtIn.applying(update.allProblems(over: .builtIn)).problems(matching: ProblemQuery(), progress: [:]) {
@@ -171,7 +171,7 @@ struct FuzzTests {
                     #expect(try Self.snapshot(store) == before)
                     return
                 }
-                _ = try favorites.apply(to: store, catalog: .builtIn, dryRun: false)
+                _ = try favorites.apply(to: store, catalog: .builtIn, dryRun: false, clock: .system)
                 applied += 1
             }
         }

@@ -7,7 +7,7 @@ import Testing
 @Suite("LeetCode's live responses and the pull's merge")
 struct LeetCodePullTests {
     let store = Store.memory()
-    var tracker: Tracker { Tracker(store: store, catalog: .builtIn, clock: .fixed(now)) }
+    var tracker: Tracker { Tracker(store: store, catalog: .builtIn, clock: .fixed(now), timeZone: utc) }
     let now = Date(timeIntervalSince1970: 1_764_424_992)  // 2025-11-29T14:03:12Z
     let solvedAt = Date(timeIntervalSince1970: 1_764_000_000)
     let attemptedAt = Date(timeIntervalSince1970: 1_763_000_000)
@@ -51,9 +51,9 @@ struct LeetCodePullTests {
             """#
         let page = try LeetCodeResponses.progressPage(from: Data(body.utf8), source: "progress", now: now)
         #expect(page.entries.map(\.lastSubmittedAt) == [nil, nil])
-        let summary = try pull(progress: page.entries).apply(to: tracker, timeZone: utc, dryRun: false)
+        let summary = try pull(progress: page.entries).apply(to: tracker, dryRun: false)
         #expect(summary.progress.added.sorted() == ["two-sum", "valid-parentheses"])
-        let repository = ProgressRepository(store: store)
+        let repository = ProgressRepository(store: store, clock: .system)
         #expect(try repository.progress(for: "valid-parentheses").status == .solved)
         #expect(try repository.progress(for: "valid-parentheses").events.isEmpty)
         #expect(try repository.progress(for: "two-sum").status == .attempted)
@@ -103,8 +103,8 @@ struct LeetCodePullTests {
         let summary = try pull(progress: [
             LeetCodeProgressEntry(slug: "two-sum", questionStatus: "SOLVED", lastResult: "AC", lastSubmittedAt: solvedAt),
             LeetCodeProgressEntry(slug: "median-of-two-sorted-arrays", questionStatus: "ATTEMPTED", lastResult: "WA", lastSubmittedAt: attemptedAt),
-        ]).apply(to: tracker, timeZone: utc, dryRun: false)
-        let repository = ProgressRepository(store: store)
+        ]).apply(to: tracker, dryRun: false)
+        let repository = ProgressRepository(store: store, clock: .system)
         #expect(summary.progress.added.sorted() == ["median-of-two-sorted-arrays", "two-sum"])
         #expect(try repository.progress(for: "two-sum").events == [ProgressEvent(kind: .solved, date: solvedAt)])
         #expect(try repository.progress(for: "two-sum").status == .solved)
@@ -112,12 +112,12 @@ struct LeetCodePullTests {
     }
 
     @Test func aPullKeepsTheUsersNoteAndFavorite() throws {
-        let repository = ProgressRepository(store: store)
+        let repository = ProgressRepository(store: store, clock: .system)
         try repository.update(["two-sum"]) { _, record in
             record.note = "use a hash map"
             record.favorite = true
         }
-        _ = try pull(accepted: [LeetCodeAcceptedSubmission(slug: "two-sum", date: solvedAt)]).apply(to: tracker, timeZone: utc, dryRun: false)
+        _ = try pull(accepted: [LeetCodeAcceptedSubmission(slug: "two-sum", date: solvedAt)]).apply(to: tracker, dryRun: false)
         let record = try repository.progress(for: "two-sum")
         #expect(record.note == "use a hash map")
         #expect(record.favorite)
@@ -125,7 +125,7 @@ struct LeetCodePullTests {
     }
 
     @Test func aResetMadeAfterLeetCodesLastSubmissionSurvivesAPull() throws {
-        let repository = ProgressRepository(store: store)
+        let repository = ProgressRepository(store: store, clock: .system)
         try repository.update(["two-sum"]) { _, record in
             record.status = .solved
             record.reset(at: now.addingTimeInterval(-60), forgetHistory: false)
@@ -133,7 +133,7 @@ struct LeetCodePullTests {
         let solved = LeetCodeProblemList.Entry(
             id: 1, title: "Two Sum", slug: "two-sum", difficulty: .easy, paidOnly: false, acceptance: 50, tags: nil, status: "ac")
         _ = try pull(problems: [solved], accepted: [LeetCodeAcceptedSubmission(slug: "two-sum", date: solvedAt)])
-            .apply(to: tracker, timeZone: utc, dryRun: false)
+            .apply(to: tracker, dryRun: false)
         let record = try repository.progress(for: "two-sum")
         #expect(record.status == .todo)
         #expect(record.events.contains(ProgressEvent(kind: .solved, date: solvedAt)))
@@ -141,19 +141,19 @@ struct LeetCodePullTests {
 
     @Test func aPullTwiceAddsNoEventTheSecondTime() throws {
         let twice = pull(accepted: [LeetCodeAcceptedSubmission(slug: "two-sum", date: solvedAt)])
-        _ = try twice.apply(to: tracker, timeZone: utc, dryRun: false)
-        let second = try twice.apply(to: tracker, timeZone: utc, dryRun: false)
+        _ = try twice.apply(to: tracker, dryRun: false)
+        let second = try twice.apply(to: tracker, dryRun: false)
         #expect(!second.progress.changesSomething)
-        #expect(try ProgressRepository(store: store).progress(for: "two-sum").events.count == 1)
+        #expect(try ProgressRepository(store: store, clock: .system).progress(for: "two-sum").events.count == 1)
     }
 
     @Test func aRenamedSlugCarriesTheLocalProgressAndTheNewSolve() throws {
-        let repository = ProgressRepository(store: store)
+        let repository = ProgressRepository(store: store, clock: .system)
         try repository.update(["two-sum"]) { _, record in record.note = "kept" }
         let renamed = LeetCodeProblemList.Entry(
             id: 1, title: "Two Sum", slug: "two-sum-renamed", difficulty: .easy, paidOnly: false, acceptance: 50, tags: nil, status: "ac")
         let summary = try pull(problems: [renamed], accepted: [LeetCodeAcceptedSubmission(slug: "two-sum-renamed", date: solvedAt)])
-            .apply(to: tracker, timeZone: utc, dryRun: false)
+            .apply(to: tracker, dryRun: false)
         #expect(summary.catalog.renamed == ["two-sum → two-sum-renamed"])
         let record = try repository.progress(for: "two-sum-renamed")
         #expect(record.note == "kept")
@@ -165,11 +165,11 @@ struct LeetCodePullTests {
         let newProblem = LeetCodeProblemList.Entry(
             id: 9100, title: "Fresh", slug: "fresh", difficulty: .hard, paidOnly: true, acceptance: 20, tags: ["Graph"], status: nil)
         let summary = try pull(problems: [newProblem], accepted: [LeetCodeAcceptedSubmission(slug: "two-sum", date: solvedAt)])
-            .apply(to: tracker, timeZone: utc, dryRun: true)
+            .apply(to: tracker, dryRun: true)
         #expect(summary.catalog.added.map(\.slug) == ["fresh"])
         #expect(summary.progress.added == ["two-sum"])
         #expect(try CatalogUpdate.stored(in: store) == nil)
-        #expect(try ProgressRepository(store: store).progress(for: "two-sum").isEmpty)
+        #expect(try ProgressRepository(store: store, clock: .system).progress(for: "two-sum").isEmpty)
     }
 
     @Test func severalAcceptedSubmissionsOnOneDayAreOneSolveTheDaysFirstAsImportMakesThem() throws {
@@ -179,15 +179,15 @@ struct LeetCodePullTests {
         let nextDay = first.addingTimeInterval(86_400)
         let progress = [LeetCodeProgressEntry(slug: "two-sum", questionStatus: "SOLVED", lastResult: "AC", lastSubmittedAt: sameDay[1])]
         let accepted = ([first, nextDay] + sameDay).map { LeetCodeAcceptedSubmission(slug: "two-sum", date: $0) }
-        _ = try pull(progress: progress, accepted: accepted).apply(to: tracker, timeZone: utc, dryRun: false)
-        let record = try ProgressRepository(store: store).progress(for: "two-sum")
+        _ = try pull(progress: progress, accepted: accepted).apply(to: tracker, dryRun: false)
+        let record = try ProgressRepository(store: store, clock: .system).progress(for: "two-sum")
         #expect(record.events == [ProgressEvent(kind: .solved, date: first), ProgressEvent(kind: .solved, date: nextDay)])
         #expect(record.status == .solved)
     }
 
     /// Stores a solve of two-sum at `date`, then applies `more` to the record.
     private func storeSolve(at date: Date, then more: @escaping (inout ProblemProgress) -> Void = { _ in }) throws {
-        try ProgressRepository(store: store).update(["two-sum"]) { _, record in
+        try ProgressRepository(store: store, clock: .system).update(["two-sum"]) { _, record in
             record.insert(ProgressEvent(kind: .solved, date: date))
             record.status = .solved
             more(&record)
@@ -196,12 +196,12 @@ struct LeetCodePullTests {
 
     /// Pulls one accepted submission of two-sum at `solvedAt`; returns its record afterwards.
     private func pullOneAcceptedSolve() throws -> ProblemProgress {
-        _ = try pull(accepted: [LeetCodeAcceptedSubmission(slug: "two-sum", date: solvedAt)]).apply(to: tracker, timeZone: utc, dryRun: false)
-        return try ProgressRepository(store: store).progress(for: "two-sum")
+        _ = try pull(accepted: [LeetCodeAcceptedSubmission(slug: "two-sum", date: solvedAt)]).apply(to: tracker, dryRun: false)
+        return try ProgressRepository(store: store, clock: .system).progress(for: "two-sum")
     }
 
     @Test func noSolveIsAddedOnADayTheStoreHasOneOnButTheStatusStillCounts() throws {
-        let repository = ProgressRepository(store: store)
+        let repository = ProgressRepository(store: store, clock: .system)
         let local = solvedAt.addingTimeInterval(-3_600)
         try repository.update(["two-sum"]) { _, record in
             record.insert(ProgressEvent(kind: .solved, date: local))
@@ -231,13 +231,13 @@ struct LeetCodePullTests {
     }
 
     @Test func theStoredDayOfARenamedProblemIsFoundUnderItsNewSlug() throws {
-        let repository = ProgressRepository(store: store)
+        let repository = ProgressRepository(store: store, clock: .system)
         let earlier = solvedAt.addingTimeInterval(-3_600)
         try storeSolve(at: earlier)
         let renamed = LeetCodeProblemList.Entry(
             id: 1, title: "Two Sum", slug: "two-sum-renamed", difficulty: .easy, paidOnly: false, acceptance: 50, tags: nil, status: "ac")
         _ = try pull(problems: [renamed], accepted: [LeetCodeAcceptedSubmission(slug: "two-sum-renamed", date: solvedAt)])
-            .apply(to: tracker, timeZone: utc, dryRun: false)
+            .apply(to: tracker, dryRun: false)
         #expect(try repository.progress(for: "two-sum-renamed").events == [ProgressEvent(kind: .solved, date: earlier)])
     }
 }

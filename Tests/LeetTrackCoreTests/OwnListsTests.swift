@@ -18,7 +18,7 @@ struct OwnListsTests {
     init() throws {
         folder = try TemporaryFolder("leettrack-lists")
         store = try Store.sqlite(path: folder.path("store.sqlite"))
-        lists = OwnLists(store: store)
+        lists = OwnLists(store: store, clock: .system)
     }
 
     @Test("a list lives through create, add, remove, rename and delete, keeping its order")

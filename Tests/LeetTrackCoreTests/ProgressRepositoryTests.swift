@@ -23,7 +23,7 @@ struct ProgressRepositoryTests {
 
     @Test("changing one problem writes exactly its record, its summary, a favorite's entry in the favorites' index, and the indexes' stamps")
     func oneKeyPerProblem() throws {
-        let repository = ProgressRepository(store: store)
+        let repository = ProgressRepository(store: store, clock: .system)
         try repository.update(["two-sum"]) { _, record in record.favorite = true }
         #expect(try store.keys(withPrefix: "") == ["due", "favorite.two-sum", "favorites", "progress.two-sum", "summary.two-sum"])
         #expect(try repository.allProgress() == ["two-sum": ProblemProgress(favorite: true)])
@@ -31,7 +31,7 @@ struct ProgressRepositoryTests {
 
     @Test("a record that becomes empty is removed")
     func emptyRecordsAreRemoved() throws {
-        let repository = ProgressRepository(store: store)
+        let repository = ProgressRepository(store: store, clock: .system)
         try repository.update(["two-sum"]) { _, record in record.favorite = true }
         let changes = try repository.update(["two-sum"]) { _, record in record.favorite = false }
         #expect(changes.map(\.changed) == [true])
@@ -41,7 +41,7 @@ struct ProgressRepositoryTests {
     @Test("a change that fails part-way writes nothing")
     func allOrNothing() throws {
         struct Stop: Error {}
-        let repository = ProgressRepository(store: store)
+        let repository = ProgressRepository(store: store, clock: .system)
         #expect(throws: Stop.self) {
             try repository.update(["two-sum", "lru-cache"]) { slug, record in
                 if slug == "lru-cache" { throw Stop() }
@@ -54,7 +54,7 @@ struct ProgressRepositoryTests {
     @Test("a record that does not decode is reported with its key and left alone")
     func undecodableRecord() throws {
         try store.set(["status": "done"], for: Key<[String: String]>("progress.two-sum", default: [:]))
-        let repository = ProgressRepository(store: store)
+        let repository = ProgressRepository(store: store, clock: .system)
         #expect {
             try repository.allProgress()
         } throws: { error in
@@ -66,7 +66,7 @@ struct ProgressRepositoryTests {
 
     @Test("reset of everything changes every touched problem at once")
     func updateAll() throws {
-        let repository = ProgressRepository(store: store)
+        let repository = ProgressRepository(store: store, clock: .system)
         try repository.update(["two-sum", "lru-cache"]) { _, record in record.recordSolve(at: date) }
         let changes = try repository.updateAll { _, record in record.reset(at: date, forgetHistory: true) }
         #expect(changes.filter(\.changed).count == 2)
@@ -75,7 +75,7 @@ struct ProgressRepositoryTests {
 
     @Test("reads only the records a predicate accepts")
     func partialRead() throws {
-        let repository = ProgressRepository(store: store)
+        let repository = ProgressRepository(store: store, clock: .system)
         try repository.update(["two-sum", "lru-cache"]) { _, record in record.favorite = true }
         #expect(try repository.progress { $0 == "lru-cache" } == ["lru-cache": ProblemProgress(favorite: true)])
     }

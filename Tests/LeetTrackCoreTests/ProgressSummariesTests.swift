@@ -18,7 +18,7 @@ struct ProgressSummariesTests {
         folder = try TemporaryFolder("leettrack-summaries")
         directory = folder.url
         store = try Store.sqlite(path: directory.appendingPathComponent("store.sqlite").path)
-        repository = ProgressRepository(store: store)
+        repository = ProgressRepository(store: store, clock: .system)
     }
 
     let start = Date(timeIntervalSince1970: 1_764_424_992)
@@ -202,12 +202,12 @@ struct ProgressSummariesTests {
 
     @Test("a memory store keeps summaries; a JSON file store, which cannot count writes, keeps none and reads the records")
     func otherBackends() throws {
-        let memory = ProgressRepository(store: .memory())
+        let memory = ProgressRepository(store: .memory(), clock: .system)
         try memory.update(["two-sum"]) { _, record in record = fullRecord() }
         #expect(try memory.summaries.areCurrent())
         #expect(try memory.store.keys(withPrefix: ProgressSummaries.keyPrefix) == ["summary.two-sum"])
 
-        let file = ProgressRepository(store: try .file(path: directory.appendingPathComponent("store.json").path))
+        let file = ProgressRepository(store: try .file(path: directory.appendingPathComponent("store.json").path), clock: .system)
         try file.update(["two-sum"]) { _, record in record = fullRecord() }
         #expect(try !file.summaries.areCurrent())
         #expect(try file.store.keys(withPrefix: "").contains { ProgressSummaries.isSummaryKey($0) } == false)

@@ -9,7 +9,7 @@ struct ReportEventDetailsTests {
     func timeAndNote() throws {
         let fixture = try ReportFixture()
         try fixture.write()
-        try ProgressRepository(store: fixture.store).update(["two-sum"]) { _, record in
+        try ProgressRepository(store: fixture.store, clock: .system).update(["two-sum"]) { _, record in
             record.recordAttempt(
                 at: ReportFixture.date("2026-11-29T14:00:00Z"), seconds: 4200, note: "TLE <on> case & 57")
         }

@@ -74,10 +74,10 @@ struct ReportFixture {
 
     /// Writes the history into the store.
     func write() throws {
-        try ProgressRepository(store: store).update(Array(Self.records.keys)) { slug, record in
+        try ProgressRepository(store: store, clock: .system).update(Array(Self.records.keys)) { slug, record in
             record = Self.records[slug] ?? ProblemProgress()
         }
-        let lists = OwnLists(store: store)
+        let lists = OwnLists(store: store, clock: .system)
         try lists.create(Self.listName, in: .builtIn, at: Self.date("2026-11-01T10:00:00Z"))
         _ = try lists.add(["number-of-islands", "climbing-stairs", "two-sum"], to: Self.listName, in: .builtIn)
         try lists.create("Empty one", in: .builtIn, at: Self.date("2026-11-02T10:00:00Z"))
@@ -85,6 +85,6 @@ struct ReportFixture {
 
     /// The report of the store as it stands.
     func report(now: Date = ReportFixture.now) throws -> ProgressReport {
-        try ProgressReport(store: store, catalog: .builtIn, now: now, timeZone: Self.utc)
+        try ProgressReport(tracker: Tracker(store: store, catalog: .builtIn, clock: .fixed(now), timeZone: Self.utc))
     }
 }

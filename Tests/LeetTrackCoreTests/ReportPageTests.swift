@@ -143,7 +143,7 @@ struct ReportPageTests {
     func longQueue() throws {
         let fixture = try ReportFixture()
         let slugs = (0..<130).map { Catalog.builtIn.slug(at: $0) }
-        try ProgressRepository(store: fixture.store).update(slugs) { _, record in
+        try ProgressRepository(store: fixture.store, clock: .system).update(slugs) { _, record in
             record = ProblemProgress(
                 status: .solved, events: [ReportFixture.event(.solved, "2026-10-01T12:00:00Z")],
                 review: ReportFixture.card(due: "2026-10-05T12:00:00Z", lastReview: "2026-10-01T12:00:00Z"))
@@ -188,7 +188,7 @@ struct ReportPageTests {
         let escaped = ReportText.escaped(text)
         #expect(escaped == "line&#13;over &#x202E;evil&#x202C; &#x2067;isolate&#x2069; &#x200F;&#x61C;")
         let fixture = try ReportFixture()
-        try ProgressRepository(store: fixture.store).update(["two-sum"]) { _, record in
+        try ProgressRepository(store: fixture.store, clock: .system).update(["two-sum"]) { _, record in
             record = ProblemProgress(favorite: true, note: text)
         }
         let html = try fixture.report().html()
@@ -200,7 +200,7 @@ struct ReportPageTests {
     @Test("a note with control characters still makes a well-formed page")
     func controlCharacters() throws {
         let fixture = try ReportFixture()
-        try ProgressRepository(store: fixture.store).update(["two-sum"]) { _, record in
+        try ProgressRepository(store: fixture.store, clock: .system).update(["two-sum"]) { _, record in
             record = ProblemProgress(favorite: true, note: "bell\u{7} escape\u{1B}[0m ]]> </div>")
         }
         let root = try ReportNode.parse(try fixture.report().html())

@@ -105,7 +105,7 @@ struct ReportTests {
     func twentyEvents() throws {
         let fixture = try ReportFixture()
         let events = (0..<30).map { ProgressEvent(kind: .attempted, date: ReportFixture.now.addingTimeInterval(Double(-$0) * 3600)) }
-        try ProgressRepository(store: fixture.store).update(["two-sum"]) { _, record in
+        try ProgressRepository(store: fixture.store, clock: .system).update(["two-sum"]) { _, record in
             record = ProblemProgress(status: .attempted, events: events.reversed())
         }
         let report = try fixture.report()
@@ -123,11 +123,12 @@ struct ReportTests {
     @Test("days are counted in the user's time zone: 23:30 UTC is the next day in Tokyo")
     func timeZone() throws {
         let fixture = try ReportFixture()
-        try ProgressRepository(store: fixture.store).update(["two-sum"]) { _, record in
+        try ProgressRepository(store: fixture.store, clock: .system).update(["two-sum"]) { _, record in
             record = ProblemProgress(status: .attempted, events: [ReportFixture.event(.attempted, "2026-11-27T23:30:00Z")])
         }
         let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
-        let report = try ProgressReport(store: fixture.store, catalog: .builtIn, now: ReportFixture.now, timeZone: tokyo)
+        let report = try ProgressReport(
+            tracker: Tracker(store: fixture.store, catalog: .builtIn, clock: .fixed(ReportFixture.now), timeZone: tokyo))
         #expect(report.dayDetails[try LocalDay(parsing: "2026-11-28").dayNumber]?.attempted == 1)
         #expect(report.recentEvents.first?.localTime == "2026-11-28 08:30")
         #expect(report.utcOffset == 9 * 3600)

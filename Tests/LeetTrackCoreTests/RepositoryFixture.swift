@@ -17,6 +17,6 @@ struct RepositoryFixture {
     init(_ name: String) throws {
         folder = try TemporaryFolder(name)
         store = try Store.sqlite(path: folder.url.appendingPathComponent("store.sqlite").path)
-        repository = ProgressRepository(store: store)
+        repository = ProgressRepository(store: store, clock: .system)
     }
 }

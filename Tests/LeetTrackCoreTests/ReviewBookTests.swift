@@ -18,7 +18,7 @@ struct ReviewBookTests {
     init() throws {
         folder = try TemporaryFolder("leettrack-review")
         store = try Store.sqlite(path: folder.path("store.sqlite"))
-        book = ReviewBook(store: store)
+        book = ReviewBook(store: store, clock: .system, timeZone: TimeZone.gmt)
     }
 
     func day(_ count: Int) -> Date { start.addingTimeInterval(Double(count) * 86_400) }
@@ -35,7 +35,7 @@ struct ReviewBookTests {
         try solve(["lru-cache"], rating: .hard, at: start)  // due day 1
         try solve(["two-sum"], at: start)  // due day 2
         try solve(["contains-duplicate"], rating: .easy, at: start)  // due day 8
-        let queue = try book.queue(catalog: .builtIn, now: day(3), timeZone: utc)
+        let queue = try book.queue(catalog: .builtIn, now: day(3))
         #expect(queue.due.map(\.problem.slug) == ["lru-cache", "two-sum"])
         #expect(queue.due.map(\.daysOverdue) == [2, 1])
         #expect(queue.upcoming(days: 5).map(\.problem.slug) == ["contains-duplicate"])
@@ -46,7 +46,7 @@ struct ReviewBookTests {
     func dueLaterToday() throws {
         try solve(["two-sum"], at: start)
         let morning = UTCTimestamp.date(from: "2026-03-03T06:00:00Z")!
-        #expect(try book.queue(catalog: .builtIn, now: morning, timeZone: utc).due.map(\.daysOverdue) == [0])
+        #expect(try book.queue(catalog: .builtIn, now: morning).due.map(\.daysOverdue) == [0])
     }
 
     @Test("rating a problem writes its one record and moves it out of the queue")
@@ -57,7 +57,7 @@ struct ReviewBookTests {
         #expect(result.after.reps == 2)
         #expect(try store.rawValue(forKey: "progress.lru-cache") == before)
         #expect(try book.repository.progress(for: "two-sum").review == result.after)
-        let queue = try book.queue(catalog: .builtIn, now: day(2), timeZone: utc)
+        let queue = try book.queue(catalog: .builtIn, now: day(2))
         #expect(queue.due.map(\.problem.slug) == ["lru-cache"])
     }
 
@@ -82,7 +82,7 @@ struct ReviewBookTests {
         var settings = try book.settings()
         try settings.set(.desiredRetention, to: "97%")
         try book.save(settings)
-        #expect(try ReviewBook(store: store).settings().desiredRetention == 0.97)
+        #expect(try ReviewBook(store: store, clock: .system, timeZone: utc).settings().desiredRetention == 0.97)
         try solve(["two-sum"], rating: .easy, at: start)
         let due = try #require(try book.repository.progress(for: "two-sum").review?.due)
         #expect(due < ReviewScheduler().newCard(rating: .easy, at: start).due)

@@ -25,10 +25,10 @@ struct SyncListsTests {
         let remote = Store.memory()
 
         @discardableResult
-        func sync(_ machine: Store) throws -> SyncEngine.Report { try SyncEngine(local: machine, remote: remote).run() }
+        func sync(_ machine: Store) throws -> SyncEngine.Report { try SyncEngine(local: machine, remote: remote, clock: .system).run() }
 
         func lists(_ machine: Store) throws -> [String: [String]] {
-            Dictionary(uniqueKeysWithValues: try OwnLists(store: machine).all().map { ($0.name, $0.slugs) })
+            Dictionary(uniqueKeysWithValues: try OwnLists(store: machine, clock: .system).all().map { ($0.name, $0.slugs) })
         }
     }
 
@@ -78,10 +78,10 @@ struct SyncListsTests {
     @Test("a store that never synced writes exactly one key per list or settings change")
     func noJournalBeforeFirstSync() throws {
         let store = Store.memory()
-        let lists = OwnLists(store: store)
+        let lists = OwnLists(store: store, clock: .system)
         try lists.create("Graphs", in: .builtIn, at: Self.day)
         _ = try lists.add(["two-sum"], to: "graphs", in: .builtIn)
-        try ReviewBook(store: store).save(ReviewSettings(desiredRetention: 0.85))
+        try ReviewBook(store: store, clock: .system, timeZone: SystemTimeZone()).save(ReviewSettings(desiredRetention: 0.85))
         #expect(try store.keys(withPrefix: "") == ["lists.graphs", "settings.review"])
     }
 
@@ -89,7 +89,7 @@ struct SyncListsTests {
     func journalRecordsListChanges() throws {
         let store = Store.memory()
         try store.set(HybridLogicalClock(node: "a"), for: SyncKeys.clock)  // What the first sync leaves.
-        let lists = OwnLists(store: store)
+        let lists = OwnLists(store: store, clock: .system)
         try lists.create("Graphs", in: .builtIn, at: Self.day)
         let created = try store.value(for: SyncKeys.stamps("lists.graphs"))
         #expect(created.created != nil && created.created == created.changed)
@@ -108,7 +108,7 @@ struct SyncListsTests {
     func journalRecordsSettings() throws {
         let store = Store.memory()
         try store.set(HybridLogicalClock(node: "a"), for: SyncKeys.clock)
-        let book = ReviewBook(store: store)
+        let book = ReviewBook(store: store, clock: .system, timeZone: SystemTimeZone())
         try book.save(ReviewSettings(desiredRetention: 0.85))
         let first = try store.value(for: SyncKeys.stamps("settings.review"))
         try book.save(ReviewSettings(desiredRetention: 0.85))
@@ -119,12 +119,12 @@ struct SyncListsTests {
     @Test("an import into a synced store journals its lists and settings")
     func importIsJournaled() throws {
         let source = Store.memory()
-        try OwnLists(store: source).create("Graphs", in: .builtIn, at: Self.day)
-        try ReviewBook(store: source).save(ReviewSettings(desiredRetention: 0.8))
+        try OwnLists(store: source, clock: .system).create("Graphs", in: .builtIn, at: Self.day)
+        try ReviewBook(store: source, clock: .system, timeZone: SystemTimeZone()).save(ReviewSettings(desiredRetention: 0.8))
         let document = try Exporter(catalog: .builtIn).document(of: source)
         let store = Store.memory()
         try store.set(HybridLogicalClock(node: "a"), for: SyncKeys.clock)
-        _ = try Importer(store: store, catalog: .builtIn).run(document, mode: .replace, dryRun: false)
+        _ = try Importer(store: store, catalog: .builtIn, clock: .system).run(document, mode: .replace, dryRun: false)
         #expect(try store.keys(withPrefix: SyncKeys.pendingValuePrefix)
             == ["sync.pending-value.lists.graphs", "sync.pending-value.settings.review"])
     }
@@ -132,8 +132,8 @@ struct SyncListsTests {
     @Test("lists created, filled, renamed and deleted on two machines end up the same on both")
     func twoMachinesShareLists() throws {
         let machines = Machines()
-        let laptop = OwnLists(store: machines.laptop)
-        let desktop = OwnLists(store: machines.desktop)
+        let laptop = OwnLists(store: machines.laptop, clock: .system)
+        let desktop = OwnLists(store: machines.desktop, clock: .system)
         try laptop.create("Graphs", in: .builtIn, at: Self.day)
         _ = try laptop.add(["number-of-islands", "clone-graph"], to: "graphs", in: .builtIn)
         try laptop.create("Scratch", in: .builtIn, at: Self.day)
@@ -157,27 +157,27 @@ struct SyncListsTests {
         let machines = Machines()
         try machines.sync(machines.laptop)
         try machines.sync(machines.desktop)
-        try ReviewBook(store: machines.laptop).save(ReviewSettings(desiredRetention: 0.85))
+        try ReviewBook(store: machines.laptop, clock: .system, timeZone: SystemTimeZone()).save(ReviewSettings(desiredRetention: 0.85))
         #expect(try SyncRemote.status(of: machines.laptop).pendingSettings)
         try machines.sync(machines.laptop)
         try machines.sync(machines.desktop)
-        #expect(try ReviewBook(store: machines.desktop).settings().desiredRetention == 0.85)
+        #expect(try ReviewBook(store: machines.desktop, clock: .system, timeZone: SystemTimeZone()).settings().desiredRetention == 0.85)
 
-        try ReviewBook(store: machines.laptop).save(ReviewSettings(desiredRetention: 0.8))
+        try ReviewBook(store: machines.laptop, clock: .system, timeZone: SystemTimeZone()).save(ReviewSettings(desiredRetention: 0.8))
         // The desktop's change comes a minute later (both would otherwise fall in one millisecond).
         var clock = try #require(try machines.desktop.transaction { try $0.value(for: SyncKeys.clock) })
         clock.observe(HLCTimestamp(milliseconds: Int64(Date().timeIntervalSince1970 * 1000) + 60_000, counter: 0, node: "x"))
         try machines.desktop.set(clock, for: SyncKeys.clock)
-        try ReviewBook(store: machines.desktop).save(ReviewSettings(desiredRetention: 0.95, fuzz: true))
+        try ReviewBook(store: machines.desktop, clock: .system, timeZone: SystemTimeZone()).save(ReviewSettings(desiredRetention: 0.95, fuzz: true))
         for machine in [machines.laptop, machines.desktop, machines.laptop] { try machines.sync(machine) }
-        #expect(try ReviewBook(store: machines.laptop).settings() == ReviewSettings(desiredRetention: 0.95, fuzz: true))
-        #expect(try ReviewBook(store: machines.desktop).settings() == ReviewSettings(desiredRetention: 0.95, fuzz: true))
+        #expect(try ReviewBook(store: machines.laptop, clock: .system, timeZone: SystemTimeZone()).settings() == ReviewSettings(desiredRetention: 0.95, fuzz: true))
+        #expect(try ReviewBook(store: machines.desktop, clock: .system, timeZone: SystemTimeZone()).settings() == ReviewSettings(desiredRetention: 0.95, fuzz: true))
     }
 
     @Test("a store that synced before lists were synced pushes its lists and pulls the others' on its next sync")
     func upgradedStoreExchangesEverything() throws {
         let machines = Machines()
-        try OwnLists(store: machines.desktop).create("From Desktop", in: .builtIn, at: Self.day)
+        try OwnLists(store: machines.desktop, clock: .system).create("From Desktop", in: .builtIn, at: Self.day)
         try machines.sync(machines.desktop)
         try machines.sync(machines.laptop)
         // The laptop's state as an older build left it: synced, but lists and settings never were.
@@ -198,7 +198,7 @@ struct SyncListsTests {
     @Test("a second sync with nothing new changes nothing, and the pull is idempotent")
     func idempotent() throws {
         let machines = Machines()
-        try OwnLists(store: machines.laptop).create("Graphs", in: .builtIn, at: Self.day)
+        try OwnLists(store: machines.laptop, clock: .system).create("Graphs", in: .builtIn, at: Self.day)
         try machines.sync(machines.laptop)
         try machines.sync(machines.desktop)
         #expect(try machines.sync(machines.desktop) == SyncEngine.Report())

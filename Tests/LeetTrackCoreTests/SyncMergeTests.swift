@@ -140,9 +140,9 @@ struct SyncMergeTests {
         let store = Store.memory()
         try store.set(HybridLogicalClock(node: "a"), for: SyncKeys.clock)
         let source = Store.memory()
-        try ProgressRepository(store: source).update(["two-sum"]) { _, record in record.favorite = true }
+        try ProgressRepository(store: source, clock: .system).update(["two-sum"]) { _, record in record.favorite = true }
         let document = try Exporter(catalog: .builtIn).document(of: source)
-        _ = try Importer(store: store, catalog: .builtIn).run(document, mode: .merge, dryRun: false)
+        _ = try Importer(store: store, catalog: .builtIn, clock: .system).run(document, mode: .merge, dryRun: false)
         #expect(try store.keys(withPrefix: SyncKeys.pendingPrefix) == ["sync.pending.two-sum"])
         #expect(try store.value(for: SyncKeys.metadata("two-sum")).favorite != nil)
     }
@@ -150,7 +150,7 @@ struct SyncMergeTests {
     @Test("a store that never synced records nothing beyond the record itself (and its summary, favorites' entry and the indexes' stamps)")
     func noJournalBeforeFirstSync() throws {
         let store = Store.memory()
-        try ProgressRepository(store: store).update(["two-sum"]) { _, record in record.favorite = true }
+        try ProgressRepository(store: store, clock: .system).update(["two-sum"]) { _, record in record.favorite = true }
         #expect(try store.keys(withPrefix: "") == ["due", "favorite.two-sum", "favorites", "progress.two-sum", "summary.two-sum"])
     }
 
@@ -158,7 +158,7 @@ struct SyncMergeTests {
     func journalRecordsChanges() throws {
         let store = Store.memory()
         try store.set(HybridLogicalClock(node: "a"), for: SyncKeys.clock)  // What the first sync leaves.
-        let repository = ProgressRepository(store: store)
+        let repository = ProgressRepository(store: store, clock: .system)
         try repository.update(["two-sum"]) { _, record in record.favorite = true }
         try repository.update(["two-sum"]) { _, record in record.favorite = false }
         #expect(try store.containsValue(forKey: "progress.two-sum") == false)  // Empty records are still removed.

@@ -157,7 +157,7 @@ struct SyncPracticeTests {
     func listChangesStampOnlyTheFollow() throws {
         let store = Store.memory()
         try store.set(HybridLogicalClock(node: "a"), for: SyncKeys.clock)
-        let lists = OwnLists(store: store)
+        let lists = OwnLists(store: store, clock: .system)
         try lists.create("Graphs", in: .builtIn, at: Self.day)
         let book = PracticeBook(store: store, clock: .system)
         try book.update { $0.followedList = "graphs"; $0.dailyGoal = 2 }

@@ -101,12 +101,12 @@ struct UntrustedInputTests {
         let laptop = Store.memory()
         let desktop = Store.memory()
         let remote = Store.memory()
-        _ = try ProgressRepository(store: laptop).update(["two-sum"]) { _, record in
+        _ = try ProgressRepository(store: laptop, clock: .system).update(["two-sum"]) { _, record in
             record.recordSolve(at: Self.day, rating: .good, scheduler: ReviewScheduler())
         }
-        _ = try ProgressRepository(store: desktop).update(["lru-cache"]) { _, record in record.favorite = true }
-        try SyncEngine(local: desktop, remote: remote).run()
-        try SyncEngine(local: laptop, remote: remote).run()
+        _ = try ProgressRepository(store: desktop, clock: .system).update(["lru-cache"]) { _, record in record.favorite = true }
+        try SyncEngine(local: desktop, remote: remote, clock: .system).run()
+        try SyncEngine(local: laptop, remote: remote, clock: .system).run()
         // A broken client writes a card no FSRS can hold.
         let key = SyncEngine.RemoteKeys.record("two-sum")
         var record = try #require(try remote.value(for: key))
@@ -118,7 +118,7 @@ struct UntrustedInputTests {
         try remote.set(["two-sum"], for: SyncEngine.RemoteKeys.log(sequence))
         var before: [String: Data] = [:]
         for name in try desktop.keys(withPrefix: "") { before[name] = try desktop.rawValue(forKey: name) }
-        #expect(try SyncEngine(local: desktop, remote: remote).run().refused == [SyncError.invalidRemoteRecord(
+        #expect(try SyncEngine(local: desktop, remote: remote, clock: .system).run().refused == [SyncError.invalidRemoteRecord(
             key: "progress.two-sum", path: "progress.review.difficulty", reason: "difficulty 99.0 is not between 1.0 and 10.0")])
         var after: [String: Data] = [:]
         for name in try desktop.keys(withPrefix: "") { after[name] = try desktop.rawValue(forKey: name) }

@@ -32,14 +32,15 @@ final class TemporaryDirectory {
     }
 }
 
-/// The backends every conformance test runs against. `postgres` runs when PostgreSQL's server
+/// The backends every conformance test runs against, the tests' own ``ExampleBackend`` among
+/// them (a backend written against the public protocol only). `postgres` runs when PostgreSQL's server
 /// binaries are installed, and always in CI (`CI` set), where a server that cannot start fails the
 /// tests with the reason instead of skipping them.
 enum BackendKind: String, CaseIterable, CustomTestStringConvertible {
-    case memory, sqlite, json, propertyList, postgres
+    case memory, sqlite, json, propertyList, postgres, example
 
     static var allCases: [BackendKind] {
-        [.memory, .sqlite, .json, .propertyList] + (PostgresTestServer.isExpected ? [.postgres] : [])
+        [.memory, .sqlite, .json, .propertyList, .example] + (PostgresTestServer.isExpected ? [.postgres] : [])
     }
 
     var testDescription: String { rawValue }
@@ -47,6 +48,7 @@ enum BackendKind: String, CaseIterable, CustomTestStringConvertible {
     func makeStore(in directory: TemporaryDirectory) throws -> Store {
         switch self {
         case .memory: .memory()
+        case .example: Store(backend: ExampleBackend())
         case .sqlite: try .sqlite(path: directory.file("store.sqlite"))
         case .json: try .file(path: directory.file("store.json"), format: .json)
         case .propertyList: try .file(path: directory.file("store.plist"), format: .propertyList)
@@ -58,7 +60,7 @@ enum BackendKind: String, CaseIterable, CustomTestStringConvertible {
 
     /// A second, independent store on the same file (what another process would open).
     func reopen(in directory: TemporaryDirectory) throws -> Store? {
-        self == .memory ? nil : try makeStore(in: directory)
+        self == .memory || self == .example ? nil : try makeStore(in: directory)
     }
 }
 

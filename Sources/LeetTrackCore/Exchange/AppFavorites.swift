@@ -195,7 +195,7 @@ public struct AppFavorites: Sendable, Equatable {
 
     /// Favorites in `store` every marked problem whose title matches one in `catalog`, in one
     /// transaction (nothing is written when `dryRun`).
-    public func apply(to store: Store, catalog: Catalog, dryRun: Bool, clock: Clock = .system) throws -> Outcome {
+    public func apply(to store: Store, catalog: Catalog, dryRun: Bool, clock: Clock) throws -> Outcome {
         var positions: [String: Int] = [:]
         for position in 0..<catalog.count {
             let title = Self.folded(catalog.title(at: position))

@@ -16,7 +16,7 @@ public struct CatalogUpdater: Sendable {
     public let clock: Clock
 
     /// An updater of `store`, its progress changes dated by `clock`.
-    public init(store: Store, clock: Clock = .system) {
+    public init(store: Store, clock: Clock) {
         self.store = store
         self.clock = clock
     }

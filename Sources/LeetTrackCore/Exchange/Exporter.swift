@@ -26,7 +26,7 @@ public struct Exporter: Sendable {
     ///   those that do not decode); read from `store` when `nil`.
     /// - Throws: `PersistenceError`, including `undecodable` naming a record that does not decode.
     public func document(of store: Store, progress: [String: ProblemProgress]? = nil) throws -> ExchangeDocument {
-        var document = document(of: try progress ?? ProgressRepository(store: store).allProgress())
+        var document = document(of: try progress ?? ProgressRepository(store: store, clock: .system).allProgress())  // Reads only: no time is taken.
         // A list record that does not decode is left out (the command line warns about it).
         document.lists = try store.readableValues(withKeyPrefix: OwnLists.keyPrefix, as: OwnLists.Record.self).values
             .sorted { ($0.value.created, $0.key) < ($1.value.created, $1.key) }

@@ -62,7 +62,7 @@ public struct Importer: Sendable {
     public let clock: Clock
 
     /// An importer into `store`, its changes dated by `clock`.
-    public init(store: Store, catalog: Catalog, clock: Clock = .system) {
+    public init(store: Store, catalog: Catalog, clock: Clock) {
         self.store = store
         self.catalog = catalog
         self.clock = clock

@@ -85,11 +85,11 @@ public struct LeetCodePull: Sendable {
     /// LeetCode's statuses merged like `leettrack import --merge`, which never touches notes,
     /// favorites, own lists or review cards, and keeps a reset made after LeetCode's last submission. With `dryRun` the transaction is
     /// rolled back and the summary says what would change. The catalog update and the
-    /// history are dated by the tracker's clock; days are those of `timeZone`.
+    /// history are dated by the tracker's clock; days are those of the tracker's time zone.
     /// - Throws: ``ExchangeError`` for a history that breaks a rule (checked in the transaction,
     ///   which it rolls back), `PersistenceError`; on any error nothing was changed.
-    public func apply(to tracker: Tracker, timeZone: some UTCOffsetProvider, dryRun: Bool) throws -> LeetCodePullSummary {
-        let now = tracker.clock.now
+    public func apply(to tracker: Tracker, dryRun: Bool) throws -> LeetCodePullSummary {
+        let (now, timeZone) = (tracker.clock.now, tracker.timeZone)
         let slugs = Set(progress.map(\.slug) + accepted.map(\.slug))
         do {
             return try tracker.store.transaction { transaction in

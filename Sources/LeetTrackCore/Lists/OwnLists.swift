@@ -22,7 +22,7 @@ public struct OwnLists: Sendable {
     public let clock: Clock
 
     /// The user's lists in `store`, their changes dated by `clock`.
-    public init(store: Store, clock: Clock = .system) {
+    public init(store: Store, clock: Clock) {
         self.store = store
         self.clock = clock
     }

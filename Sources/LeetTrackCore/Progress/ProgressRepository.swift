@@ -18,7 +18,7 @@ public struct ProgressRepository: Sendable {
     public static let keyPrefix = "progress."
 
     /// A repository over `store`, dating its changes by `clock`.
-    public init(store: Store, clock: Clock = .system) {
+    public init(store: Store, clock: Clock) {
         self.store = store
         self.clock = clock
     }

@@ -5,7 +5,7 @@ import FoundationEssentials
 /// Foundation's `TimeZone` is one (`TimeZone.current` honours `TZ`). A program may pass something
 /// cheaper that knows the same rules: creating `TimeZone.current` costs most of a millisecond,
 /// a noticeable share of a short command.
-public protocol UTCOffsetProvider {
+public protocol UTCOffsetProvider: Sendable {
     /// The offset from UTC, in seconds, in effect at `date`.
     func secondsFromGMT(for date: Date) -> Int
 }

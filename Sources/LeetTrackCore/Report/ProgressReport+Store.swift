@@ -2,17 +2,15 @@ import FoundationEssentials
 import Persistence
 
 extension ProgressReport {
-    /// Reads what the report needs from `store` and computes it: every progress record (one prefix
-    /// query), the user's own lists, the review settings and the daily goal.
+    /// Reads what the report needs from `tracker`'s store and computes it, as of the tracker's
+    /// clock and in its time zone: every progress record (one prefix query), the user's own lists,
+    /// the review settings and the daily goal.
     /// - Throws: `PersistenceError` (a record that does not decode is named), and
     ///   ``LeetTrackError/invalidSetting(_:value:reason:)`` for review settings edited out of range.
-    public init(store: Store, catalog: Catalog, now: Date, timeZone: some UTCOffsetProvider) throws {
-        let progress = try ProgressRepository(store: store).allProgress()
-        let ownLists = try OwnLists(store: store).all()
-        let scheduler = try ReviewBook(store: store).scheduler()
-        let goal = try PracticeBook(store: store, clock: .system).settings().dailyGoal
+    public init(tracker: Tracker) throws {
         self.init(
-            catalog: catalog, progress: progress, ownLists: ownLists, scheduler: scheduler, now: now, timeZone: timeZone,
-            dailyGoal: goal)
+            catalog: tracker.catalog, progress: try tracker.progress.allProgress(), ownLists: try tracker.lists.all(),
+            scheduler: try tracker.reviews.scheduler(), now: tracker.clock.now, timeZone: tracker.timeZone,
+            dailyGoal: try tracker.practice.settings().dailyGoal)
     }
 }

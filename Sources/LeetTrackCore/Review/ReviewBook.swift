@@ -5,8 +5,8 @@ import Persistence
 ///
 /// This is the whole API a review screen needs:
 /// ```swift
-/// let book = ReviewBook(store: store, clock: clock)
-/// let queue = try book.queue(catalog: .builtIn, now: clock.now, timeZone: TimeZone.current)
+/// let book = ReviewBook(store: store, clock: clock, timeZone: zone)   // or `tracker.reviews`
+/// let queue = try book.queue(catalog: .builtIn, now: clock.now)
 /// for item in queue.due { … show item.problem, item.card.due … }
 /// let result = try book.rate(item.problem, .good, at: clock.now)   // one small write
 /// ```
@@ -15,10 +15,13 @@ import Persistence
 public struct ReviewBook: Sendable {
     /// The progress records.
     public let repository: ProgressRepository
+    /// The user's time zone: the day a rating is dated is a day there.
+    public let timeZone: any UTCOffsetProvider
 
-    /// A review book over `store`.
-    public init(store: Store, clock: Clock = .system) {
+    /// A review book over `store`, rating at `clock`'s instants, on days of `timeZone`.
+    public init(store: Store, clock: Clock, timeZone: any UTCOffsetProvider) {
         repository = ProgressRepository(store: store, clock: clock)
+        self.timeZone = timeZone
     }
 
     /// The stored settings (the defaults when none are stored).
@@ -39,9 +42,9 @@ public struct ReviewBook: Sendable {
         try settings().scheduler()
     }
 
-    /// The review queue now.
+    /// The review queue at `now`, its days those of the book's time zone.
     /// - Complexity: reads every progress record once.
-    public func queue(catalog: Catalog, now: Date, timeZone: some UTCOffsetProvider) throws -> ReviewQueue {
+    public func queue(catalog: Catalog, now: Date) throws -> ReviewQueue {
         ReviewQueue(catalog: catalog, progress: try repository.allProgress(), scheduler: try scheduler(), now: now, timeZone: timeZone)
     }
 
@@ -70,16 +73,16 @@ public struct ReviewBook: Sendable {
             // Refused (before the first solve, or before a reset): a date on the day of a later
             // rating (a `--date` day stands for noon; the solve was later that day) is taken as
             // just after that day's last rating, so the review is dated that day and the history stays in order.
-            let dateDay = LocalDay(date, in: SystemTimeZone())
+            let dateDay = LocalDay(date, in: timeZone)
             if after == nil, let last = record.events
-                .filter({ ($0.kind == .solved || $0.kind == .reviewed) && $0.date > date && LocalDay($0.date, in: SystemTimeZone()) == dateDay })
+                .filter({ ($0.kind == .solved || $0.kind == .reviewed) && $0.date > date && LocalDay($0.date, in: timeZone) == dateDay })
                 .map(\.date).max()
             {
                 after = record.recordReview(rating, at: last.addingTimeInterval(1), scheduler: scheduler)
             }
             guard let after else {
                 // A day, as every review date is shown, in the user's time zone: the first day a review can have.
-                func day(_ instant: Date) -> String { LocalDay(instant, in: SystemTimeZone()).description }
+                func day(_ instant: Date) -> String { LocalDay(instant, in: timeZone).description }
                 if let reset = record.events.filter({ $0.kind == .reset && $0.date > date }).map(\.date).max() {
                     throw LeetTrackError.reviewBeforeLastReview(problem, since: "reset on \(day(reset))")
                 }

@@ -47,7 +47,7 @@ public struct SyncEngine: Sendable {
     public let clock: Clock
 
     /// A sync between `local` and `remote`.
-    public init(local: Store, remote: Store, clock: Clock = .system) {
+    public init(local: Store, remote: Store, clock: Clock) {
         self.local = local
         self.remote = remote
         self.clock = clock

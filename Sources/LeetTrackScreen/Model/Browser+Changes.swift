@@ -26,11 +26,7 @@ extension Browser {
     /// no longer holds for the problem.
     /// - Complexity: O(1), plus O(rows) to drop the row when it leaves the filtered list.
     mutating func apply(_ change: ProgressChange, at position: Int) {
-        progress[change.slug] = change.after.isEmpty ? nil : change.after
-        let before = marks[position]
-        let after = Mark(change.after)
-        marks[position] = after
-        counts.apply(before: before, after: after, difficulty: catalog.difficulty(at: position))
+        show(change.after, for: change.slug, at: position)
         if filters.status != nil, !matches(position) {
             // The changed problem is nearly always the selected one: no search needed then.
             let index = rows.indices.contains(scroll.selected) && rows[scroll.selected] == position
@@ -122,9 +118,83 @@ extension Browser {
         }
     }
 
+    /// Keeps `record` as the record of `slug` (at `position` in the catalog, if it has one) and
+    /// updates its marks and the header's counts: O(1).
+    private mutating func show(_ record: ProblemProgress, for slug: String, at position: Int?) {
+        progress[slug] = record.isEmpty ? nil : record
+        guard let position else { return }
+        let before = marks[position]
+        let after = Mark(record)
+        marks[position] = after
+        counts.apply(before: before, after: after, difficulty: catalog.difficulty(at: position))
+    }
+
+    /// Watches the store for the changes other writers make, gathering them (``externalChanges``)
+    /// for the next frame, which shows them when an update gets `.wake`; `wake` is called when
+    /// one should come. The screen's own writes are shown as they are made, not here.
+    public func observeExternalChanges(wake: @escaping @Sendable () -> Void) -> ObservationToken {
+        let (ownWrites, changes) = (self.ownWrites, externalChanges)
+        return tracker.store.observeChanges {
+            if !ownWrites.isWritingOnThisThread, changes.add([], isComplete: false) { wake() }
+        }
+    }
+
+    /// Shows what other writers changed since the last frame (``externalChanges``): each changed
+    /// record is read alone; the rows, the favorites sheet, the review queue and the start view
+    /// follow. When the store could not say which keys changed, everything is read again.
+    /// - Complexity: O(changed keys) reads, plus O(n) to filter the rows again when a status
+    ///   filter is on, and the open sheet's or view's own rebuild; never a read of every record
+    ///   on the list.
+    mutating func applyExternalChanges() {
+        let (keys, isComplete) = externalChanges.take()
+        guard isComplete else { return reloadAfterExternalChange() }
+        var recordsChanged = false
+        do {
+            for key in keys {
+                if key.hasPrefix(ProgressRepository.keyPrefix) {
+                    try showStored(String(key.dropFirst(ProgressRepository.keyPrefix.count)))
+                    recordsChanged = true
+                } else if key == Keys.hidesDifficulty.name {
+                    hidesDifficulty = try repository.store.value(for: .hidesDifficulty)
+                }
+            }
+            if recordsChanged { showChangedRecords() }
+            if !keys.isEmpty {
+                try rebuildReview()
+                if screen == .today { today = makeTodayPlan() }
+            }
+        } catch {
+            message = Message(text: "Could not read the changes another process made: \(error)", isError: true)
+        }
+    }
+
+    /// Reads the stored record of `slug` and shows it; a record that does not decode is shown as
+    /// no progress and named in the banner, as when the screen opened.
+    private mutating func showStored(_ slug: String) throws {
+        let position = catalog.position(ofSlug: slug)
+        do {
+            let record = try repository.progress(for: slug)
+            damagedSlugs.removeAll { $0 == slug }
+            show(record, for: slug, at: position)
+        } catch PersistenceError.undecodable {
+            if !damagedSlugs.contains(slug) { damagedSlugs.append(slug) }
+            show(ProblemProgress(), for: slug, at: position)
+        }
+    }
+
+    /// After records changed: the rows when a status filter is on, and the favorites sheet when it is open.
+    private mutating func showChangedRecords() {
+        if filters.status != nil { refilter() } else { scroll.resize(count: rows.count, visibleRows: visibleRows) }
+        if case .favorites(_, var state) = overlay {
+            let favorites = favoritePositions()
+            state.resize(count: favorites.count, visibleRows: state.visibleRows)
+            overlay = .favorites(favorites, state)
+        }
+    }
+
     /// Reads every record again after another process changed the store, and redraws with them,
     /// keeping the selection on the same problem.
-    /// - Complexity: O(records + n); it runs only when another process wrote.
+    /// - Complexity: O(records + n); it runs only when a notice could not say what changed.
     mutating func reloadAfterExternalChange() {
         do {
             let readable = try repository.readableProgress { _ in true }
@@ -141,12 +211,7 @@ extension Browser {
             self.marks = marks
             counts = Counts(catalog: catalog, marks: marks, touched: touched)
             hidesDifficulty = try repository.store.value(for: .hidesDifficulty)
-            refilter()
-            if case .favorites(_, var state) = overlay {
-                let favorites = favoritePositions()
-                state.resize(count: favorites.count, visibleRows: state.visibleRows)
-                overlay = .favorites(favorites, state)
-            }
+            showChangedRecords()
             try rebuildReview()
             if screen == .today { today = makeTodayPlan() }
         } catch {

@@ -60,14 +60,17 @@ public struct Browser {
         var isError = false
     }
 
-    /// The session: store, catalog and the clock for the dates of events (fixed in tests).
+    /// The session: store, catalog, the clock for the dates of events and the time zone that
+    /// decides what is due "today" (both fixed in tests).
     let tracker: Tracker
     var catalog: Catalog { tracker.catalog }
     var repository: ProgressRepository { tracker.progress }
     /// Tells the store observer which changes this screen made itself.
     public let ownWrites = OwnWrites()
-    /// The user's time zone, which decides what is due "today" (fixed in tests).
-    let timeZone: any UTCOffsetProvider
+    /// What other writers changed, for the next frame to show.
+    public let externalChanges = ExternalChanges()
+    /// The user's time zone, the tracker's.
+    var timeZone: any UTCOffsetProvider { tracker.timeZone }
 
     /// The current instant, by the tracker's clock.
     func now() -> Date { tracker.clock.now }
@@ -106,9 +109,8 @@ public struct Browser {
     /// - Throws: `PersistenceError` when the records cannot be read (an undecodable record is
     ///   named, and nothing is changed).
     /// With `opensOnToday`, the screen opens on the start view (the day's plan) rather than the list.
-    public init(tracker: Tracker, timeZone: any UTCOffsetProvider = SystemTimeZone(), opensOnToday: Bool = false) throws {
+    public init(tracker: Tracker, opensOnToday: Bool = false) throws {
         self.tracker = tracker
-        self.timeZone = timeZone
         let catalog = tracker.catalog
         let repository = tracker.progress
         let readable = try repository.readableProgress { _ in true }
@@ -158,7 +160,7 @@ extension Browser: Application {
             scroll.resize(count: rows.count, visibleRows: visibleRows)
             fitOverlayToSize()
         case .wake:
-            reloadAfterExternalChange()
+            applyExternalChanges()
         case .paste(let text):
             handlePaste(text)
         case .key(let key):

@@ -22,9 +22,9 @@ final class FileBackend: StorageBackend {
     private struct State {
         var entries: [String: Data] = [:]
         var signature: FileSignature?
-        /// Whether a reload since the last `hasExternalChanges()` brought in another process's
-        /// change: any read may absorb one, and the store must still hear of it.
-        var changedSinceCheck = false
+        /// The keys another process changed, found by reloads since the last `changesByOthers()`:
+        /// any read may absorb a change, and the store must still hear of it.
+        var changedSinceCheck: [String] = []
     }
 
     /// Identifies one version of the file: a replacement by rename always changes the inode.
@@ -67,7 +67,7 @@ final class FileBackend: StorageBackend {
         do {
             try state.withLock { state in
                 try reloadIfChanged(&state)
-                state.changedSinceCheck = false  // The first load is not somebody else's change.
+                state.changedSinceCheck = []  // The first load is not somebody else's change.
             }
             try withExclusiveFileLock { removeTemporaryFilesOfEndedProcesses() }
         } catch {
@@ -119,12 +119,25 @@ final class FileBackend: StorageBackend {
         }.value
     }
 
-    func hasExternalChanges() throws -> Bool {
+    func changesByOthers() throws -> StoreChange? {
         try state.withLock { state in
             try reloadIfChanged(&state)
-            defer { state.changedSinceCheck = false }
-            return state.changedSinceCheck
+            defer { state.changedSinceCheck = [] }
+            return state.changedSinceCheck.isEmpty ? nil : StoreChange(keys: state.changedSinceCheck, origin: .outside)
         }
+    }
+
+    /// A write reloads the file first: the changes it brought in came before the write.
+    func changesByOthersBeforeLastWrite() throws -> StoreChange? {
+        state.withLock { state in
+            defer { state.changedSinceCheck = [] }
+            return state.changedSinceCheck.isEmpty ? nil : StoreChange(keys: state.changedSinceCheck, origin: .outside)
+        }
+    }
+
+    /// Watches the file's folder for the file being replaced or written (inotify on Linux).
+    func watchChangesByOthers(_ handler: @escaping @Sendable () -> Void) -> ObservationToken? {
+        FileChangeWatch.start(files: [filePath], handler)
     }
 
     // MARK: - File I/O
@@ -173,7 +186,7 @@ final class FileBackend: StorageBackend {
         let signature = try currentSignature()
         guard signature != state.signature else { return }
         guard signature != nil else {
-            state = State(changedSinceCheck: state.signature != nil)
+            state = State(changedSinceCheck: state.changedSinceCheck + state.entries.keys.sorted())
             return
         }
         let data: Data
@@ -183,9 +196,16 @@ final class FileBackend: StorageBackend {
             throw PersistenceError.file(path: filePath, reason: "cannot read: \(FileErrorReason.text(error))")
         }
         let entries = try FileDocument.decode(data, format: format, path: filePath)
-        state.changedSinceCheck = state.changedSinceCheck || entries != state.entries
+        state.changedSinceCheck += Self.changedKeys(from: state.entries, to: entries)
         state.entries = entries
         state.signature = signature
+    }
+
+    /// The keys whose bytes differ between two documents, sorted (a file says nothing of the order).
+    private static func changedKeys(from old: [String: Data], to new: [String: Data]) -> [String] {
+        var keys = new.compactMap { key, value in old[key] == value ? nil : key }
+        keys += old.keys.filter { new[$0] == nil }
+        return keys.sorted()
     }
 
     private func persist(_ entries: [String: Data]) throws {

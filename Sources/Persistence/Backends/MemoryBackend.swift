@@ -16,8 +16,6 @@ final class MemoryBackend: StorageBackend {
 
     var path: String? { nil }
 
-    var isShared: Bool { false }
-
     func read(_ key: String) throws -> Data? {
         try KeyCheck.validate(key)
         return state.withLock { $0.entries[key] }
@@ -44,8 +42,6 @@ final class MemoryBackend: StorageBackend {
             return UncheckedBox(result)
         }.value
     }
-
-    func hasExternalChanges() throws -> Bool { false }
 
     /// Counts as SQLite's triggers do: every upsert is a write (even of the same bytes), and so is
     /// the removal of an entry that exists; removing an absent key writes nothing.

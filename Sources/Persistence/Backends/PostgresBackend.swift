@@ -7,7 +7,8 @@ import Synchronization
 /// - Writes and transactions take one advisory lock (`pg_advisory_xact_lock`) for their whole
 ///   transaction, so a ``Store/transaction(_:)`` is exclusive across every machine, as with SQLite.
 /// - Every commit sends `NOTIFY persistence_changes`; each store `LISTEN`s, so changes made by
-///   other machines reach its observers (the store's poller asks ``hasExternalChanges()``).
+///   other machines reach its observers (the store's poller asks ``changesByOthers()``; the
+///   notice does not say which keys changed: ``StoreChange/isComplete`` is false).
 /// - Keys use the `"C"` collation: they sort as bytes, like the other backends.
 /// - Values are `bytea`, sent and read in binary format: the stored bytes come back unchanged.
 final class PostgresBackend: StorageBackend {
@@ -102,7 +103,11 @@ final class PostgresBackend: StorageBackend {
     /// One round trip to the server (the price of reading another machine's commit at the next
     /// read, which a server cannot announce any cheaper), then the notifications it delivered.
     /// Our own commits notify us too; they are told apart by the sender's process id.
-    func hasExternalChanges() throws -> Bool {
+    func changesByOthers() throws -> StoreChange? {
+        try hasExternalChanges() ? .unknownOutside : nil
+    }
+
+    private func hasExternalChanges() throws -> Bool {
         try connection.withLock { connection in
             try connection.ensureConnected()
             if connection.wasReset {

@@ -18,25 +18,54 @@ extension SQLiteBackend {
     /// store's own UPSERT of an entry fires exactly one of them: AFTER INSERT for a new key, AFTER
     /// UPDATE for an existing one. A changed key (`UPDATE entries SET key = …`, never done by us)
     /// counts as the removal of the old key and the insertion of the new one.
+    ///
+    /// The same triggers append each changed key to the change log, `changes` (see
+    /// SQLiteBackend+ChangeLog), so that every writer's changes are logged. They keep their names,
+    /// which an older build checks (it refuses a store with triggers it does not know): an older
+    /// build keeps opening the store, and its writes are logged too. A store whose triggers predate
+    /// the log gets them replaced at its first open for writing.
     static let writeCountSchema: [String] = [
         "CREATE TABLE IF NOT EXISTS write_counts(namespace TEXT PRIMARY KEY NOT NULL, count INTEGER NOT NULL) WITHOUT ROWID",
+        "CREATE TABLE IF NOT EXISTS changes(seq INTEGER PRIMARY KEY, key TEXT NOT NULL)",
         """
         CREATE TRIGGER IF NOT EXISTS write_counts_after_insert AFTER INSERT ON entries BEGIN
             \(countWrite(of: "NEW.key"));
+            \(logChange(of: "NEW.key"));
         END
         """,
         """
         CREATE TRIGGER IF NOT EXISTS write_counts_after_update AFTER UPDATE ON entries BEGIN
             \(countWrite(of: "NEW.key"));
             \(countWrite(of: "OLD.key", when: "OLD.key IS NOT NEW.key"));
+            \(logChange(of: "OLD.key", when: "OLD.key IS NOT NEW.key"));
+            \(logChange(of: "NEW.key"));
         END
         """,
         """
         CREATE TRIGGER IF NOT EXISTS write_counts_after_delete AFTER DELETE ON entries BEGIN
             \(countWrite(of: "OLD.key"));
+            \(logChange(of: "OLD.key"));
         END
         """,
     ]
+
+    /// A trigger's statement that appends `key` to the change log, when `condition` holds.
+    private static func logChange(of key: String, when condition: String = "true") -> String {
+        "INSERT INTO changes(key) SELECT \(key) WHERE \(condition)"
+    }
+
+    /// Counts the parts of the change log present: its table and the three triggers that fill it.
+    private static let changeLogObjectsSQL = """
+        SELECT count(*) FROM sqlite_master
+        WHERE (type = 'table' AND name = 'changes')
+           OR (type = 'trigger' AND tbl_name = 'entries' AND sql LIKE '%INSERT INTO changes%'
+               AND name IN ('write_counts_after_insert', 'write_counts_after_update', 'write_counts_after_delete'))
+        """
+
+    /// Whether the file has the change log and the triggers that fill it (read only).
+    static func hasChangeLog(_ connection: SQLiteConnection) throws -> Bool {
+        try connection.integer(changeLogObjectsSQL) == 4
+    }
 
     /// A trigger's statement that adds 1 to the namespace of `key` (the text up to and including
     /// its first ".", or "" without one: `instr` is 0 then), when `condition` holds.
@@ -190,7 +219,7 @@ extension SQLiteBackend {
                 throw PersistenceError.cannotOpen(path: path, reason: "the store cannot use write-ahead logging here")
             }
         }
-        if applied == Set(Self.migrations.map(\.name)), objects.hasWriteCounts {
+        if applied == Set(Self.migrations.map(\.name)), objects.hasWriteCounts, try hasChangeLog(connection) {
             return  // Up to date: opening writes nothing and takes no write lock.
         }
         try connection.immediateTransaction {
@@ -217,6 +246,10 @@ extension SQLiteBackend {
             // an older build gets what it lacks, and one that has them is left as it is.
             let hadCounts = try connection.integer(
                 "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'write_counts'") > 0
+            if try !hasChangeLog(connection) {
+                // Triggers from before the change log: replaced by ones that also fill it.
+                for name in Self.ownTriggers.sorted() { try connection.execute("DROP TRIGGER IF EXISTS \(name)") }
+            }
             for sql in Self.writeCountSchema {
                 try connection.execute(sql)
             }

@@ -27,7 +27,7 @@ public enum SynchronousMode: String, Sendable, CaseIterable {
 /// a second or two old, even while a long-lived process keeps the store open.
 final class SQLiteBackend: StorageBackend {
     /// The connection and what the last change check saw. All access goes through the mutex.
-    private struct State: @unchecked Sendable {
+    struct State: @unchecked Sendable {
         // @unchecked: `walIndex` points into memory owned by `connection`; both live and die together
         // inside the backend's mutex.
         var connection: SQLiteConnection
@@ -44,6 +44,13 @@ final class SQLiteBackend: StorageBackend {
         /// opened for writing (the open adds them). A store opened for reading may predate them, and
         /// asks again at each count until a writer has added them.
         var countsWrites: Bool
+        /// The change log's last entry this backend accounted for: its own, or one reported by
+        /// ``changesByOthers()`` or kept in ``earlierChanges`` (see SQLiteBackend+ChangeLog).
+        var lastSeq: Int64 = 0
+        /// Whether the file is known to have the change log (a store opened for reading may predate it).
+        var hasChangeLog: Bool
+        /// Others' changes met while writing, committed before this backend's own last write.
+        var earlierChanges: StoreChange?
         /// The write statements, prepared at the first write: looking them up by their SQL text in
         /// the connection's cache would hash 100 bytes per write.
         var upsert: OpaquePointer?
@@ -85,9 +92,13 @@ final class SQLiteBackend: StorageBackend {
     ]
 
     private static let selectSQL = "SELECT value FROM entries WHERE key = ?1"
+    /// The `RETURNING` clause reads the log as it is before this statement's own triggers run
+    /// (SQLite: "RETURNING does not report changes made by triggers"): the change's own entry in
+    /// the log is that value + 1 (see SQLiteBackend+ChangeLog).
     fileprivate static let upsertSQL =
         "INSERT INTO entries(key, value) VALUES(?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value"
-    fileprivate static let deleteSQL = "DELETE FROM entries WHERE key = ?1"
+        + " RETURNING (SELECT max(seq) FROM changes)"
+    fileprivate static let deleteSQL = "DELETE FROM entries WHERE key = ?1 RETURNING (SELECT max(seq) FROM changes)"
     private static let rangeSQL = "SELECT key, value FROM entries WHERE key >= ?1 AND key < ?2 ORDER BY key"
     private static let allSQL = "SELECT key, value FROM entries ORDER BY key"
     private static let writeCountSQL = "SELECT count FROM write_counts WHERE namespace = ?1"
@@ -165,7 +176,8 @@ final class SQLiteBackend: StorageBackend {
             connection: connection, walIndex: walIndex,
             lastSignature: walIndex?.signature(), lastDataVersion: dataVersion,
             immutableFiles: mode == .immutable ? files : nil, fileWatch: fileWatch,
-            countsWrites: mode.canWrite))
+            countsWrites: mode.canWrite, hasChangeLog: false))
+        try state.withLock { try Self.startChangeLog(&$0) }
         if mode.canWrite {
             SQLiteExitCheckpoint.register(self) { [weak self] in self?.checkpointAtExit() }
         }
@@ -254,6 +266,7 @@ final class SQLiteBackend: StorageBackend {
         try checkWritable()
         defer { if !changes.isEmpty { checkpointer?.commitMade() } }
         try state.withLock { state in
+            let before = state.walIndex?.signature()
             if changes.count == 1 {
                 // One statement is its own transaction: no BEGIN/COMMIT round trips.
                 try state.fileWatch?.check()
@@ -266,6 +279,7 @@ final class SQLiteBackend: StorageBackend {
                     }
                 }
             }
+            Self.committedAlone(since: before, in: &state)
         }
     }
 
@@ -274,8 +288,10 @@ final class SQLiteBackend: StorageBackend {
         try checkWritable()
         defer { checkpointer?.commitMade() }
         try state.withLock { state in
+            let before = state.walIndex?.signature()
             try state.fileWatch?.check()
             try Self.apply(change, in: &state)
+            Self.committedAlone(since: before, in: &state)
         }
     }
 
@@ -296,7 +312,8 @@ final class SQLiteBackend: StorageBackend {
         defer { if wrote { checkpointer?.commitMade() } }
         return try state.withLock { state in
             let connection = state.connection
-            return UncheckedBox(try connection.immediateTransaction {
+            let before = state.walIndex?.signature()
+            let result = UncheckedBox(try connection.immediateTransaction {
                 try state.fileWatch?.check()
                 let (result, changes) = try body(ConnectionReader(connection: connection, countsWrites: true))
                 try KeyCheck.validate(changes)
@@ -306,6 +323,8 @@ final class SQLiteBackend: StorageBackend {
                 wrote = !changes.isEmpty
                 return result
             })
+            if wrote { Self.committedAlone(since: before, in: &state) }
+            return result
         }.value
     }
 
@@ -324,30 +343,48 @@ final class SQLiteBackend: StorageBackend {
         }
     }
 
-    func hasExternalChanges() throws -> Bool {
-        let changed = try state.withLock { state in
+    func changesByOthers() throws -> StoreChange? {
+        let (changed, change) = try state.withLock { state -> (Bool, StoreChange?) in
             if let opened = state.immutableFiles {
                 let files = SQLiteFileCheck.FilesSignature(path: path ?? "")
-                guard files != opened else { return false }
+                guard files != opened else { return (false, nil) }
                 try Self.reopenForReading(&state, path: path ?? "", files: files)
-                return true
+                return (true, .unknownOutside)
             }
             // The WAL-index header in shared memory changes with every commit, ours included; it
             // costs two memory loads. Only when it moved do we ask SQLite, whose data_version
             // ignores this connection's own commits. The signature is read first, so a commit that
             // lands between the two reads is caught by data_version now or by the signature later.
             let signature = state.walIndex?.signature()
-            if let signature, signature == state.lastSignature { return false }
+            if let signature, signature == state.lastSignature { return (false, nil) }
             let dataVersion = try state.connection.integer("PRAGMA data_version")
+            guard dataVersion != state.lastDataVersion else {
+                state.lastSignature = signature
+                return (false, nil)
+            }
+            // Read before anything moves on: a failure leaves the next look to find it all again.
+            let change = try Self.readChangeLog(&state)
             state.lastSignature = signature
-            guard dataVersion != state.lastDataVersion else { return false }
             state.lastDataVersion = dataVersion
-            return true
+            return (true, change)
         }
         // Another process's commit: that process copies it at its close or exit, unless a read of
         // ours held the copy back then; copying it from here too leaves nothing to chance.
         if changed { checkpointer?.commitMade() }
-        return changed
+        return change
+    }
+
+    func changesByOthersBeforeLastWrite() throws -> StoreChange? {
+        state.withLock { state in
+            defer { state.earlierChanges = nil }
+            return state.earlierChanges
+        }
+    }
+
+    /// Watches the store's file and its log (`-wal`), which every commit writes.
+    func watchChangesByOthers(_ handler: @escaping @Sendable () -> Void) -> ObservationToken? {
+        guard let path else { return nil }
+        return FileChangeWatch.start(files: [path, path + "-wal"], handler)
     }
 
     /// Replaces an `immutable` connection after the files changed: immutable again when there is
@@ -365,35 +402,33 @@ final class SQLiteBackend: StorageBackend {
         state.immutableFiles = mode == .immutable ? files : nil
     }
 
+    /// Applies one change and accounts for its entry in the change log.
     private static func apply(_ change: Change, in state: inout State) throws {
         let connection = state.connection
+        let seq: Int64?
         if let value = change.value {
             let statement = try state.upsertStatement()
             defer { sqlite3_reset(statement) }
-            try statement.withText(change.key, at: 1) {
+            seq = try connection.withText(change.key, at: 1, of: statement, upsertSQL) {
                 try value.withUnsafeBytes { bytes in
-                    if let base = bytes.baseAddress {
-                        sqlite3_bind_text(
-                            statement, 2, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), csqlite_static())
-                    } else {
-                        sqlite3_bind_text(statement, 2, "", 0, csqlite_transient())
-                    }
-                    _ = try connection.step(statement, upsertSQL)
+                    try connection.bindText(bytes, at: 2, of: statement, upsertSQL)
+                    return try loggedSeq(of: statement, upsertSQL, on: connection)
                 }
             }
         } else {
             let statement = try state.deleteStatement()
             defer { sqlite3_reset(statement) }
-            try statement.withText(change.key, at: 1) {
-                _ = try connection.step(statement, deleteSQL)
+            seq = try connection.withText(change.key, at: 1, of: statement, deleteSQL) {
+                try loggedSeq(of: statement, deleteSQL, on: connection)
             }
         }
+        if let seq { try accountForOwnEntry(seq, in: &state) }
     }
 
     fileprivate static func read(_ key: String, on connection: SQLiteConnection) throws -> Data? {
         let statement = try connection.statement(selectSQL)
         defer { sqlite3_reset(statement) }
-        return try statement.withText(key, at: 1) {
+        return try connection.withText(key, at: 1, of: statement, selectSQL) {
             try connection.step(statement, selectSQL) ? statement.columnData(0) : nil
         }
     }
@@ -446,12 +481,8 @@ final class SQLiteBackend: StorageBackend {
         try lower.withUnsafeBufferPointer { lower in
             try upper.withUnsafeBufferPointer { upper in
                 if !prefix.isEmpty {
-                    lower.withMemoryRebound(to: CChar.self) {
-                        _ = sqlite3_bind_text(statement, 1, $0.baseAddress, Int32($0.count), csqlite_static())
-                    }
-                    upper.withMemoryRebound(to: CChar.self) {
-                        _ = sqlite3_bind_text(statement, 2, $0.baseAddress, Int32($0.count), csqlite_static())
-                    }
+                    try connection.bindText(UnsafeRawBufferPointer(lower), at: 1, of: statement, sql)
+                    try connection.bindText(UnsafeRawBufferPointer(upper), at: 2, of: statement, sql)
                 }
                 while try connection.step(statement, sql), try row(statement) {}
             }
@@ -463,7 +494,7 @@ final class SQLiteBackend: StorageBackend {
     fileprivate static func writeCount(forNamespace namespace: String, on connection: SQLiteConnection) throws -> Int {
         let statement = try connection.statement(writeCountSQL)
         defer { sqlite3_reset(statement) }
-        return try statement.withText(namespace, at: 1) {
+        return try connection.withText(namespace, at: 1, of: statement, writeCountSQL) {
             try connection.step(statement, writeCountSQL) ? Int(sqlite3_column_int64(statement, 0)) : 0
         }
     }

@@ -90,10 +90,22 @@ final class SQLiteCheckpointer: Sendable {
             // Any other failure has nobody to tell: the log still holds every write, the store's
             // next write reports a real problem with the file, and the next commit tries again.
             if code == SQLITE_BUSY { return false }
+            Self.pruneChangeLog(on: connection)
             return code != SQLITE_OK || copiedFrames >= logFrames
         }
         if !complete && retries < Self.maximumRetries {
             schedule(after: Self.retryDelay, retries: retries + 1)
+        }
+    }
+
+    /// Keeps the change log bounded (``SQLiteBackend/pruneSQL``), off the writers' path. It writes
+    /// only when the log has grown past its limit. A failure (another writer holds the lock, a
+    /// store made before the log) has nobody to tell and loses nothing: the next checkpoint tries again.
+    private static func pruneChangeLog(on connection: SQLiteConnection) {
+        do {
+            try connection.execute(SQLiteBackend.pruneSQL)
+        } catch {
+            return
         }
     }
 

@@ -250,19 +250,26 @@ extension OpaquePointer {
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
-    /// Binds `text` to parameter `index` with its exact byte length (a C string would end at the
-    /// first NUL) for the duration of `body`, which steps the statement.
-    func withText<T>(_ text: String, at index: Int32, _ body: () throws -> T) rethrows -> T {
+}
+
+extension SQLiteConnection {
+    /// Binds `bytes` as text to parameter `index` of `statement`, without copying: they must
+    /// outlive the statement's next step. An empty buffer binds "" (a null pointer would bind NULL).
+    func bindText(_ bytes: UnsafeRawBufferPointer, at index: Int32, of statement: OpaquePointer, _ sql: String) throws {
+        let empty: StaticString = ""
+        let base = bytes.baseAddress ?? UnsafeRawPointer(empty.utf8Start)
+        try check(
+            sqlite3_bind_text(statement, index, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), csqlite_static()),
+            sql)
+    }
+
+    /// Binds `text` to parameter `index` of `statement` with its exact byte length (a C string
+    /// would end at the first NUL) for the duration of `body`, which steps the statement.
+    func withText<T>(_ text: String, at index: Int32, of statement: OpaquePointer, _ sql: String, _ body: () throws -> T) throws -> T {
         var text = text
         return try text.withUTF8 { bytes in
-            try bytes.withMemoryRebound(to: CChar.self) { characters in
-                // An empty buffer may have no address, and a null pointer would bind NULL, not "".
-                let empty: StaticString = ""
-                let base = characters.baseAddress
-                    ?? UnsafeRawPointer(empty.utf8Start).assumingMemoryBound(to: CChar.self)
-                sqlite3_bind_text(self, index, base, Int32(characters.count), csqlite_static())
-                return try body()
-            }
+            try bindText(UnsafeRawBufferPointer(bytes), at: index, of: statement, sql)
+            return try body()
         }
     }
 }

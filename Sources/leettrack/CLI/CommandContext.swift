@@ -66,7 +66,7 @@ final class CommandContext {
     /// only after every argument has been checked, so a usage error never creates or touches it.
     func tracker() throws -> Tracker {
         if let openedTracker { return openedTracker }
-        let tracker = Tracker(store: try Store.sqlite(path: storePath), catalog: catalog, clock: clock)
+        let tracker = Tracker(store: try Store.sqlite(path: storePath), catalog: catalog, clock: clock, timeZone: timeZone)
         openedTracker = tracker
         return tracker
     }
@@ -86,7 +86,7 @@ final class CommandContext {
     /// store opened read-only.
     func readingTrackerOpened() throws -> Tracker {
         if let tracker = openedTracker ?? readingTracker { return tracker }
-        let tracker = Tracker(store: try Store.sqlite(path: storePath, access: .readOnly), catalog: catalog, clock: clock)
+        let tracker = Tracker(store: try Store.sqlite(path: storePath, access: .readOnly), catalog: catalog, clock: clock, timeZone: timeZone)
         readingTracker = tracker
         return tracker
     }

@@ -115,7 +115,7 @@ struct ImportCommand: LeetTrackCommand {
     /// on an empty store in memory, so that it creates no file.
     private func tracker(_ context: CommandContext) throws -> Tracker {
         guard dryRun else { return try context.tracker() }
-        guard context.storeExists else { return Tracker(store: .memory(), catalog: context.catalog, clock: context.clock) }
+        guard context.storeExists else { return Tracker(store: .memory(), catalog: context.catalog, clock: context.clock, timeZone: context.timeZone) }
         return try context.readingTrackerOpened()
     }
 }

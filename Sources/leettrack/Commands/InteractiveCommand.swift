@@ -50,9 +50,7 @@ enum InteractiveSession {
         var browser = try Browser(tracker: tracker, opensOnToday: opensOnToday)
         let waker = try Waker()
         let ownWrites = browser.ownWrites
-        let observation = tracker.store.observeChanges {
-            if !ownWrites.isWritingOnThisThread { waker.wake() }
-        }
+        let observation = browser.observeExternalChanges { waker.wake() }
         defer { observation.cancel() }
         if let readOnly { browser.noteReadOnly(readOnly) }
         let terminal = try TerminalUI.Terminal.open()

@@ -86,7 +86,7 @@ struct LeetCodeSession {
             bar.clear()
             throw error
         }
-        let summary = try pulled.apply(to: try context.tracker(), timeZone: context.timeZone, dryRun: dryRun)
+        let summary = try pulled.apply(to: try context.tracker(), dryRun: dryRun)
         LeetCodePullReport.write(summary, pulled, dryRun: dryRun, to: context)
         guard !dryRun else { return }
         // The day's question too, for `today` and the screen; the pull stands without it.

@@ -65,9 +65,10 @@ struct ServeCommand: LeetTrackCommand {
         if fcntl(STDOUT_FILENO, F_GETFD) == -1 {
             throw CommandContext.outputError(TerminalError.systemCall("fcntl", errno: errno), storeWritten: false)
         }
+        let (storePath, clock, timeZone) = (context.storePath, context.clock, context.timeZone)
         let server = WebServer(.init(
-            host: settings.host, port: settings.port, storePath: context.storePath, verbose: verbose,
-            readTimeout: settings.readTimeout, clock: context.clock))
+            host: settings.host, port: settings.port, storePath: storePath, verbose: verbose, readTimeout: settings.readTimeout
+        )) { try Tracker(store: .sqlite(path: storePath), clock: clock, timeZone: timeZone) }
         let url: String
         do {
             url = try server.start()

@@ -1,0 +1,153 @@
+import Foundation
+import Persistence
+import Synchronization
+import Testing
+
+/// Notices say which keys changed, in commit order, once each, and who changed them.
+@Suite("Notices carry the changed keys", .timeLimit(.minutes(1)))
+struct ChangeNoticeTests {
+    @Test("This store's commits arrive as one notice each, with their keys, in commit order",
+          arguments: BackendKind.allCases)
+    func ownCommits(kind: BackendKind) throws {
+        let directory = try TemporaryDirectory()
+        let store = try kind.makeStore(in: directory)
+        let heard = Mutex<[StoreChange]>([])
+        let token = store.observeChanges { (change: StoreChange) in heard.withLock { $0.append(change) } }
+        store[Key<Int>("a", default: 0)] = 1
+        store[Key<Int>("b", default: 0)] = 2
+        try store.transaction { transaction in
+            transaction[Key<Int>("c", default: 0)] = 3
+            transaction[Key<Int>("d", default: 0)] = 4
+        }
+        store.removeObject(forKey: "a")
+        withExtendedLifetime(token) {}
+        #expect(heard.withLock { $0 } == [
+            StoreChange(keys: ["a"], origin: .thisStore), StoreChange(keys: ["b"], origin: .thisStore),
+            StoreChange(keys: ["c", "d"], origin: .thisStore), StoreChange(keys: ["a"], origin: .thisStore),
+        ])
+    }
+
+    @Test("Another process's commits arrive with their keys, in commit order, once each, from outside")
+    func otherProcess() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        let store = try Store.sqlite(path: path)
+        let changes = store.changes()
+        #expect(try runProbe(["write", path, "p.", "50"]).status == 0)
+        let heard = await Self.collect(changes, keys: 50)
+        #expect(heard.allSatisfy { $0.origin == .outside && $0.isComplete })
+        #expect(heard.flatMap(\.keys) == (0..<50).map { "p.\($0)" })
+    }
+
+    @Test("Writes of this store and another process's, interleaved, are each told once, with their true origin")
+    func interleaved() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        let store = try Store.sqlite(path: path)
+        let changes = store.changes()
+        let process = Process()
+        process.executableURL = probeURL()
+        process.arguments = ["write", path, "p.", "300"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        for index in 0..<300 { try store.set(index, for: Key<Int>("o.\(index)", default: 0)) }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let heard = await Self.collect(changes, keys: 600)
+        let own = heard.filter { $0.origin == .thisStore }.flatMap(\.keys)
+        let outside = heard.filter { $0.origin == .outside }.flatMap(\.keys)
+        #expect(own == (0..<300).map { "o.\($0)" })
+        #expect(outside == (0..<300).map { "p.\($0)" })
+        #expect(heard.allSatisfy { $0.isComplete })
+    }
+
+    @Test("A write by the sqlite3 shell is told with its key, and read")
+    func shellWrite() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        let store = try Store.sqlite(path: path)
+        let changes = store.changes()
+        let shell = try System.run("/usr/bin/sqlite3", [path, "INSERT INTO entries(key, value) VALUES('shell.key', '42')"])
+        #expect(shell.status == 0, "\(shell.error)")
+        let heard = await Self.collect(changes, keys: 1)
+        #expect(heard == [StoreChange(keys: ["shell.key"], origin: .outside)])
+        #expect(store[Key<Int>("shell.key", default: 0)] == 42)
+    }
+
+    @Test("When the log no longer reaches back, the notice says anything may have changed")
+    func prunedLog() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        let store = try Store.sqlite(path: path)
+        let other = try Store.sqlite(path: path)
+        other[Key<Int>("early", default: 0)] = 1  // Not yet looked for by `store`.
+        other[Key<Int>("later", default: 0)] = 2
+        let prune = try System.run("/usr/bin/sqlite3", [path, "DELETE FROM changes WHERE seq < (SELECT max(seq) FROM changes)"])
+        #expect(prune.status == 0, "\(prune.error)")
+        var changes = store.changes().makeAsyncIterator()
+        other[Key<Int>("last", default: 0)] = 3
+        let notice = await changes.next()
+        #expect(notice?.isComplete == false)
+        #expect(notice?.origin == .outside)
+        #expect(store[Key<Int>("early", default: 0)] == 1)
+    }
+
+    @Test("A read that meets another store's change first does not keep it from observers")
+    func readFirst() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        let store = try Store.sqlite(path: path)
+        let other = try Store.sqlite(path: path)
+        let changes = store.changes()
+        other[Key<Int>("x", default: 0)] = 5
+        #expect(store[Key<Int>("x", default: 0)] == 5)  // The read finds the change before the watch does.
+        let heard = await Self.collect(changes, keys: 1)
+        #expect(heard == [StoreChange(keys: ["x"], origin: .outside)])
+    }
+
+    @Test("Another store on the same JSON file is told which keys it changed")
+    func fileStore() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.json")
+        let store = try Store.file(path: path)
+        let other = try Store.file(path: path)
+        other[Key<Int>("kept", default: 0)] = 1
+        _ = store[Key<Int>("kept", default: 0)]
+        let changes = store.changes()
+        other[Key<Int>("changed", default: 0)] = 2
+        let heard = await Self.collect(changes, keys: 1)
+        #expect(heard == [StoreChange(keys: ["changed"], origin: .outside)])
+    }
+
+    @Test("A store made before the change log gets it at its next open for writing, and notices carry keys again")
+    func upgradesOldTriggers() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        _ = try Store.sqlite(path: path)
+        // The triggers as the build before the log made them: write counts only.
+        let downgrade = try System.run("/usr/bin/sqlite3", [path, """
+            DROP TRIGGER write_counts_after_insert; DROP TABLE changes;
+            CREATE TRIGGER write_counts_after_insert AFTER INSERT ON entries BEGIN
+                INSERT INTO write_counts(namespace, count) SELECT substr(NEW.key, 1, instr(NEW.key, '.')), 1
+                WHERE true ON CONFLICT(namespace) DO UPDATE SET count = count + 1;
+            END;
+            """])
+        #expect(downgrade.status == 0, "\(downgrade.error)")
+        let store = try Store.sqlite(path: path)
+        let changes = store.changes()
+        #expect(try runProbe(["set", path, "after.upgrade", "7"]).status == 0)
+        let heard = await Self.collect(changes, keys: 1)
+        #expect(heard == [StoreChange(keys: ["after.upgrade"], origin: .outside)])
+        #expect(try store.writeCount(forNamespace: "after.") == 1)
+    }
+
+    /// The notices of `changes` until they name `keys` keys (or one says anything may have changed).
+    static func collect(_ changes: AsyncStream<StoreChange>, keys: Int) async -> [StoreChange] {
+        var heard: [StoreChange] = []
+        for await change in changes {
+            heard.append(change)
+            if heard.reduce(0, { $0 + $1.keys.count }) >= keys || !change.isComplete { break }
+        }
+        return heard
+    }
+}
