@@ -150,9 +150,9 @@ public final class ServerModel: Sendable {
     func reviewQueue(damaged: inout [String]) throws -> [ReviewItemJSON] {
         let scheduler = try tracker.reviews.settings().scheduler()
         let now = self.now
-        // As `review --json` reads it (the review index where it can), not every record decoded.
+        // As `review --json` reads it (from the summaries), not every record decoded.
         var queue = ReviewQueue.Builder(catalog: catalog, scheduler: scheduler)
-        damaged += try queue.add(from: repository, dueOnly: true, now: now).map(\.key)
+        damaged += try queue.add(from: repository).map(\.key)
         return queue.queue(now: now, timeZone: tracker.timeZone).due.map(ReviewItemJSON.init)
     }
 

@@ -41,27 +41,23 @@ struct SummariesEndToEndTests {
         #expect(try leettrack.run("favorites").stdout.contains("3 favorites"))
     }
 
-    @Test("the favorites sheet reads the favorites' index, and an index or summary changed behind it is not trusted")
-    func favoritesIndex() throws {
+    @Test("a heart writes the record and its summary, nothing else, and the favorites sheet reads the summaries")
+    func favoritesFromSummaries() throws {
         guard LeetTrackRunner.hasSQLiteShell else { return }
         let leettrack = try LeetTrackRunner()
         try leettrack.run("fav", "1")
         try leettrack.run("solve", "2", "--date", "2026-01-10")
+        let before = try leettrack.snapshot(withSummaries: true)
         try leettrack.run("fav", "2")
-        let keys = try leettrack.snapshot(withSummaries: true).keys
-        #expect(keys.contains("favorite.two-sum") && keys.contains("favorite.add-two-numbers") && keys.contains("favorites"))
-        #expect(!(try leettrack.snapshot().keys.contains { $0.hasPrefix("favorite") }), "the index is not a record")
-
-        // A hand edit of an entry (Two Sum no longer a favorite in it) and of a summary as an older
-        // build writes one (Add Two Numbers attempted, not solved): neither reaches the sheet.
-        try leettrack.sqlite3("""
-            UPDATE entries SET value = '"1t--|||"' WHERE key = 'favorite.two-sum';
-            """)
+        let after = try leettrack.snapshot(withSummaries: true)
+        let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+        #expect(changed == ["progress.add-two-numbers", "summary.add-two-numbers"], "\(changed.sorted())")
+        #expect(!after.keys.contains { $0.hasPrefix("favorite") || $0.hasPrefix("due") }, "\(after.keys.sorted())")
         var favorites = try leettrack.run("favorites").stdout
-        #expect(favorites.contains("Two Sum") && favorites.contains("2 favorites"), "\(favorites)")
-        let doctor = try leettrack.run("doctor")
-        #expect(doctor.status == 0)
-        #expect(doctor.stdout.contains("✓ The favorites' index is out of date and not used"), "\(doctor.stdout)")
+        #expect(favorites.contains("Two Sum") && favorites.contains("Add Two Numbers") && favorites.contains("2 favorites"), "\(favorites)")
+
+        // Record and summary of Add Two Numbers written as an older build writes them (attempted,
+        // not solved): the sheet shows what they say.
         try leettrack.sqlite3("""
             UPDATE entries SET value = '{"status":"attempted","favorite":true}' WHERE key = 'progress.add-two-numbers';
             UPDATE entries SET value = '"1af-|||"' WHERE key = 'summary.add-two-numbers';
@@ -69,55 +65,35 @@ struct SummariesEndToEndTests {
         favorites = try leettrack.run("favorites").stdout
         #expect(favorites.contains("Two Sum") && favorites.contains("attempted") && !favorites.contains("solved"), "\(favorites)")
         #expect(try leettrack.run("doctor").status == 0)
-
-        // The next change rebuilds the index from the records.
-        try leettrack.run("fav", "3")
-        let entries = try leettrack.snapshot(withSummaries: true)
-        #expect(entries["favorite.two-sum"] == entries["summary.two-sum"])
-        #expect(entries["favorite.add-two-numbers"] == entries["summary.add-two-numbers"])
-        #expect(try leettrack.run("favorites").stdout.contains("3 favorites"))
-        #expect(try leettrack.run("doctor").stdout.contains("✓ The summaries match the records"))
     }
 
-    @Test("review reads the review index, and an index changed behind it is not trusted")
-    func reviewIndex() throws {
+    @Test("a store with an older build's favorites' and review index reads the same; doctor counts them as no records, and --rebuild-summaries removes them")
+    func olderIndexes() throws {
         guard LeetTrackRunner.hasSQLiteShell else { return }
         let leettrack = try LeetTrackRunner()
         try leettrack.run("solve", "1", "--date", "2026-01-10")
+        try leettrack.run("fav", "1")
         try leettrack.run("solve", "2", "--date", "2026-01-12", "--rating", "easy")
-        try leettrack.run("attempt", "3")
-        let keys = try leettrack.snapshot(withSummaries: true).keys
-        #expect(keys.count { $0.hasPrefix("due.") } == 2 && keys.contains("due"), "\(keys.sorted())")
-        #expect(!(try leettrack.snapshot().keys.contains { $0.hasPrefix("due") }), "the index is not a record")
-        let queue = try leettrack.run("review", "--date", "2026-06-01")
-        #expect(queue.stdout.contains("Due on 2026-06-01: 2 problems"), "\(queue.stdout)")
-        #expect(try leettrack.run("review", "--date", "2026-01-11").stdout.contains("Next: 1. Two Sum"))
-
-        // Two Sum's entry removed by hand, and Add Two Numbers' record made a plain attempt as an
-        // older build writes it (record and summary, no entry): the queue still shows the records.
+        let favorites = try leettrack.run("favorites").stdout
+        let review = try leettrack.run("review", "--date", "2026-06-01").stdout
+        let doctor = try leettrack.run("doctor").stdout
+        // As the build with the indexes left them (an entry that says otherwise is not read).
         try leettrack.sqlite3("""
-            DELETE FROM entries WHERE key LIKE 'due.%.two-sum';
+            INSERT INTO entries(key, value) VALUES('favorite.two-sum', '"1t--|||"');
+            INSERT INTO entries(key, value) VALUES('favorite.3sum', '"1tf-|||"');
+            INSERT INTO entries(key, value) VALUES('due.!two-sum', '"1t--|||"');
+            INSERT INTO entries(key, value) VALUES('favorites', '"1 2"');
+            INSERT INTO entries(key, value) VALUES('due', '"1 2"');
             """)
-        var review = try leettrack.run("review", "--date", "2026-06-01").stdout
-        #expect(review.contains("Two Sum") && review.contains("2 problems"), "\(review)")
-        let doctor = try leettrack.run("doctor")
-        #expect(doctor.status == 0)
-        #expect(doctor.stdout.contains("✓ The review index is out of date and not used"), "\(doctor.stdout)")
-        try leettrack.sqlite3("""
-            UPDATE entries SET value = '{"status":"attempted","events":[{"kind":"attempted","at":"2026-01-12T09:00:00Z"}]}'
-                WHERE key = 'progress.add-two-numbers';
-            UPDATE entries SET value = '"1a--||1768208400|a1768208400"' WHERE key = 'summary.add-two-numbers';
-            """)
-        review = try leettrack.run("review", "--date", "2026-06-01").stdout
-        #expect(review.contains("Two Sum") && !review.contains("Add Two Numbers") && review.contains("1 problem"), "\(review)")
+        #expect(try leettrack.run("favorites").stdout == favorites)
+        #expect(try leettrack.run("review", "--date", "2026-06-01").stdout == review)
+        #expect(try leettrack.run("doctor").stdout == doctor)
+        #expect(doctor.contains("✓ The summaries match the records"), "\(doctor)")
 
-        // The next change rebuilds the index from the records.
-        try leettrack.run("fav", "4")
-        let entries = try leettrack.snapshot(withSummaries: true)
-        #expect(entries.keys.count { $0.hasPrefix("due.") } == 1, "\(entries.keys.sorted())")
-        #expect(try leettrack.run("review", "--date", "2026-06-01").stdout.contains("Due on 2026-06-01: 1 problem"))
-        let rebuilt = try leettrack.run("doctor").stdout
-        #expect(rebuilt.contains("✓ The summaries match the records") && !rebuilt.contains("review index"), "\(rebuilt)")
+        let repair = try leettrack.run("doctor", "--rebuild-summaries")
+        #expect(repair.stdout.contains("Rebuilt the summaries from the records: 5 entries written or removed."), "\(repair.stdout)")
+        #expect(!(try leettrack.snapshot(withSummaries: true).keys.contains { $0.hasPrefix("favorite") || $0.hasPrefix("due") }))
+        #expect(try leettrack.run("favorites").stdout == favorites)
     }
 
     @Test("a summary edited by hand with its record is found by doctor and rebuilt by doctor --rebuild-summaries")
@@ -138,9 +114,8 @@ struct SummariesEndToEndTests {
 
         let repair = try leettrack.run("doctor", "--rebuild-summaries")
         #expect(repair.status == 0, "\(repair.stdout)")
-        // The summary, the favorite's entry in the favorites' index, which copies it, and the review
-        // index's entry of a solved problem, whose card the scheduler derives.
-        #expect(repair.stdout.contains("Rebuilt the summaries and their indexes from the records: 3 entries written or removed."),
+        // The summary alone: nothing else is derived from a record.
+        #expect(repair.stdout.contains("Rebuilt the summaries from the records: 1 entry written or removed."),
                 "\(repair.stdout)")
         #expect(repair.stdout.contains("✓ The summaries match the records"))
         #expect(try leettrack.snapshot() == records)

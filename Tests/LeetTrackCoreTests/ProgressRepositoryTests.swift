@@ -21,11 +21,11 @@ struct ProgressRepositoryTests {
 
     let date = Date(timeIntervalSince1970: 1_764_424_992)
 
-    @Test("changing one problem writes exactly its record, its summary, a favorite's entry in the favorites' index, and the indexes' stamps")
+    @Test("changing one problem writes exactly its record and its summary")
     func oneKeyPerProblem() throws {
         let repository = ProgressRepository(store: store, clock: .system)
         try repository.update(["two-sum"]) { _, record in record.favorite = true }
-        #expect(try store.keys(withPrefix: "") == ["due", "favorite.two-sum", "favorites", "progress.two-sum", "summary.two-sum"])
+        #expect(try store.keys(withPrefix: "") == ["progress.two-sum", "summary.two-sum"])
         #expect(try repository.allProgress() == ["two-sum": ProblemProgress(favorite: true)])
     }
 

@@ -122,28 +122,7 @@ public struct ProgressRepository: Sendable {
     public func forEachReadableMarks(
         ofSlugs slugs: [String], _ body: (_ slug: UnsafeRawBufferPointer, _ marks: ProblemMarks) throws -> Void
     ) throws -> [DamagedRecord] {
-        try forEachReadable(from: .slugs(slugs), fromSummary: ProblemMarks.init(storedSummaryJSON:), fromRecord: ProblemMarks.init, body)
-    }
-
-    /// Lends `body` what the queue of the cards due before `bound` needs, as
-    /// ``forEachReadableSummary(events:card:_:)`` with `events` false lends it: read from the
-    /// review index when it is known to match the records (the cards due before `bound`, those at
-    /// the earliest due time after it, and every card the index cannot order; see
-    /// ``ProgressSummaries/duePrefix``), else every summary. The queue built from what is lent
-    /// (``ReviewQueue/Builder``) has the same ``ReviewQueue/due`` and ``ReviewQueue/next`` as
-    /// the queue of every summary for a day that ends before `bound`; its later cards are not all there.
-    ///
-    /// `body` must not use the store: it may run while the store lends its bytes.
-    /// - Complexity: one range query of the k cards lent, and a read per record an entry sends to.
-    public func forEachReadableDueSummary(
-        before bound: Date, _ body: (_ slug: UnsafeRawBufferPointer, _ summary: ProgressSummary) throws -> Void
-    ) throws -> [DamagedRecord] {
-        guard try summaries.dueAreCurrent() else { return try forEachReadableSummary(events: false, body) }
-        var eventBuffer: [ProgressSummary.Event] = []
-        return try forEachReadable(
-            from: .due(before: bound),
-            fromSummary: { ProgressSummary(storedJSON: $0, events: false, card: true, eventBuffer: &eventBuffer) },
-            fromRecord: ProgressSummary.init, body)
+        try forEachReadable(slugs: slugs, fromSummary: ProblemMarks.init(storedSummaryJSON:), fromRecord: ProblemMarks.init, body)
     }
 
     /// As ``forEachReadableSummary(events:card:_:)``, lending each record's marks (status,
@@ -168,45 +147,18 @@ public struct ProgressRepository: Sendable {
     /// Lends `body` what `fromSummary` reads of each stored summary when the summaries are known to
     /// match the records (a summary it cannot read sends to its record), else what `fromRecord`
     /// makes of each record that `include` accepts, with the record's slug; returns the records
-    /// that do not decode.
+    /// that do not decode. With `slugs`, only the summaries (or records) of those slugs, each read
+    /// by its key.
     ///
     /// The summaries are read where the store keeps them: no key, value, row or slug is copied
-    /// for a summary `fromSummary` reads.
-    /// With `favoritesOnly`, the favorites' index is read instead of every summary when it is
-    /// known to match (it holds the favorites' summaries), and a summary whose favorite byte says
-    /// it is none is passed over unread; `body` may still get others (from the records).
+    /// for a summary `fromSummary` reads. With `favoritesOnly`, a summary whose favorite byte
+    /// says it is none is passed over unread; `body` may still get others (from the records).
     private func forEachReadable<Derived>(
-        where include: (String) -> Bool = { _ in true }, favoritesOnly: Bool = false,
+        where include: (String) -> Bool = { _ in true }, favoritesOnly: Bool = false, slugs: [String]? = nil,
         fromSummary: (UnsafeRawBufferPointer) -> Derived?, fromRecord: (ProblemProgress) -> Derived,
         _ body: (_ slug: UnsafeRawBufferPointer, _ derived: Derived) throws -> Void
     ) throws -> [DamagedRecord] {
-        try forEachReadable(
-            where: include, from: .summaries(favoritesOnly: favoritesOnly), fromSummary: fromSummary, fromRecord: fromRecord, body)
-    }
-
-    /// Where ``forEachReadable(where:from:fromSummary:fromRecord:_:)`` reads the summaries.
-    private enum SummaryEntries {
-        /// Every summary, or the favorites' index (see ``ProgressSummaries/forEachCurrentEntry(favoritesOnly:_:)``).
-        case summaries(favoritesOnly: Bool)
-        /// The review index's entries that the queue of the cards due before a time needs; the
-        /// caller has found the index current (see ``ProgressSummaries/forEachCurrentDueEntry(before:_:)``).
-        case due(before: Date)
-        /// The summaries of these slugs, each read by its key (see
-        /// ``ProgressSummaries/forEachCurrentEntry(ofSlugs:_:)``); when they are not current, the
-        /// records of these slugs, read the same way.
-        case slugs([String])
-    }
-
-    /// Lends `body` what `fromSummary` reads of each entry of `entries` (an entry it cannot read
-    /// sends to its record) when the summaries are known to match the records, else what
-    /// `fromRecord` makes of each record that `include` accepts; returns the records that do not
-    /// decode. The entries are read where the store keeps them.
-    private func forEachReadable<Derived>(
-        where include: (String) -> Bool = { _ in true }, from entries: SummaryEntries,
-        fromSummary: (UnsafeRawBufferPointer) -> Derived?, fromRecord: (ProblemProgress) -> Derived,
-        _ body: (_ slug: UnsafeRawBufferPointer, _ derived: Derived) throws -> Void
-    ) throws -> [DamagedRecord] {
-        // The records that their entries send to, read once the entries are (the store is busy
+        // The records that their summaries send to, read once the summaries are (the store is busy
         // lending them meanwhile).
         var unread: [String] = []
         func lend(_ slug: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws {
@@ -217,22 +169,19 @@ public struct ProgressRepository: Sendable {
             }
         }
         let isCurrent: Bool
-        switch entries {
-        case .summaries(let favoritesOnly):
-            isCurrent = try summaries.forEachCurrentEntry(favoritesOnly: favoritesOnly) { key, value, prefixLength in
+        if let slugs {
+            isCurrent = try summaries.forEachCurrentEntry(ofSlugs: slugs, lend)
+        } else {
+            isCurrent = try summaries.forEachCurrentEntry { key, value, prefixLength in
                 guard key.count >= prefixLength, !favoritesOnly || ProblemMarks.mayBeFavorite(storedSummaryJSON: value) else { return }
                 try lend(UnsafeRawBufferPointer(rebasing: key[prefixLength...]), value)
             }
-        case .due(let bound):
-            isCurrent = try summaries.forEachCurrentDueEntry(before: bound, lend)
-        case .slugs(let slugs):
-            isCurrent = try summaries.forEachCurrentEntry(ofSlugs: slugs, lend)
         }
         // A record its summary cannot stand for (or a summary from a newer format): the record.
         let records: ReadableProgress
         if isCurrent {
             records = try readableProgress(ofSlugs: unread.filter(include))
-        } else if case .slugs(let slugs) = entries {
+        } else if let slugs {
             records = try readableProgress(ofSlugs: slugs.filter(include))
         } else {
             records = try readableProgress(where: include)

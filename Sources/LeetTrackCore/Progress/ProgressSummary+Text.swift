@@ -133,12 +133,9 @@ extension ProgressSummary {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
+    /// Appends the bits of `value` as 16 lowercase hex digits, the highest first.
     private static func appendBits(_ value: Double, to bytes: inout [UInt8]) {
-        appendHex(value.bitPattern, to: &bytes)
-    }
-
-    /// Appends `bits` as 16 lowercase hex digits, the highest first (also the review index's keys).
-    static func appendHex(_ bits: UInt64, to bytes: inout [UInt8]) {
+        let bits = value.bitPattern
         for shift in stride(from: 60, through: 0, by: -4) {
             bytes.append(hexDigits[Int((bits >> UInt64(shift)) & 0xF)])
         }

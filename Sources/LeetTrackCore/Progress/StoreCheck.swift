@@ -20,12 +20,6 @@ public struct StoreCheck: Sendable {
     /// Whether the summaries beside the records (``ProgressSummaries``) are in use: `nil` when the
     /// store cannot tell (it cannot count writes), else whether they are known to match.
     public var summariesCurrent: Bool?
-    /// Whether the favorites' index beside the summaries is in use, when the summaries are
-    /// (`nil` otherwise): an index that is not is rebuilt by the next change.
-    public var favoritesIndexCurrent: Bool?
-    /// Whether the review index beside the summaries (``ProgressSummaries/duePrefix``) is in
-    /// use, when the summaries are (`nil` otherwise): an index that is not is rebuilt by the next change.
-    public var reviewIndexCurrent: Bool?
     /// The problems whose summary disagrees with the record although the summaries are known to
     /// match (a hand edit of both): `stats` and the listings would show them wrongly until
     /// ``ProgressSummaries/rebuild()`` (`leettrack doctor --rebuild-summaries`).
@@ -57,18 +51,10 @@ public struct StoreCheck: Sendable {
         }
         // Summaries are derived from the records, and checked against them below, not counted as records.
         check.recordCount = entries.count(where: { !ProgressSummaries.isSummaryKey($0.key) })
-        let summaries = ProgressSummaries(store: store)
         if try store.writeCount(forNamespace: ProgressSummaries.keyPrefix) != nil {
-            let current = try summaries.areCurrent()
+            let current = try ProgressSummaries(store: store).areCurrent()
             check.summariesCurrent = current
-            if current {
-                let favoritesInUse = try summaries.favoritesAreCurrent()
-                let dueInUse = try summaries.dueAreCurrent()
-                check.favoritesIndexCurrent = favoritesInUse
-                check.reviewIndexCurrent = dueInUse
-                check.disagreeingSummaries = ProgressSummaries.disagreeing(
-                    records: entries, summaries: entries, favorites: favoritesInUse ? entries : nil, due: dueInUse ? entries : nil)
-            }
+            if current { check.disagreeingSummaries = ProgressSummaries.disagreeing(records: entries, summaries: entries) }
         }
         for (key, raw) in entries where !ProgressSummaries.isSummaryKey(key) {
             do {

@@ -102,20 +102,13 @@ public struct ReviewQueue: Sendable {
             keys.reserveCapacity(catalog.count)
         }
 
-        /// Adds the cards of `repository`'s records as it lends their summaries; returns the records
-        /// that do not decode. With `dueOnly`, only what ``ReviewQueue/due`` and
-        /// ``ReviewQueue/next`` need on the day of `now` is read, from the review index where it
-        /// can be (the queue's later cards are then not all there); else every card.
-        public mutating func add(from repository: ProgressRepository, dueOnly: Bool, now: Date) throws -> [DamagedRecord] {
+        /// Adds the cards of `repository`'s records as it lends their summaries (their events left
+        /// unread where a card stands for them); returns the records that do not decode.
+        public mutating func add(from repository: ProgressRepository) throws -> [DamagedRecord] {
             var positions = Catalog.SlugFinder(catalog)
-            let add = { (slug: UnsafeRawBufferPointer, summary: ProgressSummary) in
+            return try repository.forEachReadableSummary(events: false) { slug, summary in
                 if let position = positions.position(ofSlug: slug) { self.add(summary, at: position) }
             }
-            guard dueOnly else { return try repository.forEachReadableSummary(events: false, add) }
-            // Every card due today in any zone falls due before four days from now: today's end
-            // is at most a day ahead, and a zone's offset at the two instants differs by less
-            // than two more (no offset exceeds 26 hours). The queue decides each card's day itself.
-            return try repository.forEachReadableDueSummary(before: now.addingTimeInterval(4 * 86_400), add)
         }
 
         /// Adds the card of the problem at catalog position `position`, if it has one.

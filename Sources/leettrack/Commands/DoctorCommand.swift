@@ -12,7 +12,7 @@ struct DoctorCommand: LeetTrackCommand {
         abstract: "Check the store: SQLite's integrity check, every record, the catalog.",
         discussion: paragraphs("""
             Reads the store without changing it and lists what it finds; exits 1 when it finds a problem.
-            --rebuild-summaries first rebuilds the summaries and indexes that stats, review and the listings read, from the records.
+            --rebuild-summaries first rebuilds the summaries that stats, review and the listings read, from the records.
             --export-raw saves the bytes of the records that cannot be read to FILE (JSON), for repair by hand; FILE must be new.
             --remove-unreadable-settings, with --export-raw, then removes the settings records that cannot be read (review,
             practice, code), so that the defaults apply and config can set them again; no other record is touched.
@@ -27,7 +27,7 @@ struct DoctorCommand: LeetTrackCommand {
     var exportFile: String?
     @Flag(
         name: .customLong("rebuild-summaries"),
-        help: "Rebuild the summaries and indexes that stats, review and the listings read from the records (the records are not changed).")
+        help: "Rebuild the summaries that stats, review and the listings read from the records (the records are not changed).")
     var rebuildSummaries = false
     @Flag(
         name: .customLong("remove-unreadable-settings"),
@@ -74,7 +74,7 @@ struct DoctorCommand: LeetTrackCommand {
         if let restoreFile { try restore(from: restoreFile, context) }
         if rebuildSummaries {
             let written = try context.repository().summaries.rebuild()
-            say("Rebuilt the summaries and their indexes from the records: \(Plural.count(written, "entry", "entries")) written or removed.")
+            say("Rebuilt the summaries from the records: \(Plural.count(written, "entry", "entries")) written or removed.")
         }
         let check: StoreCheck
         do {
@@ -143,12 +143,6 @@ struct DoctorCommand: LeetTrackCommand {
         case true?:
             if check.disagreeingSummaries.isEmpty {
                 say("✓ The summaries match the records")
-                if check.favoritesIndexCurrent == false {
-                    say("✓ The favorites' index is out of date and not used (it or the summaries were changed by another tool or an older LeetTrack); the next change rebuilds it")
-                }
-                if check.reviewIndexCurrent == false {
-                    say("✓ The review index is out of date and not used (it or the summaries were changed by another tool or an older LeetTrack); the next change rebuilds it")
-                }
             } else {
                 problems += 1
                 let count = check.disagreeingSummaries.count
@@ -260,10 +254,6 @@ private struct CheckJSON: Encodable {
     /// Whether the summaries are in use (absent when the store cannot tell), and which disagree.
     let summariesCurrent: Bool?
     let disagreeingSummaries: [String]
-    /// Whether the favorites' index is in use, when the summaries are.
-    let favoritesIndexCurrent: Bool?
-    /// Whether the review index is in use, when the summaries are.
-    let reviewIndexCurrent: Bool?
 
     /// The unreadable settings records removed by `--remove-unreadable-settings` or `--remove-damaged`.
     let removedSettings: [String]
@@ -284,8 +274,6 @@ private struct CheckJSON: Encodable {
         malformedAcceptancePairs = check.malformedAcceptancePairs
         summariesCurrent = check.summariesCurrent
         disagreeingSummaries = check.disagreeingSummaries
-        favoritesIndexCurrent = check.favoritesIndexCurrent
-        reviewIndexCurrent = check.reviewIndexCurrent
     }
 }
 

@@ -63,26 +63,24 @@ struct ReviewCommand: LeetTrackCommand {
         case .rate(let problem, let rating, let date):
             try rate(problem, rating, at: date ?? context.now, context)
         case .queue(let day):
-            let queue = try makeQueue(day, dueOnly: true, context)
+            let queue = try makeQueue(day, context)
             if json { return try context.writeJSON(queue.due.map(ReviewItemJSON.init)) }
             ReviewOutput.due(queue, context)
         case .upcoming(let days, let day):
-            let queue = try makeQueue(day, dueOnly: false, context)
+            let queue = try makeQueue(day, context)
             if json { return try context.writeJSON(queue.upcoming(days: days).map(ReviewItemJSON.init)) }
             ReviewOutput.upcoming(queue, days: days, context)
         }
     }
 
-    /// The queue as of `day` (today without one). `dueOnly`: a queue whose ``ReviewQueue/due``
-    /// and ``ReviewQueue/next`` are whole, read from the review index where it can be; its later
-    /// cards are not all there.
-    private func makeQueue(_ day: LocalDay?, dueOnly: Bool, _ context: CommandContext) throws -> ReviewQueue {
+    /// The queue as of `day` (today without one).
+    private func makeQueue(_ day: LocalDay?, _ context: CommandContext) throws -> ReviewQueue {
         let scheduler = try context.reviewSettings().scheduler()
         // Due-ness is counted in whole days, so any instant of the given day shows its queue.
         let now = day.map { $0.noon(in: context.timeZone) } ?? context.now
         // Each card is queued as the store lends its summary: no dictionary of them all.
         var queue = ReviewQueue.Builder(catalog: context.catalog, scheduler: scheduler)
-        try context.lending { try queue.add(from: $0, dueOnly: dueOnly, now: now) }
+        try context.lending { try queue.add(from: $0) }
         return queue.queue(now: now, timeZone: context.timeZone)
     }
 
