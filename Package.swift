@@ -151,7 +151,7 @@ let package = Package(
             dependencies: ["Persistence", "CSQLite", "persistence-probe", "TestSupport"],
             swiftSettings: strict
         ),
-        .testTarget(name: "LeetTrackCoreTests", dependencies: ["LeetTrackCore", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "LeetTrackCoreTests", dependencies: ["LeetTrackCore", "TestSupport"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",

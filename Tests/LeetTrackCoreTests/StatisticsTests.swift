@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Persistence
 import TestSupport
 
 @testable import LeetTrackCore

@@ -286,7 +286,7 @@ final class OutputJSONNode: Encoder {
         output.append(UInt8(ascii: "\""))
         let start = output.count
         output.append(contentsOf: repeatElement(0, count: 20))
-        output.withUnsafeMutableBufferPointer { UTCTimestamp.write(wholeSecond: seconds, into: .init(rebasing: $0[start...])) }
+        output.withUnsafeMutableBufferPointer { CivilDay.writeTimestamp(wholeSecond: seconds, into: .init(rebasing: $0[start...])) }
         output.append(UInt8(ascii: "\""))
         return true
     }

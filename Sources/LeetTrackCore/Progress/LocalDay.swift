@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Persistence
 
 /// A calendar day in the user's time zone (`2026-11-29`).
 ///

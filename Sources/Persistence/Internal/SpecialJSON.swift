@@ -87,15 +87,11 @@ enum DateJSON {
     private static func iso8601(_ reference: Double) -> String? {
         let whole = reference.rounded(.down)
         let fraction = reference - whole  // Exact: both are doubles of the same binade or finer.
-        guard let seconds = Int(exactly: whole + unixEpochSinceReference) else { return nil }
-        var days = seconds / 86_400
-        var secondOfDay = seconds % 86_400
-        if secondOfDay < 0 { secondOfDay += 86_400; days -= 1 }
-        let (year, month, day) = civil(fromDays: days)
-        guard (0...9999).contains(year) else { return nil }
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        var text = String(repeating: "0", count: 4 - String(year).count) + "\(year)-\(two(month))-\(two(day))"
-        text += "T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
+        guard let seconds = Int(exactly: whole + unixEpochSinceReference), CivilDay.timestampSeconds.contains(seconds) else { return nil }
+        var text = String(unsafeUninitializedCapacity: 20) { buffer in
+            CivilDay.writeTimestamp(wholeSecond: seconds, into: buffer)
+            return 19  // Without the Z, which follows the fraction.
+        }
         if fraction > 0 {
             var digits = fraction.description
             if !digits.hasPrefix("0.") || digits.contains("e") {
@@ -144,30 +140,8 @@ enum DateJSON {
         } else if bytes.count != 20 {
             return nil
         }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilDay.days(fromYear: year, month: month, day: day)
         let whole = Double(days * 86_400 + hour * 3600 + minute * 60 + second) - unixEpochSinceReference
         return Date(timeIntervalSinceReferenceDate: whole + fraction)
-    }
-
-    // Howard Hinnant's algorithms between days since 1970-01-01 and the proleptic Gregorian calendar.
-    private static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }
