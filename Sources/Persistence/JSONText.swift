@@ -629,7 +629,7 @@ extension JSONReader {
 }
 
 /// The strings of JSON text, read as ``JSONValue`` reads them, for a reader of one record shape
-/// that scans the bytes itself (LeetTrackCore's progress reader): escapes and UTF-8 are checked
+/// that scans the bytes itself (a fast reader of one stored record): escapes and UTF-8 are checked
 /// and decoded in one place.
 package enum JSONStrings {
     /// The string whose opening quote is at `start` in `bytes`, its escapes decoded, and the
