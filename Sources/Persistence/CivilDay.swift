@@ -1,6 +1,6 @@
 /// Proleptic Gregorian calendar arithmetic on day numbers (days since 1970-01-01), after
 /// Howard Hinnant's `days_from_civil` and `civil_from_days`: the one calendar conversion of the
-/// package, used by stored dates here and by LeetTrackCore's days and timestamps.
+/// package, used by stored dates here and by the days and timestamps of the libraries above.
 package enum CivilDay {
     /// The day number of a date (any month and day, even out of range, counts on from the month's start).
     package static func days(fromYear year: Int, month: Int, day: Int) -> Int {

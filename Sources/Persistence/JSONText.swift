@@ -627,3 +627,27 @@ extension JSONReader {
         return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }
+
+/// The strings of JSON text, read as ``JSONValue`` reads them, for a reader of one record shape
+/// that scans the bytes itself (a fast reader of one stored record): escapes and UTF-8 are checked
+/// and decoded in one place.
+package enum JSONStrings {
+    /// The string whose opening quote is at `start` in `bytes`, its escapes decoded, and the
+    /// offset after its closing quote; `nil` when no valid JSON string starts there.
+    package static func read(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (text: String, end: Int)? {
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "\"") else { return nil }
+        return JSONReader.string(in: bytes, at: start)
+    }
+}
+
+extension JSONReader {
+    fileprivate static func string(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (text: String, end: Int)? {
+        var reader = JSONReader(bytes: bytes, buildsTree: true)
+        reader.index = start
+        do {
+            return (try reader.readString(), reader.index)
+        } catch {
+            return nil  // The caller gives up on the record, and JSONDecoder says what is wrong.
+        }
+    }
+}

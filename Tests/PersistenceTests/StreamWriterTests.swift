@@ -50,6 +50,26 @@ struct StreamWriterTests {
         #expect(String(decoding: small, as: UTF8.self) == #"{"id":1,"text":"one"}"#)
     }
 
+    /// Forty keys, and with `repeated` the first one again at the end.
+    struct ManyKeys: Encodable {
+        let repeated: Bool
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONPathKey.self)
+            for index in 0..<40 { try container.encode(index, forKey: JSONPathKey(stringValue: "k\(index)")) }
+            if repeated { try container.encode(-1, forKey: JSONPathKey(stringValue: "k0")) }
+        }
+    }
+
+    @Test("An object of more than 32 keys is written in order, and a key repeated in it still replaces the first")
+    func manyKeys() throws {
+        let written = String(decoding: try JSONValueEncoder().encode(ManyKeys(repeated: false)), as: UTF8.self)
+        #expect(written == "{" + (0..<40).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}")
+        let repeated = try JSONValueEncoder().encode(ManyKeys(repeated: true))
+        #expect(repeated == (try JSONValueEncoder().encodeThroughTree(ManyKeys(repeated: true))))
+        let parsed = try JSONSerialization.jsonObject(with: repeated) as? [String: Int]
+        #expect(parsed?["k0"] == -1 && parsed?.count == 40)
+    }
+
     /// Keys that share a prefix, need escaping, or are not ASCII.
     struct LookAlikeKeys: Encodable {
         enum Keys: String, CodingKey { case a, ab, quoted = "a\"b", accented = "é", empty = "" }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Persistence
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -343,79 +344,12 @@ struct ProgressJSONReader {
 
     private mutating func null() -> Bool { literal("null") }
 
+    /// A string, its escapes decoded by the one JSON reader; `nil` for anything else.
     private mutating func string() -> String? {
-        guard consume(UInt8(ascii: "\"")) else { return nil }
-        let start = index
-        // Fast path: no escapes, so the bytes between the quotes are the string.
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
-            if bytes[index] < 0x20 { return nil }
-            index += 1
-        }
-        guard index < bytes.count else { return nil }
-        if bytes[index] == UInt8(ascii: "\"") {
-            index += 1
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]), as: UTF8.self)
-        }
-        var scalars = String.UnicodeScalarView()
-        scalars.append(contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self).unicodeScalars)
-        var pending: [UInt8] = []
-        func flush() {
-            scalars.append(contentsOf: String(decoding: pending, as: UTF8.self).unicodeScalars)
-            pending.removeAll()
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            if byte == UInt8(ascii: "\"") {
-                flush()
-                return String(scalars)
-            }
-            if byte < 0x20 { return nil }
-            guard byte == UInt8(ascii: "\\") else {
-                pending.append(byte)
-                continue
-            }
-            guard index < bytes.count else { return nil }
-            let escape = bytes[index]
-            index += 1
-            switch escape {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): pending.append(escape)
-            case UInt8(ascii: "n"): pending.append(0x0A)
-            case UInt8(ascii: "t"): pending.append(0x09)
-            case UInt8(ascii: "r"): pending.append(0x0D)
-            case UInt8(ascii: "b"): pending.append(0x08)
-            case UInt8(ascii: "f"): pending.append(0x0C)
-            case UInt8(ascii: "u"):
-                flush()
-                guard var code = hex4() else { return nil }
-                if (0xD800..<0xDC00).contains(code) {
-                    guard literal("\\u"), let low = hex4(), (0xDC00..<0xE000).contains(low) else { return nil }
-                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                }
-                guard let scalar = Unicode.Scalar(code) else { return nil }
-                scalars.append(scalar)
-            default: return nil
-            }
-        }
-        return nil
-    }
-
-    private mutating func hex4() -> UInt32? {
-        guard index + 4 <= bytes.count else { return nil }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[index]
-            index += 1
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            value = value << 4 | UInt32(digit)
-        }
-        return value
+        skipWhitespace()
+        guard let (text, end) = JSONStrings.read(bytes, at: index) else { return nil }
+        index = end
+        return text
     }
 
     /// Skips any JSON value (for keys a newer version added).

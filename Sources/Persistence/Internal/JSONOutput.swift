@@ -113,15 +113,21 @@ struct JSONOutput {
         JSONNode.withDecimal(value, negative: false) { append($0) }
     }
 
-    mutating func append(_ node: JSONNode) {
-        switch node {
-        case .number(let text): appendUnquoted(text)
-        case .string(let text): appendString(text)
-        default:
-            var bytes: [UInt8] = []
-            node.write(to: &bytes)
-            bytes.withUnsafeBytes { append($0) }
-        }
+    /// A `Double` as stored: its shortest exact text, or the string ``FloatingJSON`` names a
+    /// value with no JSON number by.
+    mutating func appendNumber(_ value: Double) {
+        if value.isFinite { appendUnquoted(value.description) } else { appendString(FloatingJSON.name(ofNonFinite: value)) }
+    }
+
+    /// A `Float` as its own shortest text (inside a Codable value, as JSONEncoder writes it).
+    mutating func appendNumber(_ value: Float) {
+        if value.isFinite { appendUnquoted(value.description) } else { appendNumber(Double(value)) }
+    }
+
+    /// Whether the bytes in `first` come before those in `second` (ranges of what was written).
+    func bytesPrecede(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
+        UnsafeBufferPointer(start: base + first.lowerBound, count: first.count)
+            .lexicographicallyPrecedes(UnsafeBufferPointer(start: base + second.lowerBound, count: second.count))
     }
 
     /// Whether the bytes in `first` and `second` (ranges of what was written) are the same.

@@ -10,15 +10,14 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
 
     private func begin(_ key: Key) -> Bool { writer.beginMember(of: index, id: id, key: key.stringValue) }
     private func write(_ text: StaticString, _ key: Key) { if begin(key) { writer.output.append(text) } }
-    private func write(_ node: JSONNode, _ key: Key) { if begin(key) { writer.output.append(node) } }
     private func writeInteger(_ value: Int64, _ key: Key) { if begin(key) { writer.output.appendInteger(value) } }
     private func writeInteger(_ value: UInt64, _ key: Key) { if begin(key) { writer.output.appendInteger(value) } }
 
     mutating func encodeNil(forKey key: Key) throws { write("null", key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { write(value ? "true" : "false", key) }
     mutating func encode(_ value: String, forKey key: Key) throws { if begin(key) { writer.output.appendString(value) } }
-    mutating func encode(_ value: Double, forKey key: Key) throws { write(JSONTreeEncoder.node(value), key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { write(JSONTreeEncoder.node(value), key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { if begin(key) { writer.output.appendNumber(value) } }
+    mutating func encode(_ value: Float, forKey key: Key) throws { if begin(key) { writer.output.appendNumber(value) } }
     mutating func encode(_ value: Int, forKey key: Key) throws { writeInteger(Int64(value), key) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { writeInteger(Int64(value), key) }
     mutating func encode(_ value: Int16, forKey key: Key) throws { writeInteger(Int64(value), key) }
@@ -77,15 +76,14 @@ struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer {
         return writer.beginMember(of: index, id: id, key: nil)
     }
     private mutating func write(_ text: StaticString) { if begin() { writer.output.append(text) } }
-    private mutating func write(_ node: JSONNode) { if begin() { writer.output.append(node) } }
     private mutating func writeInteger(_ value: Int64) { if begin() { writer.output.appendInteger(value) } }
     private mutating func writeInteger(_ value: UInt64) { if begin() { writer.output.appendInteger(value) } }
 
     mutating func encodeNil() throws { write("null") }
     mutating func encode(_ value: Bool) throws { write(value ? "true" : "false") }
     mutating func encode(_ value: String) throws { if begin() { writer.output.appendString(value) } }
-    mutating func encode(_ value: Double) throws { write(JSONTreeEncoder.node(value)) }
-    mutating func encode(_ value: Float) throws { write(JSONTreeEncoder.node(value)) }
+    mutating func encode(_ value: Double) throws { if begin() { writer.output.appendNumber(value) } }
+    mutating func encode(_ value: Float) throws { if begin() { writer.output.appendNumber(value) } }
     mutating func encode(_ value: Int) throws { writeInteger(Int64(value)) }
     mutating func encode(_ value: Int8) throws { writeInteger(Int64(value)) }
     mutating func encode(_ value: Int16) throws { writeInteger(Int64(value)) }
@@ -126,15 +124,14 @@ struct JSONStreamSingleValueContainer: SingleValueEncodingContainer {
     var codingPath: [any CodingKey] { slot.codingPath }
 
     private func write(_ text: StaticString) { if slot.claimScalar() { slot.writer.output.append(text) } }
-    private func write(_ node: JSONNode) { if slot.claimScalar() { slot.writer.output.append(node) } }
     private func writeInteger(_ value: Int64) { if slot.claimScalar() { slot.writer.output.appendInteger(value) } }
     private func writeInteger(_ value: UInt64) { if slot.claimScalar() { slot.writer.output.appendInteger(value) } }
 
     mutating func encodeNil() throws { write("null") }
     mutating func encode(_ value: Bool) throws { write(value ? "true" : "false") }
-    mutating func encode(_ value: String) throws { write(.string(value)) }
-    mutating func encode(_ value: Double) throws { write(JSONTreeEncoder.node(value)) }
-    mutating func encode(_ value: Float) throws { write(JSONTreeEncoder.node(value)) }
+    mutating func encode(_ value: String) throws { if slot.claimScalar() { slot.writer.output.appendString(value) } }
+    mutating func encode(_ value: Double) throws { if slot.claimScalar() { slot.writer.output.appendNumber(value) } }
+    mutating func encode(_ value: Float) throws { if slot.claimScalar() { slot.writer.output.appendNumber(value) } }
     mutating func encode(_ value: Int) throws { writeInteger(Int64(value)) }
     mutating func encode(_ value: Int8) throws { writeInteger(Int64(value)) }
     mutating func encode(_ value: Int16) throws { writeInteger(Int64(value)) }

@@ -4,9 +4,8 @@ import Synchronization
 /// The fast path of ``JSONValueEncoder``: writes JSON straight into one buffer as the value encodes
 /// itself, with no tree. That works whenever containers are used in nesting order, as synthesized
 /// `Codable` conformances always do. Anything else (a container used after a sibling was started, a
-/// key encoded twice, `superEncoder()`, more than 32 members under one object) marks the writer
-/// failed, and the value is encoded again through the tree (``JSONTreeEncoder``), which handles
-/// every order. Both write the same JSON.
+/// key encoded twice, `superEncoder()`) marks the writer failed, and the value is encoded again
+/// through the tree (``JSONTreeEncoder``), which handles every order. Both write the same JSON.
 final class JSONStreamWriter: @unchecked Sendable {
     // @unchecked: a writer is used by one encoding on one thread at a time; the spare slot hands it
     // over with an atomic exchange.
@@ -104,16 +103,15 @@ final class JSONStreamWriter: @unchecked Sendable {
             output.appendString(key)
             let written = start..<output.count
             let first = frames[index].keyStart
-            // A key written twice, or an object too large to compare keys cheaply: the tree does it.
-            guard keys.count - first < 32 else {
-                failed = true
-                return false
-            }
-            for earlier in first..<keys.count {
-                let span = keys[earlier]
-                if output.bytesEqual(span.start..<span.end, written) {
-                    failed = true
-                    return false
+            // A key written twice: only a tree can replace the first one's value. A large object's
+            // keys are checked once, sorted, when it closes.
+            if keys.count - first < JSONStreamWriter.keysComparedEachTime {
+                for earlier in first..<keys.count {
+                    let span = keys[earlier]
+                    if output.bytesEqual(span.start..<span.end, written) {
+                        failed = true
+                        return false
+                    }
                 }
             }
             keys.append(KeySpan(start: start, end: output.count))
@@ -130,10 +128,23 @@ final class JSONStreamWriter: @unchecked Sendable {
         return (frames.count - 1, nextID)
     }
 
+    /// Up to this many keys, each new key is compared with every earlier one of its object.
+    static let keysComparedEachTime = 32
+
     func closeTop() {
         let frame = frames.removeLast()
+        if keys.count - frame.keyStart > JSONStreamWriter.keysComparedEachTime, hasRepeatedKey(from: frame.keyStart) {
+            failed = true
+        }
         keys.removeSuffix(from: frame.keyStart)
         output.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+    }
+
+    /// Whether two of the keys from `first` on were written alike.
+    /// - Complexity: O(*k* log *k*) comparisons for *k* keys.
+    private func hasRepeatedKey(from first: Int) -> Bool {
+        let spans = (first..<keys.count).map { keys[$0] }.sorted { output.bytesPrecede($0.start..<$0.end, $1.start..<$1.end) }
+        return zip(spans, spans.dropFirst()).contains { output.bytesEqual($0.start..<$0.end, $1.start..<$1.end) }
     }
 
     func closeAll() {
@@ -149,14 +160,14 @@ final class JSONStreamWriter: @unchecked Sendable {
         if T.self == String.self { return output.appendString(value as! String) }
         if T.self == Int.self { return output.appendInteger(Int64(value as! Int)) }
         if T.self == Bool.self { return output.append((value as! Bool) ? "true" : "false") }
-        if T.self == Double.self { return output.append(JSONTreeEncoder.node(value as! Double)) }
-        if T.self == Date.self { return output.append(JSONTreeEncoder.node((value as! Date).timeIntervalSinceReferenceDate)) }
+        if T.self == Double.self { return output.appendNumber(value as! Double) }
+        if T.self == Date.self { return output.appendNumber((value as! Date).timeIntervalSinceReferenceDate) }
         if T.self == Data.self { return output.appendString((value as! Data).base64EncodedString()) }
         if T.self == URL.self { return output.appendString((value as! URL).absoluteString) }
         if T.self == Decimal.self {
             return output.appendUnquoted(try JSONTreeEncoder.decimalText(value as! Decimal, codingPath: codingPath))
         }
-        if T.self == Float.self { return output.append(JSONTreeEncoder.node(value as! Float)) }
+        if T.self == Float.self { return output.appendNumber(value as! Float) }
         var slot: JSONStreamSlot
         if let spare = spareSlot {
             spareSlot = nil

@@ -68,7 +68,7 @@ final class JSONTreeEncoder: Encoder {
 
     static func node(_ value: Double) -> JSONNode {
         if value.isFinite { return .number(value.description) }
-        return .string(value.isNaN ? FloatingJSON.notANumber : value < 0 ? FloatingJSON.negativeInfinity : FloatingJSON.positiveInfinity)
+        return .string(FloatingJSON.name(ofNonFinite: value))
     }
 
     static func node(_ value: Float) -> JSONNode {

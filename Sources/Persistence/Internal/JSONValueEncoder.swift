@@ -13,9 +13,8 @@ struct JSONValueEncoder {
     func encode<T: Encodable>(_ value: T) throws -> Data {
         let streamed = try JSONStreamWriter.withWriter { writer -> Data? in
             try writer.writeValue(value, depth: 0, codingPath: [])
-            guard !writer.failed else { return nil }
-            writer.closeAll()
-            return writer.output.data()
+            writer.closeAll()  // Closing a large object may find a key written twice.
+            return writer.failed ? nil : writer.output.data()
         }
         return try streamed ?? encodeThroughTree(value)
     }

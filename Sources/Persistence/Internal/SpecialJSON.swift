@@ -19,8 +19,12 @@ enum FloatingJSON {
 
     static func encode(_ value: Double) -> Data {
         if value.isFinite { return Data(value.description.utf8) }
-        if value.isNaN { return Data("\"\(notANumber)\"".utf8) }
-        return Data("\"\(value < 0 ? negativeInfinity : positiveInfinity)\"".utf8)
+        return Data("\"\(name(ofNonFinite: value))\"".utf8)
+    }
+
+    /// The string a number that is not finite is stored as.
+    static func name(ofNonFinite value: Double) -> String {
+        value.isNaN ? notANumber : value < 0 ? negativeInfinity : positiveInfinity
     }
 
     /// The number in `data`, or `nil` when it holds something else.
