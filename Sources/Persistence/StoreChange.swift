@@ -45,9 +45,4 @@ public struct StoreChange: Sendable, Hashable {
     func merged(with later: StoreChange) -> StoreChange {
         StoreChange(keys: keys + later.keys, isComplete: isComplete && later.isComplete, origin: origin)
     }
-
-    /// Whether an observer of `key` must look at it again.
-    func mayHaveChanged(_ key: String) -> Bool {
-        !isComplete || keys.contains(key)
-    }
 }
