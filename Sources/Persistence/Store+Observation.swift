@@ -291,14 +291,18 @@ extension Store {
     }
 
     /// Queues the outside changes observers have not heard of yet (under the store's lock, before
-    /// any later change of this store is queued: commit order).
-    func queueUnsentOutsideChange(in state: inout StoreState, to deliveries: inout [UncheckedBox<() -> Void>]) {
+    /// any later change of this store is queued: commit order). Right after a write of this store,
+    /// the observers of the keys it wrote are left to its own change, which takes them from the
+    /// value they last heard to the one just written (the backend already holds it).
+    func queueUnsentOutsideChange(
+        in state: inout StoreState, to deliveries: inout [UncheckedBox<() -> Void>], writtenNow: (String) -> Bool = { _ in false }
+    ) {
         guard let change = state.unsentOutsideChange else { return }
         state.unsentOutsideChange = nil
         appendChangeObservers(of: state, change, to: &deliveries)
         let keys = change.isComplete ? Set(change.keys) : []
         for (id, observer) in state.keyObservers.sorted(by: { $0.key < $1.key })
-        where !change.isComplete || keys.contains(observer.name) {
+        where (!change.isComplete || keys.contains(observer.name)) && !writtenNow(observer.name) {
             let raw: Data?
             do {
                 raw = try backend.read(observer.name)

@@ -219,7 +219,7 @@ extension Store {
             state.noteDefault(of: key)
             try backend.write(pending.change)
             var deliveries: [UncheckedBox<() -> Void>] = []
-            queueChangesByOthersBeforeOwnWrite(in: &state, to: &deliveries)
+            queueChangesByOthersBeforeOwnWrite(in: &state, to: &deliveries) { $0 == pending.change.key }
             applyCommitted(pending, to: &state, deliveries: &deliveries)
             if !state.changeObservers.isEmpty {
                 appendChangeObservers(of: state, StoreChange(keys: [pending.change.key], origin: .thisStore), to: &deliveries)
@@ -235,7 +235,7 @@ extension Store {
         _ changes: [PendingChange], to state: inout StoreState
     ) -> [UncheckedBox<() -> Void>] {
         var deliveries: [UncheckedBox<() -> Void>] = []
-        queueChangesByOthersBeforeOwnWrite(in: &state, to: &deliveries)
+        queueChangesByOthersBeforeOwnWrite(in: &state, to: &deliveries) { key in changes.contains { $0.change.key == key } }
         for pending in changes {
             applyCommitted(pending, to: &state, deliveries: &deliveries)
         }
@@ -249,14 +249,16 @@ extension Store {
     /// and those a read found: queued before this store's change, in commit order.
     /// The write itself succeeded: a failure to read what others did is recorded, and everything
     /// is then taken as possibly changed, rather than reported as the write's failure.
-    private func queueChangesByOthersBeforeOwnWrite(in state: inout StoreState, to deliveries: inout [UncheckedBox<() -> Void>]) {
+    private func queueChangesByOthersBeforeOwnWrite(
+        in state: inout StoreState, to deliveries: inout [UncheckedBox<() -> Void>], writtenNow: (String) -> Bool
+    ) {
         do {
             if let earlier = try backend.changesByOthersBeforeLastWrite() { state.forget(earlier) }
         } catch {
             state.lastError = Self.persistenceError(error, key: "")
             state.forget(.unknownOutside)
         }
-        queueUnsentOutsideChange(in: &state, to: &deliveries)
+        queueUnsentOutsideChange(in: &state, to: &deliveries, writtenNow: writtenNow)
     }
 
     private func applyCommitted(

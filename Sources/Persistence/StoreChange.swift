@@ -21,8 +21,8 @@ public struct StoreChange: Sendable, Hashable {
     public let keys: [String]
     /// False when anything may have changed beyond ``keys`` (which may then be empty): the store's
     /// log of changes no longer reaches back to the last notice, or the backend cannot tell which
-    /// keys another writer changed (PostgreSQL, an old store read without its log). Re-read
-    /// everything you show.
+    /// keys another writer changed (an old store read without its log, a PostgreSQL commit too
+    /// large to name its keys). Re-read everything you show.
     public let isComplete: Bool
     /// Whether this store made the change, or someone outside it.
     public let origin: Origin
@@ -44,10 +44,5 @@ public struct StoreChange: Sendable, Hashable {
     /// One notice for `self` followed by `later`, both from outside.
     func merged(with later: StoreChange) -> StoreChange {
         StoreChange(keys: keys + later.keys, isComplete: isComplete && later.isComplete, origin: origin)
-    }
-
-    /// Whether an observer of `key` must look at it again.
-    func mayHaveChanged(_ key: String) -> Bool {
-        !isComplete || keys.contains(key)
     }
 }

@@ -105,18 +105,22 @@ struct ChangeNoticeTests {
         #expect(heard == [StoreChange(keys: ["x"], origin: .outside)])
     }
 
-    @Test("Another store on the same JSON file is told which keys it changed")
-    func fileStore() async throws {
+    @Test("Another store on the same file or database is told which keys it changed",
+          arguments: BackendKind.allCases.filter { $0 != .memory && $0 != .example })
+    func otherStore(kind: BackendKind) async throws {
         let directory = try TemporaryDirectory()
-        let path = directory.file("store.json")
-        let store = try Store.file(path: path)
-        let other = try Store.file(path: path)
+        let store = try kind.makeStore(in: directory)
+        let other = try #require(try kind.reopen(in: directory))
         other[Key<Int>("kept", default: 0)] = 1
         _ = store[Key<Int>("kept", default: 0)]
         let changes = store.changes()
-        other[Key<Int>("changed", default: 0)] = 2
-        let heard = await Self.collect(changes, keys: 1)
-        #expect(heard == [StoreChange(keys: ["changed"], origin: .outside)])
+        try other.transaction { transaction in
+            transaction[Key<Int>("changed", default: 0)] = 2
+            transaction[Key<Int>("a:b", default: 0)] = 3  // A key with the notice's separator in it.
+        }
+        let heard = await Self.collect(changes, keys: 2)
+        #expect(heard.flatMap(\.keys).sorted() == ["a:b", "changed"])
+        #expect(heard.allSatisfy { $0.origin == .outside && $0.isComplete })
     }
 
     @Test("A store made before the change log gets it at its next open for writing, and notices carry keys again")

@@ -122,17 +122,18 @@ final class FileBackend: StorageBackend {
     func changesByOthers() throws -> StoreChange? {
         try state.withLock { state in
             try reloadIfChanged(&state)
-            defer { state.changedSinceCheck = [] }
-            return state.changedSinceCheck.isEmpty ? nil : StoreChange(keys: state.changedSinceCheck, origin: .outside)
+            return Self.takeChanges(&state)
         }
     }
 
     /// A write reloads the file first: the changes it brought in came before the write.
     func changesByOthersBeforeLastWrite() throws -> StoreChange? {
-        state.withLock { state in
-            defer { state.changedSinceCheck = [] }
-            return state.changedSinceCheck.isEmpty ? nil : StoreChange(keys: state.changedSinceCheck, origin: .outside)
-        }
+        state.withLock { Self.takeChanges(&$0) }
+    }
+
+    private static func takeChanges(_ state: inout State) -> StoreChange? {
+        defer { state.changedSinceCheck = [] }
+        return state.changedSinceCheck.isEmpty ? nil : StoreChange(keys: state.changedSinceCheck, origin: .outside)
     }
 
     /// Watches the file's folder for the file being replaced or written (inotify on Linux).

@@ -6,9 +6,11 @@ import Synchronization
 ///
 /// - Writes and transactions take one advisory lock (`pg_advisory_xact_lock`) for their whole
 ///   transaction, so a ``Store/transaction(_:)`` is exclusive across every machine, as with SQLite.
-/// - Every commit sends `NOTIFY persistence_changes`; each store `LISTEN`s, so changes made by
-///   other machines reach its observers (the store's poller asks ``changesByOthers()``; the
-///   notice does not say which keys changed: ``StoreChange/isComplete`` is false).
+/// - Every commit sends `NOTIFY persistence_changes` with the keys it changed (``notice(of:)``);
+///   each store `LISTEN`s, so changes made by other machines reach its observers, with their keys
+///   (the store polls ``changesByOthers()``: PostgreSQL has no file to watch). A notice without
+///   keys (an older build's, or a commit of more keys than a notification holds) says that anything
+///   may have changed.
 /// - Keys use the `"C"` collation: they sort as bytes, like the other backends.
 /// - Values are `bytea`, sent and read in binary format: the stored bytes come back unchanged.
 final class PostgresBackend: StorageBackend {
@@ -104,22 +106,50 @@ final class PostgresBackend: StorageBackend {
     /// read, which a server cannot announce any cheaper), then the notifications it delivered.
     /// Our own commits notify us too; they are told apart by the sender's process id.
     func changesByOthers() throws -> StoreChange? {
-        try hasExternalChanges() ? .unknownOutside : nil
-    }
-
-    private func hasExternalChanges() throws -> Bool {
         try connection.withLock { connection in
             try connection.ensureConnected()
             if connection.wasReset {
                 // A new session: listen again, and assume we missed whatever happened meanwhile.
                 try connection.execute("LISTEN \(Self.channel)")
                 connection.acknowledgeReset()
-                return true
+                return .unknownOutside
             }
             try connection.roundTrip()
             let own = connection.backendPID
-            return connection.notifications().contains { $0 != own }
+            let others = connection.notifications().filter { $0.sender != own }.map { Self.keys(inNotice: $0.payload) }
+            guard !others.isEmpty else { return nil }
+            return StoreChange(keys: others.flatMap { $0 ?? [] }, isComplete: !others.contains { $0 == nil }, origin: .outside)
         }
+    }
+
+    /// A notification's payload holds at most 7,999 bytes (PostgreSQL's limit).
+    static let noticeLimit = 7_999
+
+    /// The payload that names `keys`: each as its length in UTF-8 bytes, ":", and the key (a key
+    /// may hold any character but NUL), or "" (anything may have changed) when they do not fit.
+    static func notice(of keys: [String]) -> String {
+        var payload = ""
+        for key in keys {
+            payload += "\(key.utf8.count):\(key)"
+            if payload.utf8.count > noticeLimit { return "" }
+        }
+        return payload
+    }
+
+    /// The keys a payload of ``notice(of:)`` names; `nil` for "" (or any payload not in its form).
+    static func keys(inNotice payload: String) -> [String]? {
+        var keys: [String] = []
+        var rest = Substring(payload).utf8[...]
+        while !rest.isEmpty {
+            guard let colon = rest.firstIndex(of: UInt8(ascii: ":")),
+                  let length = Int(String(decoding: rest[..<colon], as: UTF8.self)), length >= 0,
+                  rest.distance(from: rest.index(after: colon), to: rest.endIndex) >= length else { return nil }
+            let start = rest.index(after: colon)
+            let end = rest.index(start, offsetBy: length)
+            keys.append(String(decoding: rest[start..<end], as: UTF8.self))
+            rest = rest[end...]
+        }
+        return keys.isEmpty ? nil : keys
     }
 
     // MARK: - Statements
@@ -164,7 +194,7 @@ final class PostgresBackend: StorageBackend {
             let list = chunk.indices.map { "$\($0 - start + 1)" }.joined(separator: ", ")
             try connection.execute("DELETE FROM persistence_entries WHERE key IN (\(list))", chunk.map { .text($0) })
         }
-        try connection.execute("SELECT pg_notify($1, '')", [.text(channel)])
+        try connection.execute("SELECT pg_notify($1, $2)", [.text(channel), .text(notice(of: order))])
     }
 
     fileprivate static func read(_ key: String, on connection: PostgresConnection) throws -> Data? {

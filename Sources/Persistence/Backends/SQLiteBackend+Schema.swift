@@ -49,6 +49,22 @@ extension SQLiteBackend {
         """,
     ]
 
+    /// The triggers as the builds before the change log made them (write counts only).
+    private static let preLogTriggers: [String: String] = [
+        "write_counts_after_insert":
+            "CREATE TRIGGER write_counts_after_insert AFTER INSERT ON entries BEGIN \(countWrite(of: "NEW.key")); END",
+        "write_counts_after_update": "CREATE TRIGGER write_counts_after_update AFTER UPDATE ON entries BEGIN"
+            + " \(countWrite(of: "NEW.key")); \(countWrite(of: "OLD.key", when: "OLD.key IS NOT NEW.key")); END",
+        "write_counts_after_delete":
+            "CREATE TRIGGER write_counts_after_delete AFTER DELETE ON entries BEGIN \(countWrite(of: "OLD.key")); END",
+    ]
+
+    /// SQL with every run of white space made one space, and without `IF NOT EXISTS` (which
+    /// SQLite leaves out of the text it keeps).
+    private static func normalized(_ sql: String) -> String {
+        sql.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ").replacing("IF NOT EXISTS ", with: "")
+    }
+
     /// A trigger's statement that appends `key` to the change log, when `condition` holds.
     private static func logChange(of key: String, when condition: String = "true") -> String {
         "INSERT INTO changes(key) SELECT \(key) WHERE \(condition)"
@@ -247,8 +263,13 @@ extension SQLiteBackend {
             let hadCounts = try connection.integer(
                 "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'write_counts'") > 0
             if try !hasChangeLog(connection) {
-                // Triggers from before the change log: replaced by ones that also fill it.
-                for name in Self.ownTriggers.sorted() { try connection.execute("DROP TRIGGER IF EXISTS \(name)") }
+                // Triggers exactly as the builds before the change log made them: replaced by ones
+                // that also fill it. A trigger someone else changed is left as it is (and reported
+                // by the writes it breaks).
+                for (name, sql) in try connection.rows("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'")
+                where Self.normalized(sql) == Self.preLogTriggers[name].map(Self.normalized) {
+                    try connection.execute("DROP TRIGGER \(name)")
+                }
             }
             for sql in Self.writeCountSchema {
                 try connection.execute(sql)

@@ -51,6 +51,12 @@ final class SQLiteBackend: StorageBackend {
         var hasChangeLog: Bool
         /// Others' changes met while writing, committed before this backend's own last write.
         var earlierChanges: StoreChange?
+
+        /// Where the log stood: what a rolled-back transaction puts back.
+        var logPosition: (lastSeq: Int64, earlierChanges: StoreChange?) {
+            get { (lastSeq, earlierChanges) }
+            set { (lastSeq, earlierChanges) = newValue }
+        }
         /// The write statements, prepared at the first write: looking them up by their SQL text in
         /// the connection's cache would hash 100 bytes per write.
         var upsert: OpaquePointer?
@@ -272,11 +278,17 @@ final class SQLiteBackend: StorageBackend {
                 try state.fileWatch?.check()
                 try Self.apply(changes[0], in: &state)
             } else {
-                try state.connection.immediateTransaction {
-                    try state.fileWatch?.check()
-                    for change in changes {
-                        try Self.apply(change, in: &state)
+                let position = state.logPosition
+                do {
+                    try state.connection.immediateTransaction {
+                        try state.fileWatch?.check()
+                        for change in changes {
+                            try Self.apply(change, in: &state)
+                        }
                     }
+                } catch {
+                    state.logPosition = position  // Rolled back: its rows' numbers will be used again.
+                    throw error
                 }
             }
             Self.committedAlone(since: before, in: &state)
@@ -313,16 +325,23 @@ final class SQLiteBackend: StorageBackend {
         return try state.withLock { state in
             let connection = state.connection
             let before = state.walIndex?.signature()
-            let result = UncheckedBox(try connection.immediateTransaction {
-                try state.fileWatch?.check()
-                let (result, changes) = try body(ConnectionReader(connection: connection, countsWrites: true))
-                try KeyCheck.validate(changes)
-                for change in changes {
-                    try Self.apply(change, in: &state)
-                }
-                wrote = !changes.isEmpty
-                return result
-            })
+            let position = state.logPosition
+            let result: UncheckedBox<T>
+            do {
+                result = UncheckedBox(try connection.immediateTransaction {
+                    try state.fileWatch?.check()
+                    let (result, changes) = try body(ConnectionReader(connection: connection, countsWrites: true))
+                    try KeyCheck.validate(changes)
+                    for change in changes {
+                        try Self.apply(change, in: &state)
+                    }
+                    wrote = !changes.isEmpty
+                    return result
+                })
+            } catch {
+                state.logPosition = position  // Rolled back: its rows' numbers will be used again.
+                throw error
+            }
             if wrote { Self.committedAlone(since: before, in: &state) }
             return result
         }.value

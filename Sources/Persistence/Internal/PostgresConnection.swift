@@ -174,15 +174,17 @@ final class PostgresConnection: @unchecked Sendable {
         try execute("")
     }
 
-    /// The process ids of the senders of the notifications received so far.
-    func notifications() -> [Int32] {
+    /// The notifications received so far, in the order of their commits: each one's sender (its
+    /// server process id) and payload.
+    func notifications() -> [(sender: Int32, payload: String)] {
         clibpq_PQconsumeInput(handle)
-        var senders: [Int32] = []
+        var received: [(sender: Int32, payload: String)] = []
         while let notification = clibpq_PQnotifies(handle) {
-            senders.append(notification.pointee.be_pid)
+            let payload = notification.pointee.extra.map { String(cString: $0) } ?? ""
+            received.append((notification.pointee.be_pid, payload))
             clibpq_PQfreemem(notification)
         }
-        return senders
+        return received
     }
 
     private func lastMessage() -> String {

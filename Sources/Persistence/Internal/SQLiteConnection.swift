@@ -149,6 +149,17 @@ final class SQLiteConnection: @unchecked Sendable {
         return sqlite3_column_int64(statement, 0)
     }
 
+    /// The first two columns of every row of `sql`, as text.
+    func rows(_ sql: String) throws -> [(String, String)] {
+        let statement = try statement(sql)
+        defer { sqlite3_reset(statement) }
+        var rows: [(String, String)] = []
+        while try step(statement, sql) {
+            rows.append((statement.columnString(0), statement.columnString(1)))
+        }
+        return rows
+    }
+
     /// The first column of every row of `sql`, as text.
     func strings(_ sql: String) throws -> [String] {
         let statement = try statement(sql)
