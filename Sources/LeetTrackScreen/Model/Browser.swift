@@ -65,8 +65,6 @@ public struct Browser {
     let tracker: Tracker
     var catalog: Catalog { tracker.catalog }
     var repository: ProgressRepository { tracker.progress }
-    /// Tells the store observer which changes this screen made itself.
-    public let ownWrites = OwnWrites()
     /// What other writers changed, for the next frame to show.
     public let externalChanges = ExternalChanges()
     /// The user's time zone, the tracker's.
