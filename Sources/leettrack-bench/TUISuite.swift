@@ -67,8 +67,8 @@ func runTUISuite() throws {
     TUIBench.report("key to frame, search keystroke (\(searchTimes.count) keys)", searchTimes, unit: "ms", target: "<= 2 ms")
     TUIBench.report("bytes written per scroll step", scrollBytes.map(Double.init), unit: "B", target: "")
     let (applied, reloaded) = try TUIBench.externalChangeFrames(in: workspace)
-    TUIBench.report("notice to frame, external heart (4,029 touched)", applied, unit: "ms", target: "<= 2 ms")
-    TUIBench.report("  the same with a full reload (before #41)", reloaded, unit: "ms", target: "")
+    TUIBench.report("external heart to frame (4,029 touched)", applied, unit: "ms", target: "<= 2 ms")
+    TUIBench.report("  by a full reload instead (before #41)", reloaded, unit: "ms", target: "")
     #else
     print("the tui suite needs Glibc (a pseudo-terminal); skipped")
     #endif
