@@ -52,16 +52,11 @@ public final class ServerModel: Sendable {
     /// A record that does not decode is left out (its row shows no progress) and its key added to `damaged`.
     func fullListJSON(damaged: inout [String]) throws -> ByteBuffer {
         let json = try fullList.json { slugs in
-            guard let slugs else {
-                let readable = try repository.readableProgress { _ in true }
-                fullListDamaged.withLockedValue { $0 = readable.damaged.map(\.key) }
-                return (readable.records, Set(try tracker.practice.settings().skipped))
-            }
-            let readable = try repository.readableProgress(ofSlugs: slugs)
-            let keys = Set(slugs.map { ProgressRepository.keyPrefix + $0 })
+            let readable = try slugs.map(repository.readableProgress(ofSlugs:)) ?? repository.readableProgress { _ in true }
             fullListDamaged.withLockedValue { damaged in
-                damaged.removeAll { keys.contains($0) }
-                damaged = (damaged + readable.damaged.map(\.key)).sorted()
+                // What was known of the records read again (all of them without `slugs`) is replaced.
+                let reread = slugs.map { Set($0.map { ProgressRepository.keyPrefix + $0 }) }
+                damaged = (damaged.filter { reread?.contains($0) == false } + readable.damaged.map(\.key)).sorted()
             }
             return (readable.records, Set(try tracker.practice.settings().skipped))
         }

@@ -197,18 +197,9 @@ extension Browser {
     mutating func reloadAfterExternalChange() {
         do {
             let readable = try repository.readableProgress { _ in true }
-            let records = readable.records
+            progress = readable.records
             damagedSlugs = readable.damaged.map(\.slug)
-            var marks = Array(repeating: Mark(), count: catalog.count)
-            var touched: [Int] = []
-            for (slug, record) in records {
-                guard let position = catalog.position(ofSlug: slug) else { continue }
-                marks[position] = Mark(record)
-                touched.append(position)
-            }
-            progress = records
-            self.marks = marks
-            counts = Counts(catalog: catalog, marks: marks, touched: touched)
+            (marks, counts) = Self.marksAndCounts(of: progress, in: catalog)
             hidesDifficulty = try repository.store.value(for: .hidesDifficulty)
             showChangedRecords()
             try rebuildReview()

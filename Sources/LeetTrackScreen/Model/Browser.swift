@@ -114,15 +114,7 @@ public struct Browser {
         let readable = try repository.readableProgress { _ in true }
         progress = readable.records
         damagedSlugs = readable.damaged.map(\.slug)
-        var marks = Array(repeating: Mark(), count: catalog.count)
-        var touched: [Int] = []
-        for (slug, record) in progress {
-            guard let position = catalog.position(ofSlug: slug) else { continue }
-            marks[position] = Mark(record)
-            touched.append(position)
-        }
-        self.marks = marks
-        counts = Counts(catalog: catalog, marks: marks, touched: touched)
+        (marks, counts) = Self.marksAndCounts(of: progress, in: catalog)
         do {
             hidesDifficulty = try repository.store.value(for: .hidesDifficulty)
         } catch {
@@ -133,6 +125,18 @@ public struct Browser {
         }
         refilter()
         if opensOnToday { openToday() }
+    }
+
+    /// The marks of `records` and the header's counts of them.
+    static func marksAndCounts(of records: [String: ProblemProgress], in catalog: Catalog) -> ([Mark], Counts) {
+        var marks = Array(repeating: Mark(), count: catalog.count)
+        var touched: [Int] = []
+        for (slug, record) in records {
+            guard let position = catalog.position(ofSlug: slug) else { continue }
+            marks[position] = Mark(record)
+            touched.append(position)
+        }
+        return (marks, Counts(catalog: catalog, marks: marks, touched: touched))
     }
 
     /// Says, until the next key, that the store can only be read: the screen shows it, and each
