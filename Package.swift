@@ -134,7 +134,7 @@ let package = Package(
         .target(name: "ChildProcesses", swiftSettings: executableOnly),
         .executableTarget(
             name: "leettrack-bench",
-            dependencies: ["Persistence", "LeetTrackCore", "TerminalUI", "CSQLite", "TestSupport", "LeetTrackServer"],
+            dependencies: ["Persistence", "LeetTrackCore", "TerminalUI", "CSQLite", "TestSupport", "LeetTrackServer", "LeetTrackScreen"],
             swiftSettings: strict
         ),
         // The parser's floor, timed by `leettrack-bench cli` beside `leettrack show 1`.

@@ -1,17 +1,18 @@
 import LeetTrackCore
 import NIOConcurrencyHelpers
 import NIOCore
+import Persistence
 
 /// The whole catalog as `GET /api/problems` serves it, kept as one encoded JSON fragment per
 /// problem, so that a change re-encodes only the rows it changed.
 ///
 /// A list row depends on the catalog (fixed for the server's life), on three fields of the
-/// problem's record (status, heart and note) and on whether it is marked to skip. After any change
-/// to the store (here or in another process, as ``ServerModel``'s generation counts them),
-/// ``json(generation:records:)`` reads the stored records and skips, compares them with what each
-/// row was encoded from, re-encodes the rows that differ and joins the fragments. Encoding all 4,029 rows takes tens of milliseconds;
-/// a refresh after k changed rows costs one read of the records, k small encodes and one copy of
-/// the bytes (about 1.3 MB).
+/// problem's record (status, heart and note) and on whether it is marked to skip. The store's
+/// notices (``note(_:)``) say which records changed, here or in another process; the next
+/// ``json(read:)`` reads those records alone, re-encodes the rows that differ and joins the
+/// fragments. Encoding all 4,029 rows takes tens of milliseconds; a refresh after k changed
+/// records costs k reads, k small encodes and one copy of the bytes (about 1.3 MB). A change of
+/// the skip marks, or a notice that cannot say what changed, reads every record again.
 ///
 /// The first build encodes the list in one go and cuts it into rows (``JSONArraySplitter``), so the
 /// rows are byte for byte what `JSONEncoder` makes of the whole list.
@@ -29,8 +30,6 @@ final class FullListJSON: Sendable {
     }
 
     private struct Rows {
-        /// The store generation the rows were last brought up to.
-        var generation: UInt64
         /// One encoded object per problem, in catalog order.
         var fragments: [[UInt8]]
         /// The row state of each problem that has a record or a skip mark (the others show the defaults).
@@ -39,12 +38,23 @@ final class FullListJSON: Sendable {
         var json: ByteBuffer
     }
 
+    /// What changed since the rows were last brought up to date.
+    private struct Changes {
+        /// The slugs whose records changed.
+        var slugs: Set<String> = []
+        /// Whether anything else may have changed: every record is read again.
+        var everything = false
+
+        var isEmpty: Bool { slugs.isEmpty && !everything }
+    }
+
     private let catalog: Catalog
     private let positions: [String: Int]
     private let encode: @Sendable (any Encodable) -> [UInt8]
     /// Held for a whole refresh: a second request after a change waits for the first one's
     /// refresh instead of repeating it.
     private let rows = NIOLockedValueBox<Rows?>(nil)
+    private let changes = NIOLockedValueBox(Changes())
 
     init(catalog: Catalog, encode: @escaping @Sendable (any Encodable) -> [UInt8]) {
         self.catalog = catalog
@@ -54,26 +64,50 @@ final class FullListJSON: Sendable {
         self.positions = positions
     }
 
-    /// The list's JSON as of `generation`, refreshed from `records()` when the store moved since.
-    /// - Parameters:
-    ///   - generation: the store's change count, read before `records` is called, so that a
-    ///     change landing during the read is refreshed again by the next request.
-    ///   - records: every stored progress record, by slug, and the slugs marked to skip.
-    /// - Complexity: O(1) while nothing changed; after a change, O(r + k) for r stored records and
-    ///   k changed rows, plus one copy of the bytes.
-    func json(
-        generation: UInt64, records: () throws -> (records: [String: ProblemProgress], skipped: Set<String>)
-    ) throws -> ByteBuffer {
+    /// Notes what a change of the store changed, for the next ``json(read:)``.
+    /// - Complexity: O(keys changed).
+    func note(_ change: StoreChange) {
+        changes.withLockedValue { changes in
+            guard change.isComplete else { return changes.everything = true }
+            for key in change.keys {
+                if key.hasPrefix(ProgressRepository.keyPrefix) {
+                    changes.slugs.insert(String(key.dropFirst(ProgressRepository.keyPrefix.count)))
+                } else if key == PracticeSettings.key.name {
+                    changes.everything = true  // The skip marks: rare, and any row may follow them.
+                }
+            }
+        }
+    }
+
+    /// The list's JSON, brought up to date with the changes noted since the last call.
+    /// - Parameter read: the stored records of the slugs given (every record when `nil`), by
+    ///   slug, and the slugs marked to skip.
+    /// - Complexity: O(1) while nothing changed; after k records changed, O(k) reads and encodes,
+    ///   plus one copy of the bytes.
+    func json(read: ([String]?) throws -> (records: [String: ProblemProgress], skipped: Set<String>)) throws -> ByteBuffer {
         try rows.withLockedValue { rows in
-            if let current = rows, current.generation == generation { return current.json }
-            let (records, skipped) = try records()
-            var refreshed = rows ?? build(records, skipped: skipped)
-            refresh(&refreshed, to: records, skipped: skipped)
-            // Two refreshes may arrive out of order; the records read here are at least as new as
-            // either's count, so the larger count is the one they stand for.
-            refreshed.generation = max(generation, rows?.generation ?? 0)
-            rows = refreshed
-            return refreshed.json
+            // Taken before the read: a change landing during it is noted for the next call.
+            let taken = changes.withLockedValue { changes in
+                defer { changes = Changes() }
+                return changes
+            }
+            if let current = rows, taken.isEmpty { return current.json }
+            do {
+                if var current = rows, !taken.everything {
+                    let (records, skipped) = try read(Array(taken.slugs))
+                    refresh(&current, slugs: taken.slugs, records: records, skipped: skipped)
+                    rows = current
+                    return current.json
+                }
+                let (records, skipped) = try read(nil)
+                var refreshed = rows ?? build(records, skipped: skipped)
+                refresh(&refreshed, slugs: Set(records.keys).union(skipped).union(refreshed.states.keys), records: records, skipped: skipped)
+                rows = refreshed
+                return refreshed.json
+            } catch {
+                changes.withLockedValue { $0.everything = true }  // Not shown yet: the next call reads again.
+                throw error
+            }
         }
     }
 
@@ -90,14 +124,15 @@ final class FullListJSON: Sendable {
             guard let position = positions[slug] else { continue }
             states[slug] = RowState(ProblemJSON(catalog.problem(at: position), records[slug], skipped: skipped.contains(slug)))
         }
-        return Rows(generation: 0, fragments: fragments, states: states, json: ByteBuffer())
+        return Rows(fragments: fragments, states: states, json: ByteBuffer())
     }
 
-    /// Re-encodes the rows whose record or skip mark changed (a problem whose record and mark went
-    /// away shows the defaults again) and, if any did or nothing was joined yet, joins the fragments.
-    private func refresh(_ rows: inout Rows, to records: [String: ProblemProgress], skipped: Set<String>) {
+    /// Re-encodes the rows of `slugs` whose record or skip mark changed (a problem whose record
+    /// and mark went away shows the defaults again) and, if any did or nothing was joined yet,
+    /// joins the fragments.
+    private func refresh(_ rows: inout Rows, slugs: Set<String>, records: [String: ProblemProgress], skipped: Set<String>) {
         var changed = rows.json.readableBytes == 0
-        for slug in Set(records.keys).union(skipped).union(rows.states.keys) {
+        for slug in slugs {
             guard let position = positions[slug] else { continue }  // A record of a problem the catalog lacks.
             let row = ProblemJSON(catalog.problem(at: position), records[slug], skipped: skipped.contains(slug))
             let state = RowState(row)

@@ -49,8 +49,6 @@ extension ServerModel {
             // wait for it again, once per edit.
             for index in ready { results[index] = .failure(error) }
         }
-        // Not left to the observation alone, which may report the change a moment later.
-        noteChange()
         return results.map { $0 ?? .failure(ServerError.badRequest("the change was not applied; nothing was changed.")) }
     }
 
@@ -82,6 +80,7 @@ extension ServerModel {
                 after[index] = record
             }
         }
+        noteWritten(slugs)
         return after
     }
 }

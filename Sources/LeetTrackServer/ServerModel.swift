@@ -14,38 +14,50 @@ public final class ServerModel: Sendable {
     public let storePath: String
     /// The session: the store, its catalog, the clock every write reads and the time zone every "today" is in.
     let tracker: Tracker
-    private var store: Store { tracker.store }
-    /// Counts the store's changes; the cached full list is good while it has not moved.
-    private let generation = NIOLockedValueBox<UInt64>(0)
     private let fullList: FullListJSON
+    /// The store's notices, each noted once (by the full list) and passed on to `onChange`.
     private let watch = NIOLockedValueBox<ObservationToken?>(nil)
-    /// The records the full list's last refresh left out because they do not decode.
+    /// The records the full list's reads left out because they do not decode, by key.
     private let fullListDamaged = NIOLockedValueBox<[String]>([])
 
-    /// The model of `tracker`, whose store is the one at `storePath`.
-    public init(storePath: String, tracker: Tracker) {
+    /// The model of `tracker`, whose store is the one at `storePath`; `onChange` is called after
+    /// each change to the store, by this process or another, once the full list knows of it (a
+    /// page that refetches on the call reads the change).
+    public init(storePath: String, tracker: Tracker, onChange: @escaping @Sendable () -> Void) {
         self.storePath = storePath
         self.tracker = tracker
-        fullList = FullListJSON(catalog: tracker.catalog) { HTTPHandler.encode($0) }
-        let store = tracker.store
-        let generation = self.generation
-        watch.withLockedValue { $0 = store.observeChanges { generation.withLockedValue { $0 += 1 } } }
+        let fullList = FullListJSON(catalog: tracker.catalog) { HTTPHandler.encode($0) }
+        self.fullList = fullList
+        watch.withLockedValue {
+            $0 = tracker.store.observeChanges { (change: StoreChange) in
+                fullList.note(change)
+                onChange()
+            }
+        }
     }
 
     deinit {
+        stopObserving()
+    }
+
+    /// Stops following the store's changes (the server is stopping).
+    public func stopObserving() {
         watch.withLockedValue { $0?.cancel() }
     }
 
     /// The whole catalog as `leettrack list --json` gives it, encoded: the page's first request,
     /// the largest. Served from memory; after a change to the store (here or in another process)
-    /// only the changed rows are encoded again (see ``FullListJSON``).
+    /// only the changed records are read and their rows encoded again (see ``FullListJSON``).
     ///
     /// A record that does not decode is left out (its row shows no progress) and its key added to `damaged`.
     func fullListJSON(damaged: inout [String]) throws -> ByteBuffer {
-        let current = generation.withLockedValue { $0 }
-        let json = try fullList.json(generation: current) {
-            let readable = try repository.readableProgress { _ in true }
-            fullListDamaged.withLockedValue { $0 = readable.damaged.map(\.key) }
+        let json = try fullList.json { slugs in
+            let readable = try slugs.map(repository.readableProgress(ofSlugs:)) ?? repository.readableProgress { _ in true }
+            fullListDamaged.withLockedValue { damaged in
+                // What was known of the records read again (all of them without `slugs`) is replaced.
+                let reread = slugs.map { Set($0.map { ProgressRepository.keyPrefix + $0 }) }
+                damaged = (damaged.filter { reread?.contains($0) == false } + readable.damaged.map(\.key)).sorted()
+            }
             return (readable.records, Set(try tracker.practice.settings().skipped))
         }
         damaged += fullListDamaged.withLockedValue { $0 }
@@ -56,14 +68,11 @@ public final class ServerModel: Sendable {
     var repository: ProgressRepository { tracker.progress }
     var now: Date { tracker.clock.now }
 
-    /// Calls `handler` after any change to the store, by this process or another.
-    /// The cached full list is dropped first, so a page that refetches on the call reads the change.
-    public func observeChanges(_ handler: @escaping @Sendable () -> Void) -> ObservationToken {
-        let generation = self.generation
-        return store.observeChanges {
-            generation.withLockedValue { $0 += 1 }
-            handler()
-        }
+    /// Notes the records of `slugs`, just written here, for the next full list. The store's notice
+    /// of the commit says the same, but may still wait behind another delivery when the write
+    /// returns; a page that reads the list right after its write must see it.
+    func noteWritten(_ slugs: [String]) {
+        fullList.note(StoreChange(keys: slugs.map { ProgressRepository.keyPrefix + $0 }, origin: .thisStore))
     }
 
     /// The problems matching the list's filters, as `leettrack list --json` prints them (with
@@ -141,7 +150,7 @@ public final class ServerModel: Sendable {
         let problem = try catalog.resolve(name)
         let now = self.now
         let result = try tracker.reviews.rate(problem, rating, at: now)
-        noteChange()
+        noteWritten([problem.slug])
         let zone = tracker.timeZone
         return ReviewItemJSON(ReviewItem(problem: problem, card: result.after, today: LocalDay(now, in: zone), timeZone: zone))
     }
@@ -182,11 +191,6 @@ public final class ServerModel: Sendable {
     /// Every tag of the catalog, for the page's filter.
     func tags() -> [String] {
         Array(Set(catalog.problems.flatMap(\.tags))).sorted()
-    }
-
-    /// Counts a change made here, so that the next full list reads it.
-    func noteChange() {
-        generation.withLockedValue { $0 += 1 }
     }
 }
 

@@ -40,7 +40,7 @@ public final class WebServer {
     private let pool: NIOThreadPool
     private let hub: EventHub
     private var channel: (any Channel)?
-    private var observation: ObservationToken?
+    private var model: ServerModel?
     private var token: String?
     private var stopSignals: StopSignals?
     /// The addresses to open, known once ``start()`` has bound: on a wildcard address, one per
@@ -118,7 +118,9 @@ public final class WebServer {
         let port = channel.localAddress?.port ?? configuration.port
         do {
             // The store first: it makes the folder the token file goes in.
-            let model = ServerModel(storePath: configuration.storePath, tracker: try openTracker())
+            let hub = self.hub
+            let model = ServerModel(storePath: configuration.storePath, tracker: try openTracker()) { hub.broadcast() }
+            self.model = model
             // On loopback too: a script's writes carry it (see ``AccessPolicy``).
             let token = try ServerToken.load(at: ServerToken.path(forStore: configuration.storePath))
             let policy = AccessPolicy(token: token, port: port, boundHost: host)
@@ -137,14 +139,12 @@ public final class WebServer {
         return urls[0]
     }
 
-    /// What every connection shares, with the store opened and its observation started.
+    /// What every connection shares, over the opened and observed store.
     private func makeShared(model: ServerModel, policy: AccessPolicy) -> ServerShared {
         pool.start()
         var configuredLogger = Logger(label: "leettrack.serve", factory: { label in StreamLogHandler.standardError(label: label) })
         configuredLogger.logLevel = configuration.verbose ? Logger.Level.info : Logger.Level.warning
         let logger = configuredLogger
-        let hub = self.hub
-        observation = model.observeChanges { hub.broadcast() }
         let routes = Routes(model: model)
         // The page's first request is the full list: it is encoded while the browser opens.
         pool.submit { _ in
@@ -193,8 +193,8 @@ public final class WebServer {
     public func stop() throws {
         stopSignals?.cancel()
         stopSignals = nil
-        observation?.cancel()
-        observation = nil
+        model?.stopObserving()
+        model = nil
         hub.closeAll()
         var closeError: (any Error)?
         do {

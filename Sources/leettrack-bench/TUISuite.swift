@@ -1,4 +1,8 @@
 import Foundation
+import LeetTrackCore
+import LeetTrackScreen
+import Persistence
+import TerminalUI
 
 #if canImport(Glibc)
 import Glibc
@@ -21,6 +25,9 @@ import Glibc
 ///
 /// It measures the `leettrack` next to this executable (build both with `swift build -c release`),
 /// or the one named by `LEETTRACK_BENCH_BINARY`. Target: at most 2 ms each.
+///
+/// A last row, in this process: the screen's frame after another writer's change, on a store where
+/// all 4,029 problems have a record (see ``TUIBench/externalChangeFrames(in:)``).
 func runTUISuite() throws {
     #if canImport(Glibc)
     let binary = try CLIBench.leettrackBinary()
@@ -59,6 +66,9 @@ func runTUISuite() throws {
     TUIBench.report("key to frame, scroll step (\(scrollTimes.count) keys)", scrollTimes, unit: "ms", target: "<= 2 ms")
     TUIBench.report("key to frame, search keystroke (\(searchTimes.count) keys)", searchTimes, unit: "ms", target: "<= 2 ms")
     TUIBench.report("bytes written per scroll step", scrollBytes.map(Double.init), unit: "B", target: "")
+    let (applied, reloaded) = try TUIBench.externalChangeFrames(in: workspace)
+    TUIBench.report("external heart to frame (4,029 touched)", applied, unit: "ms", target: "<= 2 ms")
+    TUIBench.report("  by a full reload instead (before #41)", reloaded, unit: "ms", target: "")
     #else
     print("the tui suite needs Glibc (a pseudo-terminal); skipped")
     #endif
@@ -131,6 +141,45 @@ enum TUIBench {
             process.waitUntilExit()
             close(parent)
         }
+    }
+
+    /// The work from another writer's notice to the screen's next frame, on a store of 4,029
+    /// records: a second `Store` on the same file toggles one problem's heart; once the screen's
+    /// watch is told, the clock runs over the update that applies the notice and the frame's
+    /// rendering (drawn, diffed, encoded). `reloaded` times the same frame when the notice cannot
+    /// say what changed, so every record is read again (what every external change cost before).
+    /// - Returns: milliseconds per frame, for 200 changes each way.
+    static func externalChangeFrames(in workspace: URL) throws -> (applied: [Double], reloaded: [Double]) {
+        let path = workspace.appendingPathComponent("external.sqlite").path
+        let catalog = Catalog.builtIn
+        let slugs = (0..<catalog.count).map(catalog.slug(at:))
+        let start = Date(timeIntervalSince1970: 1_764_000_000)
+        let tracker = Tracker(store: try .sqlite(path: path), catalog: catalog, clock: .fixed(start), timeZone: SystemTimeZone())
+        let scheduler = ReviewScheduler()
+        try tracker.progress.update(slugs) { slug, record in
+            let day = Double(slug.utf8.count * 37 % 400) * 86_400
+            record.recordSolve(at: start.addingTimeInterval(-day), rating: .good, scheduler: scheduler)
+        }
+        var runtime = Runtime(try Browser(tracker: tracker), size: Size(width: 120, height: 40))
+        _ = runtime.render()
+        let told = DispatchSemaphore(value: 0)
+        let watch = runtime.app.observeExternalChanges { told.signal() }
+        defer { watch.cancel() }
+        let other = ProgressRepository(store: try .sqlite(path: path), clock: .fixed(start))
+        func frame(incomplete: Bool, _ index: Int) throws -> Double {
+            try other.update([slugs[index * 19 % slugs.count]]) { _, record in record.favorite.toggle() }
+            guard told.wait(timeout: .now() + 5) == .success else {
+                throw CLIBench.Failure(description: "the screen was not told of another writer's change within 5 s")
+            }
+            if incomplete { runtime.app.externalChanges.add([], isComplete: false) }
+            let begin = DispatchTime.now().uptimeNanoseconds
+            runtime.send(.wake)
+            _ = runtime.render()
+            return Double(DispatchTime.now().uptimeNanoseconds - begin) / 1_000_000
+        }
+        let applied = try (0..<200).map { try frame(incomplete: false, $0) }
+        let reloaded = try (0..<200).map { try frame(incomplete: true, $0) }
+        return (applied, reloaded)
     }
 
     /// Prints one line: the median and the 90th percentile.

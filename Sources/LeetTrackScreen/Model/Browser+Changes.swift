@@ -8,9 +8,7 @@ extension Browser {
     mutating func change(_ position: Int, describe: (ProgressChange) -> String, _ body: (inout ProblemProgress) -> Void) {
         let slug = catalog.slug(at: position)
         do {
-            let changes = try ownWrites.perform {
-                try repository.update([slug]) { _, record in body(&record) }
-            }
+            let changes = try repository.update([slug]) { _, record in body(&record) }
             guard let change = changes.first else { return }
             apply(change, at: position)
             message = Message(text: describe(change))
@@ -110,7 +108,7 @@ extension Browser {
     mutating func toggleHidesDifficulty() {
         let hides = !hidesDifficulty
         do {
-            try ownWrites.perform { try repository.store.set(hides, for: .hidesDifficulty) }
+            try repository.store.set(hides, for: .hidesDifficulty)
             hidesDifficulty = hides
             message = Message(text: hides ? "Difficulty and acceptance hidden (h shows them)" : "Difficulty and acceptance shown")
         } catch {
@@ -131,11 +129,12 @@ extension Browser {
 
     /// Watches the store for the changes other writers make, gathering them (``externalChanges``)
     /// for the next frame, which shows them when an update gets `.wake`; `wake` is called when
-    /// one should come. The screen's own writes are shown as they are made, not here.
+    /// one should come. The screen's own writes (those of its tracker's store) are shown as they
+    /// are made, not here.
     public func observeExternalChanges(wake: @escaping @Sendable () -> Void) -> ObservationToken {
-        let (ownWrites, changes) = (self.ownWrites, externalChanges)
-        return tracker.store.observeChanges {
-            if !ownWrites.isWritingOnThisThread, changes.add([], isComplete: false) { wake() }
+        let changes = externalChanges
+        return tracker.store.observeChanges { (change: StoreChange) in
+            if change.origin == .outside, changes.add(change.keys, isComplete: change.isComplete) { wake() }
         }
     }
 
@@ -198,18 +197,9 @@ extension Browser {
     mutating func reloadAfterExternalChange() {
         do {
             let readable = try repository.readableProgress { _ in true }
-            let records = readable.records
+            progress = readable.records
             damagedSlugs = readable.damaged.map(\.slug)
-            var marks = Array(repeating: Mark(), count: catalog.count)
-            var touched: [Int] = []
-            for (slug, record) in records {
-                guard let position = catalog.position(ofSlug: slug) else { continue }
-                marks[position] = Mark(record)
-                touched.append(position)
-            }
-            progress = records
-            self.marks = marks
-            counts = Counts(catalog: catalog, marks: marks, touched: touched)
+            (marks, counts) = Self.marksAndCounts(of: progress, in: catalog)
             hidesDifficulty = try repository.store.value(for: .hidesDifficulty)
             showChangedRecords()
             try rebuildReview()

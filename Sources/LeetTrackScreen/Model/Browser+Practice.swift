@@ -70,7 +70,7 @@ extension Browser {
         let slug = catalog.slug(at: position)
         do {
             // One change: a list is never left behind empty when the add could not be made.
-            let list = try ownWrites.perform { try tracker.lists.create(name, in: catalog, at: now(), problems: [slug]) }
+            let list = try tracker.lists.create(name, in: catalog, at: now(), problems: [slug])
             remember(.listCreation(slug: slug, listKey: list.key, listName: list.name))
             message = Message(text: "+ \(catalog.title(at: position)) added to the new list \(Format.quoted(list.name))")
             return true
@@ -85,7 +85,7 @@ extension Browser {
         let slug = catalog.slug(at: position)
         let title = catalog.title(at: position)
         do {
-            let change = try ownWrites.perform { try tracker.lists.add([slug], to: list.key, in: catalog) }
+            let change = try tracker.lists.add([slug], to: list.key, in: catalog)
             if change.changed.isEmpty {
                 message = Message(text: "\(title) is already in \(Format.quoted(list.name))")
             } else {

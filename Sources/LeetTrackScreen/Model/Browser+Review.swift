@@ -103,9 +103,7 @@ extension Browser {
         let date = session.now
         let before = progress[item.problem.slug] ?? ProblemProgress()
         do {
-            let result = try ownWrites.perform {
-                try tracker.reviews.rate(item.problem, rating, at: date)
-            }
+            let result = try tracker.reviews.rate(item.problem, rating, at: date)
             remember(.progress(slug: item.problem.slug, before: before, after: result.record, what: "review of \(item.problem.title) (\(rating))"))
             // A review changes the history and the card, never the status, heart or note: the
             // list's marks and counts stay as they are.

@@ -34,14 +34,12 @@ extension Browser {
             guard let position = catalog.position(ofSlug: slug) else { return }
             var changedElsewhere = false
             do {
-                let changes = try ownWrites.perform {
-                    try repository.update([slug]) { _, record in
-                        guard record == after else {
-                            changedElsewhere = true
-                            return
-                        }
-                        record = before
+                let changes = try repository.update([slug]) { _, record in
+                    guard record == after else {
+                        changedElsewhere = true
+                        return
                     }
+                    record = before
                 }
                 if changedElsewhere {
                     message = Message(text: "Not undone: \(catalog.title(at: position)) was changed elsewhere since", isError: true)
@@ -56,7 +54,7 @@ extension Browser {
             }
         case .listAddition(let slug, let listKey, let listName):
             do {
-                _ = try ownWrites.perform { try tracker.lists.remove([slug], from: listKey, in: catalog) }
+                _ = try tracker.lists.remove([slug], from: listKey, in: catalog)
                 let title = catalog.position(ofSlug: slug).map { catalog.title(at: $0) } ?? slug
                 message = Message(text: "Undone: \(title) taken out of \(Format.quoted(listName))")
             } catch {
@@ -67,7 +65,7 @@ extension Browser {
             do {
                 // Only the list as it was made goes (checked in the deleting transaction): one that
                 // gained problems since stays.
-                let deleted = try ownWrites.perform { try tracker.lists.delete(listKey, in: catalog, onlyIfProblemsAre: [slug]) }
+                let deleted = try tracker.lists.delete(listKey, in: catalog, onlyIfProblemsAre: [slug])
                 guard deleted != nil else {
                     message = Message(text: "Not undone: \(Format.quoted(listName)) was changed since", isError: true)
                     return

@@ -65,8 +65,6 @@ public struct Browser {
     let tracker: Tracker
     var catalog: Catalog { tracker.catalog }
     var repository: ProgressRepository { tracker.progress }
-    /// Tells the store observer which changes this screen made itself.
-    public let ownWrites = OwnWrites()
     /// What other writers changed, for the next frame to show.
     public let externalChanges = ExternalChanges()
     /// The user's time zone, the tracker's.
@@ -116,15 +114,7 @@ public struct Browser {
         let readable = try repository.readableProgress { _ in true }
         progress = readable.records
         damagedSlugs = readable.damaged.map(\.slug)
-        var marks = Array(repeating: Mark(), count: catalog.count)
-        var touched: [Int] = []
-        for (slug, record) in progress {
-            guard let position = catalog.position(ofSlug: slug) else { continue }
-            marks[position] = Mark(record)
-            touched.append(position)
-        }
-        self.marks = marks
-        counts = Counts(catalog: catalog, marks: marks, touched: touched)
+        (marks, counts) = Self.marksAndCounts(of: progress, in: catalog)
         do {
             hidesDifficulty = try repository.store.value(for: .hidesDifficulty)
         } catch {
@@ -135,6 +125,18 @@ public struct Browser {
         }
         refilter()
         if opensOnToday { openToday() }
+    }
+
+    /// The marks of `records` and the header's counts of them.
+    static func marksAndCounts(of records: [String: ProblemProgress], in catalog: Catalog) -> ([Mark], Counts) {
+        var marks = Array(repeating: Mark(), count: catalog.count)
+        var touched: [Int] = []
+        for (slug, record) in records {
+            guard let position = catalog.position(ofSlug: slug) else { continue }
+            marks[position] = Mark(record)
+            touched.append(position)
+        }
+        return (marks, Counts(catalog: catalog, marks: marks, touched: touched))
     }
 
     /// Says, until the next key, that the store can only be read: the screen shows it, and each

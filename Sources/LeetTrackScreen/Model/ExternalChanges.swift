@@ -30,15 +30,12 @@ public final class ExternalChanges: Sendable {
         }
     }
 
-    /// The keys gathered so far (each once, in the order of their last change), and whether they
-    /// are all that changed; the list starts again empty.
+    /// The keys gathered so far (a key changed twice is there twice), and whether they are all
+    /// that changed; the list starts again empty.
     func take() -> (keys: [String], isComplete: Bool) {
-        let taken = pending.withLock { pending in
+        pending.withLock { pending in
             defer { pending = Pending() }
-            return pending
+            return (pending.keys, pending.isComplete)
         }
-        var seen = Set<String>()
-        let keys = taken.keys.reversed().filter { seen.insert($0).inserted }.reversed()
-        return (Array(keys), taken.isComplete)
     }
 }

@@ -6,7 +6,7 @@ import LeetTrackCore
 ///
 /// It is built from the records the screen already holds (no second read of the store) and kept
 /// up to date by each rating, so a rating costs one write and O(queue) work, never a rebuild.
-/// A change from another process rebuilds it (`Browser.reloadAfterExternalChange`).
+/// A change from another process rebuilds it (`Browser.applyExternalChanges`).
 struct ReviewSession: Equatable {
     /// How many days ahead the empty queue looks.
     static let upcomingDays = 7

@@ -49,7 +49,6 @@ enum InteractiveSession {
         }
         var browser = try Browser(tracker: tracker, opensOnToday: opensOnToday)
         let waker = try Waker()
-        let ownWrites = browser.ownWrites
         let observation = browser.observeExternalChanges { waker.wake() }
         defer { observation.cancel() }
         if let readOnly { browser.noteReadOnly(readOnly) }
@@ -58,7 +57,7 @@ enum InteractiveSession {
         browser.actions = ScreenActions(
             open: { problem in openPage(problem) },
             editCode: { problem in
-                editCode(problem, tracker: tracker, ownWrites: ownWrites, environment: context.environment, terminal: terminal)
+                editCode(problem, tracker: tracker, environment: context.environment, terminal: terminal)
             })
         let colors = (context.environment["NO_COLOR"] ?? "").isEmpty
         var program = Program(browser, terminal: terminal, waker: waker, colors: colors)
@@ -75,13 +74,11 @@ enum InteractiveSession {
 
     /// `e`: as `leettrack code` does it, with the screen put aside while the editor runs.
     static func editCode(
-        _ problem: Problem, tracker: Tracker, ownWrites: OwnWrites, environment: [String: String], terminal: TerminalUI.Terminal
+        _ problem: Problem, tracker: Tracker, environment: [String: String], terminal: TerminalUI.Terminal
     ) -> ScreenActions.Outcome {
         do {
-            // The file's path is remembered as the screen's own write: no reload of every record.
-            let file = try ownWrites.perform {
-                try CodeSolution.prepare(problem, language: nil, tracker: tracker, environment: environment)
-            }
+            // The file's path is a write of the screen's own store: its watch does not read it back.
+            let file = try CodeSolution.prepare(problem, language: nil, tracker: tracker, environment: environment)
             let editor = Editor(environment: environment)
             guard let command = editor.command else {
                 return ScreenActions.Outcome("\(file.created ? "Created" : "Kept") \(file.path); set $VISUAL or $EDITOR to edit it from here")
