@@ -172,9 +172,8 @@ public struct ProgressRepository: Sendable {
         if let slugs {
             isCurrent = try summaries.forEachCurrentEntry(ofSlugs: slugs, lend)
         } else {
-            isCurrent = try summaries.forEachCurrentEntry { key, value, prefixLength in
-                guard key.count >= prefixLength, !favoritesOnly || ProblemMarks.mayBeFavorite(storedSummaryJSON: value) else { return }
-                try lend(UnsafeRawBufferPointer(rebasing: key[prefixLength...]), value)
+            isCurrent = try summaries.forEachCurrentEntry { slug, value in
+                if !favoritesOnly || ProblemMarks.mayBeFavorite(storedSummaryJSON: value) { try lend(slug, value) }
             }
         }
         // A record its summary cannot stand for (or a summary from a newer format): the record.

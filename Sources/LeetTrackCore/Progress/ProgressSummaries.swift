@@ -59,18 +59,18 @@ public struct ProgressSummaries: Sendable {
         Key<String>(keyPrefix + slug, default: "")
     }
 
-    /// Lends `body` every stored summary, as its key's and its stored bytes where they lie (see
-    /// ``Store/forEachRawValue(withKeyPrefix:_:)``: `body` must not use the store), with the
-    /// length of the keys' prefix, when they are known to match the records.
+    /// Lends `body` every stored summary, as its slug's and its stored bytes where they lie (see
+    /// ``Store/forEachRawValue(withKeyPrefix:_:)``: `body` must not use the store), when they
+    /// are known to match the records.
     /// - Returns: whether the summaries were known to match (else `body` was not called).
     /// - Complexity: two count reads, one key read and one prefix query.
-    func forEachCurrentEntry(
-        _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer, _ prefixLength: Int) throws -> Void
-    ) throws -> Bool {
+    func forEachCurrentEntry(_ body: (_ slug: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
         // The counts first: a funnel write committed after them only makes the summaries newer.
         guard try areCurrent() else { return false }
         let prefixLength = Self.keyPrefix.utf8.count
-        try store.forEachRawValue(withKeyPrefix: Self.keyPrefix) { try body($0, $1, prefixLength) }
+        try store.forEachRawValue(withKeyPrefix: Self.keyPrefix) { key, value in
+            if key.count >= prefixLength { try body(UnsafeRawBufferPointer(rebasing: key[prefixLength...]), value) }
+        }
         return true
     }
 
