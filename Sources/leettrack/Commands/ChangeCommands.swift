@@ -1,7 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 
 /// The shared shape of the commands that change problems: resolve every name first (so a bad
 /// name changes nothing), apply one change to all in one transaction, report each problem.

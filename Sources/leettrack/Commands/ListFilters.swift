@@ -1,7 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 
 /// The filter options `list` and `random` share, and how they become a ``ProblemQuery``.
 struct ListFilters: ParsableArguments {

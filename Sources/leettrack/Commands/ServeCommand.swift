@@ -6,7 +6,7 @@ import Darwin
 #endif
 import FoundationEssentials
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 import LeetTrackServer
 import Persistence
 import TerminalUI
