@@ -26,6 +26,8 @@ struct ErrorReport {
 
     init(_ error: any Error, storePath: String?) {
         switch error {
+        case let failure as StoreCommandFailure:
+            self.init(failure.error, storePath: failure.storePath)
         case CLIError.usage(let text, let command):
             // A usage message is one line; a line feed in it came from the argument it quotes.
             var message = "Error: \(text.lineFeedsEscaped)\n"
