@@ -112,8 +112,8 @@ struct SolveCommand: LeetTrackCommand {
             + "the card, like `leettrack review`.")
 
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
-    @Option(name: .shortAndLong, parsing: .unconditional, help: ArgumentHelp("again, hard, good or easy (default: good).", valueName: "rating"))
-    var rating: String?
+    @Option(name: .shortAndLong, parsing: .unconditional, help: ArgumentHelp("How it went (default: good).", valueName: "rating"))
+    var rating: ReviewRating?
     @Option(parsing: .unconditional, help: ArgumentHelp("The day it was solved (default: now).", valueName: "yyyy-mm-dd")) var date: String?
     @Option(parsing: .unconditional, help: ProgressChanges.timeHelp) var time: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("Set the problem's note too. " + ProgressChanges.emptyNoteRule, valueName: "text")) var note: String?
@@ -121,7 +121,7 @@ struct SolveCommand: LeetTrackCommand {
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
-        let rating = try ReviewArguments.rating(self.rating ?? "good")
+        let rating = self.rating ?? .good
         let problems = try context.catalog.resolve(problemNames)
         let date = try ProgressChanges.date(from: self.date, now: context.now) ?? context.now
         let seconds = try ProgressChanges.seconds(from: time)
