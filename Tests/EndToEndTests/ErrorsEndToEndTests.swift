@@ -185,7 +185,8 @@ struct ErrorsEndToEndTests {
         let leettrack = try LeetTrackRunner()
         for arguments in [
             ["show", "x\nSolved 1. Two Sum"], ["show", "x\r\nSolved 1. Two Sum"], ["solve", "1", "--date", "2026\nSolved"],
-            ["list", "--limit", "1\nSolved"],
+            ["list", "--limit", "1\nSolved"], ["solve", "1", "--rating", "x\nSolved 1. Two Sum"], ["review", "1", "x\r\nSolved"],
+            ["serve", "--port", "1\nSolved"],
         ] {
             let result = try leettrack.run(arguments)
             #expect(result.status == 64, "\(arguments)")

@@ -94,6 +94,10 @@ struct ErrorReport {
                 let usage = message.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("Usage:") }
                 message = "Error: Unknown option '\(unknown)'\n" + usage.joined(separator: "\n")
             }
+            // A value the parser echoes ("The value 'x' is invalid") keeps its line feeds escaped, as ours do.
+            for argument in CommandLine.arguments.dropFirst() where argument.unicodeScalars.contains("\n") {
+                message = message.replacing(argument, with: argument.lineFeedsEscaped)
+            }
             if !message.hasSuffix("\n") { message += "\n" }
             self.init(message: message, exitCode: LeetTrack.exitCode(for: error).rawValue)
         }
