@@ -102,8 +102,10 @@ let package = Package(
         .systemLibrary(name: "CLibCurl"),
         .target(name: "LeetCodeClient", dependencies: ["LeetTrackCore", "CLibCurl"], swiftSettings: executableOnly),
         .target(name: "TerminalUI", swiftSettings: executableOnly),
-        // The interactive screen's model and views, and the text formatting the command line shares.
-        .target(name: "LeetTrackScreen", dependencies: ["LeetTrackCore", "TerminalUI"], swiftSettings: executableOnly),
+        // The text formatting the command line and the screen share: rows, styles, fitted columns.
+        .target(name: "LeetTrackText", dependencies: ["LeetTrackCore", "TerminalUI"], swiftSettings: executableOnly),
+        // The interactive screen's model and views.
+        .target(name: "LeetTrackScreen", dependencies: ["LeetTrackCore", "LeetTrackText", "TerminalUI"], swiftSettings: executableOnly),
         // `leettrack serve`: the app in a browser, over the same store.
         .target(
             name: "LeetTrackServer",
@@ -120,7 +122,7 @@ let package = Package(
         .executableTarget(
             name: "leettrack",
             dependencies: [
-                "LeetTrackCore", "LeetCodeClient", "TerminalUI", "LeetTrackScreen", "LeetTrackServer", "ChildProcesses",
+                "LeetTrackCore", "LeetCodeClient", "TerminalUI", "LeetTrackText", "LeetTrackScreen", "LeetTrackServer", "ChildProcesses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["symbol-order.txt"],
@@ -155,7 +157,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["leettrack", "Persistence", "LeetTrackCore", "TerminalUI", "LeetTrackScreen", "TestSupport"],
+            dependencies: ["leettrack", "Persistence", "LeetTrackCore", "TerminalUI", "LeetTrackText", "LeetTrackScreen", "TestSupport"],
             exclude: ["Browser", "LeetCodeServer"],  // Python run by ServeBrowserTests and the LeetCode tests
             swiftSettings: strict
         ),

@@ -6,7 +6,6 @@ import Darwin
 #endif
 
 // The whole program: parse, run, exit with the code `LeetTrack.run` chose.
-let environment = Terminal.environment(["LEETTRACK_STORE", "NO_COLOR", "TERM", "VISUAL", "EDITOR", "XDG_DATA_HOME", "HOME", "LEETTRACK_REMOTE", "LEETTRACK_REMOTE_FILE", "LEETTRACK_NOW", "LEETTRACK_TODAY", "LEETCODE_SESSION", "LEETCODE_CSRFTOKEN", "LEETTRACK_LEETCODE_TIMEOUT"])
 // An argument that is not UTF-8 (a Latin-1 file name, stray bytes) would reach the commands with
 // its bytes replaced by U+FFFD: a store, a file or a note other than the one given. It is refused.
 // (`stride`, not a range: `argc` is 0 where a kernel lets a program start with no argv at all.)
@@ -18,4 +17,4 @@ for index in stride(from: 1, to: Int(CommandLine.argc), by: 1) {
     Terminal.writeError(report.message)
     exit(report.exitCode)
 }
-exit(LeetTrack.run(Array(CommandLine.arguments.dropFirst()), environment: environment))
+exit(LeetTrack.run(Array(CommandLine.arguments.dropFirst())))

@@ -3,16 +3,13 @@ import ArgumentParser
 // The parser's floor: the least a command line shaped like `leettrack show 1` costs with
 // swift-argument-parser, measured by `leettrack-bench cli` beside `leettrack` itself. A root
 // command with `--store` and a version, one subcommand with a problem argument, `--json` and its
-// parent; `run` prints one line. It claims a `_superCommandName` as `leettrack` does while
-// parsing (which skips the library's search for `--generate-completion-script`), so it is the
-// parse `leettrack` pays, without the tracker.
+// parent; `run` prints one line. It parses through the same `ParserShim` as `leettrack` (the file
+// is linked here), so it is the parse `leettrack` pays, without the tracker.
 
 struct Floor: ParsableCommand {
-    static let configuration: CommandConfiguration = {
-        var configuration = CommandConfiguration(commandName: "parser-floor", version: "parser-floor 1", subcommands: [Show.self])
-        configuration._superCommandName = "parser-floor"
-        return configuration
-    }()
+    static var configuration: CommandConfiguration { ParserShim.configuration(plain, whileParsing: parsing) }
+    private static let plain = CommandConfiguration(commandName: "parser-floor", version: "parser-floor 1", subcommands: [Show.self])
+    private static let parsing = ParserShim.parsingVariant(of: plain)
 
     @Option(help: ArgumentHelp("The store to use.", valueName: "path")) var store: String?
 }
@@ -27,4 +24,9 @@ struct Show: ParsableCommand {
     func run() { print(json ? "{\"problem\":\"\(problemName)\"}" : "problem \(problemName)") }
 }
 
-Floor.main()
+do {
+    var command = try ParserShim.parse(Floor.self, Array(CommandLine.arguments.dropFirst()))
+    try command.run()
+} catch {
+    Floor.exit(withError: error)
+}

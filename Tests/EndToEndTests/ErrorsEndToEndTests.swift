@@ -54,8 +54,10 @@ struct ErrorsEndToEndTests {
         (["reset"], "or '--all'"),
         (["reset", "1", "--all"], "not both"),
         (["json", "--store"], "missing value for '--store <path>'"),
-        (["review", "2", "godo"], "'godo' is not a rating; use again, hard, good or easy"),
-        (["solve", "1", "--rating", "meh"], "'meh' is not a rating"),
+        (["review", "2", "godo"], "The value 'godo' is invalid for '<rating>'. Please provide one of 'again', 'hard', 'good' or 'easy'"),
+        (["solve", "1", "--rating", "meh"], "The value 'meh' is invalid for '--rating <rating>'. Please provide one of 'again', 'hard', 'good' or 'easy'"),
+        (["serve", "--port", "65536"], "The value '65536' is invalid for '--port <port>'"),
+        (["serve", "--port", "http"], "The port to listen on, 0 to 65535"),
         (["review", "2"], "missing expected argument '<rating>'"),
         (["review", "2", "good", "--date", "2020-01-01"], "a review cannot be dated on an earlier day"),
         (["review", "2", "good", "--date", "2999-01-01"], "in the future"),
@@ -183,7 +185,8 @@ struct ErrorsEndToEndTests {
         let leettrack = try LeetTrackRunner()
         for arguments in [
             ["show", "x\nSolved 1. Two Sum"], ["show", "x\r\nSolved 1. Two Sum"], ["solve", "1", "--date", "2026\nSolved"],
-            ["list", "--limit", "1\nSolved"],
+            ["list", "--limit", "1\nSolved"], ["solve", "1", "--rating", "x\nSolved 1. Two Sum"], ["review", "1", "x\r\nSolved"],
+            ["serve", "--port", "1\nSolved"],
         ] {
             let result = try leettrack.run(arguments)
             #expect(result.status == 64, "\(arguments)")

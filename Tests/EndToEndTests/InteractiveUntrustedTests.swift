@@ -1,6 +1,6 @@
 import Foundation
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 import Persistence
 import Testing
 @testable import LeetTrackScreen

@@ -16,7 +16,8 @@ struct LayeringTests {
         "LeetTrackCore": ["Persistence"],
         "LeetCodeClient": ["LeetTrackCore", "CLibCurl"],
         "TerminalUI": [],
-        "LeetTrackScreen": ["Persistence", "LeetTrackCore", "TerminalUI"],
+        "LeetTrackText": ["Persistence", "LeetTrackCore", "TerminalUI"],
+        "LeetTrackScreen": ["Persistence", "LeetTrackCore", "LeetTrackText", "TerminalUI"],
         "LeetTrackServer": ["Persistence", "LeetTrackCore", "NIOCore", "NIOConcurrencyHelpers", "NIOPosix", "NIOHTTP1", "Logging"],
         "TestSupport": ["ChildProcesses", "Foundation"],
         "ChildProcesses": [],
@@ -53,6 +54,14 @@ struct LayeringTests {
                 #expect(allowed.contains(module), "\(target)/\(file.lastPathComponent) imports \(module)")
             }
         }
+    }
+
+    @Test("only the command that opens the screen imports the screen; the others format through LeetTrackText")
+    func commandLineFormatsWithoutTheScreen() throws {
+        let files = Self.swiftFiles(of: "leettrack")
+        #expect(files.count > 20)
+        let importing = try files.filter { try Self.imports(in: $0).contains("LeetTrackScreen") }.map(\.lastPathComponent)
+        #expect(importing == ["InteractiveCommand.swift"])
     }
 
     @Test("Persistence and TerminalUI never mention LeetTrack", arguments: ["Persistence", "TerminalUI"])

@@ -44,7 +44,7 @@ struct PracticeTimeEndToEndTests {
         let before = try leettrack.snapshot()
         for (arguments, mention) in [
             (["solve", "3", "--time", "-5"], "'-5' is not a valid time: a time cannot be negative"),
-            (["solve", "3", "--rating", "-1"], "'-1' is not a rating"),
+            (["solve", "3", "--rating", "-1"], "The value '-1' is invalid for '--rating <rating>'"),
             (["attempt", "3", "--date", "-1"], "'-1' is not a valid date"),
             (["list", "--limit", "-1"], "needs a positive whole number, not '-1'"),
             (["list", "-n", "-3"], "needs a positive whole number, not '-3'"),

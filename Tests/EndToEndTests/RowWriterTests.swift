@@ -1,6 +1,6 @@
 import Foundation
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 import Testing
 
 /// The rows `list`, `favorites` and `review` print, written into room measured for each row.

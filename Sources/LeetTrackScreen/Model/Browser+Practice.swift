@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LeetTrackCore
+import LeetTrackText
 import TerminalUI
 
 /// The keys of the practice loop: `x` asks for the rating, `o` opens the page, `e` edits the

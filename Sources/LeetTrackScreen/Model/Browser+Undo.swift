@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LeetTrackCore
+import LeetTrackText
 
 /// One change made on the screen that `U` can take back.
 enum UndoStep: Equatable {

@@ -1,4 +1,5 @@
 import LeetTrackCore
+import LeetTrackText
 import TerminalUI
 
 extension Browser {

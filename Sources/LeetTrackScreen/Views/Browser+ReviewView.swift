@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LeetTrackCore
+import LeetTrackText
 import TerminalUI
 
 extension Browser {

@@ -1,4 +1,5 @@
 import LeetTrackCore
+import LeetTrackText
 import TerminalUI
 
 /// The cell style type of `TerminalUI` (text output has its own `TextStyle` for coloured text).

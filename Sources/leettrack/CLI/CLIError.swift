@@ -26,6 +26,8 @@ struct ErrorReport {
 
     init(_ error: any Error, storePath: String?) {
         switch error {
+        case let failure as StoreCommandFailure:
+            self.init(failure.error, storePath: failure.storePath)
         case CLIError.usage(let text, let command):
             // A usage message is one line; a line feed in it came from the argument it quotes.
             var message = "Error: \(text.lineFeedsEscaped)\n"
@@ -91,6 +93,10 @@ struct ErrorReport {
                 // The library names the missing argument first; the unknown option is the mistake.
                 let usage = message.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("Usage:") }
                 message = "Error: Unknown option '\(unknown)'\n" + usage.joined(separator: "\n")
+            }
+            // A value the parser echoes ("The value 'x' is invalid") keeps its line feeds escaped, as ours do.
+            for argument in CommandLine.arguments.dropFirst() where argument.unicodeScalars.contains("\n") {
+                message = message.replacing(argument, with: argument.lineFeedsEscaped)
             }
             if !message.hasSuffix("\n") { message += "\n" }
             self.init(message: message, exitCode: LeetTrack.exitCode(for: error).rawValue)

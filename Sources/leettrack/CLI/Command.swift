@@ -21,24 +21,15 @@ protocol LeetTrackCommand: ParsableCommand {
 }
 
 extension LeetTrackCommand {
-    /// swift-argument-parser's entry point, not used as one: ``LeetTrack/run(_:environment:)``
-    /// calls it to receive the parsed command as a `LeetTrackCommand`. A cast of the parsed
-    /// `ParsableCommand` to this protocol would search every protocol conformance in the process
-    /// (a third of a million instructions, at every run); here `self` is of a known type.
+    /// swift-argument-parser's entry point: opens the store and does the work.
     func run() throws {
-        throw HandOver(command: self)
+        try LeetTrack.perform(store: root.store) { try self.run($0) }
     }
 
     /// A usage error that shows this command's usage.
     static func usageError(_ message: String) -> CLIError {
         .usage(message, command: Self.self)
     }
-}
-
-/// A parsed command handing itself over (see ``LeetTrackCommand/run()``).
-/// `@unchecked Sendable`, as `Error` asks: it is thrown and caught in one call on one thread.
-struct HandOver: Error, @unchecked Sendable {
-    let command: any LeetTrackCommand
 }
 
 /// Help text written across several source lines, made into one line per paragraph (paragraphs

@@ -1,5 +1,5 @@
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 
 extension CommandContext {
     /// The problem a reading command (`show`, `open`, a note's display) shows for `name`: the one it

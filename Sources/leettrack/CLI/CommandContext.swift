@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 import Persistence
 import TerminalUI
 

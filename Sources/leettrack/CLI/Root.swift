@@ -1,7 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
 import LeetTrackCore
-import Synchronization
 
 /// The `leettrack` command: the table of subcommands, the root help, and the one place that
 /// runs a command line and turns its outcome into an exit code.
@@ -12,20 +11,11 @@ struct LeetTrack: ParsableCommand {
     static let versionLine = "leettrack \(version)"
 
     static var configuration: CommandConfiguration {
-        parsingWithoutCompletionSearch.load(ordering: .relaxed) ? parsingConfiguration : plainConfiguration
+        ParserShim.configuration(plainConfiguration, whileParsing: parsingConfiguration)
     }
 
-    /// The configuration while ``parseCommandLine(_:)`` parses a command line that asks for no completion
-    /// script: the library skips its search for `--generate-completion-script` (two pseudo-commands
-    /// parsed on every run, about 8 million instructions, a third of all parsing) when the root
-    /// names a `_superCommandName`. That name shows in help and usage, so it is claimed only while
-    /// parsing: every message is built afterwards, with ``plainConfiguration``.
-    private static let parsingConfiguration: CommandConfiguration = {
-        var configuration = plainConfiguration
-        configuration._superCommandName = "leettrack"
-        return configuration
-    }()
-    private static let parsingWithoutCompletionSearch = Atomic<Bool>(false)
+    /// The configuration while ``ParserShim/parse(_:_:)`` parses (see there why).
+    private static let parsingConfiguration = ParserShim.parsingVariant(of: plainConfiguration)
 
     private static let plainConfiguration = CommandConfiguration(
         commandName: "leettrack",
@@ -59,62 +49,53 @@ struct LeetTrack: ParsableCommand {
         configuration.subcommands.compactMap { $0.configuration.commandName }
     }
 
-    /// Parses a command line as `parseAsRoot` does, without the library's search for
-    /// `--generate-completion-script` unless an argument asks for it.
-    static func parseCommandLine(_ arguments: [String]) throws -> ParsableCommand {
-        if arguments.contains(where: { $0.hasPrefix("--generate-completion-script") }) { return try parseAsRoot(arguments) }
-        parsingWithoutCompletionSearch.store(true, ordering: .relaxed)
-        defer { parsingWithoutCompletionSearch.store(false, ordering: .relaxed) }
-        return try parseAsRoot(arguments)
+    /// The environment variables leettrack reads.
+    static let environmentNames = [
+        "LEETTRACK_STORE", "NO_COLOR", "TERM", "VISUAL", "EDITOR", "XDG_DATA_HOME", "HOME", "LEETTRACK_REMOTE", "LEETTRACK_REMOTE_FILE",
+        "LEETTRACK_NOW", "LEETTRACK_TODAY", "LEETCODE_SESSION", "LEETCODE_CSRFTOKEN", "LEETTRACK_LEETCODE_TIMEOUT",
+    ]
+
+    /// `leettrack` with no command: the interactive screen on a terminal, else the help.
+    func run() throws {
+        try Self.perform(store: store) { context in
+            if try NoArguments.launch(context) { return }
+            context.writeData(HelpCommand.ended(Self.helpMessage()))
+        }
+    }
+
+    /// Opens the store named by `--store` (else the environment's) and runs `work` on it; what was
+    /// printed before a failure still goes out.
+    static func perform(store: String?, _ work: (CommandContext) throws -> Void) throws {
+        if store?.isEmpty == true { throw CLIError.usage("'--store' needs a path", command: nil) }
+        let context = try CommandContext(storePath: store, environment: Terminal.environment(environmentNames))
+        do {
+            try context.installCatalogUpdate()
+            try work(context)
+            try context.flush()
+        } catch {
+            do {
+                try context.flush()
+            } catch {
+                // Standard output is broken too; the first error is the one to report.
+            }
+            throw StoreCommandFailure(error: error, storePath: context.storePath)
+        }
     }
 
     /// Runs a command line and returns the exit code (0 success, 1 failure, 64 usage error).
     /// Standard output is written as the command finishes; errors go to standard error.
-    static func run(_ commandLine: [String], environment: [String: String]) -> Int32 {
+    static func run(_ commandLine: [String]) -> Int32 {
         let arguments = NoteCommand.arrangingText(commandLine)
         // `--version` alone is answered before the parser builds the command table, which is
         // most of its cost (the same line the parser prints for it anywhere else).
         if arguments == ["--version"] { return Terminal.answer(versionLine + "\n") }
-        var storePath: String?
-        var context: CommandContext?
         do {
             try CommandLineChecks.check(arguments)
-            let parsed = try parseCommandLine(arguments)
-            let store: String?
-            var subcommand: (any LeetTrackCommand)?
-            if let root = parsed as? LeetTrack {
-                store = root.store
-            } else {
-                // Our commands hand themselves over (see `HandOver`); the library's own `help`
-                // command reports the help it was asked for as an error.
-                var command = parsed
-                do {
-                    try command.run()
-                    return 0
-                } catch let handOver as HandOver {
-                    subcommand = handOver.command
-                }
-                store = subcommand?.root.store
-            }
-            if store?.isEmpty == true { throw CLIError.usage("'--store' needs a path", command: nil) }
-            let commandContext = try CommandContext(storePath: store, environment: environment)
-            storePath = commandContext.storePath
-            context = commandContext
-            try commandContext.installCatalogUpdate()
-            guard let command = subcommand else {
-                if try NoArguments.launch(commandContext) { return 0 }
-                return Terminal.answer(HelpCommand.ended(helpMessage()))
-            }
-            try command.run(commandContext)
-            try commandContext.flush()
+            var command = try ParserShim.parse(Self.self, arguments)
+            try command.run()
             return 0
         } catch {
-            do {
-                try context?.flush()  // What was printed before the error still goes out.
-            } catch {
-                // Standard output is broken too; the first error is the one to report.
-            }
-            let report = ErrorReport(error, storePath: storePath)
+            let report = ErrorReport(error, storePath: nil)
             if report.exitCode == 0 {
                 return Terminal.answer(report.message)
             } else {
@@ -123,4 +104,10 @@ struct LeetTrack: ParsableCommand {
             return report.exitCode
         }
     }
+}
+
+/// A command's failure once its store was opened: the store's path goes into the message.
+struct StoreCommandFailure: Error {
+    let error: any Error
+    let storePath: String
 }

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 import Persistence
 
 /// `leettrack backup PATH`.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 
 /// The shared shape of the commands that change problems: resolve every name first (so a bad
 /// name changes nothing), apply one change to all in one transaction, report each problem.
@@ -76,11 +76,6 @@ enum ProgressChanges {
     /// The help of `--time`.
     static let timeHelp = ArgumentHelp("How long it took: 25m, 1h10m, 90s (a bare number is minutes).", valueName: "time")
 
-    /// The seconds `--time` gives, or `nil` without it.
-    static func seconds(from text: String?) throws -> Int? {
-        try text.map { text throws(LeetTrackError) in try PracticeTime.seconds(parsing: text) }
-    }
-
     /// What `solve` (and the timer) says about a solve.
     static func solved(
         _ problem: Problem, _ change: ProgressChange, date: Date, rating: ReviewRating, seconds: Int?, _ context: CommandContext
@@ -112,19 +107,19 @@ struct SolveCommand: LeetTrackCommand {
             + "the card, like `leettrack review`.")
 
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
-    @Option(name: .shortAndLong, parsing: .unconditional, help: ArgumentHelp("again, hard, good or easy (default: good).", valueName: "rating"))
-    var rating: String?
+    @Option(name: .shortAndLong, parsing: .unconditional, help: ArgumentHelp("How it went (default: good).", valueName: "rating"))
+    var rating: ReviewRating?
     @Option(parsing: .unconditional, help: ArgumentHelp("The day it was solved (default: now).", valueName: "yyyy-mm-dd")) var date: String?
-    @Option(parsing: .unconditional, help: ProgressChanges.timeHelp) var time: String?
+    @Option(name: .customLong("time"), parsing: .unconditional, help: ProgressChanges.timeHelp, transform: PracticeTime.seconds(parsing:))
+    var seconds: Int?
     @Option(parsing: .unconditional, help: ArgumentHelp("Set the problem's note too. " + ProgressChanges.emptyNoteRule, valueName: "text")) var note: String?
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
-        let rating = try ReviewArguments.rating(self.rating ?? "good")
+        let rating = self.rating ?? .good
         let problems = try context.catalog.resolve(problemNames)
         let date = try ProgressChanges.date(from: self.date, now: context.now) ?? context.now
-        let seconds = try ProgressChanges.seconds(from: time)
         try ProgressChanges.checkNote(note, as: "'--note'", command: Self.self)
         let scheduler = try context.tracker().reviews.scheduler()
         try ProgressChanges.apply(problems, json: json, in: context) { slug, record in
@@ -147,7 +142,8 @@ struct AttemptCommand: LeetTrackCommand {
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
     @Option(parsing: .unconditional, help: ArgumentHelp("The day of the attempt (default: now).", valueName: "yyyy-mm-dd"))
     var date: String?
-    @Option(parsing: .unconditional, help: ProgressChanges.timeHelp) var time: String?
+    @Option(name: .customLong("time"), parsing: .unconditional, help: ProgressChanges.timeHelp, transform: PracticeTime.seconds(parsing:))
+    var seconds: Int?
     @Option(parsing: .unconditional, help: ArgumentHelp("A note about this attempt (\"TLE on case 57\"); not empty, blank or only invisible characters.", valueName: "text"))
     var note: String?
     @Flag(help: .json) var json = false
@@ -156,7 +152,6 @@ struct AttemptCommand: LeetTrackCommand {
     func run(_ context: CommandContext) throws {
         let problems = try context.catalog.resolve(problemNames)
         let date = try ProgressChanges.date(from: self.date, now: context.now) ?? context.now
-        let seconds = try ProgressChanges.seconds(from: time)
         try ProgressChanges.checkNote(note, as: "'--note'", command: Self.self)
         try ProgressChanges.apply(problems, json: json, in: context) { record in
             record.recordAttempt(at: date, seconds: seconds, note: note)

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 
 /// `leettrack code PROBLEM [--lang L]`: the problem's solution file, made or reused, in the editor.
 struct CodeCommand: LeetTrackCommand {

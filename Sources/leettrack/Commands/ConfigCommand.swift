@@ -1,7 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 import Persistence
 
 /// `leettrack config [NAME [VALUE]] [--reset]`: the review and practice settings, stored in the store.

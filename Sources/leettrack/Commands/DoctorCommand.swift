@@ -1,7 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 import Persistence
 
 /// `leettrack doctor [--export-raw FILE [--remove-damaged | --remove-unreadable-settings]] [--rebuild-summaries]`

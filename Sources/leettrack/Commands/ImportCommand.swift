@@ -1,7 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 import Persistence
 
 /// `leettrack import FILE [--merge|--replace] [--dry-run]` and `leettrack import --from-app PLIST`.

@@ -2,7 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import LeetCodeClient
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 
 /// `leettrack leetcode login|logout|pull [--dry-run]|daily [--json]`: each a thin call into
 /// `LeetCodeClient` (requests, politeness) and `LeetCodePull` (the merge).

@@ -2,7 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import LeetCodeClient
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 import Persistence
 
 /// What the `leetcode` subcommands share: the checked endpoint, the cookies (environment, else the

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 
 /// The changes `leettrack lists` makes to the user's own lists. Every argument was checked before
 /// (problems resolved); each change is one transaction, so a failure leaves the store unchanged.

@@ -1,14 +1,18 @@
 import ArgumentParser
 import FoundationEssentials
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 
 /// The filter options `list` and `random` share, and how they become a ``ProblemQuery``.
 struct ListFilters: ParsableArguments {
-    @Option(name: .shortAndLong, help: ArgumentHelp("Only easy, medium or hard problems; several with commas (easy,medium).", valueName: "difficulty"))
-    var difficulty: String?
-    @Option(name: .shortAndLong, help: ArgumentHelp("Only todo, attempted or solved problems; several with commas.", valueName: "status"))
-    var status: String?
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("Only easy, medium or hard problems; several with commas (easy,medium).", valueName: "difficulty"),
+        transform: { try choices($0, "a difficulty; use easy, medium or hard (several with commas: easy,medium)") })
+    var difficulty: Set<Difficulty>?
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("Only todo, attempted or solved problems; several with commas.", valueName: "status"),
+        transform: { try choices($0, "a status; use todo, attempted or solved (several with commas)") })
+    var status: Set<Status>?
     @Flag(name: .shortAndLong, help: "Only favorites.") var favorites = false
     @Option(
         name: .shortAndLong,
@@ -42,18 +46,8 @@ struct ListFilters: ParsableArguments {
             throw CLIError.usage("TEXT is \(InputRules.emptiness(empty)); give words to look for, or leave TEXT out", command: command)
         }
         query.text = text.isEmpty ? nil : text.joined(separator: " ")
-        for value in Self.values(difficulty) {
-            guard let difficulty = Difficulty(rawValue: value.lowercased()) else {
-                throw CLIError.usage("'\(value)' is not a difficulty; use easy, medium or hard (several with commas: easy,medium)", command: command)
-            }
-            query.difficulties.insert(difficulty)
-        }
-        for value in Self.values(status) {
-            guard let status = Status(rawValue: value.lowercased()) else {
-                throw CLIError.usage("'\(value)' is not a status; use todo, attempted or solved (several with commas)", command: command)
-            }
-            query.statuses.insert(status)
-        }
+        query.difficulties = difficulty ?? []
+        query.statuses = status ?? []
         query.favoritesOnly = favorites
         for value in Self.values(tag) {
             let tag = try catalog.canonicalTag(value)
@@ -67,6 +61,18 @@ struct ListFilters: ParsableArguments {
         case (false, false): break
         }
         return query
+    }
+
+    /// The choices named by comma-separated words (`easy,medium`), in any case; the parser reports
+    /// the first word that names none as "'WORD' is not `what`".
+    static func choices<Choice: RawRepresentable & Hashable>(_ text: String, _ what: String) throws -> Set<Choice>
+    where Choice.RawValue == String {
+        var chosen = Set<Choice>()
+        for value in values(text) {
+            guard let choice = Choice(rawValue: value.lowercased()) else { throw ValidationError("'\(value)' is not \(what)") }
+            chosen.insert(choice)
+        }
+        return chosen
     }
 
     /// The comma-separated values of an option (`easy,medium`), without blanks; none when not given.

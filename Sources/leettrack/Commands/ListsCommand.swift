@@ -1,7 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 
 /// `leettrack lists [LIST]` and the editing of the user's own lists:
 /// `lists create NAME`, `lists add NAME PROBLEM...`, `lists remove NAME PROBLEM...`,

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 
 /// `leettrack next [--list L] [--section S]`: the first unsolved problem of a list, in its order.
 struct NextCommand: LeetTrackCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 
 /// `leettrack open PROBLEM [--print]`: the problem's page in a web browser.
 struct OpenCommand: LeetTrackCommand {

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 
 /// The records of problems the catalog does not know: imported, synced from a machine with a newer
 /// catalog, or of a problem LeetCode removed. No catalog entry gives them a name, so they are

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 
 /// `leettrack reset PROBLEM... [--forget]` and `leettrack reset --all [--yes]`.
 struct ResetCommand: LeetTrackCommand {

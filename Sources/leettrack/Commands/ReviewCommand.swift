@@ -1,17 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LeetTrackCore
-import LeetTrackScreen
-
-/// Parsing shared by `solve --rating` and `review`.
-enum ReviewArguments {
-    /// The rating a word names.
-    /// - Throws: ``LeetTrackError/invalidRating(_:)`` (exit 64).
-    static func rating(_ word: String) throws(LeetTrackError) -> ReviewRating {
-        guard let rating = ReviewRating(word) else { throw .invalidRating(word) }
-        return rating
-    }
-}
+import LeetTrackText
 
 /// `leettrack review`, `leettrack review PROBLEM RATING`, `leettrack review --upcoming N`.
 struct ReviewCommand: LeetTrackCommand {
@@ -29,8 +19,7 @@ struct ReviewCommand: LeetTrackCommand {
 
     @Argument(help: ArgumentHelp("The problem you redid (an id, a slug, or title words).", valueName: "problem"), completion: .problems)
     var problemName: String?
-    @Argument(help: ArgumentHelp("again, hard, good or easy.", valueName: "rating"), completion: .list(["again", "hard", "good", "easy"]))
-    var ratingName: String?
+    @Argument(help: ArgumentHelp("How the redo went.", valueName: "rating")) var rating: ReviewRating?
     @Option(parsing: .unconditional, help: ArgumentHelp("The day of the redo; without PROBLEM, show the queue as of that day.", valueName: "yyyy-mm-dd"))
     var date: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("Show what falls due in the next N days.", valueName: "days")) var upcoming: String?
@@ -50,10 +39,9 @@ struct ReviewCommand: LeetTrackCommand {
             guard let days = Int(text), days > 0 else { throw Self.usageError("'--upcoming' needs a positive whole number of days, not '\(text)'") }
             return .upcoming(days: days, day: day)
         }
-        guard let ratingName else { throw Self.usageError("missing expected argument '<rating>' (again, hard, good or easy)") }
+        guard let rating else { throw Self.usageError("missing expected argument '<rating>' (again, hard, good or easy)") }
         if upcoming != nil { throw Self.usageError("'--upcoming' lists the queue; give no PROBLEM with it") }
-        // The rating is checked first: `review 1 godo` is a typo of the rating, not of the problem.
-        let rating = try ReviewArguments.rating(ratingName)
+        // The parser checked the rating first: `review 1 godo` is a typo of the rating, not of the problem.
         let problem = try context.catalog.resolve(problemName)
         return .rate(problem, rating, try ProgressChanges.date(from: date, now: context.now))
     }

@@ -6,7 +6,7 @@ import Darwin
 #endif
 import FoundationEssentials
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 import LeetTrackServer
 import Persistence
 import TerminalUI
@@ -26,8 +26,8 @@ struct ServeCommand: LeetTrackCommand {
             addresses). Ctrl-C stops it.
             """))
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The port to listen on (default: 8765; 0 picks a free one).", valueName: "port"))
-    var port: String?
+    @Option(name: .shortAndLong, help: ArgumentHelp("The port to listen on, 0 to 65535 (default: 8765; 0 picks a free one).", valueName: "port"))
+    var port: Port?
     @Option(help: ArgumentHelp("The address to listen on (default: 127.0.0.1; 0.0.0.0 for a phone).", valueName: "address"))
     var host: String?
     @Flag(help: "Open the page in the default browser (xdg-open).") var open = false
@@ -45,17 +45,13 @@ struct ServeCommand: LeetTrackCommand {
     }
 
     private func settings() throws -> Settings {
-        let portText = port ?? "8765"
-        guard let port = Int(portText), (0...65535).contains(port) else {
-            throw Self.usageError("'\(portText)' is not a port; use a number from 0 to 65535")
-        }
         let host = host ?? "127.0.0.1"
         if host.isEmpty { throw Self.usageError("'--host' needs an address, e.g. 127.0.0.1 or 0.0.0.0") }
         let timeoutText = readTimeout ?? "10"
         guard let readTimeout = Int(timeoutText), (1...3600).contains(readTimeout) else {
             throw Self.usageError("'--read-timeout' needs a whole number of seconds from 1 to 3600, not '\(timeoutText)'")
         }
-        return Settings(host: host, port: port, readTimeout: readTimeout)
+        return Settings(host: host, port: port?.number ?? 8765, readTimeout: readTimeout)
     }
 
     func run(_ context: CommandContext) throws {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 
 /// `leettrack show PROBLEM`: everything about one problem.
 struct ShowCommand: LeetTrackCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 import TerminalUI
 
 /// `leettrack stats`: progress per difficulty, favorites, streaks and the last seven days.

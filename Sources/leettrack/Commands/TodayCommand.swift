@@ -2,7 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import LeetCodeClient
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 import Persistence
 
 /// `leettrack today`: the day's plan, from the store. It asks LeetCode only for the daily question,

@@ -1,5 +1,5 @@
 import LeetTrackCore
-import LeetTrackScreen
+import LeetTrackText
 
 /// Draws a ``PracticeCalendar`` like GitHub's contribution graph: seven rows (Sunday to
 /// Saturday), one column per week, month names above, and a legend.

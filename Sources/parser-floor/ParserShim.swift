@@ -1,0 +1,1 @@
+../leettrack/CLI/ParserShim.swift
