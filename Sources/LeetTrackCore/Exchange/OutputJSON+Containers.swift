@@ -70,7 +70,7 @@ struct OutputJSONObject<Key: CodingKey>: KeyedEncodingContainerProtocol {
     /// never, or after other members: such a value is left to it.
     mutating func superEncoder() -> any Encoder {
         node.giveUp()
-        return OutputJSONNode(parent: node, key: OutputJSONKey(stringValue: "super"), shared: node.shared)
+        return OutputJSONNode(parent: node, key: JSONPathKey.superKey, shared: node.shared)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
@@ -120,18 +120,18 @@ struct OutputJSONArray: UnkeyedEncodingContainer {
         if let entry = node.appendScalar(value) {
             node.entries.append(entry)
         } else {
-            node.entries.append(try node.child(encoding: value, key: OutputJSONKey(intValue: count)))
+            node.entries.append(try node.child(encoding: value, key: JSONPathKey(intValue: count)))
         }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let child = OutputJSONNode(parent: node, key: OutputJSONKey(intValue: count), shared: node.shared)
+        let child = OutputJSONNode(parent: node, key: JSONPathKey(intValue: count), shared: node.shared)
         node.entries.append(.node(child))
         return child.container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let child = OutputJSONNode(parent: node, key: OutputJSONKey(intValue: count), shared: node.shared)
+        let child = OutputJSONNode(parent: node, key: JSONPathKey(intValue: count), shared: node.shared)
         node.entries.append(.node(child))
         return child.unkeyedContainer()
     }
@@ -139,23 +139,7 @@ struct OutputJSONArray: UnkeyedEncodingContainer {
     /// Left to `JSONEncoder`, as a keyed container's super encoders are.
     mutating func superEncoder() -> any Encoder {
         node.giveUp()
-        return OutputJSONNode(parent: node, key: OutputJSONKey(intValue: count), shared: node.shared)
-    }
-}
-
-/// An array position (`Index 3`, as `JSONEncoder` names it) or `super` in a coding path.
-struct OutputJSONKey: CodingKey {
-    let stringValue: String
-    let intValue: Int?
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-        intValue = nil
-    }
-
-    init(intValue: Int) {
-        stringValue = "Index \(intValue)"
-        self.intValue = intValue
+        return OutputJSONNode(parent: node, key: JSONPathKey(intValue: count), shared: node.shared)
     }
 }
 

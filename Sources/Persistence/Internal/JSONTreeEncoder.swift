@@ -81,22 +81,23 @@ final class JSONTreeEncoder: Encoder {
     }
 }
 
-/// A coding key for array positions and `super`, as JSONEncoder uses.
-struct JSONPathKey: CodingKey {
-    let stringValue: String
-    let intValue: Int?
+/// A coding key for array positions (`Index 3`) and `super`, as JSONEncoder names them in a coding
+/// path; shared by every encoder in the package.
+package struct JSONPathKey: CodingKey {
+    package let stringValue: String
+    package let intValue: Int?
 
-    init(stringValue: String) {
+    package init(stringValue: String) {
         self.stringValue = stringValue
         self.intValue = nil
     }
 
-    init(intValue: Int) {
+    package init(intValue: Int) {
         self.stringValue = "Index \(intValue)"
         self.intValue = intValue
     }
 
-    static let superKey = JSONPathKey(stringValue: "super")
+    package static let superKey = JSONPathKey(stringValue: "super")
 }
 
 struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
