@@ -74,6 +74,31 @@ struct ChangeNoticeTests {
         #expect(store[Key<Int>("shell.key", default: 0)] == 42)
     }
 
+    @Test("A transaction rolled back after it logged its first change leaves no notice behind, and the next write is told alone")
+    func rolledBack() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        let store = try Store.sqlite(path: path)
+        store[Key<Int>("before", default: 0)] = 1
+        // Refuses one key after the change before it was applied (and logged) in the same transaction.
+        let shell = try System.run("/usr/bin/sqlite3", [
+            path, "CREATE TRIGGER refuse BEFORE INSERT ON entries WHEN NEW.key = 'refused' BEGIN SELECT RAISE(ABORT, 'no'); END",
+        ])
+        #expect(shell.status == 0, "\(shell.error)")
+        let heard = Mutex<[StoreChange]>([])
+        let token = store.observeChanges { (change: StoreChange) in heard.withLock { $0.append(change) } }
+        #expect(throws: PersistenceError.self) {
+            try store.transaction { transaction in
+                transaction[Key<Int>("first", default: 0)] = 1
+                transaction[Key<Int>("refused", default: 0)] = 2
+            }
+        }
+        store[Key<Int>("after", default: 0)] = 3
+        withExtendedLifetime(token) {}
+        #expect(heard.withLock { $0 } == [StoreChange(keys: ["after"], origin: .thisStore)])
+        #expect(store[Key<Int>("first", default: 0)] == 0)
+    }
+
     @Test("When the log no longer reaches back, the notice says anything may have changed")
     func prunedLog() async throws {
         let directory = try TemporaryDirectory()

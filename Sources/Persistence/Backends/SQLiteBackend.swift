@@ -278,17 +278,13 @@ final class SQLiteBackend: StorageBackend {
                 try state.fileWatch?.check()
                 try Self.apply(changes[0], in: &state)
             } else {
-                let position = state.logPosition
-                do {
+                try Self.restoringLogPosition(&state) { state in
                     try state.connection.immediateTransaction {
                         try state.fileWatch?.check()
                         for change in changes {
                             try Self.apply(change, in: &state)
                         }
                     }
-                } catch {
-                    state.logPosition = position  // Rolled back: its rows' numbers will be used again.
-                    throw error
                 }
             }
             Self.committedAlone(since: before, in: &state)
@@ -325,10 +321,8 @@ final class SQLiteBackend: StorageBackend {
         return try state.withLock { state in
             let connection = state.connection
             let before = state.walIndex?.signature()
-            let position = state.logPosition
-            let result: UncheckedBox<T>
-            do {
-                result = UncheckedBox(try connection.immediateTransaction {
+            let result = try Self.restoringLogPosition(&state) { state in
+                UncheckedBox(try connection.immediateTransaction {
                     try state.fileWatch?.check()
                     let (result, changes) = try body(ConnectionReader(connection: connection, countsWrites: true))
                     try KeyCheck.validate(changes)
@@ -338,9 +332,6 @@ final class SQLiteBackend: StorageBackend {
                     wrote = !changes.isEmpty
                     return result
                 })
-            } catch {
-                state.logPosition = position  // Rolled back: its rows' numbers will be used again.
-                throw error
             }
             if wrote { Self.committedAlone(since: before, in: &state) }
             return result
@@ -419,6 +410,18 @@ final class SQLiteBackend: StorageBackend {
         state.walIndex = walIndex
         state.lastSignature = walIndex?.signature()
         state.immutableFiles = mode == .immutable ? files : nil
+    }
+
+    /// Runs `transaction`; when it fails, it was rolled back, and the change log's position is put
+    /// back: the numbers of the rows it logged will be used again.
+    private static func restoringLogPosition<T>(_ state: inout State, _ transaction: (inout State) throws -> T) throws -> T {
+        let position = state.logPosition
+        do {
+            return try transaction(&state)
+        } catch {
+            state.logPosition = position
+            throw error
+        }
     }
 
     /// Applies one change and accounts for its entry in the change log.
