@@ -113,4 +113,13 @@ struct TrackerTests {
             }
         }
     }
+
+    @Test("the command line makes the user's time zone in one place, CommandContext, and takes it from there")
+    func commandLineHasOneZone() throws {
+        let files = try Self.code(ofTarget: "leettrack")
+        #expect(files.count > 20)
+        let makers = files.filter { $0.lines.contains { $0.contains("SystemTimeZone()") } }
+        #expect(makers.map(\.file) == ["CommandContext.swift"])
+        #expect(makers.first?.lines.filter { $0.contains("SystemTimeZone()") }.count == 1)
+    }
 }

@@ -28,7 +28,7 @@ final class CommandContext {
     /// The current instant, read once so a command sees one time.
     let now: Date
     /// The user's time zone (honours `TZ`), which decides what "today" is.
-    let timeZone = SystemTimeZone()
+    let timeZone: SystemTimeZone
     /// Text written so far, flushed by ``flush()``.
     /// Standard output as it is made, as UTF-8: rows are made as bytes, and a string between
     /// them and the terminal cost a pass over every byte.
@@ -41,7 +41,9 @@ final class CommandContext {
 
     init(storePath: String?, environment: [String: String]) throws {
         self.environment = environment
-        clock = try Self.clock(environment)
+        let timeZone = SystemTimeZone()
+        self.timeZone = timeZone
+        clock = try Self.clock(environment, timeZone: timeZone)
         now = clock.now
         if let storePath {
             self.storePath = Self.expandingHome(storePath, environment)
@@ -395,7 +397,7 @@ extension CommandContext {
     /// - in a debug build, `LEETTRACK_NOW` holding an ISO 8601 instant (`2026-03-04T05:06:07Z`), so
     ///   end-to-end tests can check exactly what is recorded. A release build ignores it: an instant
     ///   is never an input a user can set by accident.
-    static func clock(_ environment: [String: String]) throws -> Clock {
+    static func clock(_ environment: [String: String], timeZone: SystemTimeZone) throws -> Clock {
         #if DEBUG
         if let text = environment["LEETTRACK_NOW"] {
             guard let instant = UTCTimestamp.date(from: text) else {
@@ -407,7 +409,7 @@ extension CommandContext {
         if let text = environment["LEETTRACK_TODAY"], !text.isEmpty {
             // The rule of `--date`, and its exit status (64): a usage error, found before any store is opened.
             do {
-                return .fixed(try ProgressChanges.practiceDay(parsing: text).noon(in: SystemTimeZone()))
+                return .fixed(try ProgressChanges.practiceDay(parsing: text).noon(in: timeZone))
             } catch {
                 throw CLIError.usage("LEETTRACK_TODAY: \(error.description) Unset it to use today's date.", command: nil)
             }

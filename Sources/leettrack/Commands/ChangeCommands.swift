@@ -34,19 +34,22 @@ enum ProgressChanges {
 
     /// The instant to record for `--date YYYY-MM-DD`: noon that day, or now when the day is today
     /// and noon has not come yet (an event must never lie in the future), or `nil` without `--date`.
-    static func date(from text: String?, now: Date) throws -> Date? {
+    static func date(from text: String?, now: Date, in timeZone: some UTCOffsetProvider) throws -> Date? {
         guard let text else { return nil }
         let day = try practiceDay(parsing: text)
-        if day > LocalDay(now, in: SystemTimeZone()) {
+        if day > LocalDay(now, in: timeZone) {
             throw LeetTrackError.invalidDate(text, reason: "it is in the future")
         }
-        return min(day.noon(in: SystemTimeZone()), now)
+        return min(day.noon(in: timeZone), now)
     }
+
+    /// 2010-01-01, the first day a practice may be dated (``InputRules/earliestDate`` is its midnight in UTC).
+    static let earliestDay = LocalDay(dayNumber: Int(InputRules.earliestDate.timeIntervalSince1970) / 86_400)
 
     /// A day a user names for practice (`--date`, `LEETTRACK_TODAY`): a YYYY-MM-DD day, not before 2010.
     static func practiceDay(parsing text: String) throws(LeetTrackError) -> LocalDay {
         let day = try LocalDay(parsing: text)
-        if day < LocalDay(InputRules.earliestDate, in: SystemTimeZone()) {
+        if day < earliestDay {
             throw LeetTrackError.invalidDate(text, reason: "it is before 2010")
         }
         return day
@@ -119,7 +122,7 @@ struct SolveCommand: LeetTrackCommand {
     func run(_ context: CommandContext) throws {
         let rating = self.rating ?? .good
         let problems = try context.catalog.resolve(problemNames)
-        let date = try ProgressChanges.date(from: self.date, now: context.now) ?? context.now
+        let date = try ProgressChanges.date(from: self.date, now: context.now, in: context.timeZone) ?? context.now
         try ProgressChanges.checkNote(note, as: "'--note'", command: Self.self)
         let scheduler = try context.tracker().reviews.scheduler()
         try ProgressChanges.apply(problems, json: json, in: context) { slug, record in
@@ -151,7 +154,7 @@ struct AttemptCommand: LeetTrackCommand {
 
     func run(_ context: CommandContext) throws {
         let problems = try context.catalog.resolve(problemNames)
-        let date = try ProgressChanges.date(from: self.date, now: context.now) ?? context.now
+        let date = try ProgressChanges.date(from: self.date, now: context.now, in: context.timeZone) ?? context.now
         try ProgressChanges.checkNote(note, as: "'--note'", command: Self.self)
         try ProgressChanges.apply(problems, json: json, in: context) { record in
             record.recordAttempt(at: date, seconds: seconds, note: note)

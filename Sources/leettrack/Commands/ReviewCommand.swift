@@ -43,7 +43,7 @@ struct ReviewCommand: LeetTrackCommand {
         if upcoming != nil { throw Self.usageError("'--upcoming' lists the queue; give no PROBLEM with it") }
         // The parser checked the rating first: `review 1 godo` is a typo of the rating, not of the problem.
         let problem = try context.catalog.resolve(problemName)
-        return .rate(problem, rating, try ProgressChanges.date(from: date, now: context.now))
+        return .rate(problem, rating, try ProgressChanges.date(from: date, now: context.now, in: context.timeZone))
     }
 
     func run(_ context: CommandContext) throws {
