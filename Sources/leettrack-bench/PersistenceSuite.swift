@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import Persistence
 import Synchronization
+import TestSupport
 
 /// The `persistence` suite: our store's durable `set` and cached `get`, raw SQLite per-transaction
 /// upserts with the same settings (WAL, synchronous NORMAL, the same table), and Foundation's
@@ -191,7 +192,7 @@ enum PersistenceBench {
         var missed = 0
         for index in 0..<(noticeCommits + noticeWarmUp) {
             input.fileHandleForWriting.write(Data("go\n".utf8))
-            guard let line = lines.next(), line.hasPrefix("done "), let done = Int(line.dropFirst(5)) else { break }
+            guard let line = lines.nextLine(), line.hasPrefix("done "), let done = Int(line.dropFirst(5)) else { break }
             if heard.wait(timeout: .now() + .seconds(2)) == .timedOut {
                 missed += 1
                 continue
@@ -218,27 +219,7 @@ enum PersistenceBench {
                      percentile(fromStart, 0.5), percentile(fromStart, 0.99)))
     }
 
-    /// Lines of a pipe, read as they come (no buffering past the line asked for).
-    final class LineReader {
-        private let handle: FileHandle
-        private var buffer = Data()
-
-        init(_ handle: FileHandle) { self.handle = handle }
-
-        func next() -> String? {
-            while true {
-                if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                    let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                    buffer.removeSubrange(buffer.startIndex...newline)
-                    return line
-                }
-                let chunk = handle.availableData
-                if chunk.isEmpty { return nil }
-                buffer.append(chunk)
-            }
-        }
-    }
-
+    /// The clock persistence-probe stamps its commits with (`clock_gettime`), so that the two agree.
     static func monotonicNanoseconds() -> Int {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Persistence
+import TestSupport
 import Testing
 
 /// The main file alone holds every write once the store is closed; a full disk, many writers and

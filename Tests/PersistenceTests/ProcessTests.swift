@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Persistence
+import TestSupport
 import Testing
 
 /// Several processes on one SQLite store: nothing lost, nothing torn, changes seen.

@@ -89,29 +89,6 @@ func runProbe(_ arguments: [String]) throws -> (status: Int32, output: String) {
     return (process.terminationStatus, String(decoding: output, as: UTF8.self))
 }
 
-/// Reads lines from a running process's stdout as they arrive.
-final class LineReader: @unchecked Sendable {
-    // @unchecked: `buffer` is only touched by the calling thread.
-    private let handle: FileHandle
-    private var buffer = Data()
-
-    init(_ handle: FileHandle) { self.handle = handle }
-
-    /// The next line, or nil at end of file.
-    func nextLine() -> String? {
-        while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                buffer.removeSubrange(buffer.startIndex...newline)
-                return line
-            }
-            let chunk = handle.availableData
-            if chunk.isEmpty { return nil }
-            buffer.append(chunk)
-        }
-    }
-}
-
 // Value types the tests store.
 struct Profile: Codable, Equatable, Sendable {
     var name: String
