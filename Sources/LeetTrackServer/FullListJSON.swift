@@ -70,8 +70,8 @@ final class FullListJSON: Sendable {
         changes.withLockedValue { changes in
             guard change.isComplete else { return changes.everything = true }
             for key in change.keys {
-                if key.hasPrefix(ProgressRepository.keyPrefix) {
-                    changes.slugs.insert(String(key.dropFirst(ProgressRepository.keyPrefix.count)))
+                if let slug = ProgressRepository.slug(ofKey: key) {
+                    changes.slugs.insert(slug)
                 } else if key == PracticeSettings.key.name {
                     changes.everything = true  // The skip marks: rare, and any row may follow them.
                 }

@@ -29,6 +29,12 @@ public struct ProgressRepository: Sendable {
     /// The funnel of this repository's synced writes.
     var writes: SyncedWrites { SyncedWrites(clock: clock) }
 
+    /// The slug whose record `key` holds (`progress.two-sum`: `two-sum`), or `nil` for a key of
+    /// anything else: how a store's notice (``StoreChange``) names the records it changed.
+    public static func slug(ofKey key: String) -> String? {
+        key.hasPrefix(keyPrefix) ? String(key.dropFirst(keyPrefix.count)) : nil
+    }
+
     /// The key of one problem's record.
     public static func key(for slug: String) -> Key<ProblemProgress> {
         Key<ProblemProgress>(keyPrefix + slug, default: ProblemProgress())

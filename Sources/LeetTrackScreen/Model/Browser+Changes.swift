@@ -151,8 +151,8 @@ extension Browser {
         var recordsChanged = false
         do {
             for key in keys {
-                if key.hasPrefix(ProgressRepository.keyPrefix) {
-                    try showStored(String(key.dropFirst(ProgressRepository.keyPrefix.count)))
+                if let slug = ProgressRepository.slug(ofKey: key) {
+                    try showStored(slug)
                     recordsChanged = true
                 } else if key == Keys.hidesDifficulty.name {
                     hidesDifficulty = try repository.store.value(for: .hidesDifficulty)
