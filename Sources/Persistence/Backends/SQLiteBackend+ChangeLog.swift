@@ -31,9 +31,10 @@ extension SQLiteBackend {
         """
 
     /// Whether the file has the log, and where it ends: at open, and again for a reader whose file
-    /// lacked it (a writer of this version adds it).
-    static func startChangeLog(_ state: inout State) throws {
-        guard try hasChangeLog(state.connection) else { return }
+    /// lacked it (a writer of this version adds it). `known` is what the open's schema check
+    /// already found out, when it ran (`nil`: ask the file).
+    static func startChangeLog(_ state: inout State, known: Bool? = nil) throws {
+        guard try known ?? hasChangeLog(state.connection) else { return }
         state.hasChangeLog = true
         state.lastSeq = try state.connection.integer(lastSeqSQL)
     }

@@ -70,17 +70,9 @@ extension SQLiteBackend {
         "INSERT INTO changes(key) SELECT \(key) WHERE \(condition)"
     }
 
-    /// Counts the parts of the change log present: its table and the three triggers that fill it.
-    private static let changeLogObjectsSQL = """
-        SELECT count(*) FROM sqlite_master
-        WHERE (type = 'table' AND name = 'changes')
-           OR (type = 'trigger' AND tbl_name = 'entries' AND sql LIKE '%INSERT INTO changes%'
-               AND name IN ('write_counts_after_insert', 'write_counts_after_update', 'write_counts_after_delete'))
-        """
-
     /// Whether the file has the change log and the triggers that fill it (read only).
     static func hasChangeLog(_ connection: SQLiteConnection) throws -> Bool {
-        try connection.integer(changeLogObjectsSQL) == 4
+        try SchemaObjects(connection).hasChangeLog
     }
 
     /// A trigger's statement that adds 1 to the namespace of `key` (the text up to and including
@@ -125,20 +117,31 @@ extension SQLiteBackend {
     struct SchemaObjects {
         var tables: Set<String> = []
         var triggers: [String] = []
+        /// Our triggers on `entries` whose statements fill the change log.
+        private var loggingTriggers: Set<String> = []
 
         init(_ connection: SQLiteConnection) throws {
             let statement = try connection.statement(Self.sql)
             defer { sqlite3_reset(statement) }
             while try connection.step(statement, Self.sql) {
                 let name = statement.columnString(1)
-                if statement.columnString(0) == "table" { tables.insert(name) } else { triggers.append(name) }
+                if statement.columnString(0) == "table" {
+                    tables.insert(name)
+                } else {
+                    triggers.append(name)
+                    if statement.columnString(2) == "entries", statement.columnString(3).contains("INSERT INTO changes") {
+                        loggingTriggers.insert(name)
+                    }
+                }
             }
         }
 
-        private static let sql = "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'trigger')"
+        private static let sql = "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE type IN ('table', 'trigger')"
 
         /// Whether the write counts' table and all three triggers are there.
         var hasWriteCounts: Bool { tables.contains("write_counts") && SQLiteBackend.ownTriggers.isSubset(of: triggers) }
+        /// Whether the change log's table is there, and all three triggers fill it.
+        var hasChangeLog: Bool { tables.contains("changes") && SQLiteBackend.ownTriggers.isSubset(of: loggingTriggers) }
     }
 
     /// Checks that the schema of one of our stores is what its migrations recorded, and returns
@@ -221,7 +224,8 @@ extension SQLiteBackend {
 
     /// Creates the schema in a new file, or checks that an existing file is one of ours and not
     /// from a newer version. Reads come first, so a foreign or damaged file is never written.
-    static func prepareSchema(_ connection: SQLiteConnection) throws {
+    /// - Returns: whether the file has the change log now (a trigger someone else changed keeps it out).
+    static func prepareSchema(_ connection: SQLiteConnection) throws -> Bool {
         let path = connection.path
         let objects = try SchemaObjects(connection)
         let applicationID = try connection.integer("PRAGMA application_id")
@@ -235,8 +239,8 @@ extension SQLiteBackend {
                 throw PersistenceError.cannotOpen(path: path, reason: "the store cannot use write-ahead logging here")
             }
         }
-        if applied == Set(Self.migrations.map(\.name)), objects.hasWriteCounts, try hasChangeLog(connection) {
-            return  // Up to date: opening writes nothing and takes no write lock.
+        if applied == Set(Self.migrations.map(\.name)), objects.hasWriteCounts, objects.hasChangeLog {
+            return true  // Up to date: opening writes nothing and takes no write lock.
         }
         try connection.immediateTransaction {
             // Checked again under the write lock: another process may have created it meanwhile.
@@ -278,5 +282,6 @@ extension SQLiteBackend {
             // client can tell "written before counting began" from "never written" (a new store).
             if !hadCounts { try connection.execute(Self.seedWriteCountsSQL) }
         }
+        return try hasChangeLog(connection)
     }
 }

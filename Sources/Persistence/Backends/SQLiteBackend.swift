@@ -132,6 +132,8 @@ final class SQLiteBackend: StorageBackend {
         try SQLiteFileCheck.validate(size: size, header: header, path: path)
         try connection.check(sqlite3_busy_timeout(connection.handle, 10_000), "busy_timeout")
         let dataVersion: Int64
+        // Whether the file has the change log, when the schema check found out (a writer's open).
+        var logFound: Bool?
         if mode.canWrite {
             if SQLiteFileCheck.headerExceedsFile(size: size, header: header) {
                 // Maybe truncated, maybe a checkpoint under way elsewhere: SQLite decides, before
@@ -141,7 +143,7 @@ final class SQLiteBackend: StorageBackend {
                     throw PersistenceError.damaged(path: path, reason: SQLiteConnection.damageReason(checkFound: verdict))
                 }
             }
-            try Self.prepareSchema(connection)
+            logFound = try Self.prepareSchema(connection)
             try connection.execute("PRAGMA synchronous = \(synchronous.rawValue)")
             try connection.execute("PRAGMA wal_autocheckpoint = \(Self.walCheckpointPages)")
             hasEntries = true
@@ -183,7 +185,7 @@ final class SQLiteBackend: StorageBackend {
             lastSignature: walIndex?.signature(), lastDataVersion: dataVersion,
             immutableFiles: mode == .immutable ? files : nil, fileWatch: fileWatch,
             countsWrites: mode.canWrite, hasChangeLog: false))
-        try state.withLock { try Self.startChangeLog(&$0) }
+        try state.withLock { try Self.startChangeLog(&$0, known: logFound) }
         if mode.canWrite {
             SQLiteExitCheckpoint.register(self) { [weak self] in self?.checkpointAtExit() }
         }
