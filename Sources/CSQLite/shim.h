@@ -2,6 +2,7 @@
 #define CSQLITE_SHIM_H
 
 #include <sqlite3.h>
+#include <stdint.h>
 
 /// SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift cannot import.
 /// It tells SQLite to copy bound text and blobs before the bind call returns.
@@ -12,6 +13,24 @@ static inline sqlite3_destructor_type csqlite_transient(void) {
 /// SQLITE_STATIC: the bound buffer outlives the statement's use of it, so SQLite need not copy.
 static inline sqlite3_destructor_type csqlite_static(void) {
     return SQLITE_STATIC;
+}
+
+/// Atomic loads and stores on memory shared between processes (the store's ring of changed keys,
+/// Persistence's ChangeRing): Swift's atomics cannot be placed on a mapping.
+static inline uint64_t csqlite_load_acquire(const void *address) {
+    return __atomic_load_n((const uint64_t *)address, __ATOMIC_ACQUIRE);
+}
+
+static inline void csqlite_store_release(void *address, uint64_t value) {
+    __atomic_store_n((uint64_t *)address, value, __ATOMIC_RELEASE);
+}
+
+/// Raises the value at `address` to `value` unless it is already at least that.
+static inline void csqlite_raise_release(void *address, uint64_t value) {
+    uint64_t current = __atomic_load_n((const uint64_t *)address, __ATOMIC_ACQUIRE);
+    while (current < value
+           && !__atomic_compare_exchange_n((uint64_t *)address, &current, value, 1, __ATOMIC_RELEASE, __ATOMIC_ACQUIRE)) {
+    }
 }
 
 #endif

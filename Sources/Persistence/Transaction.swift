@@ -12,12 +12,7 @@ public final class Transaction {
     private let reader: any BackendReader
     private var pending: [String: PendingChange] = [:]
     private var order: [String] = []
-    /// What the pending changes will add to each namespace's write count at the commit (an upsert
-    /// 1, a removal 1 when the key exists at the start): made at the first
-    /// ``writeCountAfterCommit(forNamespace:)`` and kept as changes are recorded after it, so a
-    /// transaction that never asks reads nothing more for its removals.
-    private var pendingWrites: [String: Int]?
-    /// The write counts as of the start, read once each: no other writer runs while this one does.
+    /// The outside write counts, read once each: no other writer runs while this one does.
     private var startCounts: [String: Int?] = [:]
     /// The first error met by the non-throwing subscript; it fails the whole transaction.
     private(set) var failure: PersistenceError?
@@ -82,6 +77,20 @@ public final class Transaction {
         afterCommit[key.name] = nil
     }
 
+    /// The outside write count of `namespace` (see ``Store/outsideWriteCount(forNamespace:)``), as
+    /// this transaction sees it: no other writer runs while it does, and its own writes do not
+    /// count. `nil` when the backend cannot count outside writes.
+    ///
+    /// - Throws: ``PersistenceError/invalidKey(key:reason:)`` when `namespace` is no key's namespace.
+    public func outsideWriteCount(forNamespace namespace: String) throws -> Int? {
+        try checkOpen()
+        try Namespace.validate(namespace)
+        if let known = startCounts[namespace] { return known }
+        let count = try reader.outsideWriteCount(forNamespace: namespace)
+        startCounts[namespace] = count
+        return count
+    }
+
     /// Entries whose key starts with `prefix`, as this transaction sees them, sorted by key.
     public func values<Value: Decodable>(withKeyPrefix prefix: String, as type: Value.Type = Value.self) throws
         -> [(key: String, value: Value)]
@@ -93,38 +102,6 @@ public final class Transaction {
         }
         let sorted = entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         return try store.decodeEntries(sorted.map { (key: $0.key, value: $0.value) }, as: type)
-    }
-
-    /// The write count of `namespace` as of this transaction's start: it does NOT include the
-    /// writes made in this transaction, which are pending until the body returns.
-    ///
-    /// The pending writes are applied at the commit, each counted as ``Store/writeCount(forNamespace:)``
-    /// describes; so after the commit the store's count is this value plus the writes the
-    /// transaction applied (no other writer runs in between). `nil` when the backend cannot count
-    /// writes.
-    ///
-    /// - Throws: ``PersistenceError/invalidKey(key:reason:)`` when `namespace` is no key's namespace.
-    public func writeCount(forNamespace namespace: String) throws -> Int? {
-        try checkOpen()
-        try Namespace.validate(namespace)
-        if let known = startCounts[namespace] { return known }
-        let count = try reader.writeCount(forNamespace: namespace)
-        startCounts[namespace] = count
-        return count
-    }
-
-    /// The write count of `namespace` as it will be once this transaction commits: the start value
-    /// (``writeCount(forNamespace:)``) plus the pending writes that will count (each upsert, and
-    /// each removal of a key that exists). `nil` when the backend cannot count writes.
-    /// - Complexity: O(1) after the first call for a namespace.
-    public func writeCountAfterCommit(forNamespace namespace: String) throws -> Int? {
-        guard let start = try writeCount(forNamespace: namespace) else { return nil }
-        if pendingWrites == nil {
-            var writes: [String: Int] = [:]
-            for (key, pendingChange) in pending { writes[Namespace.of(key), default: 0] += counts(pendingChange.change) }
-            pendingWrites = writes
-        }
-        return start + (pendingWrites?[namespace] ?? 0)
     }
 
     /// Entries whose key starts with `prefix`, as this transaction sees them, as their stored bytes
@@ -167,23 +144,7 @@ public final class Transaction {
     private func record(_ change: Change, _ decoded: UncheckedBox<Any>?) {
         let previous = pending[change.key]
         if previous == nil { order.append(change.key) }
-        if pendingWrites != nil {
-            // One change per key reaches the backend: the new one replaces the earlier one's count.
-            let counted = counts(change) - (previous.map { counts($0.change) } ?? 0)
-            if counted != 0 { pendingWrites?[Namespace.of(change.key), default: 0] += counted }
-        }
         pending[change.key] = PendingChange(change, decoded)
-    }
-
-    /// What `change` adds to its namespace's count at the commit.
-    private func counts(_ change: Change) -> Int {
-        if change.value != nil { return 1 }
-        do {
-            return try reader.read(change.key) != nil ? 1 : 0
-        } catch {
-            fail(Store.persistenceError(error, key: change.key))
-            return 0
-        }
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import LeetTrackCore
 import Persistence
 import Testing
+import TestSupport
 
 /// Reading never changes a store, one damaged record hides nothing else, `doctor` and `backup`.
 @Suite("leettrack keeps the store safe, end to end")
@@ -100,7 +101,7 @@ struct DurabilityEndToEndTests {
         do {
             let store = try Store.sqlite(path: leettrack.storePath)
             try ProgressRepository(store: store, clock: .system).update(slugs) { _, record in record.favorite = true }
-            try store.set(["favorite": "yes"], for: Key<[String: String]>("progress.\(slugs[250])", default: [:]))
+            try AnotherProgram.set(["favorite": "yes"], forKey: "progress.\(slugs[250])", inStoreAt: leettrack.storePath)
         }
         let problem = Catalog.builtIn.problem(at: 250)
         let damaged = "\(problem.id). \(problem.title)"

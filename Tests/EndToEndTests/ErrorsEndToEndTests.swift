@@ -1,6 +1,7 @@
 import Foundation
 import Persistence
 import Testing
+import TestSupport
 
 @Suite("leettrack errors, end to end")
 struct ErrorsEndToEndTests {
@@ -229,8 +230,7 @@ struct DamagedRecordEndToEndTests {
     func undecodableRecord() throws {
         let leettrack = try LeetTrackRunner()
         try leettrack.run("fav", "2")
-        let store = try Store.sqlite(path: leettrack.storePath)
-        try store.set(["status": "done"], for: Key<[String: String]>("progress.two-sum", default: [:]))
+        try AnotherProgram.set(["status": "done"], forKey: "progress.two-sum", inStoreAt: leettrack.storePath)
         // With the summaries: the refused write rebuilds none of them either.
         let before = try leettrack.snapshot(withSummaries: true)
         for arguments in [["stats"], ["list", "--favorites"]] {

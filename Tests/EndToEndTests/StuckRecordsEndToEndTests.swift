@@ -1,6 +1,7 @@
 import Foundation
 import Persistence
 import Testing
+import TestSupport
 
 /// Issue 37, point 2: nothing gets stuck. A record the catalog does not know is reached by its
 /// slug; a damaged record is saved to a file, removed, and loaded back once repaired, all without
@@ -97,8 +98,7 @@ struct StuckRecordsEndToEndTests {
 
     /// Puts bytes that do not decode under `key`, as another tool or a broken disk would.
     static func damage(_ leettrack: LeetTrackRunner, key: String) throws {
-        let store = try Store.sqlite(path: leettrack.storePath)
-        try store.set(["favorite": "yes"], for: Key<[String: String]>(key, default: [:]))
+        try AnotherProgram.set(["favorite": "yes"], forKey: key, inStoreAt: leettrack.storePath)
     }
 
     @Test("a damaged record is saved to a new private file, then removed; doctor is green; the repaired bytes load back")

@@ -2,6 +2,7 @@ import Foundation
 import LeetTrackCore
 import Persistence
 import Testing
+import TestSupport
 
 /// `stats`, `review`, `favorites` and `list` read the summaries that every change keeps beside
 /// the records; a record changed without them (an older LeetTrack, a hand edit) must still show.
@@ -127,7 +128,7 @@ struct SummariesEndToEndTests {
         let leettrack = try LeetTrackRunner()
         try leettrack.run("fav", "1")
         // Written as an older build writes: the record without its summary.
-        try Store.sqlite(path: leettrack.storePath).set(ProblemProgress(status: .attempted), for: ProgressRepository.key(for: "3sum"))
+        try AnotherProgram.set(ProblemProgress(status: .attempted), forKey: "progress.3sum", inStoreAt: leettrack.storePath)
         let before = try leettrack.snapshot(withSummaries: true)
         let refused = try leettrack.run("review", "3sum", "good")
         #expect(refused.status != 0)

@@ -11,8 +11,7 @@ import TestSupport
 struct UntrustedStoreEndToEndTests {
     /// Stores `record` under `progress.two-sum`, as a hand edit of the store would.
     private func store(_ record: ProblemProgress, in leettrack: LeetTrackRunner) throws {
-        let store = try Store.sqlite(path: leettrack.storePath)
-        try store.set(record, for: Key<ProblemProgress>("progress.two-sum", default: ProblemProgress()))
+        try AnotherProgram.set(record, forKey: "progress.two-sum", inStoreAt: leettrack.storePath)
     }
 
     /// Runs `doctor` and expects it to fail naming `finding`, with the store as it was at `before`;

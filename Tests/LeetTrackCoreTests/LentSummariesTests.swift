@@ -113,12 +113,12 @@ struct LentSummariesTests {
         // A record written behind the funnel: the summaries are stale, and the records are read.
         var record = ProblemProgress(favorite: true)
         record.recordSolve(at: start, rating: .good, scheduler: scheduler, seconds: 90)
-        try store.set(record, for: ProgressRepository.key(for: "two-sum"))
+        try store.setAsAnotherProgram(record, forKey: "progress.two-sum")
         #expect(try !repository.summaries.areCurrent())
         try expectSameAsCopied("stale")
 
         // A record that does not decode, and a summary that sends to its record, once current again.
-        try store.set("solved", for: Key<String>("progress.3sum", default: ""))
+        try store.setAsAnotherProgram("solved", forKey: "progress.3sum")
         try repository.summaries.refreshIfStale()
         #expect(try repository.summaries.areCurrent())
         #expect(try lent().damaged == ["progress.3sum"])

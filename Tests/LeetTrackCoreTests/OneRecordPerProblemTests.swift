@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import Synchronization
 import Testing
 import TestSupport
 
@@ -22,15 +23,13 @@ struct OneRecordPerProblemTests {
         fixture = try RepositoryFixture("leettrack-one-record")
     }
 
-    /// How many keys the store has written so far, every writer counted: the write counts of the
-    /// namespaces of every key it holds, of the keys without a namespace, and of those an older
-    /// build wrote.
-    func writes() throws -> Int {
-        var namespaces: Set<String> = ["", "progress.", "summary.", "favorite.", "due."]
-        for key in try store.keys(withPrefix: "") {
-            if let dot = key.firstIndex(of: ".") { namespaces.insert(String(key[...dot])) }
-        }
-        return try namespaces.reduce(0) { $0 + (try #require(try store.writeCount(forNamespace: $1))) }
+    /// The keys that `change` wrote (set or removed), as the store's notices name them.
+    func keysWritten(by change: () throws -> Void) throws -> Set<String> {
+        let heard = Mutex<Set<String>>([])
+        let token = store.observeChanges { (notice: StoreChange) in heard.withLock { $0.formUnion(notice.keys) } }
+        try change()
+        withExtendedLifetime(token) {}
+        return heard.withLock { $0 }
     }
 
     /// The favorites as the sheet reads them, by slug, and the records it found damaged.
@@ -85,22 +84,17 @@ struct OneRecordPerProblemTests {
     func heartWritesTwoKeys() throws {
         let slugs = try fillManyProblems()
         let solved = try #require(try slugs.first { try repository.progress(for: $0).favorite == false })
+        let twoKeys: Set<String> = [ProgressRepository.keyPrefix + solved, ProgressSummaries.keyPrefix + solved]
         for favorite in [true, false] {
-            let before = try writes()
-            let records = try store.writeCount(forNamespace: ProgressRepository.keyPrefix)
-            try repository.update([solved]) { _, record in record.favorite = favorite }
-            #expect(try writes() - before == 2)
-            #expect(try store.writeCount(forNamespace: ProgressRepository.keyPrefix) == records.map { $0 + 1 })
+            #expect(try keysWritten { try repository.update([solved]) { _, record in record.favorite = favorite } } == twoKeys)
         }
         // A solve and a note write the same two keys; the summaries stay current.
-        var before = try writes()
-        try repository.update([solved]) { _, record in
-            record.recordSolve(at: start.addingTimeInterval(9 * 86_400), rating: .easy, scheduler: scheduler)
-        }
-        #expect(try writes() - before == 2)
-        before = try writes()
-        try repository.update([solved]) { _, record in record.note = "two pointers" }
-        #expect(try writes() - before == 2)
+        #expect(try keysWritten {
+            try repository.update([solved]) { _, record in
+                record.recordSolve(at: start.addingTimeInterval(9 * 86_400), rating: .easy, scheduler: scheduler)
+            }
+        } == twoKeys)
+        #expect(try keysWritten { try repository.update([solved]) { _, record in record.note = "two pointers" } } == twoKeys)
         #expect(try repository.summaries.areCurrent())
         #expect(try store.keys(withPrefix: "").filter { $0.hasPrefix("favorite") || $0.hasPrefix("due") } == [])
     }
@@ -130,7 +124,7 @@ struct OneRecordPerProblemTests {
     @Test("a record that does not decode is read as one, so the favorites and the queue warn about it")
     func damagedRecord() throws {
         try repository.update(["two-sum"]) { _, record in record.favorite = true }
-        try store.set("solved", for: Key<String>("progress.3sum", default: ""))
+        try store.setAsAnotherProgram("solved", forKey: "progress.3sum")
         try repository.summaries.refreshIfStale()
         #expect(try repository.summaries.areCurrent())
         let read = try favorites()
@@ -178,7 +172,7 @@ struct OneRecordPerProblemTests {
             // Solved before cards existed: its card derived.
             if slug == "valid-anagram" { record.review = nil }
         }
-        try store.set("solved", for: Key<String>("progress.lru-cache", default: ""))
+        try store.setAsAnotherProgram("solved", forKey: "progress.lru-cache")
         try repository.summaries.refreshIfStale()
         #expect(try repository.summaries.disagreeing() == [])
         for days in [-800_000.0, -30, 0, 5, 100, 3_000_000] {
@@ -225,8 +219,8 @@ struct OneRecordPerProblemTests {
 
     /// What the older build wrote as an index's stamp: its write count and the summaries'.
     func olderStamp(_ prefix: String) throws -> String {
-        let index = try #require(try store.writeCount(forNamespace: prefix))
-        let summaries = try #require(try store.writeCount(forNamespace: ProgressSummaries.keyPrefix))
+        let index = try #require(try store.outsideWriteCount(forNamespace: prefix))
+        let summaries = try #require(try store.outsideWriteCount(forNamespace: ProgressSummaries.keyPrefix))
         return "\(index) \(summaries)"
     }
 
@@ -250,18 +244,20 @@ struct OneRecordPerProblemTests {
         let check = try StoreCheck.run(on: store, catalog: .builtIn)
         #expect(check.recordCount == 3 && check.isHealthy && check.summariesCurrent == true)
 
-        // A heart here writes two keys and leaves the older indexes behind: their stamps no longer hold.
-        let before = try writes()
-        try repository.update(["lru-cache"]) { _, record in record.favorite = true }
-        #expect(try writes() - before == 2)
+        // A heart here writes its two keys, removes the older indexes' stamps (this build's writes
+        // would not move the counts they hold), and leaves the indexes behind.
+        #expect(try keysWritten { try repository.update(["lru-cache"]) { _, record in record.favorite = true } }
+            == ["progress.lru-cache", "summary.lru-cache", "favorites", "due"])
         #expect(try olderIndexesTrusted() == [false, false])
+        #expect(try keysWritten { try repository.update(["lru-cache"]) { _, record in record.note = "cache" } }
+            == ["progress.lru-cache", "summary.lru-cache"])
         #expect(try store.rawValue(forKey: "favorite.lru-cache") == nil)
         #expect(try favorites().marks == recordedFavorites())
         // The older build trusts the summaries still, and rightly: they match the records.
         #expect(try repository.summaries.areCurrent() && repository.summaries.disagreeing() == [])
 
-        // A rebuild removes the older indexes: 2 favorites' entries, 3 review entries, 2 stamps.
-        #expect(try repository.summaries.rebuild() == 7)
+        // A rebuild removes the older indexes: 2 favorites' entries, 3 review entries.
+        #expect(try repository.summaries.rebuild() == 5)
         #expect(try store.keys(withPrefix: "").filter(ProgressSummaries.isSummaryKey) == ["summary.3sum", "summary.lru-cache", "summary.two-sum"])
         #expect(try favorites().marks == recordedFavorites())
         try expectSameQueue(now: now, timeZone: utc)

@@ -36,7 +36,7 @@ struct ProgressSummariesTests {
 
     /// A record written as an older LeetTrack or a hand edit writes one: without its summary.
     func writeBehindTheFunnel(_ record: ProblemProgress, for slug: String) throws {
-        try store.set(record, for: ProgressRepository.key(for: slug))
+        try store.setAsAnotherProgram(record, forKey: ProgressRepository.keyPrefix + slug)
     }
 
     @Test("a summary reads back exactly from its stored text, card, timed solve and latest reset included")
@@ -160,7 +160,7 @@ struct ProgressSummariesTests {
     @Test("a record removed behind the funnel is caught too, and its summary removed by the rebuild")
     func removalsBehindTheFunnelAreCaught() throws {
         try repository.update(["two-sum", "3sum"]) { _, record in record.favorite = true }
-        try store.removeValue(for: ProgressRepository.key(for: "3sum"))
+        try AnotherProgram.removeValue(forKey: "progress.3sum", inStoreAt: try #require(store.path))
         #expect(try !repository.summaries.areCurrent())
         #expect(try repository.readableSummaries { _ in true }.summaries.keys.sorted() == ["two-sum"])
         #expect(try repository.summaries.refreshIfStale())
@@ -172,7 +172,7 @@ struct ProgressSummariesTests {
     func damagedRecordsThroughSummaries() throws {
         try repository.update(["two-sum"]) { _, record in record.favorite = true }
         // A record a broken tool wrote: a string where an object belongs.
-        try store.set("solved", for: Key<String>("progress.3sum", default: ""))
+        try store.setAsAnotherProgram("solved", forKey: "progress.3sum")
         try repository.summaries.refreshIfStale()
         #expect(try repository.summaries.areCurrent())
         let read = try repository.readableSummaries { _ in true }
@@ -186,14 +186,15 @@ struct ProgressSummariesTests {
         try repository.update(["two-sum"]) { _, record in record.favorite = true }
         // Both written by hand: the counts move together and cannot tell.
         try writeBehindTheFunnel(ProblemProgress(status: .solved), for: "two-sum")
-        try store.set("1t--|||", for: ProgressSummaries.key(for: "two-sum"))
+        try store.setAsAnotherProgram("1t--|||", forKey: "summary.two-sum")
         #expect(try repository.summaries.areCurrent())
         #expect(try repository.summaries.disagreeing() == ["two-sum"])
         let check = try StoreCheck.run(on: store, catalog: .builtIn)
         #expect(check.summariesCurrent == true && check.disagreeingSummaries == ["two-sum"] && !check.isHealthy)
         // The summary alone: no other key is derived from a record.
         #expect(try repository.summaries.rebuild() == 1)
-        #expect(try store.keys(withPrefix: "").filter(ProgressSummaries.isSummaryKey) == ["summaries", "summary.two-sum"])
+        // (No stamp: the two outside writes left the counts' difference at 0, the default.)
+        #expect(try store.keys(withPrefix: "").filter(ProgressSummaries.isSummaryKey) == ["summary.two-sum"])
         #expect(try repository.summaries.disagreeing().isEmpty && repository.summaries.areCurrent())
         #expect(try repository.readableSummaries { _ in true }.summaries["two-sum"]?.status == .solved)
     }

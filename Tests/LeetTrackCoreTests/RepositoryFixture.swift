@@ -1,6 +1,7 @@
 import Foundation
 import Persistence
 import TestSupport
+import Testing
 
 @testable import LeetTrackCore
 
@@ -18,5 +19,12 @@ struct RepositoryFixture {
         folder = try TemporaryFolder(name)
         store = try Store.sqlite(path: folder.url.appendingPathComponent("store.sqlite").path)
         repository = ProgressRepository(store: store, clock: .system)
+    }
+}
+
+extension Store {
+    /// Stores `value` under `key` as another program does (see ``AnotherProgram``).
+    func setAsAnotherProgram<Value: Encodable>(_ value: Value, forKey key: String) throws {
+        try AnotherProgram.set(value, forKey: key, inStoreAt: try #require(path))
     }
 }

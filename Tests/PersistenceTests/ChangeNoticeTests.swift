@@ -99,22 +99,58 @@ struct ChangeNoticeTests {
         #expect(store[Key<Int>("first", default: 0)] == 0)
     }
 
-    @Test("When the log no longer reaches back, the notice says anything may have changed")
-    func prunedLog() async throws {
+    @Test("When the ring of this library's writes no longer reaches back, the notice says anything may have changed")
+    func overrunRing() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("store.sqlite")
         let store = try Store.sqlite(path: path)
         let other = try Store.sqlite(path: path)
-        other[Key<Int>("early", default: 0)] = 1  // Not yet looked for by `store`.
-        other[Key<Int>("later", default: 0)] = 2
-        let prune = try System.run("/usr/bin/sqlite3", [path, "DELETE FROM changes WHERE seq < (SELECT max(seq) FROM changes)"])
-        #expect(prune.status == 0, "\(prune.error)")
+        // More keys than the ring holds, before `store` looks: 3,000 keys of 100 bytes.
+        try other.transaction { transaction in
+            for index in 0..<3_000 {
+                transaction[Key<Int>("early." + String(repeating: "k", count: 90) + "\(index)", default: 0)] = index
+            }
+        }
         var changes = store.changes().makeAsyncIterator()
         other[Key<Int>("last", default: 0)] = 3
         let notice = await changes.next()
         #expect(notice?.isComplete == false)
         #expect(notice?.origin == .outside)
+        #expect(store[Key<Int>("last", default: 0)] == 3)
+    }
+
+    @Test("When the log of other programs' writes no longer reaches back, the notice says anything may have changed")
+    func prunedLog() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        let store = try Store.sqlite(path: path)
+        for key in ["early", "later"] {  // Not yet looked for by `store`.
+            let shell = try System.run("/usr/bin/sqlite3", [path, "INSERT INTO entries(key, value) VALUES('\(key)', '1')"])
+            #expect(shell.status == 0, "\(shell.error)")
+        }
+        let prune = try System.run("/usr/bin/sqlite3", [path, "DELETE FROM changes WHERE seq < (SELECT max(seq) FROM changes)"])
+        #expect(prune.status == 0, "\(prune.error)")
+        var changes = store.changes().makeAsyncIterator()
+        let last = try System.run("/usr/bin/sqlite3", [path, "INSERT INTO entries(key, value) VALUES('last', '3')"])
+        #expect(last.status == 0, "\(last.error)")
+        let notice = await changes.next()
+        #expect(notice?.isComplete == false)
+        #expect(notice?.origin == .outside)
         #expect(store[Key<Int>("early", default: 0)] == 1)
+    }
+
+    @Test("This library's writes leave no row in the log table and no outside count: they are in the ring")
+    func ownWritesStayOutOfTheTable() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        let store = try Store.sqlite(path: path)
+        #expect(try runProbe(["set", path, "probe.key", "7"]).status == 0)
+        store[Key<Int>("own.key", default: 0)] = 1
+        try store.transaction { $0[Key<Int>("own.other", default: 0)] = 2 }
+        let rows = try System.run("/usr/bin/sqlite3", [path, "SELECT count(*) FROM changes; SELECT count(*) FROM write_counts"])
+        #expect(rows.output == "0\n0\n")
+        let mode = try FileManager.default.attributesOfItem(atPath: path + "-changes")[.posixPermissions] as? Int
+        #expect(mode == 0o600)
     }
 
     @Test("A read that meets another store's change first does not keep it from observers")
@@ -167,7 +203,34 @@ struct ChangeNoticeTests {
         #expect(try runProbe(["set", path, "after.upgrade", "7"]).status == 0)
         let heard = await Self.collect(changes, keys: 1)
         #expect(heard == [StoreChange(keys: ["after.upgrade"], origin: .outside)])
-        #expect(try store.writeCount(forNamespace: "after.") == 1)
+        #expect(try store.outsideWriteCount(forNamespace: "after.") == 0)
+    }
+
+    @Test("A store whose triggers log every writer (the build before the ring) gets triggers that skip this library's writes")
+    func upgradesLoggingTriggers() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        _ = try Store.sqlite(path: path)
+        // The insert trigger as the previous build made it: counting and logging every writer.
+        let downgrade = try System.run("/usr/bin/sqlite3", [path, """
+            DROP TRIGGER write_counts_after_insert;
+            CREATE TRIGGER write_counts_after_insert AFTER INSERT ON entries BEGIN
+                INSERT INTO write_counts(namespace, count) SELECT substr(NEW.key, 1, instr(NEW.key, '.')), 1
+                WHERE true ON CONFLICT(namespace) DO UPDATE SET count = count + 1;
+                INSERT INTO changes(key) SELECT NEW.key WHERE true;
+            END;
+            """])
+        #expect(downgrade.status == 0, "\(downgrade.error)")
+        let store = try Store.sqlite(path: path)
+        let changes = store.changes()
+        #expect(try runProbe(["set", path, "after.upgrade", "7"]).status == 0)
+        let heard = await Self.collect(changes, keys: 1)
+        #expect(heard == [StoreChange(keys: ["after.upgrade"], origin: .outside)])
+        let rows = try System.run("/usr/bin/sqlite3", [path, "SELECT count(*) FROM changes"])
+        #expect(rows.output == "0\n")
+        let shell = try System.run("/usr/bin/sqlite3", [path, "INSERT INTO entries(key, value) VALUES('after.shell', '1')"])
+        #expect(shell.status == 0, "\(shell.error)")
+        #expect(try store.outsideWriteCount(forNamespace: "after.") == 1)
     }
 
     /// The notices of `changes` until they name `keys` keys (or one says anything may have changed).

@@ -9,14 +9,14 @@ import Persistence
 /// (a heart, a solve, a note) writes two keys, its record and its summary, and nothing else.
 ///
 /// **Trusted only when known to match.** Anything that writes records without their summaries (an
-/// older LeetTrack, a hand edit in the `sqlite3` shell) is caught by the store's write counts
-/// (``Store/writeCount(forNamespace:)``), which the store keeps in the file itself, for every
-/// writer: each funnel write adds one to `progress.` and one to `summary.`, so their difference
-/// does not move, and the funnel records it (the *stamp*, under `summaries`) only when it did.
-/// When the difference moved since, or the store cannot count (a JSON file, PostgreSQL), the
-/// summaries are not used: readers parse the records, and the next change rebuilds the summaries
-/// first, in its own transaction. `leettrack doctor` compares every summary with its record and
-/// rebuilds them if any disagree.
+/// older LeetTrack, a hand edit in the `sqlite3` shell) is caught by the store's outside write
+/// counts (``Store/outsideWriteCount(forNamespace:)``), which the store keeps in the file itself
+/// for every writer but this library. The difference of the records' and the summaries' counts
+/// is recorded (the *stamp*, under `summaries`) when the summaries are made whole; the funnel's own
+/// writes do not move it. When the difference moved since, or the store cannot count (a JSON
+/// file, PostgreSQL), the summaries are not used: readers parse the records, and the next change
+/// rebuilds the summaries first, in its own transaction. `leettrack doctor` compares every summary
+/// with its record and rebuilds them if any disagree.
 ///
 /// **No other index.** Builds before this one also kept a favorites' index (`favorite.<slug>`,
 /// stamp `favorites`) and a review index (`due.…`, stamp `due`), which cost three more keys per
@@ -92,8 +92,8 @@ public struct ProgressSummaries: Sendable {
 
     /// Whether the stored summaries are known to match the records.
     public func areCurrent() throws -> Bool {
-        guard let records = try store.writeCount(forNamespace: ProgressRepository.keyPrefix),
-              let summaries = try store.writeCount(forNamespace: Self.keyPrefix) else { return false }
+        guard let records = try store.outsideWriteCount(forNamespace: ProgressRepository.keyPrefix),
+              let summaries = try store.outsideWriteCount(forNamespace: Self.keyPrefix) else { return false }
         do {
             return try store.value(for: Self.stampKey) == records - summaries
         } catch PersistenceError.undecodable {
@@ -113,6 +113,7 @@ public struct ProgressSummaries: Sendable {
             return
         }
         if try stamp(in: transaction) != difference { try rebuild(in: transaction) }
+        try removeLegacyStamps(in: transaction)
         if record.isEmpty {
             transaction.removeValue(for: recordKey)
             transaction.removeValue(for: key(for: slug))
@@ -120,8 +121,6 @@ public struct ProgressSummaries: Sendable {
             try transaction.set(record, for: recordKey)
             try transaction.set(ProgressSummary(record).encoded ?? readTheRecord, for: key(for: slug))
         }
-        // The record and its summary each count one write: the stamp is written only when they did not.
-        try restamp(in: transaction)
     }
 
     /// Rebuilds the summaries when they are not known to match the records, in one transaction;
@@ -130,7 +129,7 @@ public struct ProgressSummaries: Sendable {
     @discardableResult
     public func refreshIfStale() throws -> Bool {
         // Read first, without the write lock: a store whose summaries match takes none.
-        if try areCurrent() || store.writeCount(forNamespace: Self.keyPrefix) == nil { return false }
+        if try areCurrent() || store.outsideWriteCount(forNamespace: Self.keyPrefix) == nil { return false }
         return try store.transaction { transaction in
             guard let difference = try Self.difference(in: transaction), try Self.stamp(in: transaction) != difference else {
                 return false
@@ -175,10 +174,11 @@ public struct ProgressSummaries: Sendable {
         return disagreeing.sorted()
     }
 
-    /// What the counts' difference will be once `transaction` commits; `nil` when the store cannot count.
+    /// The outside counts' difference as `transaction` sees it (its own writes do not count);
+    /// `nil` when the store cannot count.
     private static func difference(in transaction: Transaction) throws -> Int? {
-        guard let records = try transaction.writeCountAfterCommit(forNamespace: ProgressRepository.keyPrefix),
-              let summaries = try transaction.writeCountAfterCommit(forNamespace: keyPrefix) else { return nil }
+        guard let records = try transaction.outsideWriteCount(forNamespace: ProgressRepository.keyPrefix),
+              let summaries = try transaction.outsideWriteCount(forNamespace: keyPrefix) else { return nil }
         return records - summaries
     }
 
@@ -195,6 +195,22 @@ public struct ProgressSummaries: Sendable {
     private static func restamp(in transaction: Transaction) throws {
         guard let difference = try difference(in: transaction) else { return }
         if try stamp(in: transaction) != difference { try transaction.set(difference, for: stampKey) }
+    }
+
+    /// Removes the stamps of an older build's indexes, when that build wrote them since the last
+    /// rebuild: this build's writes do not move the outside counts those stamps hold, so that
+    /// build, run again, would trust an index this build no longer keeps. Two key reads.
+    private static func removeLegacyStamps(in transaction: Transaction) throws {
+        for name in legacyStamps {
+            let stamp = Key<String?>(name, default: nil)
+            let isPresent: Bool
+            do {
+                isPresent = try transaction.value(for: stamp) != nil
+            } catch PersistenceError.undecodable {
+                isPresent = true  // A stamp edited by hand: removed all the same.
+            }
+            if isPresent { transaction.removeValue(for: stamp) }
+        }
     }
 
     /// The summary that each stored record makes, each record decoded once: its key, its text and

@@ -51,7 +51,7 @@ public struct StoreCheck: Sendable {
         }
         // Summaries are derived from the records, and checked against them below, not counted as records.
         check.recordCount = entries.count(where: { !ProgressSummaries.isSummaryKey($0.key) })
-        if try store.writeCount(forNamespace: ProgressSummaries.keyPrefix) != nil {
+        if try store.outsideWriteCount(forNamespace: ProgressSummaries.keyPrefix) != nil {
             let current = try ProgressSummaries(store: store).areCurrent()
             check.summariesCurrent = current
             if current { check.disagreeingSummaries = ProgressSummaries.disagreeing(records: entries, summaries: entries) }

@@ -3,13 +3,10 @@ import Synchronization
 
 /// A backend that keeps everything in memory: for tests and previews. Nothing outlives the process.
 final class MemoryBackend: StorageBackend {
-    /// The entries and the writes counted by namespace, changed together under one lock so that a
-    /// count is never seen without its write.
     private struct State {
         var entries: [String: Data] = [:]
-        var writeCounts: [String: Int] = [:]
 
-        var reader: DictionaryReader { DictionaryReader(entries: entries, writeCounts: writeCounts) }
+        var reader: DictionaryReader { DictionaryReader(entries: entries, hasNoOutsideWriters: true) }
     }
 
     private let state = Mutex(State())
@@ -25,8 +22,9 @@ final class MemoryBackend: StorageBackend {
         try state.withLock { try $0.reader.read(keysWithPrefix: prefix) }
     }
 
-    func writeCount(forNamespace namespace: String) throws -> Int? {
-        state.withLock { $0.writeCounts[namespace] ?? 0 }
+    /// Nobody outside this library can write a store in memory.
+    func outsideWriteCount(forNamespace namespace: String) throws -> Int? {
+        0
     }
 
     func write(_ changes: [Change]) throws {
@@ -43,16 +41,9 @@ final class MemoryBackend: StorageBackend {
         }.value
     }
 
-    /// Counts as SQLite's triggers do: every upsert is a write (even of the same bytes), and so is
-    /// the removal of an entry that exists; removing an absent key writes nothing.
     private static func apply(_ changes: [Change], to state: inout State) {
         for change in changes {
-            if let value = change.value {
-                state.entries[change.key] = value
-            } else if state.entries.removeValue(forKey: change.key) == nil {
-                continue
-            }
-            state.writeCounts[Namespace.of(change.key), default: 0] += 1
+            state.entries[change.key] = change.value
         }
     }
 }

@@ -1,28 +1,41 @@
 import CSQLite
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-// The change log: which keys other writers changed, in commit order.
+// The change log: which keys other writers changed, in commit order, each change once.
 //
-// The triggers on `entries` (SQLiteBackend+Schema) append one row to `changes(seq, key)` for every
-// entry inserted, updated or deleted, by any writer of the file: this program, an older build, the
-// `sqlite3` shell. `seq` is an INTEGER PRIMARY KEY without AUTOINCREMENT, so each new row is the
-// last one + 1; pruning (SQLiteCheckpointer) only removes the oldest rows and always keeps the
-// last, so `seq` never goes back and has no holes.
+// Two sources, one per kind of writer:
+// - This library's writers append their keys to the ring beside the file (ChangeRing), under
+//   SQLite's write lock, and publish them after the commit. No row is written for them: a second
+//   table in every commit doubled the cost of a write.
+// - Every other writer of the file (the `sqlite3` shell, an older build) fills the table
+//   `changes(seq, key)` through the triggers on `entries` (SQLiteBackend+Schema), which skip this
+//   library's writes: those run with the connection's last insert rowid set to `ownWriteMark`,
+//   which no other connection has. `seq` is an INTEGER PRIMARY KEY without AUTOINCREMENT, so each
+//   new row is the last one + 1; pruning (SQLiteCheckpointer) only removes the oldest rows and
+//   always keeps the last, so `seq` never goes back and has no holes.
 //
-// A backend remembers the last row it accounted for (`lastSeq`). Its own writes read, in the same
-// statement, the log's last row before their own (`RETURNING`), so it knows its own rows exactly
-// and never guesses which were its own. Rows between `lastSeq` and its own are others' commits
-// made before its write: kept in `earlierChanges` for the store to tell first. When the data
-// version says another connection committed, the rows after `lastSeq` are all others'.
-// If the log no longer reaches back to `lastSeq` (pruned, emptied by hand), the notice says that
-// anything may have changed: never a silent miss.
+// A backend remembers where it stands in both. A write of its own reads, under the write lock,
+// what others logged since: their commits came before its own, and are kept in `earlierChanges`
+// for the store to tell first. When the data version says another connection committed, what
+// both logs hold since is others'. When either no longer reaches back (the ring overrun or reset,
+// the table pruned or emptied by hand), the notice says that anything may have changed: never a
+// silent miss.
 extension SQLiteBackend {
-    /// The log's rows kept by pruning: a reader more than this many changes behind is told that
-    /// anything may have changed. 10,000 rows of short keys is a few hundred KiB.
+    /// The log table's rows kept by pruning: a reader more than this many outside changes behind
+    /// is told that anything may have changed. 10,000 rows of short keys is a few hundred KiB.
     static let changeLogLimit: Int64 = 10_000
+    /// The last insert rowid of a connection while it makes this library's writes (see
+    /// `ownWriteCondition`): "LTrkOwnW". No row of ours has such a rowid, and another connection's
+    /// last insert rowid is one it inserted.
+    static let ownWriteMark: Int64 = 0x4C54_726B_4F77_6E57
 
     private static let lastSeqSQL = "SELECT max(seq) FROM changes"
-    private static let logSQL = "SELECT seq, key FROM changes WHERE seq > ?1 AND seq < ?2 ORDER BY seq"
+    private static let logSQL = "SELECT seq, key FROM changes WHERE seq > ?1 ORDER BY seq"
     /// Removes the oldest rows, keeping ``changeLogLimit``; run by the checkpointer, only when the
     /// log has grown a tenth past the limit (so it writes once per thousand changes, not each time).
     static let pruneSQL = """
@@ -30,70 +43,132 @@ extension SQLiteBackend {
           AND (SELECT max(seq) - min(seq) FROM changes) > \(changeLogLimit + changeLogLimit / 10)
         """
 
-    /// Whether the file has the log, and where it ends: at open, and again for a reader whose file
-    /// lacked it (a writer of this version adds it). `known` is what the open's schema check
-    /// already found out, when it ran (`nil`: ask the file).
-    static func startChangeLog(_ state: inout State, known: Bool? = nil) throws {
+    /// Whether the file has the log table, where it ends, and the ring: at open, and again for a
+    /// reader whose file lacked them (a writer of this version adds them). `known` is what the
+    /// open's schema check already found out, when it ran (`nil`: ask the file).
+    static func startChangeLog(_ state: inout State, path: String?, writable: Bool, known: Bool? = nil) throws {
+        if state.ring == nil, let path {
+            state.ring = ChangeRing.attach(storePath: path, writable: writable)
+            if let ring = state.ring { state.ringPosition = ring.end }
+        }
         guard try known ?? hasChangeLog(state.connection) else { return }
         state.hasChangeLog = true
         state.lastSeq = try state.connection.integer(lastSeqSQL)
     }
 
-    /// The statement's own row in the log, after stepping it to completion: the log's last row
-    /// before it (its `RETURNING` value) + 1; `nil` when it changed no entry (removing an absent key).
-    static func loggedSeq(of statement: OpaquePointer, _ sql: String, on connection: SQLiteConnection) throws -> Int64? {
-        guard try connection.step(statement, sql) else { return nil }
-        let seq = sqlite3_column_int64(statement, 0) + 1  // NULL (an empty log) reads as 0.
-        while try connection.step(statement, sql) {}
-        return seq
-    }
-
-    /// Accounts for this backend's own row `seq`: the rows between the last accounted one and it
-    /// are others' commits, made before this write.
-    static func accountForOwnEntry(_ seq: Int64, in state: inout State) throws {
-        defer { state.lastSeq = seq }
-        guard seq != state.lastSeq + 1 else { return }
-        let earlier = try seq > state.lastSeq ? readLog(after: state.lastSeq, before: seq, on: state.connection) : .unknownOutside
-        state.earlierChanges = state.earlierChanges.map { $0.merged(with: earlier) } ?? earlier
-    }
-
-    /// Others' changes after `lastSeq`, once the data version said another connection committed.
-    static func readChangeLog(_ state: inout State) throws -> StoreChange? {
-        if !state.hasChangeLog {
-            try startChangeLog(&state)
-            return .unknownOutside  // A file without a log, or one that just got it: no way to tell.
+    /// Runs `apply` in one `BEGIN IMMEDIATE` transaction as this library's write (the triggers skip
+    /// it), then logs `keys` in the ring before the commit, having first gathered what others
+    /// committed since this backend's last look (into `earlierChanges`). Publishes after the commit,
+    /// whether it succeeded or not (a failed commit's keys are told as changed: harmless).
+    static func commitOwnWrite<T>(_ state: inout State, keys: () -> [String], _ apply: (inout State) throws -> T) throws -> T {
+        let connection = state.connection
+        var published: UInt64?
+        var signature: WALIndexWatcher.Signature?
+        defer { if let published { state.ring?.publish(published) } }
+        let result = try restoringLogPosition(&state) { state in
+            try connection.immediateTransaction {
+                signature = try gatherEarlierChanges(&state)
+                guard let ring = state.ring else {
+                    // No ring (its file could not be made): the triggers log this write in the table,
+                    // and its own rows, the last ones, are not others'.
+                    let result = try apply(&state)
+                    if state.hasChangeLog { state.lastSeq = try connection.integer(lastSeqSQL) }
+                    return result
+                }
+                sqlite3_set_last_insert_rowid(connection.handle, ownWriteMark)
+                let result = try apply(&state)
+                let head = ring.append(keys())
+                state.ringPosition.head = head
+                published = head
+                return result
+            }
         }
-        let last = try state.connection.integer(lastSeqSQL)
-        guard last != state.lastSeq else { return nil }  // A commit that changed no entry (pruning).
-        let change = last > state.lastSeq ? try readLog(after: state.lastSeq, before: last + 1, on: state.connection) : .unknownOutside
-        state.lastSeq = last
-        return change
+        // When the shared index's counter moved by exactly this commit since the look under the
+        // lock, nobody else committed meanwhile, and the next look need not ask SQLite.
+        if let signature, let after = state.walIndex?.signature(), after.salts == signature.salts,
+           after.change == signature.change &+ 1 {
+            state.lastSignature = after
+        }
+        return result
     }
 
-    /// The keys of rows `lower` < seq < `upper`; not complete when the first of them is gone.
-    private static func readLog(after lower: Int64, before upper: Int64, on connection: SQLiteConnection) throws -> StoreChange {
+    /// Under the write lock: what others committed since the last look, kept for the store to tell
+    /// before this backend's own write. Returns the WAL index's signature it accounted for.
+    private static func gatherEarlierChanges(_ state: inout State) throws -> WALIndexWatcher.Signature? {
+        var earlier = readRing(&state, ownWrite: true)
+        // The table only when someone committed since the last look: the WAL index says so in two loads.
+        let signature = state.walIndex?.signature()
+        if signature == nil || signature != state.lastSignature {
+            if let outside = try readLogTable(&state) {
+                earlier = earlier.map { $0.merged(with: outside) } ?? outside
+            }
+        }
+        if let earlier {
+            state.earlierChanges = state.earlierChanges.map { $0.merged(with: earlier) } ?? earlier
+        }
+        return signature
+    }
+
+    /// What the ring holds after this backend's position, moving it on; `nil` when nothing new.
+    /// Under the write lock (`ownWrite`), it first publishes what a writer that died left behind.
+    static func readRing(_ state: inout State, ownWrite: Bool = false) -> StoreChange? {
+        guard let ring = state.ring else { return nil }
+        if ownWrite { ring.publishLeftBehind() }
+        guard ring.hasNews(after: state.ringPosition) else { return nil }
+        let read = ring.read(after: state.ringPosition)
+        state.ringPosition = read.end
+        if read.keys.isEmpty && read.isComplete { return nil }
+        return StoreChange(keys: read.keys, isComplete: read.isComplete, origin: .outside)
+    }
+
+    /// Others' changes in the log table once the data version said another connection committed;
+    /// a reader whose file lacked the log (or the ring) looks for it again.
+    static func readChangeLogAfterCommit(_ state: inout State, path: String?) throws -> StoreChange? {
+        if !state.hasChangeLog || state.ring == nil {
+            let hadLog = state.hasChangeLog, hadRing = state.ring != nil
+            try startChangeLog(&state, path: path, writable: false)
+            // A file without the log table, or one that just got it or its ring: no way to tell
+            // what changed before.
+            if !hadLog || (!hadRing && state.ring != nil) { return .unknownOutside }
+        }
+        let outside = try readLogTable(&state)
+        // Without the ring (a file this process cannot open), a commit the table does not explain
+        // may be a write of this library's: anything may have changed.
+        if state.ring == nil { return outside ?? .unknownOutside }
+        return outside  // `nil`: a commit that changed no entry (pruning), or one already told.
+    }
+
+    /// The table's rows after `lastSeq`, moving it to the last; `nil` when there are none.
+    private static func readLogTable(_ state: inout State) throws -> StoreChange? {
+        guard state.hasChangeLog else { return nil }
+        let connection = state.connection
+        let last = try connection.integer(lastSeqSQL)
+        guard last != state.lastSeq else { return nil }
+        defer { state.lastSeq = last }
+        guard last > state.lastSeq else { return .unknownOutside }  // Emptied or replaced by hand.
         let statement = try connection.statement(logSQL)
         defer { sqlite3_reset(statement) }
-        try connection.check(sqlite3_bind_int64(statement, 1, lower), logSQL)
-        try connection.check(sqlite3_bind_int64(statement, 2, upper), logSQL)
+        try connection.check(sqlite3_bind_int64(statement, 1, state.lastSeq), logSQL)
         var keys: [String] = []
-        var expected = lower + 1
+        var expected = state.lastSeq + 1
         var isComplete = true
-        while try connection.step(statement, logSQL) {
+        while try connection.step(statement, logSQL), sqlite3_column_int64(statement, 0) <= last {
             if sqlite3_column_int64(statement, 0) != expected { isComplete = false }
             expected = sqlite3_column_int64(statement, 0) + 1
             keys.append(statement.columnString(1))
         }
-        if expected != upper { isComplete = false }
+        if expected != last + 1 { isComplete = false }
         return StoreChange(keys: keys, isComplete: isComplete, origin: .outside)
     }
 
-    /// After this backend's own commit: when the shared index's counter moved by exactly that one
-    /// commit since the last look found nothing new, nobody else committed meanwhile, and the next
-    /// look need not ask SQLite (a `PRAGMA data_version` per write).
-    static func committedAlone(since before: WALIndexWatcher.Signature?, in state: inout State) {
-        guard let before, before == state.lastSignature, let after = state.walIndex?.signature(),
-              after.salts == before.salts, after.change == before.change &+ 1 else { return }
-        state.lastSignature = after
+    /// Runs `transaction`; when it fails, it was rolled back, and the logs' positions are put back.
+    static func restoringLogPosition<T>(_ state: inout State, _ transaction: (inout State) throws -> T) throws -> T {
+        let position = state.logPosition
+        do {
+            return try transaction(&state)
+        } catch {
+            state.logPosition = position
+            throw error
+        }
     }
 }

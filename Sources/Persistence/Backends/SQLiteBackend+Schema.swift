@@ -4,37 +4,36 @@ import FoundationEssentials
 // Creating and checking the schema: migrations recorded by name, and a file that is not one of our
 // stores (or is from a newer version) refused before anything is written to it.
 extension SQLiteBackend {
-    /// The write counts behind ``Store/writeCount(forNamespace:)``: a table, and triggers on
-    /// `entries` that add 1 to a key's namespace for every row inserted, updated or deleted. Being
-    /// triggers, they count every writer of the file: an older build of the program, the `sqlite3`
-    /// shell, any tool that edits `entries`.
+    /// The outside write counts behind ``Store/outsideWriteCount(forNamespace:)``, and the log
+    /// table of outside changes: two tables, and triggers on `entries` that, for every row another
+    /// program inserts, updates or deletes, add 1 to the key's namespace and append the key to
+    /// `changes` (see SQLiteBackend+ChangeLog). "Another program" is any connection but this
+    /// library's while it writes: an older build, the `sqlite3` shell, any tool that edits
+    /// `entries`. This library's writes set the connection's last insert rowid to
+    /// ``ownWriteMark`` first, which the triggers' `WHEN` clause skips: they cost no second page
+    /// per commit, and are logged in the ring (ChangeRing) instead.
     ///
     /// Deliberately not a migration: an older build refuses a store with a migration it does not
     /// know, and it must keep opening and writing the store, for its writes to be counted. An
-    /// older build's schema check only looks at migrations, so the extra table and triggers pass.
+    /// older build's schema check only looks at migrations and at the triggers' names, so the extra
+    /// tables and these triggers pass, and its writes are counted and logged.
     ///
     /// The triggers add 1 with an UPSERT, which an outer statement's conflict clause (a hand edit's
-    /// `INSERT OR REPLACE`) cannot override, unlike `INSERT OR IGNORE` followed by an `UPDATE`. The
-    /// store's own UPSERT of an entry fires exactly one of them: AFTER INSERT for a new key, AFTER
-    /// UPDATE for an existing one. A changed key (`UPDATE entries SET key = …`, never done by us)
-    /// counts as the removal of the old key and the insertion of the new one.
-    ///
-    /// The same triggers append each changed key to the change log, `changes` (see
-    /// SQLiteBackend+ChangeLog), so that every writer's changes are logged. They keep their names,
-    /// which an older build checks (it refuses a store with triggers it does not know): an older
-    /// build keeps opening the store, and its writes are logged too. A store whose triggers predate
-    /// the log gets them replaced at its first open for writing.
+    /// `INSERT OR REPLACE`) cannot override, unlike `INSERT OR IGNORE` followed by an `UPDATE`. An
+    /// UPSERT of an entry fires exactly one of them: AFTER INSERT for a new key, AFTER UPDATE for
+    /// an existing one. A changed key (`UPDATE entries SET key = …`, never done by us) counts as the
+    /// removal of the old key and the insertion of the new one.
     static let writeCountSchema: [String] = [
         "CREATE TABLE IF NOT EXISTS write_counts(namespace TEXT PRIMARY KEY NOT NULL, count INTEGER NOT NULL) WITHOUT ROWID",
         "CREATE TABLE IF NOT EXISTS changes(seq INTEGER PRIMARY KEY, key TEXT NOT NULL)",
         """
-        CREATE TRIGGER IF NOT EXISTS write_counts_after_insert AFTER INSERT ON entries BEGIN
+        CREATE TRIGGER IF NOT EXISTS write_counts_after_insert AFTER INSERT ON entries \(outsideOnly) BEGIN
             \(countWrite(of: "NEW.key"));
             \(logChange(of: "NEW.key"));
         END
         """,
         """
-        CREATE TRIGGER IF NOT EXISTS write_counts_after_update AFTER UPDATE ON entries BEGIN
+        CREATE TRIGGER IF NOT EXISTS write_counts_after_update AFTER UPDATE ON entries \(outsideOnly) BEGIN
             \(countWrite(of: "NEW.key"));
             \(countWrite(of: "OLD.key", when: "OLD.key IS NOT NEW.key"));
             \(logChange(of: "OLD.key", when: "OLD.key IS NOT NEW.key"));
@@ -42,21 +41,36 @@ extension SQLiteBackend {
         END
         """,
         """
-        CREATE TRIGGER IF NOT EXISTS write_counts_after_delete AFTER DELETE ON entries BEGIN
+        CREATE TRIGGER IF NOT EXISTS write_counts_after_delete AFTER DELETE ON entries \(outsideOnly) BEGIN
             \(countWrite(of: "OLD.key"));
             \(logChange(of: "OLD.key"));
         END
         """,
     ]
 
-    /// The triggers as the builds before the change log made them (write counts only).
-    private static let preLogTriggers: [String: String] = [
-        "write_counts_after_insert":
+    /// The triggers' condition: a write not made by this library (see ``ownWriteMark``).
+    private static let outsideOnly = "WHEN last_insert_rowid() IS NOT \(ownWriteMark)"
+
+    /// The triggers as earlier builds made them, which count and log every writer's changes: replaced
+    /// by ``writeCountSchema``'s at the first open for writing.
+    private static let earlierTriggers: [String: [String]] = [
+        "write_counts_after_insert": [
             "CREATE TRIGGER write_counts_after_insert AFTER INSERT ON entries BEGIN \(countWrite(of: "NEW.key")); END",
-        "write_counts_after_update": "CREATE TRIGGER write_counts_after_update AFTER UPDATE ON entries BEGIN"
-            + " \(countWrite(of: "NEW.key")); \(countWrite(of: "OLD.key", when: "OLD.key IS NOT NEW.key")); END",
-        "write_counts_after_delete":
+            "CREATE TRIGGER write_counts_after_insert AFTER INSERT ON entries BEGIN"
+                + " \(countWrite(of: "NEW.key")); \(logChange(of: "NEW.key")); END",
+        ],
+        "write_counts_after_update": [
+            "CREATE TRIGGER write_counts_after_update AFTER UPDATE ON entries BEGIN"
+                + " \(countWrite(of: "NEW.key")); \(countWrite(of: "OLD.key", when: "OLD.key IS NOT NEW.key")); END",
+            "CREATE TRIGGER write_counts_after_update AFTER UPDATE ON entries BEGIN"
+                + " \(countWrite(of: "NEW.key")); \(countWrite(of: "OLD.key", when: "OLD.key IS NOT NEW.key"));"
+                + " \(logChange(of: "OLD.key", when: "OLD.key IS NOT NEW.key")); \(logChange(of: "NEW.key")); END",
+        ],
+        "write_counts_after_delete": [
             "CREATE TRIGGER write_counts_after_delete AFTER DELETE ON entries BEGIN \(countWrite(of: "OLD.key")); END",
+            "CREATE TRIGGER write_counts_after_delete AFTER DELETE ON entries BEGIN"
+                + " \(countWrite(of: "OLD.key")); \(logChange(of: "OLD.key")); END",
+        ],
     ]
 
     /// SQL with every run of white space made one space, and without `IF NOT EXISTS` (which
@@ -119,6 +133,8 @@ extension SQLiteBackend {
         var triggers: [String] = []
         /// Our triggers on `entries` whose statements fill the change log.
         private var loggingTriggers: Set<String> = []
+        /// Those of them that skip this library's writes (the current ones).
+        private var outsideOnlyTriggers: Set<String> = []
 
         init(_ connection: SQLiteConnection) throws {
             let statement = try connection.statement(Self.sql)
@@ -129,8 +145,10 @@ extension SQLiteBackend {
                     tables.insert(name)
                 } else {
                     triggers.append(name)
-                    if statement.columnString(2) == "entries", statement.columnString(3).contains("INSERT INTO changes") {
+                    let sql = statement.columnString(3)
+                    if statement.columnString(2) == "entries", sql.contains("INSERT INTO changes") {
                         loggingTriggers.insert(name)
+                        if sql.contains(SQLiteBackend.outsideOnly) { outsideOnlyTriggers.insert(name) }
                     }
                 }
             }
@@ -142,6 +160,8 @@ extension SQLiteBackend {
         var hasWriteCounts: Bool { tables.contains("write_counts") && SQLiteBackend.ownTriggers.isSubset(of: triggers) }
         /// Whether the change log's table is there, and all three triggers fill it.
         var hasChangeLog: Bool { tables.contains("changes") && SQLiteBackend.ownTriggers.isSubset(of: loggingTriggers) }
+        /// Whether the triggers are this version's, which skip this library's writes.
+        var isCurrent: Bool { hasWriteCounts && hasChangeLog && SQLiteBackend.ownTriggers.isSubset(of: outsideOnlyTriggers) }
     }
 
     /// Checks that the schema of one of our stores is what its migrations recorded, and returns
@@ -239,7 +259,7 @@ extension SQLiteBackend {
                 throw PersistenceError.cannotOpen(path: path, reason: "the store cannot use write-ahead logging here")
             }
         }
-        if applied == Set(Self.migrations.map(\.name)), objects.hasWriteCounts, objects.hasChangeLog {
+        if applied == Set(Self.migrations.map(\.name)), objects.isCurrent {
             return true  // Up to date: opening writes nothing and takes no write lock.
         }
         try connection.immediateTransaction {
@@ -266,14 +286,11 @@ extension SQLiteBackend {
             // an older build gets what it lacks, and one that has them is left as it is.
             let hadCounts = try connection.integer(
                 "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'write_counts'") > 0
-            if try !hasChangeLog(connection) {
-                // Triggers exactly as the builds before the change log made them: replaced by ones
-                // that also fill it. A trigger someone else changed is left as it is (and reported
-                // by the writes it breaks).
-                for (name, sql) in try connection.rows("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'")
-                where Self.normalized(sql) == Self.preLogTriggers[name].map(Self.normalized) {
-                    try connection.execute("DROP TRIGGER \(name)")
-                }
+            // Triggers exactly as earlier builds made them: replaced by this version's. A trigger
+            // someone else changed is left as it is (and reported by the writes it breaks).
+            for (name, sql) in try connection.rows("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'")
+            where (Self.earlierTriggers[name] ?? []).contains(where: { Self.normalized($0) == Self.normalized(sql) }) {
+                try connection.execute("DROP TRIGGER \(name)")
             }
             for sql in Self.writeCountSchema {
                 try connection.execute(sql)

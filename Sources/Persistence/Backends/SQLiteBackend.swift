@@ -40,22 +40,24 @@ final class SQLiteBackend: StorageBackend {
         var immutableFiles: SQLiteFileCheck.FilesSignature?
         /// Checks that the file at the path is still the one opened (`nil` when reading only).
         let fileWatch: StoreFileWatch?
-        /// Whether the file is known to have the write counts' table and triggers: always once
-        /// opened for writing (the open adds them). A store opened for reading may predate them, and
-        /// asks again at each count until a writer has added them.
+        /// Whether the file is known to have the outside write counts' table and triggers: always
+        /// once opened for writing (the open adds them). A store opened for reading may predate
+        /// them, and asks again at each count until a writer has added them.
         var countsWrites: Bool
-        /// The change log's last entry this backend accounted for: its own, or one reported by
-        /// ``changesByOthers()`` or kept in ``earlierChanges`` (see SQLiteBackend+ChangeLog).
+        /// The log table's last row this backend accounted for (see SQLiteBackend+ChangeLog).
         var lastSeq: Int64 = 0
         /// Whether the file is known to have the change log (a store opened for reading may predate it).
         var hasChangeLog: Bool
+        /// The ring of this library's writers' keys, and how far this backend has read it.
+        var ring: ChangeRing?
+        var ringPosition = ChangeRing.Position(epoch: 0, head: 0)
         /// Others' changes met while writing, committed before this backend's own last write.
         var earlierChanges: StoreChange?
 
-        /// Where the log stood: what a rolled-back transaction puts back.
-        var logPosition: (lastSeq: Int64, earlierChanges: StoreChange?) {
-            get { (lastSeq, earlierChanges) }
-            set { (lastSeq, earlierChanges) = newValue }
+        /// Where the logs stood: what a rolled-back transaction puts back.
+        var logPosition: (lastSeq: Int64, ringPosition: ChangeRing.Position, earlierChanges: StoreChange?) {
+            get { (lastSeq, ringPosition, earlierChanges) }
+            set { (lastSeq, ringPosition, earlierChanges) = newValue }
         }
         /// The write statements, prepared at the first write: looking them up by their SQL text in
         /// the connection's cache would hash 100 bytes per write.
@@ -98,13 +100,9 @@ final class SQLiteBackend: StorageBackend {
     ]
 
     private static let selectSQL = "SELECT value FROM entries WHERE key = ?1"
-    /// The `RETURNING` clause reads the log as it is before this statement's own triggers run
-    /// (SQLite: "RETURNING does not report changes made by triggers"): the change's own entry in
-    /// the log is that value + 1 (see SQLiteBackend+ChangeLog).
     fileprivate static let upsertSQL =
         "INSERT INTO entries(key, value) VALUES(?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value"
-        + " RETURNING (SELECT max(seq) FROM changes)"
-    fileprivate static let deleteSQL = "DELETE FROM entries WHERE key = ?1 RETURNING (SELECT max(seq) FROM changes)"
+    fileprivate static let deleteSQL = "DELETE FROM entries WHERE key = ?1"
     private static let rangeSQL = "SELECT key, value FROM entries WHERE key >= ?1 AND key < ?2 ORDER BY key"
     private static let allSQL = "SELECT key, value FROM entries ORDER BY key"
     private static let writeCountSQL = "SELECT count FROM write_counts WHERE namespace = ?1"
@@ -185,7 +183,7 @@ final class SQLiteBackend: StorageBackend {
             lastSignature: walIndex?.signature(), lastDataVersion: dataVersion,
             immutableFiles: mode == .immutable ? files : nil, fileWatch: fileWatch,
             countsWrites: mode.canWrite, hasChangeLog: false))
-        try state.withLock { try Self.startChangeLog(&$0, known: logFound) }
+        try state.withLock { try Self.startChangeLog(&$0, path: path, writable: mode.canWrite, known: logFound) }
         if mode.canWrite {
             SQLiteExitCheckpoint.register(self) { [weak self] in self?.checkpointAtExit() }
         }
@@ -257,7 +255,7 @@ final class SQLiteBackend: StorageBackend {
         try state.withLock { try Self.visit(keysWithPrefix: prefix, on: $0.connection, body) }
     }
 
-    func writeCount(forNamespace namespace: String) throws -> Int? {
+    func outsideWriteCount(forNamespace namespace: String) throws -> Int? {
         // A reader that opened before the file had a schema reads it as empty; its count is unknown.
         guard hasEntries else { return nil }
         return try state.withLock { state in
@@ -272,24 +270,15 @@ final class SQLiteBackend: StorageBackend {
     func write(_ changes: [Change]) throws {
         try KeyCheck.validate(changes)
         try checkWritable()
-        defer { if !changes.isEmpty { checkpointer?.commitMade() } }
+        guard !changes.isEmpty else { return }
+        defer { checkpointer?.commitMade() }
         try state.withLock { state in
-            let before = state.walIndex?.signature()
-            if changes.count == 1 {
-                // One statement is its own transaction: no BEGIN/COMMIT round trips.
+            try Self.commitOwnWrite(&state, keys: { changes.map(\.key) }) { state in
                 try state.fileWatch?.check()
-                try Self.apply(changes[0], in: &state)
-            } else {
-                try Self.restoringLogPosition(&state) { state in
-                    try state.connection.immediateTransaction {
-                        try state.fileWatch?.check()
-                        for change in changes {
-                            try Self.apply(change, in: &state)
-                        }
-                    }
+                for change in changes {
+                    try Self.apply(change, in: &state)
                 }
             }
-            Self.committedAlone(since: before, in: &state)
         }
     }
 
@@ -298,10 +287,10 @@ final class SQLiteBackend: StorageBackend {
         try checkWritable()
         defer { checkpointer?.commitMade() }
         try state.withLock { state in
-            let before = state.walIndex?.signature()
-            try state.fileWatch?.check()
-            try Self.apply(change, in: &state)
-            Self.committedAlone(since: before, in: &state)
+            try Self.commitOwnWrite(&state, keys: { [change.key] }) { state in
+                try state.fileWatch?.check()
+                try Self.apply(change, in: &state)
+            }
         }
     }
 
@@ -322,21 +311,18 @@ final class SQLiteBackend: StorageBackend {
         defer { if wrote { checkpointer?.commitMade() } }
         return try state.withLock { state in
             let connection = state.connection
-            let before = state.walIndex?.signature()
-            let result = try Self.restoringLogPosition(&state) { state in
-                UncheckedBox(try connection.immediateTransaction {
-                    try state.fileWatch?.check()
-                    let (result, changes) = try body(ConnectionReader(connection: connection, countsWrites: true))
-                    try KeyCheck.validate(changes)
-                    for change in changes {
-                        try Self.apply(change, in: &state)
-                    }
-                    wrote = !changes.isEmpty
-                    return result
-                })
-            }
-            if wrote { Self.committedAlone(since: before, in: &state) }
-            return result
+            var keys: [String] = []
+            return UncheckedBox(try Self.commitOwnWrite(&state, keys: { keys }) { state in
+                try state.fileWatch?.check()
+                let (result, changes) = try body(ConnectionReader(connection: connection, countsWrites: true))
+                try KeyCheck.validate(changes)
+                for change in changes {
+                    try Self.apply(change, in: &state)
+                }
+                keys = changes.map(\.key)
+                wrote = !changes.isEmpty
+                return result
+            })
         }.value
     }
 
@@ -363,21 +349,28 @@ final class SQLiteBackend: StorageBackend {
                 try Self.reopenForReading(&state, path: path ?? "", files: files)
                 return (true, .unknownOutside)
             }
+            // The ring first: keys published since the last look (a commit's keys are published
+            // just after it, maybe after the look its file event caused), in two loads when none.
+            let published = Self.readRing(&state)
             // The WAL-index header in shared memory changes with every commit, ours included; it
             // costs two memory loads. Only when it moved do we ask SQLite, whose data_version
             // ignores this connection's own commits. The signature is read first, so a commit that
             // lands between the two reads is caught by data_version now or by the signature later.
             let signature = state.walIndex?.signature()
-            if let signature, signature == state.lastSignature { return (false, nil) }
+            if let signature, signature == state.lastSignature { return (published != nil, published) }
             let dataVersion = try state.connection.integer("PRAGMA data_version")
             guard dataVersion != state.lastDataVersion else {
                 state.lastSignature = signature
-                return (false, nil)
+                return (published != nil, published)
             }
             // Read before anything moves on: a failure leaves the next look to find it all again.
-            let change = try Self.readChangeLog(&state)
+            let outside = try Self.readChangeLogAfterCommit(&state, path: path)
             state.lastSignature = signature
             state.lastDataVersion = dataVersion
+            let change = switch (published, outside) {
+            case (let published?, let outside?): published.merged(with: outside)
+            case (let published, let outside): published ?? outside
+            }
             return (true, change)
         }
         // Another process's commit: that process copies it at its close or exit, unless a read of
@@ -396,7 +389,12 @@ final class SQLiteBackend: StorageBackend {
     /// Watches the store's file and its log (`-wal`), which every commit writes.
     func watchChangesByOthers(_ handler: @escaping @Sendable () -> Void) -> ObservationToken? {
         guard let path else { return nil }
-        return FileChangeWatch.start(files: [path, path + "-wal"], handler)
+        return FileChangeWatch.start(files: [path, path + "-wal"], isSettled: { [weak self] in self?.ringIsSettled ?? true }, handler)
+    }
+
+    /// Whether every key in the ring is published (see ``ChangeRing/isSettled``).
+    private var ringIsSettled: Bool {
+        state.withLock { $0.ring?.isSettled ?? true }
     }
 
     /// Replaces an `immutable` connection after the files changed: immutable again when there is
@@ -414,39 +412,25 @@ final class SQLiteBackend: StorageBackend {
         state.immutableFiles = mode == .immutable ? files : nil
     }
 
-    /// Runs `transaction`; when it fails, it was rolled back, and the change log's position is put
-    /// back: the numbers of the rows it logged will be used again.
-    private static func restoringLogPosition<T>(_ state: inout State, _ transaction: (inout State) throws -> T) throws -> T {
-        let position = state.logPosition
-        do {
-            return try transaction(&state)
-        } catch {
-            state.logPosition = position
-            throw error
-        }
-    }
-
-    /// Applies one change and accounts for its entry in the change log.
+    /// Applies one change, inside a transaction of ``commitOwnWrite(_:keys:_:)``.
     private static func apply(_ change: Change, in state: inout State) throws {
         let connection = state.connection
-        let seq: Int64?
         if let value = change.value {
             let statement = try state.upsertStatement()
             defer { sqlite3_reset(statement) }
-            seq = try connection.withText(change.key, at: 1, of: statement, upsertSQL) {
+            try connection.withText(change.key, at: 1, of: statement, upsertSQL) {
                 try value.withUnsafeBytes { bytes in
                     try connection.bindText(bytes, at: 2, of: statement, upsertSQL)
-                    return try loggedSeq(of: statement, upsertSQL, on: connection)
+                    while try connection.step(statement, upsertSQL) {}
                 }
             }
         } else {
             let statement = try state.deleteStatement()
             defer { sqlite3_reset(statement) }
-            seq = try connection.withText(change.key, at: 1, of: statement, deleteSQL) {
-                try loggedSeq(of: statement, deleteSQL, on: connection)
+            try connection.withText(change.key, at: 1, of: statement, deleteSQL) {
+                while try connection.step(statement, deleteSQL) {}
             }
         }
-        if let seq { try accountForOwnEntry(seq, in: &state) }
     }
 
     fileprivate static func read(_ key: String, on connection: SQLiteConnection) throws -> Data? {
@@ -541,7 +525,7 @@ final class SQLiteBackend: StorageBackend {
             try KeyCheck.validate(prefix)
             try SQLiteBackend.visit(keysWithPrefix: prefix, on: connection, body)
         }
-        func writeCount(forNamespace namespace: String) throws -> Int? {
+        func outsideWriteCount(forNamespace namespace: String) throws -> Int? {
             guard try countsWrites || SQLiteBackend.hasWriteCounts(connection) else { return nil }
             return try SQLiteBackend.writeCount(forNamespace: namespace, on: connection)
         }

@@ -25,10 +25,10 @@ public protocol BackendReader {
     func visit(
         keysWithPrefix prefix: String, _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Bool
     ) throws
-    /// How many writes `namespace` has had, as this reader sees them (inside a transaction: as
-    /// of its start, without its pending changes), or `nil` when the backend cannot count every
-    /// write, its own and other programs' alike (see ``Store/writeCount(forNamespace:)``).
-    func writeCount(forNamespace namespace: String) throws -> Int?
+    /// How many writes `namespace` has had from outside this library (another program, an older
+    /// build, a hand edit), as this reader sees them, or `nil` when the backend cannot count them
+    /// (see ``Store/outsideWriteCount(forNamespace:)``).
+    func outsideWriteCount(forNamespace namespace: String) throws -> Int?
 }
 
 extension BackendReader {
@@ -46,9 +46,9 @@ extension BackendReader {
         }
     }
 
-    /// Backends that cannot see every writer (a hand-edited file, a server we do not count on
+    /// Backends that cannot see outside writers (a hand-edited file, a server we do not count on
     /// yet) say so rather than give a number that a hand edit could make wrong.
-    public func writeCount(forNamespace namespace: String) throws -> Int? { nil }
+    public func outsideWriteCount(forNamespace namespace: String) throws -> Int? { nil }
 }
 
 /// Where a ``Store`` keeps its bytes: the one protocol a new backend implements, then hands to
@@ -121,8 +121,9 @@ extension StorageBackend {
 /// backend's loaded document.
 struct DictionaryReader: BackendReader {
     let entries: [String: Data]
-    /// Writes by namespace, or `nil` when they cannot be counted (a file that people edit by hand).
-    var writeCounts: [String: Int]? = nil
+    /// Whether nothing but this library writes the entries (memory): outside writes count 0; else
+    /// they cannot be counted (a file that people edit by hand).
+    var hasNoOutsideWriters = false
 
     func read(_ key: String) throws -> Data? {
         try KeyCheck.validate(key)
@@ -136,8 +137,8 @@ struct DictionaryReader: BackendReader {
             .map { (key: $0.key, value: $0.value) }
     }
 
-    func writeCount(forNamespace namespace: String) throws -> Int? {
-        writeCounts.map { $0[namespace] ?? 0 }
+    func outsideWriteCount(forNamespace namespace: String) throws -> Int? {
+        hasNoOutsideWriters ? 0 : nil
     }
 }
 

@@ -17,12 +17,17 @@ import Darwin
 enum FileChangeWatch {
     /// When the handler runs again after an event, in microseconds from the previous run.
     static let followUps = [250, 1_000, 4_000, 20_000]
+    /// While `isSettled` says that a change is still to be published (a commit slower than the
+    /// follow-ups: a disk flush), the handler runs again every 20 ms, for up to 2 s.
+    static let unsettledFollowUps = 100
 
     /// Starts watching `files` (absolute paths); `nil` when the system offers no watch (the store
     /// then polls).
-    static func start(files: [String], _ handler: @escaping @Sendable () -> Void) -> ObservationToken? {
+    static func start(
+        files: [String], isSettled: @escaping @Sendable () -> Bool = { true }, _ handler: @escaping @Sendable () -> Void
+    ) -> ObservationToken? {
         let queue = DispatchQueue(label: "Persistence.FileChangeWatch")
-        let followUp = FollowUp(queue: queue, handler: handler)
+        let followUp = FollowUp(queue: queue, isSettled: isSettled, handler: handler)
         #if canImport(Glibc)
         return startInotify(files: files, queue: queue) { followUp.eventsArrived() }
         #elseif canImport(Darwin)
@@ -37,12 +42,14 @@ enum FileChangeWatch {
     /// event always gets all of them.
     private final class FollowUp: Sendable {
         let queue: DispatchQueue
+        let isSettled: @Sendable () -> Bool
         let handler: @Sendable () -> Void
         /// The events seen: a scheduled run for an older one does nothing.
         private let events = Atomic<Int>(0)
 
-        init(queue: DispatchQueue, handler: @escaping @Sendable () -> Void) {
+        init(queue: DispatchQueue, isSettled: @escaping @Sendable () -> Bool, handler: @escaping @Sendable () -> Void) {
             self.queue = queue
+            self.isSettled = isSettled
             self.handler = handler
         }
 
@@ -53,8 +60,12 @@ enum FileChangeWatch {
         }
 
         private func run(step: Int, event: Int) {
-            guard step < FileChangeWatch.followUps.count else { return }
-            queue.asyncAfter(deadline: .now() + .microseconds(FileChangeWatch.followUps[step])) { [self] in
+            let followUps = FileChangeWatch.followUps
+            guard step < followUps.count || (step < followUps.count + FileChangeWatch.unsettledFollowUps && !isSettled()) else {
+                return
+            }
+            let delay = step < followUps.count ? followUps[step] : 20_000
+            queue.asyncAfter(deadline: .now() + .microseconds(delay)) { [self] in
                 guard events.load(ordering: .relaxed) == event else { return }
                 handler()
                 run(step: step + 1, event: event)

@@ -124,6 +124,15 @@ final class SQLiteConnection: @unchecked Sendable {
         return statement
     }
 
+    /// Runs `sql` through the statement kept in `kept` (prepared there at the first run; the
+    /// cache owns it).
+    private func run(_ kept: inout OpaquePointer?, _ sql: String) throws {
+        let statement = try kept ?? statement(sql)
+        kept = statement
+        defer { sqlite3_reset(statement) }
+        while try step(statement, sql) {}
+    }
+
     /// Runs a statement that returns no rows (or whose rows are ignored).
     func execute(_ sql: String) throws {
         let statement = try statement(sql)
@@ -215,6 +224,11 @@ final class SQLiteConnection: @unchecked Sendable {
         try transaction("BEGIN IMMEDIATE", body)
     }
 
+    /// `BEGIN IMMEDIATE` and `COMMIT`, prepared once: every write of a store runs them, and finding
+    /// them by their text in the statement cache hashed and compared two strings per write.
+    private var beginImmediate: OpaquePointer?
+    private var commit: OpaquePointer?
+
     /// Runs `body` in a read transaction (`BEGIN … COMMIT`, which takes no write lock): one
     /// consistent snapshot, on a connection that may only read.
     func readTransaction<T>(_ body: () throws -> T) throws -> T {
@@ -222,10 +236,10 @@ final class SQLiteConnection: @unchecked Sendable {
     }
 
     private func transaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {
-        try execute(begin)
+        if begin == "BEGIN IMMEDIATE" { try run(&beginImmediate, begin) } else { try execute(begin) }
         do {
             let result = try body()
-            try execute("COMMIT")
+            try run(&commit, "COMMIT")
             return result
         } catch {
             if sqlite3_get_autocommit(handle) == 0 {

@@ -3,61 +3,83 @@ import Foundation
 import Persistence
 import Testing
 
-/// Write counts by namespace: every write counts once, whoever makes it (for SQLite, another
-/// program too), counts commit with their writes, and a store that cannot count says `nil`.
-@Suite("Write counts")
-struct WriteCountTests {
-    /// The backends that count writes.
-    static let countingKinds: [BackendKind] = [.memory, .sqlite]
-
-    @Test("A value stored counts 1 in its namespace, and again when stored with the same bytes", arguments: countingKinds)
-    func upsertsCountOnceEach(kind: BackendKind) throws {
-        let directory = try TemporaryDirectory()
-        let store = try kind.makeStore(in: directory)
-        let key = Key<Int>("progress.two-sum", default: 0)
-        #expect(try store.writeCount(forNamespace: "progress.") == 0)
-        try store.set(1, for: key)
-        #expect(try store.writeCount(forNamespace: "progress.") == 1)
-        try store.set(1, for: key)
-        #expect(try store.writeCount(forNamespace: "progress.") == 2)
-        try store.set(2, for: key)
-        #expect(try store.writeCount(forNamespace: "progress.") == 3)
-        #expect(try store.writeCount(forNamespace: "summary.") == 0)
-    }
-
-    @Test("Removing a stored key counts 1, and removing an absent key counts nothing", arguments: countingKinds)
-    func removalsCountOnlyWhenTheKeyExists(kind: BackendKind) throws {
+/// Outside write counts by namespace: every write another program makes counts once (SQLite's
+/// triggers), the store's own writes never count, counts commit with their writes, and a store that
+/// cannot count says `nil`.
+@Suite("Outside write counts")
+struct OutsideWriteCountTests {
+    @Test("The store's own writes count nothing, in SQLite and in memory", arguments: [BackendKind.memory, .sqlite])
+    func ownWritesCountNothing(kind: BackendKind) throws {
         let directory = try TemporaryDirectory()
         let store = try kind.makeStore(in: directory)
         let key = Key<Int?>("progress.two-sum", default: nil)
+        #expect(try store.outsideWriteCount(forNamespace: "progress.") == 0)
+        try store.set(1, for: key)
         try store.set(1, for: key)
         try store.removeValue(for: key)
-        #expect(try store.writeCount(forNamespace: "progress.") == 2)
-        try store.removeValue(for: key)
-        try store.removeValue(for: Key<Int?>("progress.never-stored", default: nil))
-        #expect(try store.writeCount(forNamespace: "progress.") == 2)
+        try store.transaction { transaction in
+            try transaction.set(2, for: Key<Int>("progress.a", default: 0))
+            try transaction.set(3, for: Key<Int>("summary.a", default: 0))
+        }
+        #expect(try store.outsideWriteCount(forNamespace: "progress.") == 0)
+        #expect(try store.outsideWriteCount(forNamespace: "summary.") == 0)
+        // A second store on the same file is this library too.
+        if let path = store.path {
+            try Store.sqlite(path: path).set(4, for: Key<Int>("progress.b", default: 0))
+            #expect(try store.outsideWriteCount(forNamespace: "progress.") == 0)
+        }
     }
 
-    @Test("A namespace ends at the key's first dot, and a key without one is in the namespace \"\"", arguments: countingKinds)
-    func namespacesEndAtTheFirstDot(kind: BackendKind) throws {
+    @Test("Another program's value stored counts 1 in its namespace, and again when stored with the same bytes")
+    func outsideUpsertsCountOnceEach() throws {
         let directory = try TemporaryDirectory()
-        let store = try kind.makeStore(in: directory)
-        try store.set(1, for: Key<Int>("summary.a.b", default: 0))
-        try store.set(1, for: Key<Int>("favorites", default: 0))
-        try store.set(1, for: Key<Int>("theme", default: 0))
-        // A combining mark after the dot is not part of the namespace, in Swift as in SQLite.
-        try store.set(1, for: Key<Int>("accent.\u{301}x", default: 0))
-        #expect(try store.writeCount(forNamespace: "summary.") == 1)
-        #expect(try store.writeCount(forNamespace: "") == 2)
-        #expect(try store.writeCount(forNamespace: "accent.") == 1)
+        let path = directory.file("store.sqlite")
+        let store = try Store.sqlite(path: path)
+        let other = try RawSQLite(path: path)
+        try other.execute("INSERT INTO entries(key, value) VALUES('progress.two-sum', '1')")
+        #expect(try store.outsideWriteCount(forNamespace: "progress.") == 1)
+        try other.execute("INSERT OR REPLACE INTO entries(key, value) VALUES('progress.two-sum', '1')")
+        #expect(try store.outsideWriteCount(forNamespace: "progress.") == 2)
+        try other.execute("UPDATE entries SET value = '2' WHERE key = 'progress.two-sum'")
+        #expect(try store.outsideWriteCount(forNamespace: "progress.") == 3)
+        #expect(try store.outsideWriteCount(forNamespace: "summary.") == 0)
     }
 
-    @Test("A text that no key has as its namespace is refused instead of reading 0 forever", arguments: countingKinds)
+    @Test("Another program's removal of a stored key counts 1, and of an absent key nothing")
+    func outsideRemovalsCountOnlyWhenTheKeyExists() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        let store = try Store.sqlite(path: path)
+        try store.set(1, for: Key<Int>("progress.two-sum", default: 0))
+        let other = try RawSQLite(path: path)
+        try other.execute("DELETE FROM entries WHERE key = 'progress.two-sum'")
+        #expect(try store.outsideWriteCount(forNamespace: "progress.") == 1)
+        try other.execute("DELETE FROM entries WHERE key = 'progress.two-sum'")
+        try other.execute("DELETE FROM entries WHERE key = 'progress.never-stored'")
+        #expect(try store.outsideWriteCount(forNamespace: "progress.") == 1)
+    }
+
+    @Test("A namespace ends at the key's first dot, and a key without one is in the namespace \"\"")
+    func namespacesEndAtTheFirstDot() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        let store = try Store.sqlite(path: path)
+        let other = try RawSQLite(path: path)
+        for key in ["summary.a.b", "favorites", "theme", "accent.\u{301}x"] {
+            try other.execute("INSERT INTO entries(key, value) VALUES('\(key)', '1')")
+        }
+        // A combining mark after the dot is not part of the namespace, in Swift as in SQLite.
+        #expect(try store.outsideWriteCount(forNamespace: "summary.") == 1)
+        #expect(try store.outsideWriteCount(forNamespace: "") == 2)
+        #expect(try store.outsideWriteCount(forNamespace: "accent.") == 1)
+    }
+
+    @Test("A text that no key has as its namespace is refused instead of reading 0 forever", arguments: [BackendKind.memory, .sqlite])
     func invalidNamespacesAreRefused(kind: BackendKind) throws {
         let directory = try TemporaryDirectory()
         let store = try kind.makeStore(in: directory)
         for namespace in ["progress", "summary.a.", "a.\u{301}", "x\u{0}."] {
-            let error = #expect(throws: PersistenceError.self) { try store.writeCount(forNamespace: namespace) }
+            let error = #expect(throws: PersistenceError.self) { try store.outsideWriteCount(forNamespace: namespace) }
             guard case .invalidKey = error else {
                 Issue.record("\(namespace.debugDescription) gave \(String(describing: error))")
                 continue
@@ -65,60 +87,58 @@ struct WriteCountTests {
         }
     }
 
-    @Test("A transaction's writes count once each, per namespace, at its commit", arguments: countingKinds)
-    func transactionCountsEachWrite(kind: BackendKind) throws {
+    @Test("Another program's transaction counts each of its writes, per namespace, at its commit")
+    func outsideTransactionCountsEachWrite() throws {
         let directory = try TemporaryDirectory()
-        let store = try kind.makeStore(in: directory)
+        let path = directory.file("store.sqlite")
+        let store = try Store.sqlite(path: path)
         try store.set(1, for: Key<Int>("progress.old", default: 0))
-        try store.transaction { transaction in
-            try transaction.set(1, for: Key<Int>("progress.a", default: 0))
-            try transaction.set(2, for: Key<Int>("progress.b", default: 0))
-            try transaction.set(3, for: Key<Int>("summary.all", default: 0))
-            transaction.removeValue(for: Key<Int>("progress.old", default: 0))
-            transaction.removeValue(for: Key<Int>("progress.absent", default: 0))
-        }
-        #expect(try store.writeCount(forNamespace: "progress.") == 4)
-        #expect(try store.writeCount(forNamespace: "summary.") == 1)
+        let other = try RawSQLite(path: path)
+        try other.execute("BEGIN")
+        try other.execute("INSERT INTO entries(key, value) VALUES('progress.a', '1'), ('progress.b', '2'), ('summary.all', '3')")
+        try other.execute("DELETE FROM entries WHERE key IN ('progress.old', 'progress.absent')")
+        #expect(try store.outsideWriteCount(forNamespace: "progress.") == 0)  // Not committed yet.
+        try other.execute("COMMIT")
+        #expect(try store.outsideWriteCount(forNamespace: "progress.") == 3)
+        #expect(try store.outsideWriteCount(forNamespace: "summary.") == 1)
     }
 
-    @Test("A transaction sees the count as of its start, and after the commit the count adds its writes", arguments: countingKinds)
-    func transactionSeesTheCountAtItsStart(kind: BackendKind) throws {
+    @Test("A transaction sees the outside count as of its start, and its own writes never count")
+    func transactionSeesTheOutsideCount() throws {
         let directory = try TemporaryDirectory()
-        let store = try kind.makeStore(in: directory)
-        try store.set(1, for: Key<Int>("progress.a", default: 0))
-        try store.set(2, for: Key<Int>("progress.a", default: 0))
+        let path = directory.file("store.sqlite")
+        let store = try Store.sqlite(path: path)
+        try RawSQLite(path: path).execute("INSERT INTO entries(key, value) VALUES('progress.a', '1'), ('progress.b', '2')")
         let (before, after) = try store.transaction { transaction in
-            let before = try transaction.writeCount(forNamespace: "progress.")
+            let before = try transaction.outsideWriteCount(forNamespace: "progress.")
             try transaction.set(3, for: Key<Int>("progress.a", default: 0))
-            try transaction.set(4, for: Key<Int>("progress.b", default: 0))
-            return (before, try transaction.writeCount(forNamespace: "progress."))
+            try transaction.set(4, for: Key<Int>("progress.c", default: 0))
+            return (before, try transaction.outsideWriteCount(forNamespace: "progress."))
         }
         #expect(before == 2)
-        #expect(after == 2)  // Its own writes are pending until the commit.
-        #expect(try store.writeCount(forNamespace: "progress.") == 4)
+        #expect(after == 2)
+        #expect(try store.outsideWriteCount(forNamespace: "progress.") == 2)
     }
 
-    @Test("A transaction that throws counts nothing", arguments: countingKinds)
-    func failedTransactionCountsNothing(kind: BackendKind) throws {
-        struct Abandoned: Error {}
+    @Test("An outside transaction that rolls back counts nothing")
+    func rolledBackOutsideTransactionCountsNothing() throws {
         let directory = try TemporaryDirectory()
-        let store = try kind.makeStore(in: directory)
-        #expect(throws: Abandoned.self) {
-            try store.transaction { transaction in
-                try transaction.set(1, for: Key<Int>("progress.a", default: 0))
-                throw Abandoned()
-            }
-        }
-        #expect(try store.writeCount(forNamespace: "progress.") == 0)
+        let path = directory.file("store.sqlite")
+        let store = try Store.sqlite(path: path)
+        let other = try RawSQLite(path: path)
+        try other.execute("BEGIN")
+        try other.execute("INSERT INTO entries(key, value) VALUES('progress.a', '1')")
+        try other.execute("ROLLBACK")
+        #expect(try store.outsideWriteCount(forNamespace: "progress.") == 0)
     }
 
-    @Test("Stores that cannot count every write answer nil", arguments: BackendKind.allCases.filter { !countingKinds.contains($0) })
+    @Test("Stores that cannot count outside writes answer nil", arguments: BackendKind.allCases.filter { ![.memory, .sqlite].contains($0) })
     func backendsThatCannotCountAnswerNil(kind: BackendKind) throws {
         let directory = try TemporaryDirectory()
         let store = try kind.makeStore(in: directory)
         try store.set(1, for: Key<Int>("progress.a", default: 0))
-        #expect(try store.writeCount(forNamespace: "progress.") == nil)
-        #expect(try store.transaction { try $0.writeCount(forNamespace: "progress.") } == nil)
+        #expect(try store.outsideWriteCount(forNamespace: "progress.") == nil)
+        #expect(try store.transaction { try $0.outsideWriteCount(forNamespace: "progress.") } == nil)
     }
 
     // MARK: - SQLite: other writers and older files
@@ -129,7 +149,7 @@ struct WriteCountTests {
         let path = directory.file("store.sqlite")
         let store = try Store.sqlite(path: path)
         try store.set(1, for: Key<Int>("progress.a", default: 0))
-        #expect(try store.writeCount(forNamespace: "progress.") == 1)  // Read once, before the edits.
+        #expect(try store.outsideWriteCount(forNamespace: "progress.") == 0)  // Read once, before the edits.
 
         let other = try RawSQLite(path: path)
         try other.execute("INSERT INTO entries(key, value) VALUES('progress.b', '2')")
@@ -137,12 +157,12 @@ struct WriteCountTests {
         try other.execute("INSERT OR REPLACE INTO entries(key, value) VALUES('progress.a', '4')")
         try other.execute("DELETE FROM entries WHERE key = 'progress.b'")
         try other.execute("DELETE FROM entries WHERE key = 'progress.absent'")
-        #expect(try store.writeCount(forNamespace: "progress.") == 5)
+        #expect(try store.outsideWriteCount(forNamespace: "progress.") == 4)
 
         // A changed key is the removal of one key and the insertion of another.
         try other.execute("UPDATE entries SET key = 'summary.a' WHERE key = 'progress.a'")
-        #expect(try store.writeCount(forNamespace: "progress.") == 6)
-        #expect(try store.writeCount(forNamespace: "summary.") == 1)
+        #expect(try store.outsideWriteCount(forNamespace: "progress.") == 5)
+        #expect(try store.outsideWriteCount(forNamespace: "summary.") == 1)
     }
 
     @Test("A store made before write counts gets them at its next open for writing, each entry it held counted as one write")
@@ -153,14 +173,14 @@ struct WriteCountTests {
 
         let store = try Store.sqlite(path: path)
         // Its one entry, `progress.a`, written before counting began: told apart from a new store.
-        #expect(try store.writeCount(forNamespace: "progress.") == 1)
-        #expect(try store.writeCount(forNamespace: "summary.") == 0)
+        #expect(try store.outsideWriteCount(forNamespace: "progress.") == 1)
+        #expect(try store.outsideWriteCount(forNamespace: "summary.") == 0)
         #expect(try store.value(for: Key<Int>("progress.a", default: 0)) == 2)
-        try store.set(3, for: Key<Int>("progress.a", default: 0))
+        try store.set(3, for: Key<Int>("progress.a", default: 0))  // Its own: not counted.
         try RawSQLite(path: path).execute("INSERT INTO entries(key, value) VALUES('progress.b', '1')")
-        #expect(try store.writeCount(forNamespace: "progress.") == 3)
+        #expect(try store.outsideWriteCount(forNamespace: "progress.") == 2)
         // Opened again: counted once, not seeded again.
-        #expect(try Store.sqlite(path: path).writeCount(forNamespace: "progress.") == 3)
+        #expect(try Store.sqlite(path: path).outsideWriteCount(forNamespace: "progress.") == 2)
     }
 
     @Test("A store made before write counts, opened for reading, answers nil and is left as it was")
@@ -172,8 +192,8 @@ struct WriteCountTests {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         do {
             let store = try Store.sqlite(path: path, access: .readOnly)
-            #expect(try store.writeCount(forNamespace: "progress.") == nil)
-            #expect(try store.transaction { try $0.writeCount(forNamespace: "progress.") } == nil)
+            #expect(try store.outsideWriteCount(forNamespace: "progress.") == nil)
+            #expect(try store.transaction { try $0.outsideWriteCount(forNamespace: "progress.") } == nil)
             #expect(try store.value(for: Key<Int>("progress.a", default: 0)) == 2)
         }
         #expect(try System.listing(directory.path) == listing)
@@ -187,13 +207,14 @@ struct WriteCountTests {
         let path = directory.file("store.sqlite")
         try makeStoreWithoutWriteCounts(at: path)
         let reader = try Store.sqlite(path: path, access: .readOnly)
-        #expect(try reader.writeCount(forNamespace: "progress.") == nil)
+        #expect(try reader.outsideWriteCount(forNamespace: "progress.") == nil)
 
         let writer = try Store.sqlite(path: path)
         try writer.set(5, for: Key<Int>("progress.a", default: 0))
-        // The entry it held when counting began, and the write.
-        #expect(try reader.writeCount(forNamespace: "progress.") == 2)
-        #expect(try reader.transaction { try $0.writeCount(forNamespace: "progress.") } == 2)
+        try RawSQLite(path: path).execute("INSERT INTO entries(key, value) VALUES('progress.b', '1')")
+        // The entry it held when counting began, and the other program's write (not the store's).
+        #expect(try reader.outsideWriteCount(forNamespace: "progress.") == 2)
+        #expect(try reader.transaction { try $0.outsideWriteCount(forNamespace: "progress.") } == 2)
     }
 
     @Test("Opening an up-to-date store for writing writes nothing and takes no write lock")
@@ -212,7 +233,7 @@ struct WriteCountTests {
         let started = ContinuousClock.now
         let store = try Store.sqlite(path: path)
         #expect(ContinuousClock.now - started < .seconds(5))
-        #expect(try store.writeCount(forNamespace: "progress.") == 1)
+        #expect(try store.outsideWriteCount(forNamespace: "progress.") == 0)
         try other.execute("ROLLBACK")
         #expect(try other.integer("PRAGMA data_version") == version)
     }
@@ -284,32 +305,4 @@ private final class RawSQLite {
 private struct RawSQLiteError: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
-}
-
-@Suite("Write counts after a transaction's commit")
-struct WriteCountAfterCommitTests {
-    @Test("a transaction tells what its pending writes will add: upserts, removals of stored keys, one change per key", arguments: [false, true])
-    func afterCommit(sqlite: Bool) throws {
-        let directory = try TemporaryDirectory()
-        let store = sqlite ? try Store.sqlite(path: directory.file("store.sqlite")) : Store.memory()
-        try store.set(1, for: Key<Int>("progress.a", default: 0))
-        let predicted = try store.transaction { transaction -> Int? in
-            try transaction.set(2, for: Key<Int>("progress.a", default: 0))
-            try transaction.set(3, for: Key<Int>("progress.a", default: 0))  // The same key: one write.
-            try transaction.set(1, for: Key<Int>("progress.b", default: 0))
-            transaction.removeValue(for: Key<Int>("progress.b", default: 0))  // Replaces the pending upsert: not stored, 0.
-            transaction.removeValue(for: Key<Int>("progress.missing", default: 0))
-            try transaction.set(1, for: Key<Int>("other", default: 0))
-            #expect(try transaction.writeCount(forNamespace: "progress.") == 1)
-            return try transaction.writeCountAfterCommit(forNamespace: "progress.")
-        }
-        #expect(predicted == 2)
-        #expect(try store.writeCount(forNamespace: "progress.") == predicted)
-        let removal = try store.transaction { transaction -> Int? in
-            transaction.removeValue(for: Key<Int>("progress.a", default: 0))
-            return try transaction.writeCountAfterCommit(forNamespace: "progress.")
-        }
-        #expect(removal == 3)
-        #expect(try store.writeCount(forNamespace: "progress.") == 3)
-    }
 }
