@@ -33,7 +33,7 @@ struct BackupCommand: LeetTrackCommand {
             }
             throw CLIError.failure("there is no store at \(context.storePath) to back up.")
         }
-        let store = try context.reader().store
+        let store = try context.tracker().store
         let records = try store.keys(withPrefix: ProgressRepository.keyPrefix).count
         do {
             try store.backup(to: destination)
@@ -41,7 +41,7 @@ struct BackupCommand: LeetTrackCommand {
             // The library speaks of the file it could not create as a store; it is the backup.
             throw refusal(reason)
         }
-        context.line("Backed up \(Format.outside(context.storePath)) to \(Format.outside(destination)) (\(Plural.count(records, "problem"))).")
+        context.output.line("Backed up \(Format.outside(context.storePath)) to \(Format.outside(destination)) (\(Plural.count(records, "problem"))).")
     }
 
     /// Refuses a destination that cannot become a new file, saying why: a folder (give a file in

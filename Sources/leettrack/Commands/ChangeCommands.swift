@@ -24,12 +24,12 @@ enum ProgressChanges {
         change: (String, inout ProblemProgress) throws -> Void,
         describe: (Problem, ProgressChange) -> String
     ) throws {
-        let changes = try context.repository().update(problems.map(\.slug)) { slug, record in try change(slug, &record) }
+        let changes = try context.tracker().progress.update(problems.map(\.slug)) { slug, record in try change(slug, &record) }
         if json {
-            try context.writeJSON(zip(problems, changes).map { ProblemJSON($0, $1.after, withHistory: true) })
+            try context.output.writeJSON(zip(problems, changes).map { ProblemJSON($0, $1.after, withHistory: true) })
             return
         }
-        for (problem, change) in zip(problems, changes) { context.line(describe(problem, change)) }
+        for (problem, change) in zip(problems, changes) { context.output.line(describe(problem, change)) }
     }
 
     /// The instant to record for `--date YYYY-MM-DD`: noon that day, or now when the day is today
@@ -118,6 +118,7 @@ struct SolveCommand: LeetTrackCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Set the problem's note too. " + ProgressChanges.emptyNoteRule, valueName: "text")) var note: String?
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
     func run(_ context: CommandContext) throws {
         let rating = self.rating ?? .good
@@ -151,6 +152,7 @@ struct AttemptCommand: LeetTrackCommand {
     var note: String?
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
     func run(_ context: CommandContext) throws {
         let problems = try context.catalog.resolve(problemNames)
@@ -174,6 +176,7 @@ struct FavoriteCommand: LeetTrackCommand {
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
     func run(_ context: CommandContext) throws {
         try FavoriteChange(problemNames: problemNames, json: json, favorite: true).run(context)
@@ -187,6 +190,7 @@ struct UnfavoriteCommand: LeetTrackCommand {
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
     func run(_ context: CommandContext) throws {
         try FavoriteChange(problemNames: problemNames, json: json, favorite: false).run(context)
@@ -218,11 +222,11 @@ struct FavoriteChange {
     }
 
     private func unfavoriteOrphans(_ slugs: [String], _ context: CommandContext) throws {
-        let changes = try context.repository().update(slugs) { _, record in record.favorite = false }
-        if json { return try context.writeJSON(changes.map { OrphanRecords.JSON($0.slug, $0.after, withHistory: false) }) }
+        let changes = try context.tracker().progress.update(slugs) { _, record in record.favorite = false }
+        if json { return try context.output.writeJSON(changes.map { OrphanRecords.JSON($0.slug, $0.after, withHistory: false) }) }
         for change in changes {
             let name = Format.outside(change.slug)
-            context.line(change.changed ? "Removed \(name) (not in the catalog) from the favorites." : "\(name) was not a favorite.")
+            context.output.line(change.changed ? "Removed \(name) (not in the catalog) from the favorites." : "\(name) was not a favorite.")
         }
     }
 }

@@ -31,6 +31,7 @@ struct CodeCommand: LeetTrackCommand {
         completion: .list(SolutionLanguage.all.map(\.fileExtension)))
     var language: String?
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
     func run(_ context: CommandContext) throws {
         let problem = try context.catalog.resolve(problemName)
@@ -42,12 +43,12 @@ struct CodeCommand: LeetTrackCommand {
         }
         let file = try CodeSolution.prepare(problem, language: chosen, in: context)
         let editor = Editor(environment: context.environment)
-        context.line(file.created ? "Created \(Format.outside(file.path))" : "Opening \(Format.outside(file.path))")
+        context.output.line(file.created ? "Created \(Format.outside(file.path))" : "Opening \(Format.outside(file.path))")
         guard let command = editor.command else {
             Terminal.writeError("Set $VISUAL or $EDITOR to open it in your editor.\n")
             return
         }
-        try context.flush()  // Before the editor takes the terminal.
+        try context.output.flush(storeWritten: context.storeOpenedForWriting)  // Before the editor takes the terminal.
         try editor.open(file.path, command: command, unchanged: "the file stays at \(file.path).")
         // An editor that removed the file (or saved it elsewhere by renaming) left no solution there.
         var status = stat()

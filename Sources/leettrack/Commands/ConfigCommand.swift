@@ -22,6 +22,7 @@ struct ConfigCommand: LeetTrackCommand {
     @Flag(help: "Set NAME back to its default (for follow and daily-goal: none).") var reset = false
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { value != nil || reset ? .writing : .reading }
 
     /// A setting `config` knows: one of the review settings, or a practice setting.
     enum Setting: Equatable {
@@ -112,20 +113,20 @@ struct ConfigCommand: LeetTrackCommand {
         case .showAll:
             let (review, practice, code) = (try context.reviewSettings(), try context.practiceSettings(), try codeSettings(context))
             if json {
-                return try context.writeJSON(Dictionary(uniqueKeysWithValues: Setting.all.map {
+                return try context.output.writeJSON(Dictionary(uniqueKeysWithValues: Setting.all.map {
                     ($0.name, $0.value(review: review, practice: practice, code: code))
                 }))
             }
             for setting in Setting.all {
                 let value = setting.value(review: review, practice: practice, code: code)
                 let defaultValue = setting.value(review: ReviewSettings(), practice: PracticeSettings(), code: CodeSettings())
-                let note = value == defaultValue ? context.style.dim("  (default)") : ""
-                context.line(Format.fit(setting.name, 18) + "  " + value + note)
+                let note = value == defaultValue ? context.output.style.dim("  (default)") : ""
+                context.output.line(Format.fit(setting.name, 18) + "  " + value + note)
             }
         case .show(let setting):
             let value = setting.value(review: try context.reviewSettings(), practice: try context.practiceSettings(), code: try codeSettings(context))
-            if json { return try context.writeJSON([setting.name: value]) }
-            context.line(value)
+            if json { return try context.output.writeJSON([setting.name: value]) }
+            context.output.line(value)
         case .set(.review(let name), let text):
             try change(name, context) { try $0.set(name, to: text) }
         case .reset(.review(let name)):
@@ -151,7 +152,7 @@ struct ConfigCommand: LeetTrackCommand {
     /// This machine's code settings (the defaults when there is no store yet).
     private func codeSettings(_ context: CommandContext) throws -> CodeSettings {
         guard context.storeExists else { return CodeSettings() }
-        return try context.readingTrackerOpened().codeFiles.settings()
+        return try context.tracker().codeFiles.settings()
     }
 
     /// Refuses (exit 64, before the store is opened) a `code-dir` that exists and is not a folder:
@@ -178,8 +179,8 @@ struct ConfigCommand: LeetTrackCommand {
 
     private func changeCode(_ name: CodeSettings.Name, to text: String, _ context: CommandContext) throws {
         let settings = try context.tracker().codeFiles.update { try $0.set(name, to: text) }
-        if json { return try context.writeJSON([name.rawValue: settings.value(of: name)]) }
-        context.line("\(name.rawValue) is now \(settings.value(of: name)) (on this machine).")
+        if json { return try context.output.writeJSON([name.rawValue: settings.value(of: name)]) }
+        context.output.line("\(name.rawValue) is now \(settings.value(of: name)) (on this machine).")
     }
 
     private func change(_ name: ReviewSettings.Name, _ context: CommandContext, _ body: (inout ReviewSettings) throws -> Void) throws {
@@ -187,20 +188,20 @@ struct ConfigCommand: LeetTrackCommand {
         var settings = try book.settings()
         try body(&settings)
         try book.save(settings)
-        if json { return try context.writeJSON([name.rawValue: settings.value(of: name)]) }
-        context.line("\(name.rawValue) is now \(settings.value(of: name)).")
+        if json { return try context.output.writeJSON([name.rawValue: settings.value(of: name)]) }
+        context.output.line("\(name.rawValue) is now \(settings.value(of: name)).")
     }
 
     private func changePractice(_ setting: Setting, _ context: CommandContext, _ body: (inout PracticeSettings) -> Void) throws {
         let tracker = try context.tracker()
         let settings = try tracker.practice.update(body)
         let value = setting.value(review: ReviewSettings(), practice: settings, code: CodeSettings())
-        if json { return try context.writeJSON([setting.name: value]) }
+        if json { return try context.output.writeJSON([setting.name: value]) }
         switch (setting, value) {
-        case (.follow, "none"): context.line("You follow no list now.")
-        case (.follow, _): context.line("You follow \(value) now: `leettrack next` and `leettrack today` take their next problem from it.")
-        case (_, "none"): context.line("No daily goal now.")
-        default: context.line("daily-goal is now \(value == "1" ? "1 problem" : "\(value) problems") a day.")
+        case (.follow, "none"): context.output.line("You follow no list now.")
+        case (.follow, _): context.output.line("You follow \(value) now: `leettrack next` and `leettrack today` take their next problem from it.")
+        case (_, "none"): context.output.line("No daily goal now.")
+        default: context.output.line("daily-goal is now \(value == "1" ? "1 problem" : "\(value) problems") a day.")
         }
     }
 }

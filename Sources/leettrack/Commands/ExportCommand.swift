@@ -40,7 +40,7 @@ struct ExportCommand: LeetTrackCommand {
         // for a whole one.
         if context.storeExists { _ = try context.ownLists() }  // Warns about list records left out.
         let document = context.storeExists
-            ? try exporter.document(of: try context.reader().store, progress: try context.allProgress())
+            ? try exporter.document(of: try context.tracker().store, progress: try context.progress())
             : exporter.document(of: [:])
         let data: Data
         switch format {
@@ -53,13 +53,13 @@ struct ExportCommand: LeetTrackCommand {
             // CSV is written as made into a pipe or file, and made safe when a terminal shows it.
             let text = String(decoding: data, as: UTF8.self)
             switch format {
-            case .json: context.writeData(TerminalText.escapingJSON(text))
+            case .json: context.output.writeData(TerminalText.escapingJSON(text))
             case .csv:
                 if Terminal.isTerminal(.standardOutput) {
                     // Row ends (CRLF) stay; any other carriage return could hide a row's start.
-                    context.writeData(text.components(separatedBy: "\r\n").map { TerminalText.sanitized($0) }.joined(separator: "\r\n"))
+                    context.output.writeData(text.components(separatedBy: "\r\n").map { TerminalText.sanitized($0) }.joined(separator: "\r\n"))
                 } else {
-                    context.writeData(text)
+                    context.output.writeData(text)
                 }
             }
             try failIfRecordsWereLeftOut(context)

@@ -11,11 +11,11 @@ struct HelpCommand: LeetTrackCommand {
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
-        guard let command else { return context.writeData(Self.ended(LeetTrack.helpMessage())) }
+        guard let command else { return context.output.writeData(Self.ended(LeetTrack.helpMessage())) }
         guard let type = LeetTrack.configuration.subcommands.first(where: { $0.configuration.commandName == command }) else {
             throw CLIError.unknownCommand(command, suggestion: nil)
         }
-        context.writeData(Self.ended(LeetTrack.helpMessage(for: type)))
+        context.output.writeData(Self.ended(LeetTrack.helpMessage(for: type)))
     }
 
     /// The text with one final newline, as `--help` prints it.

@@ -30,6 +30,7 @@ struct ImportCommand: LeetTrackCommand {
     var fromApp: String?
     @Flag(name: [.customShort("y"), .long], help: "With --replace, do not ask before replacing.") var yes = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { dryRun ? .reading : .writing }
 
     enum Source {
         case export(path: String, mode: ImportMode)
@@ -88,9 +89,9 @@ struct ImportCommand: LeetTrackCommand {
         if replace { throw Self.usageError("a LeetCode submission list can only be merged; leave out '--replace'") }
         // Checked whole before the store is opened for writing; the stored solves decide which days are new.
         let (document, read, merged) = try RecentAcceptedImport.document(
-            from: data, file: path, now: context.now, timeZone: context.timeZone, stored: try context.allProgress())
+            from: data, file: path, now: context.now, timeZone: context.timeZone, stored: try context.progress())
         let summary = try tracker(context).importer.run(document, mode: .merge, dryRun: dryRun)
-        context.line("Read \(Plural.count(read, "accepted submission")) from LeetCode"
+        context.output.line("Read \(Plural.count(read, "accepted submission")) from LeetCode"
             + (merged > 0 ? "; \(merged) on a day already counted for that problem." : "."))
         ImportReport.write(summary, mode: mode, dryRun: dryRun, file: path, to: context)
     }
@@ -114,9 +115,8 @@ struct ImportCommand: LeetTrackCommand {
     /// works on a store the user may only read), and into a store that does not exist yet it works
     /// on an empty store in memory, so that it creates no file.
     private func tracker(_ context: CommandContext) throws -> Tracker {
-        guard dryRun else { return try context.tracker() }
-        guard context.storeExists else { return Tracker(store: .memory(), catalog: context.catalog, clock: context.clock, timeZone: context.timeZone) }
-        return try context.readingTrackerOpened()
+        guard dryRun, !context.storeExists else { return try context.tracker() }
+        return Tracker(store: .memory(), catalog: context.catalog, clock: context.clock, timeZone: context.timeZone)
     }
 }
 
@@ -134,46 +134,46 @@ enum ExchangeMessages {
 /// The text an import prints.
 enum ImportReport {
     static func write(_ summary: ImportSummary, mode: ImportMode, dryRun: Bool, file: String, to context: CommandContext) {
-        context.line(dryRun ? "Dry run of importing \(Format.outside(file)) (\(mode.rawValue)):" : "Imported \(Format.outside(file)) (\(mode.rawValue)):")
-        context.line("  \(dryRun ? "would add" : "added") \(problems(summary.added.count)), \(dryRun ? "update" : "updated") "
+        context.output.line(dryRun ? "Dry run of importing \(Format.outside(file)) (\(mode.rawValue)):" : "Imported \(Format.outside(file)) (\(mode.rawValue)):")
+        context.output.line("  \(dryRun ? "would add" : "added") \(problems(summary.added.count)), \(dryRun ? "update" : "updated") "
             + "\(summary.updated.count)" + (mode == .replace ? ", \(dryRun ? "remove" : "removed") \(summary.removed.count)" : "")
             + "; \(summary.unchanged) unchanged.")
-        if summary.eventsAdded > 0 { context.line("  \(count(summary.eventsAdded, "history event")) added.") }
-        if summary.favoritesAdded > 0 { context.line("  \(count(summary.favoritesAdded, "new favorite")).") }
-        if summary.notesReplaced > 0 { context.line("  \(count(summary.notesReplaced, "note")) replaced by the file's newer note.") }
-        if summary.notesKept > 0 { context.line("  \(count(summary.notesKept, "note")) kept: yours were as new or newer.") }
+        if summary.eventsAdded > 0 { context.output.line("  \(count(summary.eventsAdded, "history event")) added.") }
+        if summary.favoritesAdded > 0 { context.output.line("  \(count(summary.favoritesAdded, "new favorite")).") }
+        if summary.notesReplaced > 0 { context.output.line("  \(count(summary.notesReplaced, "note")) replaced by the file's newer note.") }
+        if summary.notesKept > 0 { context.output.line("  \(count(summary.notesKept, "note")) kept: yours were as new or newer.") }
         if !summary.unknownSlugs.isEmpty {
-            context.line("  \(problems(summary.unknownSlugs.count)) not in the catalog (kept; `leettrack catalog update` "
+            context.output.line("  \(problems(summary.unknownSlugs.count)) not in the catalog (kept; `leettrack catalog update` "
                 + "may add them): \(summary.unknownSlugs.prefix(5).joined(separator: ", "))"
                 + (summary.unknownSlugs.count > 5 ? ", …" : ""))
         }
         let lists = [("created", summary.listsAdded), ("updated", summary.listsUpdated), ("removed", summary.listsRemoved)]
             .filter { !$0.1.isEmpty }
             .map { "\(count($0.1.count, "own list")) \(dryRun ? "would be " : "")\($0.0) (\($0.1.map { "“\(Format.outside($0))”" }.joined(separator: ", ")))" }
-        if !lists.isEmpty { context.line("  \(lists.joined(separator: "; ")).") }
+        if !lists.isEmpty { context.output.line("  \(lists.joined(separator: "; ")).") }
         if let unfollowed = summary.unfollowedList {
-            context.line("  You \(dryRun ? "would no longer follow" : "no longer follow") “\(Format.outside(unfollowed))”, which "
+            context.output.line("  You \(dryRun ? "would no longer follow" : "no longer follow") “\(Format.outside(unfollowed))”, which "
                 + "\(dryRun ? "would be" : "was") removed; follow another with `leettrack config follow LIST` (e.g. neetcode-150).")
         }
-        if summary.reviewSettingsChanged { context.line("  Review settings \(dryRun ? "would be " : "")taken from the file.") }
+        if summary.reviewSettingsChanged { context.output.line("  Review settings \(dryRun ? "would be " : "")taken from the file.") }
         if summary.practiceSettingsChanged {
-            context.line("  Practice settings (followed list, daily goal, skipped problems) \(dryRun ? "would be " : "")updated from the file.")
+            context.output.line("  Practice settings (followed list, daily goal, skipped problems) \(dryRun ? "would be " : "")updated from the file.")
         }
-        if !summary.changesSomething { context.line("Nothing to change: the store already has everything in the file.") }
-        if dryRun { context.line("Nothing was written (--dry-run).") }
+        if !summary.changesSomething { context.output.line("Nothing to change: the store already has everything in the file.") }
+        if dryRun { context.output.line("Nothing was written (--dry-run).") }
     }
 
     static func write(_ outcome: AppFavorites.Outcome, dryRun: Bool, to context: CommandContext) {
         let would = dryRun ? "Would favorite" : "Favorited"
-        context.line("\(would) \(problems(outcome.favorited.count))"
+        context.output.line("\(would) \(problems(outcome.favorited.count))"
             + (outcome.alreadyFavorites.isEmpty ? "."
                 : " (\(outcome.alreadyFavorites.count) already \(outcome.alreadyFavorites.count == 1 ? "a favorite" : "favorites"))."))
-        for problem in outcome.favorited { context.line("  ♥ \(Format.name(problem))") }
+        for problem in outcome.favorited { context.output.line("  ♥ \(Format.name(problem))") }
         if !outcome.unmatched.isEmpty {
-            context.line("\(Plural.count(outcome.unmatched.count, "title matches", "titles match")) no problem in the catalog:")
-            for title in outcome.unmatched { context.line("  \(Format.outside(title))") }
+            context.output.line("\(Plural.count(outcome.unmatched.count, "title matches", "titles match")) no problem in the catalog:")
+            for title in outcome.unmatched { context.output.line("  \(Format.outside(title))") }
         }
-        if dryRun { context.line("Nothing was written (--dry-run).") }
+        if dryRun { context.output.line("Nothing was written (--dry-run).") }
     }
 
     private static func problems(_ number: Int) -> String {

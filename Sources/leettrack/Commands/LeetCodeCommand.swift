@@ -62,9 +62,9 @@ struct LeetCodeCommand: LeetTrackCommand {
             let file = LeetCodeCookies.file(besideStore: context.storePath)
             do {
                 if try LeetCodeCookies.remove(at: file) {
-                    context.line("Signed out: removed \(Format.outside(file)).")
+                    context.output.line("Signed out: removed \(Format.outside(file)).")
                 } else {
-                    context.line("Not signed in: there was no \(Format.outside(file)).")
+                    context.output.line("Not signed in: there was no \(Format.outside(file)).")
                 }
             } catch {
                 throw CLIError.failure("\(error)")
@@ -80,6 +80,7 @@ struct LeetCodeCommand: LeetTrackCommand {
         @Flag(help: "Say what would change, write nothing.") var dryRun = false
         @OptionGroup var server: LeetCodeServerOption
         @ParentCommand var root: LeetTrack
+        func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
         func run(_ context: CommandContext) throws {
             let session = try LeetCodeSession(context, endpoint: server.endpoint)
@@ -95,6 +96,7 @@ struct LeetCodeCommand: LeetTrackCommand {
         @Flag(help: .json) var json = false
         @OptionGroup var server: LeetCodeServerOption
         @ParentCommand var root: LeetTrack
+        func storeUse(_ context: CommandContext) -> StoreUse { .writingWhereAllowed }
 
         func run(_ context: CommandContext) throws {
             let session = try LeetCodeSession(context, endpoint: server.endpoint)

@@ -20,11 +20,6 @@ extension LeetCodeSession {
     /// The longest a view waits for LeetCode before it shows the day without the question.
     static let viewTimeout = 4.0
 
-    /// Whether a session is at hand: the environment's cookies or the file beside the store.
-    var hasSession: Bool {
-        cookiesInEnvironment || FileManager.default.fileExists(atPath: cookieFile)
-    }
-
     /// Keeps `daily` in the store, for the views of the day to show offline.
     func keep(_ daily: LeetCodeDaily) throws {
         try context.tracker().store.set(daily, for: LeetCodeDaily.key)
@@ -34,7 +29,7 @@ extension LeetCodeSession {
     /// question is not today's. On a store that may only be read, the question is read but not
     /// kept. Loads libcurl only when it asks.
     func refreshDailyIfSignedIn(stored: LeetCodeDaily?) -> DailyRefresh {
-        guard hasSession, stored?.isCurrent(at: context.now) != true else { return .notNeeded }
+        guard Self.isSignedIn(context), stored?.isCurrent(at: context.now) != true else { return .notNeeded }
         do {
             let daily = try client(cookies: try cookies(), timeout: Self.viewTimeout).daily()
             do {

@@ -37,8 +37,16 @@ struct LeetCodeSession {
     /// The file that keeps the session.
     var cookieFile: String { LeetCodeCookies.file(besideStore: context.storePath) }
 
-    var cookiesInEnvironment: Bool {
+    var cookiesInEnvironment: Bool { Self.cookiesInEnvironment(context) }
+
+    private static func cookiesInEnvironment(_ context: CommandContext) -> Bool {
         !(context.environment["LEETCODE_SESSION"] ?? "").isEmpty || !(context.environment["LEETCODE_CSRFTOKEN"] ?? "").isEmpty
+    }
+
+    /// Whether a session is at hand: the environment's cookies or the file beside the store
+    /// (asked before the store is opened: `today` then opens it for writing, to keep the day's question).
+    static func isSignedIn(_ context: CommandContext) -> Bool {
+        cookiesInEnvironment(context) || FileManager.default.fileExists(atPath: LeetCodeCookies.file(besideStore: context.storePath))
     }
 
     /// A client of the endpoint; the timeout from `LEETTRACK_LEETCODE_TIMEOUT` is honoured only
@@ -72,7 +80,7 @@ struct LeetCodeSession {
             atPath: FilePaths.folder(of: file), withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
         try cookies.save(to: file)
-        context.line("Signed in to LeetCode as \(user.username). The session is kept in \(Format.outside(file)) (readable by you only).")
+        context.output.line("Signed in to LeetCode as \(user.username). The session is kept in \(Format.outside(file)) (readable by you only).")
     }
 
     func pull(dryRun: Bool) throws {
@@ -102,15 +110,15 @@ struct LeetCodeSession {
         let problem = daily.problem
         let status = try tracker.progress.progress(for: problem.slug).status
         if json {
-            try context.writeJSON(DailyJSON(
+            try context.output.writeJSON(DailyJSON(
                 date: daily.date, id: problem.id, slug: problem.slug, title: problem.title, difficulty: problem.difficulty.rawValue,
                 paidOnly: problem.paidOnly, url: "https://leetcode.com/problems/\(problem.slug)/", status: status.rawValue))
             return
         }
-        context.line("Daily question, \(Format.outside(daily.date)): \(problem.id). \(Format.outside(problem.title)) (\(problem.difficulty.rawValue.capitalized))"
+        context.output.line("Daily question, \(Format.outside(daily.date)): \(problem.id). \(Format.outside(problem.title)) (\(problem.difficulty.rawValue.capitalized))"
             + (problem.paidOnly ? " [Premium]" : ""))
-        context.line("https://leetcode.com/problems/\(problem.slug)/")
-        context.line(status == .solved ? "You have solved it." : status == .attempted ? "You have attempted it." : "Not solved yet.")
+        context.output.line("https://leetcode.com/problems/\(problem.slug)/")
+        context.output.line(status == .solved ? "You have solved it." : status == .attempted ? "You have attempted it." : "Not solved yet.")
     }
 }
 

@@ -24,10 +24,10 @@ struct ListEditing {
             try report(change, problems, done: "Removed", to: "from", unchanged: "was not in")
         case .removeUnknown(let name, let slugs):
             let change = try lists.remove(slugs, from: name, in: catalog)
-            if json { return try context.writeJSON(ListJSON(change.list)) }
+            if json { return try context.output.writeJSON(ListJSON(change.list)) }
             for slug in slugs {
                 let verb = change.changed.contains(slug) ? "Removed \(Format.outside(slug)) from" : "\(Format.outside(slug)) was not in"
-                context.line("\(verb) \(Format.quoted(change.list.name)).")
+                context.output.line("\(verb) \(Format.quoted(change.list.name)).")
             }
             reportSize(change.list)
         case .rename(let old, let new):
@@ -58,24 +58,24 @@ struct ListEditing {
     }
 
     private func report(_ list: StudyList, _ message: String) throws {
-        if json { return try context.writeJSON(ListJSON(list)) }
-        context.line(message)
+        if json { return try context.output.writeJSON(ListJSON(list)) }
+        context.output.line(message)
     }
 
     private func report(_ change: OwnLists.Change, _ problems: [Problem], done: String, to: String, unchanged: String) throws {
-        if json { return try context.writeJSON(ListJSON(change.list)) }
+        if json { return try context.output.writeJSON(ListJSON(change.list)) }
         for problem in problems {
             if change.changed.contains(problem.slug) {
-                context.line("\(done) \(Format.name(problem)) \(to) \(Format.quoted(change.list.name)).")
+                context.output.line("\(done) \(Format.name(problem)) \(to) \(Format.quoted(change.list.name)).")
             } else {
-                context.line("\(Format.name(problem)) \(unchanged) \(Format.quoted(change.list.name)).")
+                context.output.line("\(Format.name(problem)) \(unchanged) \(Format.quoted(change.list.name)).")
             }
         }
         reportSize(change.list)
     }
 
     private func reportSize(_ list: StudyList) {
-        context.line(context.style.dim("\(Format.outside(list.name)): \(Plural.count(list.slugs.count, "problem"))"))
+        context.output.line(context.output.style.dim("\(Format.outside(list.name)): \(Plural.count(list.slugs.count, "problem"))"))
     }
 }
 

@@ -177,16 +177,16 @@ struct ListCommand: LeetTrackCommand {
             let (problems, progress) = try context.problems(matching: query)
             let entries = problems.map { OrphanRecords.Entry.problem(ProblemJSON($0, progress[$0.slug], skipped: skipped.contains($0.slug))) }
                 + orphans.prefix(max(0, (query.limit ?? Int.max) - problems.count)).map { .orphan(OrphanRecords.JSON($0.slug, $0.record)) }
-            try context.writeJSON(entries)
+            try context.output.writeJSON(entries)
             return
         }
         // Rows show marks only: read from the start of the summaries, not the whole records.
         let rows = try context.positions(markedMatching: query)
-        context.rows(rows, skipped: skipped)
+        context.output.rows(rows, of: context.catalog, skipped: skipped)
         let shownOrphans = orphans.prefix(max(0, (query.limit ?? Int.max) - rows.count))
-        for orphan in shownOrphans { context.line(OrphanRecords.row(orphan.slug, orphan.record, context.style)) }
+        for orphan in shownOrphans { context.output.line(OrphanRecords.row(orphan.slug, orphan.record, context.output.style)) }
         let count = rows.count + shownOrphans.count
-        context.line(context.style.dim(count == 1 ? "1 problem" : "\(count) problems"))
+        context.output.line(context.output.style.dim(count == 1 ? "1 problem" : "\(count) problems"))
     }
 }
 
@@ -214,10 +214,10 @@ struct RandomCommand: LeetTrackCommand {
         }
         let problem = context.catalog.problem(at: pick.position)
         if json {
-            try context.writeJSON(ProblemJSON(problem, try context.record(ofPicked: problem.slug)))
+            try context.output.writeJSON(ProblemJSON(problem, try context.record(ofPicked: problem.slug)))
             return
         }
-        context.line(Format.row(problem, marks: pick.progress, context.style))
-        context.line("      \(problem.url)")
+        context.output.line(Format.row(problem, marks: pick.progress, context.output.style))
+        context.output.line("      \(problem.url)")
     }
 }

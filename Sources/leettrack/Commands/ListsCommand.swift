@@ -36,6 +36,7 @@ struct ListsCommand: LeetTrackCommand {
     var sectionsOnly = false
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { ["create", "add", "remove", "rename", "delete"].contains(first ?? "") ? .writing : .reading }
 
     enum Action {
         case showAll
@@ -113,43 +114,43 @@ struct ListsCommand: LeetTrackCommand {
             let (problems, progress) = try context.problems(matching: query)
             var sectionOf: [String: String] = [:]
             for section in sections { for slug in section.slugs { sectionOf[slug] = section.name } }
-            return try context.writeJSON(problems.map {
+            return try context.output.writeJSON(problems.map {
                 ProblemJSON($0, progress[$0.slug], section: sectionOf[$0.slug], skipped: skipped.contains($0.slug))
             })
         }
         // The rows and counts show marks alone, read by key for the list's problems (every record
         // of the store was read, and the list's decoded, to show 150 rows).
         let (problems, progress) = try context.catalog.problems(matching: query) { slugs in try context.marks(ofSlugs: slugs.sorted()) }
-        if json { return try context.writeJSON(sections.map { SectionJSON($0, progress: progress) }) }
-        let style = context.style
-        context.line(style.bold(Format.outside(list.name)) + (list.isOwn ? style.dim("  (your list)") : ""))
+        if json { return try context.output.writeJSON(sections.map { SectionJSON($0, progress: progress) }) }
+        let style = context.output.style
+        context.output.line(style.bold(Format.outside(list.name)) + (list.isOwn ? style.dim("  (your list)") : ""))
         // Slugs the catalog does not have stay in the list until taken out: said, with the way out.
         let unknown = list.slugs.filter { context.catalog.position(ofSlug: $0) == nil }
         func sayUnknown() {
             guard !unknown.isEmpty else { return }
-            context.line(style.dim("Not in the catalog: \(unknown.map(Format.outside).joined(separator: ", "))"
+            context.output.line(style.dim("Not in the catalog: \(unknown.map(Format.outside).joined(separator: ", "))"
                 + " (`leettrack lists remove \(Format.argument(list.key)) SLUG` takes one out)"))
         }
         if problems.isEmpty {
-            context.line("No problems yet. Add some with `leettrack lists add \(Format.argument(list.key)) PROBLEM...`.")
+            context.output.line("No problems yet. Add some with `leettrack lists add \(Format.argument(list.key)) PROBLEM...`.")
             return sayUnknown()
         }
         if sections.isEmpty {
-            context.rows(problems, progress, skipped: skipped)
+            context.output.rows(problems, progress, skipped: skipped)
         } else {
             let bySlug = Dictionary(problems.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
             for section in sections {
-                if !sectionsOnly { context.line() }
-                context.line(Self.sectionLine(SectionJSON(section, progress: progress), style))
-                if !sectionsOnly { context.rows(section.slugs.compactMap { bySlug[$0] }, progress, skipped: skipped) }
+                if !sectionsOnly { context.output.line() }
+                context.output.line(Self.sectionLine(SectionJSON(section, progress: progress), style))
+                if !sectionsOnly { context.output.rows(section.slugs.compactMap { bySlug[$0] }, progress, skipped: skipped) }
             }
-            context.line()
+            context.output.line()
         }
         let solved = problems.filter { progress[$0.slug]?.status == .solved }.count
-        context.line(style.dim("\(solved) of \(problems.count) solved"))
+        context.output.line(style.dim("\(solved) of \(problems.count) solved"))
         sayUnknown()
         if !sections.isEmpty {
-            context.line(style.dim("One section: `leettrack list --list \(list.key) --section NAME`; the next problem: "
+            context.output.line(style.dim("One section: `leettrack list --list \(list.key) --section NAME`; the next problem: "
                 + "`leettrack next --list \(list.key)`."))
         }
     }
@@ -162,25 +163,25 @@ struct ListsCommand: LeetTrackCommand {
     }
 
     private func showAll(_ context: CommandContext) throws {
-        let style = context.style
+        let style = context.output.style
         let lists = context.catalog.studyLists + (try context.ownLists())
         // Every list's problems, some 700: their marks from every summary cost less than a read by key for each.
         let listed = Set(lists.flatMap(\.slugs))
         let progress = try context.marks { listed.contains($0) }
         let summaries = lists.map { ListSummaryJSON($0, progress: progress, catalog: context.catalog) }
-        if json { return try context.writeJSON(summaries) }
+        if json { return try context.output.writeJSON(summaries) }
         var shownOwnHeading = false
         for summary in summaries {
             if summary.own, !shownOwnHeading {
-                context.line(style.bold("Your lists"))
+                context.output.line(style.bold("Your lists"))
                 shownOwnHeading = true
             }
             let counts = Format.right("\(summary.solved)", 3) + " / " + Format.fit("\(summary.total)", 3)
             let attempted = summary.attempted > 0 ? style.dim("  +\(summary.attempted) attempted") : ""
-            context.line("\(Format.fit(summary.key, 18))  \(Format.fit(summary.name, 18))  \(counts)  "
+            context.output.line("\(Format.fit(summary.key, 18))  \(Format.fit(summary.name, 18))  \(counts)  "
                 + style.green(Format.bar(summary.solved, of: summary.total, width: 20)) + attempted)
         }
-        context.line(style.dim("Show one with `leettrack lists KEY`; filter with `leettrack list --list KEY`; "
+        context.output.line(style.dim("Show one with `leettrack lists KEY`; filter with `leettrack list --list KEY`; "
             + "make your own with `leettrack lists create NAME`."))
     }
 }

@@ -35,20 +35,20 @@ struct NextCommand: LeetTrackCommand {
         let place = list.name + (section.map { ": \($0.name)" } ?? "")
         if json {
             let record = try next.flatMap { try context.record(ofPicked: $0.slug) }
-            return try context.writeJSON(NextJSON(
+            return try context.output.writeJSON(NextJSON(
                 list: list.key, section: section?.name, solved: solved, total: slugs.count,
                 problem: next.map { ProblemJSON($0, record, section: sectionName(of: $0, in: list, context)) }))
         }
         guard let next else {
             let reason = NothingNext.reason(in: place, total: slugs.count, solved: solved)
-            context.line(reason.prefix(1).uppercased() + reason.dropFirst() + (slugs.isEmpty ? "." : ". \(solved) of \(slugs.count) solved."))
+            context.output.line(reason.prefix(1).uppercased() + reason.dropFirst() + (slugs.isEmpty ? "." : ". \(solved) of \(slugs.count) solved."))
             return
         }
-        let style = context.style
+        let style = context.output.style
         let where_ = sectionName(of: next, in: list, context).map { "  " + style.dim($0) } ?? ""
-        context.line(Format.row(next, marks: marks[next.slug], style))
-        context.line("      \(next.url)\(where_)")
-        context.line(style.dim("\(solved) of \(slugs.count) solved in \(place)."))
+        context.output.line(Format.row(next, marks: marks[next.slug], style))
+        context.output.line("      \(next.url)\(where_)")
+        context.output.line(style.dim("\(solved) of \(slugs.count) solved in \(place)."))
     }
 
     private func sectionName(of problem: Problem, in list: StudyList, _ context: CommandContext) -> String? {
@@ -66,6 +66,7 @@ struct SkipCommand: LeetTrackCommand {
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
     func run(_ context: CommandContext) throws {
         try Self.mark(problemNames, skip: true, json: json, context)
@@ -77,15 +78,15 @@ struct SkipCommand: LeetTrackCommand {
         let changed = Set(try context.tracker().practice.setSkipped(problems.map(\.slug), skip))
         if json {
             let progress = try context.progress(ofSlugs: problems.map(\.slug))
-            return try context.writeJSON(problems.map { ProblemJSON($0, progress[$0.slug], skipped: skip) })
+            return try context.output.writeJSON(problems.map { ProblemJSON($0, progress[$0.slug], skipped: skip) })
         }
         for problem in problems {
             let name = Format.name(problem)
             switch (skip, changed.contains(problem.slug)) {
-            case (true, true): context.line("Skipping \(name): `next` passes over it.")
-            case (true, false): context.line("\(name) was already skipped.")
-            case (false, true): context.line("\(name) is no longer skipped.")
-            case (false, false): context.line("\(name) was not skipped.")
+            case (true, true): context.output.line("Skipping \(name): `next` passes over it.")
+            case (true, false): context.output.line("\(name) was already skipped.")
+            case (false, true): context.output.line("\(name) is no longer skipped.")
+            case (false, false): context.output.line("\(name) was not skipped.")
             }
         }
     }
@@ -99,6 +100,7 @@ struct UnskipCommand: LeetTrackCommand {
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
     func run(_ context: CommandContext) throws {
         try SkipCommand.mark(problemNames, skip: false, json: json, context)

@@ -25,6 +25,7 @@ struct NoteCommand: LeetTrackCommand {
     @Flag(help: "Remove the note.") var clear = false
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { edit || clear || !text.isEmpty ? .writing : .reading }
 
     /// The command line with a note's words kept as words: after `note`, everything that is not
     /// spelt as an option (`-e`, `-h`, `--word`, `--word=value`, `--store PATH`) is the problem or
@@ -107,11 +108,11 @@ struct NoteCommand: LeetTrackCommand {
         case .show:
             let record = try context.progress(for: problem.slug)
             if json {
-                try context.writeJSON(ProblemJSON(problem, record))
+                try context.output.writeJSON(ProblemJSON(problem, record))
             } else if record.note.isEmpty {
-                context.line("\(Format.name(problem)) has no note. Add one with `leettrack note \(problem.id) TEXT`.")
+                context.output.line("\(Format.name(problem)) has no note. Add one with `leettrack note \(problem.id) TEXT`.")
             } else {
-                context.line(Format.outside(record.note))
+                context.output.line(Format.outside(record.note))
             }
             return
         case .set(let text):

@@ -45,11 +45,11 @@ struct ReportCommand: LeetTrackCommand {
     func run(_ context: CommandContext) throws {
         try check()
         let report = ProgressReport(
-            catalog: context.catalog, progress: try context.allProgress(), ownLists: try context.ownLists(),
+            catalog: context.catalog, progress: try context.progress(), ownLists: try context.ownLists(),
             scheduler: try context.reviewSettings().scheduler(), now: context.now, timeZone: context.timeZone,
             dailyGoal: try context.practiceSettings().dailyGoal)
         let page = report.html()
-        if output == "-" { return context.writeData(page) }
+        if output == "-" { return context.output.writeData(page) }
         let file = try destination()
         // Any other file is kept unless --force.
         let refusal: ((String) -> String?)? = force ? nil : { Self.refusal($0) }
@@ -60,7 +60,7 @@ struct ReportCommand: LeetTrackCommand {
             throw CLIError.failure("cannot write the report to \(file.path): \(error.reason). Nothing else was changed.")
         }
         // Not into the page itself: `-o /dev/stdout` is the page's own stream.
-        if OutputFile.inheritedDescriptor(file.path) != 1 { context.line("Wrote the report to \(Format.outside(file.path))") }
+        if OutputFile.inheritedDescriptor(file.path) != 1 { context.output.line("Wrote the report to \(Format.outside(file.path))") }
         if open { try BrowserOpener.open(file, context) }
     }
 
@@ -123,7 +123,7 @@ enum BrowserOpener {
         if let reason = DetachedProcess.start([executable.path, file.path]) {
             throw CLIError.failure("the report was written, but \(executable.path) could not be started: \(reason)")
         }
-        context.line("Opening it with \(program).")
+        context.output.line("Opening it with \(program).")
     }
 
     /// The first executable named `name` in the directories of `path` (a `PATH` value).

@@ -17,6 +17,7 @@ struct ResetCommand: LeetTrackCommand {
     @Flag(name: [.customShort("y"), .long], help: "Do not ask before --all.") var yes = false
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
     func run(_ context: CommandContext) throws {
         if all, !problemNames.isEmpty { throw Self.usageError("give problems or '--all', not both") }
@@ -36,9 +37,9 @@ struct ResetCommand: LeetTrackCommand {
             }
             return
         }
-        let touched = try context.allProgress().values.filter { $0.status != .todo || (forget && !$0.events.isEmpty) }.count
+        let touched = try context.progress().values.filter { $0.status != .todo || (forget && !$0.events.isEmpty) }.count
         guard touched > 0 else {
-            context.line("Nothing to reset.")
+            context.output.line("Nothing to reset.")
             return
         }
         if !confirmed {
@@ -49,15 +50,15 @@ struct ResetCommand: LeetTrackCommand {
                 throw CLIError.failure("not confirmed; nothing was reset. (Use --yes to skip the question.)")
             }
         }
-        let changes = try context.repository().updateAll { _, record in record.reset(at: now, forgetHistory: forget) }
+        let changes = try context.tracker().progress.updateAll { _, record in record.reset(at: now, forgetHistory: forget) }
         let changed = changes.filter(\.changed)
         if json {
-            try context.writeJSON(changed.compactMap { change in
+            try context.output.writeJSON(changed.compactMap { change in
                 context.catalog.problem(withSlug: change.slug).map { ProblemJSON($0, change.after, withHistory: true) }
             })
             return
         }
-        context.line("Reset \(Self.problems(changed.count)) to todo\(forget ? " and erased their history" : "").")
+        context.output.line("Reset \(Self.problems(changed.count)) to todo\(forget ? " and erased their history" : "").")
     }
 
     /// Resets records the catalog does not know, in one transaction. With `--forget` the whole
@@ -66,18 +67,18 @@ struct ResetCommand: LeetTrackCommand {
     private func resetOrphans(_ slugs: [String], _ context: CommandContext) throws {
         let now = context.now
         let forget = self.forget
-        let changes = try context.repository().update(slugs) { _, record in
+        let changes = try context.tracker().progress.update(slugs) { _, record in
             record.reset(at: now, forgetHistory: forget)
             if forget { record = ProblemProgress() }
         }
-        if json { return try context.writeJSON(changes.map { OrphanRecords.JSON($0.slug, $0.after, withHistory: true) }) }
+        if json { return try context.output.writeJSON(changes.map { OrphanRecords.JSON($0.slug, $0.after, withHistory: true) }) }
         for change in changes {
             let name = Format.outside(change.slug)
             guard change.changed else {
-                context.line("\(name) was already todo.")
+                context.output.line("\(name) was already todo.")
                 continue
             }
-            context.line(forget
+            context.output.line(forget
                 ? "Forgot \(name) (not in the catalog): its history, favorite and note are gone; nothing of it is left in the store."
                 : "Reset \(name) (not in the catalog) to todo.")
         }

@@ -25,6 +25,7 @@ struct ReviewCommand: LeetTrackCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Show what falls due in the next N days.", valueName: "days")) var upcoming: String?
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { problemName == nil ? .reading : .writing }
 
     enum Action {
         case queue(day: LocalDay?)
@@ -52,11 +53,11 @@ struct ReviewCommand: LeetTrackCommand {
             try rate(problem, rating, at: date ?? context.now, context)
         case .queue(let day):
             let queue = try makeQueue(day, context)
-            if json { return try context.writeJSON(queue.due.map(ReviewItemJSON.init)) }
+            if json { return try context.output.writeJSON(queue.due.map(ReviewItemJSON.init)) }
             ReviewOutput.due(queue, context)
         case .upcoming(let days, let day):
             let queue = try makeQueue(day, context)
-            if json { return try context.writeJSON(queue.upcoming(days: days).map(ReviewItemJSON.init)) }
+            if json { return try context.output.writeJSON(queue.upcoming(days: days).map(ReviewItemJSON.init)) }
             ReviewOutput.upcoming(queue, days: days, context)
         }
     }
@@ -77,9 +78,9 @@ struct ReviewCommand: LeetTrackCommand {
         if json {
             let item = ReviewItem(
                 problem: problem, card: result.after, today: LocalDay(date, in: context.timeZone), timeZone: context.timeZone)
-            return try context.writeJSON(ReviewItemJSON(item))
+            return try context.output.writeJSON(ReviewItemJSON(item))
         }
-        context.line("Reviewed \(Format.name(problem)) (\(rating)) on \(LocalDay(date, in: context.timeZone)); "
+        context.output.line("Reviewed \(Format.name(problem)) (\(rating)) on \(LocalDay(date, in: context.timeZone)); "
             + "next review \(Format.dueDay(result.after.due, from: context.now, context.timeZone)).")
     }
 }
@@ -87,18 +88,18 @@ struct ReviewCommand: LeetTrackCommand {
 /// The text forms of the queue.
 enum ReviewOutput {
     static func due(_ queue: ReviewQueue, _ context: CommandContext) {
-        let style = context.style
+        let style = context.output.style
         let due = queue.duePositions
         guard !due.isEmpty else {
             if let next = queue.next {
-                context.line("Nothing to review on \(queue.today). Next: \(Format.name(next.problem)) "
+                context.output.line("Nothing to review on \(queue.today). Next: \(Format.name(next.problem)) "
                     + "on \(next.dueDay) (\(Format.relative(-next.daysOverdue))).")
             } else {
-                context.line("No review cards yet. Solving a problem schedules its first redo: `leettrack solve PROBLEM`.")
+                context.output.line("No review cards yet. Solving a problem schedules its first redo: `leettrack solve PROBLEM`.")
             }
             return
         }
-        context.line(style.bold("Due on \(queue.today): \(Plural.count(due.count, "problem"))"))
+        context.output.line(style.bold("Due on \(queue.today): \(Plural.count(due.count, "problem"))"))
         // As bytes, like `list`'s rows: a long queue composed from `String` pieces and passed whole
         // through the terminal filter cost 20,000 instructions a row.
         let writer = RowWriter(style: style, titleWidth: 40)
@@ -109,7 +110,7 @@ enum ReviewOutput {
         let (dueWord, gap) = (Array("  due ".utf8), Array("  ".utf8))
         let (dayOverdue, daysOverdue) = (Array(" day overdue".utf8), Array(" days overdue".utf8))
         let catalog = context.catalog
-        context.appendRows(reservingCapacity: due.count * 90) { bytes in
+        context.output.appendRows(reservingCapacity: due.count * 90) { bytes in
             for item in due {
                 writer.appendLead(catalog, at: item.position, to: &bytes)
                 bytes += dueWord
@@ -127,26 +128,26 @@ enum ReviewOutput {
                 bytes.append(UInt8(ascii: "\n"))
             }
         }
-        context.line(style.dim("Record a redo with `leettrack review PROBLEM again|hard|good|easy`."))
+        context.output.line(style.dim("Record a redo with `leettrack review PROBLEM again|hard|good|easy`."))
     }
 
     static func upcoming(_ queue: ReviewQueue, days: Int, _ context: CommandContext) {
-        let style = context.style
+        let style = context.output.style
         let dueNow = queue.due.count
-        if dueNow > 0 { context.line(style.yellow("\(Plural.count(dueNow, "problem is", "problems are")) due now (`leettrack review`).")) }
+        if dueNow > 0 { context.output.line(style.yellow("\(Plural.count(dueNow, "problem is", "problems are")) due now (`leettrack review`).")) }
         let coming = queue.upcoming(days: days)
         guard !coming.isEmpty else {
-            context.line("Nothing falls due in the next \(days == 1 ? "day" : "\(days) days").")
+            context.output.line("Nothing falls due in the next \(days == 1 ? "day" : "\(days) days").")
             return
         }
-        context.line(style.bold("Coming up in the next \(days == 1 ? "day" : "\(days) days"):"))
+        context.output.line(style.bold("Coming up in the next \(days == 1 ? "day" : "\(days) days"):"))
         var shownDay: LocalDay?
         for item in coming {
             if item.dueDay != shownDay {
-                context.line("\(item.dueDay.weekdayName) \(item.dueDay)  " + style.dim(Format.relative(-item.daysOverdue)))
+                context.output.line("\(item.dueDay.weekdayName) \(item.dueDay)  " + style.dim(Format.relative(-item.daysOverdue)))
                 shownDay = item.dueDay
             }
-            context.line(" " + row(item, style, last: true))
+            context.output.line(" " + row(item, style, last: true))
         }
     }
 

@@ -59,7 +59,7 @@ struct ServeCommand: LeetTrackCommand {
         // The server's address goes to standard output: with it closed, nobody could learn the
         // address or the token, so the start fails before the store or the token file is made.
         if fcntl(STDOUT_FILENO, F_GETFD) == -1 {
-            throw CommandContext.outputError(TerminalError.systemCall("fcntl", errno: errno), storeWritten: false)
+            throw CommandOutput.error(TerminalError.systemCall("fcntl", errno: errno), storeWritten: false)
         }
         let (storePath, clock, timeZone) = (context.storePath, context.clock, context.timeZone)
         let server = WebServer(.init(
@@ -72,18 +72,18 @@ struct ServeCommand: LeetTrackCommand {
             throw CLIError.failure(error.description)
         }
         // Printed at once (not at exit) and flushed: a script or test waits for this line.
-        context.line("Serving \(Format.outside(context.storePath)) at \(Format.outside(url))")
-        for other in server.urls.dropFirst() { context.line("  also at \(Format.outside(other))") }
+        context.output.line("Serving \(Format.outside(context.storePath)) at \(Format.outside(url))")
+        for other in server.urls.dropFirst() { context.output.line("  also at \(Format.outside(other))") }
         if server.listensOnEveryNetwork {
             Terminal.writeError(
                 "Warning: this server answers on every network of this machine: anyone there who has the URL "
                     + "(its token) can read and change your progress. Use --host 127.0.0.1 to keep it to this machine.\n")
         }
-        context.line("Press Ctrl-C to stop.")
-        try context.flush()
+        context.output.line("Press Ctrl-C to stop.")
+        try context.output.flush(storeWritten: context.storeOpenedForWriting)
         if open { openBrowser(url) }
         try server.runUntilSignalled()
-        context.line("Stopped.")
+        context.output.line("Stopped.")
     }
 
     private func openBrowser(_ url: String) {

@@ -25,6 +25,7 @@ struct TimerCommand: LeetTrackCommand {
     @Argument(help: ArgumentHelp("An id, a slug, or title words.", valueName: "problem"), completion: .problems)
     var problemName: String
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
     /// What the user said after stopping.
     enum Outcome: Equatable {
@@ -49,7 +50,7 @@ struct TimerCommand: LeetTrackCommand {
         if seconds == nil { Terminal.writeOutput("That is longer than a day, so it is recorded without a time.\n") }
         switch ask() {
         case .discarded:
-            context.line("Nothing recorded.")
+            context.output.line("Nothing recorded.")
         case .solved(let rating):
             let scheduler = try context.tracker().reviews.scheduler()
             let date = context.clock.now
