@@ -6,13 +6,10 @@ import LeetTrackCore
 /// interactive screen (the `tui` command); when standard input or output is not a terminal, the
 /// caller prints the help.
 enum NoArguments {
-    /// Whether a launch without arguments opens the screen: standard input and output are terminals.
-    static var opensTheScreen: Bool { Terminal.isTerminal(.standardInput) && Terminal.isTerminal(.standardOutput) }
-
     /// Opens the interactive screen when there is one and both standard input and output are
     /// terminals. Returns `false` when the caller should print the help instead.
     static func launch(_ context: CommandContext) throws -> Bool {
-        guard opensTheScreen else { return false }
+        guard Terminal.isTerminal(.standardInput), Terminal.isTerminal(.standardOutput) else { return false }
         try InteractiveSession.run(context)
         return true
     }

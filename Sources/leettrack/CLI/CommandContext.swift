@@ -13,8 +13,7 @@ import TerminalUI
 enum StoreUse {
     /// Read-only: never creates, writes or locks the store (a missing store reads as empty).
     case reading
-    /// For writing: the store (created when missing) is opened when the command first needs it,
-    /// after its arguments were checked (see ``CommandContext/tracker()``).
+    /// For writing: the store (created when missing) opens once the arguments are checked (see ``CommandContext/tracker()``).
     case writing
     /// For writing where the user may write the store, else read-only (the screen, keeping the
     /// day's question): such a run still shows everything, and says its changes are not saved.
@@ -40,6 +39,9 @@ final class CommandContext {
     /// Where time comes from: the system's clock, or in a debug build the instant
     /// `LEETTRACK_NOW` names (end-to-end tests fix time with it). The tracker takes this one.
     let clock: Clock
+    /// Whether `LEETTRACK_TODAY` (or, in a debug build, `LEETTRACK_NOW`) fixed the clock: then what
+    /// is random (`random`'s pick) is decided by the day, so a tour shows the same.
+    let clockIsFixed: Bool
     /// The current instant, read once so a command sees one time.
     let now: Date
     /// The user's time zone (honours `TZ`), which decides what "today" is; the tracker takes this one.
@@ -57,7 +59,8 @@ final class CommandContext {
         self.environment = environment
         let timeZone = SystemTimeZone()
         self.timeZone = timeZone
-        clock = try Self.clock(environment, timeZone: timeZone)
+        let fixedClock = try Self.fixedClock(environment, timeZone: timeZone)
+        (clock, clockIsFixed) = (fixedClock ?? .system, fixedClock != nil)
         now = clock.now
         if let storePath {
             self.storePath = Self.expandingHome(storePath, environment)
@@ -66,10 +69,7 @@ final class CommandContext {
         } else {
             self.storePath = Store.standardPath(application: "leettrack", environment: environment)
         }
-        // A terminal that says it is dumb (Emacs' shell, some CI logs) shows escapes as text.
-        output = CommandOutput(
-            style: TextStyle(
-                enabled: Terminal.isTerminal(.standardOutput) && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"))
+        output = CommandOutput(environment: environment)
     }
 
     /// `path` with a leading `~/` made the home folder, as `config code-dir` takes it: the shell
@@ -110,16 +110,17 @@ final class CommandContext {
     /// missing store, which reads as empty: looking at the catalog must not leave files behind. A
     /// record that does not decode is left out, with a warning on standard error naming its problem.
     func progress(where include: (String) -> Bool = { _ in true }) throws -> [String: ProblemProgress] {
-        guard storeExists else { return [:] }
-        let result = try tracker().progress.readableProgress(where: include)
-        warn(about: result.damaged)
-        return result.records
+        try readable { try $0.readableProgress(where: include) }
     }
 
     /// The records of `slugs`, read one by one, as ``progress(where:)`` gives them for those slugs.
     func progress(ofSlugs slugs: [String]) throws -> [String: ProblemProgress] {
+        try readable { try $0.readableProgress(ofSlugs: slugs) }
+    }
+
+    private func readable(_ read: (ProgressRepository) throws -> ReadableProgress) throws -> [String: ProblemProgress] {
         guard storeExists else { return [:] }
-        let result = try tracker().progress.readableProgress(ofSlugs: slugs)
+        let result = try read(try tracker().progress)
         warn(about: result.damaged)
         return result.records
     }
@@ -288,14 +289,14 @@ final class CommandContext {
 }
 
 extension CommandContext {
-    /// The system's clock, or a fixed one:
+    /// A fixed clock, or `nil` for the system's:
     /// - `LEETTRACK_TODAY=2026-11-29` (documented, every build) makes every command run on that day,
     ///   at noon in the user's time zone: a tour, a demo or a script shows the same days, streaks and
     ///   due dates whenever it runs (the README's tour is tested this way);
     /// - in a debug build, `LEETTRACK_NOW` holding an ISO 8601 instant (`2026-03-04T05:06:07Z`), so
     ///   end-to-end tests can check exactly what is recorded. A release build ignores it: an instant
     ///   is never an input a user can set by accident.
-    static func clock(_ environment: [String: String], timeZone: SystemTimeZone) throws -> Clock {
+    static func fixedClock(_ environment: [String: String], timeZone: SystemTimeZone) throws -> Clock? {
         #if DEBUG
         if let text = environment["LEETTRACK_NOW"] {
             guard let instant = UTCTimestamp.date(from: text) else {
@@ -312,28 +313,19 @@ extension CommandContext {
                 throw CLIError.usage("LEETTRACK_TODAY: \(error.description) Unset it to use today's date.", command: nil)
             }
         }
-        return .system
+        return nil
     }
 
-    /// One of `candidates` at random; with a fixed clock (``hasFixedClock(_:)``), the one the
+    /// One of `candidates` at random; with a fixed clock (``clockIsFixed``), the one the
     /// local day decides, so the same filters on the same day pick the same problem in every time
     /// zone (the instant of that day's noon differs from zone to zone; the day's number does not).
     func randomElement<Element>(of candidates: [Element]) -> Element? {
-        guard !candidates.isEmpty, Self.hasFixedClock(environment) else { return candidates.randomElement() }
+        guard !candidates.isEmpty, clockIsFixed else { return candidates.randomElement() }
         // SplitMix64's mix of the day's number: spread over the candidates, fixed by the day.
         let day = LocalDay(now, in: timeZone).dayNumber
         var mixed = UInt64(bitPattern: Int64(day)) &+ 0x9E37_79B9_7F4A_7C15
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
         mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
         return candidates[Int((mixed ^ (mixed >> 31)) % UInt64(candidates.count))]
-    }
-
-    /// Whether the clock is fixed by `LEETTRACK_TODAY` (or, in a debug build, `LEETTRACK_NOW`):
-    /// then what is random (`random`'s pick) is decided by the day, so a tour shows the same.
-    static func hasFixedClock(_ environment: [String: String]) -> Bool {
-        #if DEBUG
-        if environment["LEETTRACK_NOW"] != nil { return true }
-        #endif
-        return !(environment["LEETTRACK_TODAY"] ?? "").isEmpty
     }
 }

@@ -12,8 +12,11 @@ final class CommandOutput {
     /// them and the terminal cost a pass over every byte.
     private var bytes: [UInt8] = []
 
-    init(style: TextStyle) {
-        self.style = style
+    /// Colour only on a terminal and without `NO_COLOR`: a terminal that says it is dumb (Emacs'
+    /// shell, some CI logs) shows escapes as text.
+    init(environment: [String: String]) {
+        style = TextStyle(
+            enabled: Terminal.isTerminal(.standardOutput) && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb")
     }
 
     /// Adds text to standard output, made safe for a terminal (see `TerminalText`): notes, titles

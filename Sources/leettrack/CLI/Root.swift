@@ -57,7 +57,7 @@ struct LeetTrack: ParsableCommand {
 
     /// `leettrack` with no command: the interactive screen on a terminal, else the help.
     func run() throws {
-        try Self.perform(store: store, use: { _ in NoArguments.opensTheScreen ? .writingWhereAllowed : .reading }) { context in
+        try Self.perform(store: store, use: { _ in .writingWhereAllowed }) { context in
             if try NoArguments.launch(context) { return }
             context.output.writeData(HelpCommand.ended(Self.helpMessage()))
         }

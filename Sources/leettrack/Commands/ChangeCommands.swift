@@ -34,11 +34,11 @@ enum ProgressChanges {
 
     /// The instant to record for `--date YYYY-MM-DD`: noon that day, or now when the day is today
     /// and noon has not come yet (an event must never lie in the future), or `nil` without `--date`.
-    static func date(from text: String?, now: Date, in timeZone: some UTCOffsetProvider) throws -> Date? {
-        guard let text else { return nil }
-        let day = try practiceDay(parsing: text)
+    static func date(from day: LocalDay?, now: Date, in timeZone: some UTCOffsetProvider) throws -> Date? {
+        guard let day else { return nil }
+        if day < earliestDay { throw LeetTrackError.invalidDate("\(day)", reason: "it is before 2010") }
         if day > LocalDay(now, in: timeZone) {
-            throw LeetTrackError.invalidDate(text, reason: "it is in the future")
+            throw LeetTrackError.invalidDate("\(day)", reason: "it is in the future")
         }
         return min(day.noon(in: timeZone), now)
     }
@@ -112,7 +112,8 @@ struct SolveCommand: LeetTrackCommand {
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
     @Option(name: .shortAndLong, parsing: .unconditional, help: ArgumentHelp("How it went (default: good).", valueName: "rating"))
     var rating: ReviewRating?
-    @Option(parsing: .unconditional, help: ArgumentHelp("The day it was solved (default: now).", valueName: "yyyy-mm-dd")) var date: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("The day it was solved (default: now).", valueName: "yyyy-mm-dd"),
+        transform: ProgressChanges.practiceDay(parsing:)) var date: LocalDay?
     @Option(name: .customLong("time"), parsing: .unconditional, help: ProgressChanges.timeHelp, transform: PracticeTime.seconds(parsing:))
     var seconds: Int?
     @Option(parsing: .unconditional, help: ArgumentHelp("Set the problem's note too. " + ProgressChanges.emptyNoteRule, valueName: "text")) var note: String?
@@ -144,8 +145,8 @@ struct AttemptCommand: LeetTrackCommand {
             + "problem's own note is set with `leettrack note`.")
 
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
-    @Option(parsing: .unconditional, help: ArgumentHelp("The day of the attempt (default: now).", valueName: "yyyy-mm-dd"))
-    var date: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("The day of the attempt (default: now).", valueName: "yyyy-mm-dd"),
+        transform: ProgressChanges.practiceDay(parsing:)) var date: LocalDay?
     @Option(name: .customLong("time"), parsing: .unconditional, help: ProgressChanges.timeHelp, transform: PracticeTime.seconds(parsing:))
     var seconds: Int?
     @Option(parsing: .unconditional, help: ArgumentHelp("A note about this attempt (\"TLE on case 57\"); not empty, blank or only invisible characters.", valueName: "text"))

@@ -41,7 +41,7 @@ struct CodeCommand: LeetTrackCommand {
             }
             return language
         }
-        let file = try CodeSolution.prepare(problem, language: chosen, in: context)
+        let file = try CodeSolution.prepare(problem, language: chosen, tracker: try context.tracker(), environment: context.environment)
         let editor = Editor(environment: context.environment)
         context.output.line(file.created ? "Created \(Format.outside(file.path))" : "Opening \(Format.outside(file.path))")
         guard let command = editor.command else {
@@ -62,12 +62,6 @@ struct CodeCommand: LeetTrackCommand {
 /// What `code` and the screen's `e` share: the settings read, the file made or reused, its path
 /// remembered.
 enum CodeSolution {
-    /// Makes or reuses `problem`'s solution file in `language` (else the configured default) and
-    /// remembers it.
-    static func prepare(_ problem: Problem, language: SolutionLanguage?, in context: CommandContext) throws -> (path: String, created: Bool) {
-        try prepare(problem, language: language, tracker: try context.tracker(), environment: context.environment)
-    }
-
     /// The home folder `~` in `code-dir` stands for: `$HOME`, else the user's.
     static func home(_ environment: [String: String]) -> String {
         environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path

@@ -37,8 +37,6 @@ struct LeetCodeSession {
     /// The file that keeps the session.
     var cookieFile: String { LeetCodeCookies.file(besideStore: context.storePath) }
 
-    var cookiesInEnvironment: Bool { Self.cookiesInEnvironment(context) }
-
     private static func cookiesInEnvironment(_ context: CommandContext) -> Bool {
         !(context.environment["LEETCODE_SESSION"] ?? "").isEmpty || !(context.environment["LEETCODE_CSRFTOKEN"] ?? "").isEmpty
     }
@@ -64,7 +62,7 @@ struct LeetCodeSession {
 
     /// The environment's cookies, else the kept ones, else `nil`.
     func cookies() throws -> LeetCodeCookies? {
-        if cookiesInEnvironment {
+        if Self.cookiesInEnvironment(context) {
             return try LeetCodeCookies(
                 session: context.environment["LEETCODE_SESSION"] ?? "", csrfToken: context.environment["LEETCODE_CSRFTOKEN"] ?? "")
         }
@@ -73,7 +71,7 @@ struct LeetCodeSession {
 
     func login() throws {
         let file = cookieFile
-        var cookies = try cookiesInEnvironment ? cookies() ?? CookiePrompt.ask() : CookiePrompt.ask()
+        var cookies = try Self.cookiesInEnvironment(context) ? cookies() ?? CookiePrompt.ask() : CookiePrompt.ask()
         let user = try client(cookies: cookies).signedInUser()
         cookies.username = user.username
         try FileManager.default.createDirectory(

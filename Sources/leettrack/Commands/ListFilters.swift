@@ -26,7 +26,7 @@ struct ListFilters: ParsableArguments {
         name: .shortAndLong,
         help: ArgumentHelp("Only problems of this study list, built-in or yours (see `leettrack lists`).", valueName: "list"),
         completion: .lists)
-    var list: String?
+    var list: ListName?
     @Option(
         help: ArgumentHelp(
             "Only this topic section of the list (e.g. \"two pointers\", or the start of a name); with no --list, of the followed list.",
@@ -126,11 +126,11 @@ struct ListFilters: ParsableArguments {
     func resolvingList(_ query: ProblemQuery, command: any LeetTrackCommand.Type, _ context: CommandContext) throws -> ProblemQuery {
         var query = query
         if let section {
-            let list = try context.listOrFollowed(list, for: "'--section'", command: command)
+            let list = try context.listOrFollowed(list?.name, for: "'--section'", command: command)
             let found = try context.catalog.section(named: section, in: list)
             query.list = StudyList(key: list.key, name: "\(list.name): \(found.name)", slugs: found.slugs, isOwn: list.isOwn)
         } else if let list {
-            query.list = try context.list(named: list)
+            query.list = try context.list(named: list.name)
         }
         return query
     }
@@ -147,28 +147,25 @@ struct ListCommand: LeetTrackCommand {
 
     @Argument(help: ArgumentHelp("Words to look for in titles and slugs.", valueName: "text")) var text: [String] = []
     @OptionGroup var filters: ListFilters
-    @Option(help: ArgumentHelp("id, title, difficulty, acceptance (highest first) or recent (latest practice first).", valueName: "order"))
-    var sort: String?
-    @Option(name: [.customShort("n"), .long], parsing: .unconditional, help: ArgumentHelp("Show at most N problems.", valueName: "n"))
-    var limit: String?
+    @Option(help: ArgumentHelp("id, title, difficulty, acceptance (highest first) or recent (latest practice first).", valueName: "order"),
+        transform: { text in
+            guard let sort = ProblemQuery.Sort(rawValue: text.lowercased()) else {
+                throw ValidationError("'\(text)' is not a sort order; use id, title, difficulty, acceptance or recent")
+            }
+            return sort
+        })
+    var sort: ProblemQuery.Sort?
+    @Option(name: [.customShort("n"), .long], parsing: .unconditional, help: ArgumentHelp("Show at most N problems.", valueName: "n"),
+        transform: { try wholeNumber($0, "'--limit' needs a positive whole number") })
+    var limit: Int?
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
         let named = try ListFilters.problemsNamed(text, command: Self.self, context.catalog)
         var query = try filters.query(text: named == nil ? text : [], command: Self.self, context)
-        if let value = sort {
-            guard let sort = ProblemQuery.Sort(rawValue: value.lowercased()) else {
-                throw Self.usageError("'\(value)' is not a sort order; use id, title, difficulty, acceptance or recent")
-            }
-            query.sort = sort
-        }
-        if let value = limit {
-            guard let limit = Int(value), limit > 0 else {
-                throw Self.usageError("'--limit' needs a positive whole number, not '\(value)'")
-            }
-            query.limit = limit
-        }
+        if let sort { query.sort = sort }
+        if let limit { query.limit = limit }
         query = ListFilters.narrowed(try filters.resolvingList(query, command: Self.self, context), to: named)
         let skipped = Set(try context.practiceSettings().skipped)
         // Records the catalog does not know match a query of statuses and favorites (see OrphanRecords).

@@ -16,14 +16,14 @@ struct NextCommand: LeetTrackCommand {
     @Option(
         name: .shortAndLong, help: ArgumentHelp("A study list, built-in or yours (default: the followed list).", valueName: "list"),
         completion: .lists)
-    var list: String?
+    var list: ListName?
     @Option(help: ArgumentHelp("Only this topic section of the list (a name or the start of one).", valueName: "section"))
     var section: String?
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext) throws {
-        let list = try context.listOrFollowed(self.list, for: "'next'", command: Self.self)
+        let list = try context.listOrFollowed(self.list?.name, for: "'next'", command: Self.self)
         let section = try self.section.map { try context.catalog.section(named: $0, in: list) }
         let slugs = section?.slugs ?? list.slugs
         let settings = try context.practiceSettings()

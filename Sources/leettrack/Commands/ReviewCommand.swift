@@ -20,9 +20,10 @@ struct ReviewCommand: LeetTrackCommand {
     @Argument(help: ArgumentHelp("The problem you redid (an id, a slug, or title words).", valueName: "problem"), completion: .problems)
     var problemName: String?
     @Argument(help: ArgumentHelp("How the redo went.", valueName: "rating")) var rating: ReviewRating?
-    @Option(parsing: .unconditional, help: ArgumentHelp("The day of the redo; without PROBLEM, show the queue as of that day.", valueName: "yyyy-mm-dd"))
-    var date: String?
-    @Option(parsing: .unconditional, help: ArgumentHelp("Show what falls due in the next N days.", valueName: "days")) var upcoming: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("The day of the redo; without PROBLEM, show the queue as of that day.", valueName: "yyyy-mm-dd"),
+        transform: { text throws(LeetTrackError) in try LocalDay(parsing: text) }) var date: LocalDay?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Show what falls due in the next N days.", valueName: "days"),
+        transform: { try wholeNumber($0, "'--upcoming' needs a positive whole number of days") }) var upcoming: Int?
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
     func storeUse(_ context: CommandContext) -> StoreUse { problemName == nil ? .reading : .writing }
@@ -34,12 +35,7 @@ struct ReviewCommand: LeetTrackCommand {
     }
 
     private func action(_ context: CommandContext) throws -> Action {
-        let day = try date.map { text throws(LeetTrackError) in try LocalDay(parsing: text) }
-        guard let problemName else {
-            guard let text = upcoming else { return .queue(day: day) }
-            guard let days = Int(text), days > 0 else { throw Self.usageError("'--upcoming' needs a positive whole number of days, not '\(text)'") }
-            return .upcoming(days: days, day: day)
-        }
+        guard let problemName else { return upcoming.map { .upcoming(days: $0, day: date) } ?? .queue(day: date) }
         guard let rating else { throw Self.usageError("missing expected argument '<rating>' (again, hard, good or easy)") }
         if upcoming != nil { throw Self.usageError("'--upcoming' lists the queue; give no PROBLEM with it") }
         // The parser checked the rating first: `review 1 godo` is a typo of the rating, not of the problem.

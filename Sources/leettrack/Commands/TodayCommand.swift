@@ -88,7 +88,7 @@ struct TodayCommand: LeetTrackCommand {
     /// question the store keeps or that was just read from LeetCode.
     static func plan(_ context: CommandContext, daily: LeetCodeDaily?) throws -> TodayPlan {
         let settings = try context.practiceSettings()
-        let followed = try context.followedListOrWarning(in: settings)
+        let followed = try context.followedList(in: settings, warningIfGone: true)
         // The summaries, as the store lends them; the next problem's record is read on its own.
         var builder = TodayPlan.Builder(catalog: context.catalog, scheduler: try context.reviewSettings().scheduler(), timeZone: context.timeZone)
         try context.lending { try $0.forEachReadableSummary { slug, summary in builder.add(summary, slug: slug) } }
