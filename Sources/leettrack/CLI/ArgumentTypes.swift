@@ -9,6 +9,11 @@ extension ReviewRating: ExpressibleByArgument {
     public init?(argument: String) { self.init(argument) }
 }
 
+/// A sort order (`--sort recent`), in any case; a bad one is answered with every order.
+extension ProblemQuery.Sort: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+}
+
 /// A study list's name (`--list`), built-in or the user's own: only its form is checked here (it
 /// has a word); whether the list exists is known once the store is open.
 struct ListName: ExpressibleByArgument {

@@ -19,8 +19,8 @@ protocol LeetTrackCommand: ParsableCommand {
     /// How this run opens the store, decided from the arguments (and the context's store path and
     /// environment) before anything is read: a command that only reads never creates or locks it.
     func storeUse(_ context: CommandContext) -> StoreUse
-    /// Does the work.
-    func run(_ context: CommandContext) throws
+    /// Does the work: reads and writes the store through `context`, prints through `output`.
+    func run(_ context: CommandContext, _ output: CommandOutput) throws
 }
 
 extension LeetTrackCommand {
@@ -29,7 +29,7 @@ extension LeetTrackCommand {
 
     /// swift-argument-parser's entry point: opens the store and does the work.
     func run() throws {
-        try LeetTrack.perform(store: root.store, use: storeUse) { try self.run($0) }
+        try LeetTrack.perform(store: root.store, use: storeUse) { try self.run($0, $1) }
     }
 
     /// A usage error that shows this command's usage.

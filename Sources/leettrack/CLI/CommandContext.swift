@@ -21,9 +21,9 @@ enum StoreUse {
 }
 
 /// How a command reaches the store: the one ``Tracker`` of the run (store, catalog, clock, time
-/// zone), opened on first use as the command's ``StoreUse`` says, the readers that warn once about
-/// records that do not decode, and where output goes. Built once by `LeetTrack.perform`; commands
-/// never read the environment themselves.
+/// zone), opened on first use as the command's ``StoreUse`` says, and the readers that warn once
+/// about records that do not decode (output goes to ``CommandOutput``). Built once by
+/// `LeetTrack.perform`; commands never read the environment themselves.
 final class CommandContext {
     /// The catalog: the one built into the binary, with the store's update once
     /// ``installCatalogUpdate()`` read it (the open tracker takes it too).
@@ -34,8 +34,6 @@ final class CommandContext {
     let storePath: String
     /// The environment of the process.
     let environment: [String: String]
-    /// Where the command's standard output goes.
-    let output: CommandOutput
     /// Where time comes from: the system's clock, or in a debug build the instant
     /// `LEETTRACK_NOW` names (end-to-end tests fix time with it). The tracker takes this one.
     let clock: Clock
@@ -69,7 +67,6 @@ final class CommandContext {
         } else {
             self.storePath = Store.standardPath(application: "leettrack", environment: environment)
         }
-        output = CommandOutput(environment: environment)
     }
 
     /// `path` with a leading `~/` made the home folder, as `config code-dir` takes it: the shell

@@ -23,7 +23,7 @@ struct BackupCommand: LeetTrackCommand {
     @Argument(help: ArgumentHelp("The new file.", valueName: "path"), completion: .file()) var destination: String
     @ParentCommand var root: LeetTrack
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         guard !destination.isEmpty else { throw Self.usageError("give the backup's PATH") }
         try checkDestination(storePath: context.storePath)
         guard context.storeExists else {
@@ -41,7 +41,7 @@ struct BackupCommand: LeetTrackCommand {
             // The library speaks of the file it could not create as a store; it is the backup.
             throw refusal(reason)
         }
-        context.output.line("Backed up \(Format.outside(context.storePath)) to \(Format.outside(destination)) (\(Plural.count(records, "problem"))).")
+        output.line("Backed up \(Format.outside(context.storePath)) to \(Format.outside(destination)) (\(Plural.count(records, "problem"))).")
     }
 
     /// Refuses a destination that cannot become a new file, saying why: a folder (give a file in

@@ -11,25 +11,25 @@ enum ProgressChanges {
 
     /// Runs `change` on `problems` and prints `describe(problem, change)` for each, or JSON.
     static func apply(
-        _ problems: [Problem], json: Bool, in context: CommandContext,
+        _ problems: [Problem], json: Bool, in context: CommandContext, _ output: CommandOutput,
         change: (inout ProblemProgress) throws -> Void,
         describe: (Problem, ProgressChange) -> String
     ) throws {
-        try apply(problems, json: json, in: context, change: { _, record in try change(&record) }, describe: describe)
+        try apply(problems, json: json, in: context, output, change: { _, record in try change(&record) }, describe: describe)
     }
 
     /// Runs `change(slug, record)` on `problems` and prints `describe(problem, change)` for each, or JSON.
     static func apply(
-        _ problems: [Problem], json: Bool, in context: CommandContext,
+        _ problems: [Problem], json: Bool, in context: CommandContext, _ output: CommandOutput,
         change: (String, inout ProblemProgress) throws -> Void,
         describe: (Problem, ProgressChange) -> String
     ) throws {
         let changes = try context.tracker().progress.update(problems.map(\.slug)) { slug, record in try change(slug, &record) }
         if json {
-            try context.output.writeJSON(zip(problems, changes).map { ProblemJSON($0, $1.after, withHistory: true) })
+            try output.writeJSON(zip(problems, changes).map { ProblemJSON($0, $1.after, withHistory: true) })
             return
         }
-        for (problem, change) in zip(problems, changes) { context.output.line(describe(problem, change)) }
+        for (problem, change) in zip(problems, changes) { output.line(describe(problem, change)) }
     }
 
     /// The instant to record for `--date YYYY-MM-DD`: noon that day, or now when the day is today
@@ -121,13 +121,13 @@ struct SolveCommand: LeetTrackCommand {
     @ParentCommand var root: LeetTrack
     func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         let rating = self.rating ?? .good
         let problems = try context.catalog.resolve(problemNames)
         let date = try ProgressChanges.date(from: self.date, now: context.now, in: context.timeZone) ?? context.now
         try ProgressChanges.checkNote(note, as: "'--note'", command: Self.self)
         let scheduler = try context.tracker().reviews.scheduler()
-        try ProgressChanges.apply(problems, json: json, in: context) { slug, record in
+        try ProgressChanges.apply(problems, json: json, in: context, output) { slug, record in
             record.recordSolve(at: date, rating: rating, scheduler: scheduler.fuzzed(for: slug), seconds: seconds)
             if let note { record.note = note }
         } describe: { problem, change in
@@ -155,11 +155,11 @@ struct AttemptCommand: LeetTrackCommand {
     @ParentCommand var root: LeetTrack
     func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         let problems = try context.catalog.resolve(problemNames)
         let date = try ProgressChanges.date(from: self.date, now: context.now, in: context.timeZone) ?? context.now
         try ProgressChanges.checkNote(note, as: "'--note'", command: Self.self)
-        try ProgressChanges.apply(problems, json: json, in: context) { record in
+        try ProgressChanges.apply(problems, json: json, in: context, output) { record in
             record.recordAttempt(at: date, seconds: seconds, note: note)
         } describe: { problem, change in
             let time = ProgressChanges.timeSuffix(seconds)
@@ -179,8 +179,8 @@ struct FavoriteCommand: LeetTrackCommand {
     @ParentCommand var root: LeetTrack
     func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
-    func run(_ context: CommandContext) throws {
-        try FavoriteChange(problemNames: problemNames, json: json, favorite: true).run(context)
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
+        try FavoriteChange(problemNames: problemNames, json: json, favorite: true).run(context, output)
     }
 }
 
@@ -193,8 +193,8 @@ struct UnfavoriteCommand: LeetTrackCommand {
     @ParentCommand var root: LeetTrack
     func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
-    func run(_ context: CommandContext) throws {
-        try FavoriteChange(problemNames: problemNames, json: json, favorite: false).run(context)
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
+        try FavoriteChange(problemNames: problemNames, json: json, favorite: false).run(context, output)
     }
 }
 
@@ -204,13 +204,13 @@ struct FavoriteChange {
     let json: Bool
     let favorite: Bool
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         // A heart on a record the catalog does not know can be taken off by its slug (see
         // OrphanRecords); a new one is not given: such a problem cannot be practised here.
-        if !favorite, let slugs = try OrphanRecords.slugs(named: problemNames, context) { return try unfavoriteOrphans(slugs, context) }
+        if !favorite, let slugs = try OrphanRecords.slugs(named: problemNames, context) { return try unfavoriteOrphans(slugs, context, output) }
         let problems = try context.catalog.resolve(problemNames)
         let favorite = self.favorite
-        try ProgressChanges.apply(problems, json: json, in: context) { record in
+        try ProgressChanges.apply(problems, json: json, in: context, output) { record in
             record.favorite = favorite
         } describe: { problem, change in
             switch (favorite, change.changed) {
@@ -222,12 +222,12 @@ struct FavoriteChange {
         }
     }
 
-    private func unfavoriteOrphans(_ slugs: [String], _ context: CommandContext) throws {
+    private func unfavoriteOrphans(_ slugs: [String], _ context: CommandContext, _ output: CommandOutput) throws {
         let changes = try context.tracker().progress.update(slugs) { _, record in record.favorite = false }
-        if json { return try context.output.writeJSON(changes.map { OrphanRecords.JSON($0.slug, $0.after, withHistory: false) }) }
+        if json { return try output.writeJSON(changes.map { OrphanRecords.JSON($0.slug, $0.after, withHistory: false) }) }
         for change in changes {
             let name = Format.outside(change.slug)
-            context.output.line(change.changed ? "Removed \(name) (not in the catalog) from the favorites." : "\(name) was not a favorite.")
+            output.line(change.changed ? "Removed \(name) (not in the catalog) from the favorites." : "\(name) was not a favorite.")
         }
     }
 }

@@ -33,7 +33,7 @@ struct CodeCommand: LeetTrackCommand {
     @ParentCommand var root: LeetTrack
     func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         let problem = try context.catalog.resolve(problemName)
         let chosen = try language.map { name in
             guard let language = SolutionLanguage(named: name) else {
@@ -43,12 +43,12 @@ struct CodeCommand: LeetTrackCommand {
         }
         let file = try CodeSolution.prepare(problem, language: chosen, tracker: try context.tracker(), environment: context.environment)
         let editor = Editor(environment: context.environment)
-        context.output.line(file.created ? "Created \(Format.outside(file.path))" : "Opening \(Format.outside(file.path))")
+        output.line(file.created ? "Created \(Format.outside(file.path))" : "Opening \(Format.outside(file.path))")
         guard let command = editor.command else {
             Terminal.writeError("Set $VISUAL or $EDITOR to open it in your editor.\n")
             return
         }
-        try context.output.flush(storeWritten: context.storeOpenedForWriting)  // Before the editor takes the terminal.
+        try output.flush(storeWritten: context.storeOpenedForWriting)  // Before the editor takes the terminal.
         try editor.open(file.path, command: command, unchanged: "the file stays at \(file.path).")
         // An editor that removed the file (or saved it elsewhere by renaming) left no solution there.
         var status = stat()

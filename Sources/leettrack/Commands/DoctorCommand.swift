@@ -46,10 +46,10 @@ struct DoctorCommand: LeetTrackCommand {
     @ParentCommand var root: LeetTrack
     func storeUse(_ context: CommandContext) -> StoreUse { rebuildSummaries || removeDamaged || removeUnreadableSettings || restoreFile != nil ? .writingWhereAllowed : .reading }
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         // Every line names what the store holds (keys, slugs, list names, SQLite's findings), which
         // a hand edit can fill with escape codes: no line keeps any, on a colour terminal too.
-        func say(_ text: String) { context.output.line(Format.outside(text)) }
+        func say(_ text: String) { output.line(Format.outside(text)) }
         if let exportFile, exportFile.isEmpty { throw Self.usageError("'--export-raw' needs a file name") }
         if removeUnreadableSettings && exportFile == nil {
             throw Self.usageError("'--remove-unreadable-settings' needs '--export-raw FILE', which saves the records' bytes first")
@@ -72,7 +72,7 @@ struct DoctorCommand: LeetTrackCommand {
             }
             return
         }
-        if let restoreFile { try restore(from: restoreFile, context) }
+        if let restoreFile { try restore(from: restoreFile, context, output) }
         if rebuildSummaries {
             let written = try context.tracker().progress.summaries.rebuild()
             say("Rebuilt the summaries from the records: \(Plural.count(written, "entry", "entries")) written or removed.")
@@ -99,7 +99,7 @@ struct DoctorCommand: LeetTrackCommand {
         }
         let findings = check.removing(removed)
         if json {
-            try context.output.writeJSON(CheckJSON(findings, store: context.storePath, removed: removed))
+            try output.writeJSON(CheckJSON(findings, store: context.storePath, removed: removed))
             guard findings.isHealthy else {
                 throw CLIError.failure("the store has problems; \(removed.isEmpty ? "nothing was changed" : "nothing else was changed").")
             }
@@ -198,7 +198,7 @@ struct DoctorCommand: LeetTrackCommand {
     }
 
     /// Loads repaired records back (see ``Tracker/restoreRecords(_:file:now:)``) and says which.
-    private func restore(from path: String, _ context: CommandContext) throws {
+    private func restore(from path: String, _ context: CommandContext, _ output: CommandOutput) throws {
         let loaded: [String]
         do {
             let data = try ExchangeFile.contents(of: path == "-" ? "/dev/stdin" : path)
@@ -206,7 +206,7 @@ struct DoctorCommand: LeetTrackCommand {
         } catch let error as ExchangeError {
             throw CLIError.failure(ExchangeMessages.nothingChanged(error))
         }
-        for key in loaded { context.output.line(Format.outside("Loaded the record '\(key)' back from \(path).")) }
+        for key in loaded { output.line(Format.outside("Loaded the record '\(key)' back from \(path).")) }
     }
 
     /// Writes the records as JSON: key, reason, the bytes as text (when UTF-8) and in base64.

@@ -27,7 +27,7 @@ struct ExportCommand: LeetTrackCommand {
     var output: String?
     @ParentCommand var root: LeetTrack
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ standardOutput: CommandOutput) throws {
         let name = self.format ?? "json"
         guard let format = Format(rawValue: name.lowercased()) else {
             throw Self.usageError("'\(name)' is not a format; use json or csv")
@@ -53,13 +53,13 @@ struct ExportCommand: LeetTrackCommand {
             // CSV is written as made into a pipe or file, and made safe when a terminal shows it.
             let text = String(decoding: data, as: UTF8.self)
             switch format {
-            case .json: context.output.writeData(TerminalText.escapingJSON(text))
+            case .json: standardOutput.writeData(TerminalText.escapingJSON(text))
             case .csv:
                 if Terminal.isTerminal(.standardOutput) {
                     // Row ends (CRLF) stay; any other carriage return could hide a row's start.
-                    context.output.writeData(text.components(separatedBy: "\r\n").map { TerminalText.sanitized($0) }.joined(separator: "\r\n"))
+                    standardOutput.writeData(text.components(separatedBy: "\r\n").map { TerminalText.sanitized($0) }.joined(separator: "\r\n"))
                 } else {
-                    context.output.writeData(text)
+                    standardOutput.writeData(text)
                 }
             }
             try failIfRecordsWereLeftOut(context)

@@ -23,7 +23,7 @@ struct InteractiveCommand: LeetTrackCommand {
     @ParentCommand var root: LeetTrack
     func storeUse(_ context: CommandContext) -> StoreUse { .writingWhereAllowed }
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         try InteractiveSession.run(context, opensOnToday: !list, endpoint: endpoint)
     }
 }

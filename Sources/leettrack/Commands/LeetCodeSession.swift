@@ -69,7 +69,7 @@ struct LeetCodeSession {
         return try LeetCodeCookies.load(from: cookieFile)
     }
 
-    func login() throws {
+    func login(_ output: CommandOutput) throws {
         let file = cookieFile
         var cookies = try Self.cookiesInEnvironment(context) ? cookies() ?? CookiePrompt.ask() : CookiePrompt.ask()
         let user = try client(cookies: cookies).signedInUser()
@@ -78,10 +78,10 @@ struct LeetCodeSession {
             atPath: FilePaths.folder(of: file), withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
         try cookies.save(to: file)
-        context.output.line("Signed in to LeetCode as \(user.username). The session is kept in \(Format.outside(file)) (readable by you only).")
+        output.line("Signed in to LeetCode as \(user.username). The session is kept in \(Format.outside(file)) (readable by you only).")
     }
 
-    func pull(dryRun: Bool) throws {
+    func pull(dryRun: Bool, _ output: CommandOutput) throws {
         guard let cookies = try cookies() else { throw LeetCodeError.notSignedIn(cookieFile: cookieFile) }
         let bar = ProgressBar(enabled: Terminal.isTerminal(.standardError))
         let pulled: LeetCodePull
@@ -93,7 +93,7 @@ struct LeetCodeSession {
             throw error
         }
         let summary = try pulled.apply(to: try context.tracker(), dryRun: dryRun)
-        LeetCodePullReport.write(summary, pulled, dryRun: dryRun, to: context)
+        LeetCodePullReport.write(summary, pulled, dryRun: dryRun, to: output)
         guard !dryRun else { return }
         // The day's question too, for `today` and the screen; the pull stands without it.
         if case .failed(let reason) = refreshDailyIfSignedIn(stored: try context.tracker().store.value(for: LeetCodeDaily.key)) {
@@ -101,22 +101,22 @@ struct LeetCodeSession {
         }
     }
 
-    func daily(json: Bool) throws {
+    func daily(json: Bool, _ output: CommandOutput) throws {
         let daily = try client(cookies: try cookies()).daily()
         let tracker = try context.tracker()
         try keep(daily)
         let problem = daily.problem
         let status = try tracker.progress.progress(for: problem.slug).status
         if json {
-            try context.output.writeJSON(DailyJSON(
+            try output.writeJSON(DailyJSON(
                 date: daily.date, id: problem.id, slug: problem.slug, title: problem.title, difficulty: problem.difficulty.rawValue,
                 paidOnly: problem.paidOnly, url: "https://leetcode.com/problems/\(problem.slug)/", status: status.rawValue))
             return
         }
-        context.output.line("Daily question, \(Format.outside(daily.date)): \(problem.id). \(Format.outside(problem.title)) (\(problem.difficulty.rawValue.capitalized))"
+        output.line("Daily question, \(Format.outside(daily.date)): \(problem.id). \(Format.outside(problem.title)) (\(problem.difficulty.rawValue.capitalized))"
             + (problem.paidOnly ? " [Premium]" : ""))
-        context.output.line("https://leetcode.com/problems/\(problem.slug)/")
-        context.output.line(status == .solved ? "You have solved it." : status == .attempted ? "You have attempted it." : "Not solved yet.")
+        output.line("https://leetcode.com/problems/\(problem.slug)/")
+        output.line(status == .solved ? "You have solved it." : status == .attempted ? "You have attempted it." : "Not solved yet.")
     }
 }
 

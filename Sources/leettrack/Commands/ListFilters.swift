@@ -147,13 +147,7 @@ struct ListCommand: LeetTrackCommand {
 
     @Argument(help: ArgumentHelp("Words to look for in titles and slugs.", valueName: "text")) var text: [String] = []
     @OptionGroup var filters: ListFilters
-    @Option(help: ArgumentHelp("id, title, difficulty, acceptance (highest first) or recent (latest practice first).", valueName: "order"),
-        transform: { text in
-            guard let sort = ProblemQuery.Sort(rawValue: text.lowercased()) else {
-                throw ValidationError("'\(text)' is not a sort order; use id, title, difficulty, acceptance or recent")
-            }
-            return sort
-        })
+    @Option(help: ArgumentHelp("id, title, difficulty, acceptance (highest first) or recent (latest practice first).", valueName: "order"))
     var sort: ProblemQuery.Sort?
     @Option(name: [.customShort("n"), .long], parsing: .unconditional, help: ArgumentHelp("Show at most N problems.", valueName: "n"),
         transform: { try wholeNumber($0, "'--limit' needs a positive whole number") })
@@ -161,7 +155,7 @@ struct ListCommand: LeetTrackCommand {
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         let named = try ListFilters.problemsNamed(text, command: Self.self, context.catalog)
         var query = try filters.query(text: named == nil ? text : [], command: Self.self, context)
         if let sort { query.sort = sort }
@@ -174,16 +168,16 @@ struct ListCommand: LeetTrackCommand {
             let (problems, progress) = try context.problems(matching: query)
             let entries = problems.map { OrphanRecords.Entry.problem(ProblemJSON($0, progress[$0.slug], skipped: skipped.contains($0.slug))) }
                 + orphans.prefix(max(0, (query.limit ?? Int.max) - problems.count)).map { .orphan(OrphanRecords.JSON($0.slug, $0.record)) }
-            try context.output.writeJSON(entries)
+            try output.writeJSON(entries)
             return
         }
         // Rows show marks only: read from the start of the summaries, not the whole records.
         let rows = try context.positions(markedMatching: query)
-        context.output.rows(rows, of: context.catalog, skipped: skipped)
+        output.rows(rows, of: context.catalog, skipped: skipped)
         let shownOrphans = orphans.prefix(max(0, (query.limit ?? Int.max) - rows.count))
-        for orphan in shownOrphans { context.output.line(OrphanRecords.row(orphan.slug, orphan.record, context.output.style)) }
+        for orphan in shownOrphans { output.line(OrphanRecords.row(orphan.slug, orphan.record, output.style)) }
         let count = rows.count + shownOrphans.count
-        context.output.line(context.output.style.dim(count == 1 ? "1 problem" : "\(count) problems"))
+        output.line(output.style.dim(count == 1 ? "1 problem" : "\(count) problems"))
     }
 }
 
@@ -197,7 +191,7 @@ struct RandomCommand: LeetTrackCommand {
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         let named = try ListFilters.problemsNamed(text, command: Self.self, context.catalog)
         let query = try filters.query(text: named == nil ? text : [], command: Self.self, context)
         if query.statuses == [.solved] { throw Self.usageError("'random' picks unsolved problems; '--status solved' matches none") }
@@ -211,10 +205,10 @@ struct RandomCommand: LeetTrackCommand {
         }
         let problem = context.catalog.problem(at: pick.position)
         if json {
-            try context.output.writeJSON(ProblemJSON(problem, try context.record(ofPicked: problem.slug)))
+            try output.writeJSON(ProblemJSON(problem, try context.record(ofPicked: problem.slug)))
             return
         }
-        context.output.line(Format.row(problem, marks: pick.progress, context.output.style))
-        context.output.line("      \(problem.url)")
+        output.line(Format.row(problem, marks: pick.progress, output.style))
+        output.line("      \(problem.url)")
     }
 }

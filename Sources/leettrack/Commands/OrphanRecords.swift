@@ -75,19 +75,19 @@ enum OrphanRecords {
     }
 
     /// `show SLUG` of an orphan: what the store holds, and what to do with it.
-    static func show(_ slug: String, json: Bool, _ context: CommandContext) throws {
+    static func show(_ slug: String, json: Bool, _ context: CommandContext, _ output: CommandOutput) throws {
         let record = try context.progress(for: slug)
-        if json { return try context.output.writeJSON(JSON(slug, record, withHistory: true)) }
-        let style = context.output.style
-        context.output.line(style.bold(Format.outside(slug)) + style.dim("  (not in the catalog: `leettrack catalog update` may add it)"))
+        if json { return try output.writeJSON(JSON(slug, record, withHistory: true)) }
+        let style = output.style
+        output.line(style.bold(Format.outside(slug)) + style.dim("  (not in the catalog: `leettrack catalog update` may add it)"))
         let rows: [(String, String)] = [
             ("Status", Format.statusWord(record.status, style)),
             ("Favorite", record.favorite ? style.magenta("♥ yes") : "no"),
             ("Note", record.note.isEmpty ? "-" : Format.outside(record.note).replacing("\n", with: "\n" + String(repeating: " ", count: 12))),
         ]
-        for (label, value) in rows { context.output.line(Format.fit(label + ":", 12) + value) }
-        ShowCommand.printHistory(record.events, context)
-        context.output.line(style.dim("`leettrack reset \(slug) --forget` removes it: history, favorite and note."))
+        for (label, value) in rows { output.line(Format.fit(label + ":", 12) + value) }
+        ShowCommand.printHistory(record.events, in: context.timeZone, output)
+        output.line(style.dim("`leettrack reset \(slug) --forget` removes it: history, favorite and note."))
     }
 
     /// An orphan in a listing's or `show`'s JSON: the fields of a catalog problem it has, its slug

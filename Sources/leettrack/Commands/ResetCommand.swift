@@ -19,17 +19,17 @@ struct ResetCommand: LeetTrackCommand {
     @ParentCommand var root: LeetTrack
     func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         if all, !problemNames.isEmpty { throw Self.usageError("give problems or '--all', not both") }
         if !all, problemNames.isEmpty { throw Self.usageError("missing expected argument '<problem> ...' (or '--all')") }
         // Records the catalog does not know, named by their slugs (see OrphanRecords).
-        if !all, let slugs = try OrphanRecords.slugs(named: problemNames, context) { return try resetOrphans(slugs, context) }
+        if !all, let slugs = try OrphanRecords.slugs(named: problemNames, context) { return try resetOrphans(slugs, context, output) }
         let problems = try context.catalog.resolve(problemNames)
         let confirmed = yes
         let now = context.now
         let forget = self.forget
         guard all else {
-            try ProgressChanges.apply(problems, json: json, in: context) { record in
+            try ProgressChanges.apply(problems, json: json, in: context, output) { record in
                 record.reset(at: now, forgetHistory: forget)
             } describe: { problem, change in
                 change.changed ? "Reset \(Format.name(problem)) to todo\(forget ? " and erased its history" : "")."
@@ -39,7 +39,7 @@ struct ResetCommand: LeetTrackCommand {
         }
         let touched = try context.progress().values.filter { $0.status != .todo || (forget && !$0.events.isEmpty) }.count
         guard touched > 0 else {
-            context.output.line("Nothing to reset.")
+            output.line("Nothing to reset.")
             return
         }
         if !confirmed {
@@ -53,32 +53,32 @@ struct ResetCommand: LeetTrackCommand {
         let changes = try context.tracker().progress.updateAll { _, record in record.reset(at: now, forgetHistory: forget) }
         let changed = changes.filter(\.changed)
         if json {
-            try context.output.writeJSON(changed.compactMap { change in
+            try output.writeJSON(changed.compactMap { change in
                 context.catalog.problem(withSlug: change.slug).map { ProblemJSON($0, change.after, withHistory: true) }
             })
             return
         }
-        context.output.line("Reset \(Self.problems(changed.count)) to todo\(forget ? " and erased their history" : "").")
+        output.line("Reset \(Self.problems(changed.count)) to todo\(forget ? " and erased their history" : "").")
     }
 
     /// Resets records the catalog does not know, in one transaction. With `--forget` the whole
     /// record goes, its favorite and note too: no other command reaches a problem the catalog does
     /// not have, so forgetting it leaves nothing behind.
-    private func resetOrphans(_ slugs: [String], _ context: CommandContext) throws {
+    private func resetOrphans(_ slugs: [String], _ context: CommandContext, _ output: CommandOutput) throws {
         let now = context.now
         let forget = self.forget
         let changes = try context.tracker().progress.update(slugs) { _, record in
             record.reset(at: now, forgetHistory: forget)
             if forget { record = ProblemProgress() }
         }
-        if json { return try context.output.writeJSON(changes.map { OrphanRecords.JSON($0.slug, $0.after, withHistory: true) }) }
+        if json { return try output.writeJSON(changes.map { OrphanRecords.JSON($0.slug, $0.after, withHistory: true) }) }
         for change in changes {
             let name = Format.outside(change.slug)
             guard change.changed else {
-                context.output.line("\(name) was already todo.")
+                output.line("\(name) was already todo.")
                 continue
             }
-            context.output.line(forget
+            output.line(forget
                 ? "Forgot \(name) (not in the catalog): its history, favorite and note are gone; nothing of it is left in the store."
                 : "Reset \(name) (not in the catalog) to todo.")
         }

@@ -39,7 +39,7 @@ struct ServeCommand: LeetTrackCommand {
     var readTimeout = 10
     @ParentCommand var root: LeetTrack
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         let host = host ?? "127.0.0.1"
         if host.isEmpty { throw Self.usageError("'--host' needs an address, e.g. 127.0.0.1 or 0.0.0.0") }
         // The server's address goes to standard output: with it closed, nobody could learn the
@@ -58,18 +58,18 @@ struct ServeCommand: LeetTrackCommand {
             throw CLIError.failure(error.description)
         }
         // Printed at once (not at exit) and flushed: a script or test waits for this line.
-        context.output.line("Serving \(Format.outside(context.storePath)) at \(Format.outside(url))")
-        for other in server.urls.dropFirst() { context.output.line("  also at \(Format.outside(other))") }
+        output.line("Serving \(Format.outside(context.storePath)) at \(Format.outside(url))")
+        for other in server.urls.dropFirst() { output.line("  also at \(Format.outside(other))") }
         if server.listensOnEveryNetwork {
             Terminal.writeError(
                 "Warning: this server answers on every network of this machine: anyone there who has the URL "
                     + "(its token) can read and change your progress. Use --host 127.0.0.1 to keep it to this machine.\n")
         }
-        context.output.line("Press Ctrl-C to stop.")
-        try context.output.flush(storeWritten: context.storeOpenedForWriting)
+        output.line("Press Ctrl-C to stop.")
+        try output.flush(storeWritten: context.storeOpenedForWriting)
         if open { openBrowser(url) }
         try server.runUntilSignalled()
-        context.output.line("Stopped.")
+        output.line("Stopped.")
     }
 
     private func openBrowser(_ url: String) {

@@ -17,7 +17,7 @@ struct StatsCommand: LeetTrackCommand {
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         // Every summary is counted as the store lends it: no dictionary of them all.
         let catalog = context.catalog
         let dailyGoal = try context.practiceSettings().dailyGoal
@@ -34,21 +34,21 @@ struct StatsCommand: LeetTrackCommand {
         let stats = statistics.statistics()
         let goal = dailyGoal.flatMap { goal in goalDays?.progress(goal: goal, now: context.now) }
         if let graph = graph?.calendar() {
-            if json { return try context.output.writeJSON(CalendarJSON(graph, stats, goal: goal)) }
-            CalendarView(graph: graph, style: context.output.style, goal: goal).draw(context)
-            context.output.line()
-            context.output.line("Streak:     \(days(stats.currentStreak)) (longest \(days(stats.longestStreak)))")
-            if let goal { context.output.line(goalLine(goal)) }
+            if json { return try output.writeJSON(CalendarJSON(graph, stats, goal: goal)) }
+            CalendarView(graph: graph, style: output.style, goal: goal).draw(output)
+            output.line()
+            output.line("Streak:     \(days(stats.currentStreak)) (longest \(days(stats.longestStreak)))")
+            if let goal { output.line(goalLine(goal)) }
             return
         }
         if json {
-            try context.output.writeJSON(StatsJSON(stats, goal: goal))
+            try output.writeJSON(StatsJSON(stats, goal: goal))
             return
         }
-        let style = context.output.style
+        let style = output.style
         let total = stats.total
-        context.output.line(style.bold("Solved \(total.solved) of \(total.total)") + ", attempted \(total.attempted)")
-        context.output.line()
+        output.line(style.bold("Solved \(total.solved) of \(total.total)") + ", attempted \(total.attempted)")
+        output.line()
         for line in stats.byDifficulty {
             guard let difficulty = line.difficulty else { continue }
             let counts = Format.right("\(line.solved)", 4) + " / " + Format.fit("\(line.total)", 5)
@@ -62,29 +62,29 @@ struct StatsCommand: LeetTrackCommand {
             }
             let attempted = line.attempted > 0 ? style.dim("  +\(line.attempted) attempted") : ""
             let median = line.medianSeconds.map { style.dim("  median \(PracticeTime.text($0))") } ?? ""
-            context.output.line("\(Format.difficulty(difficulty, style))  \(counts)  \(colored)  \(percent)\(attempted)\(median)")
+            output.line("\(Format.difficulty(difficulty, style))  \(counts)  \(colored)  \(percent)\(attempted)\(median)")
         }
-        context.output.line()
-        context.output.line("Favorites:  \(stats.favorites)")
-        context.output.line("Streak:     \(days(stats.currentStreak)) (longest \(days(stats.longestStreak)))")
-        if let goal { context.output.line(goalLine(goal)) }
+        output.line()
+        output.line("Favorites:  \(stats.favorites)")
+        output.line("Streak:     \(days(stats.currentStreak)) (longest \(days(stats.longestStreak)))")
+        if let goal { output.line(goalLine(goal)) }
         if !stats.tags.isEmpty {
-            context.output.line()
-            context.output.line("Most practised tags:")
+            output.line()
+            output.line("Most practised tags:")
             let width = min(24, stats.tags.map { DisplayWidth.of($0.tag) }.max() ?? 0)
             for line in stats.tags {
                 let counts = Format.right("\(line.solved)", 4) + " / " + Format.fit("\(line.total)", 5)
-                context.output.line("  \(Format.fit(line.tag, width))  \(counts)  " + style.green(Format.bar(line.solved, of: line.total, width: 16)))
+                output.line("  \(Format.fit(line.tag, width))  \(counts)  " + style.green(Format.bar(line.solved, of: line.total, width: 16)))
             }
         }
-        context.output.line()
-        context.output.line("Last 7 days:")
+        output.line()
+        output.line("Last 7 days:")
         let most = max(1, stats.lastSevenDays.map(\.total).max() ?? 1)
         for day in stats.lastSevenDays {
             let width = day.total == 0 ? 0 : max(1, Int((Double(day.total) / Double(most) * 20).rounded()))
             let detail = day.total == 0 ? style.dim("-") : "\(day.total)" + style.dim(Self.breakdown(day))
             let met = goal?.metDays.contains(day.day) == true ? style.green(" ✓") : ""
-            context.output.line("  \(day.day.weekdayName) \(day.day)  \(style.green(String(repeating: "■", count: width)))\(width > 0 ? " " : "")\(detail)\(met)")
+            output.line("  \(day.day.weekdayName) \(day.day)  \(style.green(String(repeating: "■", count: width)))\(width > 0 ? " " : "")\(detail)\(met)")
         }
     }
 

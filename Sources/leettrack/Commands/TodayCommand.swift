@@ -27,7 +27,7 @@ struct TodayCommand: LeetTrackCommand {
     @ParentCommand var root: LeetTrack
     func storeUse(_ context: CommandContext) -> StoreUse { LeetCodeSession.isSignedIn(context) ? .writingWhereAllowed : .reading }
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         let session = try LeetCodeSession(context, endpoint: endpoint, command: TodayCommand.self)
         let stored = try Self.storedDaily(context)
         var plan = try Self.plan(context, daily: stored)
@@ -39,48 +39,48 @@ struct TodayCommand: LeetTrackCommand {
             case .failed(let reason): dailyFailure = reason
             }
         }
-        if json { return try context.output.writeJSON(TodayJSON(plan)) }
-        let style = context.output.style
-        context.output.line(style.bold("Today, \(plan.today.weekdayName) \(plan.today)"))
+        if json { return try output.writeJSON(TodayJSON(plan)) }
+        let style = output.style
+        output.line(style.bold("Today, \(plan.today.weekdayName) \(plan.today)"))
         if plan.dueCount == 0 {
-            context.output.line("Reviews:    none due")
+            output.line("Reviews:    none due")
         } else {
-            context.output.line("Reviews:    \(plan.dueCount) due" + style.dim("  (`leettrack review`)"))
+            output.line("Reviews:    \(plan.dueCount) due" + style.dim("  (`leettrack review`)"))
             for item in plan.due.prefix(Self.shownReviews) {
                 let late = item.daysOverdue > 0 ? style.dim("  \(item.daysOverdue) d overdue") : ""
-                context.output.line("            \(Format.name(item.problem))\(late)")
+                output.line("            \(Format.name(item.problem))\(late)")
             }
-            if plan.dueCount > Self.shownReviews { context.output.line(style.dim("            … and \(plan.dueCount - Self.shownReviews) more")) }
+            if plan.dueCount > Self.shownReviews { output.line(style.dim("            … and \(plan.dueCount - Self.shownReviews) more")) }
         }
         if let list = plan.followed {
             let counts = style.dim("  (\(plan.followedSolved) of \(list.slugs.count) solved in \(Format.outside(list.name)))")
             if let next = plan.next {
-                context.output.line("Next:       \(Format.name(next))  \(Format.colored(next.difficulty, style))" + counts)
+                output.line("Next:       \(Format.name(next))  \(Format.colored(next.difficulty, style))" + counts)
             } else {
                 let reason = NothingNext.reason(in: Format.outside(list.name), total: list.slugs.count, solved: plan.followedSolved)
-                context.output.line("Next:       \(reason)" + (list.slugs.isEmpty ? "" : counts))
+                output.line("Next:       \(reason)" + (list.slugs.isEmpty ? "" : counts))
             }
         } else {
-            context.output.line("Next:       " + style.dim("follow a list to get one: `leettrack config follow neetcode-150`"))
+            output.line("Next:       " + style.dim("follow a list to get one: `leettrack config follow neetcode-150`"))
         }
-        context.output.line("Streak:     \(Plural.count(plan.streak.current, "day"))" + style.dim(" (longest \(plan.streak.longest))"))
+        output.line("Streak:     \(Plural.count(plan.streak.current, "day"))" + style.dim(" (longest \(plan.streak.longest))"))
         if let goal = plan.goal {
             let mark = goal.isMetToday ? style.green("  ✓ met") : ""
             let met = Plural.count(goal.currentStreak, "day")
-            context.output.line("Goal:       \(min(goal.doneToday, goal.goal)) / \(goal.goal) today  "
+            output.line("Goal:       \(min(goal.doneToday, goal.goal)) / \(goal.goal) today  "
                 + style.green(Format.bar(goal.doneToday, of: goal.goal, width: 10)) + mark
                 // Once today met the goal, the run of met days is said once: "✓ met, 3 days in a row".
                 + style.dim(goal.isMetToday ? ", \(met) in a row" : "  met \(met) in a row"))
         } else {
-            context.output.line("Done today: \(plan.doneToday)" + style.dim("  (set a goal: `leettrack config daily-goal 3`)"))
+            output.line("Done today: \(plan.doneToday)" + style.dim("  (set a goal: `leettrack config daily-goal 3`)"))
         }
         if let daily = plan.daily {
             let problem = daily.question.problem
             let status = daily.status == .solved ? style.green("solved") : Format.statusWord(daily.status, style)
             // The stored question (`leetcode.daily`) is outside text, like any record of the store.
-            context.output.line("Daily:      \(problem.id). \(Format.outside(problem.title))  \(Format.colored(problem.difficulty, style))  \(status)")
+            output.line("Daily:      \(problem.id). \(Format.outside(problem.title))  \(Format.colored(problem.difficulty, style))  \(status)")
         } else if let dailyFailure {
-            context.output.line("Daily:      " + style.dim("today's question could not be read: \(Format.outside(dailyFailure))"))
+            output.line("Daily:      " + style.dim("today's question could not be read: \(Format.outside(dailyFailure))"))
         }
     }
 
