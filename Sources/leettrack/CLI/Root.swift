@@ -65,9 +65,7 @@ struct LeetTrack: ParsableCommand {
 
     /// Opens the store named by `--store` (else the environment's) as `use` says and runs `work` on
     /// it; what was printed before a failure still goes out.
-    static func perform(
-        store: String?, use: (CommandContext) -> StoreUse, _ work: (CommandContext, CommandOutput) throws -> Void
-    ) throws {
+    static func perform(store: String?, use: (CommandContext) -> StoreUse, _ work: (CommandContext, CommandOutput) throws -> Void) throws {
         if store?.isEmpty == true { throw CLIError.usage("'--store' needs a path", command: nil) }
         let environment = Terminal.environment(environmentNames)
         let context = try CommandContext(storePath: store, environment: environment)

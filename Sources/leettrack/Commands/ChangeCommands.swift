@@ -9,15 +9,6 @@ enum ProgressChanges {
     /// The help of the `PROBLEM...` argument.
     static let problemsHelp = ArgumentHelp("Ids (1 or 1,2), slugs, or whole words of one title (quote titles).", valueName: "problem")
 
-    /// Runs `change` on `problems` and prints `describe(problem, change)` for each, or JSON.
-    static func apply(
-        _ problems: [Problem], json: Bool, in context: CommandContext, _ output: CommandOutput,
-        change: (inout ProblemProgress) throws -> Void,
-        describe: (Problem, ProgressChange) -> String
-    ) throws {
-        try apply(problems, json: json, in: context, output, change: { _, record in try change(&record) }, describe: describe)
-    }
-
     /// Runs `change(slug, record)` on `problems` and prints `describe(problem, change)` for each, or JSON.
     static func apply(
         _ problems: [Problem], json: Bool, in context: CommandContext, _ output: CommandOutput,
@@ -159,7 +150,7 @@ struct AttemptCommand: LeetTrackCommand {
         let problems = try context.catalog.resolve(problemNames)
         let date = try ProgressChanges.date(from: self.date, now: context.now, in: context.timeZone) ?? context.now
         try ProgressChanges.checkNote(note, as: "'--note'", command: Self.self)
-        try ProgressChanges.apply(problems, json: json, in: context, output) { record in
+        try ProgressChanges.apply(problems, json: json, in: context, output) { _, record in
             record.recordAttempt(at: date, seconds: seconds, note: note)
         } describe: { problem, change in
             let time = ProgressChanges.timeSuffix(seconds)
@@ -210,7 +201,7 @@ struct FavoriteChange {
         if !favorite, let slugs = try OrphanRecords.slugs(named: problemNames, context) { return try unfavoriteOrphans(slugs, context, output) }
         let problems = try context.catalog.resolve(problemNames)
         let favorite = self.favorite
-        try ProgressChanges.apply(problems, json: json, in: context, output) { record in
+        try ProgressChanges.apply(problems, json: json, in: context, output) { _, record in
             record.favorite = favorite
         } describe: { problem, change in
             switch (favorite, change.changed) {

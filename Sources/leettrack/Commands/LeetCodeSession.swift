@@ -104,7 +104,7 @@ struct LeetCodeSession {
     func daily(json: Bool, _ output: CommandOutput) throws {
         let daily = try client(cookies: try cookies()).daily()
         let tracker = try context.tracker()
-        try keep(daily)
+        try tracker.store.set(daily, for: LeetCodeDaily.key)
         let problem = daily.problem
         let status = try tracker.progress.progress(for: problem.slug).status
         if json {

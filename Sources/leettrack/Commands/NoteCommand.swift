@@ -125,7 +125,7 @@ struct NoteCommand: LeetTrackCommand {
                 try InputRules.check(note: edited, at: "")
             }
         }
-        try ProgressChanges.apply([problem], json: json, in: context, output) { record in
+        try ProgressChanges.apply([problem], json: json, in: context, output) { _, record in
             record.note = newNote
         } describe: { problem, change in
             if !change.changed { return "The note of \(Format.name(problem)) is unchanged." }

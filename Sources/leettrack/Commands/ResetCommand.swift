@@ -29,7 +29,7 @@ struct ResetCommand: LeetTrackCommand {
         let now = context.now
         let forget = self.forget
         guard all else {
-            try ProgressChanges.apply(problems, json: json, in: context, output) { record in
+            try ProgressChanges.apply(problems, json: json, in: context, output) { _, record in
                 record.reset(at: now, forgetHistory: forget)
             } describe: { problem, change in
                 change.changed ? "Reset \(Format.name(problem)) to todo\(forget ? " and erased its history" : "")."

@@ -61,7 +61,7 @@ struct TimerCommand: LeetTrackCommand {
             }
         case .attempted(let note):
             let date = context.clock.now
-            try ProgressChanges.apply([problem], json: false, in: context, output) { record in
+            try ProgressChanges.apply([problem], json: false, in: context, output) { _, record in
                 record.recordAttempt(at: date, seconds: seconds, note: note)
             } describe: { problem, _ in
                 "Recorded an attempt at \(Format.name(problem))\(ProgressChanges.timeSuffix(seconds))."

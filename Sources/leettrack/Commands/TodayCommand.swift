@@ -29,7 +29,8 @@ struct TodayCommand: LeetTrackCommand {
 
     func run(_ context: CommandContext, _ output: CommandOutput) throws {
         let session = try LeetCodeSession(context, endpoint: endpoint, command: TodayCommand.self)
-        let stored = try Self.storedDaily(context)
+        // The daily question the store keeps, of whatever day.
+        let stored: LeetCodeDaily? = context.storeExists ? try context.tracker().store.value(for: LeetCodeDaily.key) : nil
         var plan = try Self.plan(context, daily: stored)
         var dailyFailure: String?
         if plan.daily == nil {
@@ -93,10 +94,5 @@ struct TodayCommand: LeetTrackCommand {
         var builder = TodayPlan.Builder(catalog: context.catalog, scheduler: try context.reviewSettings().scheduler(), timeZone: context.timeZone)
         try context.lending { try $0.forEachReadableSummary { slug, summary in builder.add(summary, slug: slug) } }
         return try builder.plan(record: context.record(ofPicked:), settings: settings, followed: followed, daily: daily, now: context.now)
-    }
-
-    /// The daily question the store keeps, of whatever day.
-    static func storedDaily(_ context: CommandContext) throws -> LeetCodeDaily? {
-        context.storeExists ? try context.tracker().store.value(for: LeetCodeDaily.key) : nil
     }
 }
