@@ -18,7 +18,6 @@ extension ProblemQuery.Sort: ExpressibleByArgument {
 /// has a word); whether the list exists is known once the store is open.
 struct ListName: ExpressibleByArgument {
     let name: String
-
     init?(argument: String) {
         guard OwnLists.key(for: argument) != nil else { return nil }
         name = argument

@@ -28,20 +28,20 @@ struct CodeCommand: LeetTrackCommand {
     @Option(
         name: .customLong("lang"),
         help: ArgumentHelp("The language (default: `config code-lang`, else py).", valueName: "language"),
-        completion: .list(SolutionLanguage.all.map(\.fileExtension)))
-    var language: String?
+        completion: .list(SolutionLanguage.all.map(\.fileExtension)),
+        transform: { name in
+            guard let language = SolutionLanguage(named: name) else {
+                throw ValidationError("'\(name)' is not a language; the languages are \(SolutionLanguage.namesText)")
+            }
+            return language
+        })
+    var language: SolutionLanguage?
     @ParentCommand var root: LeetTrack
     func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
     func run(_ context: CommandContext, _ output: CommandOutput) throws {
         let problem = try context.catalog.resolve(problemName)
-        let chosen = try language.map { name in
-            guard let language = SolutionLanguage(named: name) else {
-                throw Self.usageError("'\(name)' is not a language; the languages are \(SolutionLanguage.namesText)")
-            }
-            return language
-        }
-        let file = try CodeSolution.prepare(problem, language: chosen, tracker: try context.tracker(), environment: context.environment)
+        let file = try CodeSolution.prepare(problem, language: language, tracker: try context.tracker(), environment: context.environment)
         let editor = Editor(environment: context.environment)
         output.line(file.created ? "Created \(Format.outside(file.path))" : "Opening \(Format.outside(file.path))")
         guard let command = editor.command else {

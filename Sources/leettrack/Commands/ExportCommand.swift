@@ -18,8 +18,13 @@ struct ExportCommand: LeetTrackCommand {
         case json, csv
     }
 
-    @Option(help: ArgumentHelp("The format (default: json).", valueName: "json|csv"), completion: .list(["json", "csv"]))
-    var format: String?
+    @Option(
+        help: ArgumentHelp("The format (default: json).", valueName: "json|csv"), completion: .list(["json", "csv"]),
+        transform: { name in
+            guard let format = Format(rawValue: name.lowercased()) else { throw ValidationError("'\(name)' is not a format; use json or csv") }
+            return format
+        })
+    var format = Format.json
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp("Write to this file instead of standard output (- is standard output).", valueName: "file"),
@@ -28,10 +33,6 @@ struct ExportCommand: LeetTrackCommand {
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext, _ standardOutput: CommandOutput) throws {
-        let name = self.format ?? "json"
-        guard let format = Format(rawValue: name.lowercased()) else {
-            throw Self.usageError("'\(name)' is not a format; use json or csv")
-        }
         if let output, output.isEmpty { throw Self.usageError("'--output' needs a file name") }
         let exporter = Exporter(catalog: context.catalog)
         // A store that does not exist yet exports as empty and is not created; a record that does
