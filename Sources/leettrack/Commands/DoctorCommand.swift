@@ -44,7 +44,8 @@ struct DoctorCommand: LeetTrackCommand {
     var restoreFile: String?
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
-    func storeUse(_ context: CommandContext) -> StoreUse { rebuildSummaries || removeDamaged || removeUnreadableSettings || restoreFile != nil ? .writingWhereAllowed : .reading }
+    /// A removal saves the records' bytes before it writes, which a store the user may only read still allows.
+    func storeUse(_ context: CommandContext) -> StoreUse { rebuildSummaries || restoreFile != nil ? .writing : removeDamaged || removeUnreadableSettings ? .writingWhereAllowed : .reading }
 
     func run(_ context: CommandContext, _ output: CommandOutput) throws {
         // Every line names what the store holds (keys, slugs, list names, SQLite's findings), which
