@@ -43,9 +43,15 @@ final class CommandOutput {
         bytes.append(UInt8(ascii: "\n"))
     }
 
-    /// Adds one row per problem to standard output (marking the slugs in `skipped`).
+    /// Adds one row per problem to standard output, with its marks in `progress` (marking the
+    /// slugs in `skipped`).
     func rows(_ problems: [Problem], _ progress: [String: some ProgressMarks], skipped: Set<String> = []) {
-        rows(problems.map { ($0, progress[$0.slug]) }, skipped: skipped)
+        writeRows(problems) { problem, writer, bytes in
+            let marks = progress[problem.slug]
+            writer.append(
+                problem, status: marks?.status ?? .todo, favorite: marks?.favorite ?? false,
+                skipped: !skipped.isEmpty && skipped.contains(problem.slug), to: &bytes)
+        }
     }
 
     /// Adds one row per position of `catalog` with its marks, as ``rows(_:_:skipped:)``, from the
@@ -57,15 +63,6 @@ final class CommandOutput {
             writer.append(
                 catalog, at: row.position, status: row.progress?.status ?? .todo, favorite: row.progress?.favorite ?? false,
                 skipped: skipped, to: &bytes)
-        }
-    }
-
-    /// Adds one row per problem with its marks, as ``rows(_:_:skipped:)``.
-    func rows(_ rows: [(problem: Problem, progress: (some ProgressMarks)?)], skipped: Set<String> = []) {
-        writeRows(rows) { row, writer, bytes in
-            writer.append(
-                row.problem, status: row.progress?.status ?? .todo, favorite: row.progress?.favorite ?? false,
-                skipped: !skipped.isEmpty && skipped.contains(row.problem.slug), to: &bytes)
         }
     }
 
