@@ -54,10 +54,13 @@ struct ClockEndToEndTests {
         for text in ["tomorrow", "2026-02-30", "2026-11-29T12:00:00Z", "2009-01-01", "2009-12-31"] {
             let result = try leettrack.run(["fav", "1"], environment: ["LEETTRACK_TODAY": text])
             #expect(result.status == 64, "\(text): \(result.stderr)")
-            // The same reason as `--date` gives for the same text.
+            // The same reason as `--date` gives for the same text (the parser checks `--date`: its
+            // line names the option and the value, and the option's help and the usage follow it).
             let date = try dated.run(["solve", "1", "--date", text])
             #expect(date.status == 64, "\(text): \(date.stderr)")
-            let reason = try #require(date.stderr.firstRange(of: "'\(text)' is not a valid date").map { date.stderr[$0.lowerBound...] })
+            #expect(date.stderr.contains("The value '\(text)' is invalid for '--date <yyyy-mm-dd>': "), "\(text): \(date.stderr)")
+            let reason = try #require(
+                date.stderr.firstRange(of: "'\(text)' is not a valid date").map { date.stderr[$0.lowerBound...].prefix { $0 != "\n" } })
             #expect(result.stderr.contains("LEETTRACK_TODAY: \(reason.trimmingCharacters(in: .newlines))"), "\(text): \(result.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: leettrack.storePath))

@@ -16,14 +16,20 @@ extension ArgumentHelp {
 protocol LeetTrackCommand: ParsableCommand {
     /// The root command, whose options (`--store`) may appear anywhere on the command line.
     var root: LeetTrack { get }
-    /// Does the work.
-    func run(_ context: CommandContext) throws
+    /// How this run opens the store, decided from the arguments (and the context's store path and
+    /// environment) before anything is read: a command that only reads never creates or locks it.
+    func storeUse(_ context: CommandContext) -> StoreUse
+    /// Does the work: reads and writes the store through `context`, prints through `output`.
+    func run(_ context: CommandContext, _ output: CommandOutput) throws
 }
 
 extension LeetTrackCommand {
+    /// Most commands only read.
+    func storeUse(_ context: CommandContext) -> StoreUse { .reading }
+
     /// swift-argument-parser's entry point: opens the store and does the work.
     func run() throws {
-        try LeetTrack.perform(store: root.store) { try self.run($0) }
+        try LeetTrack.perform(store: root.store, use: storeUse) { try self.run($0, $1) }
     }
 
     /// A usage error that shows this command's usage.

@@ -9,33 +9,22 @@ extension CommandContext {
         try settingsOrDefaults(named: "practice settings", PracticeSettings()) { try $0.practice.settings() }
     }
 
-    /// The followed list, or `nil` when none is followed.
+    /// The followed list, or `nil` when none is followed, or, with `warningIfGone` and a warning,
+    /// when it no longer exists (an own list deleted on another machine): the day's plan still
+    /// shows its reviews, streak and goal.
     /// - Throws: `CLIError.failure` when the followed list no longer exists (an own list deleted
-    ///   or renamed since), saying how to follow another.
-    func followedList(in settings: PracticeSettings) throws -> StudyList? {
+    ///   or renamed since) and not `warningIfGone`, saying how to follow another.
+    func followedList(in settings: PracticeSettings, warningIfGone: Bool = false) throws -> StudyList? {
         guard let key = settings.followedList else { return nil }
         do {
             return try list(named: key)
         } catch LeetTrackError.unknownList {
-            throw CLIError.failure(Self.followedListGone(key))
-        }
-    }
-
-    /// The followed list, or `nil` with a warning when it no longer exists (an own list deleted
-    /// on another machine): the day's plan still shows its reviews, streak and goal.
-    func followedListOrWarning(in settings: PracticeSettings) throws -> StudyList? {
-        guard let key = settings.followedList else { return nil }
-        do {
-            return try list(named: key)
-        } catch LeetTrackError.unknownList {
-            Terminal.writeError("Warning: \(Self.followedListGone(key))\n")
+            let gone = "the followed list '\(key)' no longer exists. Follow another with `leettrack config follow LIST`, "
+                + "or stop following with `leettrack config follow --reset`."
+            guard warningIfGone else { throw CLIError.failure(gone) }
+            Terminal.writeError("Warning: \(gone)\n")
             return nil
         }
-    }
-
-    private static func followedListGone(_ key: String) -> String {
-        "the followed list '\(key)' no longer exists. Follow another with `leettrack config follow LIST`, "
-            + "or stop following with `leettrack config follow --reset`."
     }
 
     /// The list a command works on: `name` (built-in or own) when given, else the followed list.

@@ -9,32 +9,46 @@ import LeetTrackText
 import Persistence
 import TerminalUI
 
-/// What a command runs with: the ``Tracker`` (store, catalog, clock, synced writes), opened on
-/// first use, and where output goes. Built once by `LeetTrack.run`; commands never read the
-/// environment themselves.
+/// How a run opens the store, which its command decides from its arguments before anything is read.
+enum StoreUse {
+    /// Read-only: never creates, writes or locks the store (a missing store reads as empty).
+    case reading
+    /// For writing: the store (created when missing) opens once the arguments are checked (see ``CommandContext/tracker()``).
+    case writing
+    /// For writing where the user may write the store, else read-only (the screen, keeping the
+    /// day's question): such a run still shows everything, and says its changes are not saved.
+    case writingWhereAllowed
+}
+
+/// How a command reaches the store: the one ``Tracker`` of the run (store, catalog, clock, time
+/// zone), opened on first use as the command's ``StoreUse`` says, and the readers that warn once
+/// about records that do not decode (output goes to ``CommandOutput``). Built once by
+/// `LeetTrack.perform`; commands never read the environment themselves.
 final class CommandContext {
     /// The catalog: the one built into the binary, with the store's update once
-    /// ``installCatalogUpdate()`` read it.
-    var catalog: Catalog = .builtIn
+    /// ``installCatalogUpdate()`` read it (the open tracker takes it too).
+    var catalog: Catalog = .builtIn {
+        didSet { opened = opened.map { Tracker(store: $0.store, catalog: catalog, clock: clock, timeZone: timeZone) } }
+    }
     /// Where the store is (`--store`, else `LEETTRACK_STORE`, else the XDG data directory).
     let storePath: String
     /// The environment of the process.
     let environment: [String: String]
-    /// Colours for standard output.
-    let style: TextStyle
     /// Where time comes from: the system's clock, or in a debug build the instant
-    /// `LEETTRACK_NOW` names (end-to-end tests fix time with it).
+    /// `LEETTRACK_NOW` names (end-to-end tests fix time with it). The tracker takes this one.
     let clock: Clock
+    /// Whether `LEETTRACK_TODAY` (or, in a debug build, `LEETTRACK_NOW`) fixed the clock: then what
+    /// is random (`random`'s pick) is decided by the day, so a tour shows the same.
+    let clockIsFixed: Bool
     /// The current instant, read once so a command sees one time.
     let now: Date
-    /// The user's time zone (honours `TZ`), which decides what "today" is.
+    /// The user's time zone (honours `TZ`), which decides what "today" is; the tracker takes this one.
     let timeZone: SystemTimeZone
-    /// Text written so far, flushed by ``flush()``.
-    /// Standard output as it is made, as UTF-8: rows are made as bytes, and a string between
-    /// them and the terminal cost a pass over every byte.
-    private var output: [UInt8] = []
-    private var openedTracker: Tracker?
-    private var readingTracker: Tracker?
+    /// How the store is opened; set by `LeetTrack.perform` from the command before anything is read.
+    var use = StoreUse.reading
+    /// Why the store was opened read-only though the command would write (see ``StoreUse/writingWhereAllowed``).
+    private(set) var readOnlyReason: String?
+    private var opened: Tracker?
     private var warnedSlugs: Set<String> = []
     /// The settings records warned about (see ``settingsOrDefaults(named:_:_:)``).
     private var warnedSettings: Set<String> = []
@@ -43,7 +57,8 @@ final class CommandContext {
         self.environment = environment
         let timeZone = SystemTimeZone()
         self.timeZone = timeZone
-        clock = try Self.clock(environment, timeZone: timeZone)
+        let fixedClock = try Self.fixedClock(environment, timeZone: timeZone)
+        (clock, clockIsFixed) = (fixedClock ?? .system, fixedClock != nil)
         now = clock.now
         if let storePath {
             self.storePath = Self.expandingHome(storePath, environment)
@@ -52,9 +67,6 @@ final class CommandContext {
         } else {
             self.storePath = Store.standardPath(application: "leettrack", environment: environment)
         }
-        // A terminal that says it is dumb (Emacs' shell, some CI logs) shows escapes as text.
-        style = TextStyle(
-            enabled: Terminal.isTerminal(.standardOutput) && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb")
     }
 
     /// `path` with a leading `~/` made the home folder, as `config code-dir` takes it: the shell
@@ -64,71 +76,55 @@ final class CommandContext {
         return (home.hasSuffix("/") ? String(home.dropLast()) : home) + path.dropFirst()
     }
 
-    /// The store, opened (and created) on first use. Commands that change something call this
-    /// only after every argument has been checked, so a usage error never creates or touches it.
+    /// The run's one tracker, opened on first use as ``use`` says. The readers below open it only
+    /// when a store exists, so a command that writes creates the store at its first write, after
+    /// every argument was checked: a usage error never creates it.
     func tracker() throws -> Tracker {
-        if let openedTracker { return openedTracker }
-        let tracker = Tracker(store: try Store.sqlite(path: storePath), catalog: catalog, clock: clock, timeZone: timeZone)
-        openedTracker = tracker
+        if let opened { return opened }
+        let store: Store
+        switch use {
+        case .reading:
+            store = try .sqlite(path: storePath, access: .readOnly)
+        case .writing:
+            store = try .sqlite(path: storePath)
+        case .writingWhereAllowed:
+            do {
+                store = try .sqlite(path: storePath)
+            } catch PersistenceError.readOnly(_, let reason) where storeExists {
+                store = try .sqlite(path: storePath, access: .readOnly)
+                readOnlyReason = reason
+            }
+        }
+        let tracker = Tracker(store: store, catalog: catalog, clock: clock, timeZone: timeZone)
+        opened = tracker
         return tracker
     }
 
-    /// The progress records of the writable store (see ``tracker()``).
-    func repository() throws -> ProgressRepository {
-        try tracker().progress
-    }
+    /// Whether the store is open for writing: then a failure to print says the changes are saved.
+    var storeOpenedForWriting: Bool { opened != nil && use != .reading && readOnlyReason == nil }
 
-    /// The store for reading: the writable one when a command opened it, else the store opened
-    /// read-only, which never creates or changes a file and works on a store the user cannot write.
-    func reader() throws -> ProgressRepository {
-        try readingTrackerOpened().progress
-    }
-
-    /// The tracker for reading: the writable one when a command opened it, else one over the
-    /// store opened read-only.
-    func readingTrackerOpened() throws -> Tracker {
-        if let tracker = openedTracker ?? readingTracker { return tracker }
-        let tracker = Tracker(store: try Store.sqlite(path: storePath, access: .readOnly), catalog: catalog, clock: clock, timeZone: timeZone)
-        readingTracker = tracker
-        return tracker
-    }
-
-    /// Every progress record. A store that does not exist yet reads as empty and is not created:
-    /// looking at the catalog must not leave files behind.
-    func allProgress() throws -> [String: ProblemProgress] {
-        try progress { _ in true }
-    }
-
-    /// The records of the slugs `include` accepts, without creating a missing store. A record
-    /// that does not decode is left out, with a warning on standard error naming its problem.
-    func progress(where include: (String) -> Bool) throws -> [String: ProblemProgress] {
-        guard storeExists else { return [:] }
-        let result = try reader().readableProgress(where: include)
-        warn(about: result.damaged)
-        return result.records
+    /// The records of the slugs `include` accepts (every record by default), without creating a
+    /// missing store, which reads as empty: looking at the catalog must not leave files behind. A
+    /// record that does not decode is left out, with a warning on standard error naming its problem.
+    func progress(where include: (String) -> Bool = { _ in true }) throws -> [String: ProblemProgress] {
+        try readable { try $0.readableProgress(where: include) }
     }
 
     /// The records of `slugs`, read one by one, as ``progress(where:)`` gives them for those slugs.
     func progress(ofSlugs slugs: [String]) throws -> [String: ProblemProgress] {
+        try readable { try $0.readableProgress(ofSlugs: slugs) }
+    }
+
+    private func readable(_ read: (ProgressRepository) throws -> ReadableProgress) throws -> [String: ProblemProgress] {
         guard storeExists else { return [:] }
-        let result = try reader().readableProgress(ofSlugs: slugs)
+        let result = try read(try tracker().progress)
         warn(about: result.damaged)
         return result.records
     }
 
-    /// Lends `body` the summary of every record with its slug's UTF-8 bytes, in no order (see
-    /// ``ProgressRepository/forEachReadableSummary(events:card:_:)``: `body` must not use the
-    /// store), for the commands that summarise; like ``allProgress()``, a record that does not
-    /// decode is left out with a warning, and a missing store is not created.
-    func forEachSummary(
-        events: Bool = true, card: Bool = true, _ body: (_ slug: UnsafeRawBufferPointer, _ summary: ProgressSummary) throws -> Void
-    ) throws {
-        try lending { try $0.forEachReadableSummary(events: events, card: card, body) }
-    }
-
     /// The catalog positions of the favorites the catalog knows, in its order, with their marks:
-    /// read from the start of the favorites' summaries, as the store lends them (see
-    /// ``forEachSummary(events:card:_:)``), for rows written from the catalog's fields.
+    /// read from the start of the favorites' summaries, as the store lends them, for rows written
+    /// from the catalog's fields.
     func favorites() throws -> [(position: Int, progress: ProblemMarks?)] {
         let catalog = self.catalog
         var finder = Catalog.SlugFinder(catalog)
@@ -141,12 +137,12 @@ final class CommandContext {
         return favorites.sorted { $0.position < $1.position }.map { ($0.position, $0.marks) }
     }
 
-    /// Runs `lend` (one of the repository's `forEachReadable…` readers) on the reading store and
-    /// warns about each record it left out because it does not decode; does nothing when there is
-    /// no store yet, which is not created.
+    /// Runs `lend` (one of the repository's `forEachReadable…` readers, whose `body` must not use
+    /// the store) on the store's records and warns about each record it left out because it does
+    /// not decode; does nothing when there is no store yet, which is not created.
     func lending(_ lend: (ProgressRepository) throws -> [DamagedRecord]) throws {
         guard storeExists else { return }
-        warn(about: try lend(try reader()))
+        warn(about: try lend(try tracker().progress))
     }
 
     /// How many records this run left out, with a warning, because they do not decode.
@@ -221,7 +217,7 @@ final class CommandContext {
     /// One problem's record, without creating a missing store.
     func progress(for slug: String) throws -> ProblemProgress {
         guard storeExists else { return ProblemProgress() }
-        return try reader().progress(for: slug)
+        return try tracker().progress.progress(for: slug)
     }
 
     /// Whether a store has been written at the path (reading commands do not create it). An empty
@@ -229,7 +225,7 @@ final class CommandContext {
     /// store another process is creating this very moment. Reading commands show it as empty, and
     /// the first write makes a store of it.
     var storeExists: Bool {
-        if openedTracker != nil || readingTracker != nil { return true }
+        if opened != nil { return true }
         var status = stat()
         guard stat(storePath, &status) == 0 else { return false }
         guard (status.st_mode & S_IFMT) == S_IFREG, status.st_size == 0 else { return true }
@@ -243,13 +239,13 @@ final class CommandContext {
         // `lstat` as `FileManager.attributesOfItem` does, without its dictionary of attributes
         // (which looked up the owner's user and group names: about 1.7 million instructions).
         var status = stat()
-        return openedTracker == nil && readingTracker == nil && lstat(storePath, &status) == 0 && status.st_size == 0
+        return opened == nil && lstat(storePath, &status) == 0 && status.st_size == 0
     }
 
     /// The user's own lists, or none when there is no store yet.
     func ownLists() throws -> [StudyList] {
         guard storeExists else { return [] }
-        let (lists, damaged) = try readingTrackerOpened().lists.readableLists()
+        let (lists, damaged) = try tracker().lists.readableLists()
         for entry in damaged where warnedSlugs.insert(entry.key).inserted {
             Terminal.writeError(
                 "Warning: the list record '\(entry.key)' in \(storePath) cannot be read (\(entry.reason)); it is left out "
@@ -261,7 +257,7 @@ final class CommandContext {
     /// The built-in or own list with this name, without creating a missing store.
     func list(named name: String) throws -> StudyList {
         guard storeExists else { return try catalog.studyList(named: name) }
-        return try readingTrackerOpened().lists.list(named: name, in: catalog)
+        return try tracker().lists.list(named: name, in: catalog)
     }
 
     /// The review settings, for a command that reads them: the defaults when there is no store yet,
@@ -270,13 +266,13 @@ final class CommandContext {
         try settingsOrDefaults(named: "review settings", ReviewSettings()) { try $0.reviews.settings() }
     }
 
-    /// What `read` reads of the reading tracker; `defaults` when there is no store yet, or when the
+    /// What `read` reads of the tracker; `defaults` when there is no store yet, or when the
     /// settings record cannot be read, which is told once per record and run: a damaged settings
     /// record made every listing fail, though nothing else in the store was wrong.
     func settingsOrDefaults<Settings>(named name: String, _ defaults: Settings, _ read: (Tracker) throws -> Settings) throws -> Settings {
         guard storeExists else { return defaults }
         do {
-            return try read(try readingTrackerOpened())
+            return try read(try tracker())
         } catch PersistenceError.undecodable(let key, let reason) {
             if warnedSettings.insert(key).inserted {
                 Terminal.writeError(
@@ -287,117 +283,17 @@ final class CommandContext {
             return defaults
         }
     }
-
-    /// Adds text to standard output, made safe for a terminal (see `TerminalText`): notes, titles
-    /// and list names come from outside, and their control characters must not reach the terminal.
-    func write(_ text: String) {
-        output += TerminalText.sanitized(text, keepingStyle: style.enabled).utf8
-    }
-
-    /// Adds data to standard output exactly as it is (an export, a report page): not text for
-    /// a person to read, so not changed.
-    func writeData(_ text: String) {
-        output += text.utf8
-    }
-
-    /// Adds one row per problem to standard output (marking the slugs in `skipped`).
-    func rows(_ problems: [Problem], _ progress: [String: some ProgressMarks], skipped: Set<String> = []) {
-        rows(problems.map { ($0, progress[$0.slug]) }, skipped: skipped)
-    }
-
-    /// Adds one row per catalog position with its marks, as ``rows(_:_:skipped:)``, from the
-    /// catalog's fields where they lie (no problem is built).
-    func rows(_ rows: [(position: Int, progress: (some ProgressMarks)?)], skipped: Set<String> = []) {
-        let catalog = self.catalog
-        let skippedPositions = Set(skipped.compactMap { catalog.position(ofSlug: $0) })
-        writeRows(rows) { row, writer, bytes in
-            let skipped = !skippedPositions.isEmpty && skippedPositions.contains(row.position)
-            writer.append(
-                catalog, at: row.position, status: row.progress?.status ?? .todo, favorite: row.progress?.favorite ?? false,
-                skipped: skipped, to: &bytes)
-        }
-    }
-
-    /// Adds one row per problem with its marks, as ``rows(_:_:skipped:)``.
-    func rows(_ rows: [(problem: Problem, progress: (some ProgressMarks)?)], skipped: Set<String> = []) {
-        writeRows(rows) { row, writer, bytes in
-            writer.append(
-                row.problem, status: row.progress?.status ?? .todo, favorite: row.progress?.favorite ?? false,
-                skipped: !skipped.isEmpty && skipped.contains(row.problem.slug), to: &bytes)
-        }
-    }
-
-    /// Adds a line per row, each written by `append` with a ``RowWriter``. No pass over whole
-    /// rows: their one piece of outside text, the title, is made safe by the writer itself, and
-    /// `list` writes thousands of rows.
-    private func writeRows<Row>(_ rows: [Row], _ append: (Row, RowWriter, inout [UInt8]) -> Void) {
-        let writer = RowWriter(style: style)
-        appendRows(reservingCapacity: rows.count * 90) { bytes in
-            for row in rows {
-                append(row, writer, &bytes)
-                bytes.append(UInt8(ascii: "\n"))
-            }
-        }
-    }
-
-    /// Lets `write` add lines a row writer makes (``RowWriter``) to standard output where it is
-    /// kept, with room for `capacity` bytes and the lines that follow: their one piece of outside
-    /// text, each title, is made safe by the writer. Rows made apart and then copied in, and the
-    /// next line growing the output past them, were three copies of every row (1 MB for 4,000).
-    func appendRows(reservingCapacity capacity: Int, _ write: (inout [UInt8]) -> Void) {
-        output.reserveCapacity(output.count + capacity + Self.roomAfterRows)
-        write(&output)
-    }
-
-    /// The room kept after rows for the lines that follow them (a count, a hint).
-    private static let roomAfterRows = 4096
-
-    /// Adds a line to standard output.
-    func line(_ text: String = "") {
-        output += TerminalText.sanitized(text, keepingStyle: style.enabled).utf8
-        output.append(UInt8(ascii: "\n"))
-    }
-
-    /// Writes a value as pretty, key-sorted JSON (the `--json` form of every command).
-    func writeJSON<Value: Encodable>(_ value: Value) throws {
-        output += TerminalText.escapingJSON(try OutputJSON.encode(value, pretty: true))
-        output.append(UInt8(ascii: "\n"))
-    }
-
-    /// Writes everything produced so far to standard output.
-    /// - Throws: `CLIError.failure` when standard output cannot be written (a full disk, a closed
-    ///   pipe's EIO): an error message and exit 1, not a crash.
-    func flush() throws {
-        guard !output.isEmpty else { return }
-        let data = output
-        output = []
-        do {
-            try Terminal.write(data, to: .standardOutput)
-        } catch {
-            throw Self.outputError(error, storeWritten: openedTracker != nil)
-        }
-    }
-
-    /// The failure to report when standard output could not be written, in the C library's words
-    /// (a file or a pipe is no terminal, so not the terminal error's own text). The store is
-    /// written before the output: when it was, the message says so, so a retry does not record a
-    /// second solve.
-    static func outputError(_ error: any Error, storeWritten: Bool) -> CLIError {
-        var reason = FileErrorReason.text(error)
-        if case .systemCall(_, let code) = error as? TerminalError { reason = FileErrorReason.system(code) }
-        return .failure("cannot write to standard output: \(reason)" + (storeWritten ? "; what the command changed in the store is saved" : ""))
-    }
 }
 
 extension CommandContext {
-    /// The system's clock, or a fixed one:
+    /// A fixed clock, or `nil` for the system's:
     /// - `LEETTRACK_TODAY=2026-11-29` (documented, every build) makes every command run on that day,
     ///   at noon in the user's time zone: a tour, a demo or a script shows the same days, streaks and
     ///   due dates whenever it runs (the README's tour is tested this way);
     /// - in a debug build, `LEETTRACK_NOW` holding an ISO 8601 instant (`2026-03-04T05:06:07Z`), so
     ///   end-to-end tests can check exactly what is recorded. A release build ignores it: an instant
     ///   is never an input a user can set by accident.
-    static func clock(_ environment: [String: String], timeZone: SystemTimeZone) throws -> Clock {
+    static func fixedClock(_ environment: [String: String], timeZone: SystemTimeZone) throws -> Clock? {
         #if DEBUG
         if let text = environment["LEETTRACK_NOW"] {
             guard let instant = UTCTimestamp.date(from: text) else {
@@ -414,28 +310,19 @@ extension CommandContext {
                 throw CLIError.usage("LEETTRACK_TODAY: \(error.description) Unset it to use today's date.", command: nil)
             }
         }
-        return .system
+        return nil
     }
 
-    /// One of `candidates` at random; with a fixed clock (``hasFixedClock(_:)``), the one the
+    /// One of `candidates` at random; with a fixed clock (``clockIsFixed``), the one the
     /// local day decides, so the same filters on the same day pick the same problem in every time
     /// zone (the instant of that day's noon differs from zone to zone; the day's number does not).
     func randomElement<Element>(of candidates: [Element]) -> Element? {
-        guard !candidates.isEmpty, Self.hasFixedClock(environment) else { return candidates.randomElement() }
+        guard !candidates.isEmpty, clockIsFixed else { return candidates.randomElement() }
         // SplitMix64's mix of the day's number: spread over the candidates, fixed by the day.
         let day = LocalDay(now, in: timeZone).dayNumber
         var mixed = UInt64(bitPattern: Int64(day)) &+ 0x9E37_79B9_7F4A_7C15
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
         mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
         return candidates[Int((mixed ^ (mixed >> 31)) % UInt64(candidates.count))]
-    }
-
-    /// Whether the clock is fixed by `LEETTRACK_TODAY` (or, in a debug build, `LEETTRACK_NOW`):
-    /// then what is random (`random`'s pick) is decided by the day, so a tour shows the same.
-    static func hasFixedClock(_ environment: [String: String]) -> Bool {
-        #if DEBUG
-        if environment["LEETTRACK_NOW"] != nil { return true }
-        #endif
-        return !(environment["LEETTRACK_TODAY"] ?? "").isEmpty
     }
 }

@@ -57,24 +57,27 @@ struct LeetTrack: ParsableCommand {
 
     /// `leettrack` with no command: the interactive screen on a terminal, else the help.
     func run() throws {
-        try Self.perform(store: store) { context in
+        try Self.perform(store: store, use: { _ in .writingWhereAllowed }) { context, output in
             if try NoArguments.launch(context) { return }
-            context.writeData(HelpCommand.ended(Self.helpMessage()))
+            output.writeData(HelpCommand.ended(Self.helpMessage()))
         }
     }
 
-    /// Opens the store named by `--store` (else the environment's) and runs `work` on it; what was
-    /// printed before a failure still goes out.
-    static func perform(store: String?, _ work: (CommandContext) throws -> Void) throws {
+    /// Opens the store named by `--store` (else the environment's) as `use` says and runs `work` on
+    /// it; what was printed before a failure still goes out.
+    static func perform(store: String?, use: (CommandContext) -> StoreUse, _ work: (CommandContext, CommandOutput) throws -> Void) throws {
         if store?.isEmpty == true { throw CLIError.usage("'--store' needs a path", command: nil) }
-        let context = try CommandContext(storePath: store, environment: Terminal.environment(environmentNames))
+        let environment = Terminal.environment(environmentNames)
+        let context = try CommandContext(storePath: store, environment: environment)
+        let output = CommandOutput(environment: environment)
+        context.use = use(context)
         do {
             try context.installCatalogUpdate()
-            try work(context)
-            try context.flush()
+            try work(context, output)
+            try output.flush(storeWritten: context.storeOpenedForWriting)
         } catch {
             do {
-                try context.flush()
+                try output.flush(storeWritten: context.storeOpenedForWriting)
             } catch {
                 // Standard output is broken too; the first error is the one to report.
             }

@@ -42,7 +42,7 @@ enum Terminal {
             try write(bytes(of: TerminalText.sanitized(text)), to: .standardOutput)
             return 0
         } catch {
-            let report = ErrorReport(CommandContext.outputError(error, storeWritten: false), storePath: nil)
+            let report = ErrorReport(CommandOutput.error(error, storeWritten: false), storePath: nil)
             writeError(report.message)
             return report.exitCode
         }

@@ -23,7 +23,7 @@ struct BackupCommand: LeetTrackCommand {
     @Argument(help: ArgumentHelp("The new file.", valueName: "path"), completion: .file()) var destination: String
     @ParentCommand var root: LeetTrack
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         guard !destination.isEmpty else { throw Self.usageError("give the backup's PATH") }
         try checkDestination(storePath: context.storePath)
         guard context.storeExists else {
@@ -33,7 +33,7 @@ struct BackupCommand: LeetTrackCommand {
             }
             throw CLIError.failure("there is no store at \(context.storePath) to back up.")
         }
-        let store = try context.reader().store
+        let store = try context.tracker().store
         let records = try store.keys(withPrefix: ProgressRepository.keyPrefix).count
         do {
             try store.backup(to: destination)
@@ -41,7 +41,7 @@ struct BackupCommand: LeetTrackCommand {
             // The library speaks of the file it could not create as a store; it is the backup.
             throw refusal(reason)
         }
-        context.line("Backed up \(Format.outside(context.storePath)) to \(Format.outside(destination)) (\(Plural.count(records, "problem"))).")
+        output.line("Backed up \(Format.outside(context.storePath)) to \(Format.outside(destination)) (\(Plural.count(records, "problem"))).")
     }
 
     /// Refuses a destination that cannot become a new file, saying why: a folder (give a file in

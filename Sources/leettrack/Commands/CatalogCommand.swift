@@ -24,6 +24,7 @@ struct CatalogCommand: LeetTrackCommand {
     @Flag(help: "Also import the file's statuses (ac: solved, notac: attempted).") var withStatus = false
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { actionName == "update" ? .writing : .reading }
 
     enum Action {
         case info
@@ -44,61 +45,61 @@ struct CatalogCommand: LeetTrackCommand {
         }
     }
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         switch try action() {
         case .info:
-            try info(context)
+            try info(context, output)
         case .update(let file, let withStatus):
             do {
-                try update(file, withStatus: withStatus, context)
+                try update(file, withStatus: withStatus, context, output)
             } catch let error as ExchangeError {
                 throw CLIError.failure(ExchangeMessages.nothingChanged(error))
             }
         }
     }
 
-    private func info(_ context: CommandContext) throws {
-        let update = context.storeExists ? try CatalogUpdate.stored(in: try context.reader().store) : nil
+    private func info(_ context: CommandContext, _ output: CommandOutput) throws {
+        let update = context.storeExists ? try CatalogUpdate.stored(in: try context.tracker().store) : nil
         let catalog = context.catalog
         if json {
-            try context.writeJSON(CatalogInfoJSON(
+            try output.writeJSON(CatalogInfoJSON(
                 problems: catalog.count, builtIn: Catalog.builtIn.count, source: update?.source ?? "built in",
                 shape: update?.shape, updated: update?.date, newOrChanged: update?.problems.count ?? 0))
             return
         }
-        context.line("\(Plural.count(catalog.count, "problem")), \(Plural.count(catalog.studyLists.count, "study list"))")
+        output.line("\(Plural.count(catalog.count, "problem")), \(Plural.count(catalog.studyLists.count, "study list"))")
         guard let update else {
-            context.line("Source: built into leettrack \(LeetTrack.version) (no update imported)")
+            output.line("Source: built into leettrack \(LeetTrack.version) (no update imported)")
             return
         }
-        context.line("Source: \(Format.outside(update.source)) (\(Format.outside(update.shape)))")
-        context.line("Updated: \(Format.outside(update.date))")
+        output.line("Source: \(Format.outside(update.source)) (\(Format.outside(update.shape)))")
+        output.line("Updated: \(Format.outside(update.date))")
         let rates = update.acceptance.isEmpty ? 0 : update.acceptance.split(separator: ",").count
-        context.line("Differences from the \(Catalog.builtIn.count) built in: \(update.problems.count) new or changed, "
+        output.line("Differences from the \(Catalog.builtIn.count) built in: \(update.problems.count) new or changed, "
             + "\(rates) with only a new acceptance")
     }
 
-    private func update(_ file: String, withStatus: Bool, _ context: CommandContext) throws {
+    private func update(_ file: String, withStatus: Bool, _ context: CommandContext, _ output: CommandOutput) throws {
         let list = try LeetCodeProblemList.read(try ExchangeFile.contents(of: file), file: file)
         // Checked before the store is opened, so a bad file creates no store.
         let summary = try context.tracker().catalogUpdater.apply(list, source: file, date: context.now, withStatus: withStatus)
         if json {
-            try context.writeJSON(CatalogUpdateJSON(summary, shape: list.shape))
+            try output.writeJSON(CatalogUpdateJSON(summary, shape: list.shape))
             return
         }
-        context.line("Read \(Plural.count(list.entries.count, "problem")) from \(Format.outside(file)) (\(list.shape.rawValue)).")
-        context.line("Added \(summary.added.count), updated \(summary.changed.count), \(summary.unchanged) unchanged; "
+        output.line("Read \(Plural.count(list.entries.count, "problem")) from \(Format.outside(file)) (\(list.shape.rawValue)).")
+        output.line("Added \(summary.added.count), updated \(summary.changed.count), \(summary.unchanged) unchanged; "
             + "the catalog has \(Plural.count(summary.catalog.count, "problem"))."
             + (withStatus || !summary.renamed.isEmpty ? "" : " Your progress is untouched."))
         for rename in summary.renamed {
-            context.line("  renamed  \(rename) (its progress and list places moved with it)")
+            output.line("  renamed  \(rename) (its progress and list places moved with it)")
         }
-        for problem in summary.added.prefix(10) { context.line("  new      \(Format.name(problem))") }
-        if summary.added.count > 10 { context.line("  … and \(summary.added.count - 10) more new") }
-        for problem in summary.changed.prefix(10) { context.line("  changed  \(Format.name(problem))") }
-        if summary.changed.count > 10 { context.line("  … and \(summary.changed.count - 10) more changed") }
+        for problem in summary.added.prefix(10) { output.line("  new      \(Format.name(problem))") }
+        if summary.added.count > 10 { output.line("  … and \(summary.added.count - 10) more new") }
+        for problem in summary.changed.prefix(10) { output.line("  changed  \(Format.name(problem))") }
+        if summary.changed.count > 10 { output.line("  … and \(summary.changed.count - 10) more changed") }
         if withStatus {
-            context.line("Marked \(summary.markedSolved.count) solved and \(summary.markedAttempted.count) attempted from the file's status.")
+            output.line("Marked \(summary.markedSolved.count) solved and \(summary.markedAttempted.count) attempted from the file's status.")
         }
     }
 }
@@ -144,7 +145,10 @@ extension CommandContext {
         // file before its first page): it has no update, and a writing command may still use it.
         guard storeExists, !storeIsEmptyFile else { return }
         do {
-            guard let update = try CatalogUpdate.stored(in: try reader().store) else { return }
+            // A command that writes opens its tracker only once its arguments are checked, which
+            // takes the catalog: it reads the update through a read-only store it then lets go.
+            let store = use == .reading ? try tracker().store : try Store.sqlite(path: storePath, access: .readOnly)
+            guard let update = try CatalogUpdate.stored(in: store) else { return }
             catalog = Catalog.builtIn.updated(by: update)
         } catch PersistenceError.damaged {
             // The command that reads the damaged pages reports it (and `doctor` must still run).

@@ -9,36 +9,27 @@ enum ProgressChanges {
     /// The help of the `PROBLEM...` argument.
     static let problemsHelp = ArgumentHelp("Ids (1 or 1,2), slugs, or whole words of one title (quote titles).", valueName: "problem")
 
-    /// Runs `change` on `problems` and prints `describe(problem, change)` for each, or JSON.
-    static func apply(
-        _ problems: [Problem], json: Bool, in context: CommandContext,
-        change: (inout ProblemProgress) throws -> Void,
-        describe: (Problem, ProgressChange) -> String
-    ) throws {
-        try apply(problems, json: json, in: context, change: { _, record in try change(&record) }, describe: describe)
-    }
-
     /// Runs `change(slug, record)` on `problems` and prints `describe(problem, change)` for each, or JSON.
     static func apply(
-        _ problems: [Problem], json: Bool, in context: CommandContext,
+        _ problems: [Problem], json: Bool, in context: CommandContext, _ output: CommandOutput,
         change: (String, inout ProblemProgress) throws -> Void,
         describe: (Problem, ProgressChange) -> String
     ) throws {
-        let changes = try context.repository().update(problems.map(\.slug)) { slug, record in try change(slug, &record) }
+        let changes = try context.tracker().progress.update(problems.map(\.slug)) { slug, record in try change(slug, &record) }
         if json {
-            try context.writeJSON(zip(problems, changes).map { ProblemJSON($0, $1.after, withHistory: true) })
+            try output.writeJSON(zip(problems, changes).map { ProblemJSON($0, $1.after, withHistory: true) })
             return
         }
-        for (problem, change) in zip(problems, changes) { context.line(describe(problem, change)) }
+        for (problem, change) in zip(problems, changes) { output.line(describe(problem, change)) }
     }
 
     /// The instant to record for `--date YYYY-MM-DD`: noon that day, or now when the day is today
     /// and noon has not come yet (an event must never lie in the future), or `nil` without `--date`.
-    static func date(from text: String?, now: Date, in timeZone: some UTCOffsetProvider) throws -> Date? {
-        guard let text else { return nil }
-        let day = try practiceDay(parsing: text)
+    static func date(from day: LocalDay?, now: Date, in timeZone: some UTCOffsetProvider) throws -> Date? {
+        guard let day else { return nil }
+        if day < earliestDay { throw LeetTrackError.invalidDate("\(day)", reason: "it is before 2010") }
         if day > LocalDay(now, in: timeZone) {
-            throw LeetTrackError.invalidDate(text, reason: "it is in the future")
+            throw LeetTrackError.invalidDate("\(day)", reason: "it is in the future")
         }
         return min(day.noon(in: timeZone), now)
     }
@@ -112,20 +103,22 @@ struct SolveCommand: LeetTrackCommand {
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
     @Option(name: .shortAndLong, parsing: .unconditional, help: ArgumentHelp("How it went (default: good).", valueName: "rating"))
     var rating: ReviewRating?
-    @Option(parsing: .unconditional, help: ArgumentHelp("The day it was solved (default: now).", valueName: "yyyy-mm-dd")) var date: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("The day it was solved (default: now).", valueName: "yyyy-mm-dd"),
+        transform: ProgressChanges.practiceDay(parsing:)) var date: LocalDay?
     @Option(name: .customLong("time"), parsing: .unconditional, help: ProgressChanges.timeHelp, transform: PracticeTime.seconds(parsing:))
     var seconds: Int?
     @Option(parsing: .unconditional, help: ArgumentHelp("Set the problem's note too. " + ProgressChanges.emptyNoteRule, valueName: "text")) var note: String?
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         let rating = self.rating ?? .good
         let problems = try context.catalog.resolve(problemNames)
         let date = try ProgressChanges.date(from: self.date, now: context.now, in: context.timeZone) ?? context.now
         try ProgressChanges.checkNote(note, as: "'--note'", command: Self.self)
         let scheduler = try context.tracker().reviews.scheduler()
-        try ProgressChanges.apply(problems, json: json, in: context) { slug, record in
+        try ProgressChanges.apply(problems, json: json, in: context, output) { slug, record in
             record.recordSolve(at: date, rating: rating, scheduler: scheduler.fuzzed(for: slug), seconds: seconds)
             if let note { record.note = note }
         } describe: { problem, change in
@@ -143,20 +136,21 @@ struct AttemptCommand: LeetTrackCommand {
             + "problem's own note is set with `leettrack note`.")
 
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
-    @Option(parsing: .unconditional, help: ArgumentHelp("The day of the attempt (default: now).", valueName: "yyyy-mm-dd"))
-    var date: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("The day of the attempt (default: now).", valueName: "yyyy-mm-dd"),
+        transform: ProgressChanges.practiceDay(parsing:)) var date: LocalDay?
     @Option(name: .customLong("time"), parsing: .unconditional, help: ProgressChanges.timeHelp, transform: PracticeTime.seconds(parsing:))
     var seconds: Int?
     @Option(parsing: .unconditional, help: ArgumentHelp("A note about this attempt (\"TLE on case 57\"); not empty, blank or only invisible characters.", valueName: "text"))
     var note: String?
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         let problems = try context.catalog.resolve(problemNames)
         let date = try ProgressChanges.date(from: self.date, now: context.now, in: context.timeZone) ?? context.now
         try ProgressChanges.checkNote(note, as: "'--note'", command: Self.self)
-        try ProgressChanges.apply(problems, json: json, in: context) { record in
+        try ProgressChanges.apply(problems, json: json, in: context, output) { _, record in
             record.recordAttempt(at: date, seconds: seconds, note: note)
         } describe: { problem, change in
             let time = ProgressChanges.timeSuffix(seconds)
@@ -174,9 +168,10 @@ struct FavoriteCommand: LeetTrackCommand {
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
-    func run(_ context: CommandContext) throws {
-        try FavoriteChange(problemNames: problemNames, json: json, favorite: true).run(context)
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
+        try FavoriteChange(problemNames: problemNames, json: json, favorite: true).run(context, output)
     }
 }
 
@@ -187,9 +182,10 @@ struct UnfavoriteCommand: LeetTrackCommand {
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
-    func run(_ context: CommandContext) throws {
-        try FavoriteChange(problemNames: problemNames, json: json, favorite: false).run(context)
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
+        try FavoriteChange(problemNames: problemNames, json: json, favorite: false).run(context, output)
     }
 }
 
@@ -199,13 +195,13 @@ struct FavoriteChange {
     let json: Bool
     let favorite: Bool
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         // A heart on a record the catalog does not know can be taken off by its slug (see
         // OrphanRecords); a new one is not given: such a problem cannot be practised here.
-        if !favorite, let slugs = try OrphanRecords.slugs(named: problemNames, context) { return try unfavoriteOrphans(slugs, context) }
+        if !favorite, let slugs = try OrphanRecords.slugs(named: problemNames, context) { return try unfavoriteOrphans(slugs, context, output) }
         let problems = try context.catalog.resolve(problemNames)
         let favorite = self.favorite
-        try ProgressChanges.apply(problems, json: json, in: context) { record in
+        try ProgressChanges.apply(problems, json: json, in: context, output) { _, record in
             record.favorite = favorite
         } describe: { problem, change in
             switch (favorite, change.changed) {
@@ -217,12 +213,12 @@ struct FavoriteChange {
         }
     }
 
-    private func unfavoriteOrphans(_ slugs: [String], _ context: CommandContext) throws {
-        let changes = try context.repository().update(slugs) { _, record in record.favorite = false }
-        if json { return try context.writeJSON(changes.map { OrphanRecords.JSON($0.slug, $0.after, withHistory: false) }) }
+    private func unfavoriteOrphans(_ slugs: [String], _ context: CommandContext, _ output: CommandOutput) throws {
+        let changes = try context.tracker().progress.update(slugs) { _, record in record.favorite = false }
+        if json { return try output.writeJSON(changes.map { OrphanRecords.JSON($0.slug, $0.after, withHistory: false) }) }
         for change in changes {
             let name = Format.outside(change.slug)
-            context.line(change.changed ? "Removed \(name) (not in the catalog) from the favorites." : "\(name) was not a favorite.")
+            output.line(change.changed ? "Removed \(name) (not in the catalog) from the favorites." : "\(name) was not a favorite.")
         }
     }
 }

@@ -28,26 +28,27 @@ struct CodeCommand: LeetTrackCommand {
     @Option(
         name: .customLong("lang"),
         help: ArgumentHelp("The language (default: `config code-lang`, else py).", valueName: "language"),
-        completion: .list(SolutionLanguage.all.map(\.fileExtension)))
-    var language: String?
-    @ParentCommand var root: LeetTrack
-
-    func run(_ context: CommandContext) throws {
-        let problem = try context.catalog.resolve(problemName)
-        let chosen = try language.map { name in
+        completion: .list(SolutionLanguage.all.map(\.fileExtension)),
+        transform: { name in
             guard let language = SolutionLanguage(named: name) else {
-                throw Self.usageError("'\(name)' is not a language; the languages are \(SolutionLanguage.namesText)")
+                throw ValidationError("'\(name)' is not a language; the languages are \(SolutionLanguage.namesText)")
             }
             return language
-        }
-        let file = try CodeSolution.prepare(problem, language: chosen, in: context)
+        })
+    var language: SolutionLanguage?
+    @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { .writing }
+
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
+        let problem = try context.catalog.resolve(problemName)
+        let file = try CodeSolution.prepare(problem, language: language, tracker: try context.tracker(), environment: context.environment)
         let editor = Editor(environment: context.environment)
-        context.line(file.created ? "Created \(Format.outside(file.path))" : "Opening \(Format.outside(file.path))")
+        output.line(file.created ? "Created \(Format.outside(file.path))" : "Opening \(Format.outside(file.path))")
         guard let command = editor.command else {
             Terminal.writeError("Set $VISUAL or $EDITOR to open it in your editor.\n")
             return
         }
-        try context.flush()  // Before the editor takes the terminal.
+        try output.flush(storeWritten: context.storeOpenedForWriting)  // Before the editor takes the terminal.
         try editor.open(file.path, command: command, unchanged: "the file stays at \(file.path).")
         // An editor that removed the file (or saved it elsewhere by renaming) left no solution there.
         var status = stat()
@@ -61,12 +62,6 @@ struct CodeCommand: LeetTrackCommand {
 /// What `code` and the screen's `e` share: the settings read, the file made or reused, its path
 /// remembered.
 enum CodeSolution {
-    /// Makes or reuses `problem`'s solution file in `language` (else the configured default) and
-    /// remembers it.
-    static func prepare(_ problem: Problem, language: SolutionLanguage?, in context: CommandContext) throws -> (path: String, created: Bool) {
-        try prepare(problem, language: language, tracker: try context.tracker(), environment: context.environment)
-    }
-
     /// The home folder `~` in `code-dir` stands for: `$HOME`, else the user's.
     static func home(_ environment: [String: String]) -> String {
         environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path

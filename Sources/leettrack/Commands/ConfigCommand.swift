@@ -22,6 +22,7 @@ struct ConfigCommand: LeetTrackCommand {
     @Flag(help: "Set NAME back to its default (for follow and daily-goal: none).") var reset = false
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { value != nil || reset ? .writing : .reading }
 
     /// A setting `config` knows: one of the review settings, or a practice setting.
     enum Setting: Equatable {
@@ -107,42 +108,42 @@ struct ConfigCommand: LeetTrackCommand {
         return reset ? .reset(setting) : .show(setting)
     }
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         switch try action() {
         case .showAll:
             let (review, practice, code) = (try context.reviewSettings(), try context.practiceSettings(), try codeSettings(context))
             if json {
-                return try context.writeJSON(Dictionary(uniqueKeysWithValues: Setting.all.map {
+                return try output.writeJSON(Dictionary(uniqueKeysWithValues: Setting.all.map {
                     ($0.name, $0.value(review: review, practice: practice, code: code))
                 }))
             }
             for setting in Setting.all {
                 let value = setting.value(review: review, practice: practice, code: code)
                 let defaultValue = setting.value(review: ReviewSettings(), practice: PracticeSettings(), code: CodeSettings())
-                let note = value == defaultValue ? context.style.dim("  (default)") : ""
-                context.line(Format.fit(setting.name, 18) + "  " + value + note)
+                let note = value == defaultValue ? output.style.dim("  (default)") : ""
+                output.line(Format.fit(setting.name, 18) + "  " + value + note)
             }
         case .show(let setting):
             let value = setting.value(review: try context.reviewSettings(), practice: try context.practiceSettings(), code: try codeSettings(context))
-            if json { return try context.writeJSON([setting.name: value]) }
-            context.line(value)
+            if json { return try output.writeJSON([setting.name: value]) }
+            output.line(value)
         case .set(.review(let name), let text):
-            try change(name, context) { try $0.set(name, to: text) }
+            try change(name, context, output) { try $0.set(name, to: text) }
         case .reset(.review(let name)):
-            try change(name, context) { try $0.set(name, to: ReviewSettings().value(of: name)) }
+            try change(name, context, output) { try $0.set(name, to: ReviewSettings().value(of: name)) }
         case .set(.code(let name), let text):
             if name == .codeDirectory { try Self.checkFolder(text, context) }
-            try changeCode(name, to: text, context)
+            try changeCode(name, to: text, context, output)
         case .reset(.code(let name)):
-            try changeCode(name, to: CodeSettings().value(of: name), context)
+            try changeCode(name, to: CodeSettings().value(of: name), context, output)
         case .set(let setting, let text):
             let followed = setting == .follow ? try context.list(named: text).key : nil
             let goal = setting == .dailyGoal ? try PracticeSettings.dailyGoal(from: text) : nil
-            try changePractice(setting, context) { settings in
+            try changePractice(setting, context, output) { settings in
                 if setting == .follow { settings.followedList = followed } else { settings.dailyGoal = goal }
             }
         case .reset(let setting):
-            try changePractice(setting, context) { settings in
+            try changePractice(setting, context, output) { settings in
                 if setting == .follow { settings.followedList = nil } else { settings.dailyGoal = nil }
             }
         }
@@ -151,7 +152,7 @@ struct ConfigCommand: LeetTrackCommand {
     /// This machine's code settings (the defaults when there is no store yet).
     private func codeSettings(_ context: CommandContext) throws -> CodeSettings {
         guard context.storeExists else { return CodeSettings() }
-        return try context.readingTrackerOpened().codeFiles.settings()
+        return try context.tracker().codeFiles.settings()
     }
 
     /// Refuses (exit 64, before the store is opened) a `code-dir` that exists and is not a folder:
@@ -176,31 +177,31 @@ struct ConfigCommand: LeetTrackCommand {
         }
     }
 
-    private func changeCode(_ name: CodeSettings.Name, to text: String, _ context: CommandContext) throws {
+    private func changeCode(_ name: CodeSettings.Name, to text: String, _ context: CommandContext, _ output: CommandOutput) throws {
         let settings = try context.tracker().codeFiles.update { try $0.set(name, to: text) }
-        if json { return try context.writeJSON([name.rawValue: settings.value(of: name)]) }
-        context.line("\(name.rawValue) is now \(settings.value(of: name)) (on this machine).")
+        if json { return try output.writeJSON([name.rawValue: settings.value(of: name)]) }
+        output.line("\(name.rawValue) is now \(settings.value(of: name)) (on this machine).")
     }
 
-    private func change(_ name: ReviewSettings.Name, _ context: CommandContext, _ body: (inout ReviewSettings) throws -> Void) throws {
+    private func change(_ name: ReviewSettings.Name, _ context: CommandContext, _ output: CommandOutput, _ body: (inout ReviewSettings) throws -> Void) throws {
         let book = try context.tracker().reviews
         var settings = try book.settings()
         try body(&settings)
         try book.save(settings)
-        if json { return try context.writeJSON([name.rawValue: settings.value(of: name)]) }
-        context.line("\(name.rawValue) is now \(settings.value(of: name)).")
+        if json { return try output.writeJSON([name.rawValue: settings.value(of: name)]) }
+        output.line("\(name.rawValue) is now \(settings.value(of: name)).")
     }
 
-    private func changePractice(_ setting: Setting, _ context: CommandContext, _ body: (inout PracticeSettings) -> Void) throws {
+    private func changePractice(_ setting: Setting, _ context: CommandContext, _ output: CommandOutput, _ body: (inout PracticeSettings) -> Void) throws {
         let tracker = try context.tracker()
         let settings = try tracker.practice.update(body)
         let value = setting.value(review: ReviewSettings(), practice: settings, code: CodeSettings())
-        if json { return try context.writeJSON([setting.name: value]) }
+        if json { return try output.writeJSON([setting.name: value]) }
         switch (setting, value) {
-        case (.follow, "none"): context.line("You follow no list now.")
-        case (.follow, _): context.line("You follow \(value) now: `leettrack next` and `leettrack today` take their next problem from it.")
-        case (_, "none"): context.line("No daily goal now.")
-        default: context.line("daily-goal is now \(value == "1" ? "1 problem" : "\(value) problems") a day.")
+        case (.follow, "none"): output.line("You follow no list now.")
+        case (.follow, _): output.line("You follow \(value) now: `leettrack next` and `leettrack today` take their next problem from it.")
+        case (_, "none"): output.line("No daily goal now.")
+        default: output.line("daily-goal is now \(value == "1" ? "1 problem" : "\(value) problems") a day.")
         }
     }
 }

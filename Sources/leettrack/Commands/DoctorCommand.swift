@@ -44,11 +44,13 @@ struct DoctorCommand: LeetTrackCommand {
     var restoreFile: String?
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+    /// A removal saves the records' bytes before it writes, which a store the user may only read still allows.
+    func storeUse(_ context: CommandContext) -> StoreUse { rebuildSummaries || restoreFile != nil ? .writing : removeDamaged || removeUnreadableSettings ? .writingWhereAllowed : .reading }
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         // Every line names what the store holds (keys, slugs, list names, SQLite's findings), which
         // a hand edit can fill with escape codes: no line keeps any, on a colour terminal too.
-        func say(_ text: String) { context.line(Format.outside(text)) }
+        func say(_ text: String) { output.line(Format.outside(text)) }
         if let exportFile, exportFile.isEmpty { throw Self.usageError("'--export-raw' needs a file name") }
         if removeUnreadableSettings && exportFile == nil {
             throw Self.usageError("'--remove-unreadable-settings' needs '--export-raw FILE', which saves the records' bytes first")
@@ -71,14 +73,14 @@ struct DoctorCommand: LeetTrackCommand {
             }
             return
         }
-        if let restoreFile { try restore(from: restoreFile, context) }
+        if let restoreFile { try restore(from: restoreFile, context, output) }
         if rebuildSummaries {
-            let written = try context.repository().summaries.rebuild()
+            let written = try context.tracker().progress.summaries.rebuild()
             say("Rebuilt the summaries from the records: \(Plural.count(written, "entry", "entries")) written or removed.")
         }
         let check: StoreCheck
         do {
-            check = try StoreCheck.run(on: try context.reader().store, catalog: context.catalog)
+            check = try StoreCheck.run(on: try context.tracker().store, catalog: context.catalog)
         } catch let error as PersistenceError {
             say("✗ \(context.storePath) cannot be checked: \(error)")
             throw CLIError.failure("the store has a problem (see above).")
@@ -98,7 +100,7 @@ struct DoctorCommand: LeetTrackCommand {
         }
         let findings = check.removing(removed)
         if json {
-            try context.writeJSON(CheckJSON(findings, store: context.storePath, removed: removed))
+            try output.writeJSON(CheckJSON(findings, store: context.storePath, removed: removed))
             guard findings.isHealthy else {
                 throw CLIError.failure("the store has problems; \(removed.isEmpty ? "nothing was changed" : "nothing else was changed").")
             }
@@ -197,7 +199,7 @@ struct DoctorCommand: LeetTrackCommand {
     }
 
     /// Loads repaired records back (see ``Tracker/restoreRecords(_:file:now:)``) and says which.
-    private func restore(from path: String, _ context: CommandContext) throws {
+    private func restore(from path: String, _ context: CommandContext, _ output: CommandOutput) throws {
         let loaded: [String]
         do {
             let data = try ExchangeFile.contents(of: path == "-" ? "/dev/stdin" : path)
@@ -205,7 +207,7 @@ struct DoctorCommand: LeetTrackCommand {
         } catch let error as ExchangeError {
             throw CLIError.failure(ExchangeMessages.nothingChanged(error))
         }
-        for key in loaded { context.line(Format.outside("Loaded the record '\(key)' back from \(path).")) }
+        for key in loaded { output.line(Format.outside("Loaded the record '\(key)' back from \(path).")) }
     }
 
     /// Writes the records as JSON: key, reason, the bytes as text (when UTF-8) and in base64.

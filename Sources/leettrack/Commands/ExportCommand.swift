@@ -18,8 +18,13 @@ struct ExportCommand: LeetTrackCommand {
         case json, csv
     }
 
-    @Option(help: ArgumentHelp("The format (default: json).", valueName: "json|csv"), completion: .list(["json", "csv"]))
-    var format: String?
+    @Option(
+        help: ArgumentHelp("The format (default: json).", valueName: "json|csv"), completion: .list(["json", "csv"]),
+        transform: { name in
+            guard let format = Format(rawValue: name.lowercased()) else { throw ValidationError("'\(name)' is not a format; use json or csv") }
+            return format
+        })
+    var format = Format.json
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp("Write to this file instead of standard output (- is standard output).", valueName: "file"),
@@ -27,11 +32,7 @@ struct ExportCommand: LeetTrackCommand {
     var output: String?
     @ParentCommand var root: LeetTrack
 
-    func run(_ context: CommandContext) throws {
-        let name = self.format ?? "json"
-        guard let format = Format(rawValue: name.lowercased()) else {
-            throw Self.usageError("'\(name)' is not a format; use json or csv")
-        }
+    func run(_ context: CommandContext, _ standardOutput: CommandOutput) throws {
         if let output, output.isEmpty { throw Self.usageError("'--output' needs a file name") }
         let exporter = Exporter(catalog: context.catalog)
         // A store that does not exist yet exports as empty and is not created; a record that does
@@ -40,7 +41,7 @@ struct ExportCommand: LeetTrackCommand {
         // for a whole one.
         if context.storeExists { _ = try context.ownLists() }  // Warns about list records left out.
         let document = context.storeExists
-            ? try exporter.document(of: try context.reader().store, progress: try context.allProgress())
+            ? try exporter.document(of: try context.tracker().store, progress: try context.progress())
             : exporter.document(of: [:])
         let data: Data
         switch format {
@@ -53,13 +54,13 @@ struct ExportCommand: LeetTrackCommand {
             // CSV is written as made into a pipe or file, and made safe when a terminal shows it.
             let text = String(decoding: data, as: UTF8.self)
             switch format {
-            case .json: context.writeData(TerminalText.escapingJSON(text))
+            case .json: standardOutput.writeData(TerminalText.escapingJSON(text))
             case .csv:
                 if Terminal.isTerminal(.standardOutput) {
                     // Row ends (CRLF) stay; any other carriage return could hide a row's start.
-                    context.writeData(text.components(separatedBy: "\r\n").map { TerminalText.sanitized($0) }.joined(separator: "\r\n"))
+                    standardOutput.writeData(text.components(separatedBy: "\r\n").map { TerminalText.sanitized($0) }.joined(separator: "\r\n"))
                 } else {
-                    context.writeData(text)
+                    standardOutput.writeData(text)
                 }
             }
             try failIfRecordsWereLeftOut(context)

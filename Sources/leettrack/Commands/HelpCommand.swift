@@ -10,12 +10,12 @@ struct HelpCommand: LeetTrackCommand {
     @Argument(help: ArgumentHelp("The command to explain.", valueName: "command")) var command: String?
     @ParentCommand var root: LeetTrack
 
-    func run(_ context: CommandContext) throws {
-        guard let command else { return context.writeData(Self.ended(LeetTrack.helpMessage())) }
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
+        guard let command else { return output.writeData(Self.ended(LeetTrack.helpMessage())) }
         guard let type = LeetTrack.configuration.subcommands.first(where: { $0.configuration.commandName == command }) else {
             throw CLIError.unknownCommand(command, suggestion: nil)
         }
-        context.writeData(Self.ended(LeetTrack.helpMessage(for: type)))
+        output.writeData(Self.ended(LeetTrack.helpMessage(for: type)))
     }
 
     /// The text with one final newline, as `--help` prints it.

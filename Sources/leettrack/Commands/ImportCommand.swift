@@ -30,6 +30,7 @@ struct ImportCommand: LeetTrackCommand {
     var fromApp: String?
     @Flag(name: [.customShort("y"), .long], help: "With --replace, do not ask before replacing.") var yes = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { dryRun ? .reading : .writing }
 
     enum Source {
         case export(path: String, mode: ImportMode)
@@ -54,45 +55,45 @@ struct ImportCommand: LeetTrackCommand {
         }
     }
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         let source = try source()
         do {
-            try importFile(source, context)
+            try importFile(source, context, output)
         } catch let error as ExchangeError {
             throw CLIError.failure(ExchangeMessages.nothingChanged(error))
         }
     }
 
-    private func importFile(_ source: Source, _ context: CommandContext) throws {
+    private func importFile(_ source: Source, _ context: CommandContext, _ output: CommandOutput) throws {
         switch source {
         case .export(let path, let mode):
             // The file is read and checked completely before the store is opened.
             let data = try ExchangeFile.contents(of: path)
-            if RecentAcceptedImport.matches(data) { return try importAccepted(data, path: path, mode: mode, context) }
+            if RecentAcceptedImport.matches(data) { return try importAccepted(data, path: path, mode: mode, context, output) }
             let document = try ExchangeDocument.read(data, file: path, now: context.now)
             let importer = try tracker(context).importer
             if mode == .replace, !dryRun, !yes {
                 try confirmReplace(try importer.run(document, mode: mode, dryRun: true), file: path)
             }
             let summary = try importer.run(document, mode: mode, dryRun: dryRun)
-            ImportReport.write(summary, mode: mode, dryRun: dryRun, file: path, to: context)
+            ImportReport.write(summary, mode: mode, dryRun: dryRun, file: path, to: output)
         case .app(let path):
             let favorites = try AppFavorites.read(try ExchangeFile.contents(of: path), file: path)
             let outcome = try tracker(context).apply(favorites, dryRun: dryRun)
-            ImportReport.write(outcome, dryRun: dryRun, to: context)
+            ImportReport.write(outcome, dryRun: dryRun, to: output)
         }
     }
 
     /// Merges LeetCode's accepted submissions as dated solves.
-    private func importAccepted(_ data: Data, path: String, mode: ImportMode, _ context: CommandContext) throws {
+    private func importAccepted(_ data: Data, path: String, mode: ImportMode, _ context: CommandContext, _ output: CommandOutput) throws {
         if replace { throw Self.usageError("a LeetCode submission list can only be merged; leave out '--replace'") }
         // Checked whole before the store is opened for writing; the stored solves decide which days are new.
         let (document, read, merged) = try RecentAcceptedImport.document(
-            from: data, file: path, now: context.now, timeZone: context.timeZone, stored: try context.allProgress())
+            from: data, file: path, now: context.now, timeZone: context.timeZone, stored: try context.progress())
         let summary = try tracker(context).importer.run(document, mode: .merge, dryRun: dryRun)
-        context.line("Read \(Plural.count(read, "accepted submission")) from LeetCode"
+        output.line("Read \(Plural.count(read, "accepted submission")) from LeetCode"
             + (merged > 0 ? "; \(merged) on a day already counted for that problem." : "."))
-        ImportReport.write(summary, mode: mode, dryRun: dryRun, file: path, to: context)
+        ImportReport.write(summary, mode: mode, dryRun: dryRun, file: path, to: output)
     }
 
     /// Asks before `--replace` removes or overwrites anything, as `reset --all` does.
@@ -114,9 +115,8 @@ struct ImportCommand: LeetTrackCommand {
     /// works on a store the user may only read), and into a store that does not exist yet it works
     /// on an empty store in memory, so that it creates no file.
     private func tracker(_ context: CommandContext) throws -> Tracker {
-        guard dryRun else { return try context.tracker() }
-        guard context.storeExists else { return Tracker(store: .memory(), catalog: context.catalog, clock: context.clock, timeZone: context.timeZone) }
-        return try context.readingTrackerOpened()
+        guard dryRun, !context.storeExists else { return try context.tracker() }
+        return Tracker(store: .memory(), catalog: context.catalog, clock: context.clock, timeZone: context.timeZone)
     }
 }
 
@@ -133,47 +133,47 @@ enum ExchangeMessages {
 
 /// The text an import prints.
 enum ImportReport {
-    static func write(_ summary: ImportSummary, mode: ImportMode, dryRun: Bool, file: String, to context: CommandContext) {
-        context.line(dryRun ? "Dry run of importing \(Format.outside(file)) (\(mode.rawValue)):" : "Imported \(Format.outside(file)) (\(mode.rawValue)):")
-        context.line("  \(dryRun ? "would add" : "added") \(problems(summary.added.count)), \(dryRun ? "update" : "updated") "
+    static func write(_ summary: ImportSummary, mode: ImportMode, dryRun: Bool, file: String, to output: CommandOutput) {
+        output.line(dryRun ? "Dry run of importing \(Format.outside(file)) (\(mode.rawValue)):" : "Imported \(Format.outside(file)) (\(mode.rawValue)):")
+        output.line("  \(dryRun ? "would add" : "added") \(problems(summary.added.count)), \(dryRun ? "update" : "updated") "
             + "\(summary.updated.count)" + (mode == .replace ? ", \(dryRun ? "remove" : "removed") \(summary.removed.count)" : "")
             + "; \(summary.unchanged) unchanged.")
-        if summary.eventsAdded > 0 { context.line("  \(count(summary.eventsAdded, "history event")) added.") }
-        if summary.favoritesAdded > 0 { context.line("  \(count(summary.favoritesAdded, "new favorite")).") }
-        if summary.notesReplaced > 0 { context.line("  \(count(summary.notesReplaced, "note")) replaced by the file's newer note.") }
-        if summary.notesKept > 0 { context.line("  \(count(summary.notesKept, "note")) kept: yours were as new or newer.") }
+        if summary.eventsAdded > 0 { output.line("  \(count(summary.eventsAdded, "history event")) added.") }
+        if summary.favoritesAdded > 0 { output.line("  \(count(summary.favoritesAdded, "new favorite")).") }
+        if summary.notesReplaced > 0 { output.line("  \(count(summary.notesReplaced, "note")) replaced by the file's newer note.") }
+        if summary.notesKept > 0 { output.line("  \(count(summary.notesKept, "note")) kept: yours were as new or newer.") }
         if !summary.unknownSlugs.isEmpty {
-            context.line("  \(problems(summary.unknownSlugs.count)) not in the catalog (kept; `leettrack catalog update` "
+            output.line("  \(problems(summary.unknownSlugs.count)) not in the catalog (kept; `leettrack catalog update` "
                 + "may add them): \(summary.unknownSlugs.prefix(5).joined(separator: ", "))"
                 + (summary.unknownSlugs.count > 5 ? ", …" : ""))
         }
         let lists = [("created", summary.listsAdded), ("updated", summary.listsUpdated), ("removed", summary.listsRemoved)]
             .filter { !$0.1.isEmpty }
             .map { "\(count($0.1.count, "own list")) \(dryRun ? "would be " : "")\($0.0) (\($0.1.map { "“\(Format.outside($0))”" }.joined(separator: ", ")))" }
-        if !lists.isEmpty { context.line("  \(lists.joined(separator: "; ")).") }
+        if !lists.isEmpty { output.line("  \(lists.joined(separator: "; ")).") }
         if let unfollowed = summary.unfollowedList {
-            context.line("  You \(dryRun ? "would no longer follow" : "no longer follow") “\(Format.outside(unfollowed))”, which "
+            output.line("  You \(dryRun ? "would no longer follow" : "no longer follow") “\(Format.outside(unfollowed))”, which "
                 + "\(dryRun ? "would be" : "was") removed; follow another with `leettrack config follow LIST` (e.g. neetcode-150).")
         }
-        if summary.reviewSettingsChanged { context.line("  Review settings \(dryRun ? "would be " : "")taken from the file.") }
+        if summary.reviewSettingsChanged { output.line("  Review settings \(dryRun ? "would be " : "")taken from the file.") }
         if summary.practiceSettingsChanged {
-            context.line("  Practice settings (followed list, daily goal, skipped problems) \(dryRun ? "would be " : "")updated from the file.")
+            output.line("  Practice settings (followed list, daily goal, skipped problems) \(dryRun ? "would be " : "")updated from the file.")
         }
-        if !summary.changesSomething { context.line("Nothing to change: the store already has everything in the file.") }
-        if dryRun { context.line("Nothing was written (--dry-run).") }
+        if !summary.changesSomething { output.line("Nothing to change: the store already has everything in the file.") }
+        if dryRun { output.line("Nothing was written (--dry-run).") }
     }
 
-    static func write(_ outcome: AppFavorites.Outcome, dryRun: Bool, to context: CommandContext) {
+    static func write(_ outcome: AppFavorites.Outcome, dryRun: Bool, to output: CommandOutput) {
         let would = dryRun ? "Would favorite" : "Favorited"
-        context.line("\(would) \(problems(outcome.favorited.count))"
+        output.line("\(would) \(problems(outcome.favorited.count))"
             + (outcome.alreadyFavorites.isEmpty ? "."
                 : " (\(outcome.alreadyFavorites.count) already \(outcome.alreadyFavorites.count == 1 ? "a favorite" : "favorites"))."))
-        for problem in outcome.favorited { context.line("  ♥ \(Format.name(problem))") }
+        for problem in outcome.favorited { output.line("  ♥ \(Format.name(problem))") }
         if !outcome.unmatched.isEmpty {
-            context.line("\(Plural.count(outcome.unmatched.count, "title matches", "titles match")) no problem in the catalog:")
-            for title in outcome.unmatched { context.line("  \(Format.outside(title))") }
+            output.line("\(Plural.count(outcome.unmatched.count, "title matches", "titles match")) no problem in the catalog:")
+            for title in outcome.unmatched { output.line("  \(Format.outside(title))") }
         }
-        if dryRun { context.line("Nothing was written (--dry-run).") }
+        if dryRun { output.line("Nothing was written (--dry-run).") }
     }
 
     private static func problems(_ number: Int) -> String {

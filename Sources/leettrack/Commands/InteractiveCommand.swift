@@ -21,8 +21,9 @@ struct InteractiveCommand: LeetTrackCommand {
     @Flag(help: "Open on the problem list rather than today's plan.") var list = false
     @Option(help: .endpoint) var endpoint: String?
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { .writingWhereAllowed }
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         try InteractiveSession.run(context, opensOnToday: !list, endpoint: endpoint)
     }
 }
@@ -34,14 +35,7 @@ enum InteractiveSession {
         guard TerminalUI.Terminal.isTerminal() else { throw TerminalError.notATerminal }
         let session = try LeetCodeSession(context, endpoint: endpoint, command: InteractiveCommand.self)
         // A store the user may only read opens for looking: every change then says it was not saved.
-        let tracker: Tracker
-        var readOnly: String?
-        do {
-            tracker = try context.tracker()
-        } catch PersistenceError.readOnly(_, let reason) where context.storeExists {
-            tracker = try context.readingTrackerOpened()
-            readOnly = reason
-        }
+        let tracker = try context.tracker()
         if opensOnToday {
             // The start view names LeetCode's daily question: read once a day when signed in, kept
             // in the store (a failure only leaves it out; the screen never waits long for it).
@@ -51,7 +45,7 @@ enum InteractiveSession {
         let waker = try Waker()
         let observation = browser.observeExternalChanges { waker.wake() }
         defer { observation.cancel() }
-        if let readOnly { browser.noteReadOnly(readOnly) }
+        if let readOnly = context.readOnlyReason { browser.noteReadOnly(readOnly) }
         let terminal = try TerminalUI.Terminal.open()
         defer { terminal.close() }
         browser.actions = ScreenActions(

@@ -73,18 +73,18 @@ final class ProgressBar {
 
 /// The summary a pull prints.
 enum LeetCodePullReport {
-    static func write(_ summary: LeetCodePullSummary, _ pull: LeetCodePull, dryRun: Bool, to context: CommandContext) {
+    static func write(_ summary: LeetCodePullSummary, _ pull: LeetCodePull, dryRun: Bool, to output: CommandOutput) {
         let catalog = summary.catalog
         let progress = summary.progress
-        context.line((dryRun ? "Dry run of a pull" : "Pulled") + " from LeetCode as \(pull.username): "
+        output.line((dryRun ? "Dry run of a pull" : "Pulled") + " from LeetCode as \(pull.username): "
             + "\(Plural.count(pull.problems.entries.count, "problem")), \(pull.progress.count) with your progress, "
             + "\(Plural.count(pull.accepted.count, "recent accepted submission")).")
         let would = dryRun ? "would be " : ""
-        context.line("  Catalog: \(catalog.added.count) new, \(catalog.changed.count) changed, \(catalog.unchanged) unchanged"
+        output.line("  Catalog: \(catalog.added.count) new, \(catalog.changed.count) changed, \(catalog.unchanged) unchanged"
             + (catalog.renamed.isEmpty ? "" : ", \(catalog.renamed.count) renamed") + "; \(Plural.count(catalog.catalog.count, "problem")).")
-        for rename in catalog.renamed.prefix(10) { context.line("    renamed  \(rename) (its progress and list places \(dryRun ? "would move" : "moved"))") }
-        context.line("  History: \(Plural.count(progress.added.count, "problem")) \(would)added, \(progress.updated.count) \(would)updated, "
+        for rename in catalog.renamed.prefix(10) { output.line("    renamed  \(rename) (its progress and list places \(dryRun ? "would move" : "moved"))") }
+        output.line("  History: \(Plural.count(progress.added.count, "problem")) \(would)added, \(progress.updated.count) \(would)updated, "
             + "\(Plural.count(progress.eventsAdded, "dated event")) \(would)added to problems you had.")
-        if dryRun { context.line("Nothing was written (--dry-run).") }
+        if dryRun { output.line("Nothing was written (--dry-run).") }
     }
 }

@@ -30,7 +30,7 @@ struct LeetCodeCommand: LeetTrackCommand {
 
     @ParentCommand var root: LeetTrack
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         throw Self.usageError("missing subcommand; use login, logout, pull or daily")
     }
 
@@ -44,9 +44,9 @@ struct LeetCodeCommand: LeetTrackCommand {
         @OptionGroup var server: LeetCodeServerOption
         @ParentCommand var root: LeetTrack
 
-        func run(_ context: CommandContext) throws {
+        func run(_ context: CommandContext, _ output: CommandOutput) throws {
             let session = try LeetCodeSession(context, endpoint: server.endpoint)
-            try session.failing(nothingChanged: true) { try session.login() }
+            try session.failing(nothingChanged: true) { try session.login(output) }
         }
     }
 
@@ -57,14 +57,14 @@ struct LeetCodeCommand: LeetTrackCommand {
         @OptionGroup var server: LeetCodeServerOption
         @ParentCommand var root: LeetTrack
 
-        func run(_ context: CommandContext) throws {
+        func run(_ context: CommandContext, _ output: CommandOutput) throws {
             _ = try LeetCodeSession(context, endpoint: server.endpoint)
             let file = LeetCodeCookies.file(besideStore: context.storePath)
             do {
                 if try LeetCodeCookies.remove(at: file) {
-                    context.line("Signed out: removed \(Format.outside(file)).")
+                    output.line("Signed out: removed \(Format.outside(file)).")
                 } else {
-                    context.line("Not signed in: there was no \(Format.outside(file)).")
+                    output.line("Not signed in: there was no \(Format.outside(file)).")
                 }
             } catch {
                 throw CLIError.failure("\(error)")
@@ -80,10 +80,11 @@ struct LeetCodeCommand: LeetTrackCommand {
         @Flag(help: "Say what would change, write nothing.") var dryRun = false
         @OptionGroup var server: LeetCodeServerOption
         @ParentCommand var root: LeetTrack
+        func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
-        func run(_ context: CommandContext) throws {
+        func run(_ context: CommandContext, _ output: CommandOutput) throws {
             let session = try LeetCodeSession(context, endpoint: server.endpoint)
-            try session.failing(nothingChanged: true) { try session.pull(dryRun: dryRun) }
+            try session.failing(nothingChanged: true) { try session.pull(dryRun: dryRun, output) }
         }
     }
 
@@ -95,10 +96,11 @@ struct LeetCodeCommand: LeetTrackCommand {
         @Flag(help: .json) var json = false
         @OptionGroup var server: LeetCodeServerOption
         @ParentCommand var root: LeetTrack
+        func storeUse(_ context: CommandContext) -> StoreUse { .writingWhereAllowed }
 
-        func run(_ context: CommandContext) throws {
+        func run(_ context: CommandContext, _ output: CommandOutput) throws {
             let session = try LeetCodeSession(context, endpoint: server.endpoint)
-            try session.failing(nothingChanged: false) { try session.daily(json: json) }
+            try session.failing(nothingChanged: false) { try session.daily(json: json, output) }
         }
     }
 }

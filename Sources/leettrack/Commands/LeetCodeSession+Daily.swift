@@ -20,25 +20,15 @@ extension LeetCodeSession {
     /// The longest a view waits for LeetCode before it shows the day without the question.
     static let viewTimeout = 4.0
 
-    /// Whether a session is at hand: the environment's cookies or the file beside the store.
-    var hasSession: Bool {
-        cookiesInEnvironment || FileManager.default.fileExists(atPath: cookieFile)
-    }
-
-    /// Keeps `daily` in the store, for the views of the day to show offline.
-    func keep(_ daily: LeetCodeDaily) throws {
-        try context.tracker().store.set(daily, for: LeetCodeDaily.key)
-    }
-
     /// Reads today's question from LeetCode and keeps it, when a session exists and the store's
     /// question is not today's. On a store that may only be read, the question is read but not
     /// kept. Loads libcurl only when it asks.
     func refreshDailyIfSignedIn(stored: LeetCodeDaily?) -> DailyRefresh {
-        guard hasSession, stored?.isCurrent(at: context.now) != true else { return .notNeeded }
+        guard Self.isSignedIn(context), stored?.isCurrent(at: context.now) != true else { return .notNeeded }
         do {
             let daily = try client(cookies: try cookies(), timeout: Self.viewTimeout).daily()
             do {
-                try keep(daily)
+                try context.tracker().store.set(daily, for: LeetCodeDaily.key)  // For the views of the day, offline.
             } catch PersistenceError.readOnly {
                 // Shown this once, asked again next time: the store cannot keep it.
             }

@@ -37,8 +37,14 @@ struct LeetCodeSession {
     /// The file that keeps the session.
     var cookieFile: String { LeetCodeCookies.file(besideStore: context.storePath) }
 
-    var cookiesInEnvironment: Bool {
+    private static func cookiesInEnvironment(_ context: CommandContext) -> Bool {
         !(context.environment["LEETCODE_SESSION"] ?? "").isEmpty || !(context.environment["LEETCODE_CSRFTOKEN"] ?? "").isEmpty
+    }
+
+    /// Whether a session is at hand: the environment's cookies or the file beside the store
+    /// (asked before the store is opened: `today` then opens it for writing, to keep the day's question).
+    static func isSignedIn(_ context: CommandContext) -> Bool {
+        cookiesInEnvironment(context) || FileManager.default.fileExists(atPath: LeetCodeCookies.file(besideStore: context.storePath))
     }
 
     /// A client of the endpoint; the timeout from `LEETTRACK_LEETCODE_TIMEOUT` is honoured only
@@ -56,26 +62,26 @@ struct LeetCodeSession {
 
     /// The environment's cookies, else the kept ones, else `nil`.
     func cookies() throws -> LeetCodeCookies? {
-        if cookiesInEnvironment {
+        if Self.cookiesInEnvironment(context) {
             return try LeetCodeCookies(
                 session: context.environment["LEETCODE_SESSION"] ?? "", csrfToken: context.environment["LEETCODE_CSRFTOKEN"] ?? "")
         }
         return try LeetCodeCookies.load(from: cookieFile)
     }
 
-    func login() throws {
+    func login(_ output: CommandOutput) throws {
         let file = cookieFile
-        var cookies = try cookiesInEnvironment ? cookies() ?? CookiePrompt.ask() : CookiePrompt.ask()
+        var cookies = try Self.cookiesInEnvironment(context) ? cookies() ?? CookiePrompt.ask() : CookiePrompt.ask()
         let user = try client(cookies: cookies).signedInUser()
         cookies.username = user.username
         try FileManager.default.createDirectory(
             atPath: FilePaths.folder(of: file), withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
         try cookies.save(to: file)
-        context.line("Signed in to LeetCode as \(user.username). The session is kept in \(Format.outside(file)) (readable by you only).")
+        output.line("Signed in to LeetCode as \(user.username). The session is kept in \(Format.outside(file)) (readable by you only).")
     }
 
-    func pull(dryRun: Bool) throws {
+    func pull(dryRun: Bool, _ output: CommandOutput) throws {
         guard let cookies = try cookies() else { throw LeetCodeError.notSignedIn(cookieFile: cookieFile) }
         let bar = ProgressBar(enabled: Terminal.isTerminal(.standardError))
         let pulled: LeetCodePull
@@ -87,7 +93,7 @@ struct LeetCodeSession {
             throw error
         }
         let summary = try pulled.apply(to: try context.tracker(), dryRun: dryRun)
-        LeetCodePullReport.write(summary, pulled, dryRun: dryRun, to: context)
+        LeetCodePullReport.write(summary, pulled, dryRun: dryRun, to: output)
         guard !dryRun else { return }
         // The day's question too, for `today` and the screen; the pull stands without it.
         if case .failed(let reason) = refreshDailyIfSignedIn(stored: try context.tracker().store.value(for: LeetCodeDaily.key)) {
@@ -95,22 +101,22 @@ struct LeetCodeSession {
         }
     }
 
-    func daily(json: Bool) throws {
+    func daily(json: Bool, _ output: CommandOutput) throws {
         let daily = try client(cookies: try cookies()).daily()
         let tracker = try context.tracker()
-        try keep(daily)
+        try tracker.store.set(daily, for: LeetCodeDaily.key)
         let problem = daily.problem
         let status = try tracker.progress.progress(for: problem.slug).status
         if json {
-            try context.writeJSON(DailyJSON(
+            try output.writeJSON(DailyJSON(
                 date: daily.date, id: problem.id, slug: problem.slug, title: problem.title, difficulty: problem.difficulty.rawValue,
                 paidOnly: problem.paidOnly, url: "https://leetcode.com/problems/\(problem.slug)/", status: status.rawValue))
             return
         }
-        context.line("Daily question, \(Format.outside(daily.date)): \(problem.id). \(Format.outside(problem.title)) (\(problem.difficulty.rawValue.capitalized))"
+        output.line("Daily question, \(Format.outside(daily.date)): \(problem.id). \(Format.outside(problem.title)) (\(problem.difficulty.rawValue.capitalized))"
             + (problem.paidOnly ? " [Premium]" : ""))
-        context.line("https://leetcode.com/problems/\(problem.slug)/")
-        context.line(status == .solved ? "You have solved it." : status == .attempted ? "You have attempted it." : "Not solved yet.")
+        output.line("https://leetcode.com/problems/\(problem.slug)/")
+        output.line(status == .solved ? "You have solved it." : status == .attempted ? "You have attempted it." : "Not solved yet.")
     }
 }
 

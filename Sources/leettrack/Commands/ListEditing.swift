@@ -7,6 +7,7 @@ import LeetTrackText
 struct ListEditing {
     let json: Bool
     let context: CommandContext
+    let output: CommandOutput
 
     func run(_ action: ListsCommand.Action) throws {
         let lists = try context.tracker().lists
@@ -24,10 +25,10 @@ struct ListEditing {
             try report(change, problems, done: "Removed", to: "from", unchanged: "was not in")
         case .removeUnknown(let name, let slugs):
             let change = try lists.remove(slugs, from: name, in: catalog)
-            if json { return try context.writeJSON(ListJSON(change.list)) }
+            if json { return try output.writeJSON(ListJSON(change.list)) }
             for slug in slugs {
                 let verb = change.changed.contains(slug) ? "Removed \(Format.outside(slug)) from" : "\(Format.outside(slug)) was not in"
-                context.line("\(verb) \(Format.quoted(change.list.name)).")
+                output.line("\(verb) \(Format.quoted(change.list.name)).")
             }
             reportSize(change.list)
         case .rename(let old, let new):
@@ -58,24 +59,24 @@ struct ListEditing {
     }
 
     private func report(_ list: StudyList, _ message: String) throws {
-        if json { return try context.writeJSON(ListJSON(list)) }
-        context.line(message)
+        if json { return try output.writeJSON(ListJSON(list)) }
+        output.line(message)
     }
 
     private func report(_ change: OwnLists.Change, _ problems: [Problem], done: String, to: String, unchanged: String) throws {
-        if json { return try context.writeJSON(ListJSON(change.list)) }
+        if json { return try output.writeJSON(ListJSON(change.list)) }
         for problem in problems {
             if change.changed.contains(problem.slug) {
-                context.line("\(done) \(Format.name(problem)) \(to) \(Format.quoted(change.list.name)).")
+                output.line("\(done) \(Format.name(problem)) \(to) \(Format.quoted(change.list.name)).")
             } else {
-                context.line("\(Format.name(problem)) \(unchanged) \(Format.quoted(change.list.name)).")
+                output.line("\(Format.name(problem)) \(unchanged) \(Format.quoted(change.list.name)).")
             }
         }
         reportSize(change.list)
     }
 
     private func reportSize(_ list: StudyList) {
-        context.line(context.style.dim("\(Format.outside(list.name)): \(Plural.count(list.slugs.count, "problem"))"))
+        output.line(output.style.dim("\(Format.outside(list.name)): \(Plural.count(list.slugs.count, "problem"))"))
     }
 }
 

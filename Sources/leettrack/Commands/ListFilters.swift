@@ -26,7 +26,7 @@ struct ListFilters: ParsableArguments {
         name: .shortAndLong,
         help: ArgumentHelp("Only problems of this study list, built-in or yours (see `leettrack lists`).", valueName: "list"),
         completion: .lists)
-    var list: String?
+    var list: ListName?
     @Option(
         help: ArgumentHelp(
             "Only this topic section of the list (e.g. \"two pointers\", or the start of a name); with no --list, of the followed list.",
@@ -126,11 +126,11 @@ struct ListFilters: ParsableArguments {
     func resolvingList(_ query: ProblemQuery, command: any LeetTrackCommand.Type, _ context: CommandContext) throws -> ProblemQuery {
         var query = query
         if let section {
-            let list = try context.listOrFollowed(list, for: "'--section'", command: command)
+            let list = try context.listOrFollowed(list?.name, for: "'--section'", command: command)
             let found = try context.catalog.section(named: section, in: list)
             query.list = StudyList(key: list.key, name: "\(list.name): \(found.name)", slugs: found.slugs, isOwn: list.isOwn)
         } else if let list {
-            query.list = try context.list(named: list)
+            query.list = try context.list(named: list.name)
         }
         return query
     }
@@ -148,27 +148,18 @@ struct ListCommand: LeetTrackCommand {
     @Argument(help: ArgumentHelp("Words to look for in titles and slugs.", valueName: "text")) var text: [String] = []
     @OptionGroup var filters: ListFilters
     @Option(help: ArgumentHelp("id, title, difficulty, acceptance (highest first) or recent (latest practice first).", valueName: "order"))
-    var sort: String?
-    @Option(name: [.customShort("n"), .long], parsing: .unconditional, help: ArgumentHelp("Show at most N problems.", valueName: "n"))
-    var limit: String?
+    var sort: ProblemQuery.Sort?
+    @Option(name: [.customShort("n"), .long], parsing: .unconditional, help: ArgumentHelp("Show at most N problems.", valueName: "n"),
+        transform: { try wholeNumber($0, "'--limit' needs a positive whole number") })
+    var limit: Int?
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         let named = try ListFilters.problemsNamed(text, command: Self.self, context.catalog)
         var query = try filters.query(text: named == nil ? text : [], command: Self.self, context)
-        if let value = sort {
-            guard let sort = ProblemQuery.Sort(rawValue: value.lowercased()) else {
-                throw Self.usageError("'\(value)' is not a sort order; use id, title, difficulty, acceptance or recent")
-            }
-            query.sort = sort
-        }
-        if let value = limit {
-            guard let limit = Int(value), limit > 0 else {
-                throw Self.usageError("'--limit' needs a positive whole number, not '\(value)'")
-            }
-            query.limit = limit
-        }
+        if let sort { query.sort = sort }
+        if let limit { query.limit = limit }
         query = ListFilters.narrowed(try filters.resolvingList(query, command: Self.self, context), to: named)
         let skipped = Set(try context.practiceSettings().skipped)
         // Records the catalog does not know match a query of statuses and favorites (see OrphanRecords).
@@ -177,16 +168,16 @@ struct ListCommand: LeetTrackCommand {
             let (problems, progress) = try context.problems(matching: query)
             let entries = problems.map { OrphanRecords.Entry.problem(ProblemJSON($0, progress[$0.slug], skipped: skipped.contains($0.slug))) }
                 + orphans.prefix(max(0, (query.limit ?? Int.max) - problems.count)).map { .orphan(OrphanRecords.JSON($0.slug, $0.record)) }
-            try context.writeJSON(entries)
+            try output.writeJSON(entries)
             return
         }
         // Rows show marks only: read from the start of the summaries, not the whole records.
         let rows = try context.positions(markedMatching: query)
-        context.rows(rows, skipped: skipped)
+        output.rows(rows, of: context.catalog, skipped: skipped)
         let shownOrphans = orphans.prefix(max(0, (query.limit ?? Int.max) - rows.count))
-        for orphan in shownOrphans { context.line(OrphanRecords.row(orphan.slug, orphan.record, context.style)) }
+        for orphan in shownOrphans { output.line(OrphanRecords.row(orphan.slug, orphan.record, output.style)) }
         let count = rows.count + shownOrphans.count
-        context.line(context.style.dim(count == 1 ? "1 problem" : "\(count) problems"))
+        output.line(output.style.dim(count == 1 ? "1 problem" : "\(count) problems"))
     }
 }
 
@@ -200,7 +191,7 @@ struct RandomCommand: LeetTrackCommand {
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         let named = try ListFilters.problemsNamed(text, command: Self.self, context.catalog)
         let query = try filters.query(text: named == nil ? text : [], command: Self.self, context)
         if query.statuses == [.solved] { throw Self.usageError("'random' picks unsolved problems; '--status solved' matches none") }
@@ -214,10 +205,10 @@ struct RandomCommand: LeetTrackCommand {
         }
         let problem = context.catalog.problem(at: pick.position)
         if json {
-            try context.writeJSON(ProblemJSON(problem, try context.record(ofPicked: problem.slug)))
+            try output.writeJSON(ProblemJSON(problem, try context.record(ofPicked: problem.slug)))
             return
         }
-        context.line(Format.row(problem, marks: pick.progress, context.style))
-        context.line("      \(problem.url)")
+        output.line(Format.row(problem, marks: pick.progress, output.style))
+        output.line("      \(problem.url)")
     }
 }

@@ -36,6 +36,7 @@ struct ListsCommand: LeetTrackCommand {
     var sectionsOnly = false
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { ["create", "add", "remove", "rename", "delete"].contains(first ?? "") ? .writing : .reading }
 
     enum Action {
         case showAll
@@ -91,16 +92,16 @@ struct ListsCommand: LeetTrackCommand {
         return slugs
     }
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         let action = try action(context.catalog)
         switch action {
-        case .showAll: try showAll(context)
-        case .show(let name): try show(try context.list(named: name), context)
-        default: try ListEditing(json: json, context: context).run(action)
+        case .showAll: try showAll(context, output)
+        case .show(let name): try show(try context.list(named: name), context, output)
+        default: try ListEditing(json: json, context: context, output: output).run(action)
         }
     }
 
-    private func show(_ list: StudyList, _ context: CommandContext) throws {
+    private func show(_ list: StudyList, _ context: CommandContext, _ output: CommandOutput) throws {
         var query = ProblemQuery()
         query.list = list
         let sections = context.catalog.sections(of: list)
@@ -113,43 +114,43 @@ struct ListsCommand: LeetTrackCommand {
             let (problems, progress) = try context.problems(matching: query)
             var sectionOf: [String: String] = [:]
             for section in sections { for slug in section.slugs { sectionOf[slug] = section.name } }
-            return try context.writeJSON(problems.map {
+            return try output.writeJSON(problems.map {
                 ProblemJSON($0, progress[$0.slug], section: sectionOf[$0.slug], skipped: skipped.contains($0.slug))
             })
         }
         // The rows and counts show marks alone, read by key for the list's problems (every record
         // of the store was read, and the list's decoded, to show 150 rows).
         let (problems, progress) = try context.catalog.problems(matching: query) { slugs in try context.marks(ofSlugs: slugs.sorted()) }
-        if json { return try context.writeJSON(sections.map { SectionJSON($0, progress: progress) }) }
-        let style = context.style
-        context.line(style.bold(Format.outside(list.name)) + (list.isOwn ? style.dim("  (your list)") : ""))
+        if json { return try output.writeJSON(sections.map { SectionJSON($0, progress: progress) }) }
+        let style = output.style
+        output.line(style.bold(Format.outside(list.name)) + (list.isOwn ? style.dim("  (your list)") : ""))
         // Slugs the catalog does not have stay in the list until taken out: said, with the way out.
         let unknown = list.slugs.filter { context.catalog.position(ofSlug: $0) == nil }
         func sayUnknown() {
             guard !unknown.isEmpty else { return }
-            context.line(style.dim("Not in the catalog: \(unknown.map(Format.outside).joined(separator: ", "))"
+            output.line(style.dim("Not in the catalog: \(unknown.map(Format.outside).joined(separator: ", "))"
                 + " (`leettrack lists remove \(Format.argument(list.key)) SLUG` takes one out)"))
         }
         if problems.isEmpty {
-            context.line("No problems yet. Add some with `leettrack lists add \(Format.argument(list.key)) PROBLEM...`.")
+            output.line("No problems yet. Add some with `leettrack lists add \(Format.argument(list.key)) PROBLEM...`.")
             return sayUnknown()
         }
         if sections.isEmpty {
-            context.rows(problems, progress, skipped: skipped)
+            output.rows(problems, progress, skipped: skipped)
         } else {
             let bySlug = Dictionary(problems.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
             for section in sections {
-                if !sectionsOnly { context.line() }
-                context.line(Self.sectionLine(SectionJSON(section, progress: progress), style))
-                if !sectionsOnly { context.rows(section.slugs.compactMap { bySlug[$0] }, progress, skipped: skipped) }
+                if !sectionsOnly { output.line() }
+                output.line(Self.sectionLine(SectionJSON(section, progress: progress), style))
+                if !sectionsOnly { output.rows(section.slugs.compactMap { bySlug[$0] }, progress, skipped: skipped) }
             }
-            context.line()
+            output.line()
         }
         let solved = problems.filter { progress[$0.slug]?.status == .solved }.count
-        context.line(style.dim("\(solved) of \(problems.count) solved"))
+        output.line(style.dim("\(solved) of \(problems.count) solved"))
         sayUnknown()
         if !sections.isEmpty {
-            context.line(style.dim("One section: `leettrack list --list \(list.key) --section NAME`; the next problem: "
+            output.line(style.dim("One section: `leettrack list --list \(list.key) --section NAME`; the next problem: "
                 + "`leettrack next --list \(list.key)`."))
         }
     }
@@ -161,26 +162,26 @@ struct ListsCommand: LeetTrackCommand {
         return "\(Format.fit(section.name, 24))  \(counts)  " + style.green(Format.bar(section.solved, of: section.total, width: 12)) + attempted
     }
 
-    private func showAll(_ context: CommandContext) throws {
-        let style = context.style
+    private func showAll(_ context: CommandContext, _ output: CommandOutput) throws {
+        let style = output.style
         let lists = context.catalog.studyLists + (try context.ownLists())
         // Every list's problems, some 700: their marks from every summary cost less than a read by key for each.
         let listed = Set(lists.flatMap(\.slugs))
         let progress = try context.marks { listed.contains($0) }
         let summaries = lists.map { ListSummaryJSON($0, progress: progress, catalog: context.catalog) }
-        if json { return try context.writeJSON(summaries) }
+        if json { return try output.writeJSON(summaries) }
         var shownOwnHeading = false
         for summary in summaries {
             if summary.own, !shownOwnHeading {
-                context.line(style.bold("Your lists"))
+                output.line(style.bold("Your lists"))
                 shownOwnHeading = true
             }
             let counts = Format.right("\(summary.solved)", 3) + " / " + Format.fit("\(summary.total)", 3)
             let attempted = summary.attempted > 0 ? style.dim("  +\(summary.attempted) attempted") : ""
-            context.line("\(Format.fit(summary.key, 18))  \(Format.fit(summary.name, 18))  \(counts)  "
+            output.line("\(Format.fit(summary.key, 18))  \(Format.fit(summary.name, 18))  \(counts)  "
                 + style.green(Format.bar(summary.solved, of: summary.total, width: 20)) + attempted)
         }
-        context.line(style.dim("Show one with `leettrack lists KEY`; filter with `leettrack list --list KEY`; "
+        output.line(style.dim("Show one with `leettrack lists KEY`; filter with `leettrack list --list KEY`; "
             + "make your own with `leettrack lists create NAME`."))
     }
 }

@@ -16,14 +16,14 @@ struct NextCommand: LeetTrackCommand {
     @Option(
         name: .shortAndLong, help: ArgumentHelp("A study list, built-in or yours (default: the followed list).", valueName: "list"),
         completion: .lists)
-    var list: String?
+    var list: ListName?
     @Option(help: ArgumentHelp("Only this topic section of the list (a name or the start of one).", valueName: "section"))
     var section: String?
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
-    func run(_ context: CommandContext) throws {
-        let list = try context.listOrFollowed(self.list, for: "'next'", command: Self.self)
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
+        let list = try context.listOrFollowed(self.list?.name, for: "'next'", command: Self.self)
         let section = try self.section.map { try context.catalog.section(named: $0, in: list) }
         let slugs = section?.slugs ?? list.slugs
         let settings = try context.practiceSettings()
@@ -35,20 +35,20 @@ struct NextCommand: LeetTrackCommand {
         let place = list.name + (section.map { ": \($0.name)" } ?? "")
         if json {
             let record = try next.flatMap { try context.record(ofPicked: $0.slug) }
-            return try context.writeJSON(NextJSON(
+            return try output.writeJSON(NextJSON(
                 list: list.key, section: section?.name, solved: solved, total: slugs.count,
                 problem: next.map { ProblemJSON($0, record, section: sectionName(of: $0, in: list, context)) }))
         }
         guard let next else {
             let reason = NothingNext.reason(in: place, total: slugs.count, solved: solved)
-            context.line(reason.prefix(1).uppercased() + reason.dropFirst() + (slugs.isEmpty ? "." : ". \(solved) of \(slugs.count) solved."))
+            output.line(reason.prefix(1).uppercased() + reason.dropFirst() + (slugs.isEmpty ? "." : ". \(solved) of \(slugs.count) solved."))
             return
         }
-        let style = context.style
+        let style = output.style
         let where_ = sectionName(of: next, in: list, context).map { "  " + style.dim($0) } ?? ""
-        context.line(Format.row(next, marks: marks[next.slug], style))
-        context.line("      \(next.url)\(where_)")
-        context.line(style.dim("\(solved) of \(slugs.count) solved in \(place)."))
+        output.line(Format.row(next, marks: marks[next.slug], style))
+        output.line("      \(next.url)\(where_)")
+        output.line(style.dim("\(solved) of \(slugs.count) solved in \(place)."))
     }
 
     private func sectionName(of problem: Problem, in list: StudyList, _ context: CommandContext) -> String? {
@@ -66,26 +66,27 @@ struct SkipCommand: LeetTrackCommand {
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
-    func run(_ context: CommandContext) throws {
-        try Self.mark(problemNames, skip: true, json: json, context)
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
+        try Self.mark(problemNames, skip: true, json: json, context, output)
     }
 
     /// Resolves every name first (a bad one changes nothing), then writes the marks in one change.
-    static func mark(_ names: [String], skip: Bool, json: Bool, _ context: CommandContext) throws {
+    static func mark(_ names: [String], skip: Bool, json: Bool, _ context: CommandContext, _ output: CommandOutput) throws {
         let problems = try context.catalog.resolve(names)
         let changed = Set(try context.tracker().practice.setSkipped(problems.map(\.slug), skip))
         if json {
             let progress = try context.progress(ofSlugs: problems.map(\.slug))
-            return try context.writeJSON(problems.map { ProblemJSON($0, progress[$0.slug], skipped: skip) })
+            return try output.writeJSON(problems.map { ProblemJSON($0, progress[$0.slug], skipped: skip) })
         }
         for problem in problems {
             let name = Format.name(problem)
             switch (skip, changed.contains(problem.slug)) {
-            case (true, true): context.line("Skipping \(name): `next` passes over it.")
-            case (true, false): context.line("\(name) was already skipped.")
-            case (false, true): context.line("\(name) is no longer skipped.")
-            case (false, false): context.line("\(name) was not skipped.")
+            case (true, true): output.line("Skipping \(name): `next` passes over it.")
+            case (true, false): output.line("\(name) was already skipped.")
+            case (false, true): output.line("\(name) is no longer skipped.")
+            case (false, false): output.line("\(name) was not skipped.")
             }
         }
     }
@@ -99,8 +100,9 @@ struct UnskipCommand: LeetTrackCommand {
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
-    func run(_ context: CommandContext) throws {
-        try SkipCommand.mark(problemNames, skip: false, json: json, context)
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
+        try SkipCommand.mark(problemNames, skip: false, json: json, context, output)
     }
 }

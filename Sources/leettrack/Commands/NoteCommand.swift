@@ -25,6 +25,7 @@ struct NoteCommand: LeetTrackCommand {
     @Flag(help: "Remove the note.") var clear = false
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { edit || clear || !text.isEmpty ? .writing : .reading }
 
     /// The command line with a note's words kept as words: after `note`, everything that is not
     /// spelt as an option (`-e`, `-h`, `--word`, `--word=value`, `--store PATH`) is the problem or
@@ -97,7 +98,7 @@ struct NoteCommand: LeetTrackCommand {
         return edit ? .edit : clear ? .clear : .show
     }
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         let action = try action()
         // Showing the note may show a guess, labelled; a change is made only to the problem named.
         let problem =
@@ -107,11 +108,11 @@ struct NoteCommand: LeetTrackCommand {
         case .show:
             let record = try context.progress(for: problem.slug)
             if json {
-                try context.writeJSON(ProblemJSON(problem, record))
+                try output.writeJSON(ProblemJSON(problem, record))
             } else if record.note.isEmpty {
-                context.line("\(Format.name(problem)) has no note. Add one with `leettrack note \(problem.id) TEXT`.")
+                output.line("\(Format.name(problem)) has no note. Add one with `leettrack note \(problem.id) TEXT`.")
             } else {
-                context.line(Format.outside(record.note))
+                output.line(Format.outside(record.note))
             }
             return
         case .set(let text):
@@ -124,7 +125,7 @@ struct NoteCommand: LeetTrackCommand {
                 try InputRules.check(note: edited, at: "")
             }
         }
-        try ProgressChanges.apply([problem], json: json, in: context) { record in
+        try ProgressChanges.apply([problem], json: json, in: context, output) { _, record in
             record.note = newNote
         } describe: { problem, change in
             if !change.changed { return "The note of \(Format.name(problem)) is unchanged." }

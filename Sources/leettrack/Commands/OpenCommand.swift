@@ -20,21 +20,21 @@ struct OpenCommand: LeetTrackCommand {
     @Flag(help: "Print the URL instead of opening it.") var print = false
     @ParentCommand var root: LeetTrack
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         let problem = try context.problemToShow(problemName, doing: print ? "Showing" : "Opening")
         if print {
-            context.line(problem.url)
+            output.line(problem.url)
             return
         }
         // $BROWSER is read here, not at start-up: only `open` needs it.
         switch BrowserOpener.open(url: problem.url, environment: Terminal.environment(["BROWSER"])) {
         case .opened(let command):
             // The command is $BROWSER's words, from outside: inert on a colour terminal too.
-            context.line("Opened \(Format.name(problem)) with \(Format.outside(command)): \(problem.url)")
+            output.line("Opened \(Format.name(problem)) with \(Format.outside(command)): \(problem.url)")
         case .failed(let reasons):
             // The reasons name $BROWSER's words, which come from outside.
             Terminal.writeError("No browser could be started (\(reasons.joined(separator: "; "))); the URL:\n")
-            context.line(problem.url)
+            output.line(problem.url)
         }
     }
 }

@@ -14,7 +14,7 @@ enum OrphanRecords {
     /// under it; else `nil`. Costs one key lookup.
     static func slug(named name: String, _ context: CommandContext) throws -> String? {
         guard context.storeExists, let slug = unknownSlug(name, context.catalog) else { return nil }
-        return try context.reader().store.rawValue(forKey: ProgressRepository.key(for: slug).name) != nil ? slug : nil
+        return try context.tracker().store.rawValue(forKey: ProgressRepository.key(for: slug).name) != nil ? slug : nil
     }
 
     /// The slug `name` is when it is a well-formed slug the catalog does not have; `nil` for ids
@@ -47,7 +47,7 @@ enum OrphanRecords {
     /// - Complexity: one pass over the record keys, and a read of the orphans' records only.
     static func all(_ context: CommandContext) throws -> [(slug: String, record: ProblemProgress)] {
         guard context.storeExists else { return [] }
-        let repository = try context.reader()
+        let repository = try context.tracker().progress
         let catalog = context.catalog
         let slugs = try repository.store.keys(withPrefix: ProgressRepository.keyPrefix)
             .map { String($0.dropFirst(ProgressRepository.keyPrefix.count)) }
@@ -75,19 +75,19 @@ enum OrphanRecords {
     }
 
     /// `show SLUG` of an orphan: what the store holds, and what to do with it.
-    static func show(_ slug: String, json: Bool, _ context: CommandContext) throws {
+    static func show(_ slug: String, json: Bool, _ context: CommandContext, _ output: CommandOutput) throws {
         let record = try context.progress(for: slug)
-        if json { return try context.writeJSON(JSON(slug, record, withHistory: true)) }
-        let style = context.style
-        context.line(style.bold(Format.outside(slug)) + style.dim("  (not in the catalog: `leettrack catalog update` may add it)"))
+        if json { return try output.writeJSON(JSON(slug, record, withHistory: true)) }
+        let style = output.style
+        output.line(style.bold(Format.outside(slug)) + style.dim("  (not in the catalog: `leettrack catalog update` may add it)"))
         let rows: [(String, String)] = [
             ("Status", Format.statusWord(record.status, style)),
             ("Favorite", record.favorite ? style.magenta("♥ yes") : "no"),
             ("Note", record.note.isEmpty ? "-" : Format.outside(record.note).replacing("\n", with: "\n" + String(repeating: " ", count: 12))),
         ]
-        for (label, value) in rows { context.line(Format.fit(label + ":", 12) + value) }
-        ShowCommand.printHistory(record.events, context)
-        context.line(style.dim("`leettrack reset \(slug) --forget` removes it: history, favorite and note."))
+        for (label, value) in rows { output.line(Format.fit(label + ":", 12) + value) }
+        ShowCommand.printHistory(record.events, in: context.timeZone, output)
+        output.line(style.dim("`leettrack reset \(slug) --forget` removes it: history, favorite and note."))
     }
 
     /// An orphan in a listing's or `show`'s JSON: the fields of a catalog problem it has, its slug

@@ -42,14 +42,14 @@ struct ReportCommand: LeetTrackCommand {
         if open, output == "-" { throw Self.usageError("'--open' needs a file: it cannot open a page printed with '-o -'") }
     }
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ standardOutput: CommandOutput) throws {
         try check()
         let report = ProgressReport(
-            catalog: context.catalog, progress: try context.allProgress(), ownLists: try context.ownLists(),
+            catalog: context.catalog, progress: try context.progress(), ownLists: try context.ownLists(),
             scheduler: try context.reviewSettings().scheduler(), now: context.now, timeZone: context.timeZone,
             dailyGoal: try context.practiceSettings().dailyGoal)
         let page = report.html()
-        if output == "-" { return context.writeData(page) }
+        if output == "-" { return standardOutput.writeData(page) }
         let file = try destination()
         // Any other file is kept unless --force.
         let refusal: ((String) -> String?)? = force ? nil : { Self.refusal($0) }
@@ -60,8 +60,8 @@ struct ReportCommand: LeetTrackCommand {
             throw CLIError.failure("cannot write the report to \(file.path): \(error.reason). Nothing else was changed.")
         }
         // Not into the page itself: `-o /dev/stdout` is the page's own stream.
-        if OutputFile.inheritedDescriptor(file.path) != 1 { context.line("Wrote the report to \(Format.outside(file.path))") }
-        if open { try BrowserOpener.open(file, context) }
+        if OutputFile.inheritedDescriptor(file.path) != 1 { standardOutput.line("Wrote the report to \(Format.outside(file.path))") }
+        if open { try BrowserOpener.open(file, standardOutput) }
     }
 
     /// Why the existing regular file at `path` (through any link) must not be replaced: it holds
@@ -111,7 +111,7 @@ enum BrowserOpener {
     static let program = "xdg-open"
     #endif
 
-    static func open(_ file: URL, _ context: CommandContext) throws {
+    static func open(_ file: URL, _ output: CommandOutput) throws {
         // PATH is read here rather than at start-up: only `--open` needs it.
         let path = Terminal.environment(["PATH"])["PATH"] ?? ""
         guard let executable = find(program, in: path) else {
@@ -123,7 +123,7 @@ enum BrowserOpener {
         if let reason = DetachedProcess.start([executable.path, file.path]) {
             throw CLIError.failure("the report was written, but \(executable.path) could not be started: \(reason)")
         }
-        context.line("Opening it with \(program).")
+        output.line("Opening it with \(program).")
     }
 
     /// The first executable named `name` in the directories of `path` (a `PATH` value).

@@ -17,18 +17,19 @@ struct ResetCommand: LeetTrackCommand {
     @Flag(name: [.customShort("y"), .long], help: "Do not ask before --all.") var yes = false
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         if all, !problemNames.isEmpty { throw Self.usageError("give problems or '--all', not both") }
         if !all, problemNames.isEmpty { throw Self.usageError("missing expected argument '<problem> ...' (or '--all')") }
         // Records the catalog does not know, named by their slugs (see OrphanRecords).
-        if !all, let slugs = try OrphanRecords.slugs(named: problemNames, context) { return try resetOrphans(slugs, context) }
+        if !all, let slugs = try OrphanRecords.slugs(named: problemNames, context) { return try resetOrphans(slugs, context, output) }
         let problems = try context.catalog.resolve(problemNames)
         let confirmed = yes
         let now = context.now
         let forget = self.forget
         guard all else {
-            try ProgressChanges.apply(problems, json: json, in: context) { record in
+            try ProgressChanges.apply(problems, json: json, in: context, output) { _, record in
                 record.reset(at: now, forgetHistory: forget)
             } describe: { problem, change in
                 change.changed ? "Reset \(Format.name(problem)) to todo\(forget ? " and erased its history" : "")."
@@ -36,9 +37,9 @@ struct ResetCommand: LeetTrackCommand {
             }
             return
         }
-        let touched = try context.allProgress().values.filter { $0.status != .todo || (forget && !$0.events.isEmpty) }.count
+        let touched = try context.progress().values.filter { $0.status != .todo || (forget && !$0.events.isEmpty) }.count
         guard touched > 0 else {
-            context.line("Nothing to reset.")
+            output.line("Nothing to reset.")
             return
         }
         if !confirmed {
@@ -49,35 +50,35 @@ struct ResetCommand: LeetTrackCommand {
                 throw CLIError.failure("not confirmed; nothing was reset. (Use --yes to skip the question.)")
             }
         }
-        let changes = try context.repository().updateAll { _, record in record.reset(at: now, forgetHistory: forget) }
+        let changes = try context.tracker().progress.updateAll { _, record in record.reset(at: now, forgetHistory: forget) }
         let changed = changes.filter(\.changed)
         if json {
-            try context.writeJSON(changed.compactMap { change in
+            try output.writeJSON(changed.compactMap { change in
                 context.catalog.problem(withSlug: change.slug).map { ProblemJSON($0, change.after, withHistory: true) }
             })
             return
         }
-        context.line("Reset \(Self.problems(changed.count)) to todo\(forget ? " and erased their history" : "").")
+        output.line("Reset \(Self.problems(changed.count)) to todo\(forget ? " and erased their history" : "").")
     }
 
     /// Resets records the catalog does not know, in one transaction. With `--forget` the whole
     /// record goes, its favorite and note too: no other command reaches a problem the catalog does
     /// not have, so forgetting it leaves nothing behind.
-    private func resetOrphans(_ slugs: [String], _ context: CommandContext) throws {
+    private func resetOrphans(_ slugs: [String], _ context: CommandContext, _ output: CommandOutput) throws {
         let now = context.now
         let forget = self.forget
-        let changes = try context.repository().update(slugs) { _, record in
+        let changes = try context.tracker().progress.update(slugs) { _, record in
             record.reset(at: now, forgetHistory: forget)
             if forget { record = ProblemProgress() }
         }
-        if json { return try context.writeJSON(changes.map { OrphanRecords.JSON($0.slug, $0.after, withHistory: true) }) }
+        if json { return try output.writeJSON(changes.map { OrphanRecords.JSON($0.slug, $0.after, withHistory: true) }) }
         for change in changes {
             let name = Format.outside(change.slug)
             guard change.changed else {
-                context.line("\(name) was already todo.")
+                output.line("\(name) was already todo.")
                 continue
             }
-            context.line(forget
+            output.line(forget
                 ? "Forgot \(name) (not in the catalog): its history, favorite and note are gone; nothing of it is left in the store."
                 : "Reset \(name) (not in the catalog) to todo.")
         }

@@ -20,11 +20,13 @@ struct ReviewCommand: LeetTrackCommand {
     @Argument(help: ArgumentHelp("The problem you redid (an id, a slug, or title words).", valueName: "problem"), completion: .problems)
     var problemName: String?
     @Argument(help: ArgumentHelp("How the redo went.", valueName: "rating")) var rating: ReviewRating?
-    @Option(parsing: .unconditional, help: ArgumentHelp("The day of the redo; without PROBLEM, show the queue as of that day.", valueName: "yyyy-mm-dd"))
-    var date: String?
-    @Option(parsing: .unconditional, help: ArgumentHelp("Show what falls due in the next N days.", valueName: "days")) var upcoming: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("The day of the redo; without PROBLEM, show the queue as of that day.", valueName: "yyyy-mm-dd"),
+        transform: { text throws(LeetTrackError) in try LocalDay(parsing: text) }) var date: LocalDay?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Show what falls due in the next N days.", valueName: "days"),
+        transform: { try wholeNumber($0, "'--upcoming' needs a positive whole number of days") }) var upcoming: Int?
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { problemName == nil ? .reading : .writing }
 
     enum Action {
         case queue(day: LocalDay?)
@@ -33,12 +35,7 @@ struct ReviewCommand: LeetTrackCommand {
     }
 
     private func action(_ context: CommandContext) throws -> Action {
-        let day = try date.map { text throws(LeetTrackError) in try LocalDay(parsing: text) }
-        guard let problemName else {
-            guard let text = upcoming else { return .queue(day: day) }
-            guard let days = Int(text), days > 0 else { throw Self.usageError("'--upcoming' needs a positive whole number of days, not '\(text)'") }
-            return .upcoming(days: days, day: day)
-        }
+        guard let problemName else { return upcoming.map { .upcoming(days: $0, day: date) } ?? .queue(day: date) }
         guard let rating else { throw Self.usageError("missing expected argument '<rating>' (again, hard, good or easy)") }
         if upcoming != nil { throw Self.usageError("'--upcoming' lists the queue; give no PROBLEM with it") }
         // The parser checked the rating first: `review 1 godo` is a typo of the rating, not of the problem.
@@ -46,18 +43,18 @@ struct ReviewCommand: LeetTrackCommand {
         return .rate(problem, rating, try ProgressChanges.date(from: date, now: context.now, in: context.timeZone))
     }
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         switch try action(context) {
         case .rate(let problem, let rating, let date):
-            try rate(problem, rating, at: date ?? context.now, context)
+            try rate(problem, rating, at: date ?? context.now, context, output)
         case .queue(let day):
             let queue = try makeQueue(day, context)
-            if json { return try context.writeJSON(queue.due.map(ReviewItemJSON.init)) }
-            ReviewOutput.due(queue, context)
+            if json { return try output.writeJSON(queue.due.map(ReviewItemJSON.init)) }
+            ReviewOutput.due(queue, context, output)
         case .upcoming(let days, let day):
             let queue = try makeQueue(day, context)
-            if json { return try context.writeJSON(queue.upcoming(days: days).map(ReviewItemJSON.init)) }
-            ReviewOutput.upcoming(queue, days: days, context)
+            if json { return try output.writeJSON(queue.upcoming(days: days).map(ReviewItemJSON.init)) }
+            ReviewOutput.upcoming(queue, days: days, output)
         }
     }
 
@@ -72,33 +69,33 @@ struct ReviewCommand: LeetTrackCommand {
         return queue.queue(now: now, timeZone: context.timeZone)
     }
 
-    private func rate(_ problem: Problem, _ rating: ReviewRating, at date: Date, _ context: CommandContext) throws {
+    private func rate(_ problem: Problem, _ rating: ReviewRating, at date: Date, _ context: CommandContext, _ output: CommandOutput) throws {
         let result = try context.tracker().reviews.rate(problem, rating, at: date)
         if json {
             let item = ReviewItem(
                 problem: problem, card: result.after, today: LocalDay(date, in: context.timeZone), timeZone: context.timeZone)
-            return try context.writeJSON(ReviewItemJSON(item))
+            return try output.writeJSON(ReviewItemJSON(item))
         }
-        context.line("Reviewed \(Format.name(problem)) (\(rating)) on \(LocalDay(date, in: context.timeZone)); "
+        output.line("Reviewed \(Format.name(problem)) (\(rating)) on \(LocalDay(date, in: context.timeZone)); "
             + "next review \(Format.dueDay(result.after.due, from: context.now, context.timeZone)).")
     }
 }
 
 /// The text forms of the queue.
 enum ReviewOutput {
-    static func due(_ queue: ReviewQueue, _ context: CommandContext) {
-        let style = context.style
+    static func due(_ queue: ReviewQueue, _ context: CommandContext, _ output: CommandOutput) {
+        let style = output.style
         let due = queue.duePositions
         guard !due.isEmpty else {
             if let next = queue.next {
-                context.line("Nothing to review on \(queue.today). Next: \(Format.name(next.problem)) "
+                output.line("Nothing to review on \(queue.today). Next: \(Format.name(next.problem)) "
                     + "on \(next.dueDay) (\(Format.relative(-next.daysOverdue))).")
             } else {
-                context.line("No review cards yet. Solving a problem schedules its first redo: `leettrack solve PROBLEM`.")
+                output.line("No review cards yet. Solving a problem schedules its first redo: `leettrack solve PROBLEM`.")
             }
             return
         }
-        context.line(style.bold("Due on \(queue.today): \(Plural.count(due.count, "problem"))"))
+        output.line(style.bold("Due on \(queue.today): \(Plural.count(due.count, "problem"))"))
         // As bytes, like `list`'s rows: a long queue composed from `String` pieces and passed whole
         // through the terminal filter cost 20,000 instructions a row.
         let writer = RowWriter(style: style, titleWidth: 40)
@@ -109,7 +106,7 @@ enum ReviewOutput {
         let (dueWord, gap) = (Array("  due ".utf8), Array("  ".utf8))
         let (dayOverdue, daysOverdue) = (Array(" day overdue".utf8), Array(" days overdue".utf8))
         let catalog = context.catalog
-        context.appendRows(reservingCapacity: due.count * 90) { bytes in
+        output.appendRows(reservingCapacity: due.count * 90) { bytes in
             for item in due {
                 writer.appendLead(catalog, at: item.position, to: &bytes)
                 bytes += dueWord
@@ -127,26 +124,26 @@ enum ReviewOutput {
                 bytes.append(UInt8(ascii: "\n"))
             }
         }
-        context.line(style.dim("Record a redo with `leettrack review PROBLEM again|hard|good|easy`."))
+        output.line(style.dim("Record a redo with `leettrack review PROBLEM again|hard|good|easy`."))
     }
 
-    static func upcoming(_ queue: ReviewQueue, days: Int, _ context: CommandContext) {
-        let style = context.style
+    static func upcoming(_ queue: ReviewQueue, days: Int, _ output: CommandOutput) {
+        let style = output.style
         let dueNow = queue.due.count
-        if dueNow > 0 { context.line(style.yellow("\(Plural.count(dueNow, "problem is", "problems are")) due now (`leettrack review`).")) }
+        if dueNow > 0 { output.line(style.yellow("\(Plural.count(dueNow, "problem is", "problems are")) due now (`leettrack review`).")) }
         let coming = queue.upcoming(days: days)
         guard !coming.isEmpty else {
-            context.line("Nothing falls due in the next \(days == 1 ? "day" : "\(days) days").")
+            output.line("Nothing falls due in the next \(days == 1 ? "day" : "\(days) days").")
             return
         }
-        context.line(style.bold("Coming up in the next \(days == 1 ? "day" : "\(days) days"):"))
+        output.line(style.bold("Coming up in the next \(days == 1 ? "day" : "\(days) days"):"))
         var shownDay: LocalDay?
         for item in coming {
             if item.dueDay != shownDay {
-                context.line("\(item.dueDay.weekdayName) \(item.dueDay)  " + style.dim(Format.relative(-item.daysOverdue)))
+                output.line("\(item.dueDay.weekdayName) \(item.dueDay)  " + style.dim(Format.relative(-item.daysOverdue)))
                 shownDay = item.dueDay
             }
-            context.line(" " + row(item, style, last: true))
+            output.line(" " + row(item, style, last: true))
         }
     }
 

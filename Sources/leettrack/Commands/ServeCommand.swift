@@ -33,37 +33,23 @@ struct ServeCommand: LeetTrackCommand {
     @Flag(help: "Open the page in the default browser (xdg-open).") var open = false
     @Flag(name: .shortAndLong, help: "Log one line per request on standard error.") var verbose = false
     // Hidden: a knob for tests and unusual networks, not something to choose day to day.
-    @Option(help: ArgumentHelp("How long a client may take to send a request (default: 10).", valueName: "seconds", visibility: .hidden))
-    var readTimeout: String?
+    @Option(
+        help: ArgumentHelp("How long a client may take to send a request (default: 10).", valueName: "seconds", visibility: .hidden),
+        transform: { try wholeNumber($0, in: 1...3600, "'--read-timeout' needs a whole number of seconds from 1 to 3600") })
+    var readTimeout = 10
     @ParentCommand var root: LeetTrack
 
-    /// The checked values of the options.
-    private struct Settings {
-        var host: String
-        var port: Int
-        var readTimeout: Int
-    }
-
-    private func settings() throws -> Settings {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         let host = host ?? "127.0.0.1"
         if host.isEmpty { throw Self.usageError("'--host' needs an address, e.g. 127.0.0.1 or 0.0.0.0") }
-        let timeoutText = readTimeout ?? "10"
-        guard let readTimeout = Int(timeoutText), (1...3600).contains(readTimeout) else {
-            throw Self.usageError("'--read-timeout' needs a whole number of seconds from 1 to 3600, not '\(timeoutText)'")
-        }
-        return Settings(host: host, port: port?.number ?? 8765, readTimeout: readTimeout)
-    }
-
-    func run(_ context: CommandContext) throws {
-        let settings = try settings()
         // The server's address goes to standard output: with it closed, nobody could learn the
         // address or the token, so the start fails before the store or the token file is made.
         if fcntl(STDOUT_FILENO, F_GETFD) == -1 {
-            throw CommandContext.outputError(TerminalError.systemCall("fcntl", errno: errno), storeWritten: false)
+            throw CommandOutput.error(TerminalError.systemCall("fcntl", errno: errno), storeWritten: false)
         }
         let (storePath, clock, timeZone) = (context.storePath, context.clock, context.timeZone)
         let server = WebServer(.init(
-            host: settings.host, port: settings.port, storePath: storePath, verbose: verbose, readTimeout: settings.readTimeout
+            host: host, port: port?.number ?? 8765, storePath: storePath, verbose: verbose, readTimeout: readTimeout
         )) { try Tracker(store: .sqlite(path: storePath), clock: clock, timeZone: timeZone) }
         let url: String
         do {
@@ -72,18 +58,18 @@ struct ServeCommand: LeetTrackCommand {
             throw CLIError.failure(error.description)
         }
         // Printed at once (not at exit) and flushed: a script or test waits for this line.
-        context.line("Serving \(Format.outside(context.storePath)) at \(Format.outside(url))")
-        for other in server.urls.dropFirst() { context.line("  also at \(Format.outside(other))") }
+        output.line("Serving \(Format.outside(context.storePath)) at \(Format.outside(url))")
+        for other in server.urls.dropFirst() { output.line("  also at \(Format.outside(other))") }
         if server.listensOnEveryNetwork {
             Terminal.writeError(
                 "Warning: this server answers on every network of this machine: anyone there who has the URL "
                     + "(its token) can read and change your progress. Use --host 127.0.0.1 to keep it to this machine.\n")
         }
-        context.line("Press Ctrl-C to stop.")
-        try context.flush()
+        output.line("Press Ctrl-C to stop.")
+        try output.flush(storeWritten: context.storeOpenedForWriting)
         if open { openBrowser(url) }
         try server.runUntilSignalled()
-        context.line("Stopped.")
+        output.line("Stopped.")
     }
 
     private func openBrowser(_ url: String) {

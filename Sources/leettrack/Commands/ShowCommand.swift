@@ -13,21 +13,21 @@ struct ShowCommand: LeetTrackCommand {
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         // A record the catalog does not know, named by its slug (see OrphanRecords).
-        if let slug = try OrphanRecords.slug(named: problemName, context) { return try OrphanRecords.show(slug, json: json, context) }
+        if let slug = try OrphanRecords.slug(named: problemName, context) { return try OrphanRecords.show(slug, json: json, context, output) }
         let problem = try context.problemToShow(problemName)
         let record = try context.progress(for: problem.slug)
         let skipped = try context.practiceSettings().isSkipped(problem.slug)
-        let codeFiles = context.storeExists ? try context.readingTrackerOpened().codeFiles.paths(for: problem.slug) : []
+        let codeFiles = context.storeExists ? try context.tracker().codeFiles.paths(for: problem.slug) : []
         if json {
             var shape = ProblemJSON(problem, record, withHistory: true, skipped: skipped)
             shape.codeFiles = codeFiles.isEmpty ? nil : codeFiles
-            try context.writeJSON(shape)
+            try output.writeJSON(shape)
             return
         }
-        let style = context.style
-        context.line(style.bold(Format.name(problem)) + (problem.paidOnly ? style.dim("  (paid only)") : ""))
+        let style = output.style
+        output.line(style.bold(Format.name(problem)) + (problem.paidOnly ? style.dim("  (paid only)") : ""))
         let rows: [(String, String)] = [
             ("Difficulty", Format.colored(problem.difficulty, style)),
             ("Acceptance", Format.percent(problem.acceptance)),
@@ -41,16 +41,16 @@ struct ShowCommand: LeetTrackCommand {
         ]
         var shown = rows
         if skipped { shown.insert(("Skipped", "yes" + style.dim("  (`next` passes over it; `leettrack unskip \(problem.id)`)")), at: 7) }
-        for (label, value) in shown { context.line(Format.fit(label + ":", 12) + value) }
+        for (label, value) in shown { output.line(Format.fit(label + ":", 12) + value) }
         for (index, path) in codeFiles.enumerated() {
             let missing = FileManager.default.fileExists(atPath: path) ? "" : style.dim("  (missing)")
-            context.line(Format.fit(index == 0 ? "Code:" : "", 12) + Format.outside(path) + missing)
+            output.line(Format.fit(index == 0 ? "Code:" : "", 12) + Format.outside(path) + missing)
         }
         if let card = record.reviewCard(using: try context.reviewSettings().scheduler()) {
             let stability = card.stability.map { " (stability \(Format.decimal($0)) days, difficulty \(Format.decimal(card.difficulty ?? 0)))" } ?? ""
-            context.line(Format.fit("Review:", 12) + "due \(Format.dueDay(card.due, from: context.now, context.timeZone))" + style.dim(stability))
+            output.line(Format.fit("Review:", 12) + "due \(Format.dueDay(card.due, from: context.now, context.timeZone))" + style.dim(stability))
         }
-        ShowCommand.printHistory(record.events, context)
+        ShowCommand.printHistory(record.events, in: context.timeZone, output)
     }
 }
 
@@ -61,14 +61,14 @@ struct FavoritesCommand: LeetTrackCommand {
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         if json {
             // The favorites found as the sheet finds them, then their records alone: reading every
             // record for the few hundred favorites of a large store took ten times as long.
             let catalog = context.catalog
             let positions = try context.favorites().map(\.position)
             let progress = try context.progress(ofSlugs: positions.map(catalog.slug(at:)))
-            try context.writeJSON(positions.compactMap { position -> ProblemJSON? in
+            try output.writeJSON(positions.compactMap { position -> ProblemJSON? in
                 let problem = catalog.problem(at: position)
                 guard let record = progress[problem.slug], record.favorite else { return nil }
                 return ProblemJSON(problem, record)
@@ -79,23 +79,23 @@ struct FavoritesCommand: LeetTrackCommand {
         // in the catalog's order (as `problems(matching:)` gives them), without a pass over it.
         let favorites = try context.favorites()
         guard !favorites.isEmpty else {
-            context.line("No favorites yet. Add one with `leettrack fav PROBLEM`.")
+            output.line("No favorites yet. Add one with `leettrack fav PROBLEM`.")
             return
         }
-        context.rows(favorites)
-        context.line(context.style.dim(Plural.count(favorites.count, "favorite")))
+        output.rows(favorites, of: context.catalog)
+        output.line(output.style.dim(Plural.count(favorites.count, "favorite")))
     }
 }
 
 extension ShowCommand {
     /// The `History:` block of `show`: each event's local time, kind and details, or a dash.
-    static func printHistory(_ events: [ProgressEvent], _ context: CommandContext) {
+    static func printHistory(_ events: [ProgressEvent], in timeZone: some UTCOffsetProvider, _ output: CommandOutput) {
         if events.isEmpty {
-            context.line("History:    -")
+            output.line("History:    -")
         } else {
-            context.line("History:")
+            output.line("History:")
             for event in events {
-                context.line("  \(Format.localTime(event.date, context.timeZone))  \(event.kind)\(Format.outside(event.details))")
+                output.line("  \(Format.localTime(event.date, timeZone))  \(event.kind)\(Format.outside(event.details))")
             }
         }
     }

@@ -17,7 +17,7 @@ struct StatsCommand: LeetTrackCommand {
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         // Every summary is counted as the store lends it: no dictionary of them all.
         let catalog = context.catalog
         let dailyGoal = try context.practiceSettings().dailyGoal
@@ -25,30 +25,30 @@ struct StatsCommand: LeetTrackCommand {
         var goalDays = dailyGoal.map { _ in DailyGoalProgress.Builder(timeZone: context.timeZone) }
         var graph = calendar ? PracticeCalendar.Builder(now: context.now, timeZone: context.timeZone) : nil
         var positions = Catalog.SlugFinder(catalog)
-        try context.forEachSummary(card: false) { slug, summary in
+        try context.lending { try $0.forEachReadableSummary(card: false) { slug, summary in
             // Problems the catalog does not know count for the days only, as they always did.
             if let position = positions.position(ofSlug: slug) { statistics.add(summary, at: position) }
             goalDays?.add(summary)
             graph?.add(summary)
-        }
+        } }
         let stats = statistics.statistics()
         let goal = dailyGoal.flatMap { goal in goalDays?.progress(goal: goal, now: context.now) }
         if let graph = graph?.calendar() {
-            if json { return try context.writeJSON(CalendarJSON(graph, stats, goal: goal)) }
-            CalendarView(graph: graph, style: context.style, goal: goal).draw(context)
-            context.line()
-            context.line("Streak:     \(days(stats.currentStreak)) (longest \(days(stats.longestStreak)))")
-            if let goal { context.line(goalLine(goal)) }
+            if json { return try output.writeJSON(CalendarJSON(graph, stats, goal: goal)) }
+            CalendarView(graph: graph, style: output.style, goal: goal).draw(output)
+            output.line()
+            output.line("Streak:     \(days(stats.currentStreak)) (longest \(days(stats.longestStreak)))")
+            if let goal { output.line(goalLine(goal)) }
             return
         }
         if json {
-            try context.writeJSON(StatsJSON(stats, goal: goal))
+            try output.writeJSON(StatsJSON(stats, goal: goal))
             return
         }
-        let style = context.style
+        let style = output.style
         let total = stats.total
-        context.line(style.bold("Solved \(total.solved) of \(total.total)") + ", attempted \(total.attempted)")
-        context.line()
+        output.line(style.bold("Solved \(total.solved) of \(total.total)") + ", attempted \(total.attempted)")
+        output.line()
         for line in stats.byDifficulty {
             guard let difficulty = line.difficulty else { continue }
             let counts = Format.right("\(line.solved)", 4) + " / " + Format.fit("\(line.total)", 5)
@@ -62,29 +62,29 @@ struct StatsCommand: LeetTrackCommand {
             }
             let attempted = line.attempted > 0 ? style.dim("  +\(line.attempted) attempted") : ""
             let median = line.medianSeconds.map { style.dim("  median \(PracticeTime.text($0))") } ?? ""
-            context.line("\(Format.difficulty(difficulty, style))  \(counts)  \(colored)  \(percent)\(attempted)\(median)")
+            output.line("\(Format.difficulty(difficulty, style))  \(counts)  \(colored)  \(percent)\(attempted)\(median)")
         }
-        context.line()
-        context.line("Favorites:  \(stats.favorites)")
-        context.line("Streak:     \(days(stats.currentStreak)) (longest \(days(stats.longestStreak)))")
-        if let goal { context.line(goalLine(goal)) }
+        output.line()
+        output.line("Favorites:  \(stats.favorites)")
+        output.line("Streak:     \(days(stats.currentStreak)) (longest \(days(stats.longestStreak)))")
+        if let goal { output.line(goalLine(goal)) }
         if !stats.tags.isEmpty {
-            context.line()
-            context.line("Most practised tags:")
+            output.line()
+            output.line("Most practised tags:")
             let width = min(24, stats.tags.map { DisplayWidth.of($0.tag) }.max() ?? 0)
             for line in stats.tags {
                 let counts = Format.right("\(line.solved)", 4) + " / " + Format.fit("\(line.total)", 5)
-                context.line("  \(Format.fit(line.tag, width))  \(counts)  " + style.green(Format.bar(line.solved, of: line.total, width: 16)))
+                output.line("  \(Format.fit(line.tag, width))  \(counts)  " + style.green(Format.bar(line.solved, of: line.total, width: 16)))
             }
         }
-        context.line()
-        context.line("Last 7 days:")
+        output.line()
+        output.line("Last 7 days:")
         let most = max(1, stats.lastSevenDays.map(\.total).max() ?? 1)
         for day in stats.lastSevenDays {
             let width = day.total == 0 ? 0 : max(1, Int((Double(day.total) / Double(most) * 20).rounded()))
             let detail = day.total == 0 ? style.dim("-") : "\(day.total)" + style.dim(Self.breakdown(day))
             let met = goal?.metDays.contains(day.day) == true ? style.green(" ✓") : ""
-            context.line("  \(day.day.weekdayName) \(day.day)  \(style.green(String(repeating: "■", count: width)))\(width > 0 ? " " : "")\(detail)\(met)")
+            output.line("  \(day.day.weekdayName) \(day.day)  \(style.green(String(repeating: "■", count: width)))\(width > 0 ? " " : "")\(detail)\(met)")
         }
     }
 

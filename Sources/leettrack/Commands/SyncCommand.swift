@@ -29,6 +29,7 @@ struct SyncCommand: LeetTrackCommand {
     var statusOnly = false
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { statusOnly ? .reading : .writing }
 
     private struct StatusJSON: Encodable {
         let pending: Int
@@ -50,16 +51,16 @@ struct SyncCommand: LeetTrackCommand {
         let refused: [String]
     }
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         if remote?.isEmpty == true { throw Self.usageError("'--remote' needs a connection string") }
-        if statusOnly { return try showStatus(context) }
+        if statusOnly { return try showStatus(context, output) }
         if let remote, SyncRemote.containsPassword(remote) {
             Terminal.writeError(
                 "Warning: the password given with --remote is visible to other users (ps) and kept in your shell's "
                     + "history. Put the connection string in a file (mode 600) named by $LEETTRACK_REMOTE_FILE, or use ~/.pgpass.\n")
         }
         // Read before anything is created: a sync with no server set leaves no store behind.
-        let remembered = context.storeExists ? try SyncRemote.remembered(in: context.reader().store) : nil
+        let remembered = context.storeExists ? try SyncRemote.remembered(in: context.tracker().store) : nil
         let connectionString = try SyncRemote.connectionString(
             option: remote, environment: context.environment, remembered: remembered)
         let tracker = try context.tracker()
@@ -81,18 +82,18 @@ struct SyncCommand: LeetTrackCommand {
         // Only a server given on the command line is remembered: the environment already holds its own.
         let newlyRemembered = try remote.flatMap { try SyncRemote.remember($0, in: tracker.store) }
         if json {
-            try context.writeJSON(ReportJSON(
+            try output.writeJSON(ReportJSON(
                 pushed: report.pushed, pulled: report.pulled, remote: location, remembered: newlyRemembered,
                 refused: report.refused.map(\.description)))
         } else {
             if report.pushed == 0 && report.pulled == 0 && report.refused.isEmpty {
-                context.line("Up to date with \(Format.outside(location)).")
+                output.line("Up to date with \(Format.outside(location)).")
             } else {
-                context.line("Synced with \(Format.outside(location)): pushed \(Self.changes(report.pushed)), pulled \(Self.changes(report.pulled)).")
+                output.line("Synced with \(Format.outside(location)): pushed \(Self.changes(report.pushed)), pulled \(Self.changes(report.pulled)).")
             }
             if let newlyRemembered, let remote {
                 let stripped = newlyRemembered != remote
-                context.line("Remembered \(Format.outside(newlyRemembered)) as the server of a plain `leettrack sync`"
+                output.line("Remembered \(Format.outside(newlyRemembered)) as the server of a plain `leettrack sync`"
                     + (stripped
                         ? ", without the password it held: put the password in ~/.pgpass (or the file $PGPASSFILE names) or $PGPASSWORD."
                         : "."))
@@ -115,14 +116,14 @@ struct SyncCommand: LeetTrackCommand {
         }
     }
 
-    private func showStatus(_ context: CommandContext) throws {
+    private func showStatus(_ context: CommandContext, _ output: CommandOutput) throws {
         let status = FileManager.default.fileExists(atPath: context.storePath)
-            ? try SyncRemote.status(of: context.reader().store)
+            ? try SyncRemote.status(of: context.tracker().store)
             : SyncRemote.Status()
-        let remembered = context.storeExists ? try SyncRemote.remembered(in: context.reader().store) : nil
+        let remembered = context.storeExists ? try SyncRemote.remembered(in: context.tracker().store) : nil
         let lastSync = status.state?.lastSync.map { Self.format($0) }
         if json {
-            try context.writeJSON(StatusJSON(
+            try output.writeJSON(StatusJSON(
                 pending: status.pending, pendingLists: status.pendingLists, pendingSettings: status.pendingSettings,
                 remote: status.state?.location, lastSync: lastSync, rememberedRemote: remembered))
             return
@@ -132,18 +133,18 @@ struct SyncCommand: LeetTrackCommand {
         if status.pendingLists > 0 { waiting.append(Plural.count(status.pendingLists, "list")) }
         if status.pendingSettings { waiting.append("the settings") }
         if waiting.isEmpty {
-            context.line("Nothing waiting to be pushed.")
+            output.line("Nothing waiting to be pushed.")
         } else {
             let subject = waiting.count == 1 ? waiting[0] : waiting.dropLast().joined(separator: ", ") + " and " + waiting[waiting.count - 1]
             let singular = waiting.count == 1 && (status.pending == 1 || status.pendingLists == 1)
-            context.line(subject.prefix(1).uppercased() + subject.dropFirst() + " \(singular ? "has" : "have") changes waiting to be pushed.")
+            output.line(subject.prefix(1).uppercased() + subject.dropFirst() + " \(singular ? "has" : "have") changes waiting to be pushed.")
         }
         if let state = status.state, let lastSync {
-            context.line("Last sync: \(lastSync) with \(Format.outside(state.location)).")
+            output.line("Last sync: \(lastSync) with \(Format.outside(state.location)).")
         } else {
-            context.line("Never synced. Run `leettrack sync --remote URL`.")
+            output.line("Never synced. Run `leettrack sync --remote URL`.")
         }
-        if let remembered { context.line("A plain `leettrack sync` uses \(Format.outside(remembered)).") }
+        if let remembered { output.line("A plain `leettrack sync` uses \(Format.outside(remembered)).") }
     }
 
     /// Whether a store error came from the server (its messages name the server, never the password).

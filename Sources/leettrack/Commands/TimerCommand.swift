@@ -25,6 +25,7 @@ struct TimerCommand: LeetTrackCommand {
     @Argument(help: ArgumentHelp("An id, a slug, or title words.", valueName: "problem"), completion: .problems)
     var problemName: String
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
     /// What the user said after stopping.
     enum Outcome: Equatable {
@@ -33,7 +34,7 @@ struct TimerCommand: LeetTrackCommand {
         case discarded
     }
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         let problem = try context.catalog.resolve(problemName)
         guard Terminal.isTerminal(.standardInput), Terminal.isTerminal(.standardOutput) else {
             throw CLIError.failure(
@@ -49,18 +50,18 @@ struct TimerCommand: LeetTrackCommand {
         if seconds == nil { Terminal.writeOutput("That is longer than a day, so it is recorded without a time.\n") }
         switch ask() {
         case .discarded:
-            context.line("Nothing recorded.")
+            output.line("Nothing recorded.")
         case .solved(let rating):
             let scheduler = try context.tracker().reviews.scheduler()
             let date = context.clock.now
-            try ProgressChanges.apply([problem], json: false, in: context) { slug, record in
+            try ProgressChanges.apply([problem], json: false, in: context, output) { slug, record in
                 record.recordSolve(at: date, rating: rating, scheduler: scheduler.fuzzed(for: slug), seconds: seconds)
             } describe: { problem, change in
                 ProgressChanges.solved(problem, change, date: date, rating: rating, seconds: seconds, context)
             }
         case .attempted(let note):
             let date = context.clock.now
-            try ProgressChanges.apply([problem], json: false, in: context) { record in
+            try ProgressChanges.apply([problem], json: false, in: context, output) { _, record in
                 record.recordAttempt(at: date, seconds: seconds, note: note)
             } describe: { problem, _ in
                 "Recorded an attempt at \(Format.name(problem))\(ProgressChanges.timeSuffix(seconds))."

@@ -25,10 +25,12 @@ struct TodayCommand: LeetTrackCommand {
     @Flag(help: .json) var json = false
     @Option(help: .endpoint) var endpoint: String?
     @ParentCommand var root: LeetTrack
+    func storeUse(_ context: CommandContext) -> StoreUse { LeetCodeSession.isSignedIn(context) ? .writingWhereAllowed : .reading }
 
-    func run(_ context: CommandContext) throws {
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
         let session = try LeetCodeSession(context, endpoint: endpoint, command: TodayCommand.self)
-        let stored = try Self.storedDaily(context)
+        // The daily question the store keeps, of whatever day.
+        let stored: LeetCodeDaily? = context.storeExists ? try context.tracker().store.value(for: LeetCodeDaily.key) : nil
         var plan = try Self.plan(context, daily: stored)
         var dailyFailure: String?
         if plan.daily == nil {
@@ -38,48 +40,48 @@ struct TodayCommand: LeetTrackCommand {
             case .failed(let reason): dailyFailure = reason
             }
         }
-        if json { return try context.writeJSON(TodayJSON(plan)) }
-        let style = context.style
-        context.line(style.bold("Today, \(plan.today.weekdayName) \(plan.today)"))
+        if json { return try output.writeJSON(TodayJSON(plan)) }
+        let style = output.style
+        output.line(style.bold("Today, \(plan.today.weekdayName) \(plan.today)"))
         if plan.dueCount == 0 {
-            context.line("Reviews:    none due")
+            output.line("Reviews:    none due")
         } else {
-            context.line("Reviews:    \(plan.dueCount) due" + style.dim("  (`leettrack review`)"))
+            output.line("Reviews:    \(plan.dueCount) due" + style.dim("  (`leettrack review`)"))
             for item in plan.due.prefix(Self.shownReviews) {
                 let late = item.daysOverdue > 0 ? style.dim("  \(item.daysOverdue) d overdue") : ""
-                context.line("            \(Format.name(item.problem))\(late)")
+                output.line("            \(Format.name(item.problem))\(late)")
             }
-            if plan.dueCount > Self.shownReviews { context.line(style.dim("            … and \(plan.dueCount - Self.shownReviews) more")) }
+            if plan.dueCount > Self.shownReviews { output.line(style.dim("            … and \(plan.dueCount - Self.shownReviews) more")) }
         }
         if let list = plan.followed {
             let counts = style.dim("  (\(plan.followedSolved) of \(list.slugs.count) solved in \(Format.outside(list.name)))")
             if let next = plan.next {
-                context.line("Next:       \(Format.name(next))  \(Format.colored(next.difficulty, style))" + counts)
+                output.line("Next:       \(Format.name(next))  \(Format.colored(next.difficulty, style))" + counts)
             } else {
                 let reason = NothingNext.reason(in: Format.outside(list.name), total: list.slugs.count, solved: plan.followedSolved)
-                context.line("Next:       \(reason)" + (list.slugs.isEmpty ? "" : counts))
+                output.line("Next:       \(reason)" + (list.slugs.isEmpty ? "" : counts))
             }
         } else {
-            context.line("Next:       " + style.dim("follow a list to get one: `leettrack config follow neetcode-150`"))
+            output.line("Next:       " + style.dim("follow a list to get one: `leettrack config follow neetcode-150`"))
         }
-        context.line("Streak:     \(Plural.count(plan.streak.current, "day"))" + style.dim(" (longest \(plan.streak.longest))"))
+        output.line("Streak:     \(Plural.count(plan.streak.current, "day"))" + style.dim(" (longest \(plan.streak.longest))"))
         if let goal = plan.goal {
             let mark = goal.isMetToday ? style.green("  ✓ met") : ""
             let met = Plural.count(goal.currentStreak, "day")
-            context.line("Goal:       \(min(goal.doneToday, goal.goal)) / \(goal.goal) today  "
+            output.line("Goal:       \(min(goal.doneToday, goal.goal)) / \(goal.goal) today  "
                 + style.green(Format.bar(goal.doneToday, of: goal.goal, width: 10)) + mark
                 // Once today met the goal, the run of met days is said once: "✓ met, 3 days in a row".
                 + style.dim(goal.isMetToday ? ", \(met) in a row" : "  met \(met) in a row"))
         } else {
-            context.line("Done today: \(plan.doneToday)" + style.dim("  (set a goal: `leettrack config daily-goal 3`)"))
+            output.line("Done today: \(plan.doneToday)" + style.dim("  (set a goal: `leettrack config daily-goal 3`)"))
         }
         if let daily = plan.daily {
             let problem = daily.question.problem
             let status = daily.status == .solved ? style.green("solved") : Format.statusWord(daily.status, style)
             // The stored question (`leetcode.daily`) is outside text, like any record of the store.
-            context.line("Daily:      \(problem.id). \(Format.outside(problem.title))  \(Format.colored(problem.difficulty, style))  \(status)")
+            output.line("Daily:      \(problem.id). \(Format.outside(problem.title))  \(Format.colored(problem.difficulty, style))  \(status)")
         } else if let dailyFailure {
-            context.line("Daily:      " + style.dim("today's question could not be read: \(Format.outside(dailyFailure))"))
+            output.line("Daily:      " + style.dim("today's question could not be read: \(Format.outside(dailyFailure))"))
         }
     }
 
@@ -87,15 +89,10 @@ struct TodayCommand: LeetTrackCommand {
     /// question the store keeps or that was just read from LeetCode.
     static func plan(_ context: CommandContext, daily: LeetCodeDaily?) throws -> TodayPlan {
         let settings = try context.practiceSettings()
-        let followed = try context.followedListOrWarning(in: settings)
+        let followed = try context.followedList(in: settings, warningIfGone: true)
         // The summaries, as the store lends them; the next problem's record is read on its own.
         var builder = TodayPlan.Builder(catalog: context.catalog, scheduler: try context.reviewSettings().scheduler(), timeZone: context.timeZone)
-        try context.forEachSummary { slug, summary in builder.add(summary, slug: slug) }
+        try context.lending { try $0.forEachReadableSummary { slug, summary in builder.add(summary, slug: slug) } }
         return try builder.plan(record: context.record(ofPicked:), settings: settings, followed: followed, daily: daily, now: context.now)
-    }
-
-    /// The daily question the store keeps, of whatever day.
-    static func storedDaily(_ context: CommandContext) throws -> LeetCodeDaily? {
-        context.storeExists ? try context.readingTrackerOpened().store.value(for: LeetCodeDaily.key) : nil
     }
 }

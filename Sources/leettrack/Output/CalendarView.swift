@@ -20,25 +20,25 @@ struct CalendarView {
     private static let rowLabels = ["", "Mon", "", "Wed", "", "Fri", ""]
     private static let labelWidth = 4
 
-    func draw(_ context: CommandContext) {
-        context.line(monthLine())
+    func draw(_ output: CommandOutput) {
+        output.line(monthLine())
         for weekday in 0..<7 {
             var line = Format.fit(Self.rowLabels[weekday], Self.labelWidth)
             for week in graph.weeks { line += cell(week[weekday]) }
             // Days after today are blank; the line ends at today.
             while line.hasSuffix(" ") { line.removeLast() }
-            context.line(line)
+            output.line(line)
         }
         var legend = String(repeating: " ", count: Self.labelWidth) + "Less "
         for level in 0...4 { legend += glyph(level) }
         legend += " More"
         if let goal { legend += "   " + mark(4) + " met the goal of \(goal.goal)" }
-        context.line(legend)
-        context.line()
+        output.line(legend)
+        output.line()
         let events = graph.total == 1 ? "1 solve, attempt or review" : "\(graph.total) solves, attempts and reviews"
         let days = Plural.count(graph.activeDays, "day")
         let first = graph.weeks.first?.first?.day.description ?? ""
-        context.line("\(events) on \(days) from \(first) to \(graph.today) (busiest day: \(graph.busiestDay)).")
+        output.line("\(events) on \(days) from \(first) to \(graph.today) (busiest day: \(graph.busiestDay)).")
     }
 
     /// Month names over the week in which each month begins, skipped where they would overlap.
