@@ -29,7 +29,7 @@ import Darwin
 /// The hot parts are inlinable: a record reader in another module runs them without a call each.
 package struct JSONReader {
     /// Arrays and objects nest at most this deep in ``skipValue()`` and ``JSONValue``.
-    package static let maximumDepth = 512
+    static let maximumDepth = 512
 
     /// The text being read.
     package let bytes: UnsafeBufferPointer<UInt8>
@@ -133,7 +133,9 @@ package struct JSONReader {
         let comma = offset
         offset += 1
         skipWhitespace()
-        if offset < bytes.count, bytes[offset] == closing { throw trailingComma(at: comma, before: closing) }
+        if offset < bytes.count, bytes[offset] == closing {
+            throw error(at: comma, "trailing comma before '\(Character(Unicode.Scalar(closing)))'")
+        }
     }
 
     /// An object's key, the colon after it and the whitespace around the colon.
@@ -308,10 +310,6 @@ package struct JSONReader {
     /// The error for text that ends before its value does.
     @usableFromInline func endOfInput() -> JSONSyntaxError {
         error(at: bytes.count, "the text ends early (is it truncated?)", endsEarly: true)
-    }
-
-    @usableFromInline func trailingComma(at comma: Int, before closing: UInt8) -> JSONSyntaxError {
-        error(at: comma, "trailing comma before '\(Character(Unicode.Scalar(closing)))'")
     }
 
     func tooDeep() -> JSONSyntaxError {

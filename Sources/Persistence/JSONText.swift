@@ -171,20 +171,18 @@ extension JSONValue {
     }
 
     private static func readDocument(_ bytes: UnsafeBufferPointer<UInt8>, buildsTree: Bool) -> Result<JSONValue, JSONSyntaxError> {
-        var reader = JSONReader(bytes)
-        let start = hasByteOrderMark(bytes) ? 3 : 0
-        reader.offset = start
-        reader.skipWhitespace()
-        guard reader.offset < bytes.count else {
-            let reason = reader.offset == start ? "no JSON value (the text is empty)" : "no JSON value (the text is only whitespace)"
-            return .failure(reader.error(at: reader.offset, reason, endsEarly: true))
-        }
-        do {
+        Result { () throws(JSONSyntaxError) in
+            var reader = JSONReader(bytes)
+            let start = hasByteOrderMark(bytes) ? 3 : 0
+            reader.offset = start
+            reader.skipWhitespace()
+            guard reader.offset < bytes.count else {
+                let reason = reader.offset == start ? "no JSON value (the text is empty)" : "no JSON value (the text is only whitespace)"
+                throw reader.error(at: reader.offset, reason, endsEarly: true)
+            }
             let value = try read(from: &reader, buildsTree: buildsTree)
             try reader.finish()
-            return .success(value)
-        } catch {
-            return .failure(error)
+            return value
         }
     }
 

@@ -35,7 +35,9 @@ struct ProgressJSONReader {
         while let key = try nextKey() {
             switch key {
             case "status": record.status = try known(Status.self)
-            case "favorite": record.favorite = try bool()
+            case "favorite":
+                guard let favorite = try reader.readLiteral() else { throw NotARecord() }
+                record.favorite = favorite
             case "note": record.note = reader.decode(try reader.readString())
             case "events": record.events = try events()
             case "review": if try !reader.skipNull() { record.review = try reviewCard() }
@@ -64,10 +66,10 @@ struct ProgressJSONReader {
                 switch key {
                 case "kind": kind = ProgressEvent.Kind(rawValue: try name(ProgressEvent.Kind.self))
                 case "at": date = try self.date()
-                case "rating": rating = try reader.skipNull() ? nil : try name(ReviewRating.self)
+                case "rating": if try !reader.skipNull() { rating = try name(ReviewRating.self) }
                 // Out of range, JSONDecoder's reading says why (see `ProgressEvent.init(from:)`).
-                case "seconds": seconds = try reader.skipNull() ? nil : try whole(in: PracticeTime.range)
-                case "note": note = try reader.skipNull() ? nil : reader.decode(try reader.readString())
+                case "seconds": if try !reader.skipNull() { seconds = try whole(in: PracticeTime.range) }
+                case "note": if try !reader.skipNull() { note = reader.decode(try reader.readString()) }
                 default: try reader.skipValue()
                 }
             }
@@ -110,11 +112,6 @@ struct ProgressJSONReader {
         return key
     }
 
-    private mutating func bool() throws -> Bool {
-        guard let value = try reader.readLiteral() else { throw NotARecord() }
-        return value
-    }
-
     /// A number that `isValid` accepts.
     private mutating func number(_ isValid: (Double) -> Bool) throws -> Double {
         let value = try reader.readDouble()
@@ -155,52 +152,33 @@ struct ProgressJSONReader {
 
 /// A type whose stored names the record reader matches on their bytes.
 private protocol KnownNames: RawRepresentable where RawValue == String {
+    /// The known values by their stored names, the most frequent first.
+    static var names: [(StaticString, Self)] { get }
+}
+
+extension KnownNames {
     /// The value whose stored name `string` holds, or `nil` when it names none of the known ones.
-    static func named(_ string: JSONString) -> Self?
+    static func named(_ string: JSONString) -> Self? {
+        names.first { $0.0 ~= string }?.1
+    }
 }
 
 extension Status: KnownNames {
-    fileprivate static func named(_ string: JSONString) -> Status? {
-        switch string {
-        case "solved": .solved
-        case "attempted": .attempted
-        case "todo": .todo
-        default: nil
-        }
-    }
+    fileprivate static let names: [(StaticString, Status)] = [("solved", .solved), ("attempted", .attempted), ("todo", .todo)]
 }
 
 extension ProgressEvent.Kind: KnownNames {
-    fileprivate static func named(_ string: JSONString) -> ProgressEvent.Kind? {
-        switch string {
-        case "solved": .solved
-        case "attempted": .attempted
-        case "reviewed": .reviewed
-        case "reset": .reset
-        default: nil
-        }
-    }
+    fileprivate static let names: [(StaticString, ProgressEvent.Kind)] = [
+        ("solved", .solved), ("attempted", .attempted), ("reviewed", .reviewed), ("reset", .reset),
+    ]
 }
 
 extension ReviewRating: KnownNames {
-    fileprivate static func named(_ string: JSONString) -> ReviewRating? {
-        switch string {
-        case "good": .good
-        case "again": .again
-        case "hard": .hard
-        case "easy": .easy
-        default: nil
-        }
-    }
+    fileprivate static let names: [(StaticString, ReviewRating)] = [("good", .good), ("again", .again), ("hard", .hard), ("easy", .easy)]
 }
 
 extension ReviewCard.State: KnownNames {
-    fileprivate static func named(_ string: JSONString) -> ReviewCard.State? {
-        switch string {
-        case "review": .review
-        case "learning": .learning
-        case "relearning": .relearning
-        default: nil
-        }
-    }
+    fileprivate static let names: [(StaticString, ReviewCard.State)] = [
+        ("review", .review), ("learning", .learning), ("relearning", .relearning),
+    ]
 }
