@@ -154,39 +154,26 @@ final class FullListJSON: Sendable {
     }
 }
 
-/// Cuts a compact JSON array (`[{…},{…}]`, as `JSONEncoder` writes it without pretty printing)
-/// into its elements' bytes, minding strings and their escapes.
+/// Cuts a JSON array into its elements' bytes, as written, with the one JSON reader.
 enum JSONArraySplitter {
+    /// The elements of the array `json`, or none when `json` is not one array.
     static func elements(of json: [UInt8]) -> [[UInt8]] {
-        guard json.first == UInt8(ascii: "["), json.last == UInt8(ascii: "]"), json.count > 2 else { return [] }
-        var elements: [[UInt8]] = []
-        var depth = 0
-        var inString = false
-        var escaped = false
-        var start = 1
-        for index in 1..<(json.count - 1) {
-            let byte = json[index]
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
+        json.withUnsafeBufferPointer { bytes in
+            var reader = JSONReader(bytes)
+            var elements: [[UInt8]] = []
+            do {
+                try reader.beginArray()
+                while try reader.nextElement() {
+                    reader.skipWhitespace()
+                    let start = reader.offset
+                    try reader.skipValue()
+                    elements.append(Array(bytes[start..<reader.offset]))
                 }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-            case UInt8(ascii: ",") where depth == 0:
-                elements.append(Array(json[start..<index]))
-                start = index + 1
-            default: break
+                try reader.finish()
+                return elements
+            } catch {
+                return []  // The caller then encodes each row on its own: slower, but right.
             }
         }
-        elements.append(Array(json[start..<(json.count - 1)]))
-        return elements
     }
 }

@@ -107,16 +107,6 @@ enum JSONFile {
         }
     }
 
-    /// The 1-based line and column (in characters) of the byte at `offset`.
-    static func position(ofByte offset: Int, in data: Data) -> (line: Int, column: Int) {
-        let end = min(max(offset, 0), data.count)
-        let prefix = data.prefix(end)
-        let line = 1 + prefix.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-        let lineStart = prefix.lastIndex(of: 0x0A).map { $0 + 1 } ?? prefix.startIndex
-        let column = 1 + String(decoding: prefix[lineStart...], as: UTF8.self).count
-        return (line, column)
-    }
-
     /// "problems[3].status" for a decoding error's coding path, with the error's reason.
     static func contentError(_ error: DecodingError, file: String) -> ExchangeError {
         func path(_ codingPath: [any CodingKey]) -> String {
