@@ -2,6 +2,31 @@ import FoundationEssentials
 
 // The containers of the streaming writer (see JSONStreamWriter).
 
+/// A coding key for array positions (`Index 3`), as JSONEncoder names them in a coding
+/// path; shared by every encoder in the package.
+package struct JSONPathKey: CodingKey {
+    package let stringValue: String
+    package let intValue: Int?
+
+    package init(stringValue: String) {
+        self.stringValue = stringValue
+        self.intValue = nil
+    }
+
+    package init(intValue: Int) {
+        self.stringValue = "Index \(intValue)"
+        self.intValue = intValue
+    }
+}
+
+extension JSONStreamSlot {
+    /// An encoder whose writes go nowhere: handed to a value after the writer failed, so that its
+    /// `encode(to:)` runs on without an error (the caller then asks JSONEncoder).
+    static func discarding(codingPath: [any CodingKey]) -> JSONStreamSlot {
+        JSONStreamSlot(writer: JSONStreamWriter(), depth: 0, codingPath: codingPath)
+    }
+}
+
 struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let writer: JSONStreamWriter
     let index: Int
@@ -16,8 +41,8 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
     mutating func encodeNil(forKey key: Key) throws { write("null", key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { write(value ? "true" : "false", key) }
     mutating func encode(_ value: String, forKey key: Key) throws { if begin(key) { writer.output.appendString(value) } }
-    mutating func encode(_ value: Double, forKey key: Key) throws { if begin(key) { writer.output.appendNumber(value) } }
-    mutating func encode(_ value: Float, forKey key: Key) throws { if begin(key) { writer.output.appendNumber(value) } }
+    mutating func encode(_ value: Double, forKey key: Key) throws { if begin(key) { writer.writeNumber(value) } }
+    mutating func encode(_ value: Float, forKey key: Key) throws { if begin(key) { writer.writeNumber(value) } }
     mutating func encode(_ value: Int, forKey key: Key) throws { writeInteger(Int64(value), key) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { writeInteger(Int64(value), key) }
     mutating func encode(_ value: Int16, forKey key: Key) throws { writeInteger(Int64(value), key) }
@@ -50,10 +75,10 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
     mutating func superEncoder() -> any Encoder { abandon() }
     mutating func superEncoder(forKey key: Key) -> any Encoder { abandon() }
 
-    /// `superEncoder()` fills its place later: only the tree can do that.
+    /// `superEncoder()` fills its place later: only JSONEncoder can do that.
     private func abandon() -> any Encoder {
         writer.failed = true
-        return JSONTreeEncoder(slot: JSONSlot(), codingPath: codingPath)
+        return JSONStreamSlot.discarding(codingPath: codingPath)
     }
 }
 
@@ -82,8 +107,8 @@ struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encodeNil() throws { write("null") }
     mutating func encode(_ value: Bool) throws { write(value ? "true" : "false") }
     mutating func encode(_ value: String) throws { if begin() { writer.output.appendString(value) } }
-    mutating func encode(_ value: Double) throws { if begin() { writer.output.appendNumber(value) } }
-    mutating func encode(_ value: Float) throws { if begin() { writer.output.appendNumber(value) } }
+    mutating func encode(_ value: Double) throws { if begin() { writer.writeNumber(value) } }
+    mutating func encode(_ value: Float) throws { if begin() { writer.writeNumber(value) } }
     mutating func encode(_ value: Int) throws { writeInteger(Int64(value)) }
     mutating func encode(_ value: Int8) throws { writeInteger(Int64(value)) }
     mutating func encode(_ value: Int16) throws { writeInteger(Int64(value)) }
@@ -115,7 +140,7 @@ struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func superEncoder() -> any Encoder {
         writer.failed = true
-        return JSONTreeEncoder(slot: JSONSlot(), codingPath: codingPath)
+        return JSONStreamSlot.discarding(codingPath: codingPath)
     }
 }
 
@@ -130,8 +155,8 @@ struct JSONStreamSingleValueContainer: SingleValueEncodingContainer {
     mutating func encodeNil() throws { write("null") }
     mutating func encode(_ value: Bool) throws { write(value ? "true" : "false") }
     mutating func encode(_ value: String) throws { if slot.claimScalar() { slot.writer.output.appendString(value) } }
-    mutating func encode(_ value: Double) throws { if slot.claimScalar() { slot.writer.output.appendNumber(value) } }
-    mutating func encode(_ value: Float) throws { if slot.claimScalar() { slot.writer.output.appendNumber(value) } }
+    mutating func encode(_ value: Double) throws { if slot.claimScalar() { slot.writer.writeNumber(value) } }
+    mutating func encode(_ value: Float) throws { if slot.claimScalar() { slot.writer.writeNumber(value) } }
     mutating func encode(_ value: Int) throws { writeInteger(Int64(value)) }
     mutating func encode(_ value: Int8) throws { writeInteger(Int64(value)) }
     mutating func encode(_ value: Int16) throws { writeInteger(Int64(value)) }
