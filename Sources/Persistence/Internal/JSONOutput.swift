@@ -144,12 +144,6 @@ struct JSONOutput {
         JSONScalarText.withDecimal(value, negative: false) { append($0) }
     }
 
-    /// Whether the bytes in `first` come before those in `second` (ranges of what was written).
-    func bytesPrecede(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
-        UnsafeBufferPointer(start: base + first.lowerBound, count: first.count)
-            .lexicographicallyPrecedes(UnsafeBufferPointer(start: base + second.lowerBound, count: second.count))
-    }
-
     /// Whether the bytes in `first` and `second` (ranges of what was written) are the same.
     func bytesEqual(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
         guard first.count == second.count else { return false }

@@ -30,7 +30,10 @@ final class JSONStreamWriter: @unchecked Sendable {
     struct KeySpan {
         let start: Int
         let end: Int
-        /// The key without its quotes (what sorting compares).
+        /// When keys are sorted and this one was escaped: where its own bytes are in
+        /// `escapedKeys` (else -1), which sorting compares: JSONEncoder sorts keys, not escapes.
+        var unescapedStart = -1, unescapedEnd = -1
+        /// The key without its quotes.
         var inner: Range<Int> { (start + 1)..<(end - 1) }
     }
 
@@ -41,6 +44,7 @@ final class JSONStreamWriter: @unchecked Sendable {
     /// An object's members while they are written again in key order, and that order.
     @exclusivity(unchecked) private var moved = JSONOutput(capacity: 256)
     @exclusivity(unchecked) private var order = JSONStack<Int>(capacity: 16)
+    @exclusivity(unchecked) private var escapedKeys = JSONOutput(capacity: 64)
     @exclusivity(unchecked) private(set) var frames = JSONStack<Frame>(capacity: 8)
     /// Where each key of the open objects was written in `output` (quoted): a key is compared with
     /// its object's earlier keys there, so no `String` is kept per member.
@@ -62,6 +66,7 @@ final class JSONStreamWriter: @unchecked Sendable {
         output.deallocate()
         moved.deallocate()
         order.deallocate()
+        escapedKeys.deallocate()
         frames.deallocate()
         keys.deallocate()
     }
@@ -99,6 +104,7 @@ final class JSONStreamWriter: @unchecked Sendable {
     private func reset() {
         output.removeAll(keepingCapacityUpTo: 4096)
         moved.removeAll(keepingCapacityUpTo: 4096)
+        escapedKeys.removeAll(keepingCapacityUpTo: 4096)
         frames.removeSuffix(from: 0)
         keys.removeSuffix(from: 0)
         // `nextID` goes on counting: a container a value kept from an earlier encoding never
@@ -124,9 +130,15 @@ final class JSONStreamWriter: @unchecked Sendable {
         if let key {
             let start = output.count
             output.appendString(key)
-            let written = KeySpan(start: start, end: output.count)
+            var written = KeySpan(start: start, end: output.count)
             if options.sortsKeys {
-                guard noteSortedKey(written, of: index, escaped: written.inner.count != key.utf8.count) else { return false }
+                if written.inner.count != key.utf8.count {
+                    var key = key
+                    let from = escapedKeys.count
+                    key.withUTF8 { escapedKeys.append(UnsafeRawBufferPointer($0)) }
+                    (written.unescapedStart, written.unescapedEnd) = (from, escapedKeys.count)
+                }
+                noteSortedKey(written, of: index)
             } else if keys.count - frames[index].keyStart < JSONStreamWriter.keysComparedEachTime {
                 // A key written twice: only JSONEncoder can replace the first one's value. A large
                 // object's keys are checked once, sorted, when it closes.
@@ -141,24 +153,24 @@ final class JSONStreamWriter: @unchecked Sendable {
         return true
     }
 
-    /// Notes whether the key just written keeps its object in key order; fails on a key with an
-    /// escape, which sorts by bytes the output does not hold.
-    private func noteSortedKey(_ written: KeySpan, of index: Int, escaped: Bool) -> Bool {
-        if escaped {
-            failed = true
-            return false
-        }
-        if !frames[index].hasNonASCII, output.bytes(written.inner).contains(where: { $0 >= 0x80 }) { frames[index].hasNonASCII = true }
-        if frames[index].inOrder, keys.count > frames[index].keyStart, !output.bytesPrecede(keys[keys.count - 1].inner, written.inner) {
+    /// Notes whether the key just written keeps its object in key order.
+    private func noteSortedKey(_ written: KeySpan, of index: Int) {
+        if !frames[index].hasNonASCII, keyBytes(written).contains(where: { $0 >= 0x80 }) { frames[index].hasNonASCII = true }
+        if frames[index].inOrder, keys.count > frames[index].keyStart,
+           !keyBytes(keys[keys.count - 1]).lexicographicallyPrecedes(keyBytes(written)) {
             frames[index].inOrder = false  // Or a key written twice, which sorting finds.
         }
-        return true
+    }
+
+    /// A key's own bytes, which sorting compares.
+    private func keyBytes(_ span: KeySpan) -> UnsafeRawBufferPointer {
+        span.unescapedStart < 0 ? output.bytes(span.inner) : escapedKeys.bytes(span.unescapedStart..<span.unescapedEnd)
     }
 
     func push(isObject: Bool) -> (index: Int, id: Int) {
         nextID &+= 1
         writes += 1
-        if options.matchesJSONEncoder, frames.count >= 512 { failed = true }  // Deeper than JSONEncoder goes.
+        if options.matchesJSONEncoder, frames.count >= 511 { failed = true }  // JSONEncoder refuses 512 levels.
         frames.append(Frame(id: nextID, isObject: isObject, count: 0, keyStart: keys.count))
         output.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
         if options.pretty { output.append(UInt8(ascii: "\n")) }
@@ -190,7 +202,7 @@ final class JSONStreamWriter: @unchecked Sendable {
     private func sortKeys(from first: Int) {
         let count = keys.count - first
         order.removeSuffix(from: 0)
-        func precedes(_ a: Int, _ b: Int) -> Bool { output.bytesPrecede(keys[first + a].inner, keys[first + b].inner) }
+        func precedes(_ a: Int, _ b: Int) -> Bool { keyBytes(keys[first + a]).lexicographicallyPrecedes(keyBytes(keys[first + b])) }
         if count > 32 {
             for position in (0..<count).sorted(by: precedes) { order.append(position) }
             return
@@ -208,7 +220,7 @@ final class JSONStreamWriter: @unchecked Sendable {
 
     /// Whether two keys next to each other in `order` were written alike.
     private func hasAdjacentEqualKeys(from first: Int) -> Bool {
-        (1..<max(1, order.count)).contains { output.bytesEqual(keys[first + order[$0 - 1]].inner, keys[first + order[$0]].inner) }
+        (1..<max(1, order.count)).contains { keyBytes(keys[first + order[$0 - 1]]).elementsEqual(keyBytes(keys[first + order[$0]])) }
     }
 
     /// Writes the members of the object closing (its keys from `frame.keyStart` on, its bytes
@@ -220,7 +232,7 @@ final class JSONStreamWriter: @unchecked Sendable {
         sortKeys(from: first)
         if hasAdjacentEqualKeys(from: first) { failed = true }
         if frame.hasNonASCII {
-            let distinct = Set((first..<keys.count).map { String(decoding: output.bytes(keys[$0].inner), as: UTF8.self) })
+            let distinct = Set((first..<keys.count).map { String(decoding: keyBytes(keys[$0]), as: UTF8.self) })
             if distinct.count < count { failed = true }
         }
         guard !failed, !frame.inOrder else { return }

@@ -46,13 +46,17 @@ package struct JSONValueEncoder: Sendable {
         self.options = options
     }
 
-    /// `value` as stored bytes. A value this writer cannot write as it encodes (a container used
-    /// after a sibling was started, a key encoded twice, `superEncoder()`) goes to the package's
-    /// `JSONEncoder` (``JSONCoders/encoder``), which writes the same meaning.
+    /// `value` as stored bytes. A value the stream cannot write as it encodes (a container used
+    /// after a sibling was started, a key encoded twice, `superEncoder()`) is built as a tree
+    /// first (``JSONTreeEncoder``), which handles every order and writes the same JSON.
     /// - Throws: the error the value throws, or `EncodingError` for a NaN `Decimal`.
     func encode<T: Encodable>(_ value: T) throws -> Data {
-        if let data = try write(value, as: { $0.data() }) { return data }
-        return try JSONCoders.encoder.encode(value)
+        try write(value, codingPath: [], as: { $0.data() }) ?? encodeThroughTree(value)
+    }
+
+    /// `value` as stored bytes, built as a tree first: any container order works.
+    func encodeThroughTree<T: Encodable>(_ value: T) throws -> Data {
+        try JSONTreeEncoder.encode(value)
     }
 
     /// `value` as JSON text, or `nil` when the writer leaves it to `JSONEncoder` (see ``Options``).
@@ -60,12 +64,14 @@ package struct JSONValueEncoder: Sendable {
     /// - Complexity: O(*n* + *m* log *m*): *n* the bytes written, *m* the members of the largest
     ///   object when keys are sorted.
     package func bytes<T: Encodable>(_ value: T) throws -> [UInt8]? {
-        try write(value) { $0.bytes() }
+        try write(value, codingPath: [], as: { $0.bytes() })
     }
 
-    private func write<T: Encodable, Result>(_ value: T, as result: (JSONOutput) -> Result) throws -> Result? {
+    /// `value` written by the stream at `codingPath`, as `result` takes the bytes; `nil` when the
+    /// stream failed.
+    func write<T: Encodable, Result>(_ value: T, codingPath: [any CodingKey], as result: (JSONOutput) -> Result) throws -> Result? {
         try JSONStreamWriter.withWriter(options: options) { writer -> Result? in
-            try writer.writeValue(value, depth: 0, codingPath: [])
+            try writer.writeValue(value, depth: 0, codingPath: codingPath)
             writer.closeAll()  // Closing a large object may find a key written twice.
             return writer.failed ? nil : result(writer.output)
         }
