@@ -394,11 +394,11 @@ final class JSONStreamSlot: Encoder {
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         let frame = frame(isObject: false)
-        return JSONStreamUnkeyedContainer(writer: writer, index: frame.index, id: frame.id, codingPath: codingPath)
+        return JSONStreamValues(writer: writer, target: .array(index: frame.index, id: frame.id), codingPath: codingPath)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        JSONStreamSingleValueContainer(slot: self)
+        JSONStreamValues(writer: writer, target: .slot(self), codingPath: codingPath)
     }
 
     /// Claims the slot for one scalar; false (and the writer failed) if it cannot take one.
@@ -410,11 +410,6 @@ final class JSONStreamSlot: Encoder {
         use = .scalar
         writer.scalarWritten()
         return true
-    }
-
-    func writeValue<T: Encodable>(_ value: T) throws {
-        guard claimScalar() else { return }
-        try writer.writeValue(value, depth: depth, codingPath: codingPath)
     }
 
     /// A value that encoded nothing is an empty object, as in JSONEncoder (which, at the top

@@ -51,11 +51,11 @@ final class JSONTreeEncoder: Encoder {
             array = JSONTreeArray()
             slot.node = .array(array)
         }
-        return JSONTreeUnkeyedContainer(array: array, codingPath: codingPath)
+        return JSONTreeValues(target: .array(array), codingPath: codingPath)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        JSONTreeSingleValueContainer(slot: slot, codingPath: codingPath)
+        JSONTreeValues(target: .slot(slot), codingPath: codingPath)
     }
 }
 
@@ -176,7 +176,7 @@ struct JSONTreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
             nested = JSONTreeArray()
             object.set(.array(nested), for: key.stringValue)
         }
-        return JSONTreeUnkeyedContainer(array: nested, codingPath: codingPath + [key])
+        return JSONTreeValues(target: .array(nested), codingPath: codingPath + [key])
     }
 
     mutating func superEncoder() -> any Encoder {
@@ -194,78 +194,72 @@ struct JSONTreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 }
 
-struct JSONTreeUnkeyedContainer: UnkeyedEncodingContainer {
-    let array: JSONTreeArray
-    let codingPath: [any CodingKey]
-    var count: Int { array.elements.count }
-
-    private var nextPath: [any CodingKey] { codingPath + [JSONPathKey(intValue: count)] }
-
-    private func append<T: Encodable>(_ value: T) throws {
-        array.elements.append(try JSONTreeEncoder.node(for: value, codingPath: nextPath))
+/// An array's elements, or one value: the two protocols ask for the same methods, which append to
+/// the array or fill the slot.
+struct JSONTreeValues: UnkeyedEncodingContainer, SingleValueEncodingContainer {
+    enum Target {
+        case array(JSONTreeArray)
+        case slot(JSONTreeSlot)
     }
 
-    mutating func encodeNil() throws { array.elements.append(.null) }
-    mutating func encode(_ value: Bool) throws { try append(value) }
-    mutating func encode(_ value: String) throws { try append(value) }
-    mutating func encode(_ value: Double) throws { try append(value) }
-    mutating func encode(_ value: Float) throws { try append(value) }
-    mutating func encode(_ value: Int) throws { try append(value) }
-    mutating func encode(_ value: Int8) throws { try append(value) }
-    mutating func encode(_ value: Int16) throws { try append(value) }
-    mutating func encode(_ value: Int32) throws { try append(value) }
-    mutating func encode(_ value: Int64) throws { try append(value) }
-    mutating func encode(_ value: UInt) throws { try append(value) }
-    mutating func encode(_ value: UInt8) throws { try append(value) }
-    mutating func encode(_ value: UInt16) throws { try append(value) }
-    mutating func encode(_ value: UInt32) throws { try append(value) }
-    mutating func encode(_ value: UInt64) throws { try append(value) }
-    mutating func encode<T: Encodable>(_ value: T) throws { try append(value) }
+    let target: Target
+    let codingPath: [any CodingKey]
+
+    var count: Int {
+        guard case .array(let array) = target else { return 0 }
+        return array.elements.count
+    }
+
+    /// The coding path of the next value: an element's index follows the array's path.
+    private var nextPath: [any CodingKey] {
+        guard case .array = target else { return codingPath }
+        return codingPath + [JSONPathKey(intValue: count)]
+    }
+
+    private func put(_ node: JSONTreeNode) {
+        switch target {
+        case .array(let array): array.elements.append(node)
+        case .slot(let slot): slot.node = node
+        }
+    }
+
+    private func put<T: Encodable>(_ value: T) throws { put(try JSONTreeEncoder.node(for: value, codingPath: nextPath)) }
+
+    mutating func encodeNil() throws { put(.null) }
+    mutating func encode(_ value: Bool) throws { try put(value) }
+    mutating func encode(_ value: String) throws { try put(value) }
+    mutating func encode(_ value: Double) throws { try put(value) }
+    mutating func encode(_ value: Float) throws { try put(value) }
+    mutating func encode(_ value: Int) throws { try put(value) }
+    mutating func encode(_ value: Int8) throws { try put(value) }
+    mutating func encode(_ value: Int16) throws { try put(value) }
+    mutating func encode(_ value: Int32) throws { try put(value) }
+    mutating func encode(_ value: Int64) throws { try put(value) }
+    mutating func encode(_ value: UInt) throws { try put(value) }
+    mutating func encode(_ value: UInt8) throws { try put(value) }
+    mutating func encode(_ value: UInt16) throws { try put(value) }
+    mutating func encode(_ value: UInt32) throws { try put(value) }
+    mutating func encode(_ value: UInt64) throws { try put(value) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try put(value) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let path = nextPath
         let nested = JSONTreeObject()
-        array.elements.append(.object(nested))
+        put(.object(nested))
         return KeyedEncodingContainer(JSONTreeKeyedContainer<NestedKey>(object: nested, codingPath: path))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let path = nextPath
         let nested = JSONTreeArray()
-        array.elements.append(.array(nested))
-        return JSONTreeUnkeyedContainer(array: nested, codingPath: path)
+        put(.array(nested))
+        return JSONTreeValues(target: .array(nested), codingPath: path)
     }
 
     mutating func superEncoder() -> any Encoder {
         let path = nextPath
         let slot = JSONTreeSlot()
-        array.elements.append(.slot(slot))
+        put(.slot(slot))
         return JSONTreeEncoder(slot: slot, codingPath: path)
     }
-}
-
-struct JSONTreeSingleValueContainer: SingleValueEncodingContainer {
-    let slot: JSONTreeSlot
-    let codingPath: [any CodingKey]
-
-    private func set<T: Encodable>(_ value: T) throws {
-        slot.node = try JSONTreeEncoder.node(for: value, codingPath: codingPath)
-    }
-
-    mutating func encodeNil() throws { slot.node = .null }
-    mutating func encode(_ value: Bool) throws { try set(value) }
-    mutating func encode(_ value: String) throws { try set(value) }
-    mutating func encode(_ value: Double) throws { try set(value) }
-    mutating func encode(_ value: Float) throws { try set(value) }
-    mutating func encode(_ value: Int) throws { try set(value) }
-    mutating func encode(_ value: Int8) throws { try set(value) }
-    mutating func encode(_ value: Int16) throws { try set(value) }
-    mutating func encode(_ value: Int32) throws { try set(value) }
-    mutating func encode(_ value: Int64) throws { try set(value) }
-    mutating func encode(_ value: UInt) throws { try set(value) }
-    mutating func encode(_ value: UInt8) throws { try set(value) }
-    mutating func encode(_ value: UInt16) throws { try set(value) }
-    mutating func encode(_ value: UInt32) throws { try set(value) }
-    mutating func encode(_ value: UInt64) throws { try set(value) }
-    mutating func encode<T: Encodable>(_ value: T) throws { try set(value) }
 }

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// The package's one `Encodable` → JSON writer, several times faster than `JSONEncoder`: it
 /// writes straight into one buffer as the value encodes itself (see ``JSONStreamWriter``). Two
 /// configurations use it: stored values (``Options/stored``) and the JSON people and scripts read
-/// (``Options/foundation(pretty:iso8601Dates:)``, behind LeetTrackCore's `OutputJSON`).
+/// (``Options/foundation(pretty:iso8601Dates:)``, for JSON that must read as `JSONEncoder`'s).
 ///
 /// ```swift
 /// let stored = try JSONValueEncoder().encode(["b": 1])  // {"b":1}
