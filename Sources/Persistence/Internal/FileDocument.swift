@@ -72,7 +72,7 @@ extension FileDocument {
         for (index, key) in keys.enumerated() {
             guard let raw = entries[key] else { continue }
             output.append(contentsOf: "  ".utf8)
-            JSONNode.writeString(key, to: &output)
+            JSONScalarText.writeString(key, to: &output)
             output.append(contentsOf: " : ".utf8)
             output.append(contentsOf: raw)
             output.append(contentsOf: (index == keys.count - 1 ? "\n" : ",\n").utf8)

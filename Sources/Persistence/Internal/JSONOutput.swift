@@ -1,8 +1,8 @@
 import FoundationEssentials
 
-/// The streaming writer's output: one buffer, grown by doubling and written through a pointer. An
-/// array's `append` checks uniqueness and capacity for every byte, which was most of the cost of
-/// a struct member (a key, a colon, a quoted value, a comma). The owner frees it (``deallocate()``).
+/// The writer's output: one buffer, grown by doubling and written through a pointer. An array's
+/// `append` checks uniqueness and capacity for every byte, which was most of the cost of a struct
+/// member (a key, a colon, a quoted value, a comma). The owner frees it (``deallocate()``).
 struct JSONOutput {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
@@ -22,6 +22,16 @@ struct JSONOutput {
         Data(bytes: base, count: count)
     }
 
+    /// The bytes written.
+    func bytes() -> [UInt8] {
+        Array(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// The bytes at `range` of what was written.
+    func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count)
+    }
+
     /// Forgets the bytes; a buffer grown past `limit` (one large value) is given back.
     mutating func removeAll(keepingCapacityUpTo limit: Int) {
         count = 0
@@ -30,6 +40,11 @@ struct JSONOutput {
             base = .allocate(capacity: limit)
             capacity = limit
         }
+    }
+
+    /// Forgets the bytes from `position` on (they are about to be written again in another order).
+    mutating func removeSuffix(from position: Int) {
+        count = position
     }
 
     @inline(__always)
@@ -63,13 +78,32 @@ struct JSONOutput {
         append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    /// `text` as it is (a number already printed), without quotes.
-    mutating func appendUnquoted(_ text: String) {
-        var text = text
-        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    /// Two spaces per level, as `JSONEncoder`'s `.prettyPrinted` indents.
+    mutating func appendIndent(_ levels: Int) {
+        reserve(2 * levels)
+        (base + count).update(repeating: UInt8(ascii: " "), count: 2 * levels)
+        count += 2 * levels
     }
 
-    /// `text` as a JSON string, escaped as ``JSONNode/writeString(_:to:)`` escapes it.
+    /// Lets `body` write exactly `length` bytes in place.
+    mutating func append(length: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
+        reserve(length)
+        body(UnsafeMutableBufferPointer(start: base + count, count: length))
+        count += length
+    }
+
+    /// `text` as it is (a number already printed), without quotes; `dropsZeroFraction` drops a
+    /// final `.0`, as `JSONEncoder` prints a whole number.
+    mutating func appendUnquoted(_ text: String, dropsZeroFraction: Bool = false) {
+        var text = text
+        text.withUTF8 { bytes in
+            var length = bytes.count
+            if dropsZeroFraction, length > 2, bytes[length - 2] == UInt8(ascii: "."), bytes[length - 1] == UInt8(ascii: "0") { length -= 2 }
+            append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[..<length]))
+        }
+    }
+
+    /// `text` as a JSON string, escaped as ``JSONScalarText/writeString(_:to:)`` escapes it.
     mutating func appendString(_ text: String) {
         var text = text
         let copied = text.withUTF8 { bytes -> Bool in
@@ -87,7 +121,7 @@ struct JSONOutput {
                     start[index + 1] = byte
                 }
             } else {
-                guard !JSONNode.needsEscape(bytes) else { return false }
+                guard !JSONScalarText.needsEscape(bytes) else { return false }
                 (start + 1).update(from: source, count: bytes.count)
             }
             start[0] = UInt8(ascii: "\"")
@@ -95,39 +129,19 @@ struct JSONOutput {
             count += bytes.count + 2
             return true
         }
-        if !copied { appendEscaped(text) }
-    }
-
-    /// Rare: a string with a quote, a backslash or a control character.
-    private mutating func appendEscaped(_ text: String) {
-        var escaped: [UInt8] = []
-        JSONNode.writeString(text, to: &escaped)
-        escaped.withUnsafeBytes { append($0) }
+        if !copied {  // Rare: a string with a quote, a backslash or a control character.
+            var escaped: [UInt8] = []
+            JSONScalarText.writeString(text, to: &escaped)
+            escaped.withUnsafeBytes { append($0) }
+        }
     }
 
     mutating func appendInteger(_ value: Int64) {
-        JSONNode.withDecimal(value.magnitude, negative: value < 0) { append($0) }
+        JSONScalarText.withDecimal(value.magnitude, negative: value < 0) { append($0) }
     }
 
     mutating func appendInteger(_ value: UInt64) {
-        JSONNode.withDecimal(value, negative: false) { append($0) }
-    }
-
-    /// A `Double` as stored: its shortest exact text, or the string ``FloatingJSON`` names a
-    /// value with no JSON number by.
-    mutating func appendNumber(_ value: Double) {
-        if value.isFinite { appendUnquoted(value.description) } else { appendString(FloatingJSON.name(ofNonFinite: value)) }
-    }
-
-    /// A `Float` as its own shortest text (inside a Codable value, as JSONEncoder writes it).
-    mutating func appendNumber(_ value: Float) {
-        if value.isFinite { appendUnquoted(value.description) } else { appendNumber(Double(value)) }
-    }
-
-    /// Whether the bytes in `first` come before those in `second` (ranges of what was written).
-    func bytesPrecede(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
-        UnsafeBufferPointer(start: base + first.lowerBound, count: first.count)
-            .lexicographicallyPrecedes(UnsafeBufferPointer(start: base + second.lowerBound, count: second.count))
+        JSONScalarText.withDecimal(value, negative: false) { append($0) }
     }
 
     /// Whether the bytes in `first` and `second` (ranges of what was written) are the same.
@@ -143,13 +157,11 @@ struct JSONOutput {
 /// A stack of plain values in one buffer, for the writer's open containers and their keys: an
 /// array's `append` and element updates check uniqueness each time. The owner frees it.
 struct JSONStack<Element: BitwiseCopyable> {
-    private let initialCapacity: Int
     private var base: UnsafeMutablePointer<Element>
     private var capacity: Int
     private(set) var count = 0
 
     init(capacity: Int) {
-        initialCapacity = capacity
         base = .allocate(capacity: capacity)
         self.capacity = capacity
     }
@@ -188,3 +200,109 @@ struct JSONStack<Element: BitwiseCopyable> {
         count = index
     }
 }
+
+/// How scalars are spelled in JSON, for every writer of the package (the encoder, the parser's
+/// canonical form, the file backend's document).
+enum JSONScalarText {
+    private static let hex = Array("0123456789abcdef".utf8)
+
+    /// `value` in decimal as stored bytes; a short `Data` is stored inline, so this allocates nothing.
+    static func decimalData(_ value: Int) -> Data {
+        withDecimal(Int64(value).magnitude, negative: value < 0) { Data($0) }
+    }
+
+    /// Calls `body` with the decimal digits of `magnitude` (after a minus sign when `negative`),
+    /// written in a buffer on the stack: `description` costs more than the rest of a small member.
+    static func withDecimal<T>(
+        _ magnitude: UInt64, negative: Bool, _ body: (UnsafeRawBufferPointer) -> T
+    ) -> T {
+        var magnitude = magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for "-" and 20 digits.
+        return withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude != 0
+            if negative {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            return body(UnsafeRawBufferPointer(rebasing: buffer[start...]))
+        }
+    }
+
+    /// Whether any byte is a control character, a quote or a backslash. Eight bytes at a time:
+    /// this scan was the largest single cost of encoding a struct of short strings. The last
+    /// partial word is read again from its end (overlapping bytes already checked), and a string
+    /// under eight bytes is padded with letters, so no byte is looked at on its own.
+    static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let count = bytes.count
+        func load(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+        }
+        if count >= 8 {
+            var index = 0
+            while index + 8 <= count {
+                if wordNeedsEscape(load(index)) { return true }
+                index += 8
+            }
+            return index < count && wordNeedsEscape(load(count - 8))
+        }
+        var word: UInt64 = 0x4141_4141_4141_4141  // "AAAAAAAA": needs no escape.
+        withUnsafeMutableBytes(of: &word) { $0.baseAddress?.copyMemory(from: base, byteCount: count) }
+        return wordNeedsEscape(UInt64(littleEndian: word))
+    }
+
+    /// Whether any of the eight bytes of `word` is below 0x20, a quote or a backslash (exact as a
+    /// yes/no answer: a borrow only runs on past a byte that already answered yes).
+    private static func wordNeedsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+        // Below 0x20: word - 0x20 in each byte borrows into its high bit (bytes >= 0x80 are masked
+        // out by ~word).
+        return (word &- ones &* 0x20) & ~word & highs != 0 || hasZero(word ^ (ones &* 0x22))
+            || hasZero(word ^ (ones &* 0x5C))
+    }
+
+    /// `text` as a JSON string, escaped as `JSONEncoder` escapes it: quote, backslash and control
+    /// characters (the common ones by letter, the rest as lowercase `\u00XX`); slashes and
+    /// everything else as they are.
+    static func writeString(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var text = text
+        // Most strings need no escape: copy them in one go.
+        let copied = text.withUTF8 { bytes -> Bool in
+            guard !needsEscape(bytes) else { return false }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if copied {
+            output.append(UInt8(ascii: "\""))
+            return
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x08: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x0C: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case 0..<0x20:
+                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                output.append(hex[Int(byte >> 4)])
+                output.append(hex[Int(byte & 0xF)])
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}
+
+/// `JSONText.swift` (the parser's file) still calls the scalar writers by the name they had when
+/// they lived on the encoder's tree node; this keeps that call compiling until it is renamed.
+typealias JSONNode = JSONScalarText

@@ -2,6 +2,31 @@ import FoundationEssentials
 
 // The containers of the streaming writer (see JSONStreamWriter).
 
+/// A coding key for array positions (`Index 3`), as JSONEncoder names them in a coding
+/// path; shared by every encoder in the package.
+package struct JSONPathKey: CodingKey {
+    package let stringValue: String
+    package let intValue: Int?
+
+    package init(stringValue: String) {
+        self.stringValue = stringValue
+        self.intValue = nil
+    }
+
+    package init(intValue: Int) {
+        self.stringValue = "Index \(intValue)"
+        self.intValue = intValue
+    }
+}
+
+extension JSONStreamSlot {
+    /// An encoder whose writes go nowhere: handed to a value after the writer failed, so that its
+    /// `encode(to:)` runs on without an error (the caller then asks JSONEncoder).
+    static func discarding(codingPath: [any CodingKey]) -> JSONStreamSlot {
+        JSONStreamSlot(writer: JSONStreamWriter(), depth: 0, codingPath: codingPath)
+    }
+}
+
 struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let writer: JSONStreamWriter
     let index: Int
@@ -16,8 +41,8 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
     mutating func encodeNil(forKey key: Key) throws { write("null", key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { write(value ? "true" : "false", key) }
     mutating func encode(_ value: String, forKey key: Key) throws { if begin(key) { writer.output.appendString(value) } }
-    mutating func encode(_ value: Double, forKey key: Key) throws { if begin(key) { writer.output.appendNumber(value) } }
-    mutating func encode(_ value: Float, forKey key: Key) throws { if begin(key) { writer.output.appendNumber(value) } }
+    mutating func encode(_ value: Double, forKey key: Key) throws { if begin(key) { writer.writeNumber(value) } }
+    mutating func encode(_ value: Float, forKey key: Key) throws { if begin(key) { writer.writeNumber(value) } }
     mutating func encode(_ value: Int, forKey key: Key) throws { writeInteger(Int64(value), key) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { writeInteger(Int64(value), key) }
     mutating func encode(_ value: Int16, forKey key: Key) throws { writeInteger(Int64(value), key) }
@@ -44,37 +69,57 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let frame = begin(key) ? writer.push(isObject: false) : (index: index + 1, id: -1)
-        return JSONStreamUnkeyedContainer(writer: writer, index: frame.index, id: frame.id, codingPath: codingPath + [key])
+        return JSONStreamValues(writer: writer, target: .array(index: frame.index, id: frame.id), codingPath: codingPath + [key])
     }
 
     mutating func superEncoder() -> any Encoder { abandon() }
     mutating func superEncoder(forKey key: Key) -> any Encoder { abandon() }
 
-    /// `superEncoder()` fills its place later: only the tree can do that.
+    /// `superEncoder()` fills its place later: only JSONEncoder can do that.
     private func abandon() -> any Encoder {
         writer.failed = true
-        return JSONTreeEncoder(slot: JSONSlot(), codingPath: codingPath)
+        return JSONStreamSlot.discarding(codingPath: codingPath)
     }
 }
 
-struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer {
+/// An array's elements, or one value: the two protocols ask for the same methods, which write
+/// the next element of the array's frame or the slot's one scalar.
+struct JSONStreamValues: UnkeyedEncodingContainer, SingleValueEncodingContainer {
+    enum Target {
+        case array(index: Int, id: Int)
+        case slot(JSONStreamSlot)
+    }
+
     let writer: JSONStreamWriter
-    let index: Int
-    let id: Int
+    let target: Target
     let codingPath: [any CodingKey]
     private(set) var count = 0
 
-    init(writer: JSONStreamWriter, index: Int, id: Int, codingPath: [any CodingKey]) {
+    init(writer: JSONStreamWriter, target: Target, codingPath: [any CodingKey]) {
         self.writer = writer
-        self.index = index
-        self.id = id
+        self.target = target
         self.codingPath = codingPath
     }
 
-    private mutating func begin() -> Bool {
-        count += 1
-        return writer.beginMember(of: index, id: id, key: nil)
+    /// Where the next value goes: its depth, and its coding path (an element's index follows the
+    /// array's path).
+    private var next: (depth: Int, path: [any CodingKey]) {
+        switch target {
+        case .array(let index, _): (index + 1, codingPath + [JSONPathKey(intValue: count)])
+        case .slot(let slot): (slot.depth, codingPath)
+        }
     }
+
+    private mutating func begin() -> Bool {
+        switch target {
+        case .array(let index, let id):
+            count += 1
+            return writer.beginMember(of: index, id: id, key: nil)
+        case .slot(let slot):
+            return slot.claimScalar()
+        }
+    }
+
     private mutating func write(_ text: StaticString) { if begin() { writer.output.append(text) } }
     private mutating func writeInteger(_ value: Int64) { if begin() { writer.output.appendInteger(value) } }
     private mutating func writeInteger(_ value: UInt64) { if begin() { writer.output.appendInteger(value) } }
@@ -82,8 +127,8 @@ struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encodeNil() throws { write("null") }
     mutating func encode(_ value: Bool) throws { write(value ? "true" : "false") }
     mutating func encode(_ value: String) throws { if begin() { writer.output.appendString(value) } }
-    mutating func encode(_ value: Double) throws { if begin() { writer.output.appendNumber(value) } }
-    mutating func encode(_ value: Float) throws { if begin() { writer.output.appendNumber(value) } }
+    mutating func encode(_ value: Double) throws { if begin() { writer.writeNumber(value) } }
+    mutating func encode(_ value: Float) throws { if begin() { writer.writeNumber(value) } }
     mutating func encode(_ value: Int) throws { writeInteger(Int64(value)) }
     mutating func encode(_ value: Int8) throws { writeInteger(Int64(value)) }
     mutating func encode(_ value: Int16) throws { writeInteger(Int64(value)) }
@@ -96,51 +141,25 @@ struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { writeInteger(UInt64(value)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let path = codingPath + [JSONPathKey(intValue: count)]
+        let next = next
         guard begin() else { return }
-        try writer.writeValue(value, depth: index + 1, codingPath: path)
+        try writer.writeValue(value, depth: next.depth, codingPath: next.path)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let path = codingPath + [JSONPathKey(intValue: count)]
-        let frame = begin() ? writer.push(isObject: true) : (index: index + 1, id: -1)
-        return KeyedEncodingContainer(JSONStreamKeyedContainer<NestedKey>(writer: writer, index: frame.index, id: frame.id, codingPath: path))
+        let next = next
+        let frame = begin() ? writer.push(isObject: true) : (index: next.depth, id: -1)
+        return KeyedEncodingContainer(JSONStreamKeyedContainer<NestedKey>(writer: writer, index: frame.index, id: frame.id, codingPath: next.path))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let path = codingPath + [JSONPathKey(intValue: count)]
-        let frame = begin() ? writer.push(isObject: false) : (index: index + 1, id: -1)
-        return JSONStreamUnkeyedContainer(writer: writer, index: frame.index, id: frame.id, codingPath: path)
+        let next = next
+        let frame = begin() ? writer.push(isObject: false) : (index: next.depth, id: -1)
+        return JSONStreamValues(writer: writer, target: .array(index: frame.index, id: frame.id), codingPath: next.path)
     }
 
     mutating func superEncoder() -> any Encoder {
         writer.failed = true
-        return JSONTreeEncoder(slot: JSONSlot(), codingPath: codingPath)
+        return JSONStreamSlot.discarding(codingPath: codingPath)
     }
-}
-
-struct JSONStreamSingleValueContainer: SingleValueEncodingContainer {
-    let slot: JSONStreamSlot
-    var codingPath: [any CodingKey] { slot.codingPath }
-
-    private func write(_ text: StaticString) { if slot.claimScalar() { slot.writer.output.append(text) } }
-    private func writeInteger(_ value: Int64) { if slot.claimScalar() { slot.writer.output.appendInteger(value) } }
-    private func writeInteger(_ value: UInt64) { if slot.claimScalar() { slot.writer.output.appendInteger(value) } }
-
-    mutating func encodeNil() throws { write("null") }
-    mutating func encode(_ value: Bool) throws { write(value ? "true" : "false") }
-    mutating func encode(_ value: String) throws { if slot.claimScalar() { slot.writer.output.appendString(value) } }
-    mutating func encode(_ value: Double) throws { if slot.claimScalar() { slot.writer.output.appendNumber(value) } }
-    mutating func encode(_ value: Float) throws { if slot.claimScalar() { slot.writer.output.appendNumber(value) } }
-    mutating func encode(_ value: Int) throws { writeInteger(Int64(value)) }
-    mutating func encode(_ value: Int8) throws { writeInteger(Int64(value)) }
-    mutating func encode(_ value: Int16) throws { writeInteger(Int64(value)) }
-    mutating func encode(_ value: Int32) throws { writeInteger(Int64(value)) }
-    mutating func encode(_ value: Int64) throws { writeInteger(Int64(value)) }
-    mutating func encode(_ value: UInt) throws { writeInteger(UInt64(value)) }
-    mutating func encode(_ value: UInt8) throws { writeInteger(UInt64(value)) }
-    mutating func encode(_ value: UInt16) throws { writeInteger(UInt64(value)) }
-    mutating func encode(_ value: UInt32) throws { writeInteger(UInt64(value)) }
-    mutating func encode(_ value: UInt64) throws { writeInteger(UInt64(value)) }
-    mutating func encode<T: Encodable>(_ value: T) throws { try slot.writeValue(value) }
 }

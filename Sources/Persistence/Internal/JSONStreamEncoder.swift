@@ -1,11 +1,15 @@
 import FoundationEssentials
 import Synchronization
 
-/// The fast path of ``JSONValueEncoder``: writes JSON straight into one buffer as the value encodes
-/// itself, with no tree. That works whenever containers are used in nesting order, as synthesized
-/// `Codable` conformances always do. Anything else (a container used after a sibling was started, a
-/// key encoded twice, `superEncoder()`) marks the writer failed, and the value is encoded again
-/// through the tree (``JSONTreeEncoder``), which handles every order. Both write the same JSON.
+/// The writer behind ``JSONValueEncoder``: writes JSON straight into one buffer as the value
+/// encodes itself, with no tree. That works whenever containers are used in nesting order, as
+/// synthesized `Codable` conformances always do. Anything else (a container used after a sibling
+/// was started, a key encoded twice, `superEncoder()`, or what ``JSONValueEncoder/Options`` leave
+/// to `JSONEncoder`) marks the writer failed, and the caller asks `JSONEncoder` instead. Failing is
+/// never an error thrown into a value's `encode(to:)`, which could catch it.
+///
+/// Sorted keys are sorted when their object closes: its members' bytes are written again in the
+/// order of their keys (nested objects are already complete), unless they came in that order.
 final class JSONStreamWriter: @unchecked Sendable {
     // @unchecked: a writer is used by one encoding on one thread at a time; the spare slot hands it
     // over with an atomic exchange.
@@ -15,17 +19,32 @@ final class JSONStreamWriter: @unchecked Sendable {
         var count: Int
         /// Where this object's keys start in `keys`.
         let keyStart: Int
+        /// When keys are sorted: whether they came in order so far (then nothing is moved).
+        var inOrder = true
+        /// When keys are sorted: whether a key has a byte past ASCII (two such keys may be one
+        /// key for `JSONEncoder`, which compares them as Swift strings).
+        var hasNonASCII = false
     }
 
-    /// The bytes `start..<end` of `output`: one written key.
+    /// The bytes `start..<end` of `output`: one written key, quoted.
     struct KeySpan {
         let start: Int
         let end: Int
+        /// When keys are sorted and this one was escaped: where its own bytes are in
+        /// `escapedKeys` (else -1), which sorting compares: JSONEncoder sorts keys, not escapes.
+        var unescapedStart = -1, unescapedEnd = -1
+        /// The key without its quotes.
+        var inner: Range<Int> { (start + 1)..<(end - 1) }
     }
 
     // Unchecked exclusivity: one encoding runs on one thread and never holds two accesses to
     // these at once, and the dynamic checks cost a third of the encoding of a small struct.
     @exclusivity(unchecked) var output = JSONOutput(capacity: 256)
+    @exclusivity(unchecked) private(set) var options = JSONValueEncoder.Options.stored
+    /// An object's members while they are written again in key order, and that order.
+    @exclusivity(unchecked) private var moved = JSONOutput(capacity: 256)
+    @exclusivity(unchecked) private var order = JSONStack<Int>(capacity: 16)
+    @exclusivity(unchecked) private var escapedKeys = JSONOutput(capacity: 64)
     @exclusivity(unchecked) private(set) var frames = JSONStack<Frame>(capacity: 8)
     /// Where each key of the open objects was written in `output` (quoted): a key is compared with
     /// its object's earlier keys there, so no `String` is kept per member.
@@ -45,6 +64,9 @@ final class JSONStreamWriter: @unchecked Sendable {
 
     deinit {
         output.deallocate()
+        moved.deallocate()
+        order.deallocate()
+        escapedKeys.deallocate()
         frames.deallocate()
         keys.deallocate()
     }
@@ -55,13 +77,14 @@ final class JSONStreamWriter: @unchecked Sendable {
     /// The spare writer's retained reference as an address (0: none), as `Atomic` holds integers.
     private static let spare = Atomic<UInt>(0)
 
-    /// Runs `body` with a clean writer, kept for the next encoding afterwards.
-    static func withWriter<T>(_ body: (JSONStreamWriter) throws -> T) rethrows -> T {
+    /// Runs `body` with a clean writer writing as `options` say, kept for the next encoding afterwards.
+    static func withWriter<T>(options: JSONValueEncoder.Options = .stored, _ body: (JSONStreamWriter) throws -> T) rethrows -> T {
         let taken = spare.exchange(0, ordering: .acquiring)
         let writer = UnsafeMutableRawPointer(bitPattern: taken)
             .map { Unmanaged<JSONStreamWriter>.fromOpaque($0).takeRetainedValue() } ?? JSONStreamWriter()
         // An encoder a value kept after its encoding may have written into the idle writer.
         if writer.writes != 0 || writer.failed || !writer.frames.isEmpty || writer.output.count != 0 { writer.reset() }
+        writer.options = options
         defer {
             writer.reset()
             if writer.encoderKept {
@@ -80,6 +103,8 @@ final class JSONStreamWriter: @unchecked Sendable {
 
     private func reset() {
         output.removeAll(keepingCapacityUpTo: 4096)
+        moved.removeAll(keepingCapacityUpTo: 4096)
+        escapedKeys.removeAll(keepingCapacityUpTo: 4096)
         frames.removeSuffix(from: 0)
         keys.removeSuffix(from: 0)
         // `nextID` goes on counting: a container a value kept from an earlier encoding never
@@ -96,35 +121,59 @@ final class JSONStreamWriter: @unchecked Sendable {
         }
         while frames.count > index + 1 { closeTop() }
         if frames[index].count > 0 { output.append(UInt8(ascii: ",")) }
+        if options.pretty {
+            if frames[index].count > 0 { output.append(UInt8(ascii: "\n")) }
+            output.appendIndent(index + 1)
+        }
         frames[index].count += 1
         writes += 1
         if let key {
             let start = output.count
             output.appendString(key)
-            let written = start..<output.count
-            let first = frames[index].keyStart
-            // A key written twice: only a tree can replace the first one's value. A large object's
-            // keys are checked once, sorted, when it closes.
-            if keys.count - first < JSONStreamWriter.keysComparedEachTime {
-                for earlier in first..<keys.count {
-                    let span = keys[earlier]
-                    if output.bytesEqual(span.start..<span.end, written) {
-                        failed = true
-                        return false
-                    }
+            var written = KeySpan(start: start, end: output.count)
+            if options.sortsKeys {
+                if written.inner.count != key.utf8.count {
+                    var key = key
+                    let from = escapedKeys.count
+                    key.withUTF8 { escapedKeys.append(UnsafeRawBufferPointer($0)) }
+                    (written.unescapedStart, written.unescapedEnd) = (from, escapedKeys.count)
+                }
+                noteSortedKey(written, of: index)
+            } else if keys.count - frames[index].keyStart < JSONStreamWriter.keysComparedEachTime {
+                // A key written twice: only JSONEncoder can replace the first one's value. A large
+                // object's keys are checked once, sorted, when it closes.
+                for earlier in frames[index].keyStart..<keys.count where output.bytesEqual(keys[earlier].inner, written.inner) {
+                    failed = true
+                    return false
                 }
             }
-            keys.append(KeySpan(start: start, end: output.count))
-            output.append(UInt8(ascii: ":"))
+            keys.append(written)
+            if options.pretty { output.append(" : ") } else { output.append(UInt8(ascii: ":")) }
         }
         return true
+    }
+
+    /// Notes whether the key just written keeps its object in key order.
+    private func noteSortedKey(_ written: KeySpan, of index: Int) {
+        if !frames[index].hasNonASCII, keyBytes(written).contains(where: { $0 >= 0x80 }) { frames[index].hasNonASCII = true }
+        if frames[index].inOrder, keys.count > frames[index].keyStart,
+           !keyBytes(keys[keys.count - 1]).lexicographicallyPrecedes(keyBytes(written)) {
+            frames[index].inOrder = false  // Or a key written twice, which sorting finds.
+        }
+    }
+
+    /// A key's own bytes, which sorting compares.
+    private func keyBytes(_ span: KeySpan) -> UnsafeRawBufferPointer {
+        span.unescapedStart < 0 ? output.bytes(span.inner) : escapedKeys.bytes(span.unescapedStart..<span.unescapedEnd)
     }
 
     func push(isObject: Bool) -> (index: Int, id: Int) {
         nextID &+= 1
         writes += 1
+        if options.matchesJSONEncoder, frames.count >= 511 { failed = true }  // JSONEncoder refuses 512 levels.
         frames.append(Frame(id: nextID, isObject: isObject, count: 0, keyStart: keys.count))
         output.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        if options.pretty { output.append(UInt8(ascii: "\n")) }
         return (frames.count - 1, nextID)
     }
 
@@ -133,18 +182,78 @@ final class JSONStreamWriter: @unchecked Sendable {
 
     func closeTop() {
         let frame = frames.removeLast()
-        if keys.count - frame.keyStart > JSONStreamWriter.keysComparedEachTime, hasRepeatedKey(from: frame.keyStart) {
-            failed = true
+        if frame.isObject, options.sortsKeys {
+            if !frame.inOrder || frame.hasNonASCII { sortMembers(of: frame) }
+        } else if keys.count - frame.keyStart > JSONStreamWriter.keysComparedEachTime {
+            sortKeys(from: frame.keyStart)
+            if hasAdjacentEqualKeys(from: frame.keyStart) { failed = true }
         }
         keys.removeSuffix(from: frame.keyStart)
+        if options.pretty {
+            output.append(UInt8(ascii: "\n"))
+            output.appendIndent(frames.count)
+        }
         output.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
     }
 
-    /// Whether two of the keys from `first` on were written alike.
-    /// - Complexity: O(*k* log *k*) comparisons for *k* keys.
-    private func hasRepeatedKey(from first: Int) -> Bool {
-        let spans = (first..<keys.count).map { keys[$0] }.sorted { output.bytesPrecede($0.start..<$0.end, $1.start..<$1.end) }
-        return zip(spans, spans.dropFirst()).contains { output.bytesEqual($0.start..<$0.end, $1.start..<$1.end) }
+    /// Puts in `order` the positions (from 0) of the keys from `first` on, sorted by their bytes.
+    /// - Complexity: O(*k*²) comparisons for *k* keys up to 32 (objects have a handful), else
+    ///   O(*k* log *k*).
+    private func sortKeys(from first: Int) {
+        let count = keys.count - first
+        order.removeSuffix(from: 0)
+        func precedes(_ a: Int, _ b: Int) -> Bool { keyBytes(keys[first + a]).lexicographicallyPrecedes(keyBytes(keys[first + b])) }
+        if count > 32 {
+            for position in (0..<count).sorted(by: precedes) { order.append(position) }
+            return
+        }
+        for next in 0..<count {
+            order.append(next)
+            var slot = next
+            while slot > 0, precedes(next, order[slot - 1]) {
+                order[slot] = order[slot - 1]
+                slot -= 1
+            }
+            order[slot] = next
+        }
+    }
+
+    /// Whether two keys next to each other in `order` were written alike.
+    private func hasAdjacentEqualKeys(from first: Int) -> Bool {
+        (1..<max(1, order.count)).contains { keyBytes(keys[first + order[$0 - 1]]).elementsEqual(keyBytes(keys[first + order[$0]])) }
+    }
+
+    /// Writes the members of the object closing (its keys from `frame.keyStart` on, its bytes
+    /// from the first key to the end of the output) again in key order; fails on a key written
+    /// twice, or on two keys Swift takes for one (`é` composed and not).
+    private func sortMembers(of frame: Frame) {
+        let first = frame.keyStart, count = keys.count - first
+        guard !failed, count > 1 else { return }
+        sortKeys(from: first)
+        if hasAdjacentEqualKeys(from: first) { failed = true }
+        if frame.hasNonASCII {
+            let distinct = Set((first..<keys.count).map { String(decoding: keyBytes(keys[$0]), as: UTF8.self) })
+            if distinct.count < count { failed = true }
+        }
+        guard !failed, !frame.inOrder else { return }
+        let start = keys[first].start, end = output.count
+        // Between two members: a comma, and in pretty print a new line and the members' indent.
+        let separator = options.pretty ? 2 + 2 * (frames.count + 1) : 1
+        moved.removeAll(keepingCapacityUpTo: 4096)
+        moved.append(output.bytes(start..<end))
+        output.removeSuffix(from: start)
+        for position in 0..<count {
+            let member = order[position]
+            if position > 0 {
+                output.append(UInt8(ascii: ","))
+                if options.pretty {
+                    output.append(UInt8(ascii: "\n"))
+                    output.appendIndent(frames.count + 1)
+                }
+            }
+            let memberEnd = member + 1 < count ? keys[first + member + 1].start - separator : end
+            output.append(moved.bytes((keys[first + member].start - start)..<(memberEnd - start)))
+        }
     }
 
     func closeAll() {
@@ -157,17 +266,26 @@ final class JSONStreamWriter: @unchecked Sendable {
 
     /// Writes `value` at the current position (a member just begun, or the top level).
     func writeValue<T: Encodable>(_ value: T, depth: Int, codingPath: [any CodingKey]) throws {
+        // Metatype comparisons are cheap; `as?` casts on a generic value are not.
         if T.self == String.self { return output.appendString(value as! String) }
         if T.self == Int.self { return output.appendInteger(Int64(value as! Int)) }
         if T.self == Bool.self { return output.append((value as! Bool) ? "true" : "false") }
-        if T.self == Double.self { return output.appendNumber(value as! Double) }
-        if T.self == Date.self { return output.appendNumber((value as! Date).timeIntervalSinceReferenceDate) }
-        if T.self == Data.self { return output.appendString((value as! Data).base64EncodedString()) }
-        if T.self == URL.self { return output.appendString((value as! URL).absoluteString) }
-        if T.self == Decimal.self {
-            return output.appendUnquoted(try JSONTreeEncoder.decimalText(value as! Decimal, codingPath: codingPath))
+        if T.self == Double.self { return writeNumber(value as! Double) }
+        if T.self == Date.self { return writeDate(value as! Date) }
+        if T.self == Float.self { return writeNumber(value as! Float) }
+        if T.self == Data.self || T.self == URL.self || T.self == Decimal.self {
+            if options.matchesJSONEncoder {  // JSONEncoder has forms of its own.
+                failed = true
+                return
+            }
+            if T.self == Data.self { return output.appendString((value as! Data).base64EncodedString()) }
+            if T.self == URL.self { return output.appendString((value as! URL).absoluteString) }
+            let decimal = value as! Decimal
+            guard !decimal.isNaN else {
+                throw EncodingError.invalidValue(decimal, .init(codingPath: codingPath, debugDescription: "Decimal.nan has no JSON form"))
+            }
+            return output.appendUnquoted(decimal.description)
         }
-        if T.self == Float.self { return output.appendNumber(value as! Float) }
         var slot: JSONStreamSlot
         if let spare = spareSlot {
             spareSlot = nil
@@ -183,6 +301,44 @@ final class JSONStreamWriter: @unchecked Sendable {
         } else {
             encoderKept = true
         }
+    }
+}
+
+extension JSONStreamWriter {
+    /// A `Double`: its shortest exact text (without a final `.0` for JSONEncoder), or for a number
+    /// JSON has not, the string ``FloatingJSON`` names it by (JSONEncoder refuses it: failed).
+    func writeNumber(_ value: Double) {
+        if value.isFinite { return output.appendUnquoted(value.description, dropsZeroFraction: options.matchesJSONEncoder) }
+        if options.matchesJSONEncoder {
+            failed = true
+        } else {
+            output.appendString(FloatingJSON.name(ofNonFinite: value))
+        }
+    }
+
+    /// A `Float` as its own shortest text (inside a Codable value, as JSONEncoder writes it).
+    func writeNumber(_ value: Float) {
+        if value.isFinite { return output.appendUnquoted(value.description, dropsZeroFraction: options.matchesJSONEncoder) }
+        writeNumber(Double(value))
+    }
+
+    /// A `Date` as its seconds since 2001, or as `"2026-03-04T05:06:07Z"` for a whole second from
+    /// 1970 to 9999: `JSONEncoder` truncates fractions and has forms of its own for other years,
+    /// so those fail. The whole second is judged on the interval since 2001, as `Date` holds it
+    /// (a tiny fraction there can vanish in the interval since 1970).
+    func writeDate(_ date: Date) {
+        let sinceReference = date.timeIntervalSinceReferenceDate
+        guard options.iso8601Dates else { return writeNumber(sinceReference) }
+        let sinceReferenceToUnix = 978_307_200
+        guard sinceReference.rounded(.down) == sinceReference, sinceReference >= Double(-sinceReferenceToUnix),
+              sinceReference <= Double(CivilDay.timestampSeconds.upperBound - sinceReferenceToUnix)
+        else {
+            failed = true
+            return
+        }
+        output.append(UInt8(ascii: "\""))
+        output.append(length: 20) { CivilDay.writeTimestamp(wholeSecond: Int(sinceReference) + sinceReferenceToUnix, into: $0) }
+        output.append(UInt8(ascii: "\""))
     }
 }
 
@@ -238,11 +394,11 @@ final class JSONStreamSlot: Encoder {
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         let frame = frame(isObject: false)
-        return JSONStreamUnkeyedContainer(writer: writer, index: frame.index, id: frame.id, codingPath: codingPath)
+        return JSONStreamValues(writer: writer, target: .array(index: frame.index, id: frame.id), codingPath: codingPath)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        JSONStreamSingleValueContainer(slot: self)
+        JSONStreamValues(writer: writer, target: .slot(self), codingPath: codingPath)
     }
 
     /// Claims the slot for one scalar; false (and the writer failed) if it cannot take one.
@@ -256,15 +412,11 @@ final class JSONStreamSlot: Encoder {
         return true
     }
 
-    func writeValue<T: Encodable>(_ value: T) throws {
-        guard claimScalar() else { return }
-        try writer.writeValue(value, depth: depth, codingPath: codingPath)
-    }
-
-    /// A value that encoded nothing is an empty object, as in JSONEncoder.
+    /// A value that encoded nothing is an empty object, as in JSONEncoder (which, at the top
+    /// level, refuses it instead: left to it when writing exactly as it does).
     func finish() {
         guard case .unused = use else { return }
-        if isFillable {
+        if isFillable, !writer.options.matchesJSONEncoder {
             writer.output.append("{}")
             writer.scalarWritten()
         } else {

@@ -1,155 +1,186 @@
 import FoundationEssentials
 
-/// The `Encoder` behind ``JSONValueEncoder``: fills a ``JSONSlot`` with a tree of ``JSONNode``s.
+/// The stored encoder's way for a value the stream cannot write as it encodes (containers used
+/// out of nesting order, a key encoded twice, `superEncoder()`): its containers are built as a
+/// tree first, then written with members in the order they were first encoded (a key encoded
+/// again replaces its value in place, as in `JSONEncoder`). Scalars and nested values are written
+/// by the stream writer, which comes back here for a nested value it cannot write either: one
+/// scalar switch, one set of spellings.
 final class JSONTreeEncoder: Encoder {
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
-    private let slot: JSONSlot
+    private let slot: JSONTreeSlot
 
-    init(slot: JSONSlot, codingPath: [any CodingKey]) {
+    init(slot: JSONTreeSlot, codingPath: [any CodingKey]) {
         self.slot = slot
         self.codingPath = codingPath
     }
 
+    /// `value` as stored bytes, built as a tree.
+    static func encode<T: Encodable>(_ value: T) throws -> Data {
+        var output = JSONOutput(capacity: 256)
+        defer { output.deallocate() }
+        try node(for: value, codingPath: [], streamFirst: false).write(to: &output)
+        return output.data()
+    }
+
+    /// `value` as a node: its bytes when the stream writes it, else a tree of its containers.
+    static func node<T: Encodable>(for value: T, codingPath: [any CodingKey], streamFirst: Bool = true) throws -> JSONTreeNode {
+        if streamFirst, let bytes = try JSONValueEncoder().write(value, codingPath: codingPath, as: { $0.bytes() }) { return .bytes(bytes) }
+        let slot = JSONTreeSlot()
+        try value.encode(to: JSONTreeEncoder(slot: slot, codingPath: codingPath))
+        return slot.node ?? .object(JSONTreeObject())  // A value that encoded nothing, as in JSONEncoder.
+    }
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let object: JSONObject
-        if case .object(let existing)? = slot.value {
+        let object: JSONTreeObject
+        if case .object(let existing)? = slot.node {
             object = existing  // Asking twice gives the same container, as in JSONEncoder.
         } else {
-            object = JSONObject()
-            slot.value = .object(object)
+            object = JSONTreeObject()
+            slot.node = .object(object)
         }
-        return KeyedEncodingContainer(JSONKeyedContainer<Key>(object: object, codingPath: codingPath))
+        return KeyedEncodingContainer(JSONTreeKeyedContainer<Key>(object: object, codingPath: codingPath))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        let array: JSONArray
-        if case .array(let existing)? = slot.value {
+        let array: JSONTreeArray
+        if case .array(let existing)? = slot.node {
             array = existing
         } else {
-            array = JSONArray()
-            slot.value = .array(array)
+            array = JSONTreeArray()
+            slot.node = .array(array)
         }
-        return JSONUnkeyedContainer(array: array, codingPath: codingPath)
+        return JSONTreeValues(target: .array(array), codingPath: codingPath)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        JSONSingleValueContainer(slot: slot, codingPath: codingPath)
+        JSONTreeValues(target: .slot(slot), codingPath: codingPath)
     }
+}
 
-    /// Encodes `value` into `slot`; the types JSONEncoder treats specially are handled here.
-    static func encodeValue<T: Encodable>(_ value: T, into slot: JSONSlot, codingPath: [any CodingKey]) throws {
-        slot.value = try node(for: value, codingPath: codingPath)
-    }
+/// A node of the tree: bytes already written, or a container still being filled.
+enum JSONTreeNode {
+    case bytes([UInt8])
+    case array(JSONTreeArray)
+    case object(JSONTreeObject)
+    /// Filled later by a `superEncoder()` (an empty object if never filled, as in JSONEncoder).
+    case slot(JSONTreeSlot)
 
-    static func node<T: Encodable>(for value: T, codingPath: [any CodingKey]) throws -> JSONNode {
-        // Metatype comparisons are cheap; `as?` casts on a generic value are not.
-        if T.self == String.self { return .string(value as! String) }
-        if T.self == Int.self { return .integer(Int64(value as! Int)) }
-        if T.self == Bool.self { return .bool(value as! Bool) }
-        if T.self == Double.self { return node(value as! Double) }
-        if T.self == Date.self { return node((value as! Date).timeIntervalSinceReferenceDate) }
-        if T.self == Data.self { return .string((value as! Data).base64EncodedString()) }
-        if T.self == URL.self { return .string((value as! URL).absoluteString) }
-        if T.self == Decimal.self { return .number(try decimalText(value as! Decimal, codingPath: codingPath)) }
-        if T.self == Float.self { return node(value as! Float) }
-        let slot = JSONSlot()
-        try value.encode(to: JSONTreeEncoder(slot: slot, codingPath: codingPath))
-        return slot.value ?? .object(JSONObject())
-    }
+    static var null: JSONTreeNode { .bytes(Array("null".utf8)) }
 
-    /// A `Decimal` as a JSON number; NaN has none, and is refused as JSONEncoder refuses it.
-    static func decimalText(_ value: Decimal, codingPath: [any CodingKey]) throws -> String {
-        guard !value.isNaN else {
-            throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "Decimal.nan has no JSON form"))
+    func write(to output: inout JSONOutput) {
+        switch self {
+        case .bytes(let bytes): bytes.withUnsafeBytes { output.append($0) }
+        case .array(let array):
+            output.append(UInt8(ascii: "["))
+            for (index, element) in array.elements.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                element.write(to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let object):
+            output.append(UInt8(ascii: "{"))
+            for (index, member) in object.members.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                output.appendString(member.key)
+                output.append(UInt8(ascii: ":"))
+                member.value.write(to: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        case .slot(let slot):
+            (slot.node ?? .object(JSONTreeObject())).write(to: &output)
         }
-        return value.description
-    }
-
-    static func node(_ value: Double) -> JSONNode {
-        if value.isFinite { return .number(value.description) }
-        return .string(FloatingJSON.name(ofNonFinite: value))
-    }
-
-    static func node(_ value: Float) -> JSONNode {
-        if value.isFinite { return .number(value.description) }
-        return node(Double(value))
-    }
-
-    static func node<Integer: FixedWidthInteger>(_ value: Integer) -> JSONNode {
-        Integer.isSigned ? .integer(Int64(value)) : .unsigned(UInt64(value))
     }
 }
 
-/// A coding key for array positions (`Index 3`) and `super`, as JSONEncoder names them in a coding
-/// path; shared by every encoder in the package.
-package struct JSONPathKey: CodingKey {
-    package let stringValue: String
-    package let intValue: Int?
-
-    package init(stringValue: String) {
-        self.stringValue = stringValue
-        self.intValue = nil
-    }
-
-    package init(intValue: Int) {
-        self.stringValue = "Index \(intValue)"
-        self.intValue = intValue
-    }
-
-    package static let superKey = JSONPathKey(stringValue: "super")
+final class JSONTreeArray {
+    var elements: [JSONTreeNode] = []
 }
 
-struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let object: JSONObject
+/// Members in the order they were first encoded; encoding a key again replaces its value.
+final class JSONTreeObject {
+    private(set) var members: [(key: String, value: JSONTreeNode)] = []
+    /// Each key's position, once the object is too large to search (a dictionary of thousands).
+    private var index: [String: Int]?
+
+    func set(_ value: JSONTreeNode, for key: String) {
+        if let position = position(of: key) {
+            members[position].value = value
+            return
+        }
+        members.append((key, value))
+        index?[key] = members.count - 1
+    }
+
+    func existing(_ key: String) -> JSONTreeNode? {
+        position(of: key).map { members[$0].value }
+    }
+
+    private func position(of key: String) -> Int? {
+        if members.count <= 16 { return members.firstIndex { $0.key == key } }
+        if index == nil {
+            index = Dictionary(members.enumerated().map { ($0.element.key, $0.offset) }) { first, _ in first }
+        }
+        return index?[key]
+    }
+}
+
+final class JSONTreeSlot {
+    var node: JSONTreeNode?
+}
+
+struct JSONTreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let object: JSONTreeObject
     let codingPath: [any CodingKey]
 
-    mutating func encodeNil(forKey key: Key) throws { object.set(.null, for: key.stringValue) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { object.set(.bool(value), for: key.stringValue) }
-    mutating func encode(_ value: String, forKey key: Key) throws { object.set(.string(value), for: key.stringValue) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { object.set(JSONTreeEncoder.node(value), for: key.stringValue) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { object.set(JSONTreeEncoder.node(value), for: key.stringValue) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { object.set(.integer(Int64(value)), for: key.stringValue) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { object.set(JSONTreeEncoder.node(value), for: key.stringValue) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { object.set(JSONTreeEncoder.node(value), for: key.stringValue) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { object.set(JSONTreeEncoder.node(value), for: key.stringValue) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { object.set(JSONTreeEncoder.node(value), for: key.stringValue) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { object.set(JSONTreeEncoder.node(value), for: key.stringValue) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { object.set(JSONTreeEncoder.node(value), for: key.stringValue) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { object.set(JSONTreeEncoder.node(value), for: key.stringValue) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { object.set(JSONTreeEncoder.node(value), for: key.stringValue) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { object.set(JSONTreeEncoder.node(value), for: key.stringValue) }
-
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    private func set<T: Encodable>(_ value: T, _ key: Key) throws {
         object.set(try JSONTreeEncoder.node(for: value, codingPath: codingPath + [key]), for: key.stringValue)
     }
+
+    mutating func encodeNil(forKey key: Key) throws { object.set(.null, for: key.stringValue) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try set(value, key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { try set(value, key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try set(value, key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try set(value, key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try set(value, key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try set(value, key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try set(value, key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try set(value, key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try set(value, key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try set(value, key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try set(value, key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try set(value, key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try set(value, key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try set(value, key) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try set(value, key) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
     {
-        let nested: JSONObject
+        let nested: JSONTreeObject
         if case .object(let existing)? = object.existing(key.stringValue) {
             nested = existing
         } else {
-            nested = JSONObject()
+            nested = JSONTreeObject()
             object.set(.object(nested), for: key.stringValue)
         }
-        return KeyedEncodingContainer(JSONKeyedContainer<NestedKey>(object: nested, codingPath: codingPath + [key]))
+        return KeyedEncodingContainer(JSONTreeKeyedContainer<NestedKey>(object: nested, codingPath: codingPath + [key]))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let nested: JSONArray
+        let nested: JSONTreeArray
         if case .array(let existing)? = object.existing(key.stringValue) {
             nested = existing
         } else {
-            nested = JSONArray()
+            nested = JSONTreeArray()
             object.set(.array(nested), for: key.stringValue)
         }
-        return JSONUnkeyedContainer(array: nested, codingPath: codingPath + [key])
+        return JSONTreeValues(target: .array(nested), codingPath: codingPath + [key])
     }
 
     mutating func superEncoder() -> any Encoder {
-        superEncoder(named: JSONPathKey.superKey)
+        superEncoder(named: JSONPathKey(stringValue: "super"))
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
@@ -157,82 +188,78 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     private func superEncoder(named key: any CodingKey) -> any Encoder {
-        let slot = JSONSlot()
+        let slot = JSONTreeSlot()
         object.set(.slot(slot), for: key.stringValue)
         return JSONTreeEncoder(slot: slot, codingPath: codingPath + [key])
     }
 }
 
-struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
-    let array: JSONArray
-    let codingPath: [any CodingKey]
-    var count: Int { array.elements.count }
-
-    private var nextPath: [any CodingKey] { codingPath + [JSONPathKey(intValue: count)] }
-
-    mutating func encodeNil() throws { array.elements.append(.null) }
-    mutating func encode(_ value: Bool) throws { array.elements.append(.bool(value)) }
-    mutating func encode(_ value: String) throws { array.elements.append(.string(value)) }
-    mutating func encode(_ value: Double) throws { array.elements.append(JSONTreeEncoder.node(value)) }
-    mutating func encode(_ value: Float) throws { array.elements.append(JSONTreeEncoder.node(value)) }
-    mutating func encode(_ value: Int) throws { array.elements.append(.integer(Int64(value))) }
-    mutating func encode(_ value: Int8) throws { array.elements.append(JSONTreeEncoder.node(value)) }
-    mutating func encode(_ value: Int16) throws { array.elements.append(JSONTreeEncoder.node(value)) }
-    mutating func encode(_ value: Int32) throws { array.elements.append(JSONTreeEncoder.node(value)) }
-    mutating func encode(_ value: Int64) throws { array.elements.append(JSONTreeEncoder.node(value)) }
-    mutating func encode(_ value: UInt) throws { array.elements.append(JSONTreeEncoder.node(value)) }
-    mutating func encode(_ value: UInt8) throws { array.elements.append(JSONTreeEncoder.node(value)) }
-    mutating func encode(_ value: UInt16) throws { array.elements.append(JSONTreeEncoder.node(value)) }
-    mutating func encode(_ value: UInt32) throws { array.elements.append(JSONTreeEncoder.node(value)) }
-    mutating func encode(_ value: UInt64) throws { array.elements.append(JSONTreeEncoder.node(value)) }
-
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        array.elements.append(try JSONTreeEncoder.node(for: value, codingPath: nextPath))
+/// An array's elements, or one value: the two protocols ask for the same methods, which append to
+/// the array or fill the slot.
+struct JSONTreeValues: UnkeyedEncodingContainer, SingleValueEncodingContainer {
+    enum Target {
+        case array(JSONTreeArray)
+        case slot(JSONTreeSlot)
     }
+
+    let target: Target
+    let codingPath: [any CodingKey]
+
+    var count: Int {
+        guard case .array(let array) = target else { return 0 }
+        return array.elements.count
+    }
+
+    /// The coding path of the next value: an element's index follows the array's path.
+    private var nextPath: [any CodingKey] {
+        guard case .array = target else { return codingPath }
+        return codingPath + [JSONPathKey(intValue: count)]
+    }
+
+    private func put(_ node: JSONTreeNode) {
+        switch target {
+        case .array(let array): array.elements.append(node)
+        case .slot(let slot): slot.node = node
+        }
+    }
+
+    private func put<T: Encodable>(_ value: T) throws { put(try JSONTreeEncoder.node(for: value, codingPath: nextPath)) }
+
+    mutating func encodeNil() throws { put(.null) }
+    mutating func encode(_ value: Bool) throws { try put(value) }
+    mutating func encode(_ value: String) throws { try put(value) }
+    mutating func encode(_ value: Double) throws { try put(value) }
+    mutating func encode(_ value: Float) throws { try put(value) }
+    mutating func encode(_ value: Int) throws { try put(value) }
+    mutating func encode(_ value: Int8) throws { try put(value) }
+    mutating func encode(_ value: Int16) throws { try put(value) }
+    mutating func encode(_ value: Int32) throws { try put(value) }
+    mutating func encode(_ value: Int64) throws { try put(value) }
+    mutating func encode(_ value: UInt) throws { try put(value) }
+    mutating func encode(_ value: UInt8) throws { try put(value) }
+    mutating func encode(_ value: UInt16) throws { try put(value) }
+    mutating func encode(_ value: UInt32) throws { try put(value) }
+    mutating func encode(_ value: UInt64) throws { try put(value) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try put(value) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let path = nextPath
-        let nested = JSONObject()
-        array.elements.append(.object(nested))
-        return KeyedEncodingContainer(JSONKeyedContainer<NestedKey>(object: nested, codingPath: path))
+        let nested = JSONTreeObject()
+        put(.object(nested))
+        return KeyedEncodingContainer(JSONTreeKeyedContainer<NestedKey>(object: nested, codingPath: path))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let path = nextPath
-        let nested = JSONArray()
-        array.elements.append(.array(nested))
-        return JSONUnkeyedContainer(array: nested, codingPath: path)
+        let nested = JSONTreeArray()
+        put(.array(nested))
+        return JSONTreeValues(target: .array(nested), codingPath: path)
     }
 
     mutating func superEncoder() -> any Encoder {
         let path = nextPath
-        let slot = JSONSlot()
-        array.elements.append(.slot(slot))
+        let slot = JSONTreeSlot()
+        put(.slot(slot))
         return JSONTreeEncoder(slot: slot, codingPath: path)
-    }
-}
-
-struct JSONSingleValueContainer: SingleValueEncodingContainer {
-    let slot: JSONSlot
-    let codingPath: [any CodingKey]
-
-    mutating func encodeNil() throws { slot.value = .null }
-    mutating func encode(_ value: Bool) throws { slot.value = .bool(value) }
-    mutating func encode(_ value: String) throws { slot.value = .string(value) }
-    mutating func encode(_ value: Double) throws { slot.value = JSONTreeEncoder.node(value) }
-    mutating func encode(_ value: Float) throws { slot.value = JSONTreeEncoder.node(value) }
-    mutating func encode(_ value: Int) throws { slot.value = .integer(Int64(value)) }
-    mutating func encode(_ value: Int8) throws { slot.value = JSONTreeEncoder.node(value) }
-    mutating func encode(_ value: Int16) throws { slot.value = JSONTreeEncoder.node(value) }
-    mutating func encode(_ value: Int32) throws { slot.value = JSONTreeEncoder.node(value) }
-    mutating func encode(_ value: Int64) throws { slot.value = JSONTreeEncoder.node(value) }
-    mutating func encode(_ value: UInt) throws { slot.value = JSONTreeEncoder.node(value) }
-    mutating func encode(_ value: UInt8) throws { slot.value = JSONTreeEncoder.node(value) }
-    mutating func encode(_ value: UInt16) throws { slot.value = JSONTreeEncoder.node(value) }
-    mutating func encode(_ value: UInt32) throws { slot.value = JSONTreeEncoder.node(value) }
-    mutating func encode(_ value: UInt64) throws { slot.value = JSONTreeEncoder.node(value) }
-
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        slot.value = try JSONTreeEncoder.node(for: value, codingPath: codingPath)
     }
 }

@@ -107,7 +107,7 @@ extension ValueCoder where Value: Codable {
     static func codable(name: String) -> ValueCoder {
         if Value.self == Int.self {
             return ValueCoder(
-                encode: { JSONNode.decimalData($0 as! Int) },
+                encode: { JSONScalarText.decimalData($0 as! Int) },
                 decode: { data in
                     if let value = Int(String(decoding: data, as: UTF8.self)) { return value as! Value }
                     return try JSONCoders.decoder.decode(Value.self, from: data)
@@ -128,7 +128,7 @@ extension ValueCoder where Value: Codable {
                     let string = value as! String
                     var bytes: [UInt8] = []
                     bytes.reserveCapacity(string.utf8.count + 2)
-                    JSONNode.writeString(string, to: &bytes)
+                    JSONScalarText.writeString(string, to: &bytes)
                     return Data(bytes)
                 },
                 decode: { data in
