@@ -72,7 +72,7 @@ public enum JSONValue: Equatable, Sendable {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
         case .number(let text): output.append(contentsOf: text.utf8)
-        case .string(let text): JSONNode.writeString(text, to: &output)
+        case .string(let text): JSONScalarText.writeString(text, to: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
             for (position, element) in elements.enumerated() {
@@ -87,7 +87,7 @@ public enum JSONValue: Equatable, Sendable {
             let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
             for (position, member) in sorted.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
-                JSONNode.writeString(member.key, to: &output)
+                JSONScalarText.writeString(member.key, to: &output)
                 output.append(UInt8(ascii: ":"))
                 member.value.writeCanonical(to: &output)
             }
@@ -101,7 +101,7 @@ extension JSONValue {
     /// control characters (the common ones by letter, the rest as lowercase `\u00XX`); slashes and
     /// everything else as they are. What stores and ``canonicalBytes()`` write.
     public static func appendString(_ text: String, to output: inout [UInt8]) {
-        JSONNode.writeString(text, to: &output)
+        JSONScalarText.writeString(text, to: &output)
     }
 }
 

@@ -303,6 +303,3 @@ enum JSONScalarText {
     }
 }
 
-/// `JSONText.swift` (the parser's file) still calls the scalar writers by the name they had when
-/// they lived on the encoder's tree node; this keeps that call compiling until it is renamed.
-typealias JSONNode = JSONScalarText
