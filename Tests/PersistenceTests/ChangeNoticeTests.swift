@@ -153,6 +153,19 @@ struct ChangeNoticeTests {
         #expect(mode == 0o600)
     }
 
+    @Test("The ring is made readable by whoever may read the store, as SQLite makes its -wal and -shm")
+    func ringFollowsTheStoresMode() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        _ = try Store.sqlite(path: path)
+        try FileManager.default.removeItem(atPath: path + "-changes")
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        let store = try Store.sqlite(path: path)
+        store[Key<Int>("shared", default: 0)] = 1
+        let mode = try FileManager.default.attributesOfItem(atPath: path + "-changes")[.posixPermissions] as? Int
+        #expect(mode == 0o644)
+    }
+
     @Test("A read that meets another store's change first does not keep it from observers")
     func readFirst() async throws {
         let directory = try TemporaryDirectory()

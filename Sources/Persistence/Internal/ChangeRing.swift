@@ -88,6 +88,10 @@ final class ChangeRing: @unchecked Sendable {
             guard fstat(descriptor, &info) == 0 else { return nil }
             if Int(info.st_size) != fileSize {
                 guard ftruncate(descriptor, 0) == 0, ftruncate(descriptor, off_t(fileSize)) == 0 else { return nil }
+                // Readable by whoever may read the store, as SQLite makes its -wal and -shm files: a
+                // reader that cannot open the ring learns of every change without its keys.
+                var store = stat()
+                if stat(storePath, &store) == 0 { _ = fchmod(descriptor, store.st_mode & 0o666) }
             }
         }
         guard Int(info.st_size) == fileSize || writable else { return nil }
