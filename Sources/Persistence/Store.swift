@@ -180,7 +180,7 @@ extension StoreState {
             cache = kept
         }
         if !keyObservers.isEmpty || !changeObservers.isEmpty {
-            unsentOutsideChange = unsentOutsideChange.map { $0.merged(with: change) } ?? change
+            unsentOutsideChange = unsentOutsideChange.merged(with: change)
         }
     }
 }

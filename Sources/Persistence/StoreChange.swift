@@ -46,3 +46,11 @@ public struct StoreChange: Sendable, Hashable {
         StoreChange(keys: keys + later.keys, isComplete: isComplete && later.isComplete, origin: origin)
     }
 }
+
+extension Optional where Wrapped == StoreChange {
+    /// One notice for `self` followed by `later`, either of which may be absent.
+    func merged(with later: StoreChange?) -> StoreChange? {
+        guard let later else { return self }
+        return map { $0.merged(with: later) } ?? later
+    }
+}

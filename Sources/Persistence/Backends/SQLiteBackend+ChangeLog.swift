@@ -57,31 +57,37 @@ extension SQLiteBackend {
     }
 
     /// Runs `apply` in one `BEGIN IMMEDIATE` transaction as this library's write (the triggers skip
-    /// it), then logs `keys` in the ring before the commit, having first gathered what others
-    /// committed since this backend's last look (into `earlierChanges`). Publishes after the commit,
-    /// whether it succeeded or not (a failed commit's keys are told as changed: harmless).
+    /// it), after checking that the file is still the one opened and gathering what others
+    /// committed since this backend's last look (into `earlierChanges`); then logs `keys` in the
+    /// ring before the commit. Publishes after the commit, whether it succeeded or not (a failed
+    /// commit's keys are told as changed: harmless). A failed transaction puts the logs' positions
+    /// back.
     static func commitOwnWrite<T>(_ state: inout State, keys: () -> [String], _ apply: (inout State) throws -> T) throws -> T {
         let connection = state.connection
+        let position = state.logPosition
         var published: UInt64?
         var signature: WALIndexWatcher.Signature?
         defer { if let published { state.ring?.publish(published) } }
-        let result = try restoringLogPosition(&state) { state in
-            try connection.immediateTransaction {
+        let result: T
+        do {
+            result = try connection.immediateTransaction {
+                try state.fileWatch?.check()
                 signature = try gatherEarlierChanges(&state)
-                guard let ring = state.ring else {
-                    // No ring (its file could not be made): the triggers log this write in the table,
-                    // and its own rows, the last ones, are not others'.
-                    let result = try apply(&state)
-                    if state.hasChangeLog { state.lastSeq = try connection.integer(lastSeqSQL) }
-                    return result
-                }
-                sqlite3_set_last_insert_rowid(connection.handle, ownWriteMark)
+                // Without a ring (its file could not be made) the triggers log this write in the
+                // table, and its own rows, the last ones, are not others'.
+                if state.ring != nil { sqlite3_set_last_insert_rowid(connection.handle, ownWriteMark) }
                 let result = try apply(&state)
-                let head = ring.append(keys())
-                state.ringPosition.head = head
-                published = head
+                if let ring = state.ring {
+                    published = ring.append(keys())
+                    state.ringPosition.head = published ?? state.ringPosition.head
+                } else if state.hasChangeLog {
+                    state.lastSeq = try connection.integer(lastSeqSQL)
+                }
                 return result
             }
+        } catch {
+            state.logPosition = position
+            throw error
         }
         // When the shared index's counter moved by exactly this commit since the look under the
         // lock, nobody else committed meanwhile, and the next look need not ask SQLite.
@@ -95,26 +101,21 @@ extension SQLiteBackend {
     /// Under the write lock: what others committed since the last look, kept for the store to tell
     /// before this backend's own write. Returns the WAL index's signature it accounted for.
     private static func gatherEarlierChanges(_ state: inout State) throws -> WALIndexWatcher.Signature? {
-        var earlier = readRing(&state, ownWrite: true)
+        // Every transaction that appended is over: publish what a writer that died left behind.
+        state.ring?.publishLeftBehind()
+        var earlier = readRing(&state)
         // The table only when someone committed since the last look: the WAL index says so in two loads.
         let signature = state.walIndex?.signature()
         if signature == nil || signature != state.lastSignature {
-            if let outside = try readLogTable(&state) {
-                earlier = earlier.map { $0.merged(with: outside) } ?? outside
-            }
+            earlier = earlier.merged(with: try readLogTable(&state))
         }
-        if let earlier {
-            state.earlierChanges = state.earlierChanges.map { $0.merged(with: earlier) } ?? earlier
-        }
+        state.earlierChanges = state.earlierChanges.merged(with: earlier)
         return signature
     }
 
     /// What the ring holds after this backend's position, moving it on; `nil` when nothing new.
-    /// Under the write lock (`ownWrite`), it first publishes what a writer that died left behind.
-    static func readRing(_ state: inout State, ownWrite: Bool = false) -> StoreChange? {
-        guard let ring = state.ring else { return nil }
-        if ownWrite { ring.publishLeftBehind() }
-        guard ring.hasNews(after: state.ringPosition) else { return nil }
+    static func readRing(_ state: inout State) -> StoreChange? {
+        guard let ring = state.ring, ring.hasNews(after: state.ringPosition) else { return nil }
         let read = ring.read(after: state.ringPosition)
         state.ringPosition = read.end
         if read.keys.isEmpty && read.isComplete { return nil }
@@ -159,16 +160,5 @@ extension SQLiteBackend {
         }
         if expected != last + 1 { isComplete = false }
         return StoreChange(keys: keys, isComplete: isComplete, origin: .outside)
-    }
-
-    /// Runs `transaction`; when it fails, it was rolled back, and the logs' positions are put back.
-    static func restoringLogPosition<T>(_ state: inout State, _ transaction: (inout State) throws -> T) throws -> T {
-        let position = state.logPosition
-        do {
-            return try transaction(&state)
-        } catch {
-            state.logPosition = position
-            throw error
-        }
     }
 }

@@ -274,22 +274,9 @@ final class SQLiteBackend: StorageBackend {
         defer { checkpointer?.commitMade() }
         try state.withLock { state in
             try Self.commitOwnWrite(&state, keys: { changes.map(\.key) }) { state in
-                try state.fileWatch?.check()
                 for change in changes {
                     try Self.apply(change, in: &state)
                 }
-            }
-        }
-    }
-
-    func write(_ change: Change) throws {
-        try KeyCheck.validate(change.key)
-        try checkWritable()
-        defer { checkpointer?.commitMade() }
-        try state.withLock { state in
-            try Self.commitOwnWrite(&state, keys: { [change.key] }) { state in
-                try state.fileWatch?.check()
-                try Self.apply(change, in: &state)
             }
         }
     }
@@ -313,7 +300,6 @@ final class SQLiteBackend: StorageBackend {
             let connection = state.connection
             var keys: [String] = []
             return UncheckedBox(try Self.commitOwnWrite(&state, keys: { keys }) { state in
-                try state.fileWatch?.check()
                 let (result, changes) = try body(ConnectionReader(connection: connection, countsWrites: true))
                 try KeyCheck.validate(changes)
                 for change in changes {
@@ -367,11 +353,7 @@ final class SQLiteBackend: StorageBackend {
             let outside = try Self.readChangeLogAfterCommit(&state, path: path)
             state.lastSignature = signature
             state.lastDataVersion = dataVersion
-            let change = switch (published, outside) {
-            case (let published?, let outside?): published.merged(with: outside)
-            case (let published, let outside): published ?? outside
-            }
-            return (true, change)
+            return (true, published.merged(with: outside))
         }
         // Another process's commit: that process copies it at its close or exit, unless a read of
         // ours held the copy back then; copying it from here too leaves nothing to chance.
