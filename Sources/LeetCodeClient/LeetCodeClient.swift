@@ -121,9 +121,9 @@ public final class LeetCodeClient {
 
     // MARK: Requests
 
-    private func source(_ query: String) -> String { "LeetCode's \(query) response" }
+    func source(_ query: String) -> String { "LeetCode's \(query) response" }
 
-    private func decode<Value>(_ body: () throws(ExchangeError) -> Value) throws(LeetCodeError) -> Value {
+    func decode<Value>(_ body: () throws(ExchangeError) -> Value) throws(LeetCodeError) -> Value {
         do throws(ExchangeError) {
             return try body()
         } catch {
@@ -132,7 +132,7 @@ public final class LeetCodeClient {
     }
 
     /// Sends one query, politely; returns the body of a 200 without GraphQL errors.
-    private func request(_ query: String, variables: [String: GraphQLVariable], name: String) throws(LeetCodeError) -> Data {
+    func request(_ query: String, variables: [String: GraphQLVariable], name: String) throws(LeetCodeError) -> Data {
         let body: Data
         do {
             body = try JSONEncoder().encode(GraphQLRequest(query: query, variables: variables))
