@@ -45,6 +45,9 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
     case unknownSection(String, list: String, known: [String], matches: [String])
     /// The list has no topic sections (`sectioned`: the lists that have them).
     case listWithoutSections(String, sectioned: [String])
+    /// Too little review history to fit the scheduler (`review optimize`): `have` redos on a later
+    /// day than the rating before, after the outlier filter, where `need` are needed.
+    case notEnoughReviews(have: Int, need: Int)
 
     /// The message a user sees: one line, but for the candidates of an ambiguous name. A line break
     /// in what the user typed is shown as `\n`, so an argument cannot add a line of its own to the
@@ -113,6 +116,10 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
             return "\(list) has no section called '\(name)'. Sections: \(known.joined(separator: ", "))."
         case .listWithoutSections(let list, let sectioned):
             return "\(list) has no topic sections; the lists with sections are \(sectioned.joined(separator: ", "))."
+        case .notEnoughReviews(let have, let need):
+            return "too little review history to fit the scheduler: it needs at least \(need) redos rated on a later day than "
+                + "the rating before (after setting aside rare first-redo delays), and this store has \(have). "
+                + "Keep rating your redos (`leettrack review PROBLEM RATING`) and try again later; nothing was changed."
         }
     }
 

@@ -75,19 +75,35 @@ struct FSRSModel: Sendable, Hashable {
     }
 
     func shortTermStability(_ stability: Double, rating: ReviewRating) -> Double {
-        var increase =
-            pow(Self.e, w[17] * (Double(rating.grade - 3) + w[18])) * pow(stability, -w[19])
+        var increase = shortTermIncrease(stability, rating: rating)
         if rating.isRecall { increase = max(increase, 1.0) }
         return clampStability(stability * increase)
     }
 
+    /// The same-day factor on stability before a recall's floor of 1; its own function so the
+    /// optimizer's gradient (`FSRSOptimizer+Gradient`) reads the same value the scheduler uses.
+    func shortTermIncrease(_ stability: Double, rating: ReviewRating) -> Double {
+        pow(Self.e, w[17] * (Double(rating.grade - 3) + w[18])) * pow(stability, -w[19])
+    }
+
     func nextDifficulty(_ difficulty: Double, rating: ReviewRating) -> Double {
+        clampDifficulty(unclampedNextDifficulty(difficulty, rating: rating))
+    }
+
+    /// ``nextDifficulty(_:rating:)`` before the clamp to 1…10 (the optimizer's gradient stops
+    /// where the clamp holds).
+    func unclampedNextDifficulty(_ difficulty: Double, rating: ReviewRating) -> Double {
         let easyTarget = initialDifficulty(rating: .easy, clamped: false)
-        let delta = -(w[6] * Double(rating.grade - 3))
         // Linear damping: the closer to 10, the smaller the step.
-        let damped = difficulty + (10.0 - difficulty) * delta / 9.0
+        let damped = dampedDifficulty(difficulty, rating: rating)
         // Mean reversion towards the difficulty of a card first rated easy.
-        return clampDifficulty(w[7] * easyTarget + (1 - w[7]) * damped)
+        return w[7] * easyTarget + (1 - w[7]) * damped
+    }
+
+    /// The difficulty moved by the rating, the step shrinking towards 10.
+    func dampedDifficulty(_ difficulty: Double, rating: ReviewRating) -> Double {
+        let delta = -(w[6] * Double(rating.grade - 3))
+        return difficulty + (10.0 - difficulty) * delta / 9.0
     }
 
     func nextStability(
@@ -106,30 +122,47 @@ struct FSRSModel: Sendable, Hashable {
     private func forgetStability(
         difficulty: Double, stability: Double, retrievability: Double
     ) -> Double {
-        let longTerm =
-            w[11] * pow(difficulty, -w[12]) * (pow(stability + 1, w[13]) - 1)
+        min(
+            forgetLongTermStability(difficulty: difficulty, stability: stability, retrievability: retrievability),
+            forgetShortTermStability(stability))
+    }
+
+    /// A lapse's stability by the long-term formula (w11 … w14).
+    func forgetLongTermStability(difficulty: Double, stability: Double, retrievability: Double) -> Double {
+        w[11] * pow(difficulty, -w[12]) * (pow(stability + 1, w[13]) - 1)
             * pow(Self.e, (1 - retrievability) * w[14])
-        let shortTerm = stability / pow(Self.e, w[17] * w[18])
-        return min(longTerm, shortTerm)
+    }
+
+    /// The ceiling on a lapse's stability: the stability shrunk by the short-term factor.
+    func forgetShortTermStability(_ stability: Double) -> Double {
+        stability / pow(Self.e, w[17] * w[18])
     }
 
     private func recallStability(
         difficulty: Double, stability: Double, retrievability: Double, rating: ReviewRating
     ) -> Double {
+        stability
+            * (1 + recallIncrease(difficulty: difficulty, stability: stability, retrievability: retrievability, rating: rating))
+    }
+
+    /// How much a recall multiplies stability, less one (w8 … w10, w15, w16).
+    func recallIncrease(difficulty: Double, stability: Double, retrievability: Double, rating: ReviewRating) -> Double {
         let hardPenalty = rating == .hard ? w[15] : 1
         let easyBonus = rating == .easy ? w[16] : 1
-        return stability
-            * (1 + pow(Self.e, w[8]) * (11 - difficulty) * pow(stability, -w[9])
-                * (pow(Self.e, (1 - retrievability) * w[10]) - 1) * hardPenalty * easyBonus)
+        return pow(Self.e, w[8]) * (11 - difficulty) * pow(stability, -w[9])
+            * (pow(Self.e, (1 - retrievability) * w[10]) - 1) * hardPenalty * easyBonus
     }
+
+    /// `e` raised to `x`, as the formulas write it (`math.e ** x`), for the optimizer's gradient.
+    static func exp(_ x: Double) -> Double { pow(e, x) }
 
     // NaN (from a card no review could write) is held to the minimum, infinity to the largest
     // finite stability: a card is never stored with a value no reader takes back.
-    private func clampStability(_ stability: Double) -> Double {
+    func clampStability(_ stability: Double) -> Double {
         stability.isNaN ? Self.minimumStability : min(max(stability, Self.minimumStability), .greatestFiniteMagnitude)
     }
 
-    private func clampDifficulty(_ difficulty: Double) -> Double {
+    func clampDifficulty(_ difficulty: Double) -> Double {
         difficulty.isNaN ? Self.maximumDifficulty : min(max(difficulty, Self.minimumDifficulty), Self.maximumDifficulty)
     }
 }

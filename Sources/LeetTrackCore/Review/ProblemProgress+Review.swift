@@ -30,14 +30,21 @@ extension ProblemProgress {
     /// The card the history since the last reset gives: each solve (rated good when it carries no
     /// rating) and each review rates it in time order. `nil` when nothing since the reset rated it.
     public func replayedCard(using scheduler: ReviewScheduler) -> ReviewCard? {
-        let ordered = ProgressHistory.ordered(events)
-        let start = ordered.lastIndex(where: { $0.kind == .reset }).map { $0 + 1 } ?? 0
         var card: ReviewCard?
-        for event in ordered[start...] where event.kind == .solved || event.kind == .reviewed {
-            let rating = event.rating.flatMap(ReviewRating.init(rawValue:)) ?? .good
-            card = card.map { scheduler.review($0, rating: rating, at: event.date) } ?? scheduler.newCard(rating: rating, at: event.date)
+        for (rating, date) in ratings() {
+            card = card.map { scheduler.review($0, rating: rating, at: date) } ?? scheduler.newCard(rating: rating, at: date)
         }
         return card
+    }
+
+    /// The ratings that make the card, in time order: each solve (good when it carries no rating)
+    /// and each review since the last reset. The card replays them; the optimizer fits to them.
+    func ratings() -> [(rating: ReviewRating, date: Date)] {
+        let ordered = ProgressHistory.ordered(events)
+        let start = ordered.lastIndex(where: { $0.kind == .reset }).map { $0 + 1 } ?? 0
+        return ordered[start...].filter { $0.kind == .solved || $0.kind == .reviewed }.map { event in
+            (event.rating.flatMap(ReviewRating.init(rawValue:)) ?? .good, event.date)
+        }
     }
 
     /// The card to schedule from: the stored one, or, for a problem marked solved before it had a

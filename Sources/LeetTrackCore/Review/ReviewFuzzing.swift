@@ -52,8 +52,9 @@ extension ReviewScheduler {
     }
 }
 
-/// Sebastiano Vigna's SplitMix64: a tiny, well-mixed generator, enough for a fair draw.
-private struct SplitMix64 {
+/// Sebastiano Vigna's SplitMix64: a tiny, well-mixed generator, enough for a fair draw (and for
+/// the optimizer's batch order).
+struct SplitMix64 {
     var state: UInt64
 
     mutating func mix(_ value: UInt64) {

@@ -177,7 +177,7 @@ private let secondsPerDay: Double = 86_400
 ///
 /// The difference is first rounded to microseconds, the reference's resolution, so that
 /// `Date`'s binary floating point cannot turn exactly one day into 0.999… days.
-private func wholeDays(from start: Date, to end: Date) -> Int {
+func wholeDays(from start: Date, to end: Date) -> Int {
     let microseconds = (end.timeIntervalSince(start) * 1_000_000).rounded()
     return Int((microseconds / (secondsPerDay * 1_000_000)).rounded(.down))
 }

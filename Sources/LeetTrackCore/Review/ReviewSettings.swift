@@ -16,6 +16,10 @@ public struct ReviewSettings: Codable, Sendable, Hashable {
     /// Whether intervals of three days or more are spread by a few percent, so problems solved
     /// together do not all fall due together; off by default.
     public var fuzz: Bool
+    /// The FSRS-6 weights w0 … w20 fitted to this user's history by `leettrack review optimize
+    /// --apply`; `nil` for the published defaults. Set through ``setParameters(_:)``, which checks
+    /// them; stored only when set, so settings without them keep their stored form.
+    public private(set) var parameters: [Double]?
 
     /// The accepted desired retentions.
     public static let retentionRange: ClosedRange<Double> = 0.70...0.99
@@ -31,7 +35,7 @@ public struct ReviewSettings: Codable, Sendable, Hashable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case desiredRetention, maximumInterval, fuzz
+        case desiredRetention, maximumInterval, fuzz, parameters
     }
 
     /// Decodes settings; a missing field takes its default, so settings added later keep old
@@ -46,6 +50,15 @@ public struct ReviewSettings: Codable, Sendable, Hashable {
         desiredRetention = try container.decodeIfPresent(Double.self, forKey: .desiredRetention) ?? defaults.desiredRetention
         maximumInterval = try container.decodeIfPresent(Int.self, forKey: .maximumInterval) ?? defaults.maximumInterval
         fuzz = try container.decodeIfPresent(Bool.self, forKey: .fuzz) ?? defaults.fuzz
+        parameters = try container.decodeIfPresent([Double].self, forKey: .parameters)
+        if let parameters {
+            // A synced or hand-edited value is checked like one from `review optimize --apply`.
+            do {
+                try FSRSModel.validate(parameters)
+            } catch {
+                throw DecodingError.dataCorruptedError(forKey: .parameters, in: container, debugDescription: error.description)
+            }
+        }
         guard Self.retentionRange.contains(desiredRetention) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .desiredRetention, in: container, debugDescription: "\(desiredRetention) is not a desired retention from 0.70 to 0.99")
@@ -59,6 +72,20 @@ public struct ReviewSettings: Codable, Sendable, Hashable {
     /// The store key.
     public static let key = Key<ReviewSettings>("settings.review", default: ReviewSettings())
 
+    /// Sets the scheduler's weights (`nil`: back to the defaults).
+    /// - Throws: ``LeetTrackError/invalidSetting(_:value:reason:)`` unless there are 21 finite
+    ///   numbers, each within the reference's bounds; nothing changes then.
+    public mutating func setParameters(_ parameters: [Double]?) throws(LeetTrackError) {
+        if let parameters {
+            do {
+                try FSRSModel.validate(parameters)
+            } catch {
+                throw .invalidSetting("parameters", value: "\(parameters.count) numbers", reason: error.description)
+            }
+        }
+        self.parameters = parameters
+    }
+
     /// The scheduler these settings describe.
     /// - Throws: ``LeetTrackError/invalidSetting(_:value:reason:)`` for a stored value out of range
     ///   (only possible when the store was edited by hand).
@@ -69,8 +96,11 @@ public struct ReviewSettings: Codable, Sendable, Hashable {
         do {
             // A fixed seed: the same review of the same card gets the same date on every machine.
             return try ReviewScheduler(
+                parameters: parameters ?? ReviewScheduler.defaultParameters,
                 desiredRetention: desiredRetention, maximumInterval: maximumInterval,
                 fuzzing: fuzz ? .seeded(0x4C45_4554_5452_4B) : .off)
+        } catch .wrongParameterCount, .parameterOutOfBounds {
+            throw .invalidSetting("parameters", value: "\(parameters?.count ?? 0) numbers", reason: "they are outside FSRS-6's bounds")
         } catch {
             throw .invalidSetting("maximum-interval", value: "\(maximumInterval)", reason: error.description)
         }

@@ -3,7 +3,8 @@ import FoundationEssentials
 import LeetTrackCore
 import LeetTrackText
 
-/// `leettrack review`, `leettrack review PROBLEM RATING`, `leettrack review --upcoming N`.
+/// `leettrack review`, `leettrack review PROBLEM RATING`, `leettrack review --upcoming N`,
+/// `leettrack review optimize [--apply]`.
 struct ReviewCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "review",
@@ -15,6 +16,12 @@ struct ReviewCommand: LeetTrackCommand {
             Solving a problem creates its card (`leettrack solve PROBLEM --rating good`). The desired
             retention is set with `leettrack config desired-retention 0.9`. Days are counted in your
             time zone (TZ).
+
+            `review optimize` fits the 21 FSRS-6 parameters to your own ratings, as Anki's optimizer
+            (fsrs-rs) does, and prints how well the fitted and the current parameters predict your
+            redos (log loss and RMSE; lower is better). It needs at least 64 redos rated on a later day
+            than the rating before. --apply saves the fitted parameters (a synced setting); ratings made
+            from then on are scheduled with them.
             """))
 
     @Argument(help: ArgumentHelp("The problem you redid (an id, a slug, or title words).", valueName: "problem"), completion: .problems)
@@ -24,17 +31,32 @@ struct ReviewCommand: LeetTrackCommand {
         transform: { text throws(LeetTrackError) in try LocalDay(parsing: text) }) var date: LocalDay?
     @Option(parsing: .unconditional, help: ArgumentHelp("Show what falls due in the next N days.", valueName: "days"),
         transform: { try wholeNumber($0, "'--upcoming' needs a positive whole number of days") }) var upcoming: Int?
+    @Flag(help: "With `optimize`: save the fitted parameters for scheduling.") var apply = false
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
-    func storeUse(_ context: CommandContext) -> StoreUse { problemName == nil ? .reading : .writing }
+    func storeUse(_ context: CommandContext) -> StoreUse {
+        if isOptimize { return apply ? .writing : .reading }
+        return problemName == nil ? .reading : .writing
+    }
+
+    /// `review optimize`: the word is the action, as a subcommand's name would be (a problem whose
+    /// title is that word is named by its id or slug).
+    private var isOptimize: Bool { problemName == "optimize" }
 
     enum Action {
         case queue(day: LocalDay?)
         case upcoming(days: Int, day: LocalDay?)
         case rate(Problem, ReviewRating, Date?)
+        case optimize
     }
 
     private func action(_ context: CommandContext) throws -> Action {
+        if isOptimize {
+            if let rating { throw Self.usageError("'optimize' takes no rating ('\(rating)'); to rate a problem, name it by id or slug") }
+            if date != nil || upcoming != nil { throw Self.usageError("'optimize' fits the whole history; it takes no '--date' or '--upcoming'") }
+            return .optimize
+        }
+        if apply { throw Self.usageError("'--apply' goes with `review optimize`") }
         guard let problemName else { return upcoming.map { .upcoming(days: $0, day: date) } ?? .queue(day: date) }
         guard let rating else { throw Self.usageError("missing expected argument '<rating>' (again, hard, good or easy)") }
         if upcoming != nil { throw Self.usageError("'--upcoming' lists the queue; give no PROBLEM with it") }
@@ -55,6 +77,8 @@ struct ReviewCommand: LeetTrackCommand {
             let queue = try makeQueue(day, context)
             if json { return try output.writeJSON(queue.upcoming(days: days).map(ReviewItemJSON.init)) }
             ReviewOutput.upcoming(queue, days: days, output)
+        case .optimize:
+            try ReviewOptimize.run(apply: apply, json: json, context, output)
         }
     }
 
