@@ -12,6 +12,7 @@ let suites: [(name: String, run: () throws -> Void)] = [
     ("sync", runSyncSuite),
     ("serve", runServeSuite),
     ("json", runJSONSuite),
+    ("optimize", runOptimizeSuite),
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

@@ -1,3 +1,13 @@
+import Foundation
+import TestSupport
+
+extension FSRSOracle {
+    /// Runs the scheduler's oracle script (``fsrsOracleScript``) on `input`; returns its output's path.
+    static func run(input: URL, in directory: URL) async throws -> URL {
+        try await run(script: fsrsOracleScript, name: "fsrs_oracle.py", input: input, in: directory)
+    }
+}
+
 /// The Python side of the FSRS reference test, written to a file and run with the oracle's
 /// virtual environment. It lives in a Swift string because SwiftPM warns about any file in a
 /// test target that is neither source nor declared resource, and this package has no warnings.

@@ -1,5 +1,6 @@
 import Foundation
 import LeetTrackCore
+import TestSupport
 import Testing
 
 /// Checks the Swift scheduler against the Python reference implementation of FSRS-6 over

@@ -37,7 +37,9 @@ extension FSRSOptimizer {
         guard weights > 0 else { return Evaluation(logLoss: 0, rmse: 0) }
         var squares = 0.0
         var binWeights = 0.0
-        for entry in bins.values {
+        // In a fixed order: a dictionary's order changes from one instance to the next, and the
+        // sum's last bits with it; the same history must give the same numbers.
+        for (_, entry) in bins.sorted(by: { ($0.key.days, $0.key.length, $0.key.lapses) < ($1.key.days, $1.key.length, $1.key.lapses) }) {
             let difference = entry.predicted / entry.count - entry.actual / entry.count
             squares += difference * difference * entry.weight
             binWeights += entry.weight

@@ -1,29 +1,33 @@
 import Foundation
 
 /// Finds or builds the Python virtual environment that holds the FSRS reference
-/// implementation, and runs the oracle script in it.
+/// implementations, and runs oracle scripts in it: py-fsrs (the scheduler's reference) and
+/// fsrs-rs-python (the optimizer's: fsrs-rs, which Anki uses).
 ///
 /// The environment lives in the user's cache directory and is reused across runs, so only the
 /// first run pays for `pip install`. It is built in a staging directory and renamed into place
 /// when complete, so an interrupted or concurrent run never leaves a half-built one in use.
-/// Set `LEETTRACK_FSRS_PYTHON` to an interpreter that already has `fsrs` to skip all of this.
-enum FSRSOracle {
-    /// The reference release the Swift scheduler is checked against (FSRS-6). Pinned so that a
-    /// new upload to PyPI cannot change the test's verdict unannounced.
-    static let reference = "fsrs==6.3.2"
+/// Set `LEETTRACK_FSRS_PYTHON` to an interpreter that already has `fsrs` and `fsrs-rs-python`
+/// to skip all of this.
+public enum FSRSOracle {
+    /// The reference releases the Swift scheduler (FSRS-6) and optimizer are checked against.
+    /// Pinned so that a new upload to PyPI cannot change a test's verdict unannounced.
+    static let references = ["fsrs==6.3.2", "fsrs-rs-python==0.9.3"]
 
     /// Why the oracle could not run; the test fails with this text.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    /// Runs the oracle script on `input` and returns the path of its JSON output.
-    static func run(input: URL, in directory: URL) async throws -> URL {
+    /// Runs `script` (Python source) with `arguments` after its path, in the oracle's environment,
+    /// and returns the path of the output file it was told to write (its last argument).
+    /// - Parameter name: the script's file name in `directory`.
+    public static func run(script source: String, name: String, input: URL, in directory: URL) async throws -> URL {
         let python = try await interpreter()
-        let script = directory.appendingPathComponent("fsrs_oracle.py")
-        try Data(fsrsOracleScript.utf8).write(to: script)
-        let output = directory.appendingPathComponent("oracle-output.json")
-        let log = directory.appendingPathComponent("oracle.log")
+        let script = directory.appendingPathComponent(name)
+        try Data(source.utf8).write(to: script)
+        let output = directory.appendingPathComponent("\(name)-output.json")
+        let log = directory.appendingPathComponent("\(name).log")
         let status = try await execute(python, [script.path, input.path, output.path], log: log)
         guard status == 0 else {
             throw Failure(description: """
@@ -34,8 +38,9 @@ enum FSRSOracle {
         return output
     }
 
-    /// The Python interpreter of a virtual environment where `import fsrs` works.
-    static func interpreter() async throws -> URL {
+    /// The Python interpreter of a virtual environment where `import fsrs` and
+    /// `import fsrs_rs_python` work.
+    public static func interpreter() async throws -> URL {
         if let override = ProcessInfo.processInfo.environment["LEETTRACK_FSRS_PYTHON"] {
             return URL(fileURLWithPath: override)
         }
@@ -47,7 +52,7 @@ enum FSRSOracle {
             // A read-only home (some CI runners): build a fresh environment in /tmp instead.
             cache = files.temporaryDirectory.appendingPathComponent("leettrack-tests")
         }
-        let name = "venv-" + reference.replacingOccurrences(of: "==", with: "-")
+        let name = "venv-" + references.map { $0.replacingOccurrences(of: "==", with: "-") }.joined(separator: "-")
         let environment = cache.appendingPathComponent(name)
         let python = environment.appendingPathComponent("bin/python")
         let ready = environment.appendingPathComponent("ready")
@@ -76,12 +81,12 @@ enum FSRSOracle {
         }
         let pip = [
             "-m", "pip", "install", "--disable-pip-version-check", "--quiet",
-            "--timeout", "30", reference,
-        ]
+            "--timeout", "30",
+        ] + references
         let stagingPython = staging.appendingPathComponent("bin/python")
         guard try await execute(stagingPython, pip, log: log) == 0 else {
             throw Failure(description: """
-                pip could not install \(reference) from PyPI into \(staging.path); the FSRS \
+                pip could not install \(references.joined(separator: " and ")) from PyPI into \(staging.path); the FSRS \
                 reference test needs network access to PyPI (or LEETTRACK_FSRS_PYTHON).
                 \(tail(of: log))
                 """)
@@ -133,7 +138,7 @@ enum FSRSOracle {
         else { throw Failure(description: "Cannot create the log file \(log.path).") }
         defer {
             // Closing a log we only append to cannot lose anything worth reporting.
-            try? sink.close()
+            do { try sink.close() } catch {}
         }
         let process = Process()
         process.executableURL = executable
