@@ -42,7 +42,7 @@ func runOptimizeSuite() throws {
     }
     guard let fit else { return }
     print("store: \(slugs.count) problems, \(history.redos) redos; fitted on \(fit.reviews); medians of 3 runs")
-    print("log loss: fitted \(CLIBench.format(fit.logLoss * 1000)) / 1000, defaults \(CLIBench.format(fit.currentLogLoss * 1000)) / 1000")
+    print("log loss: fitted " + String(format: "%.4f", fit.logLoss) + ", defaults " + String(format: "%.4f", fit.currentLogLoss))
     let whole = CLIBench.median(wholes)
     print("review optimize (read, fit, evaluate)            \(CLIBench.format(whole)) ms   target < 5000 ms: "
         + (whole < 5_000 ? "ok" : "over"))
