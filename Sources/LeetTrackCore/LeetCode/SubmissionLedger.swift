@@ -93,7 +93,7 @@ public struct SubmissionLedger: Sendable {
             var pending = try transaction.value(for: Self.pendingKey)
             guard let index = pending.firstIndex(where: { $0.id == submission.id }) else { return nil }
             pending.remove(at: index)
-            try transaction.set(pending, for: Self.pendingKey)
+            try Self.save(pending, in: transaction)
             let key = ProgressRepository.key(for: submission.slug)
             let before = try transaction.value(for: key)
             var after = before
@@ -120,7 +120,17 @@ public struct SubmissionLedger: Sendable {
         try tracker.store.transaction { transaction in
             var pending = try transaction.value(for: Self.pendingKey)
             pending.removeAll { $0.id == submission.id }
-            try transaction.set(pending, for: Self.pendingKey)
+            try Self.save(pending, in: transaction)
+        }
+    }
+
+    /// Writes the pending list; an empty one removes the key, leaving a store as it was before
+    /// its first submission.
+    private static func save(_ pending: [PendingSubmission], in transaction: Transaction) throws {
+        if pending.isEmpty {
+            transaction.removeValue(for: pendingKey)
+        } else {
+            try transaction.set(pending, for: pendingKey)
         }
     }
 }

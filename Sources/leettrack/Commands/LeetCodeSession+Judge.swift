@@ -107,6 +107,10 @@ extension LeetCodeSession {
         let result: JudgeResult
         do {
             result = try client.verdict(of: id, slug: problem.slug)
+        } catch LeetCodeError.invalidResponse(let error) {
+            // An answer that breaks the rules would break them again: the submission is let go.
+            try ledger.forget(submission)
+            throw CLIError.failure("\(error) Nothing was recorded.")
         } catch {
             throw CLIError.failure("\(error) The submission is kept: the next `leettrack leetcode submit` or `leetcode pull` records its verdict.")
         }
@@ -127,6 +131,9 @@ extension LeetCodeSession {
             let result: JudgeResult
             do {
                 result = try client.verdict(of: submission.id, slug: submission.slug)
+            } catch LeetCodeError.invalidResponse(let error) {
+                try ledger.forget(submission)
+                throw CLIError.failure("\(error) Submission \(submission.id) is let go; nothing was recorded.")
             } catch {
                 throw CLIError.failure("\(error) Submission \(submission.id) stays pending; \(before) waits for it. Try again later.")
             }
