@@ -241,6 +241,22 @@ struct LeetCodeJudgeEndToEndTests {
         #expect(export.components(separatedBy: "2025-11-23T").count == 2, "captured once: \(export)")
     }
 
+    @Test func serveCapturesInTheBackgroundOnceItAnswers() throws {
+        let server = try LeetCodeTestServer("normal")
+        #expect(try runner.run(["fav", "146"]).status == 0)  // The store exists before the server starts.
+        let serve = try ServeProcess(runner, ["--endpoint", server.endpoint], environment: environment())
+        #expect(serve.banner.contains("Press Ctrl-C"))
+        var captured = false
+        for _ in 0..<100 where !captured {
+            let record = try Store.sqlite(path: runner.storePath).rawValue(forKey: "progress.two-sum")
+            captured = record.map { String(decoding: $0, as: UTF8.self).contains("solved") } == true
+            if !captured { usleep(100_000) }
+        }
+        #expect(captured, "the website's solve reached the store while serving")
+        #expect(recentRequests(server) == 1)
+        #expect(serve.stop().status == 0)
+    }
+
     @Test func captureOffIsNotAsked() throws {
         let server = try LeetCodeTestServer("normal")
         let off = try runner.run(["config", "leetcode-capture", "off"])

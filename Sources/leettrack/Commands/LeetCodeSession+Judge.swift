@@ -104,16 +104,9 @@ extension LeetCodeSession {
         try ledger.keep(submission)
         output.line("Submitted \(Format.outside(solution.path)) (\(solution.judgeLanguage)) for \(Format.name(problem)) as submission \(id).")
         try output.flush(storeWritten: true)
-        let result: JudgeResult
-        do {
-            result = try client.verdict(of: id, slug: problem.slug)
-        } catch LeetCodeError.invalidResponse(let error) {
-            // An answer that breaks the rules would break them again: the submission is let go.
-            try ledger.forget(submission)
-            throw CLIError.failure("\(error) Nothing was recorded.")
-        } catch {
-            throw CLIError.failure("\(error) The submission is kept: the next `leettrack leetcode submit` or `leetcode pull` records its verdict.")
-        }
+        let result = try verdict(
+            of: submission, client, ledger,
+            ifKept: "The submission is kept: the next `leettrack leetcode submit` or `leetcode pull` records its verdict.")
         JudgeReport.verdict(result, output)
         try record(submission, result, ledger: ledger, problem: problem, output)
     }
@@ -128,21 +121,28 @@ extension LeetCodeSession {
             let name = problem.map(Format.name) ?? Format.outside(submission.slug)
             let day = LocalDay(submission.submitted, in: context.timeZone)
             output.line("Submission \(submission.id) of \(name), sent on \(day), had no recorded verdict; asking LeetCode first.")
-            let result: JudgeResult
-            do {
-                result = try client.verdict(of: submission.id, slug: submission.slug)
-            } catch LeetCodeError.invalidResponse(let error) {
-                try ledger.forget(submission)
-                throw CLIError.failure("\(error) Submission \(submission.id) is let go; nothing was recorded.")
-            } catch {
-                throw CLIError.failure("\(error) Submission \(submission.id) stays pending; \(before) waits for it. Try again later.")
-            }
+            let result = try verdict(
+                of: submission, client, ledger, ifKept: "Submission \(submission.id) stays pending; \(before) waits for it. Try again later.")
             JudgeReport.verdict(result, output)
             if let problem {
                 try record(submission, result, ledger: ledger, problem: problem, output)
             } else if try ledger.record(submission, result: result) != nil {
                 output.line("Recorded it for \(name).")
             }
+        }
+    }
+
+    /// Waits for the verdict of a kept submission. An answer that breaks the rules would break
+    /// them again, so the submission is let go (nothing recorded); after any other failure it stays
+    /// kept, and `ifKept` says what happens next.
+    private func verdict(of submission: PendingSubmission, _ client: LeetCodeClient, _ ledger: SubmissionLedger, ifKept: String) throws -> JudgeResult {
+        do {
+            return try client.verdict(of: submission.id, slug: submission.slug)
+        } catch LeetCodeError.invalidResponse(let error) {
+            try ledger.forget(submission)
+            throw CLIError.failure("\(error) Submission \(submission.id) is let go; nothing was recorded.")
+        } catch {
+            throw CLIError.failure("\(error) \(ifKept)")
         }
     }
 
@@ -171,6 +171,8 @@ enum JudgeReport {
             block(failure, output)
             return
         }
+        // A time, memory or output limit fails the run as a whole; the cases show what there is.
+        if !result.isAccepted { output.line(Format.outside(result.statusMessage)) }
         let compare = Array((result.compareResult ?? "").utf8)
         var passed = 0
         for (index, input) in cases.enumerated() {
