@@ -275,3 +275,19 @@ struct LeetCodeJudgeEndToEndTests {
         #expect(today.stdout.contains("Reviews:"))
     }
 }
+
+@Suite(
+    "The screen captures solves made on LeetCode's website",
+    .enabled(if: InteractiveTmux.executable != nil, "tmux is not installed (.ci/run installs it)"))
+struct LeetCodeCaptureTmuxTests {
+    @Test("the screen opens at once and shows the website's solve when it lands")
+    func screenCapturesInTheBackground() throws {
+        let server = try LeetCodeTestServer("normal")
+        let environment = LeetTrackRunner.signedIn.merging(["LEETTRACK_NOW": LeetCodeJudgeEndToEndTests.now]) { $1 }
+        let tmux = try InteractiveTmux(arguments: ["tui", "--list", "--endpoint", server.endpoint], environment: environment)
+        #expect(try tmux.waitFor("1 Two Sum"))
+        #expect(try tmux.waitFor("Easy ✓1/"), "the captured solve shows without a key pressed")
+        try tmux.send("q")
+        #expect(try tmux.exitCode() == 0)
+    }
+}
