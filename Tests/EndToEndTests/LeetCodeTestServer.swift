@@ -92,7 +92,7 @@ extension LeetTrackRunner {
         _ arguments: [String], endpoint: String, input: String = "", environment: [String: String] = signedIn
     ) throws -> Result {
         let result = try run(["leetcode"] + arguments + ["--endpoint", endpoint], input: input, environment: environment)
-        for secret in [LeetCodeTestServer.session, LeetCodeTestServer.csrfToken] {
+        for secret in [LeetCodeTestServer.session, LeetCodeTestServer.csrfToken, LeetCodeTestServer.clearance] {
             #expect(!result.stdout.contains(secret), "a cookie was printed on standard output")
             #expect(!result.stderr.contains(secret), "a cookie was printed on standard error")
         }

@@ -1,5 +1,5 @@
 import Foundation
-import Persistence
+@testable import Persistence
 import Testing
 
 @testable import LeetTrackCore
@@ -79,5 +79,18 @@ struct SubmissionTests {
         record.recordAttempt(at: now.addingTimeInterval(-600), note: "Wrong Answer 1/2")
         #expect(SubmissionLedger.rating(for: record, at: now, timeZone: TimeZone(identifier: "UTC")!) == .hard)
         #expect(SubmissionLedger.rating(for: record, at: now.addingTimeInterval(86_400), timeZone: TimeZone(identifier: "UTC")!) == .good)
+    }
+
+    @Test("the pending submissions' stored format")
+    func pendingSubmissionsGolden() throws {
+        let pending = [
+            PendingSubmission(id: "1500000100", slug: "two-sum", submitted: now, rating: .easy, seconds: 1500),
+            PendingSubmission(id: "1500000101", slug: "lru-cache", submitted: now.addingTimeInterval(60)),
+        ]
+        let store = Store.memory()
+        try store.set(pending, for: SubmissionLedger.pendingKey)
+        let stored = try #require(try store.rawValue(forKey: SubmissionLedger.pendingKey.name))
+        try GoldenFiles.expect(stored, equalTo: "leetcode-submissions-pending.json")
+        #expect(try store.decode(try GoldenFiles.bytes("leetcode-submissions-pending.json"), for: SubmissionLedger.pendingKey) == pending)
     }
 }
