@@ -111,6 +111,8 @@ extension LeetCodeClient {
         let response = try exchange(url, body: body, referer: Self.problemPage(slug))
         guard (200...299).contains(response.status) else {
             if response.status == 404 { throw .unknownProblem(slug: slug) }
+            // LeetCode says why in words ("Your code is too long"): the words are the message.
+            if let message = SubmissionResponses.errorMessage(in: response.body) { throw .graphQL(endpoint: url, messages: [message]) }
             throw .httpStatus(endpoint: url, status: response.status)
         }
         return response.body

@@ -212,6 +212,12 @@ struct LeetCodeJudgeEndToEndTests {
         try expectSubmitFailing(server.endpoint, file: try solution("HOSTILE\n"), mentioning: "status_msg")
     }
 
+    @Test func aRefusalInWordsIsShownAsLeetCodeSaidIt() throws {
+        let server = try LeetCodeTestServer("normal")
+        try expectSubmitFailing(server.endpoint, file: try solution("TOO_LONG\n"), mentioning: "reported: Your code is too long.")
+        #expect(server.submits.isEmpty)
+    }
+
     @Test func aSolutionFileThatIsMissingIsSaid() throws {
         let server = try LeetCodeTestServer("normal")
         let result = try runner.leetcode(["submit", "1"], endpoint: server.endpoint, environment: environment())

@@ -188,6 +188,22 @@ public enum SubmissionResponses {
         }
     }
 
+    /// The message of a REST error (`{"error": "…"}` or `{"detail": "…"}`), at most 200
+    /// characters, or `nil` when the body holds none (it is then reported by its status).
+    public static func errorMessage(in data: Data) -> String? {
+        let value: JSONValue
+        do throws(JSONSyntaxError) {
+            value = try JSONValue(parsing: data.prefix(64 * 1024))
+        } catch {
+            return nil  // Not JSON (an HTML error page): the status says enough.
+        }
+        guard case .object(let members) = value else { return nil }
+        for name in ["error", "detail"] {
+            if case .string(let message)? = members[name], !message.isEmpty { return String(message.prefix(200)) }
+        }
+        return nil
+    }
+
     // MARK: Values
 
     /// The body as a JSON object; a syntax error is located as an import's is.

@@ -18,8 +18,8 @@ Requests without a leettrack User-Agent are refused (HTTP 400), so the tests che
 
 The judge (REST: /problems/SLUG/interpret_solution/, /problems/SLUG/submit/, then GET
 /submissions/detail/ID/check/) judges by what the code contains: WRONG gives a wrong answer
-(40/63), SLOW a time limit, COMPILE_ERROR a compile error, HOSTILE a verdict with terminal escapes;
-anything else is accepted. Every submission received is appended to `submits` in the folder
+(40/63), SLOW a time limit, COMPILE_ERROR a compile error, HOSTILE a verdict with terminal escapes,
+TOO_LONG a refusal in words (HTTP 400); anything else is accepted. Every submission received is appended to `submits` in the folder
 FAKE_LEETCODE_STATE names (when set).
 """
 import os
@@ -215,6 +215,8 @@ def judge_request(handler, method, body):
         question = JUDGE_QUESTIONS.get(parts[1])
         if question is None or str(body.get("question_id")) != question["questionId"] or not body.get("lang"):
             return handler.send(400, {"error": "bad question_id or lang"})
+        if "TOO_LONG" in body.get("typed_code", ""):
+            return handler.send(400, {"error": "Your code is too long."})
         run = parts[2] == "interpret_solution"
         with lock:
             number = SUBMISSIONS["next"]
