@@ -81,6 +81,15 @@ struct SubmissionTests {
         #expect(SubmissionLedger.rating(for: record, at: now.addingTimeInterval(86_400), timeZone: TimeZone(identifier: "UTC")!) == .good)
     }
 
+    @Test(arguments: [
+        #"[{"id":"1/../2","slug":"two-sum","submitted":0}]"#,
+        #"[{"id":"12","slug":"../two-sum","submitted":0}]"#,
+        #"[{"id":"12","slug":"two-sum","submitted":0,"seconds":-5}]"#,
+    ])
+    func aKeptSubmissionEditedIntoSomethingElseDoesNotDecode(json: String) {
+        #expect(throws: (any Error).self) { try Store.memory().decode(Data(json.utf8), for: SubmissionLedger.pendingKey) }
+    }
+
     @Test("the pending submissions' stored format")
     func pendingSubmissionsGolden() throws {
         let pending = [

@@ -27,6 +27,33 @@ public struct PendingSubmission: Codable, Sendable, Equatable {
         self.rating = rating
         self.seconds = seconds
     }
+
+    enum CodingKeys: String, CodingKey {
+        case id, slug, submitted, rating, seconds
+    }
+
+    /// Decodes a kept submission, held to the rules it was kept by: its id and slug go into
+    /// LeetCode's URLs, so a record edited by hand into anything else does not decode (and is
+    /// reported as damaged by its key, never sent).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        slug = try container.decode(String.self, forKey: .slug)
+        submitted = try container.decode(Date.self, forKey: .submitted)
+        rating = try container.decodeIfPresent(ReviewRating.self, forKey: .rating)
+        seconds = try container.decodeIfPresent(Int.self, forKey: .seconds)
+        guard !id.isEmpty, id.utf8.count <= 20, id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "not a submission id (digits)")
+        }
+        do throws(InputRules.Violation) {
+            try InputRules.check(slug: slug, at: "slug")
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .slug, in: container, debugDescription: error.reason)
+        }
+        if let seconds, !PracticeTime.range.contains(seconds) {
+            throw DecodingError.dataCorruptedError(forKey: .seconds, in: container, debugDescription: "not a practice time")
+        }
+    }
 }
 
 /// What recording a verdict did.

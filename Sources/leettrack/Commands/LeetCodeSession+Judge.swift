@@ -36,6 +36,12 @@ extension LeetCodeSession {
     /// The file given, else the problem's file that `code` made (the last remembered one that
     /// exists), else the one `code` would make in the default language; read and checked.
     func solution(for problem: Problem, file: String?, command: any LeetTrackCommand.Type) throws -> Solution {
+        // The slug goes into LeetCode's URLs: a plain slug only, whatever a catalog update said.
+        do throws(InputRules.Violation) {
+            try InputRules.check(slug: problem.slug, at: "slug")
+        } catch {
+            throw CLIError.failure("\(Format.name(problem)) cannot be sent to LeetCode: \(error.reason).")
+        }
         let path: String
         let language: SolutionLanguage
         if let file {
