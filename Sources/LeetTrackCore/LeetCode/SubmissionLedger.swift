@@ -42,7 +42,7 @@ public struct PendingSubmission: Codable, Sendable, Equatable {
         submitted = try container.decode(Date.self, forKey: .submitted)
         rating = try container.decodeIfPresent(ReviewRating.self, forKey: .rating)
         seconds = try container.decodeIfPresent(Int.self, forKey: .seconds)
-        guard !id.isEmpty, id.utf8.count <= 20, id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+        guard SubmissionResponses.isNumberID(id) else {
             throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "not a submission id (digits)")
         }
         do throws(InputRules.Violation) {

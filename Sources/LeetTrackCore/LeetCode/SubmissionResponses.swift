@@ -265,9 +265,13 @@ public enum SubmissionResponses {
         return strings
     }
 
-    /// Digits only, at most 20: an id that goes into a URL or a store key.
+    /// Whether `text` is a number id: digits only, at most 20 (it goes into a URL or a store key).
+    static func isNumberID(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= 20 && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    }
+
     private static func checkDigits(_ text: String, at path: String) throws(InputRules.Violation) {
-        guard !text.isEmpty, text.utf8.count <= 20, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+        guard isNumberID(text) else {
             throw InputRules.Violation(path, "'\(text.prefix(40))' is not a number id")
         }
     }
