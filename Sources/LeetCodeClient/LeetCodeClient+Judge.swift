@@ -65,7 +65,7 @@ extension LeetCodeClient {
     /// One look at a run or submission: `GET /submissions/detail/ID/check/` (j178/leetgo's
     /// `CheckResult`, clearloop/leetcode-cli's `verify_result`).
     public func check(_ id: String, slug: String) throws(LeetCodeError) -> JudgeResult {
-        let data = try judgeRequest("/submissions/detail/\(id)/check/", body: nil, slug: slug)
+        let data = try judgeRequest("/submissions/detail/\(id)/check/", body: nil, slug: slug, notFound: .unknownSubmission(id: id))
         return try decode { () throws(ExchangeError) in try SubmissionResponses.check(from: data, source: "LeetCode's check response") }
     }
 
@@ -106,11 +106,11 @@ extension LeetCodeClient {
 
     /// A REST request of the judge: the answer's body when it is a 2xx; a REST error (LeetCode
     /// answers `{"error": "…"}`) otherwise, its message checked and cut short.
-    private func judgeRequest(_ path: String, body: Data?, slug: String) throws(LeetCodeError) -> Data {
+    private func judgeRequest(_ path: String, body: Data?, slug: String, notFound: LeetCodeError? = nil) throws(LeetCodeError) -> Data {
         let url = siteRoot + path
         let response = try exchange(url, body: body, referer: Self.problemPage(slug))
         guard (200...299).contains(response.status) else {
-            if response.status == 404 { throw .unknownProblem(slug: slug) }
+            if response.status == 404 { throw notFound ?? .unknownProblem(slug: slug) }
             // LeetCode says why in words ("Your code is too long"): the words are the message.
             if let message = SubmissionResponses.errorMessage(in: response.body) { throw .graphQL(endpoint: url, messages: [message]) }
             throw .httpStatus(endpoint: url, status: response.status)

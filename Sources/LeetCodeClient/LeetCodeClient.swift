@@ -28,8 +28,8 @@ public final class LeetCodeClient {
 
     /// Where requests go.
     public let endpoint: String
-    let cookies: LeetCodeCookies?
-    let transport: HTTPTransport
+    private let cookies: LeetCodeCookies?
+    private let transport: HTTPTransport
     /// When the last request ended, on the monotonic clock: spacing requests measures elapsed
     /// time, which the wall clock (or the tracker's fixed clock in tests) cannot give.
     private var lastRequest: ContinuousClock.Instant?

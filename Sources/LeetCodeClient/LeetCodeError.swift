@@ -35,6 +35,8 @@ public enum LeetCodeError: Error, Equatable, CustomStringConvertible {
     case unknownProblem(slug: String)
     /// The judge did not finish within the wait allowed; the submission stays pending.
     case judgeTimedOut(id: String, seconds: Double)
+    /// LeetCode knows no submission (or run) of that id.
+    case unknownSubmission(id: String)
 
     /// The message a user sees, with what to do next.
     public var description: String {
@@ -74,6 +76,8 @@ public enum LeetCodeError: Error, Equatable, CustomStringConvertible {
             "LeetCode knows no problem '\(slug)'."
         case .judgeTimedOut(let id, let seconds):
             "LeetCode's judge had no verdict for submission \(id) within \(Self.seconds(seconds))."
+        case .unknownSubmission(let id):
+            "LeetCode knows no submission \(id)."
         }
     }
 

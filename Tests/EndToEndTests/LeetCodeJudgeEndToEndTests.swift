@@ -1,4 +1,5 @@
 import Foundation
+import LeetTrackCore
 import Persistence
 import Testing
 
@@ -152,6 +153,18 @@ struct LeetCodeJudgeEndToEndTests {
         #expect(result.stdout.contains("Recorded an attempt at 1. Two Sum: Wrong Answer 40/63."), "\(result.stdout)")
         #expect(result.stdout.contains("(hard)"), "the new accepted solve follows the recorded failure: \(result.stdout)")
         #expect(server.submits.count == 2, "\(server.submits)")
+    }
+
+    @Test func aPendingSubmissionLeetCodeNoLongerKnowsIsLetGoOnce() throws {
+        let server = try LeetCodeTestServer("normal")
+        let lost = PendingSubmission(id: "900", slug: "two-sum", submitted: Date(timeIntervalSince1970: 1_764_400_000))
+        try Store.sqlite(path: runner.storePath).set([lost], for: SubmissionLedger.pendingKey)
+        let first = try runner.leetcode(["pull"], endpoint: server.endpoint, environment: environment())
+        #expect(first.status == 1)
+        #expect(first.stderr.contains("LeetCode knows no submission 900. Submission 900 is let go; nothing was recorded."), "\(first.stderr)")
+        let second = try runner.leetcode(["pull"], endpoint: server.endpoint, environment: environment())
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(!second.stdout.contains("Submission 900"))
     }
 
     // MARK: Failures: each with its own message, nothing written

@@ -139,12 +139,13 @@ extension LeetCodeSession {
     }
 
     /// Waits for the verdict of a kept submission. An answer that breaks the rules would break
-    /// them again, so the submission is let go (nothing recorded); after any other failure it stays
-    /// kept, and `ifKept` says what happens next.
+    /// them again, and a submission LeetCode does not know will stay unknown, so the submission is
+    /// then let go (nothing recorded); after any other failure it stays kept, and `ifKept` says
+    /// what happens next.
     private func verdict(of submission: PendingSubmission, _ client: LeetCodeClient, _ ledger: SubmissionLedger, ifKept: String) throws -> JudgeResult {
         do {
             return try client.verdict(of: submission.id, slug: submission.slug)
-        } catch LeetCodeError.invalidResponse(let error) {
+        } catch where error.meansLetGo {
             try ledger.forget(submission)
             throw CLIError.failure("\(error) Submission \(submission.id) is let go; nothing was recorded.")
         } catch {
@@ -238,5 +239,15 @@ enum JudgeReport {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for line in lines.prefix(shownLines) { output.line("    " + Format.outside(String(line.prefix(500)))) }
         if lines.count > shownLines { output.line("    … (\(lines.count - shownLines) more lines)") }
+    }
+}
+
+extension LeetCodeError {
+    /// Whether asking again for a kept submission's verdict could never succeed.
+    fileprivate var meansLetGo: Bool {
+        switch self {
+        case .invalidResponse, .unknownSubmission: true
+        default: false
+        }
     }
 }

@@ -233,8 +233,9 @@ def judge_request(handler, method, body):
     if method == "GET" and len(parts) == 4 and parts[:2] == ["submissions", "detail"] and parts[3] == "check":
         with lock:
             entry = SUBMISSIONS["runs"].get(parts[2])
-            if entry is None and parts[2].isdigit():
-                # A submission another run of this server took: judged accepted, as LeetCode would still know it.
+            if entry is None and parts[2].isdigit() and not parts[2].startswith("9"):
+                # A submission another run of this server took: judged accepted, as LeetCode would still know it
+                # (one starting with 9 it never knew).
                 entry = SUBMISSIONS["runs"].setdefault(parts[2], {"verdict": verdict("", False, 1), "looks": 1})
             if entry is None:
                 return handler.send(404, {"error": "no such submission"})
