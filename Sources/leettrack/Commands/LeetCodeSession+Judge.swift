@@ -92,7 +92,7 @@ extension LeetCodeSession {
         let id = try client.interpret(
             slug: problem.slug, questionID: question.questionID, language: solution.judgeLanguage, code: solution.code,
             input: cases.joined(separator: "\n"))
-        let result = try client.verdict(of: id, slug: problem.slug)
+        let result = try JudgeWait.around { progress throws(LeetCodeError) in try client.verdict(of: id, slug: problem.slug, progress: progress) }
         JudgeReport.run(result, cases: cases, output)
     }
 
@@ -144,7 +144,9 @@ extension LeetCodeSession {
     /// what happens next.
     private func verdict(of submission: PendingSubmission, _ client: LeetCodeClient, _ ledger: SubmissionLedger, ifKept: String) throws -> JudgeResult {
         do {
-            return try client.verdict(of: submission.id, slug: submission.slug)
+            return try JudgeWait.around { progress throws(LeetCodeError) in
+                try client.verdict(of: submission.id, slug: submission.slug, progress: progress)
+            }
         } catch where error.meansLetGo {
             try ledger.forget(submission)
             throw CLIError.failure("\(error) Submission \(submission.id) is let go; nothing was recorded.")
@@ -162,6 +164,22 @@ extension LeetCodeSession {
             output.line(ProgressChanges.solved(problem, record.change, date: submission.submitted, rating: rating, seconds: submission.seconds, context))
         } else {
             output.line("Recorded an attempt at \(Format.name(problem)): \(Format.outside(record.note ?? result.statusMessage)).")
+        }
+    }
+}
+
+/// A line on standard error while the judge works, on a terminal only, cleared once it is done.
+enum JudgeWait {
+    /// Runs `body`, giving it the callback that shows each pending state.
+    static func around<Result>(_ body: (_ progress: (String) -> Void) throws(LeetCodeError) -> Result) throws(LeetCodeError) -> Result {
+        let shown = Terminal.isTerminal(.standardError)
+        var drawn = false
+        defer { if drawn { Terminal.writeAsItIs("\r\u{1B}[2K", to: .standardError) } }
+        return try body { state in
+            guard shown else { return }
+            // The state is one of LeetCode's three words (checked): nothing else reaches the terminal.
+            Terminal.writeAsItIs("\rWaiting for LeetCode's judge (\(state.lowercased()))…", to: .standardError)
+            drawn = true
         }
     }
 }
