@@ -1,7 +1,7 @@
 import CLibCurl
 import FoundationEssentials
 
-/// One HTTP POST over libcurl (loaded on first use, see `Sources/CLibCurl/shim.h`).
+/// One HTTP GET or POST over libcurl (loaded on first use, see `Sources/CLibCurl/shim.h`).
 struct HTTPTransport: Sendable {
     /// An HTTP answer.
     struct Response {
@@ -20,6 +20,16 @@ struct HTTPTransport: Sendable {
     /// Posts `body` to `url` with `headers`; `cookie` goes in the Cookie header, set through
     /// libcurl's option so it is never in an argument list or a message.
     func post(_ url: String, body: Data, headers: [String], cookie: String?) throws(LeetCodeError) -> Response {
+        try perform(url, body: body, headers: headers, cookie: cookie)
+    }
+
+    /// Gets `url` with `headers` and `cookie`, as ``post(_:body:headers:cookie:)`` sends them.
+    func get(_ url: String, headers: [String], cookie: String?) throws(LeetCodeError) -> Response {
+        try perform(url, body: nil, headers: headers, cookie: cookie)
+    }
+
+    /// A POST of `body`, or a GET without one: a fresh handle asks with GET until a body is set.
+    private func perform(_ url: String, body: Data?, headers: [String], cookie: String?) throws(LeetCodeError) -> Response {
         guard clibcurl_available() != 0 else {
             throw .libraryMissing(library: String(cString: clibcurl_library_name()))
         }
@@ -37,7 +47,7 @@ struct HTTPTransport: Sendable {
         let code: CURLcode = url.withCString { url in
             userAgent.withCString { agent in
                 "http,https".withCString { protocols in
-                    body.withUnsafeBytes { bytes in
+                    (body ?? Data()).withUnsafeBytes { bytes in
                         withOptionalCString(cookie) { cookie in
                             let settings: [CURLcode] = [
                                 clibcurl_setopt_pointer(handle, clibcurl_opt_url(), url),
@@ -49,8 +59,8 @@ struct HTTPTransport: Sendable {
                                 clibcurl_setopt_pointer(handle, clibcurl_opt_user_agent(), agent),
                                 clibcurl_setopt_pointer(handle, clibcurl_opt_accept_encoding(), ""),
                                 clibcurl_setopt_pointer(handle, clibcurl_opt_http_header(), UnsafeRawPointer(list)),
-                                clibcurl_setopt_long(handle, clibcurl_opt_post_field_size(), bytes.count),
-                                clibcurl_setopt_pointer(handle, clibcurl_opt_post_fields(), bytes.baseAddress),
+                                body == nil ? clibcurl_ok() : clibcurl_setopt_long(handle, clibcurl_opt_post_field_size(), bytes.count),
+                                body == nil ? clibcurl_ok() : clibcurl_setopt_pointer(handle, clibcurl_opt_post_fields(), bytes.baseAddress),
                                 cookie.map { clibcurl_setopt_pointer(handle, clibcurl_opt_cookie(), $0) } ?? clibcurl_ok(),
                                 clibcurl_setopt_write(handle, HTTPTransport.receiveBody, context.toOpaque()),
                                 clibcurl_setopt_header(handle, HTTPTransport.receiveHeader, context.toOpaque()),

@@ -139,12 +139,32 @@ public final class LeetCodeClient {
         } catch {
             throw .invalidResponse(.invalidContent(file: "the \(name) request", path: "", reason: "cannot be encoded"))
         }
-        var headers = ["Content-Type: application/json", "Accept: application/json", "Referer: https://leetcode.com/problemset/"]
+        let response = try exchange(endpoint, body: body, referer: "https://leetcode.com/problemset/")
+        if let messages = LeetCodeResponses.graphQLErrors(in: response.body) {
+            if messages.contains(where: Self.meansSignedOut) { throw .sessionExpired }
+            throw .graphQL(endpoint: endpoint, messages: messages)
+        }
+        guard (200...299).contains(response.status) else { throw .httpStatus(endpoint: endpoint, status: response.status) }
+        return response.body
+    }
+
+    /// Sends one request to `url` (a POST of `body`, or a GET without one) as LeetCode's own pages
+    /// do, politely: spaced, retried with backoff on 429 and 5xx. It tells a bot check, a refused
+    /// session and a rate limit that outlasted the retries apart; any other answer is returned.
+    func exchange(_ url: String, body: Data?, referer: String) throws(LeetCodeError) -> HTTPTransport.Response {
+        // Checked against j178/leetgo (client.go: Referer, Origin, x-requested-with on every
+        // request) and clearloop/leetcode-cli (x-csrftoken with the csrftoken cookie).
+        var headers = ["Content-Type: application/json", "Accept: application/json", "Referer: \(referer)",
+                       "Origin: https://leetcode.com", "x-requested-with: XMLHttpRequest"]
         if let cookies { headers.append("x-csrftoken: \(cookies.csrfToken)") }
         var attempt = 0
         while true {
             waitForTurn()
-            let response = try transport.post(endpoint, body: body, headers: headers, cookie: cookies?.header)
+            let response = if let body {
+                try transport.post(url, body: body, headers: headers, cookie: cookies?.header)
+            } else {
+                try transport.get(url, headers: headers, cookie: cookies?.header)
+            }
             lastRequest = ContinuousClock.now
             if response.status == 429 || (500...599).contains(response.status), attempt < Self.retries {
                 // Exponential backoff (1, 2, 4 s), or the server's Retry-After up to a minute.
@@ -153,14 +173,10 @@ public final class LeetCodeClient {
                 attempt += 1
                 continue
             }
-            if response.status == 403, Self.isChallengePage(response.body) { throw .challenged(endpoint: endpoint) }
+            if response.status == 429 { throw .rateLimited(endpoint: url) }
+            if response.status == 403, Self.isChallengePage(response.body) { throw .challenged(endpoint: url) }
             if response.status == 401 || response.status == 403 { throw .sessionExpired }
-            if let messages = LeetCodeResponses.graphQLErrors(in: response.body) {
-                if messages.contains(where: Self.meansSignedOut) { throw .sessionExpired }
-                throw .graphQL(endpoint: endpoint, messages: messages)
-            }
-            guard (200...299).contains(response.status) else { throw .httpStatus(endpoint: endpoint, status: response.status) }
-            return response.body
+            return response
         }
     }
 
@@ -188,7 +204,7 @@ public final class LeetCodeClient {
     }
 
     /// Sleeps the calling thread (the client is synchronous, on the command's own thread).
-    private static func sleep(seconds: Double) {
+    static func sleep(seconds: Double) {
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }

@@ -7,8 +7,9 @@ import Glibc
 import Darwin
 #endif
 
-/// The two cookies that make a LeetCode session. They are secrets: never printed, never put in an
-/// argument list, an error or a log; kept only in a 0600 file beside the store.
+/// The two cookies that make a LeetCode session, and Cloudflare's `cf_clearance` when the user gave
+/// it. They are secrets: never printed, never put in an argument list, an error or a log; kept only
+/// in a 0600 file beside the store.
 public struct LeetCodeCookies: Sendable, Equatable, Codable {
     /// `LEETCODE_SESSION`.
     public var session: String
@@ -16,17 +17,26 @@ public struct LeetCodeCookies: Sendable, Equatable, Codable {
     public var csrfToken: String
     /// The signed-in user's name, as checked at login (needed by the accepted-submissions query).
     public var username: String?
+    /// `cf_clearance`: Cloudflare's pass for a browser that solved its challenge, sent along so the
+    /// bot check lets these requests through too; `nil` when not given (absent from older files).
+    public var cfClearance: String?
 
-    /// Checks both values (what a browser shows: printable ASCII, no `;` or spaces) and keeps them.
+    /// Checks the values (what a browser shows: printable ASCII, no `;` or spaces) and keeps them;
+    /// an empty `cfClearance` means none.
     /// - Throws: ``LeetCodeError/invalidCookie(name:reason:)``, which never repeats the value.
-    public init(session: String, csrfToken: String, username: String? = nil) throws(LeetCodeError) {
+    public init(session: String, csrfToken: String, username: String? = nil, cfClearance: String? = nil) throws(LeetCodeError) {
         self.session = try Self.checked(session, name: "LEETCODE_SESSION")
         self.csrfToken = try Self.checked(csrfToken, name: "csrftoken")
         self.username = username
+        if let cfClearance, !cfClearance.trimmedOfWhitespace.isEmpty {
+            self.cfClearance = try Self.checked(cfClearance, name: "cf_clearance")
+        }
     }
 
     /// The Cookie header's value.
-    var header: String { "LEETCODE_SESSION=\(session); csrftoken=\(csrfToken)" }
+    var header: String {
+        "LEETCODE_SESSION=\(session); csrftoken=\(csrfToken)" + (cfClearance.map { "; cf_clearance=\($0)" } ?? "")
+    }
 
     private static func checked(_ value: String, name: String) throws(LeetCodeError) -> String {
         var text = value.trimmedOfWhitespace
@@ -67,12 +77,14 @@ public struct LeetCodeCookies: Sendable, Equatable, Codable {
             var session: String
             var csrfToken: String
             var username: String?
+            var cfClearance: String?
         }
         // The decoder's message could quote the file, and so a cookie: it is not passed on.
         guard let saved = try? JSONDecoder().decode(Saved.self, from: data) else {
             throw .cookieFile(path: path, reason: "is damaged; sign in again with `leettrack leetcode login`")
         }
-        return try LeetCodeCookies(session: saved.session, csrfToken: saved.csrfToken, username: saved.username)
+        return try LeetCodeCookies(
+            session: saved.session, csrfToken: saved.csrfToken, username: saved.username, cfClearance: saved.cfClearance)
     }
 
     /// Saves the cookies at `path`: a private (0600) file written beside it, synced, renamed over.

@@ -27,6 +27,16 @@ public enum LeetCodeError: Error, Equatable, CustomStringConvertible {
     case cookieFile(path: String, reason: String)
     /// What the user typed for a cookie is not one.
     case invalidCookie(name: String, reason: String)
+    /// LeetCode kept answering 429 after the retries: too many requests (or submissions) too fast.
+    case rateLimited(endpoint: String)
+    /// A problem for subscribers only, and the signed-in user has no subscription.
+    case paidOnly(slug: String)
+    /// LeetCode knows no problem of that slug.
+    case unknownProblem(slug: String)
+    /// The judge did not finish within the wait allowed; the submission stays pending.
+    case judgeTimedOut(id: String, seconds: Double)
+    /// LeetCode knows no submission (or run) of that id.
+    case unknownSubmission(id: String)
 
     /// The message a user sees, with what to do next.
     public var description: String {
@@ -43,7 +53,8 @@ public enum LeetCodeError: Error, Equatable, CustomStringConvertible {
             "your LeetCode session has expired or was refused: sign in again with `leettrack leetcode login`."
         case .challenged(let endpoint):
             "\(endpoint) answered with a bot check (HTTP 403, an HTML challenge page) instead of data. Try again later; "
-                + "if it keeps happening, sign in to leetcode.com in a browser, then run `leettrack leetcode login` again."
+                + "if it keeps happening, sign in to leetcode.com in a browser, then run `leettrack leetcode login` again "
+                + "with its cf_clearance cookie too (or set LEETCODE_CF_CLEARANCE)."
         case .notSignedIn(let file):
             "not signed in to LeetCode (no \(file), and LEETCODE_SESSION / LEETCODE_CSRFTOKEN are not set): "
                 + "sign in with `leettrack leetcode login`."
@@ -57,6 +68,16 @@ public enum LeetCodeError: Error, Equatable, CustomStringConvertible {
             "\(path): \(reason)"
         case .invalidCookie(let name, let reason):
             "the \(name) cookie \(reason)."
+        case .rateLimited(let endpoint):
+            "LeetCode is limiting your requests (\(endpoint) answered HTTP 429 after retries). Wait a few minutes, then try again."
+        case .paidOnly(let slug):
+            "\(slug) is a premium problem: LeetCode shows and judges it only with a subscription."
+        case .unknownProblem(let slug):
+            "LeetCode knows no problem '\(slug)'."
+        case .judgeTimedOut(let id, let seconds):
+            "LeetCode's judge had no verdict for submission \(id) within \(Self.seconds(seconds))."
+        case .unknownSubmission(let id):
+            "LeetCode knows no submission \(id)."
         }
     }
 

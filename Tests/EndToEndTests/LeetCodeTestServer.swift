@@ -8,16 +8,25 @@ final class LeetCodeTestServer {
     static let session = "sEcReT-session-3f9a7c21"
     static let csrfToken = "sEcReT-csrf-81b2e6d4"
 
+    /// The cf_clearance value the `challenged` scenario lets through.
+    static let clearance = "sEcReT-cf-clearance-77aa"
+
     private let process = Process()
     /// The endpoint to pass as `--endpoint`.
     let endpoint: String
+    /// A folder the server logs the judge's submissions in (`submits`), and where a `release`
+    /// file lets the `judge-hangs` scenario's verdicts through.
+    let stateDirectory: URL
 
     /// Starts the server with `scenario`; returns once it listens.
     init(_ scenario: String) throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("LeetCodeServer/fake_leetcode.py").path
+        stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("fake-leetcode-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script, scenario]
+        process.environment = ProcessInfo.processInfo.environment.merging(["FAKE_LEETCODE_STATE": stateDirectory.path]) { $1 }
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -41,6 +50,18 @@ final class LeetCodeTestServer {
         // of Dispatch blocks SIGTERM, so `terminate()` would leave it running.
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+        try? FileManager.default.removeItem(at: stateDirectory)
+    }
+
+    /// The submissions the judge received, one line each (`ID SLUG LANG`).
+    var submits: [String] {
+        let text = (try? String(contentsOf: stateDirectory.appendingPathComponent("submits"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    /// Lets the `judge-hangs` scenario's verdicts through.
+    func release() throws {
+        try Data().write(to: stateDirectory.appendingPathComponent("release"))
     }
 
     /// An endpoint where nothing listens: a port bound, then released.
@@ -71,7 +92,7 @@ extension LeetTrackRunner {
         _ arguments: [String], endpoint: String, input: String = "", environment: [String: String] = signedIn
     ) throws -> Result {
         let result = try run(["leetcode"] + arguments + ["--endpoint", endpoint], input: input, environment: environment)
-        for secret in [LeetCodeTestServer.session, LeetCodeTestServer.csrfToken] {
+        for secret in [LeetCodeTestServer.session, LeetCodeTestServer.csrfToken, LeetCodeTestServer.clearance] {
             #expect(!result.stdout.contains(secret), "a cookie was printed on standard output")
             #expect(!result.stderr.contains(secret), "a cookie was printed on standard error")
         }

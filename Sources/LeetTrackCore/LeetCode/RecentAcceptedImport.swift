@@ -32,6 +32,15 @@ public enum RecentAcceptedImport {
         from data: Data, file: String, now: Date, timeZone: some UTCOffsetProvider, stored: [String: ProblemProgress]
     ) throws(ExchangeError) -> (document: ExchangeDocument, read: Int, merged: Int) {
         let submissions = try LeetCodeResponses.recentAccepted(from: data, source: file, now: now)
+        let (document, kept) = document(of: submissions, timeZone: timeZone, stored: stored)
+        return (document, submissions.count, submissions.count - kept)
+    }
+
+    /// Checked submissions as a document of dated solves (the rule of ``document(from:file:now:timeZone:stored:)``),
+    /// and how many of them it kept; what `import` and the automatic capture of `today` share.
+    static func document(
+        of submissions: [LeetCodeAcceptedSubmission], timeZone: some UTCOffsetProvider, stored: [String: ProblemProgress]
+    ) -> (document: ExchangeDocument, kept: Int) {
         var solvedDays = solvedDays(in: stored, timeZone: timeZone)
         let kept = firstOfEachDay(submissions, timeZone: timeZone, solvedDays: &solvedDays)
         var records: [String: ProblemProgress] = [:]
@@ -40,9 +49,8 @@ public enum RecentAcceptedImport {
             record.insert(ProgressEvent(kind: .solved, date: submission.date))
             records[submission.slug] = record
         }
-        let merged = submissions.count - kept.count
         let problems = records.map { ExchangeProblem(slug: $0.key, progress: $0.value) }
-        return (ExchangeDocument(problems: problems), submissions.count, merged)
+        return (ExchangeDocument(problems: problems), kept.count)
     }
 
     /// The days (in `timeZone`) on which each stored record has a solve or a review since its last

@@ -53,6 +53,7 @@ struct LeetTrack: ParsableCommand {
     static let environmentNames = [
         "LEETTRACK_STORE", "NO_COLOR", "TERM", "VISUAL", "EDITOR", "XDG_DATA_HOME", "HOME", "LEETTRACK_REMOTE", "LEETTRACK_REMOTE_FILE",
         "LEETTRACK_NOW", "LEETTRACK_TODAY", "LEETCODE_SESSION", "LEETCODE_CSRFTOKEN", "LEETTRACK_LEETCODE_TIMEOUT",
+        "LEETCODE_CF_CLEARANCE",
     ]
 
     /// `leettrack` with no command: the interactive screen on a terminal, else the help.

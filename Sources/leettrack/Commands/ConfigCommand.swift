@@ -33,9 +33,11 @@ struct ConfigCommand: LeetTrackCommand {
         case dailyGoal
         /// A setting of this machine's `code` (not synced: paths are per machine).
         case code(CodeSettings.Name)
+        /// Whether the views of the day capture solves made on LeetCode's website (this store only).
+        case leetCodeCapture
 
         static let all: [Setting] = ReviewSettings.Name.allCases.map(Setting.review) + [.follow, .dailyGoal]
-            + CodeSettings.Name.allCases.map(Setting.code)
+            + CodeSettings.Name.allCases.map(Setting.code) + [.leetCodeCapture]
 
         /// Each setting's name and help on lines of their own, for the help text. A loop rather
         /// than `joined(separator:)`: the parser builds every command's help text at each run, and
@@ -52,6 +54,7 @@ struct ConfigCommand: LeetTrackCommand {
             case .follow: "follow"
             case .dailyGoal: "daily-goal"
             case .code(let name): name.rawValue
+            case .leetCodeCapture: "leetcode-capture"
             }
         }
 
@@ -61,15 +64,19 @@ struct ConfigCommand: LeetTrackCommand {
             case .follow: "The study list `next` and `today` use: a built-in list's key or one of yours (default none)."
             case .dailyGoal: "Problems to practise a day, 1 to 100; `today`, the streak and the calendar show the days that met it (default none)."
             case .code(let name): name.help
+            case .leetCodeCapture:
+                "on or off: signed in to LeetCode, `today`, the screen and `serve` record the solves you made on the website, "
+                    + "looking at most every 10 minutes (default on; this store only)."
             }
         }
 
-        func value(review: ReviewSettings, practice: PracticeSettings, code: CodeSettings) -> String {
+        func value(review: ReviewSettings, practice: PracticeSettings, code: CodeSettings, capture: Bool = true) -> String {
             switch self {
             case .review(let name): review.value(of: name)
             case .follow: practice.followedList ?? "none"
             case .dailyGoal: practice.dailyGoal.map(String.init) ?? "none"
             case .code(let name): code.value(of: name)
+            case .leetCodeCapture: capture ? "on" : "off"
             }
         }
     }
@@ -101,6 +108,7 @@ struct ConfigCommand: LeetTrackCommand {
             case .code(let name):
                 var probe = CodeSettings()
                 try probe.set(name, to: value)
+            case .leetCodeCapture: _ = try Self.capture(from: value)
             case .follow: break
             }
             return .set(setting, value)
@@ -112,19 +120,22 @@ struct ConfigCommand: LeetTrackCommand {
         switch try action() {
         case .showAll:
             let (review, practice, code) = (try context.reviewSettings(), try context.practiceSettings(), try codeSettings(context))
+            let capture = try captureSetting(context)
             if json {
                 return try output.writeJSON(Dictionary(uniqueKeysWithValues: Setting.all.map {
-                    ($0.name, $0.value(review: review, practice: practice, code: code))
+                    ($0.name, $0.value(review: review, practice: practice, code: code, capture: capture))
                 }))
             }
             for setting in Setting.all {
-                let value = setting.value(review: review, practice: practice, code: code)
+                let value = setting.value(review: review, practice: practice, code: code, capture: capture)
                 let defaultValue = setting.value(review: ReviewSettings(), practice: PracticeSettings(), code: CodeSettings())
                 let note = value == defaultValue ? output.style.dim("  (default)") : ""
                 output.line(Format.fit(setting.name, 18) + "  " + value + note)
             }
         case .show(let setting):
-            let value = setting.value(review: try context.reviewSettings(), practice: try context.practiceSettings(), code: try codeSettings(context))
+            let value = setting.value(
+                review: try context.reviewSettings(), practice: try context.practiceSettings(), code: try codeSettings(context),
+                capture: try captureSetting(context))
             if json { return try output.writeJSON([setting.name: value]) }
             output.line(value)
         case .set(.review(let name), let text):
@@ -136,6 +147,10 @@ struct ConfigCommand: LeetTrackCommand {
             try changeCode(name, to: text, context, output)
         case .reset(.code(let name)):
             try changeCode(name, to: CodeSettings().value(of: name), context, output)
+        case .set(.leetCodeCapture, let text):
+            try changeCapture(try Self.capture(from: text), context, output)
+        case .reset(.leetCodeCapture):
+            try changeCapture(true, context, output)
         case .set(let setting, let text):
             let followed = setting == .follow ? try context.list(named: text).key : nil
             let goal = setting == .dailyGoal ? try PracticeSettings.dailyGoal(from: text) : nil
@@ -147,6 +162,30 @@ struct ConfigCommand: LeetTrackCommand {
                 if setting == .follow { settings.followedList = nil } else { settings.dailyGoal = nil }
             }
         }
+    }
+
+    /// `on` or `off` (also yes/no, true/false, 1/0), as `leetcode-capture` takes it.
+    private static func capture(from text: String) throws -> Bool {
+        switch text.lowercased() {
+        case "on", "yes", "true", "1": return true
+        case "off", "no", "false", "0": return false
+        default: throw usageError("leetcode-capture is on or off, not '\(Format.outside(text))'")
+        }
+    }
+
+    /// Whether capture is on (on when there is no store yet).
+    private func captureSetting(_ context: CommandContext) throws -> Bool {
+        guard context.storeExists else { return true }
+        return try context.tracker().store.value(for: SubmissionCapture.enabledKey)
+    }
+
+    private func changeCapture(_ on: Bool, _ context: CommandContext, _ output: CommandOutput) throws {
+        try context.tracker().store.set(on, for: SubmissionCapture.enabledKey)
+        let value = on ? "on" : "off"
+        if json { return try output.writeJSON(["leetcode-capture": value]) }
+        output.line(on
+            ? "leetcode-capture is now on: signed in, `today`, the screen and `serve` record your solves on the website."
+            : "leetcode-capture is now off: only `leettrack leetcode pull` reads your solves on the website.")
     }
 
     /// This machine's code settings (the defaults when there is no store yet).

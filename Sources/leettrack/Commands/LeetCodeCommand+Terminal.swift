@@ -16,30 +16,35 @@ enum CookiePrompt {
         if interactive {
             Terminal.writeError("""
                 Copy two cookies from a browser signed in to leetcode.com: open the developer tools,
-                then Application (Storage in Firefox) > Cookies > https://leetcode.com.
+                then Application (Storage in Firefox) > Cookies > https://leetcode.com. A third,
+                cf_clearance, is needed only when LeetCode answers with a bot check.
 
                 """)
         }
         let session = try read("LEETCODE_SESSION", interactive: interactive)
         let token = try read("csrftoken", interactive: interactive)
-        return try LeetCodeCookies(session: session, csrfToken: token)
+        // Optional: only a user whom Cloudflare's bot check stops needs it; Enter (or no third line) skips it.
+        let clearance = try read("cf_clearance", interactive: interactive, optional: true)
+        return try LeetCodeCookies(session: session, csrfToken: token, cfClearance: clearance)
     }
 
-    private static func read(_ name: String, interactive: Bool) throws -> String {
+    private static func read(_ name: String, interactive: Bool, optional: Bool = false) throws -> String {
         guard interactive else {
             guard let line = readLine(strippingNewline: true) else {
+                if optional { return "" }
                 throw LeetCodeError.invalidCookie(name: name, reason: "was not given (standard input ended)")
             }
             return line
         }
         // Echo off before the prompt: what is typed once the prompt shows is never echoed.
         let silence = EchoOff()
-        Terminal.writeError("\(name) (not shown as you type): ")
+        Terminal.writeError("\(name) (\(optional ? "optional, Enter to skip; " : "")not shown as you type): ")
         defer {
             silence.restore()
             Terminal.writeError("\n")
         }
         guard let line = readLine(strippingNewline: true) else {
+            if optional { return "" }
             throw LeetCodeError.invalidCookie(name: name, reason: "was not given")
         }
         return line

@@ -25,13 +25,16 @@ struct LeetCodeCommand: LeetTrackCommand {
             what would change.
 
             `leetcode daily` shows today's daily coding challenge.
+
+            `leetcode test` runs a solution file on LeetCode's judge with the examples; `leetcode submit`
+            submits it and records the verdict by itself (a solve, or an attempt noting the verdict).
             """),
-        subcommands: [Login.self, Logout.self, Pull.self, Daily.self])
+        subcommands: [Login.self, Logout.self, Pull.self, Daily.self, Test.self, Submit.self])
 
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext, _ output: CommandOutput) throws {
-        throw Self.usageError("missing subcommand; use login, logout, pull or daily")
+        throw Self.usageError("missing subcommand; use login, logout, pull, daily, test or submit")
     }
 
     /// `leetcode login`.

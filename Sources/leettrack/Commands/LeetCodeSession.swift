@@ -50,23 +50,38 @@ struct LeetCodeSession {
     /// A client of the endpoint; the timeout from `LEETTRACK_LEETCODE_TIMEOUT` is honoured only
     /// with `--endpoint`, so a stray variable cannot cut LeetCode's requests short.
     func client(cookies: LeetCodeCookies?, timeout longest: Double = LeetCodeClient.defaultTimeout) throws -> LeetCodeClient {
-        var timeout = longest
-        if endpoint != nil, let text = context.environment["LEETTRACK_LEETCODE_TIMEOUT"], !text.isEmpty {
-            guard let seconds = Double(text), seconds > 0, seconds <= 300 else {
-                throw LeetCodeCommand.usageError("LEETTRACK_LEETCODE_TIMEOUT must be a number of seconds between 0 and 300")
-            }
-            timeout = min(seconds, longest)
-        }
-        return LeetCodeClient(endpoint: endpoint ?? LeetCodeClient.defaultEndpoint, cookies: cookies, timeout: timeout)
+        LeetCodeClient(endpoint: endpoint ?? LeetCodeClient.defaultEndpoint, cookies: cookies, timeout: try timeout(longest))
     }
 
-    /// The environment's cookies, else the kept ones, else `nil`.
+    /// The timeout of one request: `longest`, or less when `LEETTRACK_LEETCODE_TIMEOUT` says so.
+    func timeout(_ longest: Double) throws -> Double {
+        guard endpoint != nil, let text = context.environment["LEETTRACK_LEETCODE_TIMEOUT"], !text.isEmpty else { return longest }
+        guard let seconds = Double(text), seconds > 0, seconds <= 300 else {
+            throw LeetCodeCommand.usageError("LEETTRACK_LEETCODE_TIMEOUT must be a number of seconds between 0 and 300")
+        }
+        return min(seconds, longest)
+    }
+
+    /// The environment's cookies, else the kept ones, else `nil`. `LEETCODE_CF_CLEARANCE` adds
+    /// Cloudflare's cookie to either.
     func cookies() throws -> LeetCodeCookies? {
+        let clearance = context.environment["LEETCODE_CF_CLEARANCE"].flatMap { $0.isEmpty ? nil : $0 }
         if Self.cookiesInEnvironment(context) {
             return try LeetCodeCookies(
-                session: context.environment["LEETCODE_SESSION"] ?? "", csrfToken: context.environment["LEETCODE_CSRFTOKEN"] ?? "")
+                session: context.environment["LEETCODE_SESSION"] ?? "", csrfToken: context.environment["LEETCODE_CSRFTOKEN"] ?? "",
+                cfClearance: clearance)
         }
-        return try LeetCodeCookies.load(from: cookieFile)
+        guard var kept = try LeetCodeCookies.load(from: cookieFile) else { return nil }
+        if let clearance {
+            kept = try LeetCodeCookies(session: kept.session, csrfToken: kept.csrfToken, username: kept.username, cfClearance: clearance)
+        }
+        return kept
+    }
+
+    /// The cookies, or the failure that says how to sign in.
+    func signedInCookies() throws -> LeetCodeCookies {
+        guard let cookies = try cookies() else { throw LeetCodeError.notSignedIn(cookieFile: cookieFile) }
+        return cookies
     }
 
     func login(_ output: CommandOutput) throws {
@@ -82,7 +97,9 @@ struct LeetCodeSession {
     }
 
     func pull(dryRun: Bool, _ output: CommandOutput) throws {
-        guard let cookies = try cookies() else { throw LeetCodeError.notSignedIn(cookieFile: cookieFile) }
+        let cookies = try signedInCookies()
+        // A submission whose verdict a killed `submit` never saw is recorded first, once.
+        if !dryRun { try resolvePending(client(cookies: cookies), output, before: "the pull") }
         let bar = ProgressBar(enabled: Terminal.isTerminal(.standardError))
         let pulled: LeetCodePull
         do {

@@ -37,6 +37,7 @@ struct ServeCommand: LeetTrackCommand {
         help: ArgumentHelp("How long a client may take to send a request (default: 10).", valueName: "seconds", visibility: .hidden),
         transform: { try wholeNumber($0, in: 1...3600, "'--read-timeout' needs a whole number of seconds from 1 to 3600") })
     var readTimeout = 10
+    @Option(help: .endpoint) var endpoint: String?
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext, _ output: CommandOutput) throws {
@@ -47,6 +48,7 @@ struct ServeCommand: LeetTrackCommand {
         if fcntl(STDOUT_FILENO, F_GETFD) == -1 {
             throw CommandOutput.error(TerminalError.systemCall("fcntl", errno: errno), storeWritten: false)
         }
+        let session = try LeetCodeSession(context, endpoint: endpoint, command: ServeCommand.self)
         let (storePath, clock, timeZone) = (context.storePath, context.clock, context.timeZone)
         let server = WebServer(.init(
             host: host, port: port?.number ?? 8765, storePath: storePath, verbose: verbose, readTimeout: readTimeout
@@ -68,6 +70,8 @@ struct ServeCommand: LeetTrackCommand {
         output.line("Press Ctrl-C to stop.")
         try output.flush(storeWritten: context.storeOpenedForWriting)
         if open { openBrowser(url) }
+        // Solves made on the website, read once the server answers; the pages show them when they land.
+        session.captureInBackground()
         try server.runUntilSignalled()
         output.line("Stopped.")
     }

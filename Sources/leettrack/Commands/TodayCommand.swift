@@ -16,7 +16,9 @@ struct TodayCommand: LeetTrackCommand {
             Follow a list with `leettrack config follow neetcode-150` and set a goal with
             `leettrack config daily-goal 3`. When you are signed in to LeetCode (`leettrack leetcode
             login`), the day's first `today` also reads LeetCode's daily question and keeps it; `leetcode
-            daily` and `leetcode pull` keep it too.
+            daily` and `leetcode pull` keep it too. Signed in, `today` (like the screen and `serve`) also
+            records the solves you made on the website, looking at most once every 10 minutes
+            (`leettrack config leetcode-capture off` stops it).
             """))
 
     /// How many due reviews are named (the rest are counted).
@@ -29,6 +31,8 @@ struct TodayCommand: LeetTrackCommand {
 
     func run(_ context: CommandContext, _ output: CommandOutput) throws {
         let session = try LeetCodeSession(context, endpoint: endpoint, command: TodayCommand.self)
+        // Solves made on the website since the last look, at most every 10 minutes (silent offline).
+        if LeetCodeSession.isSignedIn(context) { session.captureIfDue(into: try context.tracker()) }
         // The daily question the store keeps, of whatever day.
         let stored: LeetCodeDaily? = context.storeExists ? try context.tracker().store.value(for: LeetCodeDaily.key) : nil
         var plan = try Self.plan(context, daily: stored)

@@ -10,9 +10,19 @@ prints the port it listens on (127.0.0.1), then serves until killed. Scenarios:
   unavailable      the problem list always answers 503 (Retry-After: 0), so the retries run out
   malformed        the second problem page is cut off in the middle
   silent           accepts connections and never answers
-  challenged       every query is answered 403 with Cloudflare's "Just a moment..." challenge page
+  challenged       every query is answered 403 with Cloudflare's "Just a moment..." challenge page,
+                   unless the request carries the cf_clearance cookie CLEARANCE
+  judge-hangs      the judge's check answers "STARTED" until the file `release` is in the state folder
+  judge-throttled  interpret_solution and submit always answer 429 (Retry-After: 0)
 Requests without a leettrack User-Agent are refused (HTTP 400), so the tests check it too.
+
+The judge (REST: /problems/SLUG/interpret_solution/, /problems/SLUG/submit/, then GET
+/submissions/detail/ID/check/) judges by what the code contains: WRONG gives a wrong answer
+(40/63), SLOW a time limit, COMPILE_ERROR a compile error, HOSTILE a verdict with terminal escapes,
+TOO_LONG a refusal in words (HTTP 400); anything else is accepted. Every submission received is appended to `submits` in the folder
+FAKE_LEETCODE_STATE names (when set).
 """
+import os
 import json
 import sys
 import threading
@@ -51,6 +61,8 @@ DAILY = {"date": "2025-11-29", "link": "/problems/lru-cache/", "question": {
     "acRate": 45.2, "difficulty": "Medium", "questionFrontendId": "146", "paidOnly": False, "status": None,
     "title": "LRU Cache", "titleSlug": "lru-cache", "topicTags": [{"name": "Design", "slug": "design"}]}}
 
+CLEARANCE = "sEcReT-cf-clearance-77aa"
+
 state = {"throttled": False}
 lock = threading.Lock()
 
@@ -71,12 +83,21 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
+    def cleared(self):
+        return f"cf_clearance={CLEARANCE}" in self.headers.get("Cookie", "")
+
     def signed_in(self):
         cookie = self.headers.get("Cookie", "")
         return (f"LEETCODE_SESSION={SESSION}" in cookie and f"csrftoken={TOKEN}" in cookie
                 and self.headers.get("x-csrftoken") == TOKEN and SCENARIO != "expired")
 
+    def do_GET(self):
+        return judge_request(self, "GET", None)
+
     def do_POST(self):
+        if not self.path.startswith("/graphql"):
+            length = int(self.headers.get("Content-Length", "0"))
+            return judge_request(self, "POST", json.loads(self.rfile.read(length) or b"{}"))
         if SCENARIO == "silent":
             time.sleep(120)
             return
@@ -86,7 +107,7 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(400, {"error": "no User-Agent"})
         query = request.get("query", "")
         variables = request.get("variables") or {}
-        if SCENARIO == "challenged":
+        if SCENARIO == "challenged" and not self.cleared():
             # What leetcode.nvim users saw (kawre/leetcode.nvim#138): an HTML bot check, not an expired session.
             page = (b'<!DOCTYPE html><html lang="en-US"><head><title>Just a moment...</title></head>'
                     b'<body><div id="challenge-error-text">Enable JavaScript and cookies to continue</div></body></html>')
@@ -97,6 +118,8 @@ class Handler(BaseHTTPRequestHandler):
             self.end_headers()
             self.wfile.write(page)
             return
+        if "exampleTestcaseList" in query and "codeSnippets" not in query:
+            return judge_question(self, variables)
         if "userStatus" in query:
             signed = self.signed_in()
             return self.send(200, {"data": {"userStatus": {"username": "alice" if signed else "", "isSignedIn": signed}}})
@@ -126,8 +149,102 @@ class Handler(BaseHTTPRequestHandler):
             page = PROGRESS[skip:skip + PAGE]
             return self.send(200, {"data": {"userProgressQuestionList": {"totalNum": len(PROGRESS), "questions": page}}})
         if "recentAcSubmissionList" in query:
+            if STATE_DIR:
+                with open(os.path.join(STATE_DIR, "recent"), "a") as log:
+                    log.write("recentAcSubmissionList\n")
             return self.send(200, {"data": {"recentAcSubmissionList": RECENT}})
         return self.send(400, {"errors": [{"message": "Unknown query"}]})
+
+
+# SUBMISSIONS: the judge's REST routes, in the shapes j178/leetgo and clearloop/leetcode-cli read.
+
+JUDGE_QUESTIONS = {
+    "two-sum": {"questionId": "1", "isPaidOnly": False, "content": "<p>Given an array...</p>",
+                "exampleTestcaseList": ["[2,7,11,15]\n9", "[3,2,4]\n6", "[3,3]\n6"]},
+    "read-n-characters-given-read4": {"questionId": "157", "isPaidOnly": True, "content": None, "exampleTestcaseList": []},
+}
+SUBMISSIONS = {"next": 1500000100, "runs": {}}
+STATE_DIR = os.environ.get("FAKE_LEETCODE_STATE", "")
+
+
+def judge_question(handler, variables):
+    question = JUDGE_QUESTIONS.get(variables.get("titleSlug", ""))
+    return handler.send(200, {"data": {"question": question}})
+
+
+def verdict(code, run, cases):
+    if "COMPILE_ERROR" in code:
+        return {"status_code": 20, "status_msg": "Compile Error", "compile_error": "Line 3: SyntaxError: invalid syntax",
+                "full_compile_error": "Line 3: SyntaxError: invalid syntax\n    return [i, j\n               ^"}
+    if "HOSTILE" in code:
+        return {"status_code": 10, "status_msg": "Accepted\u001b]52;c;aGk=\u0007", "total_correct": 1, "total_testcases": 1}
+    if run:
+        answers = ["[0,1]", "[1,2]", "[0,1]"][:cases]
+        mine = list(answers)
+        if "WRONG" in code and len(mine) > 1:
+            mine[1] = "[0,2]"
+        compare = "".join("1" if a == b else "0" for a, b in zip(mine, answers))
+        return {"status_code": 10, "status_msg": "Accepted", "code_answer": mine, "expected_code_answer": answers,
+                "compare_result": compare, "correct_answer": mine == answers, "total_correct": compare.count("1"),
+                "total_testcases": cases, "std_output_list": ["", "checking i=1\x1b[31m", ""][:cases],
+                "code_output": ["", "checking i=1", ""][:cases], "run_success": True}
+    if "WRONG" in code:
+        return {"status_code": 11, "status_msg": "Wrong Answer", "total_correct": 40, "total_testcases": 63,
+                "last_testcase": "[3,2,4]\n6", "expected_output": "[1,2]", "code_output": "[0,2]", "std_output": "checking"}
+    if "SLOW" in code:
+        return {"status_code": 14, "status_msg": "Time Limit Exceeded", "total_correct": 12, "total_testcases": 63,
+                "last_testcase": "[1,1,1]\n2"}
+    return {"status_code": 10, "status_msg": "Accepted", "total_correct": 63, "total_testcases": 63,
+            "status_runtime": "3 ms", "runtime_percentile": 91.25, "status_memory": "17.9 MB", "memory_percentile": 55.0}
+
+
+def judge_request(handler, method, body):
+    if not handler.headers.get("User-Agent", "").startswith("leettrack/"):
+        return handler.send(400, {"error": "no User-Agent"})
+    if SCENARIO == "challenged" and not handler.cleared():
+        page = b'<!DOCTYPE html><html><head><title>Just a moment...</title></head><body></body></html>'
+        return handler.send(403, page, [("cf-mitigated", "challenge")])
+    if not handler.signed_in():
+        return handler.send(403, {"detail": "Authentication credentials were not provided."})
+    parts = [part for part in handler.path.split("?")[0].split("/") if part]
+    if method == "POST" and len(parts) == 3 and parts[0] == "problems" and parts[2] in ("interpret_solution", "submit"):
+        if handler.headers.get("Referer") != f"https://leetcode.com/problems/{parts[1]}/":
+            return handler.send(400, {"error": "missing Referer"})
+        if SCENARIO == "judge-throttled":
+            return handler.send(429, {"error": "You have attempted to run code too soon."}, [("Retry-After", "0")])
+        question = JUDGE_QUESTIONS.get(parts[1])
+        if question is None or str(body.get("question_id")) != question["questionId"] or not body.get("lang"):
+            return handler.send(400, {"error": "bad question_id or lang"})
+        if "TOO_LONG" in body.get("typed_code", ""):
+            return handler.send(400, {"error": "Your code is too long."})
+        run = parts[2] == "interpret_solution"
+        with lock:
+            number = SUBMISSIONS["next"]
+            SUBMISSIONS["next"] += 1
+            cases = max(1, len((body.get("data_input") or "").split("\n")) // 2)
+            SUBMISSIONS["runs"][str(number) if not run else f"runcode_{number}.5_x"] = {
+                "verdict": verdict(body.get("typed_code", ""), run, cases), "looks": 0}
+            if not run and STATE_DIR:
+                with open(os.path.join(STATE_DIR, "submits"), "a") as log:
+                    log.write(f"{number} {parts[1]} {body.get('lang')}\n")
+        if run:
+            return handler.send(200, {"interpret_id": f"runcode_{number}.5_x", "test_case": body.get("data_input", "")})
+        return handler.send(200, {"submission_id": number})
+    if method == "GET" and len(parts) == 4 and parts[:2] == ["submissions", "detail"] and parts[3] == "check":
+        with lock:
+            entry = SUBMISSIONS["runs"].get(parts[2])
+            if entry is None and parts[2].isdigit() and not parts[2].startswith("9"):
+                # A submission another run of this server took: judged accepted, as LeetCode would still know it
+                # (one starting with 9 it never knew).
+                entry = SUBMISSIONS["runs"].setdefault(parts[2], {"verdict": verdict("", False, 1), "looks": 1})
+            if entry is None:
+                return handler.send(404, {"error": "no such submission"})
+            entry["looks"] += 1
+            released = STATE_DIR and os.path.exists(os.path.join(STATE_DIR, "release"))
+            if entry["looks"] == 1 or (SCENARIO == "judge-hangs" and not released):
+                return handler.send(200, {"state": "STARTED"})
+            return handler.send(200, dict(entry["verdict"], state="SUCCESS", submission_id=parts[2]))
+    return handler.send(404, {"error": "not found"})
 
 
 server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
