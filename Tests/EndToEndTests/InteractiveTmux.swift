@@ -221,11 +221,13 @@ enum InteractiveTmuxError: Error {
 }
 
 /// Runs the built `leettrack` with `arguments` and returns its exit code, stdout and stderr.
-func runLeettrackForInteractiveTests(_ arguments: [String], store: String, input: FileHandle? = nil) throws -> (code: Int32, output: String, error: String) {
+func runLeettrackForInteractiveTests(
+    _ arguments: [String], store: String, input: FileHandle? = nil, environment extra: [String: String] = [:]
+) throws -> (code: Int32, output: String, error: String) {
     let process = Process()
     process.executableURL = InteractiveTmux.leettrack
     process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
+    var environment = ProcessInfo.processInfo.environment.merging(extra) { _, given in given }
     environment["LEETTRACK_STORE"] = store
     process.environment = environment
     let output = Pipe()

@@ -130,6 +130,12 @@ public struct SubmissionLedger: Sendable {
                 let chosen = submission.rating ?? Self.rating(for: before, at: submission.submitted, timeZone: timeZone)
                 after.recordSolve(at: submission.submitted, rating: chosen, scheduler: scheduler, seconds: submission.seconds)
                 rating = chosen
+                // The solve ends the timer running on the problem (its time is the solve's): the
+                // stopwatch sees its record gone and stops by itself.
+                let timer = RunningTimer.key(for: submission.slug)
+                if let running = try transaction.value(for: timer), running.started <= submission.submitted {
+                    transaction.removeValue(for: timer)
+                }
             } else {
                 let verdict = String(result.summary.prefix(200))
                 after.recordAttempt(at: submission.submitted, seconds: submission.seconds, note: verdict)

@@ -102,8 +102,12 @@ extension LeetCodeSession {
         let client = try client(cookies: try signedInCookies())
         try resolvePending(client, output, before: "this submission")
         let question = try client.judgeQuestion(slug: problem.slug)
+        // Without --time, the time of a `timer` running on the problem (in another terminal).
+        let timer = seconds == nil ? try context.tracker().store.value(for: RunningTimer.key(for: problem.slug)) : nil
         let id = try client.submit(slug: problem.slug, questionID: question.questionID, language: solution.judgeLanguage, code: solution.code)
-        let submission = PendingSubmission(id: id, slug: problem.slug, submitted: context.now, rating: rating, seconds: seconds)
+        let submitted = context.now
+        let submission = PendingSubmission(
+            id: id, slug: problem.slug, submitted: submitted, rating: rating, seconds: seconds ?? timer?.seconds(until: submitted))
         let ledger = SubmissionLedger(tracker: try context.tracker())
         // Kept before the first look at the verdict: a kill or a lost network from here on leaves
         // it for the next `submit` or `pull`, which records it once; it is never sent again.

@@ -18,8 +18,9 @@ struct TimerCommand: LeetTrackCommand {
         discussion: paragraphs("""
             Shows a stopwatch; Enter, q or Ctrl-C stops it. Then it asks how it went: 1-4 records a \
             solve rated again, hard, good (also Enter) or easy; a records an attempt (with a note if \
-            you type one); d records nothing. Needs a terminal; in a script, use `solve PROBLEM --time \
-            25m` or `attempt PROBLEM --time 25m`.
+            you type one); d records nothing. While it runs, an accepted `leettrack leetcode submit` of the \
+            problem (in another terminal) records the solve with the timer's time, and the timer stops. \
+            Needs a terminal; in a script, use `solve PROBLEM --time 25m` or `attempt PROBLEM --time 25m`.
             """))
 
     @Argument(help: ArgumentHelp("An id, a slug, or title words.", valueName: "problem"), completion: .problems)
@@ -41,9 +42,23 @@ struct TimerCommand: LeetTrackCommand {
                 "the timer needs a terminal (it shows a stopwatch and asks how it went); in a script, record the time with "
                     + "`leettrack solve \(problem.id) --time 25m` or `leettrack attempt \(problem.id) --time 25m`.")
         }
-        let elapsed = try stopwatch(for: problem)
+        // Kept while the stopwatch runs: a `leetcode submit` meanwhile records the solve with
+        // this timer's time and takes the record away, which stops the stopwatch.
+        let store = try context.tracker().store
+        let timerKey = RunningTimer.key(for: problem.slug)
+        try store.set(RunningTimer(started: context.clock.now, process: getpid()), for: timerKey)
+        let stopped = try stopwatch(for: problem) { try store.value(for: timerKey) == nil }
         // The rest of a key that stopped it (an arrow's `[A` after its ESC) must not answer below.
         tcflush(0, TCIFLUSH)
+        let wasRunning = try store.transaction { transaction in
+            defer { transaction.removeValue(for: timerKey) }
+            return try transaction.value(for: timerKey) != nil
+        }
+        guard wasRunning, let elapsed = stopped else {
+            Terminal.writeOutput("\n")
+            output.line("Solved with `leetcode submit`, with this timer's time; the timer stopped.")
+            return
+        }
         Terminal.writeOutput("\nStopped at \(PracticeTime.clock(elapsed)).\n")
         // A stopwatch left running a day or more did not time one attempt: recorded without a time.
         let seconds: Int? = elapsed > PracticeTime.range.upperBound ? nil : max(1, elapsed)
@@ -70,8 +85,9 @@ struct TimerCommand: LeetTrackCommand {
     }
 
     /// Runs the stopwatch until Enter, q, Esc or Ctrl-C (or the end of input); returns the whole
-    /// seconds elapsed, measured on the monotonic clock (a change of the wall clock does not count).
-    private func stopwatch(for problem: Problem) throws -> Int {
+    /// seconds elapsed, measured on the monotonic clock (a change of the wall clock does not count),
+    /// or `nil` when `ended` (asked once a second) says the timer was ended elsewhere.
+    private func stopwatch(for problem: Problem, ended: () throws -> Bool) throws -> Int? {
         let start = ContinuousClock.now
         let keys = EchoOff(readingKeys: true)
         defer { keys.restore() }
@@ -80,6 +96,7 @@ struct TimerCommand: LeetTrackCommand {
             let elapsed = Int((ContinuousClock.now - start).components.seconds)
             if elapsed != shown {
                 shown = elapsed
+                if try ended() { return nil }
                 // Drawn in place: the line is cleared and written again (the title made safe).
                 Terminal.writeAsItIs("\r\u{1B}[2K" + TerminalText.sanitized(
                     "⏱ \(PracticeTime.clock(elapsed))  \(Format.name(problem))  (Enter, q or Ctrl-C stops)"), to: .standardOutput)
