@@ -27,6 +27,11 @@ public enum LeetCodeError: Error, Equatable, CustomStringConvertible {
     case cookieFile(path: String, reason: String)
     /// What the user typed for a cookie is not one.
     case invalidCookie(name: String, reason: String)
+    /// A paid-only problem, and the session has no subscription (or there is no session):
+    /// LeetCode sends its name without its statement.
+    case paidOnly(slug: String)
+    /// LeetCode has no problem of that slug (`question: null`).
+    case questionNotFound(slug: String)
 
     /// The message a user sees, with what to do next.
     public var description: String {
@@ -57,6 +62,11 @@ public enum LeetCodeError: Error, Equatable, CustomStringConvertible {
             "\(path): \(reason)"
         case .invalidCookie(let name, let reason):
             "the \(name) cookie \(reason)."
+        case .paidOnly(let slug):
+            "\(slug) is a paid-only problem: LeetCode shows its statement to subscribers only. "
+                + "Sign in with `leettrack leetcode login` as a subscriber to fetch it."
+        case .questionNotFound(let slug):
+            "LeetCode has no problem '\(slug)' (it may have been renamed: `leettrack leetcode pull` follows renames)."
         }
     }
 

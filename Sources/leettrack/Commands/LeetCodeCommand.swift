@@ -25,8 +25,10 @@ struct LeetCodeCommand: LeetTrackCommand {
             what would change.
 
             `leetcode daily` shows today's daily coding challenge.
+
+            `leetcode fetch PROBLEM... | --list L [--section S]` keeps statements, starter code and example tests in the store, for `show` and `code` offline.
             """),
-        subcommands: [Login.self, Logout.self, Pull.self, Daily.self])
+        subcommands: [Login.self, Logout.self, Pull.self, Daily.self, Fetch.self])
 
     @ParentCommand var root: LeetTrack
 

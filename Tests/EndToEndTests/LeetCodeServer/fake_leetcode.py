@@ -11,6 +11,9 @@ prints the port it listens on (127.0.0.1), then serves until killed. Scenarios:
   malformed        the second problem page is cut off in the middle
   silent           accepts connections and never answers
   challenged       every query is answered 403 with Cloudflare's "Just a moment..." challenge page
+  question-malformed  question(titleSlug:) answers JSON cut off in the middle
+  question-hostile    question(titleSlug:) answers a snippet with an escape sequence in it
+  question-fails-once the first question request for valid-parentheses answers HTTP 400 (a failing middle request)
 Requests without a leettrack User-Agent are refused (HTTP 400), so the tests check it too.
 """
 import json
@@ -51,7 +54,53 @@ DAILY = {"date": "2025-11-29", "link": "/problems/lru-cache/", "question": {
     "acRate": 45.2, "difficulty": "Medium", "questionFrontendId": "146", "paidOnly": False, "status": None,
     "title": "LRU Cache", "titleSlug": "lru-cache", "topicTags": [{"name": "Design", "slug": "design"}]}}
 
-state = {"throttled": False}
+# question(titleSlug:) answers, in LeetCode's shape (checked against kawre/leetcode.nvim and
+# leetcode-query). The text is made up for the tests: LeetCode's own statements stay out of the repository.
+STATEMENTS = {
+    "two-sum": {
+        "questionId": "1", "questionFrontendId": "1", "title": "Two Sum", "titleSlug": "two-sum", "isPaidOnly": False,
+        "content": ('<p>Given an array <code>nums</code> of integers and a number <code>target</code>, '
+                    'return the <em>indices</em> of the two numbers that add up to <code>target</code>.</p>\n'
+                    '<p>&nbsp;</p>\n<p><strong class="example">Example 1:</strong></p>\n'
+                    '<pre>\n<strong>Input:</strong> nums = [1,4,6], target = 10\n<strong>Output:</strong> [1,2]\n</pre>\n'
+                    '<p><strong>Constraints:</strong></p>\n<ul>\n\t<li><code>2 &lt;= nums.length &lt;= 10<sup>4</sup></code></li>\n'
+                    '\t<li><code>-10<sup>9</sup> &lt;= nums[i] &lt;= 10<sup>9</sup></code></li>\n</ul>\n'
+                    '<script>alert(1)</script><img src="https://assets.leetcode.com/uploads/sum.png" alt="pairs" onerror="alert(2)">'),
+        "codeSnippets": [
+            {"lang": "Python3", "langSlug": "python3",
+             "code": "class Solution:\n    def twoSum(self, nums: List[int], target: int) -> List[int]:\n        "},
+            {"lang": "C++", "langSlug": "cpp",
+             "code": "class Solution {\npublic:\n    vector<int> twoSum(vector<int>& nums, int target) {\n        \n    }\n};"},
+        ],
+        "exampleTestcaseList": ["[1,4,6]\n10", "[3,3]\n6"], "exampleTestcases": "[1,4,6]\n10\n[3,3]\n6",
+        "hints": ["Try every pair first.", "A <b>hash map</b> remembers what you have seen."],
+        "similarQuestions": json.dumps([{"title": "Valid Parentheses", "titleSlug": "valid-parentheses", "difficulty": "Easy",
+                                         "translatedTitle": None}]),
+        "metaData": json.dumps({"name": "twoSum", "params": [{"name": "nums", "type": "integer[]"},
+                                                             {"name": "target", "type": "integer"}], "return": {"type": "integer[]"}}),
+    },
+}
+
+
+def question_for(slug):
+    """The question of `slug`: the one above, a paid-only one without its statement, null for an
+    unknown slug, else a made-up statement for any other slug (so that lists can be fetched)."""
+    if slug in STATEMENTS:
+        return STATEMENTS[slug]
+    if slug == "no-such-problem":
+        return None
+    number = str(sum(ord(c) for c in slug))
+    title = slug.replace("-", " ").title()
+    base = {"questionId": number, "questionFrontendId": number, "title": title, "titleSlug": slug,
+            "isPaidOnly": slug.startswith("paid-"), "content": f"<p>The statement of <code>{slug}</code>.</p>",
+            "codeSnippets": [{"lang": "Python3", "langSlug": "python3", "code": "class Solution:\n    pass\n"}],
+            "exampleTestcaseList": ["1"], "exampleTestcases": "1", "hints": [], "similarQuestions": "[]", "metaData": "{}"}
+    if base["isPaidOnly"]:
+        base.update({"content": None, "codeSnippets": None, "exampleTestcaseList": [], "hints": [], "metaData": None})
+    return base
+
+
+state = {"throttled": False, "question-failed": False}
 lock = threading.Lock()
 
 
@@ -100,6 +149,20 @@ class Handler(BaseHTTPRequestHandler):
         if "userStatus" in query:
             signed = self.signed_in()
             return self.send(200, {"data": {"userStatus": {"username": "alice" if signed else "", "isSignedIn": signed}}})
+        if "question(titleSlug" in query:
+            slug = variables.get("titleSlug", "")
+            if SCENARIO == "question-malformed":
+                return self.send(200, b'{"data": {"question": {"questionId": "1", "questionFrontendId": "1", "title": "Two')
+            if SCENARIO == "question-fails-once" and slug == "valid-parentheses":
+                with lock:
+                    if not state["question-failed"]:
+                        state["question-failed"] = True
+                        return self.send(400, b"Bad Request")
+            question = question_for(slug)
+            if SCENARIO == "question-hostile" and question:
+                question = dict(question, codeSnippets=[{"lang": "Python3", "langSlug": "python3",
+                                                        "code": "class Solution:\n    # \u001b]0;owned\u0007\n"}])
+            return self.send(200, {"data": {"question": question}})
         if "activeDailyCodingChallengeQuestion" in query:
             return self.send(200, {"data": {"activeDailyCodingChallengeQuestion": DAILY}})
         if not self.signed_in():
