@@ -102,8 +102,14 @@ enum DocumentConverter {
             case "sub":
                 result.append(.subscript(children()))
             case "code", "tt", "kbd", "samp", "var":
-                let text = StatementInline.plainText(children())
-                result.append(.code(preformatted ? text : Self.collapsed(text)))
+                let inner = children()
+                // `<code>10<sup>4</sup></code>` keeps its exponent: code with marks inside is its inlines.
+                if inner.allSatisfy({ if case .text = $0 { true } else { false } }) {
+                    let text = StatementInline.plainText(inner)
+                    result.append(.code(preformatted ? text : Self.collapsed(text)))
+                } else {
+                    result += inner
+                }
             case "a":
                 let inner = children()
                 if let url = node.attributes["href"].flatMap(StatementHTML.allowedURL) {

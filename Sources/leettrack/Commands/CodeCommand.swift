@@ -50,6 +50,9 @@ struct CodeCommand: LeetTrackCommand {
         }
         let editor = Editor(environment: context.environment)
         output.line(file.created ? "Created \(Format.outside(file.path))" : "Opening \(Format.outside(file.path))")
+        if file.missingSnippet {
+            Terminal.writeError("The kept statement of \(problem.id) has no starter code in this language: the file has its header only.\n")
+        }
         guard let command = editor.command else {
             Terminal.writeError("Set $VISUAL or $EDITOR to open it in your editor.\n")
             return
@@ -98,7 +101,7 @@ enum CodeSolution {
     static func prepare(
         _ problem: Problem, language: SolutionLanguage?, tracker: Tracker, environment: [String: String],
         fetch: () -> ProblemStatement? = { nil }
-    ) throws -> (path: String, created: Bool) {
+    ) throws -> (path: String, created: Bool, missingSnippet: Bool) {
         let codeFiles = tracker.codeFiles
         let settings = try codeFiles.settings()
         let language = language ?? settings.defaultLanguage
@@ -110,6 +113,7 @@ enum CodeSolution {
         }
         let file = try SolutionFile.prepare(for: problem, language: language, in: directory, statement: statement)
         try codeFiles.remember(file.path, for: problem.slug)
-        return file
+        let missingSnippet = file.created && statement != nil && statement?.snippet(for: language.leetCodeSlug) == nil
+        return (file.path, file.created, missingSnippet)
     }
 }

@@ -82,6 +82,10 @@ STATEMENTS = {
 }
 
 
+# Paid-only problems, answered as to a user without a subscription (content null).
+PAID_SLUGS = {"binary-tree-upside-down", "paid-fresh-problem"}
+
+
 def question_for(slug):
     """The question of `slug`: the one above, a paid-only one without its statement, null for an
     unknown slug, else a made-up statement for any other slug (so that lists can be fetched)."""
@@ -92,7 +96,7 @@ def question_for(slug):
     number = str(sum(ord(c) for c in slug))
     title = slug.replace("-", " ").title()
     base = {"questionId": number, "questionFrontendId": number, "title": title, "titleSlug": slug,
-            "isPaidOnly": slug.startswith("paid-"), "content": f"<p>The statement of <code>{slug}</code>.</p>",
+            "isPaidOnly": slug in PAID_SLUGS, "content": f"<p>The statement of <code>{slug}</code>.</p>",
             "codeSnippets": [{"lang": "Python3", "langSlug": "python3", "code": "class Solution:\n    pass\n"}],
             "exampleTestcaseList": ["1"], "exampleTestcases": "1", "hints": [], "similarQuestions": "[]", "metaData": "{}"}
     if base["isPaidOnly"]:
