@@ -35,6 +35,25 @@ public struct ProblemStatement: Sendable, Equatable, Codable {
     /// When it was fetched.
     public var fetchedAt: Date
 
+    /// A statement of these parts (made by the response's check, and by tests).
+    public init(
+        slug: String, questionID: String, frontendID: String, title: String, paidOnly: Bool, content: String, snippets: [Snippet],
+        exampleTestcases: [String], hints: [String], similar: [SimilarProblem], metaData: String?, fetchedAt: Date
+    ) {
+        self.slug = slug
+        self.questionID = questionID
+        self.frontendID = frontendID
+        self.title = title
+        self.paidOnly = paidOnly
+        self.content = content
+        self.snippets = snippets
+        self.exampleTestcases = exampleTestcases
+        self.hints = hints
+        self.similar = similar
+        self.metaData = metaData
+        self.fetchedAt = fetchedAt
+    }
+
     /// The starter code of one language.
     public struct Snippet: Sendable, Equatable, Codable {
         /// The language's name on LeetCode (`Python3`).
@@ -71,6 +90,11 @@ public struct Statements: Sendable {
 
     /// The prefix of the keys.
     public static let keyPrefix = "statement."
+
+    /// The statements of `store`.
+    public init(store: Store) {
+        self.store = store
+    }
 
     /// The key of one problem's statement.
     public static func key(for slug: String) -> Key<ProblemStatement?> {
