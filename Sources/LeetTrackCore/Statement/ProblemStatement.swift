@@ -62,6 +62,13 @@ public struct ProblemStatement: Sendable, Equatable, Codable {
         public var langSlug: String
         /// The class and the function's signature.
         public var code: String
+
+        /// The starter code `code` of `lang` (`langSlug`).
+        public init(lang: String, langSlug: String, code: String) {
+            self.lang = lang
+            self.langSlug = langSlug
+            self.code = code
+        }
     }
 
     /// A problem LeetCode calls similar.
@@ -72,6 +79,13 @@ public struct ProblemStatement: Sendable, Equatable, Codable {
         public var title: String
         /// `Easy`, `Medium` or `Hard`, as LeetCode spells it.
         public var difficulty: String
+
+        /// A similar problem.
+        public init(slug: String, title: String, difficulty: String) {
+            self.slug = slug
+            self.title = title
+            self.difficulty = difficulty
+        }
     }
 
     /// The statement, parsed.
