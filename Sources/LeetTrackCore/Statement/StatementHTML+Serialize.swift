@@ -4,7 +4,7 @@ extension StatementHTML {
     /// `document` as HTML made of these tags alone: `p`, `pre`, `ul`, `ol`, `li`, `code`, `strong`,
     /// `em`, `sup`, `sub`, `br`, and `a` with an http(s) `href` and `rel="noopener noreferrer nofollow"`.
     /// Images are links to the picture (the page's Content-Security-Policy loads nothing from
-    /// elsewhere). Every text is escaped (`& < > " '`); nothing of the input passes through.
+    /// elsewhere). Every text is escaped (``ReportText/escaped(_:)``); nothing of the input passes through.
     public static func serialize(_ document: StatementDocument) -> String {
         var html = ""
         for block in document.blocks { serialize(block, into: &html) }
@@ -59,20 +59,6 @@ extension StatementHTML {
         html += "</" + tag + ">"
     }
 
-    /// `text` with the five characters that mean something in HTML as references.
-    static func escaped(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    /// `text` escaped as the report page escapes it (the one HTML escaping of the package).
+    static func escaped(_ text: String) -> String { ReportText.escaped(text) }
 }
