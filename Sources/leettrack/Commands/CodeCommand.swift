@@ -69,14 +69,11 @@ struct CodeCommand: LeetTrackCommand {
 }
 
 extension CodeCommand {
-    /// The statement for a new file when none is kept: fetched when signed in; else, or when the
-    /// fetch fails, `nil` with a word on standard error (the file gets its header alone).
+    /// The statement for a new file when none is kept: fetched when signed in. Without a session
+    /// nothing is asked of the network and the file gets today's header alone, as before
+    /// statements were kept; when the fetch fails, the same, with a word on standard error.
     static func fetchStatement(_ problem: Problem, _ session: LeetCodeSession) -> ProblemStatement? {
-        guard LeetCodeSession.isSignedIn(session.context) else {
-            Terminal.writeError("No starter code is kept for \(problem.id) (`leettrack leetcode fetch \(problem.id)` keeps it): "
-                + "the file has its header only.\n")
-            return nil
-        }
+        guard LeetCodeSession.isSignedIn(session.context) else { return nil }
         do {
             return try StatementFetch(session: session).fetchOne(problem)
         } catch {

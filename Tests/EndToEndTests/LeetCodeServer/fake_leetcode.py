@@ -14,6 +14,7 @@ prints the port it listens on (127.0.0.1), then serves until killed. Scenarios:
   question-malformed  question(titleSlug:) answers JSON cut off in the middle
   question-hostile    question(titleSlug:) answers a snippet with an escape sequence in it
   question-fails-once the first question request for valid-parentheses answers HTTP 400 (a failing middle request)
+  question-throttled  the first question request answers 429 (Retry-After: 1), then they are served
 Requests without a leettrack User-Agent are refused (HTTP 400), so the tests check it too.
 """
 import json
@@ -162,6 +163,11 @@ class Handler(BaseHTTPRequestHandler):
                     if not state["question-failed"]:
                         state["question-failed"] = True
                         return self.send(400, b"Bad Request")
+            if SCENARIO == "question-throttled":
+                with lock:
+                    if not state["throttled"]:
+                        state["throttled"] = True
+                        return self.send(429, b"Too Many Requests", [("Retry-After", "1")])
             question = question_for(slug)
             if SCENARIO == "question-hostile" and question:
                 question = dict(question, codeSnippets=[{"lang": "Python3", "langSlug": "python3",
