@@ -118,15 +118,18 @@ public enum StatementText {
     static func wrap(_ pieces: [Piece], width: Int, style: TextStyle) -> [String] {
         // Words: runs without a space, possibly of several pieces (`10^4,`).
         var words: [[Piece]] = [[]]
-        var hardBreaks: Set<Int> = []
+        var breaksBefore = [false]  // Whether a line break comes before each word.
         for piece in pieces {
             if piece.text == "\n" {
-                hardBreaks.insert(words.count)
                 words.append([])
+                breaksBefore.append(true)
                 continue
             }
             for (index, part) in piece.text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
-                if index > 0 { words.append([]) }
+                if index > 0 {
+                    words.append([])
+                    breaksBefore.append(false)
+                }
                 if !part.isEmpty { words[words.count - 1].append(Piece(text: String(part), bold: piece.bold, dim: piece.dim)) }
             }
         }
@@ -137,13 +140,14 @@ public enum StatementText {
             piece.bold ? style.bold(piece.text) : piece.dim ? style.dim(piece.text) : piece.text
         }
         for (index, word) in words.enumerated() {
-            if hardBreaks.contains(index) {
+            if breaksBefore[index] {
                 lines.append(line)
                 line = ""
                 lineWidth = 0
             }
             guard !word.isEmpty else { continue }
-            let wordWidth = word.reduce(0) { $0 + DisplayWidth.of($1.text) }
+            var wordWidth = 0
+            for piece in word { wordWidth += DisplayWidth.of(piece.text) }
             if lineWidth > 0, lineWidth + 1 + wordWidth > width {
                 lines.append(line)
                 line = ""
@@ -154,7 +158,7 @@ public enum StatementText {
                 lineWidth += 1
             }
             if wordWidth <= width - lineWidth {
-                line += word.map(styled).joined()
+                for piece in word { line += styled(piece) }
                 lineWidth += wordWidth
                 continue
             }

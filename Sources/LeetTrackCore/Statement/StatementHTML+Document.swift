@@ -164,19 +164,22 @@ enum DocumentConverter {
     static func trimmed(_ inlines: [StatementInline]) -> [StatementInline] {
         var lastWasSpace = true
         var result = merged(trimming(inlines, lastWasSpace: &lastWasSpace))
-        while let last = result.last {
-            guard case .text(let text) = last else { break }
-            let kept = String(text.reversed().drop { $0 == " " }.reversed())
-            if kept.isEmpty { result.removeLast() } else {
-                result[result.count - 1] = .text(kept)
+        // Plain loops: `show` runs this once, and each generic adaptor (`reversed()`, `drop(while:)`)
+        // met for the first time costs the runtime a search of every conformance record.
+        while case .text(var text)? = result.last {
+            while text.utf8.last == UInt8(ascii: " ") { text.removeLast() }
+            if text.isEmpty {
+                result.removeLast()
+            } else {
+                result[result.count - 1] = .text(text)
                 break
             }
         }
-        let hasContent = result.contains { inline in
-            if case .image = inline { return true }
-            return !StatementInline.plainText([inline]).trimmedOfWhitespace.isEmpty
+        for inline in result {
+            if case .image = inline { return result }
+            for scalar in StatementInline.plainText([inline]).unicodeScalars where !scalar.properties.isWhitespace { return result }
         }
-        return hasContent ? result : []
+        return []
     }
 
     private static func trimming(_ inlines: [StatementInline], lastWasSpace: inout Bool) -> [StatementInline] {

@@ -43,9 +43,11 @@ public enum StatementHTML {
         }
         let lowered = url.lowercased()
         guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), url.utf8.count <= 2048 else { return nil }
-        let refused: Set<Unicode.Scalar> = [" ", "\"", "'", "<", ">", "`", "\\"]
-        guard !url.unicodeScalars.contains(where: { InputRules.isControlOrBidi($0) || refused.contains($0) || $0.properties.isWhitespace }) else {
-            return nil
+        for scalar in url.unicodeScalars {
+            switch scalar {
+            case "\"", "'", "<", ">", "`", "\\": return nil
+            default: if InputRules.isControlOrBidi(scalar) || scalar.properties.isWhitespace { return nil }
+            }
         }
         return url
     }
