@@ -63,6 +63,27 @@ struct StatementEndToEndTests {
         #expect(again.stdout == "Fetched 0 of 3 statements (3 already kept, skipped; --refresh fetches them again).\n")
     }
 
+    @Test("a list fetch killed half-way keeps what it fetched, and the next run goes on from there")
+    func killedListResumes() throws {
+        #expect(try runner.run("lists", "create", "warmup").status == 0)
+        #expect(try runner.run("lists", "add", "warmup", "1", "20", "21").status == 0)
+        let stalling = try LeetCodeTestServer("question-stalls")
+        let (process, stdin, _, _) = try runner.start(["leetcode", "fetch", "--list", "warmup", "--endpoint", stalling.endpoint])
+        try stdin.fileHandleForWriting.close()
+        var kept: [String] = []
+        for _ in 0..<100 where kept.isEmpty {
+            usleep(100_000)
+            kept = try statementKeys()
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(kept == ["statement.two-sum"])
+        let server = try LeetCodeTestServer("normal")
+        let resumed = try runner.leetcode(["fetch", "--list", "warmup"], endpoint: server.endpoint, environment: [:])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stdout.contains("Fetched 2 of 3 statements (1 already kept"), "\(resumed.stdout)")
+    }
+
     @Test("a list waits out a rate limit and goes on")
     func rateLimit() throws {
         let server = try LeetCodeTestServer("question-throttled")

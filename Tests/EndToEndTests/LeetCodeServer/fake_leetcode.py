@@ -15,6 +15,7 @@ prints the port it listens on (127.0.0.1), then serves until killed. Scenarios:
   question-hostile    question(titleSlug:) answers a snippet with an escape sequence in it
   question-fails-once the first question request for valid-parentheses answers HTTP 400 (a failing middle request)
   question-throttled  the first question request answers 429 (Retry-After: 1), then they are served
+  question-stalls     question requests for valid-parentheses never answer (the client is killed meanwhile)
 Requests without a leettrack User-Agent are refused (HTTP 400), so the tests check it too.
 """
 import json
@@ -163,6 +164,9 @@ class Handler(BaseHTTPRequestHandler):
                     if not state["question-failed"]:
                         state["question-failed"] = True
                         return self.send(400, b"Bad Request")
+            if SCENARIO == "question-stalls" and slug == "valid-parentheses":
+                time.sleep(120)
+                return
             if SCENARIO == "question-throttled":
                 with lock:
                     if not state["throttled"]:
