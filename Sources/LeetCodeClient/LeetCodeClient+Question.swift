@@ -26,11 +26,11 @@ extension LeetCodeClient {
 /// The GraphQL document of a problem's page.
 enum LeetCodeQuestionQuery {
     /// `question(titleSlug:)`, as LeetCode's problem page asks it. Checked against
-    /// kawre/leetcode.nvim (`queries.question()`: questionId, questionFrontendId, title, titleSlug,
-    /// isPaidOnly, content, codeSnippets { lang langSlug code }, exampleTestcaseList, metaData,
-    /// hints) and leetcode-query (`problem`: the same, with `exampleTestcases` and
-    /// `similarQuestions`, a JSON string of `{title titleSlug difficulty}`). Anonymous requests are
-    /// answered too (clearloop/leetcode-cli fetches statements without a session).
+    /// kawre/leetcode.nvim (`lua/leetcode/api/queries.lua`, `queries.question()`: questionId,
+    /// questionFrontendId, title, titleSlug, isPaidOnly, content, codeSnippets { lang langSlug code },
+    /// exampleTestcaseList, metaData, hints) and leetcode-query (`src/graphql/problem.graphql`: the
+    /// same, with `exampleTestcases` and `similarQuestions`, a JSON string of
+    /// `[{title titleSlug difficulty}]`), both sent with or without a session.
     static let question = """
         query questionData($titleSlug: String!) {
           question(titleSlug: $titleSlug) {
