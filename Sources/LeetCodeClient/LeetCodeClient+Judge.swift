@@ -27,19 +27,6 @@ extension LeetCodeClient {
     /// The page of a problem, sent as the Referer of its judge's requests as the site's page does.
     static func problemPage(_ slug: String) -> String { "https://leetcode.com/problems/\(slug)/" }
 
-    /// `question(titleSlug:) { questionId isPaidOnly content exampleTestcaseList }`: the id the
-    /// judge wants, and the example cases. A paid-only problem whose statement LeetCode withholds is
-    /// refused as j178/leetgo does (`IsPaidOnly && Content == ""`).
-    /// - Throws: ``LeetCodeError/unknownProblem(slug:)``, ``LeetCodeError/paidOnly(slug:)``, …
-    public func judgeQuestion(slug: String) throws(LeetCodeError) -> JudgeQuestion {
-        let name = "question"
-        let data = try request(LeetCodeQueries.judgeQuestion, variables: ["titleSlug": .string(slug)], name: name)
-        let question = try decode { () throws(ExchangeError) in try SubmissionResponses.question(from: data, source: source(name)) }
-        guard let question else { throw .unknownProblem(slug: slug) }
-        if question.paidOnly, !question.readable { throw .paidOnly(slug: slug) }
-        return question
-    }
-
     /// Runs `code` on the examples in `input` (each case's arguments on lines of their own):
     /// `POST /problems/SLUG/interpret_solution/` with `{lang, question_id, typed_code, data_input}`,
     /// as j178/leetgo (`RunCode`) and clearloop/leetcode-cli (`run_code`) send it.
@@ -134,13 +121,4 @@ private struct JudgeRequest: Encodable {
     var typed_code: String
     var data_input: String?
     var questionSlug: String?
-}
-
-extension LeetCodeQueries {
-    /// What the judge needs of a problem; the fields as j178/leetgo's `questionData` asks them.
-    static let judgeQuestion = """
-        query questionData($titleSlug: String!) {
-          question(titleSlug: $titleSlug) { questionId isPaidOnly content exampleTestcaseList }
-        }
-        """
 }

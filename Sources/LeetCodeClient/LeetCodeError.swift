@@ -71,9 +71,10 @@ public enum LeetCodeError: Error, Equatable, CustomStringConvertible {
         case .rateLimited(let endpoint):
             "LeetCode is limiting your requests (\(endpoint) answered HTTP 429 after retries). Wait a few minutes, then try again."
         case .paidOnly(let slug):
-            "\(slug) is a premium problem: LeetCode shows and judges it only with a subscription."
+            "\(slug) is a premium (paid-only) problem: LeetCode shows its statement and judges it for subscribers only. "
+                + "Sign in with `leettrack leetcode login` as a subscriber to use it."
         case .unknownProblem(let slug):
-            "LeetCode knows no problem '\(slug)'."
+            "LeetCode has no problem '\(slug)' (it may have been renamed: `leettrack leetcode pull` follows renames)."
         case .judgeTimedOut(let id, let seconds):
             "LeetCode's judge had no verdict for submission \(id) within \(Self.seconds(seconds))."
         case .unknownSubmission(let id):

@@ -142,7 +142,13 @@ public final class ServerModel: Sendable {
             damaged.append(key)
             progress = nil
         }
-        return ProblemJSON(problem, progress, withHistory: true, skipped: skipped)
+        var json = ProblemJSON(problem, progress, withHistory: true, skipped: skipped)
+        do {
+            json.statementHTML = try tracker.statements.statement(for: problem.slug).map { StatementHTML.serialize($0.document) }
+        } catch PersistenceError.undecodable(let key, _) {
+            damaged.append(key)
+        }
+        return json
     }
 
     /// Rates a review, as `leettrack review PROBLEM RATING` does.

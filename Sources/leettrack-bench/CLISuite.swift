@@ -1,4 +1,6 @@
 import Foundation
+import LeetTrackCore
+import Persistence
 
 /// The `cli` suite: whole-process medians (wall time, CPU time, peak memory) of `leettrack`
 /// commands on a store with 500 touched problems, next to an empty Swift program that imports
@@ -30,6 +32,7 @@ func runCLISuite() throws {
     }
     let store = workspace.appendingPathComponent("store.sqlite").path
     try CLIBench.fillStore(binary: builds[0].binary, store: store)
+    try CLIBench.keepStatement(in: store)
 
     var commands: [(name: String, arguments: [String], before: [String]?)] = [
         ("--version", ["--version"], nil),
@@ -38,6 +41,8 @@ func runCLISuite() throws {
         ("fav 1", ["fav", "1"], ["unfav", "1"]),
         ("stats", ["stats"], nil),
         ("show 1", ["show", "1"], nil),
+        // `show` with a statement `leetcode fetch` kept: one record more, parsed and wrapped.
+        ("show 2 (statement kept)", ["show", "2"], nil),
         ("review", ["review"], nil),
         ("today", ["today"], nil),
         ("next", ["next"], nil),
@@ -114,10 +119,34 @@ func runCLISuite() throws {
     }
 }
 
+extension CLIBench {
+    /// Keeps a statement of problem 2 the size of LeetCode's long ones (about 6 KB: paragraphs,
+    /// three examples, constraints, hints), made up here, as `leetcode fetch` keeps it.
+    static func keepStatement(in store: String) throws {
+        var content = "<p>You are given two <strong>non-empty</strong> linked lists of digits, <code>l1</code> and <code>l2</code>, "
+            + "stored in <em>reverse</em> order. Add them and return the sum as a linked list.</p>\n<p>&nbsp;</p>\n"
+        for example in 1...3 {
+            content += "<p><strong class=\"example\">Example \(example):</strong></p>\n<img alt=\"lists\" "
+                + "src=\"https://assets.leetcode.com/uploads/example\(example).jpg\" style=\"width: 483px;\" />\n"
+                + "<pre>\n<strong>Input:</strong> l1 = [2,4,3], l2 = [5,6,4]\n<strong>Output:</strong> [7,0,8]\n"
+                + "<strong>Explanation:</strong> 342 + 465 = 807.\n</pre>\n"
+        }
+        content += "<p><strong>Constraints:</strong></p>\n<ul>\n"
+        for _ in 0..<8 { content += "\t<li>The number of nodes in each list is in the range <code>[1, 100]</code>; <code>0 &lt;= Node.val &lt;= 9</code>; at most 10<sup>4</sup> calls.</li>\n" }
+        content += "</ul>\n" + String(repeating: "<p>A further paragraph of the statement, with <code>code</code> and an index x<sub>i</sub>.</p>\n", count: 20)
+        let statement = ProblemStatement(
+            slug: "add-two-numbers", questionID: "2", frontendID: "2", title: "Add Two Numbers", paidOnly: false, content: content,
+            snippets: [.init(lang: "Python3", langSlug: "python3", code: "class Solution:\n    def addTwoNumbers(self, l1, l2):\n        ")],
+            exampleTestcases: ["[2,4,3]\n[5,6,4]"], hints: ["Carry the tens.", "Mind the last carry."], similar: [], metaData: nil,
+            fetchedAt: Date(timeIntervalSince1970: 1_764_000_000))
+        try Statements(store: try Store.sqlite(path: store)).save(statement)
+    }
+}
+
 /// The targets of issue 17, in the benchmark (never in timed tests).
 enum CLISuiteBounds {
     /// Commands that read one record or none: at most 1.6x the empty program.
-    static let light: Set<String> = ["--version", "fav 1", "show 1"]
+    static let light: Set<String> = ["--version", "fav 1", "show 1", "show 2 (statement kept)"]
     /// Peak resident memory of every command of the static build.
     static let staticPeakMiB = 14.0
 

@@ -179,6 +179,18 @@ struct GoldenFileTests {
         try expectStored(daily as LeetCodeDaily?, as: LeetCodeDaily.key, in: "leetcode-daily.json")
     }
 
+    @Test("a statement kept by leetcode fetch")
+    func problemStatement() throws {
+        let statement = ProblemStatement(
+            slug: "two-sum", questionID: "1", frontendID: "1", title: "Two Sum", paidOnly: false,
+            content: "<p>Find two numbers, 10<sup>4</sup> &lt; n.</p>",
+            snippets: [.init(lang: "Python3", langSlug: "python3", code: "class Solution:\n    pass\n")],
+            exampleTestcases: ["[1,2]\n3"], hints: ["Use a <b>map</b>."],
+            similar: [.init(slug: "3sum", title: "3Sum", difficulty: "Medium")], metaData: #"{"name":"twoSum"}"#,
+            fetchedAt: Date(timeIntervalSince1970: 1_764_460_800))
+        try expectStored(statement as ProblemStatement?, as: Statements.key(for: "two-sum"), in: "statement.json")
+    }
+
     // MARK: Sync
 
     @Test("the local sync records: clock, state, metadata, pending marks and value stamps")

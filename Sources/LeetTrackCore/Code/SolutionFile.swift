@@ -7,7 +7,9 @@ import Darwin
 #endif
 
 /// A problem's solution file: named `<id>.<slug>.<ext>` in the code folder, starting with a
-/// comment header (title, URL, difficulty, tags) in the language's comment syntax.
+/// comment header (title, URL, difficulty, tags) in the language's comment syntax, then, when
+/// the problem's statement was fetched, the example test cases in a comment and LeetCode's
+/// starter code for the language (``contents(for:language:statement:)``).
 ///
 /// An existing file is never overwritten: ``prepare(for:language:in:)`` creates the file only when
 /// it is missing (with `O_EXCL`, so a file made at the same moment by someone else is not
@@ -16,6 +18,11 @@ public enum SolutionFile {
     /// `1.two-sum.py`.
     public static func name(for problem: Problem, language: SolutionLanguage) -> String {
         "\(problem.id).\(problem.slug).\(language.fileExtension)"
+    }
+
+    /// Where `problem`'s file in `language` is in `directory`.
+    public static func path(for problem: Problem, language: SolutionLanguage, in directory: String) -> String {
+        (directory.hasSuffix("/") ? directory : directory + "/") + name(for: problem, language: language)
     }
 
     /// The header comment, one comment line each for the title, the URL, and the difficulty with
@@ -30,6 +37,26 @@ public enum SolutionFile {
         return text + "\n"
     }
 
+    /// What a new file holds: the header; then, when `statement` has starter code for the
+    /// language, the example test cases as comment lines and the code as LeetCode gives it (its
+    /// bytes were checked when fetched: no control or bidirectional formatting character).
+    public static func contents(for problem: Problem, language: SolutionLanguage, statement: ProblemStatement?) -> String {
+        var text = header(for: problem, language: language)
+        guard let snippet = statement?.snippet(for: language.leetCodeSlug) else { return text }
+        if let cases = statement?.exampleTestcases, !cases.isEmpty {
+            text += language.commentPrefix + " Examples:\n"
+            for (index, testcase) in cases.enumerated() {
+                let lines = testcase.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+                for (position, line) in lines.enumerated() {
+                    text += language.commentPrefix + (position == 0 ? " \(index + 1). " : "    ") + commentSafe(String(line)) + "\n"
+                }
+            }
+            text += "\n"
+        }
+        text += snippet.code
+        return text.hasSuffix("\n") ? text : text + "\n"
+    }
+
     /// `text` with every character that could end a comment line replaced by a space.
     static func commentSafe(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
@@ -41,11 +68,13 @@ public enum SolutionFile {
     }
 
     /// Makes sure `directory` exists (created 0700 with its parents when missing) and holds the
-    /// solution file, creating it (0600, with its header) when missing.
+    /// solution file, creating it (0600, with ``contents(for:language:statement:)``) when missing.
     /// - Returns: the file's path and whether it was created now.
     /// - Throws: ``LeetTrackError/codeFile(_:reason:)`` naming the path and the system's reason, or
     ///   ``LeetTrackError/codeFolder(_:reason:)`` naming a folder that cannot be used.
-    public static func prepare(for problem: Problem, language: SolutionLanguage, in directory: String) throws(LeetTrackError) -> (path: String, created: Bool) {
+    public static func prepare(
+        for problem: Problem, language: SolutionLanguage, in directory: String, statement: ProblemStatement? = nil
+    ) throws(LeetTrackError) -> (path: String, created: Bool) {
         // The slug goes into a path: it must be a plain slug, whatever a catalog update said.
         do {
             try InputRules.check(slug: problem.slug, at: "slug")
@@ -53,7 +82,7 @@ public enum SolutionFile {
             throw .codeFile(problem.slug, reason: error.reason)
         }
         try ensureDirectory(directory)
-        let path = (directory.hasSuffix("/") ? directory : directory + "/") + name(for: problem, language: language)
+        let path = path(for: problem, language: language, in: directory)
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if descriptor < 0 {
             let code = errno
@@ -66,7 +95,7 @@ public enum SolutionFile {
             throw .codeFile(path, reason: String(cString: strerror(code)))
         }
         defer { close(descriptor) }
-        var remaining = Array(header(for: problem, language: language).utf8)[...]
+        var remaining = Array(contents(for: problem, language: language, statement: statement).utf8)[...]
         while !remaining.isEmpty {
             let written = remaining.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if written > 0 {
@@ -113,6 +142,25 @@ public enum SolutionFile {
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw .codeFolder(directory, reason: "cannot create the folder: \(FileErrorReason.text(error))")
+        }
+    }
+}
+
+extension SolutionLanguage {
+    /// LeetCode's slug of the language (`langSlug` of a problem's starter code): `python3` for
+    /// `py`, `golang` for `go`, as LeetCode's problem page names them (leetgo's and leetcode-cli's
+    /// language tables agree).
+    public var leetCodeSlug: String {
+        switch fileExtension {
+        case "py": "python3"
+        case "go": "golang"
+        case "rs": "rust"
+        case "js": "javascript"
+        case "ts": "typescript"
+        case "cs": "csharp"
+        case "kt": "kotlin"
+        case "rb": "ruby"
+        default: fileExtension  // cpp, java, swift, c, scala, php
         }
     }
 }

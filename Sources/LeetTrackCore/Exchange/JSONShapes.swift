@@ -22,6 +22,9 @@ public struct ProblemJSON: Encodable {
     public var skipped: Bool?
     /// The solution files `leettrack code` made on this machine (`show` only).
     public var codeFiles: [String]?
+    /// The fetched statement as allowlist HTML (``StatementHTML/serialize(_:)``), for the web
+    /// page's problem view; absent when none is kept, and everywhere else.
+    public var statementHTML: String?
 
     public init(_ problem: Problem, _ record: ProblemProgress?, withHistory: Bool = false, section: String? = nil, skipped: Bool = false) {
         let record = record ?? ProblemProgress()

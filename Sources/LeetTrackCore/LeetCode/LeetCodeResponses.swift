@@ -206,7 +206,7 @@ public enum LeetCodeResponses {
     }
 
     /// Runs `checks`, turning a broken rule into the error that names `source`.
-    private static func rule(_ source: String, _ checks: () throws(InputRules.Violation) -> Void) throws(ExchangeError) {
+    static func rule(_ source: String, _ checks: () throws(InputRules.Violation) -> Void) throws(ExchangeError) {
         do throws(InputRules.Violation) {
             try checks()
         } catch {

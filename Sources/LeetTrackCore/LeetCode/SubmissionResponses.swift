@@ -1,21 +1,6 @@
 import FoundationEssentials
 import Persistence
 
-/// What `leetcode test` and `leetcode submit` need to know of a problem: LeetCode's internal
-/// question id (not always the id shown on the site), whether it is for subscribers only and
-/// readable by this user, and its example cases.
-public struct JudgeQuestion: Sendable, Equatable {
-    /// `questionId`, which the judge's requests carry (digits).
-    public var questionID: String
-    /// `isPaidOnly`.
-    public var paidOnly: Bool
-    /// Whether LeetCode sent the statement: it sends none of a paid-only problem to a user
-    /// without a subscription, which is how leetgo tells that the judge will refuse it too.
-    public var readable: Bool
-    /// `exampleTestcaseList`: one string per case, its arguments on lines of their own.
-    public var exampleCases: [String]
-}
-
 /// The judge's answer to `/submissions/detail/ID/check/`, for a run of examples (`test`) or a
 /// submission, checked like an import's values.
 ///
@@ -85,26 +70,6 @@ public enum SubmissionResponses {
     public static let maximumText = 64 * 1024
     /// The most cases or lines a list may hold.
     public static let maximumItems = 1000
-
-    /// `{"data":{"question":{"questionId":"1","isPaidOnly":false,"content":"…","exampleTestcaseList":[…]}}}`;
-    /// `nil` when LeetCode knows no such problem (`"question": null`).
-    public static func question(from data: Data, source: String) throws(ExchangeError) -> JudgeQuestion? {
-        let body = try object(data, source: source)
-        return try rule(source) { () throws(InputRules.Violation) -> JudgeQuestion? in
-            guard case .object(let payload)? = body["data"] else { throw InputRules.Violation("data", "is missing") }
-            guard let value = payload["question"], value != .null else { return nil }
-            guard case .object(let question) = value else { throw InputRules.Violation("data.question", "is not an object") }
-            guard let id = question["questionId"].flatMap(idText) else {
-                throw InputRules.Violation("data.question.questionId", "is missing")
-            }
-            try checkDigits(id, at: "data.question.questionId")
-            let cases = try list(question["exampleTestcaseList"], at: "data.question.exampleTestcaseList")
-            let content = try text(question["content"], at: "data.question.content", limit: 4 * maximumText)
-            return JudgeQuestion(
-                questionID: id, paidOnly: question["isPaidOnly"] == .bool(true), readable: !(content ?? "").isEmpty,
-                exampleCases: cases)
-        }
-    }
 
     /// `interpret_solution`'s answer: `{"interpret_id":"runcode_1700000000.52_abcd","test_case":"…"}`.
     /// The id goes into the check URL's path: only letters, digits, `.`, `_` and `-` pass.

@@ -65,6 +65,7 @@ extension Browser {
                 lines.append(Line([Span(Self.format(event.date), style: Theme.labelStyle), Span("  \(event.kind)\(event.details)")]))
             }
         }
+        lines += statementLines(for: problem, width: inner.width)
 
         // Wrap (a field's value under its value column), remembering which row holds the note,
         // then scroll so that the editor's cursor is visible.
@@ -97,6 +98,24 @@ extension Browser {
             let hints = editor != nil ? " Enter saves the note  Alt-Enter or Ctrl-J new line  Esc cancels" : hints
             frame.buffer.render(StatusBar(left: Line(hints), style: Theme.barStyle), in: footer)
         }
+    }
+
+    /// The fetched statement (`leettrack leetcode fetch`), after the history, as `show` prints it
+    /// (hints folded); nothing when none is kept. Read when drawn: one record, only in this view.
+    func statementLines(for problem: Problem, width: Int) -> [Line] {
+        let statement: ProblemStatement?
+        do {
+            statement = try tracker.statements.statement(for: problem.slug)
+        } catch {
+            return ["", Line("The kept statement cannot be read: \(error)", style: Theme.errorStyle)]
+        }
+        guard let statement else { return [] }
+        var lines: [Line] = ["", Line("Statement", style: .bold)]
+        lines += StatementText.lines(statement.document, width: width, style: TextStyle(enabled: false)).map { Line($0) }
+        if !statement.hints.isEmpty {
+            lines += ["", Line("Hints (\(statement.hints.count)): leettrack show \(problem.id) --hints", style: Theme.labelStyle)]
+        }
+        return lines
     }
 
     /// The width of the labels' column.

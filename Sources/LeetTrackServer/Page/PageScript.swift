@@ -187,6 +187,13 @@ async function showProblem(slug) {
       el("button", { type: "button", text: "Save note", onclick: () => act("/note", { method: "PUT", body: JSON.stringify({ note: note.value }) })() })),
     el("div", { class: "card" }, el("h3", { text: "Review" }), card),
     el("div", { class: "card" }, el("h3", { text: "History" }), history));
+  if (p.statementHTML) {
+    // The server's allowlist serialisation (StatementHTML.serialize): p, pre, lists, code, strong,
+    // em, sup, sub, br and http(s) links only, every text escaped; nothing of LeetCode's HTML.
+    const statement = el("div", { class: "statement" });
+    statement.innerHTML = p.statementHTML;
+    view.append(el("div", { class: "card" }, el("h3", { text: "Statement" }), statement));
+  }
   view.dataset.slug = slug;
   if (typing) { note.focus(); note.setSelectionRange(typed.selectionStart, typed.selectionEnd); }
 }

@@ -56,6 +56,8 @@ dialog::backdrop { background: rgba(0,0,0,.45); }
 #favorites-list li span { flex: 1; }
 #favorites-empty { padding: 14px; color: var(--muted); }
 .card { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 12px; margin: 8px 0; }
+.statement pre { white-space: pre-wrap; overflow-x: auto; background: var(--line); padding: 8px; border-radius: 8px; }
+.statement code { font-family: ui-monospace, monospace; }
 .buttons { display: flex; gap: 6px; flex-wrap: wrap; }
 textarea { width: 100%; min-height: 120px; border-radius: 8px; border: 1px solid var(--line); background: var(--bg); padding: 8px; }
 .stat { display: inline-block; margin: 0 18px 8px 0; }

@@ -16,7 +16,9 @@ struct CodeCommand: LeetTrackCommand {
         discussion: paragraphs("""
             The file is <id>.<slug>.<ext> in the folder `leettrack config code-dir` names (default \
             ~/leetcode, created 0700 when missing), and starts with a comment: title, URL, difficulty \
-            and tags. A file that exists is opened as it is, never overwritten. The path is remembered \
+            and tags. Below it come the example test cases, in a comment, and LeetCode's starter code for \
+            the language, from the statement `leettrack leetcode fetch` kept (when signed in, a statement \
+            not kept yet is fetched first). A file that exists is opened as it is, never overwritten. The path is remembered \
             for `leettrack show` on this machine (not synced or exported). Without an editor set, the \
             path is printed.
 
@@ -36,14 +38,21 @@ struct CodeCommand: LeetTrackCommand {
             return language
         })
     var language: SolutionLanguage?
+    @Option(help: .endpoint) var endpoint: String?
     @ParentCommand var root: LeetTrack
     func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
     func run(_ context: CommandContext, _ output: CommandOutput) throws {
         let problem = try context.catalog.resolve(problemName)
-        let file = try CodeSolution.prepare(problem, language: language, tracker: try context.tracker(), environment: context.environment)
+        let session = try LeetCodeSession(context, endpoint: endpoint, command: Self.self)
+        let file = try CodeSolution.prepare(problem, language: language, tracker: try context.tracker(), environment: context.environment) {
+            Self.fetchStatement(problem, session)
+        }
         let editor = Editor(environment: context.environment)
         output.line(file.created ? "Created \(Format.outside(file.path))" : "Opening \(Format.outside(file.path))")
+        if file.missingSnippet {
+            Terminal.writeError("The kept statement of \(problem.id) has no starter code in this language: the file has its header only.\n")
+        }
         guard let command = editor.command else {
             Terminal.writeError("Set $VISUAL or $EDITOR to open it in your editor.\n")
             return
@@ -59,6 +68,22 @@ struct CodeCommand: LeetTrackCommand {
     }
 }
 
+extension CodeCommand {
+    /// The statement for a new file when none is kept: fetched when signed in. Without a session
+    /// nothing is asked of the network and the file gets today's header alone, as before
+    /// statements were kept; when the fetch fails, the same, with a word on standard error.
+    static func fetchStatement(_ problem: Problem, _ session: LeetCodeSession) -> ProblemStatement? {
+        guard LeetCodeSession.isSignedIn(session.context) else { return nil }
+        do {
+            return try StatementFetch(session: session).fetchOne(problem)
+        } catch {
+            Terminal.writeError("The starter code of \(problem.id) could not be fetched (\(Format.outside("\(error)"))): "
+                + "the file has its header only.\n")
+            return nil
+        }
+    }
+}
+
 /// What `code` and the screen's `e` share: the settings read, the file made or reused, its path
 /// remembered.
 enum CodeSolution {
@@ -67,15 +92,25 @@ enum CodeSolution {
         environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
     }
 
-    /// Makes or reuses `problem`'s solution file through `tracker`'s store.
+    /// Makes or reuses `problem`'s solution file through `tracker`'s store. A new file gets the
+    /// starter code of the kept statement, else of what `fetch` gives (asked only when the file
+    /// is to be made and no statement is kept).
     static func prepare(
-        _ problem: Problem, language: SolutionLanguage?, tracker: Tracker, environment: [String: String]
-    ) throws -> (path: String, created: Bool) {
+        _ problem: Problem, language: SolutionLanguage?, tracker: Tracker, environment: [String: String],
+        fetch: () -> ProblemStatement? = { nil }
+    ) throws -> (path: String, created: Bool, missingSnippet: Bool) {
         let codeFiles = tracker.codeFiles
         let settings = try codeFiles.settings()
-        let file = try SolutionFile.prepare(
-            for: problem, language: language ?? settings.defaultLanguage, in: settings.resolvedDirectory(home: home(environment)))
+        let language = language ?? settings.defaultLanguage
+        let directory = settings.resolvedDirectory(home: home(environment))
+        var statement: ProblemStatement?
+        var status = stat()
+        if lstat(SolutionFile.path(for: problem, language: language, in: directory), &status) != 0 {
+            statement = try tracker.statements.statement(for: problem.slug) ?? fetch()
+        }
+        let file = try SolutionFile.prepare(for: problem, language: language, in: directory, statement: statement)
         try codeFiles.remember(file.path, for: problem.slug)
-        return file
+        let missingSnippet = file.created && statement != nil && statement?.snippet(for: language.leetCodeSlug) == nil
+        return (file.path, file.created, missingSnippet)
     }
 }

@@ -26,15 +26,18 @@ struct LeetCodeCommand: LeetTrackCommand {
 
             `leetcode daily` shows today's daily coding challenge.
 
+            `leetcode fetch PROBLEM... | --list L [--section S]` keeps statements, starter code and example tests in the
+            store, for `show` and `code` offline.
+
             `leetcode test` runs a solution file on LeetCode's judge with the examples; `leetcode submit`
             submits it and records the verdict by itself (a solve, or an attempt noting the verdict).
             """),
-        subcommands: [Login.self, Logout.self, Pull.self, Daily.self, Test.self, Submit.self])
+        subcommands: [Login.self, Logout.self, Pull.self, Daily.self, Fetch.self, Test.self, Submit.self])
 
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext, _ output: CommandOutput) throws {
-        throw Self.usageError("missing subcommand; use login, logout, pull, daily, test or submit")
+        throw Self.usageError("missing subcommand; use login, logout, pull, daily, fetch, test or submit")
     }
 
     /// `leetcode login`.

@@ -85,8 +85,8 @@ extension LeetCodeSession {
     /// Runs `solution` on `cases` (the problem's examples when empty) and prints each case.
     func test(_ problem: Problem, _ solution: Solution, cases given: [String], _ output: CommandOutput) throws {
         let client = try client(cookies: try signedInCookies())
-        let question = try client.judgeQuestion(slug: problem.slug)
-        let cases = given.isEmpty ? question.exampleCases : given
+        let question = try judgedStatement(problem, client)
+        let cases = given.isEmpty ? question.exampleTestcases : given
         guard !cases.isEmpty else { throw CLIError.failure("LeetCode gave no example cases for \(Format.name(problem)); give one with --case.") }
         output.line("Running \(Format.outside(solution.path)) (\(solution.judgeLanguage)) on \(Plural.count(cases.count, "case")) of \(Format.name(problem))…")
         let id = try client.interpret(
@@ -101,7 +101,7 @@ extension LeetCodeSession {
     func submit(_ problem: Problem, _ solution: Solution, rating: ReviewRating?, seconds: Int?, _ output: CommandOutput) throws {
         let client = try client(cookies: try signedInCookies())
         try resolvePending(client, output, before: "this submission")
-        let question = try client.judgeQuestion(slug: problem.slug)
+        let question = try judgedStatement(problem, client)
         // Without --time, the time of a `timer` running on the problem (in another terminal).
         let timer = seconds == nil ? try context.tracker().store.value(for: RunningTimer.key(for: problem.slug)) : nil
         let id = try client.submit(slug: problem.slug, questionID: question.questionID, language: solution.judgeLanguage, code: solution.code)
@@ -119,6 +119,14 @@ extension LeetCodeSession {
             ifKept: "The submission is kept: the next `leettrack leetcode submit` or `leetcode pull` records its verdict.")
         JudgeReport.verdict(result, output)
         try record(submission, result, ledger: ledger, problem: problem, output)
+    }
+
+    /// The statement the judge needs (LeetCode's question id, the example cases): the kept one,
+    /// else fetched with the client. One fetched here is not kept: a failure of the run or the
+    /// submission must leave the store as it was (`leetcode fetch` and `code` keep statements).
+    private func judgedStatement(_ problem: Problem, _ client: LeetCodeClient) throws -> ProblemStatement {
+        if context.storeExists, let kept = try context.tracker().statements.statement(for: problem.slug) { return kept }
+        return try client.question(slug: problem.slug, now: context.now)
     }
 
     /// Asks for the verdict of each pending submission and records it; says so for each. One the

@@ -1,16 +1,24 @@
 import ArgumentParser
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import LeetTrackCore
 import LeetTrackText
 
 /// `leettrack show PROBLEM`: everything about one problem.
 struct ShowCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Show a problem: details, status, note and history.")
+        commandName: "show", abstract: "Show a problem: details, status, note and history, and its statement once fetched.",
+        discussion: paragraphs("""
+            After `leettrack leetcode fetch PROBLEM`, the statement follows, wrapped to the terminal's \
+            width (80 columns when the output is not a terminal), with its hints folded: --hints shows them.
+            """))
 
     @Argument(help: ArgumentHelp("An id, a slug, or title words.", valueName: "problem"), completion: .problems)
     var problemName: String
     @Flag(help: .json) var json = false
+    @Flag(help: "Show the fetched statement's hints.") var hints = false
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext, _ output: CommandOutput) throws {
@@ -51,6 +59,49 @@ struct ShowCommand: LeetTrackCommand {
             output.line(Format.fit("Review:", 12) + "due \(Format.dueDay(card.due, from: context.now, context.timeZone))" + style.dim(stability))
         }
         ShowCommand.printHistory(record.events, in: context.timeZone, output)
+        // One key more than before, and only when there is a store: `show`'s speed stays.
+        if context.storeExists, let statement = try context.tracker().statements.statement(for: problem.slug) {
+            printStatement(statement, problem, context, output)
+        } else if hints {
+            Terminal.writeError("No statement of \(problem.id) is kept: `leettrack leetcode fetch \(problem.id)` fetches it.\n")
+        }
+    }
+
+    /// The statement after the record's fields: its text, then its hints (folded unless --hints)
+    /// and the similar problems.
+    private func printStatement(_ statement: ProblemStatement, _ problem: Problem, _ context: CommandContext, _ output: CommandOutput) {
+        let style = output.style
+        let width = Self.outputWidth()
+        output.line("")
+        for line in StatementText.lines(statement.document, width: width, style: style) { output.line(line) }
+        if !statement.hints.isEmpty {
+            output.line("")
+            if hints {
+                output.line(style.bold("Hints:"))
+                for line in StatementText.hints(statement.hints, width: width, style: style) { output.line(line) }
+            } else {
+                output.line("Hints (\(statement.hints.count)): " + style.dim("leettrack show \(problem.id) --hints"))
+            }
+        }
+        if !statement.similar.isEmpty {
+            var names: [String] = []
+            for similar in statement.similar {
+                names.append(context.catalog.problem(withSlug: similar.slug).map(Format.name) ?? Format.outside(similar.title))
+            }
+            output.line("")
+            for (index, line) in StatementText.wrapped("Similar: " + names.joinedText(separator: ", "), width: width - 2).enumerated() {
+                output.line(index == 0 ? line : "  " + line)
+            }
+        }
+    }
+
+    /// The terminal's width when the output is one, else 80 columns.
+    static func outputWidth() -> Int {
+        #if canImport(Glibc)
+        var window = winsize()
+        if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 { return Int(window.ws_col) }
+        #endif
+        return 80
     }
 }
 

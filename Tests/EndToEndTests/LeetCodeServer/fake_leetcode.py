@@ -14,6 +14,11 @@ prints the port it listens on (127.0.0.1), then serves until killed. Scenarios:
                    unless the request carries the cf_clearance cookie CLEARANCE
   judge-hangs      the judge's check answers "STARTED" until the file `release` is in the state folder
   judge-throttled  interpret_solution and submit always answer 429 (Retry-After: 0)
+  question-malformed  question(titleSlug:) answers JSON cut off in the middle
+  question-hostile    question(titleSlug:) answers a snippet with an escape sequence in it
+  question-fails-once the first question request for valid-parentheses answers HTTP 400 (a failing middle request)
+  question-throttled  the first question request answers 429 (Retry-After: 1), then they are served
+  question-stalls     question requests for valid-parentheses never answer (the client is killed meanwhile)
 Requests without a leettrack User-Agent are refused (HTTP 400), so the tests check it too.
 
 The judge (REST: /problems/SLUG/interpret_solution/, /problems/SLUG/submit/, then GET
@@ -63,7 +68,57 @@ DAILY = {"date": "2025-11-29", "link": "/problems/lru-cache/", "question": {
 
 CLEARANCE = "sEcReT-cf-clearance-77aa"
 
-state = {"throttled": False}
+# question(titleSlug:) answers, in LeetCode's shape (checked against kawre/leetcode.nvim and
+# leetcode-query). The text is made up for the tests: LeetCode's own statements stay out of the repository.
+STATEMENTS = {
+    "two-sum": {
+        "questionId": "1", "questionFrontendId": "1", "title": "Two Sum", "titleSlug": "two-sum", "isPaidOnly": False,
+        "content": ('<p>Given an array <code>nums</code> of integers and a number <code>target</code>, '
+                    'return the <em>indices</em> of the two numbers that add up to <code>target</code>.</p>\n'
+                    '<p>&nbsp;</p>\n<p><strong class="example">Example 1:</strong></p>\n'
+                    '<pre>\n<strong>Input:</strong> nums = [1,4,6], target = 10\n<strong>Output:</strong> [1,2]\n</pre>\n'
+                    '<p><strong>Constraints:</strong></p>\n<ul>\n\t<li><code>2 &lt;= nums.length &lt;= 10<sup>4</sup></code></li>\n'
+                    '\t<li><code>-10<sup>9</sup> &lt;= nums[i] &lt;= 10<sup>9</sup></code></li>\n</ul>\n'
+                    '<script>alert(1)</script><img src="https://assets.leetcode.com/uploads/sum.png" alt="pairs" onerror="alert(2)">'),
+        "codeSnippets": [
+            {"lang": "Python3", "langSlug": "python3",
+             "code": "class Solution:\n    def twoSum(self, nums: List[int], target: int) -> List[int]:\n        "},
+            {"lang": "C++", "langSlug": "cpp",
+             "code": "class Solution {\npublic:\n    vector<int> twoSum(vector<int>& nums, int target) {\n        \n    }\n};"},
+        ],
+        "exampleTestcaseList": ["[1,4,6]\n10", "[3,3]\n6"], "exampleTestcases": "[1,4,6]\n10\n[3,3]\n6",
+        "hints": ["Try every pair first.", "A <b>hash map</b> remembers what you have seen."],
+        "similarQuestions": json.dumps([{"title": "Valid Parentheses", "titleSlug": "valid-parentheses", "difficulty": "Easy",
+                                         "translatedTitle": None}]),
+        "metaData": json.dumps({"name": "twoSum", "params": [{"name": "nums", "type": "integer[]"},
+                                                             {"name": "target", "type": "integer"}], "return": {"type": "integer[]"}}),
+    },
+}
+
+
+# Paid-only problems, answered as to a user without a subscription (content null).
+PAID_SLUGS = {"binary-tree-upside-down", "paid-fresh-problem", "read-n-characters-given-read4"}
+
+
+def question_for(slug):
+    """The question of `slug`: the one above, a paid-only one without its statement, null for an
+    unknown slug, else a made-up statement for any other slug (so that lists can be fetched)."""
+    if slug in STATEMENTS:
+        return STATEMENTS[slug]
+    if slug == "no-such-problem":
+        return None
+    number = str(sum(ord(c) for c in slug))
+    title = slug.replace("-", " ").title()
+    base = {"questionId": number, "questionFrontendId": number, "title": title, "titleSlug": slug,
+            "isPaidOnly": slug in PAID_SLUGS, "content": f"<p>The statement of <code>{slug}</code>.</p>",
+            "codeSnippets": [{"lang": "Python3", "langSlug": "python3", "code": "class Solution:\n    pass\n"}],
+            "exampleTestcaseList": ["1"], "exampleTestcases": "1", "hints": [], "similarQuestions": "[]", "metaData": "{}"}
+    if base["isPaidOnly"]:
+        base.update({"content": None, "codeSnippets": None, "exampleTestcaseList": [], "hints": [], "metaData": None})
+    return base
+
+
+state = {"throttled": False, "question-failed": False}
 lock = threading.Lock()
 
 
@@ -118,11 +173,31 @@ class Handler(BaseHTTPRequestHandler):
             self.end_headers()
             self.wfile.write(page)
             return
-        if "exampleTestcaseList" in query and "codeSnippets" not in query:
-            return judge_question(self, variables)
         if "userStatus" in query:
             signed = self.signed_in()
             return self.send(200, {"data": {"userStatus": {"username": "alice" if signed else "", "isSignedIn": signed}}})
+        if "question(titleSlug" in query:
+            slug = variables.get("titleSlug", "")
+            if SCENARIO == "question-malformed":
+                return self.send(200, b'{"data": {"question": {"questionId": "1", "questionFrontendId": "1", "title": "Two')
+            if SCENARIO == "question-fails-once" and slug == "valid-parentheses":
+                with lock:
+                    if not state["question-failed"]:
+                        state["question-failed"] = True
+                        return self.send(400, b"Bad Request")
+            if SCENARIO == "question-stalls" and slug == "valid-parentheses":
+                time.sleep(120)
+                return
+            if SCENARIO == "question-throttled":
+                with lock:
+                    if not state["throttled"]:
+                        state["throttled"] = True
+                        return self.send(429, b"Too Many Requests", [("Retry-After", "1")])
+            question = question_for(slug)
+            if SCENARIO == "question-hostile" and question:
+                question = dict(question, codeSnippets=[{"lang": "Python3", "langSlug": "python3",
+                                                        "code": "class Solution:\n    # \u001b]0;owned\u0007\n"}])
+            return self.send(200, {"data": {"question": question}})
         if "activeDailyCodingChallengeQuestion" in query:
             return self.send(200, {"data": {"activeDailyCodingChallengeQuestion": DAILY}})
         if not self.signed_in():
@@ -158,18 +233,9 @@ class Handler(BaseHTTPRequestHandler):
 
 # SUBMISSIONS: the judge's REST routes, in the shapes j178/leetgo and clearloop/leetcode-cli read.
 
-JUDGE_QUESTIONS = {
-    "two-sum": {"questionId": "1", "isPaidOnly": False, "content": "<p>Given an array...</p>",
-                "exampleTestcaseList": ["[2,7,11,15]\n9", "[3,2,4]\n6", "[3,3]\n6"]},
-    "read-n-characters-given-read4": {"questionId": "157", "isPaidOnly": True, "content": None, "exampleTestcaseList": []},
-}
 SUBMISSIONS = {"next": 1500000100, "runs": {}}
 STATE_DIR = os.environ.get("FAKE_LEETCODE_STATE", "")
 
-
-def judge_question(handler, variables):
-    question = JUDGE_QUESTIONS.get(variables.get("titleSlug", ""))
-    return handler.send(200, {"data": {"question": question}})
 
 
 def verdict(code, run, cases):
@@ -212,7 +278,7 @@ def judge_request(handler, method, body):
             return handler.send(400, {"error": "missing Referer"})
         if SCENARIO == "judge-throttled":
             return handler.send(429, {"error": "You have attempted to run code too soon."}, [("Retry-After", "0")])
-        question = JUDGE_QUESTIONS.get(parts[1])
+        question = question_for(parts[1])
         if question is None or str(body.get("question_id")) != question["questionId"] or not body.get("lang"):
             return handler.send(400, {"error": "bad question_id or lang"})
         if "TOO_LONG" in body.get("typed_code", ""):

@@ -1,0 +1,255 @@
+import FoundationEssentials
+
+/// Turns the parsed tree into the document model: what it knows becomes a block or an inline,
+/// what it does not is looked through (its text kept), and what must never show (`head`, `svg`,
+/// `math`, `object`, `template`, forms) is dropped with its contents.
+enum DocumentConverter {
+    /// Elements dropped with everything inside them.
+    static let dropped: Set<String> = [
+        "head", "svg", "math", "object", "template", "select", "option", "button", "form", "canvas", "video", "audio", "frameset",
+        "frame", "applet", "dialog", "map",
+    ]
+    /// Elements that end a paragraph and hold blocks of their own.
+    static let blockContainers: Set<String> = [
+        "p", "div", "blockquote", "section", "article", "header", "footer", "main", "aside", "nav", "figure", "figcaption",
+        "center", "h1", "h2", "h3", "h4", "h5", "h6", "table", "thead", "tbody", "tfoot", "tr", "caption", "dl", "dt", "dd",
+        "details", "summary", "body", "html", "address", "hr",
+    ]
+
+    /// The blocks of `nodes`.
+    static func blocks(of nodes: [HTMLNode]) -> [StatementBlock] {
+        var result: [StatementBlock] = []
+        var run: [StatementInline] = []
+        func flush() {
+            let paragraph = Self.trimmed(run)
+            if !paragraph.isEmpty { result.append(.paragraph(paragraph)) }
+            run = []
+        }
+        for node in nodes {
+            switch node.name {
+            case "":
+                run.append(.text(Self.collapsed(node.text)))
+            case "pre":
+                flush()
+                var inlines = Self.merged(Self.inlines(of: node.children, preformatted: true))
+                if case .text(let first)? = inlines.first, first.hasPrefix("\n") {
+                    if first.count == 1 { inlines.removeFirst() } else { inlines[0] = .text(String(first.dropFirst())) }
+                }
+                if !StatementInline.plainText(inlines).trimmedOfWhitespace.isEmpty { result.append(.preformatted(inlines)) }
+            case "ul", "ol":
+                flush()
+                let items = listItems(of: node)
+                if !items.isEmpty { result.append(.list(ordered: node.name == "ol", items: items)) }
+            case "li":
+                flush()
+                let item = Self.blocks(of: node.children)
+                if !item.isEmpty { result.append(.list(ordered: false, items: [item])) }
+            case _ where Self.blockContainers.contains(node.name):
+                flush()
+                let inner = Self.blocks(of: node.children)
+                // A heading reads as a bold paragraph.
+                if node.name.count == 2, node.name.hasPrefix("h"), node.name != "hr", inner.count == 1, case .paragraph(let text) = inner[0] {
+                    result.append(.paragraph([.bold(text)]))
+                } else {
+                    result += inner
+                }
+            case _ where Self.dropped.contains(node.name):
+                continue
+            default:
+                run += Self.inlines(of: [node], preformatted: false)
+            }
+        }
+        flush()
+        return result
+    }
+
+    /// The items of a list: each `<li>`, and any other content with text as an item of its own.
+    private static func listItems(of list: HTMLNode) -> [[StatementBlock]] {
+        var items: [[StatementBlock]] = []
+        var stray: [HTMLNode] = []
+        func flushStray() {
+            let item = blocks(of: stray)
+            if !item.isEmpty { items.append(item) }
+            stray = []
+        }
+        for child in list.children {
+            if child.name == "li" {
+                flushStray()
+                let item = blocks(of: child.children)
+                if !item.isEmpty { items.append(item) }
+            } else {
+                stray.append(child)
+            }
+        }
+        flushStray()
+        return items
+    }
+
+    /// The inlines of `nodes`; a block inside inline text gives its text.
+    static func inlines(of nodes: [HTMLNode], preformatted: Bool) -> [StatementInline] {
+        var result: [StatementInline] = []
+        for node in nodes {
+            func children() -> [StatementInline] { Self.inlines(of: node.children, preformatted: preformatted) }
+            switch node.name {
+            case "":
+                result.append(.text(preformatted ? node.text : Self.collapsed(node.text)))
+            case "strong", "b":
+                result.append(.bold(children()))
+            case "em", "i", "cite", "dfn":
+                result.append(.italic(children()))
+            case "sup":
+                result.append(.superscript(children()))
+            case "sub":
+                result.append(.subscript(children()))
+            case "code", "tt", "kbd", "samp", "var":
+                let inner = children()
+                // `<code>10<sup>4</sup></code>` keeps its exponent: code with marks inside is its inlines.
+                if inner.allSatisfy({ if case .text = $0 { true } else { false } }) {
+                    let text = StatementInline.plainText(inner)
+                    result.append(.code(preformatted ? text : Self.collapsed(text)))
+                } else {
+                    result += inner
+                }
+            case "a":
+                let inner = children()
+                if let url = node.attributes["href"].flatMap(StatementHTML.allowedURL) {
+                    result.append(.link(inner, url: url))
+                } else {
+                    result += inner
+                }
+            case "img":
+                let alt = Self.collapsed(node.attributes["alt"] ?? "").trimmedOfWhitespace
+                if let url = node.attributes["src"].flatMap(StatementHTML.allowedURL) {
+                    result.append(.image(alt: String(alt.prefix(300)), url: url))
+                } else if !alt.isEmpty {
+                    result.append(.text(alt))
+                }
+            case "br":
+                result.append(.lineBreak)
+            case "td", "th":
+                result += children()
+                result.append(.text("  "))
+            case "tr", "li", "p", "div":
+                if !preformatted { result.append(.text(" ")) }
+                result += children()
+                if !preformatted { result.append(.text(" ")) }
+            case _ where Self.dropped.contains(node.name):
+                continue
+            default:
+                result += children()
+            }
+        }
+        return result
+    }
+
+    /// Runs of HTML white space as one space (a no-break space stays).
+    static func collapsed(_ text: String) -> String {
+        guard text.utf8.contains(where: { Tokenizer.isSpace($0) }) else { return text }
+        var result = ""
+        var lastWasSpace = false
+        for character in text.unicodeScalars {
+            if character.value < 0x80, Tokenizer.isSpace(UInt8(character.value)) {
+                if !lastWasSpace { result.unicodeScalars.append(" ") }
+                lastWasSpace = true
+            } else {
+                result.unicodeScalars.append(character)
+                lastWasSpace = false
+            }
+        }
+        return result
+    }
+
+    /// A paragraph's inlines without the spaces at its start, its end, around line breaks, and
+    /// doubled across inline boundaries; empty when nothing but space is left.
+    static func trimmed(_ inlines: [StatementInline]) -> [StatementInline] {
+        var lastWasSpace = true
+        var result = merged(trimming(inlines, lastWasSpace: &lastWasSpace))
+        // Plain loops: `show` runs this once, and each generic adaptor (`reversed()`, `drop(while:)`)
+        // met for the first time costs the runtime a search of every conformance record.
+        while case .text(var text)? = result.last {
+            while text.utf8.last == UInt8(ascii: " ") { text.removeLast() }
+            if text.isEmpty {
+                result.removeLast()
+            } else {
+                result[result.count - 1] = .text(text)
+                break
+            }
+        }
+        for inline in result {
+            if case .image = inline { return result }
+            for scalar in StatementInline.plainText([inline]).unicodeScalars where !scalar.properties.isWhitespace { return result }
+        }
+        return []
+    }
+
+    private static func trimming(_ inlines: [StatementInline], lastWasSpace: inout Bool) -> [StatementInline] {
+        var result: [StatementInline] = []
+        for inline in inlines {
+            switch inline {
+            case .text(let text):
+                var kept = ""
+                for scalar in text.unicodeScalars {
+                    if scalar == " " {
+                        if lastWasSpace { continue }
+                        lastWasSpace = true
+                    } else {
+                        lastWasSpace = false
+                    }
+                    kept.unicodeScalars.append(scalar)
+                }
+                if !kept.isEmpty { result.append(.text(kept)) }
+            case .code(let text):
+                if !text.isEmpty {
+                    result.append(.code(text))
+                    lastWasSpace = false
+                }
+            case .bold(let inner): append({ .bold($0) }, inner, to: &result, &lastWasSpace)
+            case .italic(let inner): append({ .italic($0) }, inner, to: &result, &lastWasSpace)
+            case .superscript(let inner): append({ .superscript($0) }, inner, to: &result, &lastWasSpace)
+            case .subscript(let inner): append({ .subscript($0) }, inner, to: &result, &lastWasSpace)
+            case .link(let inner, let url): append({ .link($0, url: url) }, inner, to: &result, &lastWasSpace)
+            case .image:
+                result.append(inline)
+                lastWasSpace = false
+            case .lineBreak:
+                if case .text(let text)? = result.last, text.hasSuffix(" ") {
+                    let kept = String(text.dropLast())
+                    if kept.isEmpty { result.removeLast() } else { result[result.count - 1] = .text(kept) }
+                }
+                result.append(.lineBreak)
+                lastWasSpace = true
+            }
+        }
+        return result
+    }
+
+    /// `inlines` with neighbouring texts joined (inside marks too), and empty texts gone.
+    static func merged(_ inlines: [StatementInline]) -> [StatementInline] {
+        var result: [StatementInline] = []
+        for inline in inlines {
+            switch inline {
+            case .text(let text):
+                if text.isEmpty { continue }
+                if case .text(let previous)? = result.last {
+                    result[result.count - 1] = .text(previous + text)
+                } else {
+                    result.append(inline)
+                }
+            case .bold(let inner): result.append(.bold(merged(inner)))
+            case .italic(let inner): result.append(.italic(merged(inner)))
+            case .superscript(let inner): result.append(.superscript(merged(inner)))
+            case .subscript(let inner): result.append(.subscript(merged(inner)))
+            case .link(let inner, let url): result.append(.link(merged(inner), url: url))
+            case .code, .image, .lineBreak: result.append(inline)
+            }
+        }
+        return result
+    }
+
+    private static func append(
+        _ make: ([StatementInline]) -> StatementInline, _ inner: [StatementInline], to result: inout [StatementInline], _ lastWasSpace: inout Bool
+    ) {
+        let kept = trimming(inner, lastWasSpace: &lastWasSpace)
+        if !kept.isEmpty { result.append(make(kept)) }
+    }
+}
