@@ -245,10 +245,11 @@ def verdict(code, run, cases):
     if "HOSTILE" in code:
         return {"status_code": 10, "status_msg": "Accepted\u001b]52;c;aGk=\u0007", "total_correct": 1, "total_testcases": 1}
     if run:
-        answers = ["[0,1]", "[1,2]", "[0,1]"][:cases]
+        # The answers to the kept statement's examples (two-sum: [1,4,6] 10, then [3,3] 6).
+        answers = ["[1,2]", "[0,1]", "[0,1]"][:cases]
         mine = list(answers)
         if "WRONG" in code and len(mine) > 1:
-            mine[1] = "[0,2]"
+            mine[1] = "[1,1]"
         compare = "".join("1" if a == b else "0" for a, b in zip(mine, answers))
         return {"status_code": 10, "status_msg": "Accepted", "code_answer": mine, "expected_code_answer": answers,
                 "compare_result": compare, "correct_answer": mine == answers, "total_correct": compare.count("1"),
