@@ -48,10 +48,11 @@ final class InteractiveTmux {
     /// With `jobControl`, the pane runs an interactive bash and the command is typed at its prompt,
     /// as a user does, so Ctrl-Z stops the program and `fg` resumes it. `setUp` runs first, with
     /// the store's path, to put records in the store before the screen opens. With `runAs`, the
-    /// program runs as that user.
+    /// program runs as that user; with `launcher` (`["/usr/bin/unshare", "-n"]`), under that command.
     init(
         arguments: [String] = ["tui", "--list"], width: Int = 80, height: Int = 24, jobControl: Bool = false,
-        environment: [String: String] = [:], runAs user: String? = nil, setUp: (_ storePath: String) throws -> Void = { _ in }
+        environment: [String: String] = [:], runAs user: String? = nil, launcher: [String] = [],
+        setUp: (_ storePath: String) throws -> Void = { _ in }
     ) throws {
         folder = try TemporaryFolder("leettrack-tmux")
         directory = folder.url
@@ -62,7 +63,7 @@ final class InteractiveTmux {
         // passes the environment on, but not every variable to every user.
         let store = storePath
         let program = user.map { ["/usr/sbin/runuser", "-u", $0, "--", Self.leettrack.path, "--store", store] } ?? [Self.leettrack.path]
-        let command = (program + arguments).map(Self.quoted).joined(separator: " ")
+        let command = (launcher + program + arguments).map(Self.quoted).joined(separator: " ")
         let folder = directory
         let file = { (name: String) in Self.quoted(folder.appendingPathComponent(name).path) }
         let before = "stty -g > \(file("stty-before"))"

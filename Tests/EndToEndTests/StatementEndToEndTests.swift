@@ -181,6 +181,30 @@ struct StatementEndToEndTests {
         #expect(try String(contentsOfFile: folder + "/1.two-sum.py", encoding: .utf8).contains("def twoSum"))
     }
 
+    @Test(
+        "after a fetch, the screen shows the statement with no network at all, signed in and silent",
+        .enabled(if: StatementEndToEndTests.canUnshareNetwork() && InteractiveTmux.executable != nil, "needs `unshare -n` (root) and tmux; skipped"))
+    func screenOfflineUnderUnshare() throws {
+        let server = try LeetCodeTestServer("normal")
+        let tmux = try InteractiveTmux(
+            arguments: ["tui", "--list"], height: 40, environment: LeetTrackRunner.signedIn, launcher: ["/usr/bin/unshare", "-n"]
+        ) { store in
+            let fetch = try runLeettrackForInteractiveTests(
+                ["leetcode", "fetch", "1", "--endpoint", server.endpoint], store: store, environment: LeetTrackRunner.signedIn)
+            #expect(fetch.code == 0, "\(fetch.error)")
+        }
+        #expect(try tmux.waitFor("1 Two Sum"))
+        try tmux.send("Enter")
+        // The kept statement, parsed and wrapped; the capture of website solves found no network
+        // and said nothing.
+        let screen = try tmux.waitForScreen { $0.contains("10^4") }
+        #expect(screen.contains("Given an array nums of integers"), "\(screen)")
+        #expect(!screen.lowercased().contains("error"), "\(screen)")
+        try tmux.send("q")
+        try tmux.send("q")
+        #expect(try tmux.waitUntil(condition: { try tmux.exitCode() == 0 }))
+    }
+
     /// Runs `leettrack arguments` signed in, in a network namespace of its own (no network at all).
     func runOffline(_ arguments: [String]) throws -> LeetTrackRunner.Result {
         let (process, stdin, stdout, stderr) = try runner.start(

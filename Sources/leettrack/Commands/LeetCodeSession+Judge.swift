@@ -18,20 +18,6 @@ extension LeetCodeSession {
         var judgeLanguage: String
     }
 
-    /// LeetCode's `lang` for each language `code` writes (the `langSlug`s of `codeSnippets`).
-    static func judgeLanguage(_ language: SolutionLanguage) -> String {
-        switch language.fileExtension {
-        case "py": "python3"
-        case "go": "golang"
-        case "rs": "rust"
-        case "js": "javascript"
-        case "ts": "typescript"
-        case "cs": "csharp"
-        case "kt": "kotlin"
-        case "rb": "ruby"
-        default: language.fileExtension  // cpp, java, swift, c, scala, php: the same word.
-        }
-    }
 
     /// The file given, else the problem's file that `code` made (the last remembered one that
     /// exists), else the one `code` would make in the default language; read and checked.
@@ -79,7 +65,7 @@ extension LeetCodeSession {
             throw CLIError.failure("\(Format.outside(path)) is not UTF-8 text.")
         }
         if InputRules.showsNothing(code) { throw CLIError.failure("\(Format.outside(path)) is empty: there is nothing to send.") }
-        return Solution(path: path, code: code, language: language, judgeLanguage: Self.judgeLanguage(language))
+        return Solution(path: path, code: code, language: language, judgeLanguage: language.leetCodeSlug)
     }
 
     /// Runs `solution` on `cases` (the problem's examples when empty) and prints each case.
