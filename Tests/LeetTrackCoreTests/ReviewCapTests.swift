@@ -167,3 +167,47 @@ struct PremiumTests {
         #expect(try JSONDecoder().decode(PracticeSettings.self, from: try JSONEncoder().encode(without)) == without)
     }
 }
+
+@Suite("Sync of the premium setting")
+struct PremiumSyncTests {
+    typealias Parts = SyncPracticeTests
+
+    /// A side whose premium setting was changed at `premium` (or only as of `since`).
+    static func side(_ premium: Bool, goal: Int? = nil, changed: Int64, since: Int64, premiumStamp: Int64?, _ node: String) -> SyncValueMerge.Side {
+        var parts = Parts.parts(since: since, node)
+        parts.premium = premiumStamp.map { Parts.stamp($0, node) }
+        return Parts.side(PracticeSettings(dailyGoal: goal, premium: premium), changed: changed, parts: parts, node)
+    }
+
+    @Test("premium goes to the side that changed it last, while a goal set on the other survives")
+    func laterWins() {
+        let laptop = Self.side(false, changed: 20, since: 10, premiumStamp: 20, "a")
+        var goalStamps = Parts.parts(since: 10, goal: 25, "b")
+        goalStamps.premium = nil
+        let desktopWithGoal = Parts.side(PracticeSettings(dailyGoal: 3), changed: 25, parts: goalStamps, "b")
+        #expect(Parts.merged(laptop, desktopWithGoal) == PracticeSettings(dailyGoal: 3, premium: false))
+        let later = Self.side(true, changed: 30, since: 10, premiumStamp: 30, "b")
+        #expect(Parts.merged(laptop, later)?.premium == true)
+    }
+
+    @Test("merging with premium stays commutative, associative and idempotent; equal stamps fall to no")
+    func laws() {
+        let sides = [
+            Self.side(false, changed: 20, since: 10, premiumStamp: 20, "a"),
+            Self.side(true, changed: 20, since: 10, premiumStamp: 20, "a"),
+            // Records in canonical form: no per-part stamps when nothing is newer than the last change.
+            Parts.side(PracticeSettings(dailyGoal: 2), changed: 15, "b"),
+            Parts.side(PracticeSettings(premium: false), changed: 12, "c"),
+            Parts.side(nil, changed: nil),
+        ]
+        for a in sides {
+            #expect(Parts.same(Parts.merge(a, a), a))
+            for b in sides {
+                let ab = Parts.merge(a, b)
+                #expect(Parts.same(ab, Parts.merge(b, a)))
+                for c in sides { #expect(Parts.same(Parts.merge(ab, c), Parts.merge(a, Parts.merge(b, c)))) }
+            }
+        }
+        #expect(Parts.merged(sides[0], sides[1])?.premium == false)
+    }
+}
