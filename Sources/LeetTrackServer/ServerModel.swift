@@ -163,10 +163,10 @@ public final class ServerModel: Sendable {
 
     /// The review queue due today, as `leettrack review --json` prints it.
     func reviewQueue(damaged: inout [String]) throws -> [ReviewItemJSON] {
-        let scheduler = try tracker.reviews.settings().scheduler()
+        let settings = try tracker.reviews.settings()
         let now = self.now
         // As `review --json` reads it (from the summaries), not every record decoded.
-        var queue = ReviewQueue.Builder(catalog: catalog, scheduler: scheduler)
+        var queue = ReviewQueue.Builder(catalog: catalog, scheduler: try settings.scheduler(), reviewCap: settings.reviewCap)
         damaged += try queue.add(from: repository).map(\.key)
         return queue.queue(now: now, timeZone: tracker.timeZone).due.map(ReviewItemJSON.init)
     }

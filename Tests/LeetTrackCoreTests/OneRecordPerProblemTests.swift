@@ -48,7 +48,7 @@ struct OneRecordPerProblemTests {
 
     /// The queue as `review` builds it, from the summaries, with the records it found damaged.
     func summaryQueue(now: Date, timeZone: some UTCOffsetProvider) throws -> (queue: ReviewQueue, damaged: [String]) {
-        var builder = ReviewQueue.Builder(catalog: .builtIn, scheduler: scheduler)
+        var builder = ReviewQueue.Builder(catalog: .builtIn, scheduler: scheduler, reviewCap: nil)
         let damaged = try builder.add(from: repository)
         return (builder.queue(now: now, timeZone: timeZone), damaged.map(\.key))
     }

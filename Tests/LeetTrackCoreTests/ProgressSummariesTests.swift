@@ -224,7 +224,7 @@ struct ProgressSummariesTests {
             }
         }
         var read: [String: ProgressSummary] = [:]
-        var builder = ReviewQueue.Builder(catalog: .builtIn, scheduler: scheduler)
+        var builder = ReviewQueue.Builder(catalog: .builtIn, scheduler: scheduler, reviewCap: nil)
         var finder = Catalog.SlugFinder(.builtIn)
         #expect(try repository.forEachReadableSummary(events: false) { slug, summary in
             read[String(decoding: slug, as: UTF8.self)] = summary

@@ -13,7 +13,7 @@ struct ReviewQueueOrderTests {
         let zone = try #require(TimeZone(identifier: "America/New_York"))
         let now = Date(timeIntervalSince1970: 1_764_680_400)  // 2025-12-02T13:00:00Z
         var random = SeededRandom(seed: seed)
-        var builder = ReviewQueue.Builder(catalog: catalog, scheduler: ReviewScheduler())
+        var builder = ReviewQueue.Builder(catalog: catalog, scheduler: ReviewScheduler(), reviewCap: nil)
         var expected: [ReviewItem] = []
         var positions = Set<Int>()
         while positions.count < count { positions.insert(Int(random.next() % UInt64(catalog.count))) }
@@ -49,7 +49,7 @@ struct ReviewQueueOrderTests {
 
     @Test("an empty queue has no next card and nothing due")
     func empty() throws {
-        let queue = ReviewQueue.Builder(catalog: .builtIn, scheduler: ReviewScheduler()).queue(now: Date(), timeZone: try #require(TimeZone(identifier: "UTC")))
+        let queue = ReviewQueue.Builder(catalog: .builtIn, scheduler: ReviewScheduler(), reviewCap: nil).queue(now: Date(), timeZone: try #require(TimeZone(identifier: "UTC")))
         #expect(queue.isEmpty)
         #expect(queue.next == nil)
         #expect(queue.due.isEmpty)

@@ -181,6 +181,8 @@ public struct Importer: Sendable {
             result.followedList = stored.followedList ?? file.followedList
             result.dailyGoal = stored.dailyGoal ?? file.dailyGoal
             result.skipped = stored.skipped + file.skipped
+            // Either side's "no Premium" is kept: offering a locked problem is the worse mistake.
+            result.premium = stored.premium && file.premium
         }
         // Kept as `skip` keeps them: each once, in order.
         result.skipped = Array(Set(result.skipped)).sorted()

@@ -2,17 +2,20 @@ import FoundationEssentials
 
 extension Catalog {
     /// The first problem of `slugs` (a list or a section, in its own order) that is not solved and
-    /// not marked to skip; `nil` when every one is solved or skipped. Attempted problems count as
-    /// unsolved: they are the next thing to finish.
+    /// not marked to skip, nor paid-only when `premium` is false (`config premium no`); `nil` when
+    /// every one is solved or passed over. Attempted problems count as unsolved: they are the next
+    /// thing to finish.
     /// - Complexity: O(n) over `slugs`, building one problem.
-    public func nextProblem<Record: ProgressMarks>(in slugs: [String], progress: [String: Record], skipped: Set<String>) -> Problem? {
-        nextProblem(in: slugs, status: { progress[$0]?.status }, skipped: skipped)
+    public func nextProblem<Record: ProgressMarks>(
+        in slugs: [String], progress: [String: Record], skipped: Set<String>, premium: Bool = true
+    ) -> Problem? {
+        nextProblem(in: slugs, status: { progress[$0]?.status }, skipped: skipped, premium: premium)
     }
 
-    /// As ``nextProblem(in:progress:skipped:)``, with each slug's status from `status`.
-    func nextProblem(in slugs: [String], status: (String) -> Status?, skipped: Set<String>) -> Problem? {
+    /// As ``nextProblem(in:progress:skipped:premium:)``, with each slug's status from `status`.
+    func nextProblem(in slugs: [String], status: (String) -> Status?, skipped: Set<String>, premium: Bool) -> Problem? {
         for slug in slugs where status(slug) != .solved && !skipped.contains(slug) {
-            if let position = position(ofSlug: slug) { return problem(at: position) }
+            if let position = position(ofSlug: slug), premium || !paidOnly(at: position) { return problem(at: position) }
         }
         return nil
     }
@@ -29,6 +32,16 @@ public enum NothingNext {
         if left <= 0 { return "everything in \(place) is solved" }
         return "nothing left to do in \(place): \(left == 1 ? "the 1 unsolved problem is" : "its \(left) unsolved problems are") "
             + "skipped (`leettrack unskip PROBLEM` brings one back)"
+    }
+
+    /// As ``reason(in:total:solved:)``, for a user without Premium (`config premium no`): the
+    /// unsolved problems left may be paid-only rather than skipped.
+    public static func reason(in place: String, total: Int, solved: Int, premium: Bool) -> String {
+        let reason = reason(in: place, total: total, solved: solved)
+        guard !premium, total > solved else { return reason }
+        let left = total - solved
+        return "nothing left to do in \(place): \(left == 1 ? "the 1 unsolved problem is" : "its \(left) unsolved problems are") "
+            + "paid-only or skipped (`leettrack config premium yes` offers paid-only ones)"
     }
 }
 
@@ -47,7 +60,7 @@ public struct TodayPlan: Sendable {
     public static let shownDue = 10
     /// The followed list, if the user follows one.
     public var followed: StudyList?
-    /// The next problem of the followed list (see ``Catalog/nextProblem(in:progress:skipped:)``),
+    /// The next problem of the followed list (see ``Catalog/nextProblem(in:progress:skipped:premium:)``),
     /// or `nil` when there is no followed list or everything in it is solved or skipped.
     public var next: Problem?
     /// The record of ``next`` (it may be attempted), or `nil` when it was never touched.
@@ -67,13 +80,13 @@ public struct TodayPlan: Sendable {
     /// Computes the plan from the records, the settings and the stored daily question.
     /// - Complexity: O(records + events), plus O(n) over the followed list.
     public init(
-        catalog: Catalog, progress: [String: ProblemProgress], scheduler: ReviewScheduler, settings: PracticeSettings,
+        catalog: Catalog, progress: [String: ProblemProgress], scheduler: ReviewScheduler, reviewCap: Int? = nil, settings: PracticeSettings,
         followed: StudyList?, daily: LeetCodeDaily?, now: Date, timeZone: some UTCOffsetProvider
     ) {
         // Summarised once for the queue and the days (each would otherwise summarise every record).
         self.init(
             catalog: catalog, summaries: progress.mapValues(ProgressSummary.init), record: { progress[$0] }, scheduler: scheduler,
-            settings: settings, followed: followed, daily: daily, now: now, timeZone: timeZone)
+            reviewCap: reviewCap, settings: settings, followed: followed, daily: daily, now: now, timeZone: timeZone)
     }
 
     /// Computes the plan from the records' summaries (with their review cards and events), the
@@ -82,10 +95,10 @@ public struct TodayPlan: Sendable {
     /// - Complexity: O(records + events), plus O(n) over the followed list and one record read.
     public init(
         catalog: Catalog, summaries: [String: ProgressSummary], record: (String) throws -> ProblemProgress?,
-        scheduler: ReviewScheduler, settings: PracticeSettings, followed: StudyList?, daily: LeetCodeDaily?, now: Date,
-        timeZone: some UTCOffsetProvider
+        scheduler: ReviewScheduler, reviewCap: Int? = nil, settings: PracticeSettings, followed: StudyList?, daily: LeetCodeDaily?,
+        now: Date, timeZone: some UTCOffsetProvider
     ) rethrows {
-        var builder = Builder(catalog: catalog, scheduler: scheduler, timeZone: timeZone)
+        var builder = Builder(catalog: catalog, scheduler: scheduler, reviewCap: reviewCap, timeZone: timeZone)
         for (slug, summary) in summaries {
             var slug = slug
             slug.withUTF8 { builder.add(summary, slug: UnsafeRawBufferPointer($0)) }
@@ -110,11 +123,11 @@ public struct TodayPlan: Sendable {
         private var otherStatuses: [String: Status] = [:]
 
         /// A builder over `catalog`, deriving the cards of problems solved before they had one with
-        /// `scheduler`, whose days `timeZone` decides.
-        public init(catalog: Catalog, scheduler: ReviewScheduler, timeZone: some UTCOffsetProvider) {
+        /// `scheduler`, the day's reviews capped at `reviewCap` (`nil`: no cap), whose days `timeZone` decides.
+        public init(catalog: Catalog, scheduler: ReviewScheduler, reviewCap: Int?, timeZone: some UTCOffsetProvider) {
             self.catalog = catalog
             self.timeZone = timeZone
-            queue = ReviewQueue.Builder(catalog: catalog, scheduler: scheduler)
+            queue = ReviewQueue.Builder(catalog: catalog, scheduler: scheduler, reviewCap: reviewCap)
             days = DailyGoalProgress.Builder(timeZone: timeZone)
             finder = Catalog.SlugFinder(catalog)
             statuses = [Status](repeating: .todo, count: catalog.count)
@@ -137,7 +150,7 @@ public struct TodayPlan: Sendable {
             now: Date
         ) rethrows -> TodayPlan {
             let queue = queue.queue(now: now, timeZone: timeZone)
-            let next = followed.flatMap { catalog.nextProblem(in: $0.slugs, status: status(of:), skipped: Set(settings.skipped)) }
+            let next = followed.flatMap { catalog.nextProblem(in: $0.slugs, status: status(of:), skipped: Set(settings.skipped), premium: settings.premium) }
             // One pass over the events: a day with any problem practised is a practice day.
             let problemsByDay = days.problemsByDay()
             return TodayPlan(

@@ -14,19 +14,24 @@ public struct PracticeSettings: Codable, Sendable, Hashable {
     public var dailyGoal: Int?
     /// The slugs `next` passes over (`leettrack skip`), sorted.
     public var skipped: [String]
+    /// Whether the user can open paid-only problems (`leettrack config premium`); true by default
+    /// (a subscriber, or someone who does not mind). With false, `next`, `today`, `random` and the
+    /// web page's suggestions pass over paid-only problems; lists still show them, marked.
+    public var premium: Bool
 
     /// The accepted daily goals.
     public static let dailyGoalRange: ClosedRange<Int> = 1...100
 
     /// No followed list, no goal, nothing skipped.
-    public init(followedList: String? = nil, dailyGoal: Int? = nil, skipped: [String] = []) {
+    public init(followedList: String? = nil, dailyGoal: Int? = nil, skipped: [String] = [], premium: Bool = true) {
         self.followedList = followedList
         self.dailyGoal = dailyGoal
         self.skipped = skipped
+        self.premium = premium
     }
 
     enum CodingKeys: String, CodingKey {
-        case followedList = "follow", dailyGoal, skipped
+        case followedList = "follow", dailyGoal, skipped, premium
     }
 
     /// Decodes settings; a missing field takes its default, so fields added later keep old stores readable.
@@ -42,6 +47,7 @@ public struct PracticeSettings: Codable, Sendable, Hashable {
                 debugDescription: "\(dailyGoal) is not a daily goal from \(Self.dailyGoalRange.lowerBound) to \(Self.dailyGoalRange.upperBound)")
         }
         skipped = try container.decodeIfPresent([String].self, forKey: .skipped) ?? []
+        premium = try container.decodeIfPresent(Bool.self, forKey: .premium) ?? true
     }
 
     /// Encodes the settings, leaving out fields that hold their default.
@@ -50,6 +56,7 @@ public struct PracticeSettings: Codable, Sendable, Hashable {
         try container.encodeIfPresent(followedList, forKey: .followedList)
         try container.encodeIfPresent(dailyGoal, forKey: .dailyGoal)
         if !skipped.isEmpty { try container.encode(skipped, forKey: .skipped) }
+        if !premium { try container.encode(premium, forKey: .premium) }
     }
 
     /// The store key.
@@ -58,6 +65,16 @@ public struct PracticeSettings: Codable, Sendable, Hashable {
     /// Whether `slug` is marked to skip.
     public func isSkipped(_ slug: String) -> Bool {
         skipped.contains(slug)
+    }
+
+    /// Whether the user has Premium, from text: yes/no, on/off, true/false.
+    /// - Throws: ``LeetTrackError/invalidSetting(_:value:reason:)`` naming what is accepted.
+    public static func premium(from text: String) throws(LeetTrackError) -> Bool {
+        switch text.trimmedOfWhitespace.lowercased() {
+        case "yes", "on", "true", "1": return true
+        case "no", "off", "false", "0": return false
+        default: throw .invalidSetting("premium", value: text, reason: "use yes (you can open paid-only problems) or no")
+        }
     }
 
     /// A daily goal from text (`3`).

@@ -8,9 +8,10 @@ extension ProgressReport {
     /// - Throws: `PersistenceError` (a record that does not decode is named), and
     ///   ``LeetTrackError/invalidSetting(_:value:reason:)`` for review settings edited out of range.
     public init(tracker: Tracker) throws {
+        let review = try tracker.reviews.settings()
         self.init(
             catalog: tracker.catalog, progress: try tracker.progress.allProgress(), ownLists: try tracker.lists.all(),
-            scheduler: try tracker.reviews.scheduler(), now: tracker.clock.now, timeZone: tracker.timeZone,
+            scheduler: try review.scheduler(), reviewCap: review.reviewCap, now: tracker.clock.now, timeZone: tracker.timeZone,
             dailyGoal: try tracker.practice.settings().dailyGoal)
     }
 }

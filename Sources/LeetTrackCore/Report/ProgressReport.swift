@@ -124,7 +124,7 @@ public struct ProgressReport: Sendable {
     ///   events sorted to find the latest.
     public init(
         catalog: Catalog, progress: [String: ProblemProgress], ownLists: [StudyList], scheduler: ReviewScheduler,
-        now: Date, timeZone: some UTCOffsetProvider, dailyGoal: Int? = nil
+        reviewCap: Int? = nil, now: Date, timeZone: some UTCOffsetProvider, dailyGoal: Int? = nil
     ) {
         generated = now
         generatedLocalTime = Self.localTime(now, timeZone)
@@ -133,7 +133,7 @@ public struct ProgressReport: Sendable {
         calendar = PracticeCalendar(progress: progress, now: now, timeZone: timeZone, weeks: Self.calendarWeeks)
         goal = dailyGoal.map { DailyGoalProgress(goal: $0, progress: progress, now: now, timeZone: timeZone) }
         lists = (catalog.studyLists + ownLists).map { StudyListProgress($0, progress: progress, sections: catalog.sections(of: $0)) }
-        let queue = ReviewQueue(catalog: catalog, progress: progress, scheduler: scheduler, now: now, timeZone: timeZone)
+        let queue = ReviewQueue(catalog: catalog, progress: progress, scheduler: scheduler, reviewCap: reviewCap, now: now, timeZone: timeZone)
         dueNow = queue.due
         dueLaterThisWeek = queue.upcoming(days: Self.reviewDaysAhead)
         nextReview = queue.first(dueAfter: Self.reviewDaysAhead)

@@ -45,7 +45,10 @@ public struct ReviewBook: Sendable {
     /// The review queue at `now`, its days those of the book's time zone.
     /// - Complexity: reads every progress record once.
     public func queue(catalog: Catalog, now: Date) throws -> ReviewQueue {
-        ReviewQueue(catalog: catalog, progress: try repository.allProgress(), scheduler: try scheduler(), now: now, timeZone: timeZone)
+        let settings = try settings()
+        return ReviewQueue(
+            catalog: catalog, progress: try repository.allProgress(), scheduler: try settings.scheduler(), reviewCap: settings.reviewCap,
+            now: now, timeZone: timeZone)
     }
 
     /// What a rating did.
@@ -64,8 +67,19 @@ public struct ReviewBook: Sendable {
     ///   reset), ``LeetTrackError/reviewBeforeLastReview(_:since:)`` when `date` is before
     ///   the first solve or a reset, on an earlier day; the store is unchanged then. A `date` before
     ///   them on their day is taken as one second after that day's last rating.
+    ///
+    /// With a review cap (``ReviewSettings/reviewCap``), the due day is load balanced: the least
+    /// crowded day of the fuzz range (``ReviewScheduler/balanced(_:ratedAt:load:timeZone:)``).
+    /// Without one, the date is exactly the scheduler's.
     public func rate(_ problem: Problem, _ rating: ReviewRating, at date: Date) throws -> Rating {
-        let scheduler = try self.scheduler().fuzzed(for: problem.slug)
+        let settings = try settings()
+        let unfuzzed = try settings.scheduler()
+        let scheduler = unfuzzed.fuzzed(for: problem.slug)
+        // Read before the transaction, from the summaries: a heuristic's input, so a rating made
+        // by another process in between costs at most one review's worth of balance.
+        let load = try settings.reviewCap.map { _ in
+            try ReviewLoad.read(from: repository, excluding: problem.slug, scheduler: unfuzzed, timeZone: timeZone)
+        }
         var result: Rating?
         try repository.update([problem.slug]) { _, record in
             guard let before = record.reviewCard(using: scheduler) else { throw LeetTrackError.notSolved(problem) }
@@ -79,6 +93,11 @@ public struct ReviewBook: Sendable {
                 .map(\.date).max()
             {
                 after = record.recordReview(rating, at: last.addingTimeInterval(1), scheduler: scheduler)
+            }
+            if let load, let rated = after {
+                let balanced = scheduler.balanced(rated, ratedAt: rated.lastReview ?? date, load: load, timeZone: timeZone)
+                record.review = balanced
+                after = balanced
             }
             guard let after else {
                 // A day, as every review date is shown, in the user's time zone: the first day a review can have.

@@ -30,10 +30,15 @@ public struct ReviewItem: Sendable, Hashable {
 ///
 /// Due-ness is counted in days in the user's time zone: a card due at 15:00 is due the whole day,
 /// so the morning's review session includes it.
+///
+/// **A cap** (``ReviewSettings/reviewCap``) bounds each day: above it, the day holds the cards of
+/// lowest retrievability (the most forgotten first), and the rest wait for the next days, each day
+/// again taking its most forgotten first (``upcoming(days:)`` shows that plan). The stored due
+/// dates do not move: a cap raised or removed gives the waiting cards back at once.
 public struct ReviewQueue: Sendable {
     /// Every card, earliest due first (ties by problem id). Each access sorts the cards and builds
     /// every problem: ``due``, ``upcoming(days:)`` and ``next`` build only the ones they give.
-    public var items: [ReviewItem] { (dueEntries + laterEntries).sorted(by: Entry.precedes).map(item) }
+    public var items: [ReviewItem] { (dueEntries + waitingEntries + laterEntries).sorted(by: Entry.precedes).map(item) }
     /// Today, in the user's time zone.
     public let today: LocalDay
 
@@ -49,8 +54,16 @@ public struct ReviewQueue: Sendable {
             (left.card.due, left.id) < (right.card.due, right.id)
         }
     }
-    /// The cards due today or overdue, in the queue's order.
+    /// The cards due today or overdue, in the queue's order: at most the cap.
     private let dueEntries: [Entry]
+    /// The cards due today or overdue that the cap leaves for the next days, most forgotten first.
+    private let waitingEntries: [Entry]
+    /// The cap the queue keeps, if any.
+    public let reviewCap: Int?
+    /// Says how forgotten a card is on a later day, for the days after a capped one.
+    private let scheduler: ReviewScheduler
+    /// The instant the queue is seen at.
+    private let now: Date
     /// The cards still to come, in no order: `review` and `today` show the due ones and at most
     /// the first of these, so they are sorted only when asked for (sorting all 4,029 cards of a
     /// large store was a tenth of `review`).
@@ -61,20 +74,23 @@ public struct ReviewQueue: Sendable {
     /// - Parameters:
     ///   - progress: records by slug; slugs the catalog does not know are left out.
     ///   - scheduler: derives cards for problems solved before they had one.
+    ///   - reviewCap: the most reviews a day (``ReviewSettings/reviewCap``), `nil` for no cap.
     /// - Complexity: O(r log r) for r records with a card.
     public init(
-        catalog: Catalog, progress: [String: ProblemProgress], scheduler: ReviewScheduler, now: Date,
+        catalog: Catalog, progress: [String: ProblemProgress], scheduler: ReviewScheduler, reviewCap: Int? = nil, now: Date,
         timeZone: some UTCOffsetProvider
     ) {
-        self.init(catalog: catalog, summaries: progress.mapValues(ProgressSummary.init), scheduler: scheduler, now: now, timeZone: timeZone)
+        self.init(
+            catalog: catalog, summaries: progress.mapValues(ProgressSummary.init), scheduler: scheduler, reviewCap: reviewCap, now: now,
+            timeZone: timeZone)
     }
 
     /// The queue from the records' summaries (``ProgressRepository/readableSummaries(where:)``).
     public init(
-        catalog: Catalog, summaries progress: [String: ProgressSummary], scheduler: ReviewScheduler, now: Date,
+        catalog: Catalog, summaries progress: [String: ProgressSummary], scheduler: ReviewScheduler, reviewCap: Int? = nil, now: Date,
         timeZone: some UTCOffsetProvider
     ) {
-        var builder = Builder(catalog: catalog, scheduler: scheduler)
+        var builder = Builder(catalog: catalog, scheduler: scheduler, reviewCap: reviewCap)
         for (slug, record) in progress {
             guard let position = catalog.position(ofSlug: slug) else { continue }
             builder.add(record, at: position)
@@ -83,19 +99,22 @@ public struct ReviewQueue: Sendable {
     }
 
     /// The queue made one summary at a time, as a store lends them: the same as
-    /// ``init(catalog:summaries:scheduler:now:timeZone:)`` for the same summaries, in any order.
+    /// ``init(catalog:summaries:scheduler:reviewCap:now:timeZone:)`` for the same summaries, in any order.
     /// A summary's events may be left unread where it has a card
     /// (``ProgressRepository/forEachReadableSummary(events:card:_:)`` with `events` false).
     public struct Builder {
         private let catalog: Catalog
         private let scheduler: ReviewScheduler
+        private let reviewCap: Int?
         private var cards: [(position: Int, card: ReviewCard)] = []
         private var keys: [(due: Date, id: Int, index: Int)] = []
 
-        /// A builder over `catalog`, deriving the cards of problems solved before they had one with `scheduler`.
-        public init(catalog: Catalog, scheduler: ReviewScheduler) {
+        /// A builder over `catalog`, deriving the cards of problems solved before they had one with
+        /// `scheduler`, each day holding at most `reviewCap` reviews (`nil`: no cap).
+        public init(catalog: Catalog, scheduler: ReviewScheduler, reviewCap: Int?) {
             self.catalog = catalog
             self.scheduler = scheduler
+            self.reviewCap = reviewCap
             // Room for a card per problem at once: grown by doubling, the arrays left 1.3 MB of
             // copies behind on a store of 4,000 cards. Room never written costs no memory.
             cards.reserveCapacity(catalog.count)
@@ -118,7 +137,8 @@ public struct ReviewQueue: Sendable {
             cards.append((position, card))
         }
 
-        /// The queue of the cards added, seen at `now`.
+        /// The queue of the cards added, seen at `now`: the one place a day's review list is made
+        /// (`review`, `today`, the screen, the web page and the report all come here).
         public func queue(now: Date, timeZone: some UTCOffsetProvider) -> ReviewQueue {
             let today = LocalDay(now, in: timeZone)
             var days = LocalDays(in: timeZone)
@@ -139,19 +159,43 @@ public struct ReviewQueue: Sendable {
                 }
             }
             dueKeys.sort { ($0.due, $0.id) < ($1.due, $1.id) }
-            let dueEntries = dueKeys.map { key in
+            var dueEntries = dueKeys.map { key in
                 let (position, card) = cards[key.index]
                 return Entry(position: position, id: key.id, card: card, dueDay: key.day)
             }
-            return ReviewQueue(catalog: catalog, dueEntries: dueEntries, laterEntries: laterEntries, today: today)
+            var waitingEntries: [Entry] = []
+            if let reviewCap, dueEntries.count > reviewCap {
+                dueEntries = ReviewQueue.mostForgotten(dueEntries, at: now, scheduler: scheduler)
+                waitingEntries = Array(dueEntries[reviewCap...])
+                dueEntries.removeSubrange(reviewCap...)
+            }
+            return ReviewQueue(
+                catalog: catalog, dueEntries: dueEntries, waitingEntries: waitingEntries, laterEntries: laterEntries, today: today,
+                reviewCap: reviewCap, scheduler: scheduler, now: now)
         }
     }
 
-    private init(catalog: Catalog, dueEntries: [Entry], laterEntries: [Entry], today: LocalDay) {
+    private init(
+        catalog: Catalog, dueEntries: [Entry], waitingEntries: [Entry], laterEntries: [Entry], today: LocalDay, reviewCap: Int?,
+        scheduler: ReviewScheduler, now: Date
+    ) {
         self.catalog = catalog
         self.dueEntries = dueEntries
+        self.waitingEntries = waitingEntries
         self.laterEntries = laterEntries
         self.today = today
+        self.reviewCap = reviewCap
+        self.scheduler = scheduler
+        self.now = now
+    }
+
+    /// `entries` with the lowest retrievability at `date` first (ties: earliest due, then problem
+    /// id), so that a capped day keeps the problems most likely forgotten.
+    /// - Complexity: O(n log n), one retrievability per card.
+    private static func mostForgotten(_ entries: [Entry], at date: Date, scheduler: ReviewScheduler) -> [Entry] {
+        entries.map { (scheduler.retrievability(of: $0.card, at: date), $0) }
+            .sorted { ($0.0, $0.1.card.due, $0.1.id) < ($1.0, $1.1.card.due, $1.1.id) }
+            .map(\.1)
     }
 
     /// The item of `entry`, its problem built from the catalog.
@@ -159,8 +203,12 @@ public struct ReviewQueue: Sendable {
         ReviewItem(problem: catalog.problem(at: entry.position), card: entry.card, dueDay: entry.dueDay, today: today)
     }
 
-    /// What is due today or overdue, most overdue first.
+    /// What is due today or overdue, most overdue first; with a cap exceeded, the cap's worth of
+    /// the most forgotten, most forgotten first.
     public var due: [ReviewItem] { dueEntries.map(item) }
+
+    /// How many reviews are due but wait for the next days, beyond the cap.
+    public var waitingCount: Int { waitingEntries.count }
 
     /// The first `count` of ``due``, without building the others' items.
     public func firstDue(_ count: Int) -> [ReviewItem] { dueEntries.prefix(max(0, count)).map(item) }
@@ -193,11 +241,36 @@ public struct ReviewQueue: Sendable {
     }
 
     /// Whether the queue has no card.
-    public var isEmpty: Bool { dueEntries.isEmpty && laterEntries.isEmpty }
+    public var isEmpty: Bool { dueEntries.isEmpty && waitingEntries.isEmpty && laterEntries.isEmpty }
 
-    /// What falls due in the next `days` days after today (tomorrow through today + `days`).
+    /// What falls due in the next `days` days after today (tomorrow through today + `days`). With a
+    /// cap, each day holds at most the cap: the reviews waiting from the days before and the day's
+    /// own, the most forgotten on that day first; the rest move on to the next day, and the items
+    /// carry the day they are planned for.
+    /// - Complexity: O(k log k) for the k cards due by the last of the days.
     public func upcoming(days: Int) -> [ReviewItem] {
-        laterEntries.filter { $0.dueDay.dayNumber - today.dayNumber <= days }.sorted(by: Entry.precedes).map(item)
+        let coming = laterEntries.filter { $0.dueDay.dayNumber - today.dayNumber <= days }.sorted(by: Entry.precedes)
+        guard let reviewCap else { return coming.map(item) }
+        var result: [ReviewItem] = []
+        var carried = waitingEntries
+        var index = coming.startIndex
+        for offset in stride(from: 1, through: days, by: 1) {
+            let day = today.adding(days: offset)
+            while index < coming.endIndex, coming[index].dueDay == day {
+                carried.append(coming[index])
+                index += 1
+            }
+            if carried.count > reviewCap {
+                carried = Self.mostForgotten(carried, at: now.addingTimeInterval(Double(offset) * 86_400), scheduler: scheduler)
+            }
+            let taken = carried.prefix(reviewCap).sorted(by: Entry.precedes)
+            for var entry in taken {
+                entry.dueDay = day
+                result.append(item(entry))
+            }
+            carried.removeFirst(min(reviewCap, carried.count))
+        }
+        return result
     }
 }
 

@@ -20,6 +20,14 @@ public struct ReviewSettings: Codable, Sendable, Hashable {
     /// --apply`; `nil` for the published defaults. Set through ``setParameters(_:)``, which checks
     /// them; stored only when set, so settings without them keep their stored form.
     public private(set) var parameters: [Double]?
+    /// The most reviews a day's queue holds (`leettrack config review-cap`), or `nil` for no cap.
+    /// Above it, the most forgotten problems come first and the rest wait for the next days, and
+    /// a rating picks its due day within the fuzz range by the load of each day
+    /// (``ReviewLoad``). Stored only when set, so settings without it keep their stored form.
+    public var reviewCap: Int?
+
+    /// The accepted review caps: a day of 1,000 reviews is already more than anyone keeps up with.
+    public static let reviewCapRange: ClosedRange<Int> = 1...1000
 
     /// The accepted desired retentions.
     public static let retentionRange: ClosedRange<Double> = 0.70...0.99
@@ -35,7 +43,7 @@ public struct ReviewSettings: Codable, Sendable, Hashable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case desiredRetention, maximumInterval, fuzz, parameters
+        case desiredRetention, maximumInterval, fuzz, parameters, reviewCap
     }
 
     /// Decodes settings; a missing field takes its default, so settings added later keep old
@@ -51,6 +59,11 @@ public struct ReviewSettings: Codable, Sendable, Hashable {
         maximumInterval = try container.decodeIfPresent(Int.self, forKey: .maximumInterval) ?? defaults.maximumInterval
         fuzz = try container.decodeIfPresent(Bool.self, forKey: .fuzz) ?? defaults.fuzz
         parameters = try container.decodeIfPresent([Double].self, forKey: .parameters)
+        reviewCap = try container.decodeIfPresent(Int.self, forKey: .reviewCap)
+        if let reviewCap, !Self.reviewCapRange.contains(reviewCap) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .reviewCap, in: container, debugDescription: "\(reviewCap) is not a review cap from 1 to 1000")
+        }
         if let parameters {
             // A synced or hand-edited value is checked like one from `review optimize --apply`.
             do {
@@ -116,6 +129,8 @@ extension ReviewSettings {
         case maximumInterval = "maximum-interval"
         /// ``ReviewSettings/fuzz``.
         case fuzz
+        /// ``ReviewSettings/reviewCap``.
+        case reviewCap = "review-cap"
 
         /// One line of help.
         public var help: String {
@@ -123,6 +138,7 @@ extension ReviewSettings {
             case .desiredRetention: "Chance of still knowing a problem when it is due, 0.70 to 0.99 (default 0.9)."
             case .maximumInterval: "The longest interval between redos, in days (default 36500)."
             case .fuzz: "Spread intervals of 3 days or more by a few percent: on or off (default off)."
+            case .reviewCap: "The most reviews a day, 1 to 1000, or none; the most forgotten come first (default none)."
             }
         }
     }
@@ -133,11 +149,12 @@ extension ReviewSettings {
         case .desiredRetention: "\(desiredRetention)"
         case .maximumInterval: "\(maximumInterval)"
         case .fuzz: fuzz ? "on" : "off"
+        case .reviewCap: reviewCap.map(String.init) ?? "none"
         }
     }
 
     /// Sets a setting from text. Retention takes `0.85` or `85%`; fuzz takes on/off, true/false,
-    /// yes/no.
+    /// yes/no; the review cap takes a number or `none`.
     /// - Throws: ``LeetTrackError/invalidSetting(_:value:reason:)`` naming what is accepted.
     public mutating func set(_ name: Name, to text: String) throws(LeetTrackError) {
         let trimmed = text.trimmedOfWhitespace.lowercased()
@@ -160,6 +177,12 @@ extension ReviewSettings {
             case "off", "false", "no", "0": fuzz = false
             default: throw .invalidSetting(name.rawValue, value: text, reason: "use on or off")
             }
+        case .reviewCap:
+            if trimmed == "none" { reviewCap = nil; return }
+            guard let value = Int(trimmed), Self.reviewCapRange.contains(value) else {
+                throw .invalidSetting(name.rawValue, value: text, reason: "use a whole number of reviews a day from 1 to 1000, or none")
+            }
+            reviewCap = value
         }
     }
 }

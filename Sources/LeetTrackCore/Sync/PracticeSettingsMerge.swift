@@ -48,6 +48,10 @@ enum PracticeSettingsMerge {
             ($0 ?? .min, $0 == nil ? 0 : 1) < ($1 ?? .min, $1 == nil ? 0 : 1)
         }
         (settings.dailyGoal, stamps.dailyGoal) = (goal.0, own(goal.1))
+        // Ties go to "no": a store that says it cannot open paid-only problems is not overruled by
+        // an unstamped default.
+        let premium = SyncMerge.latest((x.settings.premium, x.stamp(x.own.premium)), (y.settings.premium, y.stamp(y.own.premium))) { $0 && !$1 }
+        (settings.premium, stamps.premium) = (premium.0, own(premium.1))
         let slugs = x.skipped.union(y.skipped).union(x.own.skipped.keys).union(y.own.skipped.keys)
         for slug in slugs {
             let mark = SyncMerge.latest(

@@ -21,12 +21,15 @@ struct PracticeStamps: Codable, Hashable {
     var followedList: HLCTimestamp?
     /// When the daily goal was last changed, if later than `since`.
     var dailyGoal: HLCTimestamp?
+    /// When the premium setting was last changed, if later than `since`.
+    var premium: HLCTimestamp?
     /// Per problem slug, when it was last skipped or unskipped, if later than `since`.
     var skipped: [String: HLCTimestamp]
 
     /// Stamps with only a floor: every part as of `since`.
     init(since: HLCTimestamp? = nil, followedList: HLCTimestamp? = nil, dailyGoal: HLCTimestamp? = nil,
-         skipped: [String: HLCTimestamp] = [:]) {
+         skipped: [String: HLCTimestamp] = [:], premium: HLCTimestamp? = nil) {
+        self.premium = premium
         self.since = since
         self.followedList = followedList
         self.dailyGoal = dailyGoal
@@ -34,7 +37,7 @@ struct PracticeStamps: Codable, Hashable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case since, followedList = "follow", dailyGoal, skipped
+        case since, followedList = "follow", dailyGoal, skipped, premium
     }
 
     /// Decodes stamps; every field may be missing.
@@ -44,6 +47,7 @@ struct PracticeStamps: Codable, Hashable {
         followedList = try container.decodeIfPresent(HLCTimestamp.self, forKey: .followedList)
         dailyGoal = try container.decodeIfPresent(HLCTimestamp.self, forKey: .dailyGoal)
         skipped = try container.decodeIfPresent([String: HLCTimestamp].self, forKey: .skipped) ?? [:]
+        premium = try container.decodeIfPresent(HLCTimestamp.self, forKey: .premium)
     }
 
     /// Encodes the stamps, leaving out the missing ones.
@@ -53,11 +57,12 @@ struct PracticeStamps: Codable, Hashable {
         try container.encodeIfPresent(followedList, forKey: .followedList)
         try container.encodeIfPresent(dailyGoal, forKey: .dailyGoal)
         if !skipped.isEmpty { try container.encode(skipped, forKey: .skipped) }
+        try container.encodeIfPresent(premium, forKey: .premium)
     }
 
     /// The latest stamp held.
     var latest: HLCTimestamp? {
-        ([since, followedList, dailyGoal].compactMap { $0 } + skipped.values).max()
+        ([since, followedList, dailyGoal, premium].compactMap { $0 } + skipped.values).max()
     }
 
     /// Stamps `stamp` on every part that differs between `before` and `after`: the followed list,
@@ -65,6 +70,7 @@ struct PracticeStamps: Codable, Hashable {
     mutating func record(from before: PracticeSettings, to after: PracticeSettings, at stamp: HLCTimestamp) {
         if before.followedList != after.followedList { followedList = stamp }
         if before.dailyGoal != after.dailyGoal { dailyGoal = stamp }
+        if before.premium != after.premium { premium = stamp }
         for slug in Set(before.skipped).symmetricDifference(after.skipped) { skipped[slug] = stamp }
     }
 }

@@ -98,6 +98,7 @@ extension SyncEngine {
         if let since = stamps.since { try check(since, at: prefix + "since", now: now) }
         if let followed = stamps.followedList { try check(followed, at: prefix + "follow", now: now) }
         if let goal = stamps.dailyGoal { try check(goal, at: prefix + "dailyGoal", now: now) }
+        if let premium = stamps.premium { try check(premium, at: prefix + "premium", now: now) }
         if stamps.skipped.count > InputRules.maximumListProblems {
             throw InputRules.Violation(prefix + "skipped", "more than \(InputRules.maximumListProblems) problems")
         }

@@ -18,8 +18,10 @@ extension Browser {
     /// The queue from the records on screen, with the stored review settings.
     /// - Throws: `PersistenceError.undecodable` when the stored settings do not decode.
     func makeReviewSession() throws -> ReviewSession {
-        let scheduler = try tracker.reviews.scheduler()
-        return ReviewSession(catalog: catalog, progress: progress, scheduler: scheduler, now: now(), timeZone: timeZone)
+        let settings = try tracker.reviews.settings()
+        return ReviewSession(
+            catalog: catalog, progress: progress, scheduler: try settings.scheduler(), reviewCap: settings.reviewCap, now: now(),
+            timeZone: timeZone)
     }
 
     /// Builds the queue again (after another process changed the store, or past midnight),

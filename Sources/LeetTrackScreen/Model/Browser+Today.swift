@@ -16,10 +16,13 @@ extension Browser {
         var settings = PracticeSettings()
         var followed: StudyList?
         var scheduler = ReviewScheduler()
+        var reviewCap: Int?
         var daily: LeetCodeDaily?
         do {
             settings = try tracker.practice.settings()
-            scheduler = try tracker.reviews.scheduler()
+            let review = try tracker.reviews.settings()
+            scheduler = try review.scheduler()
+            reviewCap = review.reviewCap
             daily = try tracker.store.value(for: LeetCodeDaily.key)
             if let key = settings.followedList { followed = try tracker.lists.list(named: key, in: catalog) }
         } catch LeetTrackError.unknownList(let name, _) {
@@ -28,7 +31,7 @@ extension Browser {
             message = Message(text: "Could not read the settings: \(error)", isError: true)
         }
         return TodayPlan(
-            catalog: catalog, progress: progress, scheduler: scheduler, settings: settings, followed: followed,
+            catalog: catalog, progress: progress, scheduler: scheduler, reviewCap: reviewCap, settings: settings, followed: followed,
             daily: daily, now: now(), timeZone: timeZone)
     }
 

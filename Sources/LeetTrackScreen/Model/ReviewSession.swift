@@ -35,8 +35,11 @@ struct ReviewSession: Equatable {
     /// The queue at `now` from `progress`.
     /// - Complexity: O(r log r) for r records with a card; it runs when the screen opens and when
     ///   another process changed the store.
-    init(catalog: Catalog, progress: [String: ProblemProgress], scheduler: ReviewScheduler, now: Date, timeZone: some UTCOffsetProvider) {
-        let queue = ReviewQueue(catalog: catalog, progress: progress, scheduler: scheduler, now: now, timeZone: timeZone)
+    init(
+        catalog: Catalog, progress: [String: ProblemProgress], scheduler: ReviewScheduler, reviewCap: Int? = nil, now: Date,
+        timeZone: some UTCOffsetProvider
+    ) {
+        let queue = ReviewQueue(catalog: catalog, progress: progress, scheduler: scheduler, reviewCap: reviewCap, now: now, timeZone: timeZone)
         due = queue.due
         upcoming = queue.upcoming(days: Self.upcomingDays)
         later = queue.first(dueAfter: Self.upcomingDays)

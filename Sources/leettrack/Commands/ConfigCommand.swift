@@ -31,12 +31,14 @@ struct ConfigCommand: LeetTrackCommand {
         case follow
         /// Problems a day.
         case dailyGoal
+        /// Whether paid-only problems may be offered (`next`, `today`, `random`, the web page).
+        case premium
         /// A setting of this machine's `code` (not synced: paths are per machine).
         case code(CodeSettings.Name)
         /// Whether the views of the day capture solves made on LeetCode's website (this store only).
         case leetCodeCapture
 
-        static let all: [Setting] = ReviewSettings.Name.allCases.map(Setting.review) + [.follow, .dailyGoal]
+        static let all: [Setting] = ReviewSettings.Name.allCases.map(Setting.review) + [.follow, .dailyGoal, .premium]
             + CodeSettings.Name.allCases.map(Setting.code) + [.leetCodeCapture]
 
         /// Each setting's name and help on lines of their own, for the help text. A loop rather
@@ -53,6 +55,7 @@ struct ConfigCommand: LeetTrackCommand {
             case .review(let name): name.rawValue
             case .follow: "follow"
             case .dailyGoal: "daily-goal"
+            case .premium: "premium"
             case .code(let name): name.rawValue
             case .leetCodeCapture: "leetcode-capture"
             }
@@ -63,6 +66,7 @@ struct ConfigCommand: LeetTrackCommand {
             case .review(let name): name.help
             case .follow: "The study list `next` and `today` use: a built-in list's key or one of yours (default none)."
             case .dailyGoal: "Problems to practise a day, 1 to 100; `today`, the streak and the calendar show the days that met it (default none)."
+            case .premium: "yes if you can open paid-only problems; with no, next, today, random and serve pass over them (default yes)."
             case .code(let name): name.help
             case .leetCodeCapture:
                 "on or off: signed in to LeetCode, `today`, the screen and `serve` record the solves you made on the website, "
@@ -75,6 +79,7 @@ struct ConfigCommand: LeetTrackCommand {
             case .review(let name): review.value(of: name)
             case .follow: practice.followedList ?? "none"
             case .dailyGoal: practice.dailyGoal.map(String.init) ?? "none"
+            case .premium: practice.premium ? "yes" : "no"
             case .code(let name): code.value(of: name)
             case .leetCodeCapture: capture ? "on" : "off"
             }
@@ -105,6 +110,7 @@ struct ConfigCommand: LeetTrackCommand {
                 var probe = ReviewSettings()
                 try probe.set(name, to: value)
             case .dailyGoal: _ = try PracticeSettings.dailyGoal(from: value)
+            case .premium: _ = try PracticeSettings.premium(from: value)
             case .code(let name):
                 var probe = CodeSettings()
                 try probe.set(name, to: value)
@@ -154,12 +160,21 @@ struct ConfigCommand: LeetTrackCommand {
         case .set(let setting, let text):
             let followed = setting == .follow ? try context.list(named: text).key : nil
             let goal = setting == .dailyGoal ? try PracticeSettings.dailyGoal(from: text) : nil
+            let premium = setting == .premium ? try PracticeSettings.premium(from: text) : true
             try changePractice(setting, context, output) { settings in
-                if setting == .follow { settings.followedList = followed } else { settings.dailyGoal = goal }
+                switch setting {
+                case .follow: settings.followedList = followed
+                case .premium: settings.premium = premium
+                default: settings.dailyGoal = goal
+                }
             }
         case .reset(let setting):
             try changePractice(setting, context, output) { settings in
-                if setting == .follow { settings.followedList = nil } else { settings.dailyGoal = nil }
+                switch setting {
+                case .follow: settings.followedList = nil
+                case .premium: settings.premium = true
+                default: settings.dailyGoal = nil
+                }
             }
         }
     }
@@ -239,6 +254,8 @@ struct ConfigCommand: LeetTrackCommand {
         switch (setting, value) {
         case (.follow, "none"): output.line("You follow no list now.")
         case (.follow, _): output.line("You follow \(value) now: `leettrack next` and `leettrack today` take their next problem from it.")
+        case (.premium, "yes"): output.line("premium is now yes: paid-only problems may be offered.")
+        case (.premium, _): output.line("premium is now no: next, today, random and serve pass over paid-only problems.")
         case (_, "none"): output.line("No daily goal now.")
         default: output.line("daily-goal is now \(value == "1" ? "1 problem" : "\(value) problems") a day.")
         }

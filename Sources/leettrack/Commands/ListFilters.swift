@@ -199,9 +199,16 @@ struct RandomCommand: LeetTrackCommand {
         // picked for its JSON (every match's record was decoded: 188 M instructions on a store of 4,029).
         let narrowed = ListFilters.narrowed(try filters.resolvingList(query, command: Self.self, context), to: named)
         let matches = try context.positions(markedMatching: narrowed)
-        let candidates = matches.filter { ($0.progress?.status ?? .todo) != .solved }
+        // Without Premium (`config premium no`), paid-only problems are passed over, even with
+        // `--paid`: the user said they cannot open them, and the message below says why none is left.
+        let premium = try context.practiceSettings().premium
+        let candidates = matches.filter { ($0.progress?.status ?? .todo) != .solved && (premium || !context.catalog.paidOnly(at: $0.position)) }
         guard let pick = context.randomElement(of: candidates) else {
-            throw CLIError.failure(matches.isEmpty ? "no problem matches these filters." : "every problem these filters match is solved.")
+            let unsolved = matches.contains { ($0.progress?.status ?? .todo) != .solved }
+            throw CLIError.failure(
+                matches.isEmpty ? "no problem matches these filters."
+                    : unsolved ? "every unsolved problem these filters match is paid-only (`leettrack config premium yes` offers them)."
+                    : "every problem these filters match is solved.")
         }
         let problem = context.catalog.problem(at: pick.position)
         if json {

@@ -10,7 +10,8 @@ struct NextCommand: LeetTrackCommand {
         abstract: "Show the next problem to do: the first unsolved one of a list, in the list's own order.",
         discussion: paragraphs("""
             Without --list, the list you follow (`leettrack config follow neetcode-150`). Problems marked
-            with `leettrack skip` are passed over; attempted ones are not (they are the next thing to finish).
+            with `leettrack skip` are passed over, and paid-only ones after `leettrack config premium no`;
+            attempted ones are not (they are the next thing to finish).
             """))
 
     @Option(
@@ -30,7 +31,7 @@ struct NextCommand: LeetTrackCommand {
         // The list's marks, each summary read by its key (the whole store was read, and the list's
         // records decoded, to pick one problem); the record of the one picked for its JSON.
         let marks = try context.marks(ofSlugs: slugs)
-        let next = context.catalog.nextProblem(in: slugs, progress: marks, skipped: Set(settings.skipped))
+        let next = context.catalog.nextProblem(in: slugs, progress: marks, skipped: Set(settings.skipped), premium: settings.premium)
         let solved = slugs.filter { marks[$0]?.status == .solved }.count
         let place = list.name + (section.map { ": \($0.name)" } ?? "")
         if json {
@@ -40,7 +41,7 @@ struct NextCommand: LeetTrackCommand {
                 problem: next.map { ProblemJSON($0, record, section: sectionName(of: $0, in: list, context)) }))
         }
         guard let next else {
-            let reason = NothingNext.reason(in: place, total: slugs.count, solved: solved)
+            let reason = NothingNext.reason(in: place, total: slugs.count, solved: solved, premium: settings.premium)
             output.line(reason.prefix(1).uppercased() + reason.dropFirst() + (slugs.isEmpty ? "." : ". \(solved) of \(slugs.count) solved."))
             return
         }

@@ -44,9 +44,10 @@ struct ReportCommand: LeetTrackCommand {
 
     func run(_ context: CommandContext, _ standardOutput: CommandOutput) throws {
         try check()
+        let review = try context.reviewSettings()
         let report = ProgressReport(
             catalog: context.catalog, progress: try context.progress(), ownLists: try context.ownLists(),
-            scheduler: try context.reviewSettings().scheduler(), now: context.now, timeZone: context.timeZone,
+            scheduler: try review.scheduler(), reviewCap: review.reviewCap, now: context.now, timeZone: context.timeZone,
             dailyGoal: try context.practiceSettings().dailyGoal)
         let page = report.html()
         if output == "-" { return standardOutput.writeData(page) }

@@ -84,11 +84,12 @@ struct ReviewCommand: LeetTrackCommand {
 
     /// The queue as of `day` (today without one).
     private func makeQueue(_ day: LocalDay?, _ context: CommandContext) throws -> ReviewQueue {
-        let scheduler = try context.reviewSettings().scheduler()
+        let settings = try context.reviewSettings()
+        let scheduler = try settings.scheduler()
         // Due-ness is counted in whole days, so any instant of the given day shows its queue.
         let now = day.map { $0.noon(in: context.timeZone) } ?? context.now
         // Each card is queued as the store lends its summary: no dictionary of them all.
-        var queue = ReviewQueue.Builder(catalog: context.catalog, scheduler: scheduler)
+        var queue = ReviewQueue.Builder(catalog: context.catalog, scheduler: scheduler, reviewCap: settings.reviewCap)
         try context.lending { try queue.add(from: $0) }
         return queue.queue(now: now, timeZone: context.timeZone)
     }
@@ -147,6 +148,10 @@ enum ReviewOutput {
                 }
                 bytes.append(UInt8(ascii: "\n"))
             }
+        }
+        if queue.waitingCount > 0, let cap = queue.reviewCap {
+            output.line(style.dim("\(Plural.count(queue.waitingCount, "more review waits", "more reviews wait")) for the next days "
+                + "(review-cap \(cap): the most forgotten come first; `leettrack review --upcoming` shows the plan)."))
         }
         output.line(style.dim("Record a redo with `leettrack review PROBLEM again|hard|good|easy`."))
     }

@@ -95,7 +95,9 @@ struct TodayCommand: LeetTrackCommand {
         let settings = try context.practiceSettings()
         let followed = try context.followedList(in: settings, warningIfGone: true)
         // The summaries, as the store lends them; the next problem's record is read on its own.
-        var builder = TodayPlan.Builder(catalog: context.catalog, scheduler: try context.reviewSettings().scheduler(), timeZone: context.timeZone)
+        let review = try context.reviewSettings()
+        var builder = TodayPlan.Builder(
+            catalog: context.catalog, scheduler: try review.scheduler(), reviewCap: review.reviewCap, timeZone: context.timeZone)
         try context.lending { try $0.forEachReadableSummary { slug, summary in builder.add(summary, slug: slug) } }
         return try builder.plan(record: context.record(ofPicked:), settings: settings, followed: followed, daily: daily, now: context.now)
     }
