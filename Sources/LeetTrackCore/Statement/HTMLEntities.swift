@@ -27,6 +27,14 @@ enum HTMLEntities {
 
     /// `bytes` as text, references decoded and made inert.
     static func decode(_ bytes: ArraySlice<UInt8>) -> String {
+        // Most of a statement is printable ASCII with no reference: nothing to decode or make
+        // inert, so the bytes are the text (one pass, no scalar-by-scalar rebuilding).
+        var plain = true
+        for byte in bytes where byte == UInt8(ascii: "&") || byte == 0x0D || byte >= 0x7F || (byte < 0x20 && byte != 0x0A && byte != 0x09) {
+            plain = false
+            break
+        }
+        if plain { return String(decoding: bytes, as: UTF8.self) }
         var text = String.UnicodeScalarView()
         var decoded = String.UnicodeScalarView()
         var position = bytes.startIndex

@@ -145,18 +145,20 @@ enum DocumentConverter {
     /// Runs of HTML white space as one space (a no-break space stays).
     static func collapsed(_ text: String) -> String {
         guard text.utf8.contains(where: { Tokenizer.isSpace($0) }) else { return text }
-        var result = ""
+        // By bytes: a space is ASCII, and no byte of a longer UTF-8 sequence is below 0x80.
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count)
         var lastWasSpace = false
-        for character in text.unicodeScalars {
-            if character.value < 0x80, Tokenizer.isSpace(UInt8(character.value)) {
-                if !lastWasSpace { result.unicodeScalars.append(" ") }
+        for byte in text.utf8 {
+            if Tokenizer.isSpace(byte) {
+                if !lastWasSpace { result.append(UInt8(ascii: " ")) }
                 lastWasSpace = true
             } else {
-                result.unicodeScalars.append(character)
+                result.append(byte)
                 lastWasSpace = false
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// A paragraph's inlines without the spaces at its start, its end, around line breaks, and
@@ -187,17 +189,19 @@ enum DocumentConverter {
         for inline in inlines {
             switch inline {
             case .text(let text):
-                var kept = ""
-                for scalar in text.unicodeScalars {
-                    if scalar == " " {
+                // By bytes, as `collapsed(_:)`: the space is ASCII.
+                var kept: [UInt8] = []
+                kept.reserveCapacity(text.utf8.count)
+                for byte in text.utf8 {
+                    if byte == UInt8(ascii: " ") {
                         if lastWasSpace { continue }
                         lastWasSpace = true
                     } else {
                         lastWasSpace = false
                     }
-                    kept.unicodeScalars.append(scalar)
+                    kept.append(byte)
                 }
-                if !kept.isEmpty { result.append(.text(kept)) }
+                if !kept.isEmpty { result.append(.text(String(decoding: kept, as: UTF8.self))) }
             case .code(let text):
                 if !text.isEmpty {
                     result.append(.code(text))

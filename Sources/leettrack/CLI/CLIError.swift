@@ -12,6 +12,9 @@ enum CLIError: Error {
     case unknownCommand(String, suggestion: String?)
     /// The command could not do its work (exit 1).
     case failure(String)
+    /// The command did its work and its output says why it did not succeed (a test case that
+    /// failed, a submission the judge did not accept): exit 1, with nothing more on standard error.
+    case saidInOutput
 }
 
 /// The one place that maps errors to what the user sees and to the exit code:
@@ -44,6 +47,8 @@ struct ErrorReport {
                 exitCode: Self.usageExitCode)
         case CLIError.failure(let text):
             self.init(message: "Error: \(text)\n", exitCode: 1)
+        case CLIError.saidInOutput:
+            self.init(message: "", exitCode: 1)
         case let error as LeetTrackError:
             switch error {
             // The command line was right, but the store's state does not allow the change.

@@ -13,7 +13,7 @@ extension LeetCodeCommand {
             discussion: paragraphs("""
                 Sends the problem's solution file (the one `leettrack code` made, or FILE; the language \
                 from its extension) to POST /problems/SLUG/interpret_solution/ and waits for the judge. \
-                Nothing is recorded.
+                Nothing is recorded. Exits 1 when a case fails or the code does not compile.
                 """))
 
         @Argument(help: ArgumentHelp("An id, a slug, or title words.", valueName: "problem"), completion: .problems)
@@ -55,7 +55,8 @@ extension LeetCodeCommand {
 
                 The submission's id is kept before the verdict is asked: if leettrack is stopped or the \
                 network drops meanwhile, the next `submit` or `leetcode pull` records it once. A \
-                submission is never sent twice.
+                submission is never sent twice. Exits 1 when the verdict is not Accepted (the attempt is \
+                recorded all the same).
                 """))
 
         @Argument(help: ArgumentHelp("An id, a slug, or title words.", valueName: "problem"), completion: .problems)

@@ -79,7 +79,9 @@ extension LeetCodeSession {
             slug: problem.slug, questionID: question.questionID, language: solution.judgeLanguage, code: solution.code,
             input: cases.joined(separator: "\n"))
         let result = try JudgeWait.around { progress throws(LeetCodeError) in try client.verdict(of: id, slug: problem.slug, progress: progress) }
-        JudgeReport.run(result, cases: cases, output)
+        // Like a test runner: a case that failed (or a run that did not compile) exits 1, so
+        // `leetcode test 1 && leetcode submit 1` submits only what passed.
+        guard JudgeReport.run(result, cases: cases, output) else { throw CLIError.saidInOutput }
     }
 
     /// Sends `solution`, waits for the verdict and records it (see ``SubmissionLedger``). A
@@ -105,6 +107,8 @@ extension LeetCodeSession {
             ifKept: "The submission is kept: the next `leettrack leetcode submit` or `leetcode pull` records its verdict.")
         JudgeReport.verdict(result, output)
         try record(submission, result, ledger: ledger, problem: problem, output)
+        // Recorded either way; a verdict other than Accepted exits 1, as a rejected push does.
+        guard result.isAccepted else { throw CLIError.saidInOutput }
     }
 
     /// The statement the judge needs (LeetCode's question id, the example cases): the kept one,
@@ -188,11 +192,12 @@ enum JudgeReport {
     static let shownLines = 30
 
     /// A run of examples: each case's input, output, expected output and printed lines.
-    static func run(_ result: JudgeResult, cases: [String], _ output: CommandOutput) {
+    /// - Returns: whether the run was accepted and every case passed.
+    static func run(_ result: JudgeResult, cases: [String], _ output: CommandOutput) -> Bool {
         if let failure = failure(result) {
-            output.line(result.statusMessage + ":")
+            output.line(Format.outside(result.statusMessage) + ":")
             block(failure, output)
-            return
+            return false
         }
         // A time, memory or output limit fails the run as a whole; the cases show what there is.
         if !result.isAccepted { output.line(Format.outside(result.statusMessage)) }
@@ -210,6 +215,7 @@ enum JudgeReport {
             if index < result.stdout.count, !result.stdout[index].isEmpty { field("Stdout", result.stdout[index], output) }
         }
         output.line("\(passed) of \(Plural.count(cases.count, "case")) passed.")
+        return result.isAccepted && passed == cases.count
     }
 
     /// A submission's verdict: runtime and memory with percentiles, or what failed.
