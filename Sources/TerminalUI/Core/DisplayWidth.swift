@@ -51,6 +51,19 @@ public enum DisplayWidth {
         return 1
     }
 
+    /// The columns a string takes, as the generic form below; this concrete one spares callers in
+    /// other modules the generic dispatch, and printable ASCII (most text) is one column a byte,
+    /// each byte a grapheme of its own, so it is counted without a walk over grapheme clusters.
+    /// - Complexity: O(n) in the length of the string.
+    public static func of(_ text: String) -> Int {
+        var printableASCII = true
+        for byte in text.utf8 where byte < 0x20 || byte >= 0x7F {
+            printableASCII = false
+            break
+        }
+        return printableASCII ? text.utf8.count : of(text[...])
+    }
+
     /// The columns a string takes: the sum over its grapheme clusters.
     /// - Complexity: O(n) in the length of the string.
     public static func of(_ text: some StringProtocol) -> Int {
