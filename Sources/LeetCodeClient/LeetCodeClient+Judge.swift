@@ -75,20 +75,6 @@ extension LeetCodeClient {
         }
     }
 
-    /// The signed-in user's recent accepted submissions (at most 20, as LeetCode gives them): the
-    /// user named by the login, else asked first.
-    public func recentAccepted(username: String?, now: Date) throws(LeetCodeError) -> [LeetCodeAcceptedSubmission] {
-        let user: String
-        if let username, !username.isEmpty {
-            user = username
-        } else {
-            user = try signedInUser().username
-        }
-        let name = "recentAcSubmissionList"
-        let data = try request(LeetCodeQueries.recentAccepted, variables: ["username": .string(user), "limit": .integer(20)], name: name)
-        return try decode { () throws(ExchangeError) in try LeetCodeResponses.recentAccepted(from: data, source: source(name), now: now) }
-    }
-
     // MARK: Requests
 
     /// A REST request of the judge: the answer's body when it is a 2xx; a REST error (LeetCode
@@ -103,14 +89,6 @@ extension LeetCodeClient {
             throw .httpStatus(endpoint: url, status: response.status)
         }
         return response.body
-    }
-
-    private func encode(_ request: JudgeRequest, name: String) throws(LeetCodeError) -> Data {
-        do {
-            return try JSONEncoder().encode(request)
-        } catch {
-            throw .invalidResponse(.invalidContent(file: "the \(name) request", path: "", reason: "cannot be encoded"))
-        }
     }
 }
 

@@ -107,12 +107,7 @@ public final class LeetCodeClient {
             progressEntries += page.entries
             step()
         }
-        let name = "recentAcSubmissionList"
-        // LeetCode returns at most 20 recent accepted submissions, whatever the limit asked.
-        let data = try request(LeetCodeQueries.recentAccepted, variables: ["username": .string(user.username), "limit": .integer(20)], name: name)
-        let accepted = try decode { () throws(ExchangeError) in
-            try LeetCodeResponses.recentAccepted(from: data, source: source(name), now: now)
-        }
+        let accepted = try recentAccepted(username: user.username, now: now)
         step()
         return LeetCodePull(
             username: user.username, endpoint: endpoint, problems: LeetCodeProblemList(shape: shape, entries: entries),
@@ -131,14 +126,32 @@ public final class LeetCodeClient {
         }
     }
 
-    /// Sends one query, politely; returns the body of a 200 without GraphQL errors.
-    func request(_ query: String, variables: [String: GraphQLVariable], name: String) throws(LeetCodeError) -> Data {
-        let body: Data
+    /// The signed-in user's recent accepted submissions: the user named by the login, else asked
+    /// first. LeetCode returns at most 20, whatever the limit asked.
+    public func recentAccepted(username: String?, now: Date) throws(LeetCodeError) -> [LeetCodeAcceptedSubmission] {
+        let user: String
+        if let username, !username.isEmpty {
+            user = username
+        } else {
+            user = try signedInUser().username
+        }
+        let name = "recentAcSubmissionList"
+        let data = try request(LeetCodeQueries.recentAccepted, variables: ["username": .string(user), "limit": .integer(20)], name: name)
+        return try decode { () throws(ExchangeError) in try LeetCodeResponses.recentAccepted(from: data, source: source(name), now: now) }
+    }
+
+    /// The JSON body of the request `name` (a GraphQL query, a judge's request).
+    func encode(_ body: some Encodable, name: String) throws(LeetCodeError) -> Data {
         do {
-            body = try JSONEncoder().encode(GraphQLRequest(query: query, variables: variables))
+            return try JSONEncoder().encode(body)
         } catch {
             throw .invalidResponse(.invalidContent(file: "the \(name) request", path: "", reason: "cannot be encoded"))
         }
+    }
+
+    /// Sends one query, politely; returns the body of a 200 without GraphQL errors.
+    func request(_ query: String, variables: [String: GraphQLVariable], name: String) throws(LeetCodeError) -> Data {
+        let body = try encode(GraphQLRequest(query: query, variables: variables), name: name)
         let response = try exchange(endpoint, body: body, referer: "https://leetcode.com/problemset/")
         if let messages = LeetCodeResponses.graphQLErrors(in: response.body) {
             if messages.contains(where: Self.meansSignedOut) { throw .sessionExpired }

@@ -30,22 +30,26 @@ extension LeetCodeSession {
         }
         let path: String
         let language: SolutionLanguage
+        /// The language a file's extension names (`two-sum.py`), if any.
+        func extensionLanguage(_ path: String) -> SolutionLanguage? {
+            guard let name = path.split(separator: "/").last, name.contains(".") else { return nil }
+            return name.split(separator: ".").last.flatMap { SolutionLanguage(named: String($0)) }
+        }
         if let file {
-            let fileExtension = file.split(separator: "/").last.flatMap { name in name.contains(".") ? name.split(separator: ".").last : nil }
-            guard let fileExtension, let named = SolutionLanguage(named: String(fileExtension)) else {
+            guard let named = extensionLanguage(file) else {
                 throw command.usageError("cannot tell the language of \(Format.outside(file)) from its extension; the languages are \(SolutionLanguage.namesText)")
             }
             (path, language) = (file, named)
         } else {
             let tracker = try context.tracker()
             let remembered = try tracker.codeFiles.paths(for: problem.slug).last { FileManager.default.fileExists(atPath: $0) }
-            if let remembered, let named = remembered.split(separator: ".").last.flatMap({ SolutionLanguage(named: String($0)) }) {
+            if let remembered, let named = extensionLanguage(remembered) {
                 (path, language) = (remembered, named)
             } else {
                 let settings = try tracker.codeFiles.settings()
                 language = settings.defaultLanguage
-                let folder = settings.resolvedDirectory(home: CodeSolution.home(context.environment))
-                path = (folder.hasSuffix("/") ? folder : folder + "/") + SolutionFile.name(for: problem, language: language)
+                path = SolutionFile.path(
+                    for: problem, language: language, in: settings.resolvedDirectory(home: CodeSolution.home(context.environment)))
                 guard FileManager.default.fileExists(atPath: path) else {
                     throw CLIError.failure("\(Format.name(problem)) has no solution file (\(Format.outside(path))): "
                         + "write one with `leettrack code \(problem.id)`, or give the FILE to send.")
