@@ -66,13 +66,19 @@ public final class Terminal {
 
     /// The terminal's size now (80x24 if it cannot be asked).
     public func size() -> Size {
+        Self.size(of: outputDescriptor) ?? Size(width: 80, height: 24)
+    }
+
+    /// The size of the terminal `descriptor` is open on, without taking it over (a command that
+    /// wraps its output to the width); `nil` when it is no terminal (a file, a pipe).
+    public static func size(of descriptor: Int32) -> Size? {
         #if canImport(Glibc)
         var window = winsize()
-        if ioctl(outputDescriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 {
+        if ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 {
             return Size(width: Int(window.ws_col), height: Int(window.ws_row))
         }
         #endif
-        return Size(width: 80, height: 24)
+        return nil
     }
 
     /// Writes `bytes` completely (see `FileDescriptorOutput.write`).

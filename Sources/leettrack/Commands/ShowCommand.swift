@@ -1,10 +1,8 @@
 import ArgumentParser
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#endif
 import LeetTrackCore
 import LeetTrackText
+import TerminalUI
 
 /// `leettrack show PROBLEM`: everything about one problem.
 struct ShowCommand: LeetTrackCommand {
@@ -97,11 +95,7 @@ struct ShowCommand: LeetTrackCommand {
 
     /// The terminal's width when the output is one, else 80 columns.
     static func outputWidth() -> Int {
-        #if canImport(Glibc)
-        var window = winsize()
-        if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 { return Int(window.ws_col) }
-        #endif
-        return 80
+        TerminalUI.Terminal.size(of: 1)?.width ?? 80
     }
 }
 
