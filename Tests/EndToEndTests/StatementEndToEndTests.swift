@@ -205,6 +205,28 @@ struct StatementEndToEndTests {
         #expect(try tmux.waitUntil(condition: { try tmux.exitCode() == 0 }))
     }
 
+    @Test(
+        "the screen's details show a statement another process fetches meanwhile, without a key",
+        .enabled(if: InteractiveTmux.executable != nil, "needs tmux; skipped"))
+    func screenShowsAStatementFetchedMeanwhile() throws {
+        let server = try LeetCodeTestServer("normal")
+        let tmux = try InteractiveTmux(arguments: ["tui", "--list"], height: 40)
+        #expect(try tmux.waitFor("1 Two Sum"))
+        try tmux.send("Enter")
+        #expect(try tmux.waitFor("History"))
+        #expect(!(try tmux.screen().contains("Statement")))
+        // The details were drawn (and their statement looked up) before the fetch: what is laid
+        // out once must not outlive the change.
+        let fetch = try runLeettrackForInteractiveTests(
+            ["leetcode", "fetch", "1", "--endpoint", server.endpoint], store: tmux.storePath, environment: LeetTrackRunner.signedIn)
+        #expect(fetch.code == 0, "\(fetch.error)")
+        let screen = try tmux.waitForScreen { $0.contains("10^4") }
+        #expect(screen.contains("Given an array nums of integers"), "\(screen)")
+        try tmux.send("q")
+        try tmux.send("q")
+        #expect(try tmux.waitUntil(condition: { try tmux.exitCode() == 0 }))
+    }
+
     /// Runs `leettrack arguments` signed in, in a network namespace of its own (no network at all).
     func runOffline(_ arguments: [String]) throws -> LeetTrackRunner.Result {
         let (process, stdin, stdout, stderr) = try runner.start(

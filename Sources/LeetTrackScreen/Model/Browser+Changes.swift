@@ -147,11 +147,16 @@ extension Browser {
     ///   on the list.
     mutating func applyExternalChanges() {
         let (keys, isComplete) = externalChanges.take()
-        guard isComplete else { return reloadAfterExternalChange() }
+        guard isComplete else {
+            statementLines.removeAll()
+            return reloadAfterExternalChange()
+        }
         var recordsChanged = false
         do {
             for key in keys {
-                if let slug = ProgressRepository.slug(ofKey: key) {
+                if key.hasPrefix(Statements.keyPrefix) {
+                    statementLines.removeAll()
+                } else if let slug = ProgressRepository.slug(ofKey: key) {
                     try showStored(slug)
                     recordsChanged = true
                 } else if key == Keys.hidesDifficulty.name {

@@ -67,6 +67,8 @@ public struct Browser {
     var repository: ProgressRepository { tracker.progress }
     /// What other writers changed, for the next frame to show.
     public let externalChanges = ExternalChanges()
+    /// The details view's statement, laid out once (emptied when a statement changes).
+    let statementLines = StatementLinesCache()
     /// The user's time zone, the tracker's.
     var timeZone: any UTCOffsetProvider { tracker.timeZone }
 

@@ -101,21 +101,22 @@ extension Browser {
     }
 
     /// The fetched statement (`leettrack leetcode fetch`), after the history, as `show` prints it
-    /// (hints folded); nothing when none is kept. Read when drawn: one record, only in this view.
+    /// (hints folded); nothing when none is kept. Read and laid out once per problem and width
+    /// (``StatementLinesCache``), only in this view.
     func statementLines(for problem: Problem, width: Int) -> [Line] {
-        let statement: ProblemStatement?
         do {
-            statement = try tracker.statements.statement(for: problem.slug)
+            return try statementLines.lines(for: problem.slug, width: width) {
+                guard let statement = try tracker.statements.statement(for: problem.slug) else { return [] }
+                var lines: [Line] = ["", Line("Statement", style: .bold)]
+                lines += StatementText.lines(statement.document, width: width, style: TextStyle(enabled: false)).map { Line($0) }
+                if !statement.hints.isEmpty {
+                    lines += ["", Line("Hints (\(statement.hints.count)): leettrack show \(problem.id) --hints", style: Theme.labelStyle)]
+                }
+                return lines
+            }
         } catch {
             return ["", Line("The kept statement cannot be read: \(error)", style: Theme.errorStyle)]
         }
-        guard let statement else { return [] }
-        var lines: [Line] = ["", Line("Statement", style: .bold)]
-        lines += StatementText.lines(statement.document, width: width, style: TextStyle(enabled: false)).map { Line($0) }
-        if !statement.hints.isEmpty {
-            lines += ["", Line("Hints (\(statement.hints.count)): leettrack show \(problem.id) --hints", style: Theme.labelStyle)]
-        }
-        return lines
     }
 
     /// The width of the labels' column.
