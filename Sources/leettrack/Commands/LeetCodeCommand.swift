@@ -9,7 +9,7 @@ import LeetTrackText
 struct LeetCodeCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "leetcode",
-        abstract: "Sign in to LeetCode, pull your progress and dates, or show the daily question.",
+        abstract: "Sign in to LeetCode, pull your progress, fetch statements, run and submit solutions, or show the daily question.",
         discussion: paragraphs("""
             `leetcode login` asks for the LEETCODE_SESSION and csrftoken cookies (in a browser signed in to
             leetcode.com: developer tools, Application (Storage in Firefox), Cookies, https://leetcode.com),
