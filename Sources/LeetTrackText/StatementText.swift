@@ -44,15 +44,7 @@ public enum StatementText {
             case .paragraph(let inlines):
                 lines += wrap(pieces(of: inlines), width: width, style: style)
             case .preformatted(let inlines):
-                var text = ""
-                for piece in pieces(of: inlines) {
-                    text += piece.bold ? style.bold(piece.text) : piece.text
-                }
-                var preLines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-                    "  " + $0.replacing("\t", with: "    ")
-                }
-                while let last = preLines.last, last.trimmedOfWhitespace.isEmpty { preLines.removeLast() }
-                lines += preLines
+                lines += preformatted(pieces(of: inlines), style: style)
             case .list(let ordered, let items):
                 for (number, item) in items.enumerated() {
                     let marker = ordered ? "\(number + 1). " : "• "
@@ -65,6 +57,30 @@ public enum StatementText {
                 }
             }
         }
+    }
+
+    /// A `<pre>` block's lines as they are, indented by two, a tab as four spaces, without its
+    /// trailing blank lines. On bytes, as ``wrap(_:width:style:)``.
+    private static func preformatted(_ pieces: [Piece], style: TextStyle) -> [String] {
+        var lines: [[UInt8]] = []
+        var line: [UInt8] = [UInt8(ascii: " "), UInt8(ascii: " ")]
+        for piece in pieces {
+            let text = piece.bold ? style.bold(piece.text) : piece.text
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "\n"):
+                    lines.append(line)
+                    line.removeSubrange(2...)
+                case UInt8(ascii: "\t"):
+                    line += [0x20, 0x20, 0x20, 0x20]
+                default:
+                    line.append(byte)
+                }
+            }
+        }
+        lines.append(line)
+        while let last = lines.last, String(decoding: last, as: UTF8.self).trimmedOfWhitespace.isEmpty { lines.removeLast() }
+        return lines.map { String(decoding: $0, as: UTF8.self) }
     }
 
     private static func isList(_ block: StatementBlock) -> Bool {
@@ -114,73 +130,94 @@ public enum StatementText {
         return [Piece(text: Format.outside(plain ? mark + text : mark + "(" + text + ")"), bold: bold)]
     }
 
-    /// Fills lines of at most `width` columns with the words of `pieces`.
+    /// Fills lines of at most `width` columns with the words of `pieces`: runs without a space,
+    /// possibly of several pieces (`10^4,`).
+    ///
+    /// On bytes: the space and the line feed are ASCII, and no byte of a longer UTF-8 sequence is
+    /// below 0x80, so splitting there never cuts a character; a word of ASCII bytes is as wide as
+    /// it is long, and only other words ask ``DisplayWidth``. Splitting the `String`s by
+    /// `Character` cost `show` about as much as parsing the statement (BENCHMARKS.md).
     static func wrap(_ pieces: [Piece], width: Int, style: TextStyle) -> [String] {
-        // Words: runs without a space, possibly of several pieces (`10^4,`).
-        var words: [[Piece]] = [[]]
-        var breaksBefore = [false]  // Whether a line break comes before each word.
-        for piece in pieces {
-            if piece.text == "\n" {
-                words.append([])
-                breaksBefore.append(true)
-                continue
-            }
-            for (index, part) in piece.text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
-                if index > 0 {
-                    words.append([])
-                    breaksBefore.append(false)
-                }
-                if !part.isEmpty { words[words.count - 1].append(Piece(text: String(part), bold: piece.bold, dim: piece.dim)) }
-            }
-        }
         var lines: [String] = []
-        var line = ""
+        var line: [UInt8] = []
         var lineWidth = 0
-        func styled(_ piece: Piece) -> String {
-            piece.bold ? style.bold(piece.text) : piece.dim ? style.dim(piece.text) : piece.text
+        let texts = pieces.map { Array($0.text.utf8) }
+        // The word being read: a range of bytes in each of one or more pieces.
+        var word: [(piece: Int, bytes: Range<Int>)] = []
+        var wordIsASCII = true
+
+        func append(_ piece: Int, _ bytes: Range<Int>) {
+            let look = pieces[piece]
+            if style.enabled, look.bold || look.dim {
+                let text = String(decoding: texts[piece][bytes], as: UTF8.self)
+                line += (look.bold ? style.bold(text) : style.dim(text)).utf8
+            } else {
+                line += texts[piece][bytes]
+            }
         }
-        for (index, word) in words.enumerated() {
-            if breaksBefore[index] {
-                lines.append(line)
-                line = ""
-                lineWidth = 0
+        func endLine() {
+            lines.append(String(decoding: line, as: UTF8.self))
+            line.removeAll(keepingCapacity: true)
+            lineWidth = 0
+        }
+        func placeWord() {
+            guard !word.isEmpty else { return }
+            defer {
+                word.removeAll(keepingCapacity: true)
+                wordIsASCII = true
             }
-            guard !word.isEmpty else { continue }
             var wordWidth = 0
-            for piece in word { wordWidth += DisplayWidth.of(piece.text) }
-            if lineWidth > 0, lineWidth + 1 + wordWidth > width {
-                lines.append(line)
-                line = ""
-                lineWidth = 0
+            for part in word {
+                wordWidth += wordIsASCII ? part.bytes.count : DisplayWidth.of(String(decoding: texts[part.piece][part.bytes], as: UTF8.self))
             }
+            if lineWidth > 0, lineWidth + 1 + wordWidth > width { endLine() }
             if lineWidth > 0 {
-                line += " "
+                line.append(UInt8(ascii: " "))
                 lineWidth += 1
             }
             if wordWidth <= width - lineWidth {
-                for piece in word { line += styled(piece) }
+                for part in word { append(part.piece, part.bytes) }
                 lineWidth += wordWidth
-                continue
+                return
             }
             // A word wider than the line (a long URL): cut it by characters.
-            for piece in word {
-                var part = Piece(text: "", bold: piece.bold, dim: piece.dim)
-                for character in piece.text {
+            for part in word {
+                var start = part.bytes.lowerBound
+                var position = start
+                for character in String(decoding: texts[part.piece][part.bytes], as: UTF8.self) {
                     let characterWidth = DisplayWidth.of(character)
                     if lineWidth + characterWidth > width, lineWidth > 0 {
-                        line += styled(part)
-                        lines.append(line)
-                        line = ""
-                        lineWidth = 0
-                        part.text = ""
+                        append(part.piece, start..<position)
+                        endLine()
+                        start = position
                     }
-                    part.text.append(character)
+                    position += character.utf8.count
                     lineWidth += characterWidth
                 }
-                line += styled(part)
+                append(part.piece, start..<position)
             }
         }
-        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+
+        for (index, text) in texts.enumerated() {
+            if text == [UInt8(ascii: "\n")] {
+                placeWord()
+                endLine()
+                continue
+            }
+            var start = 0
+            for (position, byte) in text.enumerated() {
+                if byte == UInt8(ascii: " ") {
+                    if position > start { word.append((index, start..<position)) }
+                    placeWord()
+                    start = position + 1
+                } else if byte >= 0x80 {
+                    wordIsASCII = false
+                }
+            }
+            if text.count > start { word.append((index, start..<text.count)) }
+        }
+        placeWord()
+        if !line.isEmpty || lines.isEmpty { endLine() }
         return lines
     }
 }

@@ -45,6 +45,25 @@ struct StatementEndToEndTests {
         #expect(hints.stdout.contains("Hints:\n1. Try every pair first.\n2. A hash map remembers what you have seen.\n"), "\(hints.stdout)")
     }
 
+    @Test("a damaged statement record is named by show, not shown as missing or reset; a record written with escapes still reads")
+    func damagedStatementNamed() throws {
+        guard LeetTrackRunner.hasSQLiteShell else { return }
+        let server = try LeetCodeTestServer("normal")
+        #expect(try runner.leetcode(["fetch", "1"], endpoint: server.endpoint, environment: [:]).status == 0)
+        let shown = try runner.run("show", "1")
+        // The same record with its first key written with an escape (`\u0073lug`): valid JSON of
+        // the same value, read by the store's decoder rather than the fast reader.
+        try runner.sqlite3(#"UPDATE entries SET value = CAST(replace(CAST(value AS TEXT), '{"slug"', '{"\u0073lug"') AS BLOB) WHERE key = 'statement.two-sum'"#)
+        let escaped = try runner.run("show", "1")
+        #expect(escaped.status == 0, "\(escaped.stderr)")
+        #expect(escaped.stdout == shown.stdout)
+        try runner.sqlite3("UPDATE entries SET value = CAST('{\"slug\":\"two-sum\",\"content\":7}' AS BLOB) WHERE key = 'statement.two-sum'")
+        let damaged = try runner.run("show", "1")
+        #expect(damaged.status == 1, "\(damaged.stdout)")
+        #expect(damaged.stderr.contains("'statement.two-sum'"), "\(damaged.stderr)")
+        #expect(try statementKeys() == ["statement.two-sum"])
+    }
+
     @Test("a list fetch stopped by a failing request keeps what it fetched and resumes where it stopped")
     func listResumes() throws {
         let server = try LeetCodeTestServer("question-fails-once")

@@ -35,41 +35,46 @@ enum HTMLEntities {
             break
         }
         if plain { return String(decoding: bytes, as: UTF8.self) }
-        var text = String.UnicodeScalarView()
-        var decoded = String.UnicodeScalarView()
-        var position = bytes.startIndex
-        var plainStart = position
-        func flushPlain(to end: Int) {
-            if plainStart < end { decoded.append(contentsOf: String(decoding: bytes[plainStart..<end], as: UTF8.self).unicodeScalars) }
-        }
-        while position < bytes.endIndex {
-            guard bytes[position] == UInt8(ascii: "&"), let (scalars, length) = reference(in: bytes, at: position) else {
-                position += 1
-                continue
-            }
-            flushPlain(to: position)
-            decoded.append(contentsOf: scalars)
-            position += length
-            plainStart = position
-        }
-        flushPlain(to: bytes.endIndex)
+        // Byte by byte into UTF-8 (no scalar-by-scalar `String` rebuilding): ASCII as it is,
+        // a run of other bytes decoded as `String(decoding:)` does (a bad sequence becomes
+        // U+FFFD), a reference as its scalars; then each scalar made inert.
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count)
         var previousWasReturn = false
-        for scalar in decoded {
-            if scalar == "\r" {
-                text.append("\n")
-                previousWasReturn = true
-                continue
-            }
-            defer { previousWasReturn = false }
-            if scalar == "\n" {
-                if !previousWasReturn { text.append(scalar) }
-            } else if scalar == "\t" {
-                text.append(scalar)
-            } else {
-                text.append(InputRules.isControlOrBidi(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}" ? "\u{FFFD}" : scalar)
+        func emit(_ scalar: Unicode.Scalar) {
+            defer { previousWasReturn = scalar == "\r" }
+            switch scalar {
+            case "\r": text.append(0x0A)
+            case "\n": if !previousWasReturn { text.append(0x0A) }
+            case "\t": text.append(0x09)
+            default:
+                let shown: Unicode.Scalar =
+                    InputRules.isControlOrBidi(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}" ? "\u{FFFD}" : scalar
+                UTF8.encode(shown) { text.append($0) }
             }
         }
-        return String(text)
+        var position = bytes.startIndex
+        while position < bytes.endIndex {
+            let byte = bytes[position]
+            if byte >= 0x80 {
+                var end = position + 1
+                while end < bytes.endIndex, bytes[end] >= 0x80 { end += 1 }
+                for scalar in String(decoding: bytes[position..<end], as: UTF8.self).unicodeScalars { emit(scalar) }
+                position = end
+            } else if byte == UInt8(ascii: "&"), let (scalars, length) = reference(in: bytes, at: position) {
+                for scalar in scalars { emit(scalar) }
+                position += length
+            } else {
+                if byte >= 0x20 && byte != 0x7F {
+                    text.append(byte)
+                    previousWasReturn = false
+                } else {
+                    emit(Unicode.Scalar(byte))
+                }
+                position += 1
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The reference starting at `start` (an `&`) and its length in bytes, or `nil` when it is none.

@@ -19,7 +19,7 @@ public struct StatementDocument: Sendable, Equatable {
 }
 
 /// One block of a statement.
-public indirect enum StatementBlock: Sendable, Equatable {
+public enum StatementBlock: Sendable, Equatable {
     /// A paragraph of running text (white space collapsed).
     case paragraph([StatementInline])
     /// A `<pre>` block: its line breaks and spaces kept (LeetCode's examples).
@@ -29,7 +29,7 @@ public indirect enum StatementBlock: Sendable, Equatable {
 }
 
 /// Inline text of a statement.
-public indirect enum StatementInline: Sendable, Equatable {
+public enum StatementInline: Sendable, Equatable {
     /// Plain text.
     case text(String)
     /// `<code>`: a name or value from the code.

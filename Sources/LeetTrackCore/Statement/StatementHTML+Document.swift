@@ -144,7 +144,18 @@ enum DocumentConverter {
 
     /// Runs of HTML white space as one space (a no-break space stays).
     static func collapsed(_ text: String) -> String {
-        guard text.utf8.contains(where: { Tokenizer.isSpace($0) }) else { return text }
+        // Most texts hold single spaces only: nothing to collapse, and no copy.
+        var previousWasSpace = false
+        var changes = false
+        for byte in text.utf8 {
+            let isSpace = Tokenizer.isSpace(byte)
+            if isSpace && (previousWasSpace || byte != UInt8(ascii: " ")) {
+                changes = true
+                break
+            }
+            previousWasSpace = isSpace
+        }
+        guard changes else { return text }
         // By bytes: a space is ASCII, and no byte of a longer UTF-8 sequence is below 0x80.
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count)
@@ -189,7 +200,13 @@ enum DocumentConverter {
         for inline in inlines {
             switch inline {
             case .text(let text):
-                // By bytes, as `collapsed(_:)`: the space is ASCII.
+                // By bytes, as `collapsed(_:)`: the space is ASCII. A text with no space to drop
+                // (the usual case: the parser collapsed its runs) is kept as it is, uncopied.
+                if let first = text.utf8.first, !(lastWasSpace && first == UInt8(ascii: " ")), !Self.hasDoubleSpace(text) {
+                    result.append(inline)
+                    lastWasSpace = text.utf8.last == UInt8(ascii: " ")
+                    continue
+                }
                 var kept: [UInt8] = []
                 kept.reserveCapacity(text.utf8.count)
                 for byte in text.utf8 {
@@ -225,6 +242,17 @@ enum DocumentConverter {
             }
         }
         return result
+    }
+
+    /// Whether `text` holds two spaces in a row.
+    private static func hasDoubleSpace(_ text: String) -> Bool {
+        var previousWasSpace = false
+        for byte in text.utf8 {
+            let isSpace = byte == UInt8(ascii: " ")
+            if isSpace && previousWasSpace { return true }
+            previousWasSpace = isSpace
+        }
+        return false
     }
 
     /// `inlines` with neighbouring texts joined (inside marks too), and empty texts gone.

@@ -260,6 +260,11 @@ struct TreeBuilder {
         "p", "div", "ul", "ol", "li", "pre", "table", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "section", "dl",
     ]
 
+    /// Where closing an open `<p>` stops looking (made once: a set literal at each tag cost `show`).
+    static let paragraphBoundaries: Set<String> = ["li", "ul", "ol", "div", "td", "th", "blockquote"]
+    /// Where closing an open `<li>` stops looking.
+    static let itemBoundaries: Set<String> = ["ul", "ol"]
+
     init() {
         open = [root]
     }
@@ -269,8 +274,8 @@ struct TreeBuilder {
         case .text(let text):
             open[open.count - 1].children.append(HTMLNode(name: "", text: text))
         case .start(let name, let attributes):
-            if Self.closesParagraph.contains(name) { close("p", stoppingAt: ["li", "ul", "ol", "div", "td", "th", "blockquote"]) }
-            if name == "li" { close("li", stoppingAt: ["ul", "ol"]) }
+            if Self.closesParagraph.contains(name) { close("p", stoppingAt: Self.paragraphBoundaries) }
+            if name == "li" { close("li", stoppingAt: Self.itemBoundaries) }
             let node = HTMLNode(name: name, attributes: attributes)
             if Self.voidElements.contains(name) {
                 open[open.count - 1].children.append(node)

@@ -1,0 +1,131 @@
+import FoundationEssentials
+import Persistence
+
+/// Reads a stored ``ProblemStatement`` record without `JSONDecoder`, as ``ProgressJSONReader``
+/// reads progress records.
+///
+/// `show` reads one statement per run. Through `Store.value(for:)`, `JSONDecoder`'s keyed
+/// containers for the statement and its nested snippets and similar problems made the runtime
+/// search every protocol conformance of the program for each new type: about 1.2 M instructions,
+/// a sixth of what a kept statement adds to `show` (BENCHMARKS.md, "show with a statement").
+/// This reader accepts any valid JSON of the record's shape (unknown keys are skipped, so newer
+/// records still read) and gives up (`nil`) on anything else, so the caller falls back to the
+/// store's decoder and its precise error. The tokens are Persistence's one JSON reader's.
+struct StatementJSONReader {
+    /// Why a record is not one this reader understands; the store's decoder says more.
+    private struct NotARecord: Error {}
+
+    private var reader: JSONReader
+
+    /// Parses `data`, or returns `nil` when it is not a statement record this reader understands.
+    static func statement(from data: Data) -> ProblemStatement? {
+        data.withUnsafeBytes { raw in
+            var record = StatementJSONReader(reader: JSONReader(raw.bindMemory(to: UInt8.self)))
+            do {
+                let statement = try record.record()
+                try record.reader.finish()
+                return statement
+            } catch {
+                return nil  // The store's decoder reads it again and names what is wrong.
+            }
+        }
+    }
+
+    private mutating func record() throws -> ProblemStatement {
+        var slug: String?, questionID: String?, frontendID: String?, title: String?, content: String?
+        var paidOnly: Bool?, fetchedAt: Date?
+        var snippets: [ProblemStatement.Snippet]?, exampleTestcases: [String]?, hints: [String]?
+        var similar: [ProblemStatement.SimilarProblem]?
+        var metaData: String?
+        try reader.beginObject()
+        while let key = try nextKey() {
+            switch key {
+            case "slug": slug = try string()
+            case "questionID": questionID = try string()
+            case "frontendID": frontendID = try string()
+            case "title": title = try string()
+            case "paidOnly":
+                guard let value = try reader.readLiteral() else { throw NotARecord() }
+                paidOnly = value
+            case "content": content = try string()
+            case "snippets": snippets = try snippetList()
+            case "exampleTestcases": exampleTestcases = try strings()
+            case "hints": hints = try strings()
+            case "similar": similar = try similarList()
+            case "metaData": metaData = try reader.skipNull() ? nil : try string()
+            case "fetchedAt":
+                let seconds = try reader.readDouble()
+                guard seconds.isFinite else { throw NotARecord() }
+                fetchedAt = Date(timeIntervalSinceReferenceDate: seconds)
+            default: try reader.skipValue()
+            }
+        }
+        guard let slug, let questionID, let frontendID, let title, let paidOnly, let content, let snippets, let exampleTestcases,
+            let hints, let similar, let fetchedAt
+        else { throw NotARecord() }
+        return ProblemStatement(
+            slug: slug, questionID: questionID, frontendID: frontendID, title: title, paidOnly: paidOnly, content: content,
+            snippets: snippets, exampleTestcases: exampleTestcases, hints: hints, similar: similar, metaData: metaData,
+            fetchedAt: fetchedAt)
+    }
+
+    private mutating func snippetList() throws -> [ProblemStatement.Snippet] {
+        var snippets: [ProblemStatement.Snippet] = []
+        try reader.beginArray()
+        while try reader.nextElement() {
+            var lang: String?, langSlug: String?, code: String?
+            try reader.beginObject()
+            while let key = try nextKey() {
+                switch key {
+                case "lang": lang = try string()
+                case "langSlug": langSlug = try string()
+                case "code": code = try string()
+                default: try reader.skipValue()
+                }
+            }
+            guard let lang, let langSlug, let code else { throw NotARecord() }
+            snippets.append(ProblemStatement.Snippet(lang: lang, langSlug: langSlug, code: code))
+        }
+        return snippets
+    }
+
+    private mutating func similarList() throws -> [ProblemStatement.SimilarProblem] {
+        var similar: [ProblemStatement.SimilarProblem] = []
+        try reader.beginArray()
+        while try reader.nextElement() {
+            var slug: String?, title: String?, difficulty: String?
+            try reader.beginObject()
+            while let key = try nextKey() {
+                switch key {
+                case "slug": slug = try string()
+                case "title": title = try string()
+                case "difficulty": difficulty = try string()
+                default: try reader.skipValue()
+                }
+            }
+            guard let slug, let title, let difficulty else { throw NotARecord() }
+            similar.append(ProblemStatement.SimilarProblem(slug: slug, title: title, difficulty: difficulty))
+        }
+        return similar
+    }
+
+    private mutating func strings() throws -> [String] {
+        var strings: [String] = []
+        try reader.beginArray()
+        while try reader.nextElement() { strings.append(try string()) }
+        return strings
+    }
+
+    /// A string value, escapes decoded (`JSONReader` has checked its UTF-8 and escapes).
+    private mutating func string() throws -> String {
+        reader.decode(try reader.readString())
+    }
+
+    /// The next member's key. A key with an escape gives up: it may spell a known key, and the
+    /// store's decoder reads it.
+    private mutating func nextKey() throws -> JSONString? {
+        guard let key = try reader.nextMember() else { return nil }
+        guard !key.hasEscapes else { throw NotARecord() }
+        return key
+    }
+}
