@@ -29,8 +29,8 @@ public struct StudyPlan: Sendable {
     public struct Shortfall: Sendable, Hashable {
         /// New problems that do not fit within the goal by the day before the date.
         public var problemsOver: Int
-        /// Days whose reviews alone are more than the goal.
-        public var daysOverGoal: Int
+        /// Reviews needed before the date that no day has room for within the goal.
+        public var reviewsOver: Int
         /// Problems a day (new and reviews) the plan needs on average without a goal.
         public var neededPerDay: Double
         /// The earliest date that fits with this goal, or `nil` when none does within ``searchedDays``.

@@ -7,7 +7,9 @@ import FoundationEssentials
 /// queue will show when it is followed.
 ///
 /// The rules, in order:
-/// 1. **Reviews** fall on the day their card is due (overdue ones today).
+/// 1. **Reviews** fall on the day their card is due (overdue ones today). A day whose reviews are
+///    more than the goal takes the most forgotten (lowest retrievability) and leaves the rest for
+///    the next day, as `config review-cap` does.
 /// 2. **New problems** are taken in the lists' order (as `next` takes them), passing over skipped
 ///    ones and, with `config premium no`, paid-only ones. They are spread evenly over the days up
 ///    to the day before the date, each day's new problems plus its reviews at most the daily goal;
@@ -152,7 +154,7 @@ public struct StudyPlanner {
             }
         }
         return StudyPlan.Shortfall(
-            problemsOver: run.unlearned, daysOverGoal: run.daysOverGoal, neededPerDay: Double(work) / Double(unbounded.days.count),
+            problemsOver: run.unlearned, reviewsOver: run.reviewsOver, neededPerDay: Double(work) / Double(unbounded.days.count),
             earliestDay: earliestDay, smallestGoal: smallestGoal, listsToDrop: listsToDrop)
     }
 
@@ -169,9 +171,9 @@ public struct StudyPlanner {
         var days: [(new: [Int], reviews: [Int])]
         /// Problems left unlearned by the day before the date.
         var unlearned: Int
-        /// Days (after today) with more reviews than the goal.
-        var daysOverGoal: Int
-        var fits: Bool { unlearned == 0 && daysOverGoal == 0 }
+        /// Reviews before the date that no day had room for.
+        var reviewsOver: Int
+        var fits: Bool { unlearned == 0 && reviewsOver == 0 }
     }
 
     /// Simulates the days from today to the day before `end` (today alone when `end` is today).
@@ -205,15 +207,27 @@ public struct StudyPlanner {
         // Room left today: the goal counts what was already done today.
         func room(_ day: Int) -> Int { goal.map { max(0, $0 - (day == 0 ? doneToday : 0)) } ?? .max }
         var next = 0
-        var daysOverGoal = 0
+        var reviewsOver = 0
+        // Reviews a full day could not hold, most forgotten first the next day (as `review-cap` does).
+        var waiting: [Int] = []
         for day in 0..<dayCount {
-            for index in buckets[day] {
+            var due = waiting + buckets[day]
+            waiting = []
+            if due.count > room(day) {
+                let recall = Dictionary(uniqueKeysWithValues: due.map { index in
+                    (index, cards[index].map { scheduler.retrievability(of: $0, at: instants[day]) } ?? 0)
+                })
+                due.sort { (recall[$0] ?? 0, $0) < (recall[$1] ?? 0, $1) }
+                waiting = Array(due[room(day)...])
+                due = Array(due[..<room(day)])
+            }
+            for index in due {
                 guard let card = cards[index] else { continue }
                 cards[index] = candidates[index].scheduler.review(card, rating: .good, at: instants[day])
                 lastDay[index] = day
                 file(index, after: day)
             }
-            days[day].reviews = buckets[day]
+            days[day].reviews = due
             let remaining = toLearn.count - next
             var count = remaining
             if paced {
@@ -223,7 +237,6 @@ public struct StudyPlanner {
                 count = min(remaining, max(0, share - alreadyToday))
             }
             count = min(count, max(0, room(day) - days[day].reviews.count))
-            if day > 0, let goal, days[day].reviews.count > goal { daysOverGoal += 1 }
             for index in toLearn[next..<(next + count)] {
                 cards[index] = candidates[index].scheduler.newCard(rating: .good, at: instants[day])
                 lastDay[index] = day
@@ -238,7 +251,7 @@ public struct StudyPlanner {
             guard let card = cards[index], scheduler.retrievability(of: card, at: dateInstant) < retention else { continue }
             let earliest = max(0, lastDay[index] + 1)
             guard earliest < dayCount else { continue }
-            var chosen = dayCount - 1
+            var chosen: Int?
             for day in stride(from: dayCount - 1, through: earliest, by: -1) where days[day].new.count + days[day].reviews.count < room(day) {
                 let reviewed = candidates[index].scheduler.review(card, rating: .good, at: instants[day])
                 if scheduler.retrievability(of: reviewed, at: dateInstant) >= retention {
@@ -246,9 +259,10 @@ public struct StudyPlanner {
                     break
                 }
             }
-            days[chosen].reviews.append(index)
-            if chosen > 0, days[chosen].new.count + days[chosen].reviews.count == room(chosen) + 1 { daysOverGoal += 1 }
+            // No day has room: the review still goes on the day before the date, over the goal.
+            if chosen == nil { reviewsOver += 1 }
+            days[chosen ?? dayCount - 1].reviews.append(index)
         }
-        return Run(days: days, unlearned: toLearn.count - next, daysOverGoal: daysOverGoal)
+        return Run(days: days, unlearned: toLearn.count - next, reviewsOver: reviewsOver)
     }
 }
