@@ -8,7 +8,7 @@ import Testing
 struct StudyPlanTests {
     static let utc = TimeZone(identifier: "UTC")!
     /// 2026-12-06, 09:00 UTC.
-    static let now = Date(timeIntervalSince1970: 1_765_011_600)
+    static let now = Date(timeIntervalSince1970: 1_796_547_600)
     static let today = LocalDay(now, in: utc)
     static let catalog = Catalog.builtIn
 
