@@ -33,7 +33,8 @@ public struct StudyPlan: Sendable {
         public var reviewsOver: Int
         /// Problems a day (new and reviews) the plan needs on average without a goal.
         public var neededPerDay: Double
-        /// The earliest date that fits with this goal, or `nil` when none does within ``searchedDays``.
+        /// A date that fits with this goal, the earliest a bisection over the days after the date finds
+        /// (fitting is nearly, not strictly, monotonic in the date), or `nil` when none does within ``searchedDays``.
         public var earliestDay: LocalDay?
         /// The smallest daily goal that fits by the date, or `nil` when not even the largest does.
         public var smallestGoal: Int?

@@ -72,7 +72,7 @@ struct PlanCommand: LeetTrackCommand {
             lines.append("\(Plural.count(shortfall.problemsOver, "problem")) too many: needs \(needed) a day, goal is \(goal).")
         }
         if shortfall.reviewsOver > 0 {
-            lines.append("\(Plural.count(shortfall.reviewsOver, "review")) before the date do not fit within the goal of \(goal).")
+            lines.append("\(Plural.count(shortfall.reviewsOver, "review")) before the date \(shortfall.reviewsOver == 1 ? "does" : "do") not fit within the goal of \(goal).")
         }
         var fits: [String] = []
         if let smallest = shortfall.smallestGoal { fits.append("a goal of \(smallest) a day (`leettrack config daily-goal \(smallest)`)") }
