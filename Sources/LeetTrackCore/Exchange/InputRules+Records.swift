@@ -90,5 +90,9 @@ extension InputRules {
             throw Violation(prefix + "skipped", "more than \(maximumListProblems) problems")
         }
         for (index, slug) in practice.skipped.enumerated() { try check(slug: slug, at: prefix + "skipped[\(index)]") }
+        // The target's date and list count are checked as it decodes; its list names here, as the followed list's.
+        for (index, list) in (practice.target?.lists ?? []).enumerated() {
+            try check(text: list, at: prefix + "target.lists[\(index)]", what: "target list", limit: maximumSlugLength)
+        }
     }
 }

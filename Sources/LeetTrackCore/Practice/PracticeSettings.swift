@@ -18,12 +18,17 @@ public struct PracticeSettings: Codable, Sendable, Hashable {
     /// (a subscriber, or someone who does not mind). With false, `next`, `today`, `random` and the
     /// web page's suggestions pass over paid-only problems; lists still show them, marked.
     public var premium: Bool
+    /// The interview date and the lists to know by then (`leettrack config target-date`), or `nil`.
+    public var target: StudyTarget?
 
     /// The accepted daily goals.
     public static let dailyGoalRange: ClosedRange<Int> = 1...100
 
     /// No followed list, no goal, nothing skipped.
-    public init(followedList: String? = nil, dailyGoal: Int? = nil, skipped: [String] = [], premium: Bool = true) {
+    public init(
+        followedList: String? = nil, dailyGoal: Int? = nil, skipped: [String] = [], premium: Bool = true, target: StudyTarget? = nil
+    ) {
+        self.target = target
         self.followedList = followedList
         self.dailyGoal = dailyGoal
         self.skipped = skipped
@@ -31,7 +36,7 @@ public struct PracticeSettings: Codable, Sendable, Hashable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case followedList = "follow", dailyGoal, skipped, premium
+        case followedList = "follow", dailyGoal, skipped, premium, target
     }
 
     /// Decodes settings; a missing field takes its default, so fields added later keep old stores readable.
@@ -48,6 +53,7 @@ public struct PracticeSettings: Codable, Sendable, Hashable {
         }
         skipped = try container.decodeIfPresent([String].self, forKey: .skipped) ?? []
         premium = try container.decodeIfPresent(Bool.self, forKey: .premium) ?? true
+        target = try container.decodeIfPresent(StudyTarget.self, forKey: .target)
     }
 
     /// Encodes the settings, leaving out fields that hold their default.
@@ -57,6 +63,7 @@ public struct PracticeSettings: Codable, Sendable, Hashable {
         try container.encodeIfPresent(dailyGoal, forKey: .dailyGoal)
         if !skipped.isEmpty { try container.encode(skipped, forKey: .skipped) }
         if !premium { try container.encode(premium, forKey: .premium) }
+        try container.encodeIfPresent(target, forKey: .target)
     }
 
     /// The store key.

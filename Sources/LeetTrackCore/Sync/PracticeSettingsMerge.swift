@@ -6,6 +6,7 @@ import FoundationEssentials
 ///
 /// - **The followed list** and **the daily goal** each go to the side that changed it last, by
 ///   the hybrid logical clock (``PracticeStamps``).
+/// - **The target** (date and lists, ``StudyTarget``) goes, as one part, to the side that changed it last.
 /// - **Skipped problems** merge per slug, as a set of additions and removals each with its own
 ///   stamp: for every problem, the later of the two sides' last skip or unskip wins. Skips of
 ///   different problems never hide each other; an unskip after a skip of the same problem (by
@@ -52,6 +53,15 @@ enum PracticeSettingsMerge {
         // an unstamped default.
         let premium = SyncMerge.latest((x.settings.premium, x.stamp(x.own.premium)), (y.settings.premium, y.stamp(y.own.premium))) { $0 && !$1 }
         (settings.premium, stamps.premium) = (premium.0, own(premium.1))
+        // The target date and its lists are one part: a date set on one machine and lists on
+        // another would make a plan nobody asked for. Ties go to a target over none, then the
+        // later date, then the lists by their UTF-8 bytes.
+        let target = SyncMerge.latest((x.settings.target, x.stamp(x.own.target)), (y.settings.target, y.stamp(y.own.target))) {
+            guard let first = $0, let second = $1 else { return $0 == nil && $1 != nil }
+            if first.day != second.day { return first.day < second.day }
+            return first.lists.joined(separator: ",").utf8.lexicographicallyPrecedes(second.lists.joined(separator: ",").utf8)
+        }
+        (settings.target, stamps.target) = (target.0, own(target.1))
         let slugs = x.skipped.union(y.skipped).union(x.own.skipped.keys).union(y.own.skipped.keys)
         for slug in slugs {
             let mark = SyncMerge.latest(

@@ -23,13 +23,16 @@ struct PracticeStamps: Codable, Hashable {
     var dailyGoal: HLCTimestamp?
     /// When the premium setting was last changed, if later than `since`.
     var premium: HLCTimestamp?
+    /// When the target date and lists were last changed, if later than `since`.
+    var target: HLCTimestamp?
     /// Per problem slug, when it was last skipped or unskipped, if later than `since`.
     var skipped: [String: HLCTimestamp]
 
     /// Stamps with only a floor: every part as of `since`.
     init(since: HLCTimestamp? = nil, followedList: HLCTimestamp? = nil, dailyGoal: HLCTimestamp? = nil,
-         skipped: [String: HLCTimestamp] = [:], premium: HLCTimestamp? = nil) {
+         skipped: [String: HLCTimestamp] = [:], premium: HLCTimestamp? = nil, target: HLCTimestamp? = nil) {
         self.premium = premium
+        self.target = target
         self.since = since
         self.followedList = followedList
         self.dailyGoal = dailyGoal
@@ -37,7 +40,7 @@ struct PracticeStamps: Codable, Hashable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case since, followedList = "follow", dailyGoal, skipped, premium
+        case since, followedList = "follow", dailyGoal, skipped, premium, target
     }
 
     /// Decodes stamps; every field may be missing.
@@ -48,6 +51,7 @@ struct PracticeStamps: Codable, Hashable {
         dailyGoal = try container.decodeIfPresent(HLCTimestamp.self, forKey: .dailyGoal)
         skipped = try container.decodeIfPresent([String: HLCTimestamp].self, forKey: .skipped) ?? [:]
         premium = try container.decodeIfPresent(HLCTimestamp.self, forKey: .premium)
+        target = try container.decodeIfPresent(HLCTimestamp.self, forKey: .target)
     }
 
     /// Encodes the stamps, leaving out the missing ones.
@@ -58,11 +62,12 @@ struct PracticeStamps: Codable, Hashable {
         try container.encodeIfPresent(dailyGoal, forKey: .dailyGoal)
         if !skipped.isEmpty { try container.encode(skipped, forKey: .skipped) }
         try container.encodeIfPresent(premium, forKey: .premium)
+        try container.encodeIfPresent(target, forKey: .target)
     }
 
     /// The latest stamp held.
     var latest: HLCTimestamp? {
-        ([since, followedList, dailyGoal, premium].compactMap { $0 } + skipped.values).max()
+        ([since, followedList, dailyGoal, premium, target].compactMap { $0 } + skipped.values).max()
     }
 
     /// Stamps `stamp` on every part that differs between `before` and `after`: the followed list,
@@ -71,6 +76,7 @@ struct PracticeStamps: Codable, Hashable {
         if before.followedList != after.followedList { followedList = stamp }
         if before.dailyGoal != after.dailyGoal { dailyGoal = stamp }
         if before.premium != after.premium { premium = stamp }
+        if before.target != after.target { target = stamp }
         for slug in Set(before.skipped).symmetricDifference(after.skipped) { skipped[slug] = stamp }
     }
 }

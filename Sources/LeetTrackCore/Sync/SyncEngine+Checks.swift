@@ -99,6 +99,7 @@ extension SyncEngine {
         if let followed = stamps.followedList { try check(followed, at: prefix + "follow", now: now) }
         if let goal = stamps.dailyGoal { try check(goal, at: prefix + "dailyGoal", now: now) }
         if let premium = stamps.premium { try check(premium, at: prefix + "premium", now: now) }
+        if let target = stamps.target { try check(target, at: prefix + "target", now: now) }
         if stamps.skipped.count > InputRules.maximumListProblems {
             throw InputRules.Violation(prefix + "skipped", "more than \(InputRules.maximumListProblems) problems")
         }

@@ -29,7 +29,7 @@ struct LeetTrack: ParsableCommand {
             """,
         version: versionLine,
         subcommands: [
-            TodayCommand.self, NextCommand.self,
+            TodayCommand.self, NextCommand.self, PlanCommand.self,
             ListCommand.self, ShowCommand.self, OpenCommand.self, CodeCommand.self, TimerCommand.self, SolveCommand.self,
             AttemptCommand.self, FavoriteCommand.self,
             UnfavoriteCommand.self, NoteCommand.self, ResetCommand.self, FavoritesCommand.self, ReviewCommand.self,

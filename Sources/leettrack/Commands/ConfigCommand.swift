@@ -20,6 +20,8 @@ struct ConfigCommand: LeetTrackCommand {
     var name: String?
     @Argument(help: ArgumentHelp("Its new value.", valueName: "value")) var value: String?
     @Flag(help: "Set NAME back to its default (for follow and daily-goal: none).") var reset = false
+    @Option(help: ArgumentHelp("With target-date: the lists to know by then, separated by commas (default: the followed list).", valueName: "lists"))
+    var lists: String?
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
     func storeUse(_ context: CommandContext) -> StoreUse { value != nil || reset ? .writing : .reading }
@@ -33,12 +35,14 @@ struct ConfigCommand: LeetTrackCommand {
         case dailyGoal
         /// Whether paid-only problems may be offered (`next`, `today`, `random`, the web page).
         case premium
+        /// The interview date and its lists (`leettrack plan`).
+        case targetDate
         /// A setting of this machine's `code` (not synced: paths are per machine).
         case code(CodeSettings.Name)
         /// Whether the views of the day capture solves made on LeetCode's website (this store only).
         case leetCodeCapture
 
-        static let all: [Setting] = ReviewSettings.Name.allCases.map(Setting.review) + [.follow, .dailyGoal, .premium]
+        static let all: [Setting] = ReviewSettings.Name.allCases.map(Setting.review) + [.follow, .dailyGoal, .premium, .targetDate]
             + CodeSettings.Name.allCases.map(Setting.code) + [.leetCodeCapture]
 
         /// Each setting's name and help on lines of their own, for the help text. A loop rather
@@ -56,6 +60,7 @@ struct ConfigCommand: LeetTrackCommand {
             case .follow: "follow"
             case .dailyGoal: "daily-goal"
             case .premium: "premium"
+            case .targetDate: "target-date"
             case .code(let name): name.rawValue
             case .leetCodeCapture: "leetcode-capture"
             }
@@ -67,6 +72,7 @@ struct ConfigCommand: LeetTrackCommand {
             case .follow: "The study list `next` and `today` use: a built-in list's key or one of yours (default none)."
             case .dailyGoal: "Problems to practise a day, 1 to 100; `today`, the streak and the calendar show the days that met it (default none)."
             case .premium: "yes if you can open paid-only problems; with no, next, today, random and serve pass over them (default yes)."
+            case .targetDate: "An interview date YYYY-MM-DD with --lists a,b: `leettrack plan` plans the days to it (default none)."
             case .code(let name): name.help
             case .leetCodeCapture:
                 "on or off: signed in to LeetCode, `today`, the screen and `serve` record the solves you made on the website, "
@@ -80,6 +86,7 @@ struct ConfigCommand: LeetTrackCommand {
             case .follow: practice.followedList ?? "none"
             case .dailyGoal: practice.dailyGoal.map(String.init) ?? "none"
             case .premium: practice.premium ? "yes" : "no"
+            case .targetDate: practice.target?.text ?? "none"
             case .code(let name): code.value(of: name)
             case .leetCodeCapture: capture ? "on" : "off"
             }
@@ -102,6 +109,7 @@ struct ConfigCommand: LeetTrackCommand {
             let names = Setting.all.map(\.name).joined(separator: ", ")
             throw Self.usageError("unknown setting '\(text)'; the settings are \(names)")
         }
+        if lists != nil, setting != .targetDate || value == nil { throw Self.usageError("'--lists' goes with `config target-date DATE`") }
         if let value {
             if reset { throw Self.usageError("give a VALUE or '--reset', not both") }
             // Checked now, so a bad value never opens the store (a list is looked up in `run`).
@@ -115,7 +123,7 @@ struct ConfigCommand: LeetTrackCommand {
                 var probe = CodeSettings()
                 try probe.set(name, to: value)
             case .leetCodeCapture: _ = try Self.capture(from: value)
-            case .follow: break
+            case .follow, .targetDate: break
             }
             return .set(setting, value)
         }
@@ -157,6 +165,11 @@ struct ConfigCommand: LeetTrackCommand {
             try changeCapture(try Self.capture(from: text), context, output)
         case .reset(.leetCodeCapture):
             try changeCapture(true, context, output)
+        case .set(.targetDate, let text):
+            let target = try Self.target(from: text, lists: lists, context)
+            try changePractice(.targetDate, context, output) { $0.target = target }
+        case .reset(.targetDate):
+            try changePractice(.targetDate, context, output) { $0.target = nil }
         case .set(let setting, let text):
             let followed = setting == .follow ? try context.list(named: text).key : nil
             let goal = setting == .dailyGoal ? try PracticeSettings.dailyGoal(from: text) : nil
@@ -256,6 +269,8 @@ struct ConfigCommand: LeetTrackCommand {
         case (.follow, _): output.line("You follow \(value) now: `leettrack next` and `leettrack today` take their next problem from it.")
         case (.premium, "yes"): output.line("premium is now yes: paid-only problems may be offered.")
         case (.premium, _): output.line("premium is now no: next, today, random and serve pass over paid-only problems.")
+        case (.targetDate, "none"): output.line("No target date now.")
+        case (.targetDate, _): output.line("target-date is now \(Format.outside(value)): `leettrack plan` shows the days to it.")
         case (_, "none"): output.line("No daily goal now.")
         default: output.line("daily-goal is now \(value == "1" ? "1 problem" : "\(value) problems") a day.")
         }

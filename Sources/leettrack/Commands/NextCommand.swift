@@ -20,10 +20,12 @@ struct NextCommand: LeetTrackCommand {
     var list: ListName?
     @Option(help: ArgumentHelp("Only this topic section of the list (a name or the start of one).", valueName: "section"))
     var section: String?
+    @Flag(help: Self.weakestHelp) var weakest = false
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext, _ output: CommandOutput) throws {
+        if weakest { return try runWeakest(context, output) }
         let list = try context.listOrFollowed(self.list?.name, for: "'next'", command: Self.self)
         let section = try self.section.map { try context.catalog.section(named: $0, in: list) }
         let slugs = section?.slugs ?? list.slugs

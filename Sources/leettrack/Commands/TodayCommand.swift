@@ -79,6 +79,7 @@ struct TodayCommand: LeetTrackCommand {
         } else {
             output.line("Done today: \(plan.doneToday)" + style.dim("  (set a goal: `leettrack config daily-goal 3`)"))
         }
+        if let line = try PlanCommand.todayLine(context, style) { output.line(line) }
         if let daily = plan.daily {
             let problem = daily.question.problem
             let status = daily.status == .solved ? style.green("solved") : Format.statusWord(daily.status, style)
