@@ -47,27 +47,19 @@ public enum CapturedProcess {
             close(output[0]); close(output[1])
             throw StartFailure(reason: String(cString: strerror(errno)))
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, error[1], 2)
-        ChildProcessSetup.closeInheritedDescriptors(&actions)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        ChildProcessSetup.freshSignals(&attributes)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        let environment: [UnsafeMutablePointer<CChar>?] = Self.environment(overrides).map { strdup($0) } + [nil]
-        defer { for pointer in environment { free(pointer) } }
-        var pid: pid_t = 0
-        let started = posix_spawn(&pid, program, &actions, &attributes, argv, environment)
+        let started = ChildProcessSetup.spawn(program, arguments, environment: Self.environment(overrides)) { actions in
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+            posix_spawn_file_actions_adddup2(&actions, error[1], 2)
+        }
         close(output[1])
         close(error[1])
         defer { close(output[0]); close(error[0]) }
-        guard started == 0 else { throw StartFailure(reason: String(cString: strerror(started))) }
+        let pid: pid_t
+        switch started {
+        case .success(let child): pid = child
+        case .failure(let failure): throw StartFailure(reason: failure.reason)
+        }
         let (standardOutput, standardError) = drain(output[0], error[0])
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
