@@ -75,6 +75,16 @@ struct CodeGitEndToEndTests {
         #expect(try commitCount() == 2)
     }
 
+    @Test func withJSONTheGitLinesGoToStandardError() throws {
+        let on = try leettrack("config", "code-git", "on", "--json")
+        #expect(try runner.json(on) as? [String: String] == ["code-git": "on"], "\(on.stdout)")
+        #expect(on.stderr.contains("Made a git repository"))
+        try leettrack("code", "1")
+        let solve = try leettrack("solve", "1", "--json")
+        #expect(try runner.json(solve) is [Any], "\(solve.stdout)")
+        #expect(solve.stderr.contains("Committed 1.two-sum.py, README.md to git"), "\(solve.stderr)")
+    }
+
     @Test func aPushedCommitIsNotAmended() throws {
         try setUp()
         let bare = runner.directory.appendingPathComponent("remote.git").path

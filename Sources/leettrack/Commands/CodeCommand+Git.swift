@@ -22,7 +22,7 @@ enum CodeGit {
     /// standard error and never fails the solve, which is recorded already. With `json`, what
     /// would go to standard output goes to standard error (standard output holds the JSON).
     static func afterSolve(_ problems: [Problem], json: Bool = false, _ context: CommandContext, _ output: CommandOutput) {
-        let say: (String) -> Void = json ? { Terminal.writeError($0 + "\n") } : { output.line($0) }
+        let say = { (line: String) in Self.say(line, json: json, output) }
         let settings: CodeSettings
         do {
             settings = try context.tracker().codeFiles.settings()
@@ -50,6 +50,11 @@ enum CodeGit {
         } catch {
             Terminal.writeError("warning: the commit is kept, but it was not pushed: \(error)\n")
         }
+    }
+
+    /// Says `line` on standard output, or with `json` (standard output holds the JSON) on standard error.
+    static func say(_ line: String, json: Bool, _ output: CommandOutput) {
+        if json { Terminal.writeError(line + "\n") } else { output.line(line) }
     }
 
     /// An error's message without a prefix: a sentence that follows "git did not commit it: ".

@@ -151,7 +151,7 @@ struct ConfigCommand: LeetTrackCommand {
         case .set(.code(let name), let text):
             if name == .codeDirectory { try Self.checkFolder(text, context) }
             // `code-git on` makes or adopts the repository first: a failure leaves the setting off.
-            if name == .codeGit, try CodeSettings.Name.isOn(text) { output.line(try CodeGit.enable(context)) }
+            if name == .codeGit, try CodeSettings.Name.isOn(text) { CodeGit.say(try CodeGit.enable(context), json: json, output) }
             try changeCode(name, to: text, context, output)
         case .reset(.code(let name)):
             try changeCode(name, to: CodeSettings().value(of: name), context, output)
