@@ -98,9 +98,10 @@ enum CodeGit {
         let message = CodeCommitMessage(problem: problem, day: LocalDay(solve.date, in: tracker.timeZone), seconds: solve.seconds)
         guard let commit = try repository.commit(paths, message: message, retry: retry) else { return nil }
         let what = paths.map(Format.outside).joined(separator: ", ")
+        let hash = commit.hash.isEmpty ? "" : " (\(Format.outside(commit.hash)))"
         return commit.amended
-            ? "Amended the commit of \(Format.name(problem)) of \(message.day) with \(what) (\(commit.hash))."
-            : "Committed \(what) to git (\(commit.hash))."
+            ? "Amended the commit of \(Format.name(problem)) of \(message.day) with \(what)\(hash)."
+            : "Committed \(what) to git\(hash)."
     }
 
     /// The names in `folder`.

@@ -102,7 +102,10 @@ struct CodeRepository {
             throw Failure(kind: .locked, description: "another git process holds \(lock) (if none is running, it was left behind: "
                 + "remove it yourself); then \(retry)")
         }
-        if !(try run(["symbolic-ref", "-q", "HEAD"])).succeeded {
+        // HEAD names a branch (`ref: refs/heads/main`), or holds a commit's id when detached: read
+        // where git keeps it rather than asked of one more git process (a solve runs several).
+        let head = FileManager.default.contents(atPath: location.gitDirectory + "/HEAD").map { String(decoding: $0, as: UTF8.self) }
+        if let head, !head.hasPrefix("ref: ") {
             throw Failure(kind: .detached, description: "the repository at \(location.topLevel) has a detached HEAD, and a commit there "
                 + "would be lost at the next checkout; check out a branch (`git switch BRANCH`), then \(retry)")
         }
@@ -131,10 +134,13 @@ struct CodeRepository {
         if status.output.isEmpty && !amend { return nil }
         let add = try run(["add", "--"] + paths)
         guard add.succeeded else { throw failure(add, doing: "add the files", retry: retry) }
-        let commit = try run(["commit", "--only", "--quiet", "--no-edit", "-m", message.subject, "-m", message.trailers]
+        let commit = try run(["commit", "--only", "--no-edit", "-m", message.subject, "-m", message.trailers]
             + (amend ? ["--amend"] : []) + ["--"] + paths)
         guard commit.succeeded else { throw failure(commit, doing: "commit", retry: retry) }
-        let hash = try run(["rev-parse", "--short", "HEAD"]).output.trimmedOfWhitespace
+        // Its first line is `[main 1a2b3c4] subject` (`[main (root-commit) 1a2b3c4]` first): the
+        // short id, without one more git process.
+        let first = commit.output.split(separator: "\n").first { $0.hasPrefix("[") } ?? ""
+        let hash = first.split(separator: "]").first?.split(separator: " ").last.map(String.init) ?? ""
         return Commit(hash: hash, amended: amend)
     }
 
