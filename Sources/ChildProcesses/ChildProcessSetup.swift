@@ -60,6 +60,42 @@ public enum ChildProcessSetup {
         posix_spawnattr_setflags(&attributes, Int16(flags))
     }
 
+    /// Starts `program` (a path) with `arguments` after its name, set up as above, with the
+    /// descriptors `redirect` adds first (0–2) and `environment` (`nil`: ours).
+    /// - Returns: the child's id, or the error number of `posix_spawn`.
+    public static func spawn(
+        _ program: String, _ arguments: [String], environment: [String]? = nil, redirect: (inout posix_spawn_file_actions_t) -> Void = { _ in }
+    ) -> Result<pid_t, SpawnFailure> {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        redirect(&actions)
+        closeInheritedDescriptors(&actions)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        freshSignals(&attributes)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        let entries: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup($0) } + [nil] }
+        defer { for pointer in entries ?? [] { free(pointer) } }
+        var pid: pid_t = 0
+        let result = if let entries {
+            posix_spawn(&pid, program, &actions, &attributes, argv, entries)
+        } else {
+            posix_spawn(&pid, program, &actions, &attributes, argv, environ)
+        }
+        return result == 0 ? .success(pid) : .failure(SpawnFailure(code: result))
+    }
+
+    /// Why ``spawn(_:_:environment:redirect:)`` could not start a program.
+    public struct SpawnFailure: Error {
+        /// The error number.
+        public let code: Int32
+        /// The system's words for it.
+        public var reason: String { String(cString: strerror(code)) }
+    }
+
     #if canImport(Glibc)
     private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
     #endif

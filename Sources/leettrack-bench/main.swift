@@ -7,6 +7,7 @@ let suites: [(name: String, run: () throws -> Void)] = [
     ("persistence-files", runFileStoreSuite),
     ("cli", runCLISuite),
     ("cli-scale", runCLIScaleSuite),
+    ("code-git", runCodeGitSuite),
     ("tui", runTUISuite),
     ("report", runReportSuite),
     ("sync", runSyncSuite),

@@ -9,6 +9,12 @@ public struct CodeSettings: Codable, Sendable, Hashable {
     public var directory: String?
     /// The default language's extension; `nil`: Python.
     public var language: String?
+    /// Whether solves are committed to the folder's git repository (`code-git`); `nil`: off.
+    public var git: Bool?
+    /// Whether each such commit is pushed (`code-push`); `nil`: off.
+    public var push: Bool?
+    /// How the folder's README index groups problems (`code-index`); `nil`: by list section.
+    public var index: CodeIndex.Grouping?
 
     /// Settings with the defaults.
     public init(directory: String? = nil, language: String? = nil) {
@@ -17,7 +23,7 @@ public struct CodeSettings: Codable, Sendable, Hashable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case directory, language
+        case directory, language, git, push, index
     }
 
     /// Decodes settings, held to the rules `config` sets them by (``set(_:to:)``): a folder edited
@@ -41,6 +47,10 @@ public struct CodeSettings: Codable, Sendable, Hashable {
         }
         self.directory = directory
         self.language = language
+        // Added later: absent in older records, which keep decoding (git off, sections).
+        git = try container.decodeIfPresent(Bool.self, forKey: .git)
+        push = try container.decodeIfPresent(Bool.self, forKey: .push)
+        index = try container.decodeIfPresent(CodeIndex.Grouping.self, forKey: .index)
     }
 
     /// The store key (local: no sync journal, no export).
@@ -55,12 +65,33 @@ public struct CodeSettings: Codable, Sendable, Hashable {
         case codeDirectory = "code-dir"
         /// ``CodeSettings/language``.
         case codeLanguage = "code-lang"
+        /// ``CodeSettings/git``.
+        case codeGit = "code-git"
+        /// ``CodeSettings/push``.
+        case codePush = "code-push"
+        /// ``CodeSettings/index``.
+        case codeIndex = "code-index"
+
+        /// Whether `text` says on (on, yes, true, 1) or off (off, no, false, 0).
+        /// - Throws: ``LeetTrackError/invalidSetting(_:value:reason:)`` for other text.
+        public static func isOn(_ text: String, for name: Name = .codeGit) throws(LeetTrackError) -> Bool {
+            switch text.lowercased() {
+            case "on", "yes", "true", "1": true
+            case "off", "no", "false", "0": false
+            default: throw .invalidSetting(name.rawValue, value: text, reason: "it is on or off")
+            }
+        }
 
         /// One line of help.
         public var help: String {
             switch self {
             case .codeDirectory: "The folder of `leettrack code`'s solution files (default ~/leetcode; this machine only)."
             case .codeLanguage: "The language `leettrack code` starts files in without --lang (default py; this machine only)."
+            case .codeGit:
+                "on or off: on runs `git init` in the code folder (or adopts its repository) and commits a problem's files "
+                    + "after each solve, at most one commit a problem a day (default off; this machine only)."
+            case .codePush: "on or off: push after each such commit, as `leettrack code push` does (default off; this machine only)."
+            case .codeIndex: "sections or topics: how the folder's README.md index groups the solved problems (default sections)."
             }
         }
     }
@@ -70,6 +101,9 @@ public struct CodeSettings: Codable, Sendable, Hashable {
         switch name {
         case .codeDirectory: directory ?? Self.defaultDirectory
         case .codeLanguage: language ?? SolutionLanguage.standard.fileExtension
+        case .codeGit: git == true ? "on" : "off"
+        case .codePush: push == true ? "on" : "off"
+        case .codeIndex: (index ?? .sections).rawValue
         }
     }
 
@@ -91,8 +125,19 @@ public struct CodeSettings: Codable, Sendable, Hashable {
                 throw .invalidSetting(name.rawValue, value: text, reason: "the languages are \(SolutionLanguage.namesText)")
             }
             self.language = language == .standard ? nil : language.fileExtension
+        case .codeGit, .codePush:
+            let on = try Name.isOn(text, for: name)
+            if name == .codeGit { git = on ? true : nil } else { push = on ? true : nil }
+        case .codeIndex:
+            guard let grouping = CodeIndex.Grouping(rawValue: text.lowercased()) else {
+                throw .invalidSetting(name.rawValue, value: text, reason: "it is sections or topics")
+            }
+            index = grouping == .sections ? nil : grouping
         }
     }
+
+    /// Whether solves are committed to git.
+    public var commitsToGit: Bool { git == true }
 
     /// The folder with `~` expanded against `home`.
     public func resolvedDirectory(home: String) -> String {

@@ -123,6 +123,12 @@ public enum SolutionFile {
         }
     }
 
+    /// Makes the code folder when it is missing (0700), or checks the one there, as ``prepare(for:language:in:statement:)`` does.
+    /// - Throws: ``LeetTrackError/codeFolder(_:reason:)``.
+    public static func ensureFolder(_ directory: String) throws(LeetTrackError) {
+        try ensureDirectory(directory)
+    }
+
     private static func ensureDirectory(_ directory: String) throws(LeetTrackError) {
         var isDirectory = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {

@@ -24,19 +24,11 @@ enum ForegroundProcess {
 
     /// Starts `program` (a path) with `arguments` after its name and waits for it to end.
     static func run(_ program: String, arguments: [String]) throws(StartFailure) -> Ending {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        ChildProcessSetup.closeInheritedDescriptors(&actions)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        ChildProcessSetup.freshSignals(&attributes)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, program, &actions, &attributes, argv, environ)
-        guard result == 0 else { throw StartFailure(reason: String(cString: strerror(result))) }
+        let pid: pid_t
+        switch ChildProcessSetup.spawn(program, arguments) {
+        case .success(let child): pid = child
+        case .failure(let failure): throw StartFailure(reason: failure.reason)
+        }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { throw StartFailure(reason: String(cString: strerror(errno))) }

@@ -124,6 +124,7 @@ struct SolveCommand: LeetTrackCommand {
         } describe: { problem, change in
             ProgressChanges.solved(problem, change, date: date, rating: rating, seconds: seconds, context)
         }
+        CodeGit.afterSolve(problems, json: json, context, output)
     }
 }
 

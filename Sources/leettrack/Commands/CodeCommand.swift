@@ -23,10 +23,21 @@ struct CodeCommand: LeetTrackCommand {
             path is printed.
 
             Languages: \(SolutionLanguage.namesText).
+
+            With `leettrack config code-git on`, the folder is a git repository: each solve commits the \
+            problem's files and a README.md index. `leettrack code commit PROBLEM` commits them now (after \
+            a commit that failed, or a later edit); `leettrack code push` pushes to the branch's upstream, \
+            else to its only remote (or origin), with your own git credentials. A push that fails (no \
+            remote, rejected, offline, credentials) exits 1 and keeps the local commits.
             """))
 
     @Argument(help: ArgumentHelp("An id, a slug, or title words.", valueName: "problem"), completion: .problems)
     var problemName: String
+    /// After `commit`, the problem to commit. `commit` and `push` are words of this command rather
+    /// than subcommands: the parser gives a command's own argument the first word, so a
+    /// subcommand beside `PROBLEM` would never be reached.
+    @Argument(help: ArgumentHelp("After `commit`: the problem whose files to commit now.", valueName: "problem"))
+    var commitTarget: String?
     @Option(
         name: .customLong("lang"),
         help: ArgumentHelp("The language (default: `config code-lang`, else py).", valueName: "language"),
@@ -43,6 +54,13 @@ struct CodeCommand: LeetTrackCommand {
     func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
     func run(_ context: CommandContext, _ output: CommandOutput) throws {
+        switch (problemName, commitTarget) {
+        case ("push", nil): return try CodeGit.push(context, output)
+        case ("commit", let target?): return try CodeGit.commitNow(target, context, output)
+        case ("commit", nil): throw Self.usageError("`code commit` needs the PROBLEM whose files to commit")
+        case (_, let extra?): throw Self.usageError("unexpected argument '\(extra)'")
+        default: break
+        }
         let problem = try context.catalog.resolve(problemName)
         let session = try LeetCodeSession(context, endpoint: endpoint, command: Self.self)
         let file = try CodeSolution.prepare(problem, language: language, tracker: try context.tracker(), environment: context.environment) {

@@ -158,6 +158,8 @@ struct ConfigCommand: LeetTrackCommand {
             try change(name, context, output) { try $0.set(name, to: ReviewSettings().value(of: name)) }
         case .set(.code(let name), let text):
             if name == .codeDirectory { try Self.checkFolder(text, context) }
+            // `code-git on` makes or adopts the repository first: a failure leaves the setting off.
+            if name == .codeGit, try CodeSettings.Name.isOn(text) { CodeGit.say(try CodeGit.enable(context), json: json, output) }
             try changeCode(name, to: text, context, output)
         case .reset(.code(let name)):
             try changeCode(name, to: CodeSettings().value(of: name), context, output)

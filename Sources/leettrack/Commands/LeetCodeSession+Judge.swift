@@ -168,6 +168,7 @@ extension LeetCodeSession {
         }
         if let rating = record.rating {
             output.line(ProgressChanges.solved(problem, record.change, date: submission.submitted, rating: rating, seconds: submission.seconds, context))
+            CodeGit.afterSolve([problem], context, output)
         } else {
             output.line("Recorded an attempt at \(Format.name(problem)): \(Format.outside(record.note ?? result.statusMessage)).")
         }

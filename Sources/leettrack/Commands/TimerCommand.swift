@@ -74,6 +74,7 @@ struct TimerCommand: LeetTrackCommand {
             } describe: { problem, change in
                 ProgressChanges.solved(problem, change, date: date, rating: rating, seconds: seconds, context)
             }
+            CodeGit.afterSolve([problem], context, output)
         case .attempted(let note):
             let date = context.clock.now
             try ProgressChanges.apply([problem], json: false, in: context, output) { _, record in

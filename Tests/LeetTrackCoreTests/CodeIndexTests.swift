@@ -1,0 +1,69 @@
+import FoundationEssentials
+import LeetTrackCore
+import Testing
+
+@Suite("The code folder's README index and commit messages")
+struct CodeIndexTests {
+    let catalog = Catalog.builtIn
+
+    func entry(_ id: Int, on day: String, seconds: Int? = nil, files: [String]) throws -> CodeIndex.Entry {
+        CodeIndex.Entry(problem: try #require(catalog.problem(withID: id)), solved: try LocalDay(parsing: day), seconds: seconds, files: files)
+    }
+
+    @Test func theUsersBytesOutsideTheMarkersAreKept() {
+        let before = Data("intro \u{FF}\n<!-- leettrack:index:start -->\nold\n<!-- leettrack:index:end -->\ntail\r\n".utf8)
+        let merged = CodeIndex.merged(CodeIndex.startMarker + "\nnew\n" + CodeIndex.endMarker + "\n", into: before)
+        #expect(String(decoding: merged, as: UTF8.self)
+            == "intro \u{FF}\n<!-- leettrack:index:start -->\nnew\n<!-- leettrack:index:end -->\ntail\r\n")
+    }
+
+    @Test func aReadmeWithoutMarkersGetsTheBlockAtItsEndAndNoneIsCreated() {
+        let block = CodeIndex.startMarker + "\nx\n" + CodeIndex.endMarker + "\n"
+        #expect(String(decoding: CodeIndex.merged(block, into: Data("mine".utf8)), as: UTF8.self) == "mine\n\n" + block)
+        #expect(String(decoding: CodeIndex.merged(block, into: nil), as: UTF8.self) == "# Solutions\n\n" + block)
+        // An end marker before the start is not a block: the text stays and the block is added.
+        let reversed = Data((CodeIndex.endMarker + "\n" + CodeIndex.startMarker + "\n").utf8)
+        #expect(CodeIndex.merged(block, into: reversed) == reversed + Data(("\n" + block).utf8))
+    }
+
+    @Test func entriesAreGroupedBySectionOrTopicWithLinks() throws {
+        let entries = [try entry(1, on: "2026-12-06", seconds: 720, files: ["1.two-sum.py"]), try entry(2, on: "2026-12-07", files: ["2.add-two-numbers.rs"])]
+        let sections = CodeIndex(entries: entries, grouping: .sections).block(catalog: catalog, followedList: nil)
+        #expect(sections.contains("## Arrays & Hashing\n"), "\(sections)")
+        #expect(sections.contains("| 1 | [Two Sum](https://leetcode.com/problems/two-sum/) | Easy | 2026-12-06 | 12m | [py](./1.two-sum.py) |\n"), "\(sections)")
+        let topics = CodeIndex(entries: entries, grouping: .topics).block(catalog: catalog, followedList: nil)
+        #expect(topics.contains("## Array\n"))
+        #expect(topics.contains("## Linked List\n"))
+    }
+
+    @Test func markdownInATitleIsEscaped() throws {
+        var problem = try #require(catalog.problem(withID: 1))
+        problem.title = "A | B](http://evil)\n# x"
+        let block = CodeIndex(entries: [CodeIndex.Entry(problem: problem, solved: try LocalDay(parsing: "2026-12-06"), seconds: nil, files: [])],
+            grouping: .topics).block(catalog: catalog, followedList: nil)
+        #expect(block.contains("[A \\| B\\]\\(http://evil\\) \\# x](https://leetcode.com/problems/two-sum/)"), "\(block)")
+    }
+
+    @Test func onlyFilesOfTheShapeCodeGivesAreSolutions() {
+        let files = CodeIndex.solutionFiles(in: ["1.two-sum.py", "1.two-sum.rs", "2.two-sum.py", "notes.txt", "1.two-sum.py.orig", "README.md"], catalog: catalog)
+        #expect(files == ["two-sum": ["1.two-sum.py", "1.two-sum.rs"]])
+    }
+
+    @Test func theMessageNamesTheSolveAndItsTrailersFindTheDaysCommit() throws {
+        let problem = try #require(catalog.problem(withID: 1))
+        let message = CodeCommitMessage(problem: problem, day: try LocalDay(parsing: "2026-12-06"), seconds: 720)
+        #expect(message.text == "1. Two Sum (Easy) · 12 min · Array, Hash Table\n\nLeetTrack-Problem: two-sum\nLeetTrack-Day: 2026-12-06\n")
+        #expect(message.isSameSolve(asMessage: message.text))
+        let nextDay = CodeCommitMessage(problem: problem, day: try LocalDay(parsing: "2026-12-07"), seconds: nil)
+        #expect(!nextDay.isSameSolve(asMessage: message.text))
+        #expect(!message.isSameSolve(asMessage: "fix typo\n"))
+    }
+
+    @Test func aTitleWithALineBreakStaysOneSubjectLine() throws {
+        var problem = try #require(catalog.problem(withID: 1))
+        problem.title = "Two\nSum\u{1B}[31m"
+        let message = CodeCommitMessage(problem: problem, day: try LocalDay(parsing: "2026-12-06"), seconds: 30)
+        #expect(!message.subject.contains("\n") && !message.subject.contains("\u{1B}"))
+        #expect(message.subject.hasPrefix("1. Two Sum [31m (Easy) · 30 s"), "\(message.subject)")
+    }
+}
