@@ -21,8 +21,9 @@ struct CodeExchangeEndToEndTests {
         try Data(contentsOf: URL(fileURLWithPath: path))
     }
 
-    /// A machine with two solution files of its own, exported with them.
-    private func exportedWithCode() throws -> (file: String, folder: String) {
+    /// A machine with two solution files of its own, exported with them (the machine is returned
+    /// too: its folder lives as long as it does).
+    private func exportedWithCode() throws -> (file: String, folder: String, laptop: LeetTrackRunner) {
         let (laptop, folder) = try runner()
         try laptop.run("solve", "1", "--date", "2026-11-20")
         #expect(try laptop.run("code", "1").status == 0)
@@ -32,12 +33,13 @@ struct CodeExchangeEndToEndTests {
         let result = try laptop.run("export", "--with-code", "-o", file)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == "Exported 1 problem and 2 solution files to \(file).\n")
-        return (file, folder)
+        return (file, folder, laptop)
     }
 
     @Test("export --with-code, then import into a fresh store and an empty folder, gives byte-identical files")
     func roundTrip() throws {
-        let (file, laptopFolder) = try exportedWithCode()
+        let (file, laptopFolder, laptop) = try exportedWithCode()
+        defer { withExtendedLifetime(laptop) {} }
         let (desktop, folder) = try runner()
         let result = try desktop.run("import", file)
         #expect(result.status == 0, "\(result.stderr)")
@@ -57,7 +59,8 @@ struct CodeExchangeEndToEndTests {
 
     @Test("an import onto a folder with a different file keeps both and says so; --dry-run writes nothing")
     func keepsBoth() throws {
-        let (file, laptopFolder) = try exportedWithCode()
+        let (file, laptopFolder, laptop) = try exportedWithCode()
+        defer { withExtendedLifetime(laptop) {} }
         let (desktop, folder) = try runner()
         #expect(try desktop.run("code", "1").status == 0)
         try write("mine\n", to: folder + "/1.two-sum.py")
@@ -76,7 +79,8 @@ struct CodeExchangeEndToEndTests {
 
     @Test("a link at a file's place is not written through: that file is refused, the rest restored, exit 1")
     func refusesLinks() throws {
-        let (file, _) = try exportedWithCode()
+        let (file, _, laptop) = try exportedWithCode()
+        defer { withExtendedLifetime(laptop) {} }
         let (desktop, folder) = try runner()
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let target = desktop.file("target.txt")

@@ -37,7 +37,7 @@ struct SolutionFolderTests {
         #expect(violation(good) == nil)
         var copy = good
         for (name, words) in [
-            ("../x", "names a folder"), ("/etc/passwd", "absolute path"), ("a/1.two-sum.py", "folder part"),
+            ("../x", "folder part"), ("..", "names a folder"), ("/etc/passwd", "absolute path"), ("a/1.two-sum.py", "folder part"),
             ("1.two-sum.py\u{0}", "control character"), ("1.two-sum\n.py", "control character"),
             (String(repeating: "a", count: 300), "longer than 255 bytes"), ("2.two-sum.py.py", "does not name"), ("", "is empty"),
         ] {
