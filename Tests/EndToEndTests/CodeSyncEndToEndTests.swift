@@ -1,5 +1,6 @@
 import TestSupport
 import Foundation
+import Persistence
 import Testing
 
 /// `leettrack sync` carries solution files between two stores and two code folders through a
@@ -107,5 +108,38 @@ struct CodeSyncEndToEndTests {
         try machines.sync(machines.desktop)
         #expect(try machines.read("1.two-sum.py", on: machines.desktop) == "ok\n")
         #expect(!FileManager.default.fileExists(atPath: machines.path(machines.desktop, "4.median-of-two-sorted-arrays.py")))
+    }
+
+    /// The server's record of a file, as a test writes it behind LeetTrack's back.
+    struct ServerRecord: Codable {
+        struct File: Codable {
+            var problem, language, name, content: String
+            var modified: String?
+        }
+        var file: File
+        var hash: String
+    }
+
+    @Test("the server's files are checked: a name leaving the folder and content not matching its hash are refused and named, nothing written")
+    func hostileServer() throws {
+        let machines = try Machines()
+        try machines.write("ok\n", "1.two-sum.py", on: machines.laptop)
+        try machines.sync(machines.laptop)
+        let server = try Store.postgres(machines.url)
+        let indexKey = Key<[String: String]>("code.index", default: [:])
+        var index = try server.value(for: indexKey)
+        index["../../evil.py"] = String(repeating: "a", count: 64)
+        try server.set(index, for: indexKey)
+        let recordKey = Key<ServerRecord?>("code.file.1.two-sum.py", default: nil)
+        var record = try #require(try server.value(for: recordKey))
+        record.file.content = "import os; os.system('evil')\n"
+        try server.set(record, for: recordKey)
+
+        let result = try machines.desktop.run(["sync"], environment: ["LEETTRACK_REMOTE": machines.url])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("'code.index' is not valid (../../evil.py: not a solution file's name"), "\(result.stderr)")
+        #expect(result.stderr.contains("'code.file.1.two-sum.py' is not valid (hash: the content does not match its hash)"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: machines.path(machines.desktop, "1.two-sum.py")))
+        #expect(!FileManager.default.fileExists(atPath: machines.desktop.directory.appendingPathComponent("evil.py").path))
     }
 }
