@@ -33,8 +33,8 @@ struct CodeSyncEndToEndTests {
 
         /// Runs `leettrack sync` on `machine`; expects success.
         @discardableResult
-        func sync(_ machine: LeetTrackRunner) throws -> LeetTrackRunner.Result {
-            let result = try machine.run(["sync"], environment: ["LEETTRACK_REMOTE": url])
+        func sync(_ machine: LeetTrackRunner, _ extra: String...) throws -> LeetTrackRunner.Result {
+            let result = try machine.run(["sync"] + extra, environment: ["LEETTRACK_REMOTE": url])
             #expect(result.status == 0, "sync failed: \(result.stderr)")
             return result
         }
@@ -105,7 +105,9 @@ struct CodeSyncEndToEndTests {
         #expect(result.stderr.contains(
             "Not synced \(machines.path(machines.laptop, "4.median-of-two-sorted-arrays.py")): it is 300 KiB, over the 256 KiB cap"),
             "\(result.stderr)")
-        try machines.sync(machines.desktop)
+        let json = try #require(try machines.desktop.json(try machines.sync(machines.desktop, "--json")) as? [String: Any])
+        #expect(json["codePulled"] as? [String] == ["written \(machines.path(machines.desktop, "1.two-sum.py"))"])
+        #expect(json["codePushed"] == nil)
         #expect(try machines.read("1.two-sum.py", on: machines.desktop) == "ok\n")
         #expect(!FileManager.default.fileExists(atPath: machines.path(machines.desktop, "4.median-of-two-sorted-arrays.py")))
     }

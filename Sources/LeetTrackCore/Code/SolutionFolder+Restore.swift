@@ -131,9 +131,12 @@ extension SolutionFolder {
         case .failure(let error): return .failure(error)
         }
         var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, case .success(let (current, _)) = readBytes(path),
-            ContentHash.sha256(current) == expected
-        else {
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            unlink(temporary)
+            return .failure(Unreadable(text: "it is a symbolic link or not a regular file, and a pulled file does not replace "
+                + "or go through one; make it a plain file to take the other machine's version"))
+        }
+        guard case .success(let (current, _)) = readBytes(path), ContentHash.sha256(current) == expected else {
             unlink(temporary)
             return .failure(Unreadable(text: "it changed while the sync ran; sync again"))
         }
