@@ -186,10 +186,10 @@ struct ExchangeEndToEndTests {
     func otherVersion() throws {
         let leettrack = try LeetTrackRunner()
         try leettrack.populate()
-        let newer = try leettrack.export().replacingOccurrences(of: #""version" : 1"#, with: #""version" : 3"#)
-        let file = try leettrack.write(newer, to: "v3.json")
+        let newer = try leettrack.export().replacingOccurrences(of: #""version" : 1"#, with: #""version" : 4"#)
+        let file = try leettrack.write(newer, to: "v4.json")
         try leettrack.expectFailureChangingNothing(
-            ["import", file], mentioning: ["format version 3; this leettrack reads versions 1 to 2", "Update leettrack"])
+            ["import", file], mentioning: ["format version 4; this leettrack reads versions 1 to 3", "Update leettrack"])
     }
 
     @Test("a record that breaks the format is refused with its place, and nothing of the file is imported")

@@ -101,8 +101,8 @@ struct ExchangeDocumentTests {
 
     @Test("another version is refused with both version numbers")
     func otherVersion() {
-        let data = Data(#"{"format": "leettrack-export", "version": 3, "problems": []}"#.utf8)
-        #expect(throws: ExchangeError.unsupportedVersion(file: "e.json", found: 3, supported: 2)) {
+        let data = Data(#"{"format": "leettrack-export", "version": 4, "problems": []}"#.utf8)
+        #expect(throws: ExchangeError.unsupportedVersion(file: "e.json", found: 4, supported: 3)) {
             try ExchangeDocument.read(data, file: "e.json", now: Date())
         }
     }

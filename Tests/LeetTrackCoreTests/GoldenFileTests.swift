@@ -274,6 +274,35 @@ struct GoldenFileTests {
         try expectExport(document, version: 2, in: "export-v2.json")
     }
 
+    @Test("an export of version 3: solution files (export --with-code)")
+    func exportVersion3() throws {
+        var document = ExchangeDocument(
+            problems: [ExchangeProblem(slug: "two-sum", id: 1, title: "Two Sum", progress: ProblemProgress(status: .solved))])
+        document.code = [
+            SolutionCopy(
+                problem: "two-sum", language: "py", name: "1.two-sum.py",
+                content: "# 1. Two Sum\nclass Solution:\n\tpass  # \"é\" 🎉\n", modified: "2025-11-29T14:03:12Z"),
+            SolutionCopy(problem: "two-sum", language: "cpp", name: "1.two-sum.cpp", content: "", modified: nil),
+        ]
+        let data = try document.jsonData()
+        try GoldenFiles.expect(data, equalTo: "export-v3.json")
+        let golden = try GoldenFiles.bytes("export-v3.json")
+        #expect(String(decoding: golden, as: UTF8.self).contains("\"version\" : 3"))
+        // Written sorted by name, so the bytes do not depend on the folder's order.
+        document.code.reverse()
+        #expect(try ExchangeDocument.read(golden, file: "export-v3.json", now: Self.now) == document)
+    }
+
+    @Test("solution files only come in a version 3 document")
+    func codeNeedsVersion3() throws {
+        let text = String(decoding: try GoldenFiles.bytes("export-v3.json"), as: UTF8.self)
+            .replacingOccurrences(of: "\"version\" : 3", with: "\"version\" : 2")
+        #expect(throws: ExchangeError.invalidContent(
+            file: "e.json", path: "code", reason: "solution files need a version 3 document; this one is version 2")) {
+            try ExchangeDocument.read(Data(text.utf8), file: "e.json", now: Self.now)
+        }
+    }
+
     // MARK: The iPhone app
 
     @Test("the iPhone app's favorites in its preferences")

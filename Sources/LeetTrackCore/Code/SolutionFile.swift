@@ -95,7 +95,16 @@ public enum SolutionFile {
             throw .codeFile(path, reason: String(cString: strerror(code)))
         }
         defer { close(descriptor) }
-        var remaining = Array(contents(for: problem, language: language, statement: statement).utf8)[...]
+        if let reason = writeAll(Array(contents(for: problem, language: language, statement: statement).utf8), to: descriptor) {
+            unlink(path)
+            throw .codeFile(path, reason: reason)
+        }
+        return (path, true)
+    }
+
+    /// Writes all of `bytes` to `descriptor`; returns the reason when it could not.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+        var remaining = bytes[...]
         while !remaining.isEmpty {
             let written = remaining.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if written > 0 {
@@ -103,12 +112,10 @@ public enum SolutionFile {
             } else if written < 0 && errno == EINTR {
                 continue
             } else {
-                let reason = written < 0 ? String(cString: strerror(errno)) : "nothing could be written"
-                unlink(path)
-                throw .codeFile(path, reason: reason)
+                return written < 0 ? String(cString: strerror(errno)) : "nothing could be written"
             }
         }
-        return (path, true)
+        return nil
     }
 
     /// What is at `path` may be opened in the editor: a regular file, or a link to one (the folder
@@ -129,7 +136,9 @@ public enum SolutionFile {
         try ensureDirectory(directory)
     }
 
-    private static func ensureDirectory(_ directory: String) throws(LeetTrackError) {
+    /// Makes sure `directory` is a folder of the user's that others cannot write, creating it
+    /// (0700, with its parents) when missing.
+    static func ensureDirectory(_ directory: String) throws(LeetTrackError) {
         var isDirectory = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
             guard isDirectory else { throw .codeFolder(directory, reason: "it is not a folder; set another with `leettrack config code-dir PATH`") }

@@ -15,7 +15,12 @@ public struct ExchangeDocument: Sendable, Equatable {
     /// practice settings (`settings.practice`: followed list, daily goal, skipped problems). A
     /// document is written as version 1 when it has none of them, so an older LeetTrack still reads
     /// it; with them, as version 2, which an older LeetTrack refuses instead of silently dropping them.
-    public static let currentVersion = 2
+    ///
+    /// Version 3 added the solution files (`code`, written by `export --with-code`): only a document
+    /// that carries them is version 3, for the same reason, and only a version 3 document may.
+    public static let currentVersion = 3
+    /// The first version that carries solution files.
+    static let codeVersion = 3
 
     /// One record per problem touched, sorted by slug.
     public var problems: [ExchangeProblem]
@@ -25,6 +30,8 @@ public struct ExchangeDocument: Sendable, Equatable {
     public var reviewSettings: ReviewSettings?
     /// The practice settings (followed list, daily goal, skipped problems), when the user set any.
     public var practiceSettings: PracticeSettings?
+    /// The solution files of the code folder (`export --with-code`), sorted by name; none unless asked for.
+    public var code: [SolutionCopy] = []
 
     /// A document of `problems` (sorted by slug here), `lists` and settings.
     public init(
@@ -101,9 +108,11 @@ public struct ExchangeDocument: Sendable, Equatable {
                 throw .invalidContent(file: file, path: "settings.review", reason: error.description)
             }
         }
-        return ExchangeDocument(
+        var document = ExchangeDocument(
             problems: body.problems, lists: body.lists ?? [], reviewSettings: body.settings?.review,
             practiceSettings: body.settings?.practice)
+        document.code = body.code ?? []
+        return document
     }
 
     /// Checks every value against ``InputRules`` and sorts each history by time.
@@ -126,6 +135,7 @@ public struct ExchangeDocument: Sendable, Equatable {
             try InputRules.check(problem.progress, at: path, now: now)
             body.problems[index].progress.events = ProgressHistory.ordered(problem.progress.events)
         }
+        if let code = body.code { try checkCode(code, version: body.version, now: now) }
         for (index, list) in (body.lists ?? []).enumerated() {
             let path = "lists[\(index)]"
             do {
@@ -145,6 +155,22 @@ public struct ExchangeDocument: Sendable, Equatable {
         }
     }
 
+    /// Checks the solution files: only in a version that has them, at most
+    /// ``SolutionFolder/maximumFiles``, each by ``SolutionCopy/check(at:now:)``, each name once.
+    private static func checkCode(_ code: [SolutionCopy], version: Int, now: Date) throws(InputRules.Violation) {
+        guard version >= codeVersion else {
+            throw InputRules.Violation("code", "solution files need a version \(codeVersion) document; this one is version \(version)")
+        }
+        if code.count > SolutionFolder.maximumFiles {
+            throw InputRules.Violation("code", "\(code.count) solution files, more than the \(SolutionFolder.maximumFiles) an export can hold")
+        }
+        var names = Set<String>()
+        for (index, file) in code.enumerated() {
+            try file.check(at: "code[\(index)]", now: now)
+            if !names.insert(file.name).inserted { throw InputRules.Violation("code[\(index)].name", "'\(file.name)' appears twice") }
+        }
+    }
+
     /// Just enough to check the kind and version before reading the rest.
     private struct Header: Decodable {
         var format: String?
@@ -158,6 +184,7 @@ public struct ExchangeDocument: Sendable, Equatable {
         var problems: [ExchangeProblem]
         var lists: [ExchangeList]?
         var settings: Settings?
+        var code: [SolutionCopy]?
 
         struct Settings: Codable {
             var review: ReviewSettings?
@@ -167,11 +194,13 @@ public struct ExchangeDocument: Sendable, Equatable {
         init(_ document: ExchangeDocument) {
             format = ExchangeDocument.formatName
             let timedOrNoted = document.problems.contains { $0.progress.events.contains { $0.seconds != nil || $0.note != nil } }
-            version = timedOrNoted || document.practiceSettings != nil ? ExchangeDocument.currentVersion : 1
+            version = !document.code.isEmpty ? ExchangeDocument.codeVersion
+                : timedOrNoted || document.practiceSettings != nil ? 2 : 1
             problems = document.problems
             lists = document.lists.isEmpty ? nil : document.lists
             let written = Settings(review: document.reviewSettings, practice: document.practiceSettings)
             settings = written.review == nil && written.practice == nil ? nil : written
+            code = document.code.isEmpty ? nil : document.code.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         }
     }
 }

@@ -142,7 +142,8 @@ enum JSONFile {
     }
 }
 
-/// `read(2)`, named apart from ``JSONFile/read(_:)``, inside which `read` is that method.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+/// `read(2)`, named apart from ``JSONFile/read(_:)``, inside which `read` is that method (and
+/// from ``SolutionFolder``'s `read`).
+func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }

@@ -30,19 +30,23 @@ struct ExportCommand: LeetTrackCommand {
         help: ArgumentHelp("Write to this file instead of standard output (- is standard output).", valueName: "file"),
         completion: .file())
     var output: String?
+    @Flag(help: "Include the solution files of the code folder (JSON only; up to 256 KiB each, larger or non-UTF-8 files are named and left out).")
+    var withCode = false
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext, _ standardOutput: CommandOutput) throws {
         if let output, output.isEmpty { throw Self.usageError("'--output' needs a file name") }
+        if withCode, format == .csv { throw Self.usageError("'--with-code' needs the JSON format: a CSV table has no place for files") }
         let exporter = Exporter(catalog: context.catalog)
         // A store that does not exist yet exports as empty and is not created; a record that does
         // not decode is left out with a warning (`allProgress`), not the whole export, and the
         // command then fails (after writing the rest), so that a script's backup does not pass
         // for a whole one.
         if context.storeExists { _ = try context.ownLists() }  // Warns about list records left out.
-        let document = context.storeExists
+        var document = context.storeExists
             ? try exporter.document(of: try context.tracker().store, progress: try context.progress())
             : exporter.document(of: [:])
+        if withCode { document.code = try CodeTransfer.exported(context) }
         let data: Data
         switch format {
         case .json: data = try document.jsonData()
@@ -72,7 +76,8 @@ struct ExportCommand: LeetTrackCommand {
             throw CLIError.failure("cannot write \(error.path): \(error.reason). Nothing was written.")
         }
         let count = Plural.count(records.count, "problem")
-        Terminal.writeError("Exported \(count) to \(output).\n")
+        let files = withCode ? " and \(Plural.count(document.code.count, "solution file"))" : ""
+        Terminal.writeError("Exported \(count)\(files) to \(output).\n")
         try failIfRecordsWereLeftOut(context)
     }
 

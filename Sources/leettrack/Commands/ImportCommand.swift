@@ -77,6 +77,7 @@ struct ImportCommand: LeetTrackCommand {
             }
             let summary = try importer.run(document, mode: mode, dryRun: dryRun)
             ImportReport.write(summary, mode: mode, dryRun: dryRun, file: path, to: output)
+            try CodeTransfer.restore(document.code, tracker: try tracker(context), dryRun: dryRun, context, output)
         case .app(let path):
             let favorites = try AppFavorites.read(try ExchangeFile.contents(of: path), file: path)
             let outcome = try tracker(context).apply(favorites, dryRun: dryRun)

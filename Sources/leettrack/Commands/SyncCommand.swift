@@ -17,7 +17,10 @@ struct SyncCommand: LeetTrackCommand {
             Any libpq connection string works (postgresql://user@host/db?sslmode=verify-full); PGPASSWORD,
             PGPASSFILE, ~/.pgpass and the PGSSL* variables apply. A record on the server that is not valid (or
             cannot be read), or one in this store that cannot be read, is named and left out; the rest is synced,
-            and the command exits 1. Your own lists and the settings are synced too.
+            and the command exits 1. Your own lists and the settings are synced too, and the solution files of
+            the code folder (`config code-dir`; up to 256 KiB each, a larger one is named and left out): a file
+            changed on one machine only takes that version; one changed on both keeps yours and writes the
+            other beside it (1.two-sum.remote.py); a file is never deleted, and never written through a link.
             Favorite, note, each list and the review settings go to the latest change (by a hybrid logical clock);
             the followed list, the daily goal and each skip separately so; a
             deleted list stays deleted unless created again; histories are merged, no event twice. Safe to
@@ -49,6 +52,10 @@ struct SyncCommand: LeetTrackCommand {
         let remembered: String?
         /// The server's records left out because they are not valid.
         let refused: [String]
+        /// The solution files pushed, by name (absent when none).
+        let codePushed: [String]?
+        /// What each solution file pulled did here (absent when none).
+        let codePulled: [String]?
     }
 
     func run(_ context: CommandContext, _ output: CommandOutput) throws {
@@ -72,8 +79,11 @@ struct SyncCommand: LeetTrackCommand {
         }
         let location = remoteStore.path ?? "the sync server"
         let report: SyncEngine.Report
+        var codeReport = CodeSyncReport()
+        var codeFailures: [String] = []
         do {
             report = try tracker.sync(with: remoteStore).run()
+            (codeReport, codeFailures) = try CodeTransfer.sync(tracker, with: remoteStore, context)
         } catch let error as PersistenceError where Self.isRemote(error, location: location) {
             throw CLIError.failure(Self.message(for: error))
         } catch let error as SyncError {
@@ -84,12 +94,16 @@ struct SyncCommand: LeetTrackCommand {
         if json {
             try output.writeJSON(ReportJSON(
                 pushed: report.pushed, pulled: report.pulled, remote: location, remembered: newlyRemembered,
-                refused: report.refused.map(\.description)))
+                refused: report.refused.map(\.description),
+                codePushed: codeReport.pushed.isEmpty ? nil : codeReport.pushed,
+                codePulled: codeReport.pulled.isEmpty ? nil : codeReport.pulled.map(CodeTransfer.describe)))
         } else {
-            if report.pushed == 0 && report.pulled == 0 && report.refused.isEmpty {
+            // A solution file pushed or pulled is one change more.
+            let (pushed, pulled) = (report.pushed + codeReport.pushed.count, report.pulled + codeReport.pulled.count)
+            if pushed == 0 && pulled == 0 && report.refused.isEmpty {
                 output.line("Up to date with \(Format.outside(location)).")
             } else {
-                output.line("Synced with \(Format.outside(location)): pushed \(Self.changes(report.pushed)), pulled \(Self.changes(report.pulled)).")
+                output.line("Synced with \(Format.outside(location)): pushed \(Self.changes(pushed)), pulled \(Self.changes(pulled)).")
             }
             if let newlyRemembered, let remote {
                 let stripped = newlyRemembered != remote
@@ -99,7 +113,10 @@ struct SyncCommand: LeetTrackCommand {
                         : "."))
             }
         }
+        codeFailures += CodeTransfer.write(codeReport, json: json, output)
         for refusal in report.refused { Terminal.writeError("Error: \(refusal.description)\n") }
+        for failure in codeFailures { Terminal.writeError("Error: \(failure)\n") }
+        if report.refused.isEmpty, !codeFailures.isEmpty { throw CLIError.failure("the solution files named above were not synced; everything else was.") }
         guard report.refused.isEmpty else {
             let local = report.refused.filter(\.isLocalRecord).count
             let server = report.refused.count - local
