@@ -59,7 +59,8 @@ public struct CatalogUpdater: Sendable {
                     id: entry.id, slug: entry.slug, title: entry.title, difficulty: entry.difficulty, paidOnly: entry.paidOnly,
                     category: old?.category ?? Catalog.category(forTags: entry.tags ?? []),
                     tags: entry.tags ?? old?.tags ?? [],
-                    acceptance: entry.acceptance.map { ($0 * 100).rounded() / 100 } ?? old?.acceptance ?? 0)
+                    acceptance: entry.acceptance.map { ($0 * 100).rounded() / 100 } ?? old?.acceptance ?? 0,
+                    rating: old?.rating)
                 if let old, old == problem {
                     summary.unchanged += 1
                 } else {
@@ -75,10 +76,10 @@ public struct CatalogUpdater: Sendable {
             }
             summary.added.sort { $0.id < $1.id }
             summary.changed.sort { $0.id < $1.id }
-            let (problems, acceptance) = CatalogUpdate.split(Array(bySlug.values), over: .builtIn)
+            let (problems, acceptance, ratings) = CatalogUpdate.split(Array(bySlug.values), over: .builtIn)
             let update = CatalogUpdate(
                 source: source, shape: list.shape.rawValue, date: UTCTimestamp.string(from: date),
-                problemsInFile: list.entries.count, problems: problems, acceptance: acceptance)
+                problemsInFile: list.entries.count, problems: problems, acceptance: acceptance, ratings: ratings)
             try transaction.set(update, for: CatalogUpdate.key)
             summary.catalog = Catalog.builtIn.applying(update.allProblems(over: .builtIn))
             for (old, new) in renamed {
@@ -101,6 +102,48 @@ public struct CatalogUpdater: Sendable {
                 }
                 try writes.progress(record, replacing: before, for: slug, in: transaction)
             }
+            return summary
+        }
+    }
+
+    /// Lays a ratings file's contest ratings over the catalog, in one transaction: the rest of the
+    /// update (problems, acceptances) stays. A rating is taken only where the file's id and slug
+    /// name the same problem of the catalog; the others are counted in the summary's `unmatched`,
+    /// as the file may be older or newer than the catalog. Progress is never touched.
+    /// - Throws: `PersistenceError`; on any error nothing was changed.
+    public func apply(_ ratings: ContestRatings, source: String, date: Date) throws -> CatalogUpdateSummary {
+        try store.transaction { transaction in
+            let previous: CatalogUpdate?
+            do {
+                previous = try transaction.value(for: CatalogUpdate.key)
+            } catch PersistenceError.undecodable {
+                previous = nil
+            }
+            let previousProblems = previous?.allProblems(over: .builtIn) ?? []
+            let before = Catalog.builtIn.applying(previousProblems)
+            var bySlug = Dictionary(previousProblems.map { ($0.slug, $0) }) { $1 }
+            var summary = CatalogUpdateSummary(catalog: before)
+            for entry in ratings.entries {
+                guard let position = before.position(ofSlug: entry.slug), before.id(at: position) == entry.id else {
+                    summary.unmatched += 1
+                    continue
+                }
+                var problem = before.problem(at: position)
+                if problem.rating == entry.rating {
+                    summary.unchanged += 1
+                    continue
+                }
+                problem.rating = entry.rating
+                bySlug[problem.slug] = problem
+                summary.changed.append(problem)
+            }
+            summary.changed.sort { $0.id < $1.id }
+            let (problems, acceptance, ratingPairs) = CatalogUpdate.split(Array(bySlug.values), over: .builtIn)
+            let update = CatalogUpdate(
+                source: source, shape: ContestRatings.shape, date: UTCTimestamp.string(from: date), problemsInFile: ratings.entries.count,
+                problems: problems, acceptance: acceptance, ratings: ratingPairs)
+            try transaction.set(update, for: CatalogUpdate.key)
+            summary.catalog = Catalog.builtIn.applying(update.allProblems(over: .builtIn))
             return summary
         }
     }

@@ -20,10 +20,13 @@ struct NextCommand: LeetTrackCommand {
     var list: ListName?
     @Option(help: ArgumentHelp("Only this topic section of the list (a name or the start of one).", valueName: "section"))
     var section: String?
+    @Flag(help: "The unsolved problem rated closest to 100 above your level, fitted on your rated history (see `stats`).")
+    var level = false
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext, _ output: CommandOutput) throws {
+        if level { return try nextByLevel(context, output) }
         let list = try context.listOrFollowed(self.list?.name, for: "'next'", command: Self.self)
         let section = try self.section.map { try context.catalog.section(named: $0, in: list) }
         let slugs = section?.slugs ?? list.slugs
