@@ -34,7 +34,7 @@ struct RatingsEndToEndTests {
         #expect(above.contains { $0["id"] as? Int == 3235 })
         let below = try rows(leettrack, "list", "--rating", "..1100")
         #expect(below.map { $0["id"] as? Int } == [1108])
-        let sorted = try rows(leettrack, "list", "--list", "blind-75", "--sort", "rating")
+        let sorted = try rows(leettrack, "list", "--list", "leetcode-75", "--sort", "rating")
         #expect(sorted.count == 75)
         let ratings = sorted.map { $0["rating"] as? Int }
         let firstUnrated = try #require(ratings.firstIndex(of: nil))

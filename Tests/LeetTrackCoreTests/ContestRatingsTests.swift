@@ -67,7 +67,7 @@ struct ContestRatingsTests {
         #expect(rated.allSatisfy { ($0.rating ?? 0) >= 1400 && ($0.rating ?? 0) <= 1800 })
         #expect(rated.count == (0..<Catalog.builtIn.count).count { (1400...1800).contains(Catalog.builtIn.rating(at: $0) ?? -1) })
         var sorted = ProblemQuery()
-        sorted.list = Catalog.builtIn.builtInList(named: "blind-75")
+        sorted.list = Catalog.builtIn.builtInList(named: "leetcode-75")
         sorted.sort = .rating
         let problems = Catalog.builtIn.problems(matching: sorted, progress: [:])
         let ratings = problems.map(\.rating)

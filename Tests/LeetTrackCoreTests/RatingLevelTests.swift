@@ -111,12 +111,12 @@ struct RatingLevelTests {
         // Without Premium, never a paid-only one, even when it is the closest.
         let paid = try #require((0..<catalog.count).first { catalog.paidOnly(at: $0) && catalog.rating(at: $0) != nil })
         let paidRating = catalog.rating(at: paid)!
-        let free = try #require(catalog.problem(near: paidRating, in: [catalog.slug(at: paid)] + catalog.studyLists[0].slugs,
+        let free = try #require(catalog.problem(near: paidRating, in: [catalog.slug(at: paid)] + catalog.builtInList(named: "leetcode-75")!.slugs,
             statuses: [Status](repeating: .todo, count: catalog.count), skipped: [], premium: false))
         #expect(!free.paidOnly)
         #expect(catalog.problem(near: paidRating, in: [catalog.slug(at: paid)], statuses: statuses, skipped: [], premium: true)?.id == catalog.id(at: paid))
         // Within a list: only its problems.
-        let blind = try #require(catalog.builtInList(named: "blind-75"))
+        let blind = try #require(catalog.builtInList(named: "leetcode-75"))
         let inList = try #require(catalog.problem(near: target, in: blind.slugs, statuses: statuses, skipped: [], premium: true))
         #expect(blind.slugs.contains(inList.slug))
         #expect(catalog.problem(near: target, in: [], statuses: statuses, skipped: [], premium: true) == nil)
