@@ -75,7 +75,8 @@ struct StatsCommand: LeetTrackCommand {
         output.line("Favorites:  \(stats.favorites)")
         output.line("Streak:     \(days(stats.currentStreak)) (longest \(days(stats.longestStreak)))")
         if let goal { output.line(goalLine(goal)) }
-        output.line(Format.levelLine(trend, style))
+        // Only once a rated problem was practised: a history of unrated problems has no level to show.
+        if trend.now.outcomes > 0 { output.line(Format.levelLine(trend, style)) }
         if !stats.tags.isEmpty {
             output.line()
             output.line("Most practised tags:")
