@@ -178,13 +178,19 @@ public final class ServerModel: Sendable {
         var statistics = Statistics.Builder(catalog: catalog, now: now, timeZone: tracker.timeZone)
         var graph = PracticeCalendar.Builder(now: now, timeZone: tracker.timeZone)
         var positions = Catalog.SlugFinder(catalog)
+        var levels = RatingLevel.Builder(catalog: catalog)
         damaged += try repository.forEachReadableSummary(card: false) { slug, summary in
             // Problems the catalog does not know count for the days only.
-            if let position = positions.position(ofSlug: slug) { statistics.add(summary, at: position) }
+            if let position = positions.position(ofSlug: slug) {
+                statistics.add(summary, at: position)
+                levels.add(summary, at: position)
+            }
             graph.add(summary)
         }.map(\.key)
         let stats = statistics.statistics()
-        return StatsPageJSON(stats: StatsJSON(stats), calendar: CalendarJSON(graph.calendar(), stats))
+        var shape = StatsJSON(stats)
+        shape.level = RatingLevel.JSON(levels.trend(now: now))
+        return StatsPageJSON(stats: shape, calendar: CalendarJSON(graph.calendar(), stats))
     }
 
     /// Every study list with its counts, as `leettrack lists --json` prints them.

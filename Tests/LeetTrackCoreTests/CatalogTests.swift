@@ -11,7 +11,8 @@ struct CatalogTests {
             .appendingPathComponent("../../Sources/LeetTrackCore/Catalog/Data").standardized
         return try Catalog(
             problemsJSON: Data(contentsOf: data.appendingPathComponent("problems.json")),
-            listsJSON: Data(contentsOf: data.appendingPathComponent("lists.json")))
+            listsJSON: Data(contentsOf: data.appendingPathComponent("lists.json")),
+            ratingsJSON: Data(contentsOf: data.appendingPathComponent("ratings/zerotrac-ratings.json")))
     }
 
     @Test("has every problem of the JSON catalog with the same fields")

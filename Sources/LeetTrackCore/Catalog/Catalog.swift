@@ -41,11 +41,12 @@ public struct Catalog: Sendable {
     }
 
     /// Decodes a catalog from the JSON files the package ships in `Catalog/Data` (`problems.json`:
-    /// an array of problems; `lists.json`: list key to slugs). Meant for tools and tests; commands
-    /// use ``builtIn``.
+    /// an array of problems; `lists.json`: list key to slugs; `ratings/zerotrac-ratings.json`:
+    /// contest ratings, taken where id and slug both match, as the generator does). Meant for tools
+    /// and tests; commands use ``builtIn``.
     /// - Throws: `DecodingError` when the JSON does not match, and
     ///   ``LeetTrackError/invalidCatalog(_:)`` when a list names an unknown slug.
-    public init(problemsJSON: Data, listsJSON: Data) throws {
+    public init(problemsJSON: Data, listsJSON: Data, ratingsJSON: Data? = nil) throws {
         struct RawProblem: Decodable {
             var id: Int, title: String, slug: String, difficulty: String, paidOnly: Bool
             var category: String, tags: [String], acceptance: Double
@@ -62,6 +63,13 @@ public struct Catalog: Sendable {
         }
         var slugIndex: [String: Int] = [:]
         for (position, problem) in problems.enumerated() { slugIndex[problem.slug] = position }
+        if let ratingsJSON {
+            for rated in try ContestRatings.read(ratingsJSON, file: "ratings").entries {
+                if let position = slugIndex[rated.slug], problems[position].id == rated.id {
+                    problems[position].rating = rated.rating
+                }
+            }
+        }
         let lists = try JSONDecoder().decode([String: [String]].self, from: listsJSON)
         var studyLists: [StudyList] = []
         for key in lists.keys.sorted() {
@@ -106,8 +114,45 @@ public struct Catalog: Sendable {
                 paidOnly: CatalogData.paidOnly[position] != 0,
                 category: CatalogData.categoryNames[Int(CatalogData.categories[position])],
                 tags: tagRange.map { CatalogData.tagNames[Int(CatalogData.tagRefs[$0])] },
-                acceptance: Double(CatalogData.acceptanceHundredths[position]) / 100)
+                acceptance: Double(CatalogData.acceptanceHundredths[position]) / 100,
+                rating: Self.generatedRating(at: position))
         }
+    }
+
+    /// zerotrac's contest rating of the problem at a position, without building the problem;
+    /// `nil` when it has none.
+    /// - Complexity: O(1).
+    public func rating(at position: Int) -> Int? {
+        switch storage {
+        case .generated: Self.generatedRating(at: position)
+        case .decoded(let problems, _): problems[position].rating
+        case .overlaid(let overlay): overlay.rating(at: position)
+        }
+    }
+
+    /// The contest and question the problem at a position was rated in (`Weekly Contest 408 Q4`),
+    /// or `nil`: known for the built-in catalog's rated problems.
+    public func contest(at position: Int) -> String? {
+        switch storage {
+        case .generated:
+            return ContestRatings.contestName(code: CatalogData.contests[position])
+        case .decoded:
+            return nil
+        case .overlaid(let overlay):
+            return overlay.resolve(position, base: overlay.base.contest(at:), update: { _ in nil })
+        }
+    }
+
+    /// How many problems have a contest rating.
+    /// - Complexity: O(1) for the built-in catalog, O(n) otherwise.
+    public var ratedCount: Int {
+        if case .generated = storage { return CatalogData.ratedCount }
+        return (0..<count).reduce(0) { $0 + (rating(at: $1) == nil ? 0 : 1) }
+    }
+
+    private static func generatedRating(at position: Int) -> Int? {
+        let rating = CatalogData.ratings[position]
+        return rating == 0 ? nil : Int(rating)
     }
 
     /// The difficulty of the problem at a position, without building the problem.

@@ -58,11 +58,16 @@ public struct Problem: Sendable, Hashable, Identifiable, Codable {
     public var tags: [String]
     /// The share of accepted submissions, as a percentage from 0 to 100.
     public var acceptance: Double
+    /// zerotrac's contest rating (an Elo-style number, about 1,100 to 3,800), rounded; `nil` for a
+    /// problem that never appeared in a weekly or biweekly contest. Left out of JSON when `nil`, so
+    /// stored problems of older versions read and write the same bytes.
+    /// The contest it was rated in is ``Catalog/contest(at:)``: built only by the commands that show it.
+    public var rating: Int?
 
     /// Creates a problem from its parts.
     public init(
         id: Int, slug: String, title: String, difficulty: Difficulty, paidOnly: Bool,
-        category: String, tags: [String], acceptance: Double
+        category: String, tags: [String], acceptance: Double, rating: Int? = nil
     ) {
         self.id = id
         self.slug = slug
@@ -72,6 +77,7 @@ public struct Problem: Sendable, Hashable, Identifiable, Codable {
         self.category = category
         self.tags = tags
         self.acceptance = acceptance
+        self.rating = rating
     }
 
     /// The problem's page on LeetCode.

@@ -17,16 +17,22 @@ final class CatalogOverlay: Sendable {
     private let slugPositions: [String: Int]
     /// New acceptances (hundredths) by base position, -1 where the base's stands; empty when none.
     private let acceptanceByBase: [Int32]
+    /// New contest ratings by base position, 0 where the base's stands; empty when none.
+    private let ratingByBase: [UInt16]
 
     /// `base` with `problems` added; each replaces a base problem of the same slug or id. Among
     /// `problems`, a later one replaces an earlier one of the same slug or id.
-    init(base: Catalog, problems: [Problem], acceptance: [(id: Int, hundredths: Int)] = []) {
+    init(
+        base: Catalog, problems: [Problem], acceptance: [(id: Int, hundredths: Int)] = [], ratings: [(id: Int, rating: Int)] = []
+    ) {
         var unique: [Problem] = []
         var ids = Set<Int>()
         var slugs = Set<String>()
-        for problem in problems.reversed() where !ids.contains(problem.id) && !slugs.contains(problem.slug) {
+        for var problem in problems.reversed() where !ids.contains(problem.id) && !slugs.contains(problem.slug) {
             ids.insert(problem.id)
             slugs.insert(problem.slug)
+            // A stored problem is the store's bytes: a rating no ratings file could hold is dropped.
+            if let rating = problem.rating, !ContestRatings.isValid(rating) { problem.rating = nil }
             unique.append(problem)
         }
         unique.sort { $0.id < $1.id }
@@ -70,6 +76,16 @@ final class CatalogOverlay: Sendable {
             }
         }
         self.acceptanceByBase = acceptanceByBase
+        var ratingByBase: [UInt16] = []
+        if !ratings.isEmpty {
+            ratingByBase = [UInt16](repeating: 0, count: base.count)
+            for pair in ratings where ContestRatings.isValid(pair.rating) {
+                if let position = base.position(ofID: pair.id), basePositions[position] >= 0 {
+                    ratingByBase[position] = UInt16(pair.rating)
+                }
+            }
+        }
+        self.ratingByBase = ratingByBase
     }
 
     /// The base's study lists, without problems that were replaced by one with another slug
@@ -85,6 +101,7 @@ final class CatalogOverlay: Sendable {
         resolve(position, base: { basePosition in
             var problem = base.problem(at: basePosition)
             if let acceptance = updatedAcceptance(atBase: basePosition) { problem.acceptance = acceptance }
+            if let rating = updatedRating(atBase: basePosition) { problem.rating = rating }
             return problem
         }, update: { $0 })
     }
@@ -92,6 +109,17 @@ final class CatalogOverlay: Sendable {
     /// The acceptance of the problem at a position, updated, without building the problem.
     func acceptance(at position: Int) -> Double {
         resolve(position, base: { updatedAcceptance(atBase: $0) ?? base.acceptance(at: $0) }, update: \.acceptance)
+    }
+
+    /// The contest rating of the problem at a position, updated, without building the problem.
+    func rating(at position: Int) -> Int? {
+        resolve(position, base: { updatedRating(atBase: $0) ?? base.rating(at: $0) }, update: \.rating)
+    }
+
+    /// The rating a ratings file gave the base's problem at `basePosition`, if one did.
+    private func updatedRating(atBase basePosition: Int) -> Int? {
+        guard !ratingByBase.isEmpty, ratingByBase[basePosition] > 0 else { return nil }
+        return Int(ratingByBase[basePosition])
     }
 
     /// The acceptance an update gave the base's problem at `basePosition`, if one did.

@@ -37,15 +37,7 @@ public struct CatalogUpdater: Sendable {
         _ list: LeetCodeProblemList, source: String, date: Date, withStatus: Bool, in transaction: Transaction
     ) throws -> CatalogUpdateSummary {
         do {
-            // An update that no longer decodes is replaced rather than kept: it is LeetCode's data,
-            // which this file brings again, and keeping it would block every update.
-            let previous: CatalogUpdate?
-            do {
-                previous = try transaction.value(for: CatalogUpdate.key)
-            } catch PersistenceError.undecodable {
-                previous = nil
-            }
-            let previousProblems = previous?.allProblems(over: .builtIn) ?? []
+            let previousProblems = try storedProblems(in: transaction)
             let before = Catalog.builtIn.applying(previousProblems)
             var bySlug = Dictionary(previousProblems.map { ($0.slug, $0) }) { $1 }
             var summary = CatalogUpdateSummary(catalog: before)
@@ -59,7 +51,8 @@ public struct CatalogUpdater: Sendable {
                     id: entry.id, slug: entry.slug, title: entry.title, difficulty: entry.difficulty, paidOnly: entry.paidOnly,
                     category: old?.category ?? Catalog.category(forTags: entry.tags ?? []),
                     tags: entry.tags ?? old?.tags ?? [],
-                    acceptance: entry.acceptance.map { ($0 * 100).rounded() / 100 } ?? old?.acceptance ?? 0)
+                    acceptance: entry.acceptance.map { ($0 * 100).rounded() / 100 } ?? old?.acceptance ?? 0,
+                    rating: old?.rating)
                 if let old, old == problem {
                     summary.unchanged += 1
                 } else {
@@ -75,12 +68,9 @@ public struct CatalogUpdater: Sendable {
             }
             summary.added.sort { $0.id < $1.id }
             summary.changed.sort { $0.id < $1.id }
-            let (problems, acceptance) = CatalogUpdate.split(Array(bySlug.values), over: .builtIn)
-            let update = CatalogUpdate(
-                source: source, shape: list.shape.rawValue, date: UTCTimestamp.string(from: date),
-                problemsInFile: list.entries.count, problems: problems, acceptance: acceptance)
-            try transaction.set(update, for: CatalogUpdate.key)
-            summary.catalog = Catalog.builtIn.applying(update.allProblems(over: .builtIn))
+            summary.catalog = try save(
+                Array(bySlug.values), source: source, shape: list.shape.rawValue, date: date, problemsInFile: list.entries.count,
+                in: transaction)
             for (old, new) in renamed {
                 try move(old, to: new, in: transaction)
             }
@@ -103,6 +93,65 @@ public struct CatalogUpdater: Sendable {
             }
             return summary
         }
+    }
+
+    /// Lays a ratings file's contest ratings over the catalog, in one transaction: the rest of the
+    /// update (problems, acceptances) stays. A rating is taken only where the file's id and slug
+    /// name the same problem of the catalog; the others are counted in the summary's `unmatched`,
+    /// as the file may be older or newer than the catalog. Progress is never touched.
+    /// - Throws: `PersistenceError`; on any error nothing was changed.
+    public func apply(_ ratings: ContestRatings, source: String, date: Date) throws -> CatalogUpdateSummary {
+        try store.transaction { transaction in
+            let previousProblems = try storedProblems(in: transaction)
+            let before = Catalog.builtIn.applying(previousProblems)
+            var bySlug = Dictionary(previousProblems.map { ($0.slug, $0) }) { $1 }
+            var summary = CatalogUpdateSummary(catalog: before)
+            for entry in ratings.entries {
+                guard let position = before.position(ofSlug: entry.slug), before.id(at: position) == entry.id else {
+                    summary.unmatched += 1
+                    continue
+                }
+                var problem = before.problem(at: position)
+                if problem.rating == entry.rating {
+                    summary.unchanged += 1
+                    continue
+                }
+                problem.rating = entry.rating
+                bySlug[problem.slug] = problem
+                summary.changed.append(problem)
+            }
+            summary.changed.sort { $0.id < $1.id }
+            summary.catalog = try save(
+                Array(bySlug.values), source: source, shape: ContestRatings.shape, date: date, problemsInFile: ratings.entries.count,
+                in: transaction)
+            return summary
+        }
+    }
+
+    /// Every problem of the stored update, over the built-in catalog. An update that no longer
+    /// decodes counts as none and is replaced rather than kept: it is LeetCode's (or zerotrac's)
+    /// data, which the file being read brings again, and keeping it would block every update.
+    private func storedProblems(in transaction: Transaction) throws -> [Problem] {
+        let previous: CatalogUpdate?
+        do {
+            previous = try transaction.value(for: CatalogUpdate.key)
+        } catch PersistenceError.undecodable {
+            previous = nil
+        }
+        return previous?.allProblems(over: .builtIn) ?? []
+    }
+
+    /// Stores `problems` (each new or differing from the built-in catalog) as the update, split
+    /// into whole problems, acceptance pairs and rating pairs, and returns the catalog it makes.
+    private func save(
+        _ problems: [Problem], source: String, shape: String, date: Date, problemsInFile: Int, in transaction: Transaction
+    ) throws -> Catalog {
+        let (whole, acceptance, ratings) = CatalogUpdate.split(problems, over: .builtIn)
+        let update = CatalogUpdate(
+            source: source, shape: shape, date: UTCTimestamp.string(from: date), problemsInFile: problemsInFile,
+            problems: whole, acceptance: acceptance, ratings: ratings)
+        try transaction.set(update, for: CatalogUpdate.key)
+        return Catalog.builtIn.applying(update.allProblems(over: .builtIn))
     }
 
     /// Moves what the user owns under a problem's old slug to its new one, when LeetCode renamed

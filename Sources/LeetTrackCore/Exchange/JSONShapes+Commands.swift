@@ -26,6 +26,8 @@ public struct StatsJSON: Encodable {
     public var notes: Int
     public var currentStreak: Int
     public var longestStreak: Int
+    /// The contest-rating level and its trend over 30 days (``RatingLevel``); absent in a calendar.
+    public var level: RatingLevel.JSON?
     public struct Tag: Encodable {
         public var tag: String
         public var total: Int

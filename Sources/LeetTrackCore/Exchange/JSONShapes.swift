@@ -7,6 +7,9 @@ public struct ProblemJSON: Encodable {
     public var title: String
     public var difficulty: String
     public var acceptance: Double
+    /// zerotrac's contest rating, written as `null` for an unrated problem (never left out: the
+    /// web page and scripts tell "unrated" from an older version's output by it).
+    public var rating: NumberOrNull
     public var paidOnly: Bool
     public var category: String
     public var tags: [String]
@@ -33,6 +36,7 @@ public struct ProblemJSON: Encodable {
         title = problem.title
         difficulty = problem.difficulty.rawValue
         acceptance = problem.acceptance
+        rating = NumberOrNull(problem.rating)
         paidOnly = problem.paidOnly
         category = problem.category
         tags = problem.tags
@@ -44,6 +48,23 @@ public struct ProblemJSON: Encodable {
         review = withHistory ? record.review.map(CardJSON.init) : nil
         self.section = section
         self.skipped = skipped ? true : nil
+    }
+}
+
+/// A whole number that JSON always shows: the number, or `null` when there is none.
+public struct NumberOrNull: Encodable, Equatable, Sendable {
+    /// The number, or `nil` for `null`.
+    public var value: Int?
+
+    /// `value`, or `null`.
+    public init(_ value: Int?) {
+        self.value = value
+    }
+
+    /// Writes the number, or `null`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let value { try container.encode(value) } else { try container.encodeNil() }
     }
 }
 

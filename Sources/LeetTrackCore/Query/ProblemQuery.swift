@@ -14,6 +14,8 @@ public struct ProblemQuery: Sendable, Equatable {
         case acceptance
         /// Most recently practised first; untouched problems last, by id.
         case recent
+        /// Lowest contest rating first; problems without a rating last, by id.
+        case rating
     }
 
     /// Text to look for in the title or slug: every word must appear, a number as a whole word of
@@ -35,6 +37,8 @@ public struct ProblemQuery: Sendable, Equatable {
     public var list: StudyList?
     /// `true`: only paid-only problems; `false`: only free ones; `nil`: both.
     public var paidOnly: Bool?
+    /// Only problems whose contest rating lies in this range (unrated ones never match); `nil`: all.
+    public var ratings: ClosedRange<Int>?
     /// The order; `nil` is id order, or the list's order when ``list`` is set.
     public var sort: Sort?
     /// At most this many results.
@@ -133,6 +137,9 @@ extension Catalog {
                 guard tagged else { continue }
             }
             if let category = query.category, self.category(at: position) != category { continue }
+            if let ratings = query.ratings {
+                guard let rating = rating(at: position), ratings.contains(rating) else { continue }
+            }
             candidates.append(position)
         }
         let progress = try loadProgress(candidates)
@@ -174,6 +181,15 @@ extension Catalog {
             matches.sort {
                 let (left, right) = (acceptance(at: $0.position), acceptance(at: $1.position))
                 return left != right ? left > right : id(at: $0.position) < id(at: $1.position)
+            }
+        case .rating:
+            matches.sort { left, right in
+                switch (rating(at: left.position), rating(at: right.position)) {
+                case (let l?, let r?): l != r ? l < r : id(at: left.position) < id(at: right.position)
+                case (.some, nil): true
+                case (nil, .some): false
+                case (nil, nil): id(at: left.position) < id(at: right.position)
+                }
             }
         case .recent:
             matches.sort { left, right in

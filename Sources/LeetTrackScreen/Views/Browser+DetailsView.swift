@@ -33,6 +33,7 @@ extension Browser {
         } else {
             lines.append(field("Difficulty", [Span(problem.difficulty.displayName, style: Theme.style(for: problem.difficulty))]))
             lines.append(field("Acceptance", [Span(Theme.percentage(problem.acceptance))]))
+            if problem.rating != nil { lines.append(field("Rating", [Span(Format.rating(problem.rating, contest: catalog.contest(at: position)))])) }
         }
         var editor: TextArea?
         if case .note(let noteEditor, let notePosition, _, _) = overlay, notePosition == position {

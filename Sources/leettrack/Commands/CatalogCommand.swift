@@ -15,6 +15,8 @@ struct CatalogCommand: LeetTrackCommand {
             GraphQL problemsetQuestionList response (save either from your browser). New problems are
             added and changed ones updated, in your store; your progress is untouched unless
             --with-status, which marks `ac` problems solved and `notac` ones attempted.
+            It also reads zerotrac's contest ratings (leetcode_problem_rating's data.json), which
+            replace the ratings the catalog ships.
             """))
 
     @Argument(help: ArgumentHelp("info or update.", valueName: "action"), completion: .list(["info", "update"]))
@@ -80,7 +82,9 @@ struct CatalogCommand: LeetTrackCommand {
     }
 
     private func update(_ file: String, withStatus: Bool, _ context: CommandContext, _ output: CommandOutput) throws {
-        let list = try LeetCodeProblemList.read(try ExchangeFile.contents(of: file), file: file)
+        let contents = try ExchangeFile.contents(of: file)
+        if ContestRatings.looksLikeRatings(contents) { return try updateRatings(contents, file: file, withStatus: withStatus, context, output) }
+        let list = try LeetCodeProblemList.read(contents, file: file)
         // Checked before the store is opened, so a bad file creates no store.
         let summary = try context.tracker().catalogUpdater.apply(list, source: file, date: context.now, withStatus: withStatus)
         if json {

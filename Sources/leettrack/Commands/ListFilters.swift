@@ -32,6 +32,12 @@ struct ListFilters: ParsableArguments {
             "Only this topic section of the list (e.g. \"two pointers\", or the start of a name); with no --list, of the followed list.",
             valueName: "section"))
     var section: String?
+    @Option(
+        help: ArgumentHelp("Only problems whose contest rating is in this range: 1400..1800, 1400.. or ..1800.", valueName: "range"),
+        transform: { text in
+            do throws(InputRules.Violation) { return try ContestRatings.range(parsing: text) } catch { throw ValidationError(error.reason) }
+        })
+    var rating: ClosedRange<Int>?
     @Flag(help: "Only problems that need no subscription.") var free = false
     @Flag(help: "Only paid-only problems.") var paid = false
 
@@ -54,6 +60,7 @@ struct ListFilters: ParsableArguments {
             if !query.tags.contains(tag) { query.tags.append(tag) }
         }
         if let category { query.category = try catalog.canonicalCategory(category) }
+        query.ratings = rating
         switch (free, paid) {
         case (true, true): throw CLIError.usage("'--free' and '--paid' cannot be used together", command: command)
         case (true, false): query.paidOnly = false
@@ -147,7 +154,7 @@ struct ListCommand: LeetTrackCommand {
 
     @Argument(help: ArgumentHelp("Words to look for in titles and slugs.", valueName: "text")) var text: [String] = []
     @OptionGroup var filters: ListFilters
-    @Option(help: ArgumentHelp("id, title, difficulty, acceptance (highest first) or recent (latest practice first).", valueName: "order"))
+    @Option(help: ArgumentHelp("id, title, difficulty, acceptance (highest first), rating (lowest first, unrated last) or recent (latest practice first).", valueName: "order"))
     var sort: ProblemQuery.Sort?
     @Option(name: [.customShort("n"), .long], parsing: .unconditional, help: ArgumentHelp("Show at most N problems.", valueName: "n"),
         transform: { try wholeNumber($0, "'--limit' needs a positive whole number") })

@@ -21,11 +21,15 @@ struct NextCommand: LeetTrackCommand {
     @Option(help: ArgumentHelp("Only this topic section of the list (a name or the start of one).", valueName: "section"))
     var section: String?
     @Flag(help: Self.weakestHelp) var weakest = false
+    @Flag(help: "The unsolved problem rated closest to 100 above your level, fitted on your rated history (see `stats`).")
+    var level = false
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
 
     func run(_ context: CommandContext, _ output: CommandOutput) throws {
+        if weakest && level { throw CLIError.usage("'--weakest' and '--level' each choose the next problem their own way: give one of them", command: Self.self) }
         if weakest { return try runWeakest(context, output) }
+        if level { return try nextByLevel(context, output) }
         let list = try context.listOrFollowed(self.list?.name, for: "'next'", command: Self.self)
         let section = try self.section.map { try context.catalog.section(named: $0, in: list) }
         let slugs = section?.slugs ?? list.slugs

@@ -37,6 +37,7 @@ struct ShowCommand: LeetTrackCommand {
         let rows: [(String, String)] = [
             ("Difficulty", Format.colored(problem.difficulty, style)),
             ("Acceptance", Format.percent(problem.acceptance)),
+            ("Rating", Format.rating(problem.rating, contest: context.catalog.position(ofSlug: problem.slug).flatMap(context.catalog.contest(at:)))),
             // A stored catalog update may have been edited by hand: its names are outside text too.
             ("Category", Format.outside(problem.category)),
             ("Tags", problem.tags.isEmpty ? "-" : Format.outside(problem.tags.joinedText(separator: ", "))),
@@ -46,7 +47,7 @@ struct ShowCommand: LeetTrackCommand {
             ("Note", record.note.isEmpty ? "-" : Format.outside(record.note).replacing("\n", with: "\n" + String(repeating: " ", count: 12))),
         ]
         var shown = rows
-        if skipped { shown.insert(("Skipped", "yes" + style.dim("  (`next` passes over it; `leettrack unskip \(problem.id)`)")), at: 7) }
+        if skipped { shown.insert(("Skipped", "yes" + style.dim("  (`next` passes over it; `leettrack unskip \(problem.id)`)")), at: 8) }
         for (label, value) in shown { output.line(Format.fit(label + ":", 12) + value) }
         for (index, path) in codeFiles.enumerated() {
             let missing = FileManager.default.fileExists(atPath: path) ? "" : style.dim("  (missing)")

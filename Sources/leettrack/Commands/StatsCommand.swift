@@ -25,9 +25,13 @@ struct StatsCommand: LeetTrackCommand {
         var goalDays = dailyGoal.map { _ in DailyGoalProgress.Builder(timeZone: context.timeZone) }
         var graph = calendar ? PracticeCalendar.Builder(now: context.now, timeZone: context.timeZone) : nil
         var positions = Catalog.SlugFinder(catalog)
+        var levels = RatingLevel.Builder(catalog: catalog)
         try context.lending { try $0.forEachReadableSummary(card: false) { slug, summary in
             // Problems the catalog does not know count for the days only, as they always did.
-            if let position = positions.position(ofSlug: slug) { statistics.add(summary, at: position) }
+            if let position = positions.position(ofSlug: slug) {
+                statistics.add(summary, at: position)
+                levels.add(summary, at: position)
+            }
             goalDays?.add(summary)
             graph?.add(summary)
         } }
@@ -41,8 +45,11 @@ struct StatsCommand: LeetTrackCommand {
             if let goal { output.line(goalLine(goal)) }
             return
         }
+        let trend = levels.trend(now: context.now)
         if json {
-            try output.writeJSON(StatsJSON(stats, goal: goal))
+            var shape = StatsJSON(stats, goal: goal)
+            shape.level = RatingLevel.JSON(trend)
+            try output.writeJSON(shape)
             return
         }
         let style = output.style
@@ -68,6 +75,8 @@ struct StatsCommand: LeetTrackCommand {
         output.line("Favorites:  \(stats.favorites)")
         output.line("Streak:     \(days(stats.currentStreak)) (longest \(days(stats.longestStreak)))")
         if let goal { output.line(goalLine(goal)) }
+        // Only once a rated problem was practised: a history of unrated problems has no level to show.
+        if trend.now.outcomes > 0 { output.line(Format.levelLine(trend, style)) }
         if !stats.tags.isEmpty {
             output.line()
             output.line("Most practised tags:")

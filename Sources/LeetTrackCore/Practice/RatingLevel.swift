@@ -1,0 +1,209 @@
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The user's level on zerotrac's contest-rating scale: the rating of problem they solve on the
+/// first try half of the time, fitted on their own history (`next --level`, `stats`).
+///
+/// Each rated problem the user solved or attempted is one outcome: a success when its first
+/// practice (a solve or an attempt; reviews come later and do not count) was a solve, a failure
+/// when it was an attempt. A problem marked solved or attempted without any history (a LeetCode
+/// import with `--with-status`) counts by its status, as an outcome of unknown date.
+///
+/// The curve is the one the ratings themselves are defined by: zerotrac rates a problem at the
+/// contest rating whose Elo expected score of solving it is one half, so
+/// `P(success | r) = 1 / (1 + 10^((r − level) / 400))`, and only `level` is fitted: by maximum
+/// likelihood, with a weak normal prior (σ = 400) centred on the mean rating of the outcomes. A
+/// person who solved every problem they tried has no finite maximum-likelihood level; the prior
+/// puts it a few hundred points above what they tried, and it fades as failures arrive.
+///
+/// ```swift
+/// var builder = RatingLevel.Builder(catalog: .builtIn)
+/// builder.add(summary, at: position)            // each record's summary
+/// builder.level(asOf: now)                      // RatingLevel(level: 1612, outcomes: 23, …)
+/// ```
+public struct RatingLevel: Sendable, Equatable {
+    /// The fitted level, rounded; `nil` when there are fewer than ``minimumOutcomes`` outcomes.
+    public var level: Int?
+    /// How many rated outcomes it was fitted on.
+    public var outcomes: Int
+    /// How many of them were successes.
+    public var successes: Int
+
+    /// Fewer outcomes than this give no level: the fit of a handful of problems says little.
+    public static let minimumOutcomes = 10
+    /// How far above the level `next --level` looks: a problem a little hard, solved about 36% of
+    /// the time on the first try at this distance.
+    public static let stretch = 100
+    /// The logistic scale of Elo's curve, 400 / ln 10: the rating distance over which the odds
+    /// of success change by a factor e.
+    static let scale = 400 / 2.302_585_092_994_046
+    /// The prior's standard deviation around the mean rating of the outcomes.
+    static let priorDeviation = 400.0
+
+    /// How many more outcomes a level needs (0 when it has one).
+    public var outcomesNeeded: Int { max(0, Self.minimumOutcomes - outcomes) }
+
+    /// One rated problem's outcome.
+    public struct Outcome: Sendable, Equatable {
+        /// The problem's contest rating.
+        public var rating: Double
+        /// Whether the first practice was a solve.
+        public var success: Bool
+        /// When that first practice was; `nil` for a status without history.
+        public var date: Date?
+
+        /// An outcome.
+        public init(rating: Double, success: Bool, date: Date?) {
+            (self.rating, self.success, self.date) = (rating, success, date)
+        }
+    }
+
+    /// The level of `outcomes` (see the type's documentation).
+    /// - Complexity: O(n) per step of a bisection of 80 steps.
+    public static func fit(_ outcomes: [Outcome]) -> RatingLevel {
+        let successes = outcomes.count { $0.success }
+        guard outcomes.count >= minimumOutcomes else { return RatingLevel(level: nil, outcomes: outcomes.count, successes: successes) }
+        let mean = outcomes.reduce(0) { $0 + $1.rating } / Double(outcomes.count)
+        // The log posterior is concave in the level: its derivative falls from positive to negative
+        // once, so a bisection on the derivative finds the maximum, with no step that can diverge.
+        func slope(_ level: Double) -> Double {
+            var sum = 0.0
+            for outcome in outcomes {
+                let success = 1 / (1 + exp((outcome.rating - level) / scale))
+                sum += ((outcome.success ? 1 : 0) - success) / scale
+            }
+            return sum - (level - mean) / (priorDeviation * priorDeviation)
+        }
+        var (low, high) = (mean - 4000, mean + 4000)
+        for _ in 0..<80 {
+            let middle = (low + high) / 2
+            if slope(middle) > 0 { low = middle } else { high = middle }
+        }
+        let level = Int(((low + high) / 2).rounded())
+        return RatingLevel(level: level, outcomes: outcomes.count, successes: successes)
+    }
+
+    /// The level now and 30 days before, for `stats`.
+    public struct Trend: Sendable, Equatable {
+        /// The level on the user's whole history.
+        public var now: RatingLevel
+        /// The level on the history up to 30 days ago.
+        public var before: RatingLevel
+        /// How many days back ``before`` looks.
+        public static let days = 30
+
+        /// The change over the 30 days; `nil` unless both levels exist.
+        public var change: Int? {
+            guard let now = now.level, let before = before.level else { return nil }
+            return now - before
+        }
+    }
+
+    /// Collects the outcomes of a store's records, one summary at a time as a store lends them,
+    /// with each problem's status (for ``Catalog/problem(near:in:statuses:skipped:premium:)``).
+    public struct Builder {
+        private let catalog: Catalog
+        private var finder: Catalog.SlugFinder
+        /// The rated outcomes collected.
+        public private(set) var outcomes: [Outcome] = []
+        /// Each problem's status, by catalog position.
+        public private(set) var statuses: [Status]
+
+        /// A builder over `catalog`.
+        public init(catalog: Catalog) {
+            self.catalog = catalog
+            finder = Catalog.SlugFinder(catalog)
+            statuses = [Status](repeating: .todo, count: catalog.count)
+        }
+
+        /// Adds the summary of the problem whose slug is the UTF-8 bytes `slug` (problems the
+        /// catalog does not know are left out).
+        public mutating func add(_ summary: ProgressSummary, slug: UnsafeRawBufferPointer) {
+            guard let position = finder.position(ofSlug: slug) else { return }
+            add(summary, at: position)
+        }
+
+        /// Adds the summary of the problem at a catalog position.
+        public mutating func add(_ summary: ProgressSummary, at position: Int) {
+            statuses[position] = summary.status
+            guard let rating = catalog.rating(at: position) else { return }
+            // The earliest by date: a merged or imported history need not be in order.
+            let practice = summary.events.lazy.filter { $0.kind == .solved || $0.kind == .attempted }
+            if let earliest = practice.min(by: { $0.date < $1.date }) {
+                outcomes.append(Outcome(rating: Double(rating), success: earliest.kind == .solved, date: earliest.date))
+            } else if summary.status != .todo {
+                outcomes.append(Outcome(rating: Double(rating), success: summary.status == .solved, date: nil))
+            }
+        }
+
+        /// The level fitted on the outcomes dated up to `date` (and those of unknown date).
+        public func level(asOf date: Date) -> RatingLevel {
+            RatingLevel.fit(outcomes.filter { ($0.date ?? .distantPast) <= date })
+        }
+
+        /// The level at `now` and ``Trend/days`` days before.
+        public func trend(now: Date) -> Trend {
+            Trend(now: level(asOf: now), before: level(asOf: now.addingTimeInterval(-Double(Trend.days) * 86_400)))
+        }
+    }
+}
+
+extension Catalog {
+    /// The rated problem whose rating is closest to `target` (the lower rating, then the lower id,
+    /// on a tie), among `slugs` (a list) or the whole catalog when `nil`, that is not solved, not
+    /// marked to skip, nor paid-only when `premium` is false; `nil` when none is left.
+    /// - Parameter statuses: each problem's status by catalog position (``RatingLevel/Builder/statuses``).
+    /// - Complexity: O(n) over the list or the catalog, building one problem.
+    public func problem(
+        near target: Int, in slugs: [String]?, statuses: [Status], skipped: Set<String>, premium: Bool
+    ) -> Problem? {
+        let positions = slugs.map { $0.compactMap(position(ofSlug:)) } ?? Array(0..<count)
+        var best: (position: Int, distance: Int, rating: Int)?
+        for position in positions where position < statuses.count && statuses[position] != .solved {
+            guard let rating = rating(at: position), premium || !paidOnly(at: position) else { continue }
+            let distance = abs(rating - target)
+            if let found = best, (found.distance, found.rating, id(at: found.position)) <= (distance, rating, id(at: position)) { continue }
+            if skipped.contains(slug(at: position)) { continue }
+            best = (position, distance, rating)
+        }
+        return best.map { problem(at: $0.position) }
+    }
+}
+
+extension RatingLevel {
+    /// The level as `stats --json` and `next --level --json` carry it: `{"level": 1612 or null,
+    /// "outcomes": 23, "successes": 15, "needed": 0, "levelBefore": 1528 or null, "change": 84 or null}`.
+    public struct JSON: Encodable, Sendable {
+        /// The level, or `null` with too few outcomes.
+        public var level: NumberOrNull
+        /// The rated outcomes it was fitted on.
+        public var outcomes: Int
+        /// How many were first-try solves.
+        public var successes: Int
+        /// How many more outcomes a level needs.
+        public var needed: Int
+        /// The level 30 days ago, or `null` (only in a trend).
+        public var levelBefore: NumberOrNull?
+        /// The change over those 30 days, or `null` (only in a trend).
+        public var change: NumberOrNull?
+
+        /// The JSON of `level`.
+        public init(_ level: RatingLevel) {
+            self.level = NumberOrNull(level.level)
+            outcomes = level.outcomes
+            successes = level.successes
+            needed = level.outcomesNeeded
+        }
+
+        /// The JSON of `trend`: its current level, with the level before and the change.
+        public init(_ trend: Trend) {
+            self.init(trend.now)
+            levelBefore = NumberOrNull(trend.before.level)
+            change = NumberOrNull(trend.change)
+        }
+    }
+}
