@@ -44,7 +44,7 @@ struct StudyPlanEndToEndTests {
         try ok(leettrack, "solve", "two-sum", "valid-anagram", "--date", "2026-11-20")
         try ok(leettrack, "config", "daily-goal", "5")
         let set = try ok(leettrack, "config", "target-date", "2027-01-15", "--lists", "blind-75")
-        #expect(set.stdout == "target-date is now 2027-01-15 blind-75: `leettrack plan` shows the days to it.\n")
+        #expect(set.stdout == "target-date is now 2027-01-15 for blind-75: `leettrack plan` shows the days to it.\n")
 
         let text = try ok(leettrack, "plan").stdout
         #expect(text.hasPrefix("Plan for 2027-01-15: blind-75 (75 problems, 2 solved), every one at 90% recall or more on the date\n"))

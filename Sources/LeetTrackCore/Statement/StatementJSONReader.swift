@@ -70,43 +70,35 @@ struct StatementJSONReader {
     }
 
     private mutating func snippetList() throws -> [ProblemStatement.Snippet] {
-        var snippets: [ProblemStatement.Snippet] = []
-        try reader.beginArray()
-        while try reader.nextElement() {
-            var lang: String?, langSlug: String?, code: String?
-            try reader.beginObject()
-            while let key = try nextKey() {
-                switch key {
-                case "lang": lang = try string()
-                case "langSlug": langSlug = try string()
-                case "code": code = try string()
-                default: try reader.skipValue()
-                }
-            }
-            guard let lang, let langSlug, let code else { throw NotARecord() }
-            snippets.append(ProblemStatement.Snippet(lang: lang, langSlug: langSlug, code: code))
-        }
-        return snippets
+        try stringTriples("lang", "langSlug", "code").map { ProblemStatement.Snippet(lang: $0.0, langSlug: $0.1, code: $0.2) }
     }
 
     private mutating func similarList() throws -> [ProblemStatement.SimilarProblem] {
-        var similar: [ProblemStatement.SimilarProblem] = []
+        try stringTriples("slug", "title", "difficulty").map { ProblemStatement.SimilarProblem(slug: $0.0, title: $0.1, difficulty: $0.2) }
+    }
+
+    /// An array of objects that each hold the three string members `first`, `second` and
+    /// `third` (other members skipped): the shape of snippets and of similar problems.
+    private mutating func stringTriples(_ first: StaticString, _ second: StaticString, _ third: StaticString) throws
+        -> [(String, String, String)]
+    {
+        var triples: [(String, String, String)] = []
         try reader.beginArray()
         while try reader.nextElement() {
-            var slug: String?, title: String?, difficulty: String?
+            var values: (String?, String?, String?) = (nil, nil, nil)
             try reader.beginObject()
             while let key = try nextKey() {
                 switch key {
-                case "slug": slug = try string()
-                case "title": title = try string()
-                case "difficulty": difficulty = try string()
+                case first: values.0 = try string()
+                case second: values.1 = try string()
+                case third: values.2 = try string()
                 default: try reader.skipValue()
                 }
             }
-            guard let slug, let title, let difficulty else { throw NotARecord() }
-            similar.append(ProblemStatement.SimilarProblem(slug: slug, title: title, difficulty: difficulty))
+            guard let a = values.0, let b = values.1, let c = values.2 else { throw NotARecord() }
+            triples.append((a, b, c))
         }
-        return similar
+        return triples
     }
 
     private mutating func strings() throws -> [String] {

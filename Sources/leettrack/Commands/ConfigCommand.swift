@@ -272,7 +272,9 @@ struct ConfigCommand: LeetTrackCommand {
         case (.premium, "yes"): output.line("premium is now yes: paid-only problems may be offered.")
         case (.premium, _): output.line("premium is now no: next, today, random and serve pass over paid-only problems.")
         case (.targetDate, "none"): output.line("No target date now.")
-        case (.targetDate, _): output.line("target-date is now \(Format.outside(value)): `leettrack plan` shows the days to it.")
+        case (.targetDate, _):
+            let target = settings.target.map { "\($0.day) for \($0.lists.map(Format.outside).joined(separator: ", "))" } ?? Format.outside(value)
+            output.line("target-date is now \(target): `leettrack plan` shows the days to it.")
         case (_, "none"): output.line("No daily goal now.")
         default: output.line("daily-goal is now \(value == "1" ? "1 problem" : "\(value) problems") a day.")
         }
