@@ -11,6 +11,9 @@ struct ServePageTextBrowserTests {
         guard LeetTrackRunner.hasSQLiteShell else { return }
         let runner = try LeetTrackRunner()
         try runner.run("solve", "1", "--date", "2026-11-01")
+        // Twelve rated problems solved on the first try: enough for a contest level on the stats page.
+        let rated = ["746", "754", "759", "765", "769", "777", "783", "788", "792", "799", "805", "811"]
+        #expect(try runner.run(["solve"] + rated + ["--date", "2026-10-20"]).status == 0)
         let shown = try #require(try runner.json(try runner.run("show", "1", "--json")) as? [String: Any])
         let due = try #require((shown["review"] as? [String: Any])?["due"] as? String)
         let dueDate = try #require(ISO8601DateFormatter().date(from: due))

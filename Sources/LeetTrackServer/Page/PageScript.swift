@@ -176,7 +176,8 @@ async function showProblem(slug) {
     el("p", {}, el("a", { href: "#/", text: "← Problems" })),
     el("h2", { text: p.id + ". " + p.title }),
     el("p", {}, el("span", { class: p.difficulty, text: p.difficulty }),
-      el("span", { text: " · " + p.acceptance.toFixed(1) + "% · " + p.status + " · " + p.tags.join(", ") })),
+      el("span", { text: " · " + p.acceptance.toFixed(1) + "% · " + (p.rating == null ? "" : "rating " + p.rating.toLocaleString("en-US") + " · ")
+        + p.status + " · " + p.tags.join(", ") })),
     el("p", {}, el("a", { href: p.url, target: "_blank", rel: "noopener noreferrer", text: "Open on LeetCode" }), " ", heart(p)),
     el("div", { class: "card" }, el("div", { class: "buttons" },
       el("button", { type: "button", text: "Solved", onclick: () => act("/solve", { method: "POST", body: JSON.stringify({ rating: rating.value }) })() }),
@@ -221,7 +222,8 @@ async function showStats() {
   const lines = stats.byDifficulty.map((line) => el("p", { class: line.difficulty, text: line.difficulty + ": " + line.solved + " / " + line.total + " solved, " + line.attempted + " attempted" }));
   view.replaceChildren(el("h2", { text: "Stats" }),
     el("div", {}, stat("solved", stats.total.solved), stat("attempted", stats.total.attempted), stat("favorites", stats.favorites),
-      stat("day streak", stats.currentStreak), stat("longest streak", stats.longestStreak)),
+      stat("day streak", stats.currentStreak), stat("longest streak", stats.longestStreak),
+      ...(stats.level && stats.level.level != null ? [stat("contest level", stats.level.level.toLocaleString("en-US"))] : [])),
     ...lines, el("h3", { text: "Calendar" }), grid);
 }
 

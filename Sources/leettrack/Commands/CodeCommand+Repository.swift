@@ -31,7 +31,7 @@ struct CodeRepository {
     /// - Throws: ``Failure/Kind/gitMissing`` when there is no `git`.
     init(folder: String, searchPath: String?) throws(Failure) {
         guard let git = CapturedProcess.find("git", searchPath: searchPath) else {
-            throw Failure(kind: .gitMissing, description: "git is not installed (no `git` on PATH); install it, then try again")
+            throw Failure(kind: .gitMissing, description: "git is not installed (no `git` on PATH); install it")
         }
         self.folder = folder
         self.git = git
