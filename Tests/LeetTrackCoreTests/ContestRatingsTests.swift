@@ -59,7 +59,7 @@ struct ContestRatingsTests {
     }
 
     @Test("a query filters by a rating range, leaving unrated problems out, and sorts by rating with unrated last")
-    func queryFilterAndSort() {
+    func queryFilterAndSort() throws {
         var query = ProblemQuery()
         query.ratings = 1400...1800
         let rated = Catalog.builtIn.problems(matching: query, progress: [:])
@@ -71,14 +71,11 @@ struct ContestRatingsTests {
         sorted.sort = .rating
         let problems = Catalog.builtIn.problems(matching: sorted, progress: [:])
         let ratings = problems.map(\.rating)
-        let firstUnrated = try? #require(ratings.firstIndex(of: nil))
-        #expect(firstUnrated != nil)
-        if let firstUnrated {
-            #expect(ratings[firstUnrated...].allSatisfy { $0 == nil })
-            let numbers = ratings[..<firstUnrated].compactMap { $0 }
-            #expect(numbers == numbers.sorted())
-            #expect(problems[firstUnrated...].map(\.id) == problems[firstUnrated...].map(\.id).sorted())
-        }
+        let firstUnrated = try #require(ratings.firstIndex(of: nil))
+        #expect(ratings[firstUnrated...].allSatisfy { $0 == nil })
+        let numbers = ratings[..<firstUnrated].compactMap { $0 }
+        #expect(numbers == numbers.sorted())
+        #expect(problems[firstUnrated...].map(\.id) == problems[firstUnrated...].map(\.id).sorted())
     }
 
     @Test("a ratings file updates the catalog's ratings, and the update survives a reopen")

@@ -102,10 +102,14 @@ public struct StudyPlanner {
     }
 
     /// The plan; when it does not fit, with the shortfall and what would fit.
-    public func plan() -> StudyPlan {
+    /// - Parameter searchingAlternatives: whether to search what would fit (the smallest goal, the
+    ///   earliest date, lists to drop): some dozens of whole simulations, which `today`'s line,
+    ///   showing only how far behind the plan is, does without. Without the search the shortfall's
+    ///   `earliestDay` and `smallestGoal` are `nil` and `listsToDrop` empty.
+    public func plan(searchingAlternatives: Bool = true) -> StudyPlan {
         let all = Array(candidates.indices)
         let run = bestRun(of: all, until: target.day, goal: dailyGoal)
-        let shortfall = run.fits ? nil : self.shortfall(of: run)
+        let shortfall = run.fits ? nil : self.shortfall(of: run, searchingAlternatives: searchingAlternatives)
         let days = run.days.enumerated().map { offset, day in
             StudyPlan.Day(
                 day: today.adding(days: offset), new: day.new.map { candidates[$0].slug }, reviews: day.reviews.map { candidates[$0].slug })
@@ -117,10 +121,15 @@ public struct StudyPlanner {
     }
 
     /// By how much `run` (the plan with the user's goal) does not fit, and what would.
-    private func shortfall(of run: Run) -> StudyPlan.Shortfall {
+    private func shortfall(of run: Run, searchingAlternatives: Bool) -> StudyPlan.Shortfall {
         let all = Array(candidates.indices)
         let unbounded = simulate(all, until: target.day, goal: nil, paced: true)
         let work = unbounded.days.reduce(0) { $0 + $1.new.count + $1.reviews.count }
+        guard searchingAlternatives else {
+            return StudyPlan.Shortfall(
+                problemsOver: run.unlearned, reviewsOver: run.reviewsOver, neededPerDay: Double(work) / Double(unbounded.days.count),
+                earliestDay: nil, smallestGoal: nil, listsToDrop: [])
+        }
         // The smallest goal and the earliest date: fitting only gets easier with a larger goal
         // or a later date, so each is a binary search.
         var smallestGoal: Int?

@@ -88,7 +88,8 @@ struct PlanCommand: LeetTrackCommand {
 
     /// The plan toward the stored target, or `nil` when none is set.
     /// - Throws: when a list of the target no longer exists (it names the list and what to do).
-    static func plan(_ context: CommandContext) throws -> StudyPlan? {
+    /// - Parameter searchingAlternatives: as ``StudyPlanner/plan(searchingAlternatives:)``.
+    static func plan(_ context: CommandContext, searchingAlternatives: Bool = true) throws -> StudyPlan? {
         let settings = try context.practiceSettings()
         guard let target = settings.target else { return nil }
         var lists: [StudyList] = []
@@ -116,7 +117,7 @@ struct PlanCommand: LeetTrackCommand {
         return StudyPlanner(
             target: target, lists: lists, catalog: context.catalog, summaries: summaries, settings: settings, doneToday: doneToday,
             scheduler: try review.scheduler(), now: context.now, timeZone: context.timeZone
-        ).plan()
+        ).plan(searchingAlternatives: searchingAlternatives)
     }
 
     /// `today`'s line for the plan ("3 new · 5 reviews today · on track"), or `nil` when no target
@@ -124,7 +125,7 @@ struct PlanCommand: LeetTrackCommand {
     static func todayLine(_ context: CommandContext, _ style: TextStyle) throws -> String? {
         let plan: StudyPlan?
         do {
-            plan = try Self.plan(context)
+            plan = try Self.plan(context, searchingAlternatives: false)  // The line says how far behind, not what would fit.
         } catch CLIError.failure(let reason) {
             Terminal.writeError("Warning: \(reason)\n")
             return nil
