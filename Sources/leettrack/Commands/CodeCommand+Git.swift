@@ -27,7 +27,7 @@ enum CodeGit {
         do {
             settings = try context.tracker().codeFiles.settings()
         } catch {
-            return Terminal.writeError("warning: the code settings could not be read (\(error)), so nothing was committed to git.\n")
+            return Terminal.writeError("warning: the code settings could not be read (\(words(error))), so nothing was committed to git.\n")
         }
         guard settings.commitsToGit else { return }
         var committed = false
