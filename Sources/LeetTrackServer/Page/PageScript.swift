@@ -38,6 +38,10 @@ async function api(path, options) {
   return body;
 }
 
+// Every change the page makes goes through `send`, the one place that decides how a write
+// reaches the server (and, offline, how it waits for it); reads go through `api`.
+async function send(path, options) { return api(path, options); }
+
 function showError(error) {
   const box = $("error");
   box.textContent = String(error.message || error);
@@ -68,7 +72,7 @@ async function setFavorite(slug, on) {
   problem.favorite = on;
   refresh();
   try {
-    merge(await api("problems/" + encodeURIComponent(slug) + "/favorite", { method: on ? "PUT" : "DELETE" }));
+    merge(await send("problems/" + encodeURIComponent(slug) + "/favorite", { method: on ? "PUT" : "DELETE" }));
   } catch (error) { problem.favorite = !on; showError(error); }
   refresh();
 }
@@ -162,7 +166,7 @@ async function showProblem(slug) {
   if (typed && typed.value !== typed.dataset.saved) note.value = typed.value;
   if (chosen) rating.value = chosen.value;
   const act = (path, body) => async () => {
-    try { await api("problems/" + encodeURIComponent(slug) + path, body); await showProblem(slug); refresh(); }
+    try { await send("problems/" + encodeURIComponent(slug) + path, body); await showProblem(slug); refresh(); }
     catch (error) { showError(error); }
   };
   const history = el("ul", {});
@@ -207,7 +211,7 @@ async function showReview() {
     el("p", { text: item.daysOverdue > 0 ? plural(item.daysOverdue, "day") + " overdue" : "due today" }),
     el("div", { class: "buttons" }, ...["again", "hard", "good", "easy"].map((word) => el("button", {
       type: "button", text: word, onclick: async () => {
-        try { await api("problems/" + encodeURIComponent(item.problem.slug) + "/review", { method: "POST", body: JSON.stringify({ rating: word }) }); await showReview(); }
+        try { await send("problems/" + encodeURIComponent(item.problem.slug) + "/review", { method: "POST", body: JSON.stringify({ rating: word }) }); await showReview(); }
         catch (error) { showError(error); }
       } })))));
   view.replaceChildren(el("h2", { text: "Review" }), ...(items.length ? items : [el("p", { text: "Nothing to review today." })]));
