@@ -145,16 +145,18 @@ extension SQLiteBackend {
                     tables.insert(name)
                 } else {
                     triggers.append(name)
-                    let sql = statement.columnString(3)
-                    if statement.columnString(2) == "entries", sql.contains("INSERT INTO changes") {
+                    if statement.columnString(2) == "entries", sqlite3_column_int64(statement, 3) != 0 {
                         loggingTriggers.insert(name)
-                        if sql.contains(SQLiteBackend.outsideOnly) { outsideOnlyTriggers.insert(name) }
+                        if sqlite3_column_int64(statement, 4) != 0 { outsideOnlyTriggers.insert(name) }
                     }
                 }
             }
         }
 
-        private static let sql = "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE type IN ('table', 'trigger')"
+        /// SQLite's `instr` looks for the statements in each trigger's text: a plain byte search, where
+        /// `String.contains` cost every command 1.8 M instructions for three triggers.
+        private static let sql = "SELECT type, name, tbl_name, instr(sql, 'INSERT INTO changes') > 0,"
+            + " instr(sql, '\(SQLiteBackend.outsideOnly)') > 0 FROM sqlite_master WHERE type IN ('table', 'trigger')"
 
         /// Whether the write counts' table and all three triggers are there.
         var hasWriteCounts: Bool { tables.contains("write_counts") && SQLiteBackend.ownTriggers.isSubset(of: triggers) }
