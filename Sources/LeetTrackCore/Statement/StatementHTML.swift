@@ -136,7 +136,7 @@ struct Tokenizer {
             {
                 index += 1
             }
-            let attribute = String(decoding: bytes[attributeStart..<index], as: UTF8.self).lowercased()
+            let attribute = Self.lowercasedName(bytes[attributeStart..<index])
             skipSpaces()
             var value = ""
             if index < bytes.count, bytes[index] == UInt8(ascii: "=") {
@@ -176,7 +176,14 @@ struct Tokenizer {
         {
             index += 1
         }
-        return String(decoding: bytes[start..<index], as: UTF8.self).lowercased()
+        return Self.lowercasedName(bytes[start..<index])
+    }
+
+    /// A name's bytes as text, ASCII letters lowercased byte by byte (`String.lowercased()` goes
+    /// through Unicode's case tables for every tag); other bytes as they are.
+    private static func lowercasedName(_ name: ArraySlice<UInt8>) -> String {
+        if !name.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) { return String(decoding: name, as: UTF8.self) }
+        return String(decoding: name.map(Self.lowercased), as: UTF8.self)
     }
 
     /// `<!-- … -->`, `<!DOCTYPE …>`, `<![CDATA[ … ]]>` or `<? … >`: skipped whole.

@@ -82,6 +82,7 @@ extension Terminal {
     /// `ProcessInfo.processInfo.environment` copies the whole environment into a dictionary.
     static func environment(_ names: [String]) -> [String: String] {
         var values: [String: String] = [:]
+        values.reserveCapacity(names.count)  // One allocation, not one per growth.
         for name in names {
             if let value = getenv(name) { values[name] = String(cString: value) }
         }
