@@ -9,10 +9,9 @@ extension PageScript {
 const QUEUE_KEY = "leettrack.pending-changes";
 const offlineState = { queue: loadQueue(), flushing: false, delay: 1000, timer: null };
 const offlineBanner = el("p", { id: "offline-banner", role: "status", hidden: "",
-  text: "Offline: showing the data last seen. Changes wait on this device and are sent when the server is back." });
+  text: "Offline: showing the last data. Changes wait here and are sent when the server is back." });
 const pendingLine = el("p", { id: "pending-changes", role: "status", hidden: "" });
-document.body.prepend(offlineBanner);
-document.body.append(pendingLine);
+document.body.prepend(offlineBanner, pendingLine);
 
 // A change: its id (the server applies an id once), when it was made, and the request.
 function isChange(value) {
@@ -219,8 +218,7 @@ extension PageStyle {
     /// The offline banner, the "changes waiting" line and the pending marks. Served after ``text`` in `/app.css`.
     static let offline = #"""
 #offline-banner { margin: 0; padding: 8px 12px; background: var(--medium); color: #000; font-size: 14px; }
-#pending-changes { position: fixed; top: 8px; right: 12px; margin: 0; padding: 4px 10px; border-radius: 999px;
-  background: var(--card); border: 1px solid var(--medium); font-size: 13px; z-index: 2; }
+#pending-changes { margin: 0; padding: 6px 12px; background: var(--card); border-bottom: 2px solid var(--medium); font-size: 14px; }
 .pending { border-left: 3px solid var(--medium); }
 .pending-mark { font-size: 12px; color: var(--fg); background: var(--line); border-radius: 6px; padding: 1px 6px; white-space: nowrap; }
 """#

@@ -76,7 +76,11 @@ with sync_playwright() as playwright:
     for wanted in [("192x192", "any"), ("512x512", "any"), ("192x192", "maskable"), ("512x512", "maskable")]:
         assert wanted in sizes, f"no {wanted} icon: {sizes}"
     # The service worker registers and controls the page.
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20000)
+    # Polled from here: `wait_for_function` compiles its predicate with eval, which the page's CSP forbids.
+    for _ in range(200):
+        if page.evaluate("navigator.serviceWorker.controller !== null"):
+            break
+        page.wait_for_timeout(100)
     assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == url + "sw.js"
     # The review queue seen once, online.
     page.goto(url + "#/review")
