@@ -105,7 +105,7 @@ enum ChangeLedger {
     static let swept = Key<Int?>("web.change-swept", default: nil)
 
     /// The first answer to a change, kept for its repetitions.
-    struct Entry: Codable, Sendable {
+    struct FirstAnswer: Codable, Sendable {
         var status: Int
         var body: String
     }
@@ -113,19 +113,19 @@ enum ChangeLedger {
     /// Thrown inside a transaction that would apply a change already applied: it applies
     /// nothing, and the request is answered with the first answer.
     struct Repeated: Error {
-        var entry: Entry
+        var answer: FirstAnswer
     }
 
     static func day(of date: Date) -> Int {
         Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
     }
 
-    private static func key(_ id: String, madeAt: Date) -> Key<Entry?> {
-        Key<Entry?>(prefix + "\(day(of: madeAt)).\(id)", default: nil)
+    private static func key(_ id: String, madeAt: Date) -> Key<FirstAnswer?> {
+        Key<FirstAnswer?>(prefix + "\(day(of: madeAt)).\(id)", default: nil)
     }
 
     /// The first answer to the change `stamp`, if it was applied.
-    static func entry(for stamp: ChangeStamp?, in store: Store) throws -> Entry? {
+    static func firstAnswer(to stamp: ChangeStamp?, in store: Store) throws -> FirstAnswer? {
         guard let stamp, let id = stamp.id, let made = stamp.madeAt else { return nil }
         return try store.value(for: key(id, madeAt: made))
     }
@@ -136,8 +136,8 @@ enum ChangeLedger {
     static func record(_ stamp: ChangeStamp?, body: [UInt8], now: Date, in transaction: Transaction) throws {
         guard let stamp, let id = stamp.id, let made = stamp.madeAt else { return }
         let key = key(id, madeAt: made)
-        if let entry = try transaction.value(for: key) { throw Repeated(entry: entry) }
-        try transaction.set(Entry(status: 200, body: String(decoding: body, as: UTF8.self)), for: key)
+        if let entry = try transaction.value(for: key) { throw Repeated(answer: entry) }
+        try transaction.set(FirstAnswer(status: 200, body: String(decoding: body, as: UTF8.self)), for: key)
         try sweep(now: now, in: transaction)
     }
 
@@ -153,12 +153,12 @@ enum ChangeLedger {
         // After a long pause, the few entries left are read in one prefix query instead of a query per day.
         if last - done > 64 {
             for (name, _) in try transaction.rawValues(withKeyPrefix: prefix) where entryDay(name).map({ $0 <= last }) ?? false {
-                transaction.removeValue(for: Key<Entry?>(name, default: nil))
+                transaction.removeValue(for: Key<FirstAnswer?>(name, default: nil))
             }
         } else {
             for expired in (done + 1)...last {
                 for (name, _) in try transaction.rawValues(withKeyPrefix: prefix + "\(expired).") {
-                    transaction.removeValue(for: Key<Entry?>(name, default: nil))
+                    transaction.removeValue(for: Key<FirstAnswer?>(name, default: nil))
                 }
             }
         }
@@ -173,9 +173,9 @@ enum ChangeLedger {
 
 extension ChangeLedger {
     /// The first answer to a repeated change, as a route's response.
-    static func answer(_ repeated: Repeated) -> APIResponse {
+    static func response(to repeated: Repeated) -> APIResponse {
         APIResponse(
-            status: HTTPResponseStatus(statusCode: repeated.entry.status), value: [String](),
-            encoded: ByteBuffer(bytes: Array(repeated.entry.body.utf8)))
+            status: HTTPResponseStatus(statusCode: repeated.answer.status), value: [String](),
+            encoded: ByteBuffer(bytes: Array(repeated.answer.body.utf8)))
     }
 }

@@ -181,7 +181,7 @@ struct Routes: Sendable {
         for (plan, result) in zip(planned, results) {
             switch result {
             case .success(let problem): responses[plan.index] = (200, HTTPHandler.encode(problem))
-            case .failure(let repeated as ChangeLedger.Repeated): responses[plan.index] = (repeated.entry.status, Array(repeated.entry.body.utf8))
+            case .failure(let repeated as ChangeLedger.Repeated): responses[plan.index] = (repeated.answer.status, Array(repeated.answer.body.utf8))
             case .failure(let error): responses[plan.index] = Self.failure(error)
             }
         }
@@ -229,7 +229,7 @@ struct Routes: Sendable {
                 do {
                     return APIResponse(value: try model.apply([(name, edit)], stamps: [try request.change?.checked(now: model.now)])[0].get())
                 } catch let repeated as ChangeLedger.Repeated {
-                    return ChangeLedger.answer(repeated)
+                    return ChangeLedger.response(to: repeated)
                 }
             }
             throw ServerError.notFound(path: "/api/problems/\(name)/\(action)")

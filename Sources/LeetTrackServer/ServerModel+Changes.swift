@@ -9,8 +9,8 @@ extension ServerModel {
     func checkRepeated(_ stamps: [ChangeStamp?], into results: inout [EditResult?]) {
         for (index, stamp) in stamps.enumerated() where stamp?.id != nil {
             do {
-                if let entry = try ChangeLedger.entry(for: stamp, in: tracker.store) {
-                    results[index] = .failure(ChangeLedger.Repeated(entry: entry))
+                if let entry = try ChangeLedger.firstAnswer(to: stamp, in: tracker.store) {
+                    results[index] = .failure(ChangeLedger.Repeated(answer: entry))
                 }
             } catch {
                 results[index] = .failure(error)
@@ -22,8 +22,8 @@ extension ServerModel {
     /// the change; a change applied before gets its first answer and changes nothing.
     func review(_ name: String, rating: ReviewRating, stamp: ChangeStamp?) throws -> APIResponse {
         let problem = try catalog.resolve(name)
-        if let entry = try ChangeLedger.entry(for: stamp, in: tracker.store) {
-            return ChangeLedger.answer(ChangeLedger.Repeated(entry: entry))
+        if let entry = try ChangeLedger.firstAnswer(to: stamp, in: tracker.store) {
+            return ChangeLedger.response(to: ChangeLedger.Repeated(answer: entry))
         }
         let now = self.now
         let zone = tracker.timeZone
@@ -37,7 +37,7 @@ extension ServerModel {
             noteWritten([problem.slug])
             return APIResponse(value: answer(result))
         } catch let repeated as ChangeLedger.Repeated {
-            return ChangeLedger.answer(repeated)
+            return ChangeLedger.response(to: repeated)
         }
     }
 }

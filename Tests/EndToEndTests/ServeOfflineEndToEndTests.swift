@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 import Testing
 
 /// The page's changes carry an id and the time they were made (`X-LeetTrack-Change`,
@@ -75,6 +76,23 @@ struct ServeOfflineEndToEndTests {
         #expect(history.count == 1)
         let date = try #require(history.first?["date"] as? String)
         #expect(ISO8601DateFormatter().date(from: date) == made)
+    }
+
+    @Test func theLedgerForgetsTheIdsOfChangesTooOldToComeAgain() throws {
+        let runner = try LeetTrackRunner()
+        let start = try #require(ISO8601DateFormatter().date(from: "2026-03-04T05:06:07Z"))
+        var server = try ServeProcess(runner, environment: ["LEETTRACK_NOW": "2026-03-04T05:06:07Z"])
+        #expect(try server.request("PUT", "/api/problems/1/favorite", headers: Self.headers("7a8e6b1c-2d3a-4b5c-9d6e-7f8091a2b3c4", madeAt: start)).status == 200)
+        #expect(try server.request("PUT", "/api/problems/2/favorite", headers: Self.headers("8a8e6b1c-2d3a-4b5c-9d6e-7f8091a2b3c4", madeAt: start)).status == 200)
+        #expect(server.stop().status == 0)
+        let ledger = { try Store.sqlite(path: runner.storePath, access: .readOnly).keys(withPrefix: "web.change.") }
+        #expect(try ledger().count == 2)
+        // Forty days on, the first change of the day removes the entries no change can repeat any more.
+        let later = start.addingTimeInterval(40 * 86_400)
+        server = try ServeProcess(runner, environment: ["LEETTRACK_NOW": ISO8601DateFormatter().string(from: later)])
+        #expect(try server.request("PUT", "/api/problems/3/favorite", headers: Self.headers("9a8e6b1c-2d3a-4b5c-9d6e-7f8091a2b3c4", madeAt: later)).status == 200)
+        #expect(server.stop().status == 0)
+        #expect(try ledger() == ["web.change.\(Int(later.timeIntervalSince1970) / 86_400).9a8e6b1c-2d3a-4b5c-9d6e-7f8091a2b3c4"])
     }
 
     @Test func theServiceWorkerIsServedWithTheHashOfTheAssets() throws {
