@@ -143,7 +143,9 @@ final class HTTPHandler: ChannelInboundHandler {
                     }
                     return startStream(context, head)
                 }
-                return api(context, head, APIRequest(method: method, path: segments, parameters: parameters, body: body))
+                var request = APIRequest(method: method, path: segments, parameters: parameters, body: body)
+                if method != .GET { request.change = try ChangeHeaders(head.headers) }
+                return api(context, head, request)
             }
             guard let asset = Assets.asset(at: path) else { throw ServerError.notFound(path: path) }
             guard method == .GET else { throw ServerError.methodNotAllowed(method: head.method.rawValue, allowed: Self.names(of: [.GET])) }

@@ -65,6 +65,8 @@ struct APIRequest: Sendable {
     var path: [Substring]
     var parameters: [String: String]
     var body: [UInt8]
+    /// A write's change id and time (``ChangeHeaders``), when the page sent them.
+    var change: ChangeHeaders? = nil
 }
 
 /// What a route answers: a status and an encodable value.
@@ -165,20 +167,21 @@ struct Routes: Sendable {
     /// request's status and JSON body, in order. A request whose method or body is wrong gets its
     /// error and takes no part.
     func respond(toEdits requests: [APIRequest]) -> [(status: Int, body: [UInt8])] {
-        var planned: [(index: Int, name: String, edit: ProgressEdit)] = []
+        var planned: [(index: Int, name: String, edit: ProgressEdit, stamp: ChangeStamp?)] = []
         var responses = [(status: Int, body: [UInt8])?](repeating: nil, count: requests.count)
         for (index, request) in requests.enumerated() {
             do {
                 let (name, edit) = try edit(for: request)
-                planned.append((index, name, edit))
+                planned.append((index, name, edit, try request.change?.checked(now: model.now)))
             } catch {
                 responses[index] = Self.failure(error)
             }
         }
-        let results = planned.isEmpty ? [] : model.apply(planned.map { ($0.name, $0.edit) })
+        let results = planned.isEmpty ? [] : model.apply(planned.map { ($0.name, $0.edit) }, stamps: planned.map(\.stamp))
         for (plan, result) in zip(planned, results) {
             switch result {
             case .success(let problem): responses[plan.index] = (200, HTTPHandler.encode(problem))
+            case .failure(let repeated as ChangeLedger.Repeated): responses[plan.index] = (repeated.answer.status, Array(repeated.answer.body.utf8))
             case .failure(let error): responses[plan.index] = Self.failure(error)
             }
         }
@@ -223,7 +226,11 @@ struct Routes: Sendable {
         guard action == "review" else {
             if Self.isEdit(request.path) {
                 let (name, edit) = try edit(for: request)
-                return APIResponse(value: try model.apply([(name, edit)])[0].get())
+                do {
+                    return APIResponse(value: try model.apply([(name, edit)], stamps: [try request.change?.checked(now: model.now)])[0].get())
+                } catch let repeated as ChangeLedger.Repeated {
+                    return ChangeLedger.response(to: repeated)
+                }
             }
             throw ServerError.notFound(path: "/api/problems/\(name)/\(action)")
         }
@@ -231,7 +238,7 @@ struct Routes: Sendable {
         guard let body = try decode(RatingBody.self, request.body, allowEmpty: false), let word = body.rating else {
             throw ServerError.badRequest("the body must be JSON: {\"rating\": \"again|hard|good|easy\"}")
         }
-        return APIResponse(value: try model.review(name, rating: try rating(word)))
+        return try model.review(name, rating: try rating(word), stamp: try request.change?.checked(now: model.now))
     }
 
     /// Checks the method against ``methods(for:)``, the one table of them.

@@ -12,8 +12,13 @@ extension ServerModel {
     /// order given. A name that does not resolve fails only its own request; when the transaction
     /// fails on one record (it does not decode), each edit is tried alone, so that the damaged
     /// record fails only the requests that touch it. Nothing returns before its edit is committed.
-    func apply(_ edits: [(name: String, edit: ProgressEdit)]) -> [EditResult] {
+    ///
+    /// An edit with a stamp (the page's change id and time) is dated when it was made; one applied
+    /// before fails with ``ChangeLedger/Repeated``, which holds its first answer (see ``ChangeLedger``).
+    func apply(_ edits: [(name: String, edit: ProgressEdit)], stamps: [ChangeStamp?] = []) -> [EditResult] {
         var results = [EditResult?](repeating: nil, count: edits.count)
+        let stamps = stamps.count == edits.count ? stamps : Array(repeating: nil, count: edits.count)
+        checkRepeated(stamps, into: &results)
         var problems: [Int: Problem] = [:]
         for (index, item) in edits.enumerated() {
             do {
@@ -33,12 +38,12 @@ extension ServerModel {
         let ready = edits.indices.filter { results[$0] == nil }
         let now = self.now
         do {
-            let after = try commit(ready, edits, problems, now: now, scheduler: scheduler)
+            let after = try commit(ready, edits, problems, now: now, scheduler: scheduler, stamps: stamps)
             for index in ready { results[index] = problems[index].map { .success(ProblemJSON($0, after[index], withHistory: true)) } }
-        } catch where Self.concernsOneRecord(error) {
+        } catch where Self.concernsOneRecord(error) || error is ChangeLedger.Repeated {
             for index in ready {
                 do {
-                    let after = try commit([index], edits, problems, now: now, scheduler: scheduler)
+                    let after = try commit([index], edits, problems, now: now, scheduler: scheduler, stamps: stamps)
                     results[index] = problems[index].map { .success(ProblemJSON($0, after[index], withHistory: true)) }
                 } catch {
                     results[index] = .failure(error)
@@ -63,24 +68,27 @@ extension ServerModel {
     /// One transaction over the problems of `indices`; each edit's record right after it, by index.
     private func commit(
         _ indices: [Int], _ edits: [(name: String, edit: ProgressEdit)], _ problems: [Int: Problem], now: Date,
-        scheduler: ReviewScheduler?
+        scheduler: ReviewScheduler?, stamps: [ChangeStamp?]
     ) throws -> [Int: ProblemProgress] {
-        var slugs: [String] = []
-        var bySlug: [String: [Int]] = [:]
+        var planned: [(index: Int, problem: Problem)] = []
+        var dated: [DatedProgressEdit] = []
         for index in indices {
-            guard let slug = problems[index]?.slug else { continue }
-            if bySlug[slug] == nil { slugs.append(slug) }
-            bySlug[slug, default: []].append(index)
+            guard let problem = problems[index] else { continue }
+            let (edit, slug) = (edits[index].edit, problem.slug)
+            planned.append((index, problem))
+            // Events are dated when the change was made (now for an ordinary request).
+            dated.append(DatedProgressEdit(slug: slug, madeAt: stamps[index]?.madeAt) { record, date in
+                edit.apply(to: &record, slug: slug, now: date, scheduler: scheduler)
+            })
         }
-        guard !slugs.isEmpty else { return [:] }
-        var after: [Int: ProblemProgress] = [:]
-        try repository.update(slugs) { slug, record in
-            for index in bySlug[slug] ?? [] {
-                edits[index].edit.apply(to: &record, slug: slug, now: now, scheduler: scheduler)
-                after[index] = record
+        guard !planned.isEmpty else { return [:] }
+        let records = try repository.update(dated) { transaction, records in
+            for ((index, problem), record) in zip(planned, records) where stamps[index]?.id != nil {
+                let answer = HTTPHandler.encode(ProblemJSON(problem, record, withHistory: true))
+                try ChangeLedger.record(stamps[index], body: answer, now: now, in: transaction)
             }
         }
-        noteWritten(slugs)
-        return after
+        noteWritten(Array(Set(planned.map(\.problem.slug))))
+        return Dictionary(zip(planned.map(\.index), records)) { $1 }
     }
 }

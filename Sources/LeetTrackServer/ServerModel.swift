@@ -151,16 +151,6 @@ public final class ServerModel: Sendable {
         return json
     }
 
-    /// Rates a review, as `leettrack review PROBLEM RATING` does.
-    func review(_ name: String, rating: ReviewRating) throws -> ReviewItemJSON {
-        let problem = try catalog.resolve(name)
-        let now = self.now
-        let result = try tracker.reviews.rate(problem, rating, at: now)
-        noteWritten([problem.slug])
-        let zone = tracker.timeZone
-        return ReviewItemJSON(ReviewItem(problem: problem, card: result.after, today: LocalDay(now, in: zone), timeZone: zone))
-    }
-
     /// The review queue due today, as `leettrack review --json` prints it.
     func reviewQueue(damaged: inout [String]) throws -> [ReviewItemJSON] {
         let settings = try tracker.reviews.settings()

@@ -17,6 +17,15 @@ struct ServeBrowserTests {
             server.url, LeetTrackRunner.executable.path, runner.storePath, chromium.path, runner.directory.path,
         ])
     }
+
+    /// Issue 42's offline test: the script stops and starts the server itself (Browser/serve_offline.py).
+    @Test func changesMadeWhileTheServerIsDownAreSentOnceWhenItIsBack() async throws {
+        let runner = try LeetTrackRunner()
+        let python = try await PlaywrightEnvironment.interpreter()
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Browser/serve_offline.py")
+        let chromium = try #require(Chromium.executable)
+        try PlaywrightEnvironment.expectScriptPasses(python, script, [LeetTrackRunner.executable.path, runner.storePath, chromium.path])
+    }
 }
 
 /// A cached virtual environment with Playwright for Python (the browser is the system's).

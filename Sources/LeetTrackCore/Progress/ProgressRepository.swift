@@ -238,11 +238,13 @@ public struct ProgressRepository: Sendable {
     }
 
     /// Applies `change` to the records of `slugs` in one transaction: all are written or none.
-    /// Only records that changed are written; a record that becomes empty is removed.
+    /// Only records that changed are written; a record that becomes empty is removed. `alongside`
+    /// runs last in the same transaction (to write another key in the same commit, or throw to
+    /// apply nothing).
     /// - Returns: what happened to each problem, in the order given.
     @discardableResult
     public func update(
-        _ slugs: [String], _ change: (String, inout ProblemProgress) throws -> Void
+        _ slugs: [String], alongside: (Transaction) throws -> Void = { _ in }, _ change: (String, inout ProblemProgress) throws -> Void
     ) throws -> [ProgressChange] {
         try store.transaction { transaction in
             var changes: [ProgressChange] = []
@@ -255,6 +257,7 @@ public struct ProgressRepository: Sendable {
                 try writes.progress(after, replacing: before, for: slug, in: transaction)
                 changes.append(ProgressChange(slug: slug, before: before, after: after))
             }
+            try alongside(transaction)
             return changes
         }
     }

@@ -71,7 +71,12 @@ public struct ReviewBook: Sendable {
     /// With a review cap (``ReviewSettings/reviewCap``), the due day is load balanced: the least
     /// crowded day of the fuzz range (``ReviewScheduler/balanced(_:ratedAt:load:timeZone:)``).
     /// Without one, the date is exactly the scheduler's.
-    public func rate(_ problem: Problem, _ rating: ReviewRating, at date: Date) throws -> Rating {
+    ///
+    /// `alongside` runs last in the same transaction with the rating's result (the web server
+    /// records the change's id there, so a repeated request is not applied twice).
+    public func rate(
+        _ problem: Problem, _ rating: ReviewRating, at date: Date, alongside: (Transaction, Rating) throws -> Void = { _, _ in }
+    ) throws -> Rating {
         let settings = try settings()
         let unfuzzed = try settings.scheduler()
         let scheduler = unfuzzed.fuzzed(for: problem.slug)
@@ -81,7 +86,10 @@ public struct ReviewBook: Sendable {
             try ReviewLoad.read(from: repository, excluding: problem.slug, scheduler: unfuzzed, timeZone: timeZone)
         }
         var result: Rating?
-        try repository.update([problem.slug]) { _, record in
+        try repository.update([problem.slug], alongside: { transaction in
+            guard let result else { throw LeetTrackError.notSolved(problem) }
+            try alongside(transaction, result)
+        }) { _, record in
             guard let before = record.reviewCard(using: scheduler) else { throw LeetTrackError.notSolved(problem) }
             var after = record.recordReview(rating, at: date, scheduler: scheduler)
             // Refused (before the first solve, or before a reset): a date on the day of a later

@@ -7,10 +7,10 @@ import FoundationEssentials
 /// and a file whose content was crafted to collide with another's must not pass for unchanged.
 /// FoundationEssentials has no digest and CryptoKit is not on Linux, so it is written out here
 /// (FIPS 180-4); `ContentHashTests` pins it to the standard's test vectors.
-enum ContentHash {
+public enum ContentHash {
     /// The hex digest of `bytes`.
     /// - Complexity: O(*n*) in the number of bytes.
-    static func sha256<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
+    public static func sha256<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
         var state: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]

@@ -33,14 +33,15 @@ async function api(path, options) {
   // marks of every record (read after each change) come without it.
   const warning = response.headers.get("X-LeetTrack-Warning");
   if (warning || (path === "progress" && response.ok)) { $("warning").textContent = warning || ""; $("warning").hidden = !warning; }
-  const body = await response.json();
+  const body = sawRead(path, response, await response.json());
   if (!response.ok) throw new Error(body.error || ("HTTP " + response.status));
   return body;
 }
 
 // Every change the page makes goes through `send`, the one place that decides how a write
 // reaches the server (and, offline, how it waits for it); reads go through `api`.
-async function send(path, options) { return api(path, options); }
+// Each carries an id and the time it was made; see PageScript+Offline.swift.
+async function send(path, options) { return sendChange(path, options); }
 
 function showError(error) {
   const box = $("error");
@@ -288,6 +289,7 @@ async function start() {
   // nothing: every reconnection reads the progress again.
   let opened = false;
   events.addEventListener("open", () => { if (opened) onChange().catch(showError); opened = true; });
+  events.addEventListener("open", () => { if (offlineState.queue.length) flush().catch(showError); });
   await route();
   // Milliseconds from navigation start to the list painted: what the bench's first-load measures.
   requestAnimationFrame(() => { document.body.dataset.paintedAt = performance.now().toFixed(1); });
