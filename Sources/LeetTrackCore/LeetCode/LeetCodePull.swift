@@ -105,7 +105,7 @@ public struct LeetCodePull: Sendable {
                     if !record.isEmpty { stored[slug] = record }
                 }
                 let document = try history(now: now, timeZone: timeZone, stored: stored)
-                let importer = Importer(store: tracker.store, catalog: catalog.catalog, clock: tracker.clock)
+                let importer = Importer(store: tracker.store, catalog: catalog.catalog, clock: tracker.clock, timeZone: timeZone)
                 let progress = try importer.run(document, mode: .merge, dryRun: false, in: transaction)
                 let summary = LeetCodePullSummary(catalog: catalog, progress: progress)
                 if dryRun { throw DryRun(summary: summary) }
