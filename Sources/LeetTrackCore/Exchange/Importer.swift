@@ -53,6 +53,11 @@ public struct ImportSummary: Sendable, Equatable {
 }
 
 /// Imports an ``ExchangeDocument`` into a store in one transaction: all of it or nothing.
+///
+/// A solved record the import changes whose card does not stand for its history (none, or made
+/// before the file's solves came in) gets the card its dated history gives, and with a review cap
+/// those cards are spread so that no day holds more than the cap (see `ImportScheduling`). These
+/// due dates are stored: a cap removed later does not bring the spread cards back to one day.
 public struct Importer: Sendable {
     /// The store to change.
     public let store: Store
