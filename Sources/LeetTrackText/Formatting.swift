@@ -171,6 +171,8 @@ public final class RowWriter {
     private let heart: [UInt8]
     private let paid: [UInt8]
     private let skippedMark: [UInt8]
+    /// Whether rows show the contest rating after the acceptance (`list --sort rating`, `--rating`).
+    private let showsRatings: Bool
     /// The most a row's lead takes besides its title: the id (at most 20 bytes, as
     /// `-9223372036854775808`), the blanks, the difficulty.
     private let leadRoom: Int
@@ -179,8 +181,11 @@ public final class RowWriter {
     /// status with its marks.
     private let tailRoom: Int
 
-    public init(style: TextStyle, titleWidth: Int = 48) {
+    /// A writer of rows in `style`, titles in `titleWidth` columns; with `showsRatings`, each row
+    /// has the problem's contest rating in five columns after the acceptance (`-` when it has none).
+    public init(style: TextStyle, titleWidth: Int = 48, showsRatings: Bool = false) {
         self.titleWidth = titleWidth
+        self.showsRatings = showsRatings
         difficulties = Self.table(Self.slot) { Array(Format.difficulty($0, style).utf8) }
         statuses = Self.table(Self.slot) { Array(Format.statusWord($0, style).utf8) }
         // Ten columns: the longest status, "attempted", is nine and needs a space before the heart.
@@ -190,7 +195,9 @@ public final class RowWriter {
         skippedMark = Array(style.dim(" skipped").utf8)
         leadRoom = 20 + 2 + 2 + (difficulties.map(\.count).max() ?? 0)
         let marked = (paddedStatuses.map(\.count).max() ?? 0) + heart.count + paid.count + skippedMark.count
-        tailRoom = 2 + 17 + 2 + max(marked, statuses.map(\.count).max() ?? 0)
+        // A rating is at most 26 bytes with its commas (`-9,223,372,036,854,775,808`): a catalog
+        // update checks it, the row does not rely on it.
+        tailRoom = 2 + 17 + 2 + max(marked, statuses.map(\.count).max() ?? 0) + (showsRatings ? 26 + 2 : 0)
     }
 
     /// The styled pieces of each case, each at its slot.
@@ -231,7 +238,7 @@ public final class RowWriter {
         title.withUTF8 { title in
             let fields = Fields(
                 id: problem.id, title: title, difficulty: problem.difficulty, acceptance: problem.acceptance,
-                paidOnly: problem.paidOnly)
+                paidOnly: problem.paidOnly, rating: problem.rating)
             append(fields, status: status, favorite: favorite, skipped: skipped, to: &bytes)
         }
     }
@@ -244,7 +251,8 @@ public final class RowWriter {
         catalog.withTitleUTF8(at: position) { title in
             let fields = Fields(
                 id: catalog.id(at: position), title: title, difficulty: catalog.difficulty(at: position),
-                acceptance: catalog.acceptance(at: position), paidOnly: catalog.paidOnly(at: position))
+                acceptance: catalog.acceptance(at: position), paidOnly: catalog.paidOnly(at: position),
+                rating: showsRatings ? catalog.rating(at: position) : nil)
             append(fields, status: status, favorite: favorite, skipped: skipped, to: &bytes)
         }
     }
@@ -256,6 +264,7 @@ public final class RowWriter {
         var difficulty: Difficulty
         var acceptance: Double
         var paidOnly: Bool
+        var rating: Int?
     }
 
     private func append(_ fields: Fields, status: Status, favorite: Bool, skipped: Bool, to bytes: inout [UInt8]) {
@@ -265,6 +274,15 @@ public final class RowWriter {
             row.put(0x20, 0x20)
             row.percent(fields.acceptance)
             row.put(0x20, 0x20)
+            if showsRatings {
+                // As `show` writes it (`1,854`), right-aligned in five columns.
+                var rating = fields.rating.map(Format.grouped) ?? "-"
+                rating.withUTF8 { text in
+                    row.spaces(5 - text.count)
+                    row.put(text)
+                }
+                row.put(0x20, 0x20)
+            }
             if favorite || fields.paidOnly || skipped {
                 row.put(paddedStatuses[status])
                 if favorite { row.put(heart) } else { row.put(0x20) }

@@ -48,6 +48,23 @@ struct RatingsEndToEndTests {
         #expect(text.status == 0 && text.stdout.contains("1108") && text.stdout.contains("1 problem"))
     }
 
+    @Test("list rows show the rating after the acceptance with --rating or --sort rating, and only then")
+    func rowsShowRatings() throws {
+        let leettrack = try LeetTrackRunner()
+        let rating = Format.grouped(try #require(Catalog.builtIn.problem(withID: 1108)?.rating))
+        let column = "%  " + String(repeating: " ", count: 5 - rating.count) + rating + "  todo"
+        let filtered = try leettrack.run("list", "--rating", "..1100")
+        #expect(filtered.stdout.contains(column), "\(filtered.stdout)")
+        let plain = try leettrack.run("list", "1108")
+        #expect(plain.status == 0 && !plain.stdout.contains(rating), "\(plain.stdout)")
+        // Sorted by rating, the unrated problems (last) show a dash.
+        let sorted = try leettrack.run("list", "--list", "leetcode-75", "--sort", "rating")
+        let lines = sorted.stdout.split(separator: "\n").dropLast()  // The count.
+        #expect(lines.count == 75)
+        #expect(lines.last?.contains("%      -  todo") == true, "\(sorted.stdout)")
+        #expect(lines.first?.contains("%      -  todo") == false, "\(sorted.stdout)")
+    }
+
     @Test("a bad rating range is a usage error that says what a range looks like, and changes nothing", arguments: [
         "1800..1400", "abc", "1400..9000", "..", "1400", "-3..5", "99999999999999999999999..",
     ])

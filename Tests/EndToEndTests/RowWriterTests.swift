@@ -74,4 +74,36 @@ struct RowWriterTests {
             }
         }
     }
+
+    @Test("with ratings, a row has the rating in five columns after the acceptance, a dash when unrated, and a huge one never overruns")
+    func ratingColumn() {
+        let rated = Problem(
+            id: 9_998, slug: "rated", title: "Rated", difficulty: .hard, paidOnly: false, category: "Algorithms", tags: [], acceptance: 50,
+            rating: 1_854)
+        var hostile = rated
+        (hostile.id, hostile.slug, hostile.rating) = (9_999, "hostile", Int.min)
+        let catalog = Catalog.builtIn.applying([rated, hostile])
+        for style in [TextStyle(enabled: false), TextStyle(enabled: true)] {
+            let writer = RowWriter(style: style, showsRatings: true)
+            for position in 0..<catalog.count {
+                var fromCatalog: [UInt8] = []
+                var fromProblem: [UInt8] = []
+                writer.append(catalog, at: position, status: .todo, favorite: position % 2 == 0, skipped: position % 3 == 0, to: &fromCatalog)
+                writer.append(catalog.problem(at: position), status: .todo, favorite: position % 2 == 0, skipped: position % 3 == 0, to: &fromProblem)
+                #expect(fromCatalog == fromProblem, "\(catalog.problem(at: position).slug)")
+            }
+        }
+        let plain = RowWriter(style: TextStyle(enabled: false), showsRatings: true)
+        func row(_ slug: String) -> String {
+            var bytes: [UInt8] = []
+            if let position = catalog.position(ofSlug: slug) { plain.append(catalog, at: position, status: .todo, favorite: false, skipped: false, to: &bytes) }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        #expect(row("rated").hasSuffix("Hard     50.0%  1,854  todo"))
+        #expect(row("two-sum").hasSuffix("Easy     58.0%      -  todo"))
+        // A rating no catalog takes, in a problem built by hand: the row grows, never overruns.
+        var bytes: [UInt8] = []
+        plain.append(hostile, status: .attempted, favorite: true, skipped: true, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self).hasSuffix("50.0%  -9,223,372,036,854,775,808  attempted ♥ skipped"))
+    }
 }

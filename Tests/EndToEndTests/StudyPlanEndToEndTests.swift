@@ -76,9 +76,18 @@ struct StudyPlanEndToEndTests {
         let share = "Plan:       \((first["new"] as? [String])?.count ?? -1) new · "
         #expect(today.contains(share), "\(today)")
         #expect(today.contains("on track"))
+        // `today --json` carries the same share, from the same plan.
+        let todayJSON = try #require(try leettrack.json(try ok(leettrack, "today", "--json")) as? [String: Any])
+        let todayPlan = try #require(todayJSON["plan"] as? [String: Any], "\(todayJSON)")
+        #expect(todayPlan["target"] as? String == "2027-01-15")
+        #expect(todayPlan["new"] as? [String] == first["new"] as? [String])
+        #expect(todayPlan["reviews"] as? [String] == first["reviews"] as? [String])
+        #expect(todayPlan["onTrack"] as? Bool == true)
+        #expect(todayPlan["behind"] as? Int == 0)
 
         #expect(try ok(leettrack, "config", "target-date", "none").stdout == "No target date now.\n")
         #expect(!(try ok(leettrack, "today").stdout.contains("Plan:")))
+        #expect((try leettrack.json(try ok(leettrack, "today", "--json")) as? [String: Any])?.keys.contains("plan") == false)
         let none = try leettrack.run(["plan"], environment: Self.now)
         #expect(none.status == 1)
         #expect(none.stderr.contains("no target date is set"))
@@ -103,7 +112,11 @@ struct StudyPlanEndToEndTests {
         let goal = try #require(shortfall["smallestGoal"] as? Int)
         #expect(goal > 3)
         #expect(shortfall["earliestDate"] is String)
-        #expect(try ok(leettrack, "today").stdout.contains("\(over) behind"))
+        let behind = over + (shortfall["reviewsOver"] as? Int ?? 0)
+        #expect(try ok(leettrack, "today").stdout.contains("\(behind) behind"))
+        let todayPlan = try #require((try leettrack.json(try ok(leettrack, "today", "--json")) as? [String: Any])?["plan"] as? [String: Any])
+        #expect(todayPlan["onTrack"] as? Bool == false)
+        #expect(todayPlan["behind"] as? Int == behind)
         try ok(leettrack, "config", "daily-goal", String(goal))
         #expect(try ok(leettrack, "plan").stdout.contains(": on track.\n"))
     }

@@ -77,7 +77,7 @@ struct ImporterTests {
     func mergeSummary() throws {
         let repository = ProgressRepository(store: store, clock: .system)
         try repository.update(["two-sum", "lru-cache"]) { slug, record in record.favorite = slug == "lru-cache"; record.note = "x" }
-        let summary = try Importer(store: store, catalog: .builtIn, clock: .system).run(document([
+        let summary = try Importer(store: store, catalog: .builtIn, clock: .system, timeZone: TimeZone(identifier: "UTC")!).run(document([
             "two-sum": ProblemProgress(status: .solved, favorite: true, events: [ProgressEvent(kind: .solved, date: day1)]),
             "valid-anagram": ProblemProgress(status: .attempted, events: [ProgressEvent(kind: .attempted, date: day1)]),
         ]), mode: .merge, dryRun: false)
@@ -94,7 +94,7 @@ struct ImporterTests {
     @Test("a replace removes records the file does not have")
     func replaceRemoves() throws {
         try ProgressRepository(store: store, clock: .system).update(["lru-cache"]) { _, record in record.favorite = true }
-        let summary = try Importer(store: store, catalog: .builtIn, clock: .system)
+        let summary = try Importer(store: store, catalog: .builtIn, clock: .system, timeZone: TimeZone(identifier: "UTC")!)
             .run(document(["two-sum": ProblemProgress(favorite: true)]), mode: .replace, dryRun: false)
         #expect(summary.removed == ["lru-cache"])
         #expect(try ProgressRepository(store: store, clock: .system).allProgress() == ["two-sum": ProblemProgress(favorite: true)])
@@ -102,7 +102,7 @@ struct ImporterTests {
 
     @Test("a dry run reports the changes and writes nothing")
     func dryRunWritesNothing() throws {
-        let summary = try Importer(store: store, catalog: .builtIn, clock: .system)
+        let summary = try Importer(store: store, catalog: .builtIn, clock: .system, timeZone: TimeZone(identifier: "UTC")!)
             .run(document(["two-sum": ProblemProgress(favorite: true)]), mode: .merge, dryRun: true)
         #expect(summary.added == ["two-sum"])
         #expect(try store.keys(withPrefix: "").isEmpty)
@@ -118,12 +118,12 @@ struct ImporterTests {
             ExchangeList(name: "my graphs", created: "2020-01-01T00:00:00Z", problems: ["clone-graph", "number-of-islands"]),
             ExchangeList(name: "Dynamic", created: "2026-01-01T00:00:00Z", problems: ["climbing-stairs"]),
         ])
-        let merged = try Importer(store: store, catalog: .builtIn, clock: .system).run(file, mode: .merge, dryRun: false)
+        let merged = try Importer(store: store, catalog: .builtIn, clock: .system, timeZone: TimeZone(identifier: "UTC")!).run(file, mode: .merge, dryRun: false)
         #expect(merged.listsAdded == ["Dynamic"])
         #expect(merged.listsUpdated == ["My Graphs"])
         #expect(try lists.all().map(\.name) == ["My Graphs", "Old", "Dynamic"])
         #expect(try lists.all()[0].slugs == ["number-of-islands", "clone-graph"])
-        let replaced = try Importer(store: store, catalog: .builtIn, clock: .system).run(file, mode: .replace, dryRun: false)
+        let replaced = try Importer(store: store, catalog: .builtIn, clock: .system, timeZone: TimeZone(identifier: "UTC")!).run(file, mode: .replace, dryRun: false)
         #expect(replaced.listsRemoved == ["Old"])
         #expect(try lists.all().map(\.name) == ["my graphs", "Dynamic"])
     }
@@ -131,10 +131,10 @@ struct ImporterTests {
     @Test("a merge keeps the stored review settings and takes the file's when there are none")
     func settings() throws {
         let file = ExchangeDocument(problems: [], reviewSettings: ReviewSettings(desiredRetention: 0.8))
-        _ = try Importer(store: store, catalog: .builtIn, clock: .system).run(file, mode: .merge, dryRun: false)
+        _ = try Importer(store: store, catalog: .builtIn, clock: .system, timeZone: TimeZone(identifier: "UTC")!).run(file, mode: .merge, dryRun: false)
         #expect(try store.value(for: ReviewSettings.key).desiredRetention == 0.8)
         let other = ExchangeDocument(problems: [], reviewSettings: ReviewSettings(desiredRetention: 0.95))
-        let summary = try Importer(store: store, catalog: .builtIn, clock: .system).run(other, mode: .merge, dryRun: false)
+        let summary = try Importer(store: store, catalog: .builtIn, clock: .system, timeZone: TimeZone(identifier: "UTC")!).run(other, mode: .merge, dryRun: false)
         #expect(!summary.settingsChanged)
         #expect(try store.value(for: ReviewSettings.key).desiredRetention == 0.8)
     }
@@ -150,7 +150,7 @@ struct ImporterTests {
 
     @Test("slugs the catalog does not know are imported and reported")
     func unknownSlugs() throws {
-        let summary = try Importer(store: store, catalog: .builtIn, clock: .system)
+        let summary = try Importer(store: store, catalog: .builtIn, clock: .system, timeZone: TimeZone(identifier: "UTC")!)
             .run(document(["no-such-problem": ProblemProgress(favorite: true)]), mode: .merge, dryRun: false)
         #expect(summary.unknownSlugs == ["no-such-problem"])
         #expect(try ProgressRepository(store: store, clock: .system).progress(for: "no-such-problem").favorite)

@@ -85,7 +85,7 @@ struct FuzzTests {
                     return
                 }
                 let mode: ImportMode = index % 2 == 0 ? .merge : .replace
-                _ = try Importer(store: store, catalog: .builtIn, clock: .system).run(document, mode: mode, dryRun: false)
+                _ = try Importer(store: store, catalog: .builtIn, clock: .system, timeZone: TimeZone(identifier: "UTC")!).run(document, mode: mode, dryRun: false)
                 imported += 1
                 // What was let in is valid: it exports and reads back.
                 let again = try Exporter(catalog: .builtIn).document(of: store).jsonData()

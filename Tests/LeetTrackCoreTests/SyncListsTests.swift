@@ -124,7 +124,7 @@ struct SyncListsTests {
         let document = try Exporter(catalog: .builtIn).document(of: source)
         let store = Store.memory()
         try store.set(HybridLogicalClock(node: "a"), for: SyncKeys.clock)
-        _ = try Importer(store: store, catalog: .builtIn, clock: .system).run(document, mode: .replace, dryRun: false)
+        _ = try Importer(store: store, catalog: .builtIn, clock: .system, timeZone: TimeZone(identifier: "UTC")!).run(document, mode: .replace, dryRun: false)
         #expect(try store.keys(withPrefix: SyncKeys.pendingValuePrefix)
             == ["sync.pending-value.lists.graphs", "sync.pending-value.settings.review"])
     }

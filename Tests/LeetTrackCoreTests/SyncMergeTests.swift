@@ -142,7 +142,7 @@ struct SyncMergeTests {
         let source = Store.memory()
         try ProgressRepository(store: source, clock: .system).update(["two-sum"]) { _, record in record.favorite = true }
         let document = try Exporter(catalog: .builtIn).document(of: source)
-        _ = try Importer(store: store, catalog: .builtIn, clock: .system).run(document, mode: .merge, dryRun: false)
+        _ = try Importer(store: store, catalog: .builtIn, clock: .system, timeZone: TimeZone(identifier: "UTC")!).run(document, mode: .merge, dryRun: false)
         #expect(try store.keys(withPrefix: SyncKeys.pendingPrefix) == ["sync.pending.two-sum"])
         #expect(try store.value(for: SyncKeys.metadata("two-sum")).favorite != nil)
     }

@@ -53,19 +53,27 @@ public struct ImportSummary: Sendable, Equatable {
 }
 
 /// Imports an ``ExchangeDocument`` into a store in one transaction: all of it or nothing.
+///
+/// A solved record the import changes whose card does not stand for its history (none, or made
+/// before the file's solves came in) gets the card its dated history gives, and with a review cap
+/// those cards are spread so that no day holds more than the cap (see `ImportScheduling`). These
+/// due dates are stored: a cap removed later does not bring the spread cards back to one day.
 public struct Importer: Sendable {
     /// The store to change.
     public let store: Store
     /// The catalog the slugs are checked against.
     public let catalog: Catalog
-    /// Dates the changes for sync.
+    /// Dates the changes for sync, and is the instant imported cards are scheduled from.
     public let clock: Clock
+    /// The user's time zone: the days a review cap counts are its days.
+    public let timeZone: any UTCOffsetProvider
 
-    /// An importer into `store`, its changes dated by `clock`.
-    public init(store: Store, catalog: Catalog, clock: Clock) {
+    /// An importer into `store`, its changes dated by `clock`, on days of `timeZone`.
+    public init(store: Store, catalog: Catalog, clock: Clock, timeZone: any UTCOffsetProvider) {
         self.store = store
         self.catalog = catalog
         self.clock = clock
+        self.timeZone = timeZone
     }
 
     /// Imports `document`. With `dryRun` nothing is written and the summary says what would change.
@@ -85,6 +93,7 @@ public struct Importer: Sendable {
             }
             var summary = ImportSummary()
             var writes: [(slug: String, record: ProblemProgress)] = []
+            var replayed: [Int] = []
             for problem in document.problems {
                 if catalog.position(ofSlug: problem.slug) == nil { summary.unknownSlugs.append(problem.slug) }
                 let current = stored[problem.slug]
@@ -103,6 +112,7 @@ public struct Importer: Sendable {
                 if current == nil { summary.added.append(problem.slug) } else { summary.updated.append(problem.slug) }
                 if current != nil { summary.eventsAdded += max(0, result.events.count - before.events.count) }
                 if result.favorite, !before.favorite { summary.favoritesAdded += 1 }
+                if ImportScheduling.needsCard(result, current: current, incoming: problem.progress) { replayed.append(writes.count) }
                 writes.append((problem.slug, result))
             }
             if mode == .replace {
@@ -111,6 +121,15 @@ public struct Importer: Sendable {
             }
             let listWrites = try lists(document, mode: mode, transaction, &summary)
             let settings = try settings(document, mode: mode, transaction, &summary)
+            if !replayed.isEmpty {
+                // The cards of the records written, from their real dates, under the settings the import leaves.
+                let inForce = try settings.map { $0.settings ?? ReviewSettings() } ?? transaction.value(for: ReviewSettings.key)
+                let (written, replayedSet) = (Set(writes.map(\.slug)).union(summary.removed), Set(replayed))
+                let others = stored.filter { !written.contains($0.key) }.map(\.value)
+                    + writes.indices.filter { !replayedSet.contains($0) }.map { writes[$0].record }
+                try ImportScheduling(settings: inForce, now: clock.now, timeZone: timeZone)
+                    .schedule(&writes, replayed: replayed, others: others)
+            }
             let practice = try practice(document, mode: mode, transaction, &summary)
             guard !dryRun else { return summary }
             // Through the one funnel of synced writes, so the next sync pushes every change.

@@ -226,10 +226,13 @@ public struct TodayJSON: Encodable {
     public var doneToday: Int
     public var goal: GoalJSON?
     public var daily: Daily?
+    /// The day's share of the study plan (`config target-date`), absent when no target is set.
+    public var plan: StudyPlanShareJSON?
 
     /// The plan; `due` names the first `shown` reviews, at most ``TodayPlan/shownDue`` (all are
-    /// counted in `dueCount`).
-    public init(_ plan: TodayPlan, shown: Int = TodayPlan.shownDue) {
+    /// counted in `dueCount`); `studyPlan` is the plan toward the target date, if one is set.
+    public init(_ plan: TodayPlan, shown: Int = TodayPlan.shownDue, studyPlan: StudyPlan? = nil) {
+        self.plan = studyPlan.map(StudyPlanShareJSON.init)
         date = plan.today.description
         dueCount = plan.dueCount
         due = plan.due.prefix(shown).map(ReviewItemJSON.init)
@@ -246,6 +249,29 @@ public struct TodayJSON: Encodable {
             return Daily(date: daily.question.date, id: problem.id, slug: problem.slug, title: problem.title,
                          difficulty: problem.difficulty.rawValue, status: daily.status.rawValue)
         }
+    }
+}
+
+/// The day's share of the study plan in `today --json`, what `today`'s "Plan:" line says:
+/// `{"target": "2027-02-15", "new": [slug...], "reviews": [slug...], "onTrack": true, "behind": 0}`.
+public struct StudyPlanShareJSON: Encodable {
+    /// The target date.
+    public var target: String
+    /// The new problems planned for today, in the plan's order.
+    public var new: [String]
+    /// The reviews planned for today.
+    public var reviews: [String]
+    /// Whether the plan fits (the line's "on track").
+    public var onTrack: Bool
+    /// How many problems and reviews do not fit (the line's "N behind"); 0 when on track.
+    public var behind: Int
+
+    /// Today's share of `plan`.
+    public init(_ plan: StudyPlan) {
+        let share = plan.todayShare
+        (target, new, reviews) = (plan.target.day.description, share?.new ?? [], share?.reviews ?? [])
+        onTrack = plan.shortfall == nil
+        behind = plan.shortfall.map { $0.problemsOver + $0.reviewsOver } ?? 0
     }
 }
 

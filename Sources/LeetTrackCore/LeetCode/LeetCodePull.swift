@@ -83,7 +83,8 @@ public struct LeetCodePull: Sendable {
     /// Merges the pull into the tracker's store in one transaction: the catalog update (new problems added,
     /// renamed slugs followed with their progress and list places), then the dated history with
     /// LeetCode's statuses merged like `leettrack import --merge`, which never touches notes,
-    /// favorites, own lists or review cards, and keeps a reset made after LeetCode's last submission. With `dryRun` the transaction is
+    /// favorites or own lists, schedules the cards of the problems it adds solves to from their real
+    /// dates (under the review cap, see ``Importer``), and keeps a reset made after LeetCode's last submission. With `dryRun` the transaction is
     /// rolled back and the summary says what would change. The catalog update and the
     /// history are dated by the tracker's clock; days are those of the tracker's time zone.
     /// - Throws: ``ExchangeError`` for a history that breaks a rule (checked in the transaction,
@@ -105,7 +106,7 @@ public struct LeetCodePull: Sendable {
                     if !record.isEmpty { stored[slug] = record }
                 }
                 let document = try history(now: now, timeZone: timeZone, stored: stored)
-                let importer = Importer(store: tracker.store, catalog: catalog.catalog, clock: tracker.clock)
+                let importer = Importer(store: tracker.store, catalog: catalog.catalog, clock: tracker.clock, timeZone: timeZone)
                 let progress = try importer.run(document, mode: .merge, dryRun: false, in: transaction)
                 let summary = LeetCodePullSummary(catalog: catalog, progress: progress)
                 if dryRun { throw DryRun(summary: summary) }

@@ -40,7 +40,8 @@ public struct SubmissionCapture: Sendable {
     }
 
     /// Merges `accepted` as dated solves in one transaction, as ``RecentAcceptedImport`` does:
-    /// notes, favorites, lists and review cards are left as they are.
+    /// notes, favorites and lists are left as they are; a problem given a solve gets the card its
+    /// dated history gives (see ``Importer``).
     /// - Returns: the import's summary (problems added or updated, events added).
     /// - Throws: ``ExchangeError`` for a solve that breaks a rule, `PersistenceError`; nothing is
     ///   written then.

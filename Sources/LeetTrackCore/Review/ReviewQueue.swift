@@ -252,24 +252,18 @@ public struct ReviewQueue: Sendable {
         let coming = laterEntries.filter { $0.dueDay.dayNumber - today.dayNumber <= days }.sorted(by: Entry.precedes)
         guard let reviewCap else { return coming.map(item) }
         var result: [ReviewItem] = []
-        var carried = waitingEntries
-        var index = coming.startIndex
-        for offset in stride(from: 1, through: days, by: 1) {
-            let day = today.adding(days: offset)
-            while index < coming.endIndex, coming[index].dueDay == day {
-                carried.append(coming[index])
-                index += 1
-            }
-            if carried.count > reviewCap {
-                carried = Self.mostForgotten(carried, at: now.addingTimeInterval(Double(offset) * 86_400), scheduler: scheduler)
-            }
-            let taken = carried.prefix(reviewCap).sorted(by: Entry.precedes)
-            for var entry in taken {
-                entry.dueDay = day
-                result.append(item(entry))
-            }
-            carried.removeFirst(min(reviewCap, carried.count))
-        }
+        ReviewCapPlan.plan(
+            carried: waitingEntries, coming: coming, dueDay: \.dueDay, from: today.adding(days: 1), through: today.adding(days: days),
+            room: { _ in reviewCap },
+            mostForgotten: { entries, day in
+                Self.mostForgotten(entries, at: now.addingTimeInterval(Double(day.dayNumber - today.dayNumber) * 86_400), scheduler: scheduler)
+            },
+            place: { taken, day in
+                for var entry in taken.sorted(by: Entry.precedes) {
+                    entry.dueDay = day
+                    result.append(item(entry))
+                }
+            })
         return result
     }
 }

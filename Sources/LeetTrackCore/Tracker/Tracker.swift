@@ -48,7 +48,7 @@ public struct Tracker: Sendable {
     public var reviews: ReviewBook { ReviewBook(store: store, clock: clock, timeZone: timeZone) }
 
     /// Imports of LeetTrack's export format into this store.
-    public var importer: Importer { Importer(store: store, catalog: catalog, clock: clock) }
+    public var importer: Importer { Importer(store: store, catalog: catalog, clock: clock, timeZone: timeZone) }
 
     /// Catalog updates from LeetCode's JSON, kept in this store.
     public var catalogUpdater: CatalogUpdater { CatalogUpdater(store: store, clock: clock) }

@@ -55,10 +55,13 @@ final class CommandOutput {
     }
 
     /// Adds one row per position of `catalog` with its marks, as ``rows(_:_:skipped:)``, from the
-    /// catalog's fields where they lie (no problem is built).
-    func rows(_ rows: [(position: Int, progress: (some ProgressMarks)?)], of catalog: Catalog, skipped: Set<String> = []) {
+    /// catalog's fields where they lie (no problem is built); with `showsRatings`, with each
+    /// problem's contest rating.
+    func rows(
+        _ rows: [(position: Int, progress: (some ProgressMarks)?)], of catalog: Catalog, skipped: Set<String> = [], showsRatings: Bool = false
+    ) {
         let skippedPositions = Set(skipped.compactMap { catalog.position(ofSlug: $0) })
-        writeRows(rows) { row, writer, bytes in
+        writeRows(rows, showsRatings: showsRatings) { row, writer, bytes in
             let skipped = !skippedPositions.isEmpty && skippedPositions.contains(row.position)
             writer.append(
                 catalog, at: row.position, status: row.progress?.status ?? .todo, favorite: row.progress?.favorite ?? false,
@@ -69,8 +72,8 @@ final class CommandOutput {
     /// Adds a line per row, each written by `append` with a ``RowWriter``. No pass over whole
     /// rows: their one piece of outside text, the title, is made safe by the writer itself, and
     /// `list` writes thousands of rows.
-    private func writeRows<Row>(_ rows: [Row], _ append: (Row, RowWriter, inout [UInt8]) -> Void) {
-        let writer = RowWriter(style: style)
+    private func writeRows<Row>(_ rows: [Row], showsRatings: Bool = false, _ append: (Row, RowWriter, inout [UInt8]) -> Void) {
+        let writer = RowWriter(style: style, showsRatings: showsRatings)
         appendRows(reservingCapacity: rows.count * 90) { bytes in
             for row in rows {
                 append(row, writer, &bytes)

@@ -150,7 +150,8 @@ struct ListCommand: LeetTrackCommand {
         abstract: "List problems, filtered and sorted.",
         discussion: "TEXT matches words of titles and slugs; a number matches a whole word only. Ids and slugs alone "
             + "(list 1430 1343 2, or list 1,2) list those problems, in the order given. Without --sort, problems are in id order (or in the study list's order with --list). "
-            + "-d, -s and -t take several values with commas: -d easy,medium -t dp,bfs.")
+            + "-d, -s and -t take several values with commas: -d easy,medium -t dp,bfs. "
+            + "With --sort rating or --rating, each row shows the contest rating after the acceptance (- for none).")
 
     @Argument(help: ArgumentHelp("Words to look for in titles and slugs.", valueName: "text")) var text: [String] = []
     @OptionGroup var filters: ListFilters
@@ -180,7 +181,8 @@ struct ListCommand: LeetTrackCommand {
         }
         // Rows show marks only: read from the start of the summaries, not the whole records.
         let rows = try context.positions(markedMatching: query)
-        output.rows(rows, of: context.catalog, skipped: skipped)
+        // The rating column only when it was asked about: most problems have none, and the rows keep their form.
+        output.rows(rows, of: context.catalog, skipped: skipped, showsRatings: query.sort == .rating || query.ratings != nil)
         let shownOrphans = orphans.prefix(max(0, (query.limit ?? Int.max) - rows.count))
         for orphan in shownOrphans { output.line(OrphanRecords.row(orphan.slug, orphan.record, output.style)) }
         let count = rows.count + shownOrphans.count

@@ -123,14 +123,22 @@ struct PlanCommand: LeetTrackCommand {
     /// `today`'s line for the plan ("3 new · 5 reviews today · on track"), or `nil` when no target
     /// is set. A target that cannot be planned (a list gone) is a warning, not a failed `today`.
     static func todayLine(_ context: CommandContext, _ style: TextStyle) throws -> String? {
-        let plan: StudyPlan?
+        try todayPlan(context).map { todayLine($0, style) }
+    }
+
+    /// The plan `today` shows a share of (its line, and `today --json`'s `plan`): `nil` when no
+    /// target is set, or, with a warning, when the target cannot be planned (a list gone).
+    static func todayPlan(_ context: CommandContext) throws -> StudyPlan? {
         do {
-            plan = try Self.plan(context, searchingAlternatives: false)  // The line says how far behind, not what would fit.
+            return try Self.plan(context, searchingAlternatives: false)  // Today says how far behind, not what would fit.
         } catch CLIError.failure(let reason) {
             Terminal.writeError("Warning: \(reason)\n")
             return nil
         }
-        guard let plan else { return nil }
+    }
+
+    /// `today`'s line for `plan`'s share of the day.
+    static func todayLine(_ plan: StudyPlan, _ style: TextStyle) -> String {
         let share = plan.todayShare
         let state: String
         if let shortfall = plan.shortfall {

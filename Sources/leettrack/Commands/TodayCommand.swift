@@ -44,7 +44,7 @@ struct TodayCommand: LeetTrackCommand {
             case .failed(let reason): dailyFailure = reason
             }
         }
-        if json { return try output.writeJSON(TodayJSON(plan)) }
+        if json { return try output.writeJSON(TodayJSON(plan, studyPlan: try PlanCommand.todayPlan(context))) }
         let style = output.style
         output.line(style.bold("Today, \(plan.today.weekdayName) \(plan.today)"))
         if plan.dueCount == 0 {

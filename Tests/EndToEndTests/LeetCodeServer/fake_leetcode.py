@@ -19,6 +19,9 @@ prints the port it listens on (127.0.0.1), then serves until killed. Scenarios:
   question-fails-once the first question request for valid-parentheses answers HTTP 400 (a failing middle request)
   question-throttled  the first question request answers 429 (Retry-After: 1), then they are served
   question-stalls     question requests for valid-parentheses never answer (the client is killed meanwhile)
+  history          as normal, but the progress page and the recent solves are the test's own: the
+                   JSON files `progress` and `recent` in the state folder (LeetCode's entries),
+                   paged by the limit the client asks for, as LeetCode does
 Requests without a leettrack User-Agent are refused (HTTP 400), so the tests check it too.
 
 The judge (REST: /problems/SLUG/interpret_solution/, /problems/SLUG/submit/, then GET
@@ -220,14 +223,17 @@ class Handler(BaseHTTPRequestHandler):
                 return self.send(200, {"errors": [{"message": "User is not logged in", "locations": [{"line": 2, "column": 3}],
                                                    "path": ["userProgressQuestionList"]}],
                                        "data": {"userProgressQuestionList": None}})
-            skip = (variables.get("filters") or {}).get("skip", 0)
-            page = PROGRESS[skip:skip + PAGE]
-            return self.send(200, {"data": {"userProgressQuestionList": {"totalNum": len(PROGRESS), "questions": page}}})
+            filters = variables.get("filters") or {}
+            skip = filters.get("skip", 0)
+            progress = state_file("history-progress", PROGRESS)
+            size = filters.get("limit", PAGE) if SCENARIO == "history" else PAGE
+            page = progress[skip:skip + size]
+            return self.send(200, {"data": {"userProgressQuestionList": {"totalNum": len(progress), "questions": page}}})
         if "recentAcSubmissionList" in query:
             if STATE_DIR:
                 with open(os.path.join(STATE_DIR, "recent"), "a") as log:
                     log.write("recentAcSubmissionList\n")
-            return self.send(200, {"data": {"recentAcSubmissionList": RECENT}})
+            return self.send(200, {"data": {"recentAcSubmissionList": state_file("history-recent", RECENT)[:20]}})
         return self.send(400, {"errors": [{"message": "Unknown query"}]})
 
 
@@ -235,6 +241,14 @@ class Handler(BaseHTTPRequestHandler):
 
 SUBMISSIONS = {"next": 1500000100, "runs": {}}
 STATE_DIR = os.environ.get("FAKE_LEETCODE_STATE", "")
+
+
+def state_file(name, default):
+    """In the `history` scenario, the test's own entries from the state folder's file `name`."""
+    if SCENARIO != "history" or not STATE_DIR:
+        return default
+    with open(os.path.join(STATE_DIR, name)) as entries:
+        return json.load(entries)
 
 
 
