@@ -101,6 +101,8 @@ enum PlaywrightEnvironment {
                 ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--timeout", "60"] + requirements,
                 what: "pip install \(requirement) (needs PyPI)")
         try Data().write(to: staging.appendingPathComponent("ready"))
+        // Another suite (they run in parallel) finished first and may be using it: never replace a ready one.
+        if files.fileExists(atPath: ready.path) { return python }
         if files.fileExists(atPath: environment.path) { try files.removeItem(at: environment) }
         do {
             try files.moveItem(at: staging, to: environment)

@@ -158,20 +158,21 @@ with sync_playwright() as playwright:
     page.get_by_role("button", name="Start").click()
     page.wait_for_timeout(2300)
     page.get_by_role("button", name="Pause").click()
-    expect(timer).to_have_text(re.compile(r"^0:0[2-3]$"))
+    expect(timer).to_have_text(re.compile(r"^0:(0[2-9]|[1-5]\d)$"))
+    counted = int(timer.text_content().split(":")[1])
     page.get_by_role("button", name="Stop: attempted").click()
-    expect(history.get_by_text(re.compile(r"attempted in [23]s$"))).to_be_visible()
+    expect(history.get_by_text(re.compile(rf"attempted in {counted}s$"))).to_be_visible()
     events = cli_json("show", "3sum")["history"]
-    if events[-1]["kind"] != "attempted" or events[-1].get("seconds") not in (2, 3):
+    if events[-1]["kind"] != "attempted" or events[-1].get("seconds") != counted:
         sys.exit(f"the timed attempt is not in the store: {events[-1]}")
     page.goto(url + "#/problem/container-with-most-water")
     page.get_by_role("combobox", name="Rating").select_option("hard")
     page.get_by_role("button", name="Start").click()
     page.wait_for_timeout(1200)
     page.get_by_role("button", name="Stop: solved").click()
-    expect(page.locator("#view-problem .card", has_text="History").get_by_text(re.compile(r"solved \(hard\) in [12]s$"))).to_be_visible()
+    expect(page.locator("#view-problem .card", has_text="History").get_by_text(re.compile(r"solved \(hard\) in \d+s$"))).to_be_visible()
     shown = cli_json("show", "11")
-    if shown["status"] != "solved" or shown["history"][-1].get("seconds") not in (1, 2) or shown["history"][-1].get("rating") != "hard":
+    if shown["status"] != "solved" or not 1 <= shown["history"][-1].get("seconds", 0) < 60 or shown["history"][-1].get("rating") != "hard":
         sys.exit(f"the timed solve is not in the store: {shown}")
     # The API takes a time as `--time` does, and refuses a bad one with its message, changing nothing.
     answer = page.evaluate("""async () => {
@@ -206,6 +207,6 @@ with sync_playwright() as playwright:
     lists_card = page.locator("#view-stats .card", has_text="Lists")
     neetcode = [item for item in cli_json("lists") if item["key"] == "neetcode-150"][0]
     expect(lists_card.locator("p", has_text="NeetCode 150")).to_contain_text(f"{neetcode['solved']} / {neetcode['total']} solved")
-    expect(lists_card.get_by_role("link", name="Two Pointers")).to_be_visible()
+    expect(lists_card.get_by_role("link", name="Two Pointers").first).to_be_visible()
     browser.close()
 print("ok")
