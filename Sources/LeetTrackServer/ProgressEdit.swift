@@ -6,8 +6,10 @@ import LeetTrackCore
 /// several requests can be applied in one transaction (see ``WriteQueue``).
 enum ProgressEdit: Sendable {
     case favorite(Bool)
-    case solve(ReviewRating)
-    case attempt
+    /// A solve, with how long it took when it was timed (the page's timer, `solve --time`).
+    case solve(ReviewRating, seconds: Int? = nil)
+    /// An attempt, with how long it took when it was timed.
+    case attempt(seconds: Int? = nil)
     case reset
     /// Sets the note; text that shows nothing (``InputRules/showsNothing(_:)``) clears it.
     case note(String)
@@ -32,9 +34,9 @@ enum ProgressEdit: Sendable {
     func apply(to record: inout ProblemProgress, slug: String, now: Date, scheduler: ReviewScheduler?) {
         switch self {
         case .favorite(let favorite): record.favorite = favorite
-        case .solve(let rating):
-            if let scheduler { record.recordSolve(at: now, rating: rating, scheduler: scheduler.fuzzed(for: slug)) }
-        case .attempt: record.recordAttempt(at: now)
+        case .solve(let rating, let seconds):
+            if let scheduler { record.recordSolve(at: now, rating: rating, scheduler: scheduler.fuzzed(for: slug), seconds: seconds) }
+        case .attempt(let seconds): record.recordAttempt(at: now, seconds: seconds)
         case .reset: record.reset(at: now, forgetHistory: false)
         case .note(let note): record.note = note
         }

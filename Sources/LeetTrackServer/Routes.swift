@@ -85,7 +85,8 @@ struct Routes: Sendable {
 
     /// The methods each route takes (GET answers HEAD too), or `nil` for a path that is no route.
     static func methods(for path: [Substring]) -> [HTTPMethod]? {
-        switch (path.count, path.first) {
+        if let methods = pageMethods(for: path) { return methods }
+        return switch (path.count, path.first) {
         case (1, "problems"), (2, "problems"), (1, "progress"), (1, "review"), (1, "stats"), (1, "lists"), (1, "tags"), (1, "events"):
             [.GET]
         case (3, "problems"):
@@ -108,6 +109,7 @@ struct Routes: Sendable {
     /// A read route's answer; the keys of the records it left out because they do not decode go to `damaged`.
     private func read(_ request: APIRequest, damaged: inout [String]) throws -> APIResponse {
         let path = request.path
+        if let response = try pageResponse(request, damaged: &damaged) { return response }
         switch (path.count, path.first) {
         case (1, "problems"):
             try allow(request)
@@ -203,10 +205,10 @@ struct Routes: Sendable {
         case "solve":
             try allow(request)
             let body = try decode(RatingBody.self, request.body, allowEmpty: true)
-            return (name, .solve(try rating(body?.rating ?? "good")))
+            return (name, .solve(try rating(body?.rating ?? "good"), seconds: try Self.seconds(body?.time)))
         case "attempt":
             try allow(request)
-            return (name, .attempt)
+            return (name, .attempt(seconds: try Self.seconds(try decode(RatingBody.self, request.body, allowEmpty: true)?.time)))
         case "reset":
             try allow(request)
             return (name, .reset)
@@ -249,6 +251,11 @@ struct Routes: Sendable {
         }
     }
 
+    /// The seconds of a `time` as `--time` reads it, refused with its message when it is not one.
+    private static func seconds(_ time: String?) throws -> Int? {
+        try time.map { try PracticeTime.seconds(parsing: $0) }
+    }
+
     private func rating(_ word: String) throws -> ReviewRating {
         guard let rating = ReviewRating(word) else { throw LeetTrackError.invalidRating(word) }
         return rating
@@ -276,6 +283,8 @@ struct Routes: Sendable {
 
 private struct RatingBody: Decodable {
     var rating: String?
+    /// How long it took, as `solve --time` and `attempt --time` take it: 25m, 1h10m, 90s.
+    var time: String?
 }
 
 private struct NoteBody: Decodable {

@@ -30,8 +30,11 @@ struct ServeBrowserTests {
 
 /// A cached virtual environment with Playwright for Python (the browser is the system's).
 enum PlaywrightEnvironment {
-    /// Pinned so a new release cannot change the test's verdict unannounced.
-    static let requirement = "playwright==1.65.2"
+    /// Pinned so a new release cannot change the test's verdict unannounced: Playwright, and
+    /// axe-core (which axe-playwright-python ships) for the accessibility check.
+    static let requirements = ["playwright==1.65.2", "axe-playwright-python==0.1.8"]
+    /// The requirements in one word, which names the cached environment (a new pin, a new one).
+    static let requirement = requirements.joined(separator: "+")
 
     static let python3: URL? = {
         for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
@@ -104,9 +107,11 @@ enum PlaywrightEnvironment {
         defer { _ = try? files.removeItem(at: staging) }  // Only a failed or lost race leaves it.
         try run(python3, ["-m", "venv", staging.path], what: "python3 -m venv (apt-get install python3-venv)")
         try run(staging.appendingPathComponent("bin/python"),
-                ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--timeout", "60", requirement],
+                ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--timeout", "60"] + requirements,
                 what: "pip install \(requirement) (needs PyPI)")
         try Data().write(to: staging.appendingPathComponent("ready"))
+        // Another suite (they run in parallel) finished first and may be using it: never replace a ready one.
+        if files.fileExists(atPath: ready.path) { return python }
         if files.fileExists(atPath: environment.path) { try files.removeItem(at: environment) }
         do {
             try files.moveItem(at: staging, to: environment)

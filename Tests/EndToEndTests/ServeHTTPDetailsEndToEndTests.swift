@@ -62,7 +62,7 @@ struct ServeHTTPDetailsEndToEndTests {
         var replies: [(String, HTTPReply)] = [
             ("200", try server.request("GET", "/api/lists")),
             ("404", try server.request("GET", "/api/nothing")),
-            ("405", try server.request("POST", "/api/lists")),
+            ("405", try server.request("DELETE", "/api/lists")),
             ("403 host", try server.request("GET", "/api/lists", host: "attacker.example:\(server.port)")),
             ("403 write", try server.request("PUT", "/api/problems/1/favorite", asPage: false)),
             ("413", try server.request("PUT", "/api/problems/1/note", body: "{\"note\":\"\(String(repeating: "x", count: 70_000))\"}")),

@@ -27,9 +27,10 @@ enum Assets {
     private static let table: [String: Asset] = {
         var table = [
             "/": Asset(body: Array(PageHTML.text.utf8), contentType: "text/html; charset=utf-8"),
-            "/app.js": Asset(body: Array((PageScript.text + "\n" + PageScript.sections + "\n" + PageScript.offline).utf8),
+            "/app.js": Asset(body: Array(([PageScript.text, PageScript.sections] + PageScript.pages + [PageScript.offline]).joined(separator: "\n").utf8),
                              contentType: "text/javascript; charset=utf-8"),
-            "/app.css": Asset(body: Array((PageStyle.text + "\n" + PageStyle.offline).utf8), contentType: "text/css; charset=utf-8"),
+            "/app.css": Asset(body: Array([PageStyle.text, PageStyle.pages, PageStyle.offline].joined(separator: "\n").utf8),
+                              contentType: "text/css; charset=utf-8"),
             "/manifest.webmanifest": Asset(body: Array(PageManifest.manifest.utf8), contentType: "application/manifest+json"),
             "/icon.svg": Asset(body: Array(PageManifest.icon.utf8), contentType: "image/svg+xml"),
         ]

@@ -22,14 +22,17 @@ enum PageHTML {
 <header>
   <h1>LeetTrack</h1>
   <nav aria-label="Sections">
-    <a href="#/" data-view="list">Problems</a>
+    <a href="#/" data-view="today">Today</a>
+    <a href="#/problems" data-view="list">Problems</a>
+    <a href="#/lists" data-view="lists">Lists</a>
     <a href="#/review" data-view="review">Review</a>
     <a href="#/stats" data-view="stats">Stats</a>
   </nav>
   <button type="button" id="open-favorites">♥ Favorites</button>
 </header>
 <main>
-  <section id="view-list" aria-label="Problems">
+  <section id="view-today" hidden aria-label="Today"></section>
+  <section id="view-list" hidden aria-label="Problems">
     <div class="filters">
       <input type="search" id="search" aria-label="Search problems" placeholder="Search problems" autocomplete="off">
       <select id="f-difficulty" aria-label="Difficulty"><option value="">Any difficulty</option><option value="easy">Easy</option><option value="medium">Medium</option><option value="hard">Hard</option></select>
@@ -42,6 +45,7 @@ enum PageHTML {
     <p id="count" aria-live="polite"></p>
     <div id="rows" role="list" aria-label="Problem list"><div id="spacer"></div></div>
   </section>
+  <section id="view-lists" hidden aria-label="Lists"></section>
   <section id="view-problem" hidden aria-label="Problem"></section>
   <section id="view-review" hidden aria-label="Review"></section>
   <section id="view-stats" hidden aria-label="Stats"></section>

@@ -8,7 +8,7 @@ const ROW = 52;
 // listSlugs: the chosen list's slugs in its order; sectionOf: each one's topic section (empty
 // for a list without sections); sections: the list's section names in order.
 const state = { problems: [], bySlug: new Map(), shown: [], listSlugs: null, sectionOf: new Map(), sections: [],
-  lists: [], view: "list", slug: null };
+  lists: [], view: "today", slug: null };
 const $ = (id) => document.getElementById(id);
 
 function el(tag, props, ...children) {
@@ -110,6 +110,7 @@ function renderRows() {
   const box = $("rows");
   const first = Math.max(0, Math.floor(box.scrollTop / ROW) - 5);
   const last = Math.min(state.shown.length, first + Math.ceil((box.clientHeight || 600) / ROW) + 10);
+  const focus = focusIn(box);
   for (const node of [...box.querySelectorAll(".row")]) node.remove();
   for (let index = first; index < last; index++) {
     const p = state.shown[index];
@@ -121,7 +122,7 @@ function renderRows() {
       box.append(head);
       continue;
     }
-    const row = el("div", { class: "row", role: "listitem" },
+    const row = el("div", { class: "row", role: "listitem", "data-slug": p.slug },
       el("span", { class: "mark " + p.status, text: mark(p.status), title: p.status }),
       el("a", { class: "title", href: "#/problem/" + encodeURIComponent(p.slug), text: p.id + ". " + p.title }),
       el("span", { class: "meta " + p.difficulty, text: p.difficulty }),
@@ -130,16 +131,19 @@ function renderRows() {
     row.style.top = (index * ROW) + "px";
     box.append(row);
   }
+  refocus(box, focus);
 }
 
 function renderFavorites() {
   const list = $("favorites-list");
+  const focus = focusIn(list);
   list.replaceChildren();
   const favorites = state.problems.filter((p) => p.favorite);
   for (const p of favorites) {
-    list.append(el("li", {}, el("span", { text: p.id + ". " + p.title }),
+    list.append(el("li", { "data-slug": p.slug }, el("span", { text: p.id + ". " + p.title }),
       el("span", { class: "meta " + p.difficulty, text: p.difficulty }), heart(p)));
   }
+  refocus(list, focus);
   $("favorites-empty").hidden = favorites.length > 0;
 }
 
@@ -172,13 +176,13 @@ async function showProblem(slug) {
   };
   const history = el("ul", {});
   for (const event of (p.history || []).slice().reverse()) {
-    history.append(el("li", { text: event.date.slice(0, 10) + " " + event.kind + (event.rating ? " (" + event.rating + ")" : "") }));
+    history.append(historyItem(event));
   }
   const card = p.review
     ? el("p", { text: "Next review " + p.review.due.slice(0, 10) + " · " + p.review.state + " · " + plural(p.review.reps, "review") })
     : el("p", { text: "No review card: solve it to schedule one." });
   view.replaceChildren(
-    el("p", {}, el("a", { href: "#/", text: "← Problems" })),
+    el("p", {}, el("a", { href: "#/problems", text: "← Problems" })),
     el("h2", { text: p.id + ". " + p.title }),
     el("p", {}, el("span", { class: p.difficulty, text: p.difficulty }),
       el("span", { text: " · " + p.acceptance.toFixed(1) + "% · " + (p.rating == null ? "" : "rating " + p.rating.toLocaleString("en-US") + " · ")
@@ -193,6 +197,7 @@ async function showProblem(slug) {
       el("button", { type: "button", text: "Save note", onclick: () => act("/note", { method: "PUT", body: JSON.stringify({ note: note.value }) })() })),
     el("div", { class: "card" }, el("h3", { text: "Review" }), card),
     el("div", { class: "card" }, el("h3", { text: "History" }), history));
+  extendProblem(view, p, rating, note);
   if (p.statementHTML) {
     // The server's allowlist serialisation (StatementHTML.serialize): p, pre, lists, code, strong,
     // em, sup, sub, br and http(s) links only, every text escaped; nothing of LeetCode's HTML.
@@ -230,19 +235,30 @@ async function showStats() {
       stat("day streak", stats.currentStreak), stat("longest streak", stats.longestStreak),
       ...(stats.level && stats.level.level != null ? [stat("contest level", stats.level.level.toLocaleString("en-US"))] : [])),
     ...lines, el("h3", { text: "Calendar" }), grid);
+  await extendStats(view, stats, grid);
 }
 
+// #/ Today, #/problems[/LIST[/SECTION]], #/problem/SLUG, #/lists[/KEY], #/review, #/stats: each
+// part decoded on its own, so a section named "Heap / Priority Queue" stays one part.
 async function route() {
-  const hash = decodeURIComponent(location.hash.slice(1) || "/");
-  const [, view, slug] = hash.split("/");
-  state.view = view === "problem" ? "problem" : view === "review" ? "review" : view === "stats" ? "stats" : "list";
+  const parts = location.hash.slice(1).split("/").slice(1).map((part) => { try { return decodeURIComponent(part); } catch { return part; } });
+  const [view, slug, section] = parts;
+  const views = { problems: "list", problem: "problem", lists: "lists", review: "review", stats: "stats" };
+  state.view = views[view] || "today";
   state.slug = slug || null;
-  for (const name of ["list", "problem", "review", "stats"]) $("view-" + name).hidden = name !== state.view;
-  for (const link of document.querySelectorAll("nav a")) link.classList.toggle("current", link.dataset.view === state.view);
+  for (const name of ["today", "list", "lists", "problem", "review", "stats"]) $("view-" + name).hidden = name !== state.view;
+  for (const link of document.querySelectorAll("nav a")) {
+    const current = link.dataset.view === state.view;
+    link.classList.toggle("current", current);
+    if (current) link.setAttribute("aria-current", "page"); else link.removeAttribute("aria-current");
+  }
   try {
     if (state.view === "problem") await showProblem(state.slug);
     else if (state.view === "review") await showReview();
     else if (state.view === "stats") await showStats();
+    else if (state.view === "today") await showToday();
+    else if (state.view === "lists") await showLists(state.slug);
+    else if (slug !== undefined) await chooseList(slug, section || "");
     else filter();
   } catch (error) { showError(error); }
 }
@@ -258,6 +274,28 @@ async function onChange() {
   if (state.view !== "list") route();
 }
 
+// The chosen list's rows and sections, then the filter; `section` is chosen once they are in.
+async function loadList(section) {
+  const key = $("f-list").value;
+  const rows = key ? await api("problems?list=" + encodeURIComponent(key)) : null;
+  if (key !== $("f-list").value) return;  // Another list was chosen while this one loaded.
+  state.listSlugs = rows ? rows.map((p) => p.slug) : null;
+  state.sectionOf = new Map((rows || []).filter((p) => p.section).map((p) => [p.slug, p.section]));
+  const list = state.lists.find((item) => item.key === key);
+  state.sections = list && list.sections ? list.sections.map((section) => section.name) : [];
+  $("f-section").value = "";
+  filter();
+  if (section) { $("f-section").value = section; filter(); }
+}
+
+// #/problems/LIST/SECTION, as the Lists page links it: the list and section chosen in the filters.
+async function chooseList(key, section) {
+  if (!state.lists.some((list) => list.key === key)) state.lists = await api("lists");
+  renderListOptions();
+  $("f-list").value = key;
+  await loadList(section);
+}
+
 async function start() {
   // The three requests at once: the filters' options arrive while the list is still on its way.
   const [problems, tags, lists] = await Promise.all([api("problems"), api("tags"), api("lists")]);
@@ -265,19 +303,9 @@ async function start() {
   for (const p of state.problems) { p.words = words(p.title + " " + p.slug); state.bySlug.set(p.slug, p); }
   for (const tag of tags) $("f-tag").append(el("option", { value: tag, text: tag }));
   state.lists = lists;
-  for (const list of lists) $("f-list").append(el("option", { value: list.key, text: list.name }));
+  renderListOptions();
   for (const id of ["search", "f-difficulty", "f-status", "f-tag", "f-favorites", "f-section"]) $(id).addEventListener("input", filter);
-  $("f-list").addEventListener("input", async () => {
-    const key = $("f-list").value;
-    const rows = key ? await api("problems?list=" + encodeURIComponent(key)) : null;
-    if (key !== $("f-list").value) return;  // Another list was chosen while this one loaded.
-    state.listSlugs = rows ? rows.map((p) => p.slug) : null;
-    state.sectionOf = new Map((rows || []).filter((p) => p.section).map((p) => [p.slug, p.section]));
-    const list = state.lists.find((item) => item.key === key);
-    state.sections = list && list.sections ? list.sections.map((section) => section.name) : [];
-    $("f-section").value = "";
-    filter();
-  });
+  $("f-list").addEventListener("input", () => loadList().catch(showError));
   $("rows").addEventListener("scroll", () => requestAnimationFrame(renderRows), { passive: true });
   window.addEventListener("resize", renderRows);
   window.addEventListener("hashchange", route);

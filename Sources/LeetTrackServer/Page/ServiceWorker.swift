@@ -21,7 +21,7 @@ const DATA = "leettrack-data-" + VERSION;
 
 // The page's first reads happened before this worker controlled it: the data a reload needs
 // offline is read once more here (a read that fails is left to the next visit).
-const DATA_PATHS = ["/api/problems", "/api/tags", "/api/lists", "/api/progress", "/api/review", "/api/stats"];
+const DATA_PATHS = ["/api/today", "/api/problems", "/api/tags", "/api/lists", "/api/progress", "/api/review", "/api/stats"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(SHELL_PATHS))

@@ -102,22 +102,11 @@ struct PlanCommand: LeetTrackCommand {
             }
         }
         let review = try context.reviewSettings()
-        let today = LocalDay(context.now, in: context.timeZone)
-        let wanted = Set(lists.flatMap(\.slugs))
-        var summaries: [String: ProgressSummary] = [:]
-        var doneToday = 0
-        let timeZone = context.timeZone
-        try context.lending { repository in
-            try repository.forEachReadableSummary { slug, summary in
-                if summary.events.contains(where: { LocalDay($0.date, in: timeZone) == today }) { doneToday += 1 }
-                let slug = String(decoding: slug, as: UTF8.self)
-                if wanted.contains(slug) { summaries[slug] = summary }
-            }
-        }
-        return StudyPlanner(
-            target: target, lists: lists, catalog: context.catalog, summaries: summaries, settings: settings, doneToday: doneToday,
-            scheduler: try review.scheduler(), now: context.now, timeZone: context.timeZone
-        ).plan(searchingAlternatives: searchingAlternatives)
+        return try StudyPlanner(
+            target: target, lists: lists, catalog: context.catalog, settings: settings, scheduler: try review.scheduler(),
+            now: context.now, timeZone: context.timeZone
+        ) { body in try context.lending { try $0.forEachReadableSummary(body) } }
+        .plan(searchingAlternatives: searchingAlternatives)
     }
 
     /// `today`'s line for the plan ("3 new · 5 reviews today · on track"), or `nil` when no target

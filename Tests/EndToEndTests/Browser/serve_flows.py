@@ -50,7 +50,7 @@ def add_favorite(page, query, title):
 with sync_playwright() as playwright:
     browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
     page = browser.new_page()
-    page.goto(url)
+    page.goto(url + "#/problems")
     expect(page.locator("body[data-ready=true]")).to_have_count(1)
 
     # Search "two sum", heart it, heart two more.
@@ -96,7 +96,7 @@ with sync_playwright() as playwright:
     shown = subprocess.run([leettrack, "--store", store, "note", "1"], check=True, capture_output=True, text=True).stdout
     if shown.strip() != "half-written: use a hash map":
         sys.exit(f"the typed note was not saved: {shown!r}")
-    page.goto(url)
+    page.goto(url + "#/problems")
     expect(page.locator("body[data-ready=true]")).to_have_count(1)
 
     # Light and dark screenshots are not blank.
@@ -131,7 +131,7 @@ with sync_playwright() as playwright:
 
     # A phone viewport shows the list, the section filter and the dialog.
     phone = browser.new_page(viewport={"width": 390, "height": 844})
-    phone.goto(url)
+    phone.goto(url + "#/problems")
     expect(phone.locator("body[data-ready=true]")).to_have_count(1)
     expect(phone.get_by_role("listitem").first).to_be_visible()
     choose_two_pointers(phone)

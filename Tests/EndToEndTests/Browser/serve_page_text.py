@@ -15,7 +15,7 @@ url, chromium = sys.argv[1:3]
 with sync_playwright() as playwright:
     browser = playwright.chromium.launch(executable_path=chromium)
     page = browser.new_page()
-    page.goto(url)
+    page.goto(url + "#/problems")
     expect(page.locator("body[data-ready=true]")).to_have_count(1)
     # The list is served without the damaged record, and the page says so.
     warning = page.get_by_role("status")

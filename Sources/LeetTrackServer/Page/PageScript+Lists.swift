@@ -1,0 +1,106 @@
+extension PageScript {
+    /// The Lists page (`#/lists`, `#/lists/KEY`): every list with its progress, a list's sections
+    /// opening the filtered problem list, and the changes `leettrack lists` makes to the user's
+    /// own lists, through `send`. Served after ``text`` in the same `/app.js`.
+    static let lists = #"""
+// The List filter's options, from `state.lists` (a list made or renamed here shows at once).
+function renderListOptions() {
+  const select = $("f-list");
+  const chosen = select.value;
+  select.replaceChildren(el("option", { value: "", text: "All problems" }),
+    ...state.lists.map((list) => el("option", { value: list.key, text: list.name })));
+  select.value = state.lists.some((list) => list.key === chosen) ? chosen : "";
+}
+
+function statusMark(p) { return el("span", { class: "mark " + p.status, title: p.status, text: mark(p.status) + " " }); }
+
+function listCounts(list) {
+  return list.solved + " / " + list.total + " solved" + (list.attempted ? " · " + list.attempted + " attempted" : "");
+}
+
+// Runs a change to the user's lists and shows what `leettrack lists` would have said.
+async function changeLists(path, options, then) {
+  try {
+    const answer = await send(path, options);
+    if (!answer || !answer.lists) return;  // Not answered yet (kept to send later): the change shows when it lands.
+    state.lists = answer.lists;
+    renderListOptions();
+    // Said on the page the change leads to, and kept there while it is redrawn (a change elsewhere).
+    state.listMessage = { key: answer.list ? answer.list.key : null, text: answer.message };
+    $("list-message").textContent = answer.message;
+    await then(answer);
+  } catch (error) { showError(error); }
+}
+
+async function showLists(key) {
+  const view = $("view-lists");
+  state.lists = await api("lists");
+  renderListOptions();
+  const said = state.listMessage && state.listMessage.key === (key || null) ? state.listMessage.text : "";
+  const message = el("p", { id: "list-message", role: "status", text: said });
+  if (key) return showList(view, key, message);
+  const rows = (lists) => el("ul", { class: "plain lists" }, ...lists.map((list) => el("li", {},
+    el("a", { href: "#/lists/" + encodeURIComponent(list.key), text: list.name }),
+    el("span", { class: "meta", text: " " + listCounts(list) }), bar(list.solved, list.total, "Solved in " + list.name))));
+  const name = el("input", { type: "text", id: "new-list", "aria-label": "New list name", placeholder: "New list name", autocomplete: "off" });
+  const create = el("form", { class: "buttons", onsubmit: (event) => {
+    event.preventDefault();
+    changeLists("lists", { method: "POST", body: JSON.stringify({ name: name.value }) }, async (answer) => {
+      location.hash = "#/lists/" + encodeURIComponent(answer.list.key);
+    });
+  } }, name, el("button", { type: "submit", text: "Create list" }));
+  const own = state.lists.filter((list) => list.own);
+  view.replaceChildren(el("h2", { text: "Lists" }), rows(state.lists.filter((list) => !list.own)),
+    el("h3", { text: "Your lists" }), own.length ? rows(own) : el("p", { text: "None yet: make one below." }), create, message);
+}
+
+async function showList(view, key, message) {
+  const list = state.lists.find((item) => item.key === key);
+  if (!list) throw new Error("no list '" + key + "'");
+  const path = "lists/" + encodeURIComponent(key);
+  const problems = await api("problems?list=" + encodeURIComponent(key));
+  const parts = [el("p", {}, el("a", { href: "#/lists", text: "← Lists" })), el("h2", { text: list.name }),
+    el("p", { text: listCounts(list) }), bar(list.solved, list.total, "Solved in " + list.name),
+    el("p", {}, el("a", { href: "#/problems/" + encodeURIComponent(key), text: "Open its " + plural(list.total, "problem") + " in the problem list" }))];
+  if (list.sections) {
+    parts.push(el("h3", { text: "Sections" }), el("ul", { class: "plain lists" }, ...list.sections.map((section) => el("li", {},
+      el("a", { href: "#/problems/" + encodeURIComponent(key) + "/" + encodeURIComponent(section.name), text: section.name }),
+      el("span", { class: "meta", text: " " + listCounts(section) }), bar(section.solved, section.total, "Solved in " + section.name)))));
+  }
+  if (list.own) {
+    const again = () => showLists(key);
+    const rename = el("input", { type: "text", "aria-label": "New name", autocomplete: "off" });
+    rename.value = list.name;
+    const add = el("input", { type: "text", "aria-label": "Problems to add", placeholder: "ids, slugs or titles, comma-separated", autocomplete: "off" });
+    const remove = (problem) => el("button", { type: "button", text: "Remove", "aria-label": "Remove " + problem.title + " from " + list.name,
+      onclick: () => changeLists(path + "/remove", { method: "POST", body: JSON.stringify({ problems: [problem.slug] }) }, again) });
+    parts.push(
+      el("form", { class: "buttons", onsubmit: (event) => {
+        event.preventDefault();
+        const names = add.value.split(",").map((name) => name.trim()).filter(Boolean);
+        changeLists(path + "/add", { method: "POST", body: JSON.stringify({ problems: names }) }, again);
+      } }, add, el("button", { type: "submit", text: "Add" })),
+      el("ul", { class: "plain" }, ...problems.map((p) => el("li", {}, statusMark(p), problemLink(p), " ", remove(p)))),
+      el("form", { class: "buttons", onsubmit: (event) => {
+        event.preventDefault();
+        changeLists(path, { method: "PUT", body: JSON.stringify({ name: rename.value }) },
+          async (answer) => { location.hash = "#/lists/" + encodeURIComponent(answer.list.key); });
+      } }, rename, el("button", { type: "submit", text: "Rename" })),
+      el("div", { class: "buttons" }, el("button", { type: "button", class: "danger", text: "Delete list", onclick: (event) => {
+        // Asks once on the page, as `lists delete` asks before deleting; the progress stays.
+        const button = event.currentTarget;
+        if (button.dataset.armed !== "true") {
+          button.dataset.armed = "true";
+          button.textContent = "Delete " + list.name + "? Tap again";
+          return;
+        }
+        changeLists(path, { method: "DELETE" }, async () => { location.hash = "#/lists"; });
+      } })));
+  } else {
+    parts.push(el("ul", { class: "plain" }, ...problems.map((p) => el("li", {}, statusMark(p), problemLink(p)))));
+  }
+  parts.push(message);
+  view.replaceChildren(...parts);
+}
+"""#
+}

@@ -1,0 +1,66 @@
+import FoundationEssentials
+import LeetTrackCore
+import NIOHTTP1
+
+/// The routes of the Today and Lists pages: `GET /api/today`, and the changes to the user's own
+/// lists (`POST /api/lists`, `PUT|DELETE /api/lists/KEY`, `POST /api/lists/KEY/add|remove`).
+extension Routes {
+    /// The methods of the pages' routes, or `nil` for a path that is not one of them.
+    static func pageMethods(for path: [Substring]) -> [HTTPMethod]? {
+        switch (path.count, path.first) {
+        case (1, "today"): [.GET]
+        case (1, "lists"): [.GET, .POST]
+        case (2, "lists"): [.PUT, .DELETE]
+        case (3, "lists") where path[2] == "add" || path[2] == "remove": [.POST]
+        default: nil
+        }
+    }
+
+    /// The answer of a page route, or `nil` when `request` is for another route (a list read is
+    /// left to the list routes).
+    func pageResponse(_ request: APIRequest, damaged: inout [String]) throws -> APIResponse? {
+        let path = request.path
+        guard Self.pageMethods(for: path) != nil, !(path.count == 1 && path[0] == "lists" && request.method != .POST) else { return nil }
+        try allowPage(request)
+        if path == ["today"] { return APIResponse(value: try model.today(damaged: &damaged)) }
+        let change: ListChange
+        switch path.count {
+        case 1:
+            change = .create(try body(NameBody.self, request, shape: #"{"name": "NAME"}"#).name)
+        case 2 where request.method == .PUT:
+            change = .rename(String(path[1]), to: try body(NameBody.self, request, shape: #"{"name": "NEW NAME"}"#).name)
+        case 2:
+            change = .delete(String(path[1]))
+        default:
+            let problems = try body(ProblemsBody.self, request, shape: #"{"problems": ["PROBLEM", ...]}"#).problems
+            guard !problems.isEmpty else {
+                throw ServerError.badRequest("'lists \(path[2])' needs a list NAME and at least one PROBLEM; nothing was changed.")
+            }
+            change = path[2] == "add" ? .add(String(path[1]), problems) : .remove(String(path[1]), problems)
+        }
+        return APIResponse(value: try model.changeList(change))
+    }
+
+    private func allowPage(_ request: APIRequest) throws {
+        guard let methods = Self.pageMethods(for: request.path), methods.contains(request.method) else {
+            throw ServerError.methodNotAllowed(
+                method: request.method.rawValue, allowed: HTTPHandler.names(of: Self.pageMethods(for: request.path) ?? []))
+        }
+    }
+
+    private func body<Body: Decodable>(_ type: Body.Type, _ request: APIRequest, shape: String) throws -> Body {
+        do {
+            return try JSONDecoder().decode(type, from: Data(request.body))
+        } catch {
+            throw ServerError.badRequest("the body must be JSON: \(shape); nothing was changed.")
+        }
+    }
+}
+
+private struct NameBody: Decodable {
+    var name: String
+}
+
+private struct ProblemsBody: Decodable {
+    var problems: [String]
+}
