@@ -18,11 +18,36 @@ function listCounts(list) {
   return list.solved + " / " + list.total + " solved" + (list.attempted ? " · " + list.attempted + " attempted" : "");
 }
 
+// Draws `parts` into `view` for `route`. A redraw of the same page (for a change made elsewhere,
+// which can come at any moment) keeps what the user is typing: each text field's value by its
+// label, and the focus, as the problem page keeps its note.
+function redraw(view, route, parts) {
+  const typed = new Map();
+  let focused = null;
+  if (view.dataset.route === route) {
+    for (const input of view.querySelectorAll("input[type=text]")) {
+      const label = input.getAttribute("aria-label");
+      if (input.value !== input.dataset.drawn) typed.set(label, input.value);
+      if (document.activeElement === input) focused = label;
+    }
+  }
+  view.replaceChildren(...parts);
+  view.dataset.route = route;
+  for (const input of view.querySelectorAll("input[type=text]")) {
+    const label = input.getAttribute("aria-label");
+    input.dataset.drawn = input.value;
+    if (typed.has(label)) input.value = typed.get(label);
+    if (label === focused) input.focus();
+  }
+}
+
 // Runs a change to the user's lists and shows what `leettrack lists` would have said.
 async function changeLists(path, options, then) {
   try {
     const answer = await send(path, options);
     if (!answer || !answer.lists) return;  // Not answered yet (kept to send later): the change shows when it lands.
+    // Done with what was typed: the redraw that follows starts the fields afresh.
+    for (const input of $("view-lists").querySelectorAll("input[type=text]")) input.dataset.drawn = input.value;
     state.lists = answer.lists;
     renderListOptions();
     // Said on the page the change leads to, and kept there while it is redrawn (a change elsewhere).
@@ -50,8 +75,8 @@ async function showLists(key) {
     });
   } }, name, el("button", { type: "submit", text: "Create list" }));
   const own = state.lists.filter((list) => list.own);
-  view.replaceChildren(el("h2", { text: "Lists" }), rows(state.lists.filter((list) => !list.own)),
-    el("h3", { text: "Your lists" }), own.length ? rows(own) : el("p", { text: "None yet: make one below." }), create, message);
+  redraw(view, "", [el("h2", { text: "Lists" }), rows(state.lists.filter((list) => !list.own)),
+    el("h3", { text: "Your lists" }), own.length ? rows(own) : el("p", { text: "None yet: make one below." }), create, message]);
 }
 
 async function showList(view, key, message) {
@@ -100,7 +125,7 @@ async function showList(view, key, message) {
     parts.push(el("ul", { class: "plain" }, ...problems.map((p) => el("li", {}, statusMark(p), problemLink(p)))));
   }
   parts.push(message);
-  view.replaceChildren(...parts);
+  redraw(view, "list/" + key, parts);
 }
 """#
 }
