@@ -38,7 +38,21 @@ extension Routes {
             }
             change = path[2] == "add" ? .add(String(path[1]), problems) : .remove(String(path[1]), problems)
         }
-        return APIResponse(value: try model.changeList(change))
+        // A list change sent again (its answer lost with the connection) gets its first answer.
+        // The ledger's entry is written just after the change, not with it: the lists' own
+        // transactions are LeetTrackCore's. A change applied twice here changes nothing more
+        // (lists are sets of problems); at worst, after a crash between the two, the retry's
+        // answer is the refusal `leettrack lists` would give.
+        let stamp = try request.change?.checked(now: model.now)
+        if let entry = try ChangeLedger.firstAnswer(to: stamp, in: model.tracker.store) {
+            return ChangeLedger.response(to: ChangeLedger.Repeated(answer: entry))
+        }
+        let answer = try model.changeList(change)
+        let now = model.now
+        try model.tracker.store.transaction { transaction in
+            try ChangeLedger.record(stamp, body: HTTPHandler.encode(answer), now: now, in: transaction)
+        }
+        return APIResponse(value: answer)
     }
 
     private func allowPage(_ request: APIRequest) throws {

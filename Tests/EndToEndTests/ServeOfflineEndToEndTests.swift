@@ -38,6 +38,25 @@ struct ServeOfflineEndToEndTests {
         #expect(try Self.history(runner, "two-sum").count == 2)
     }
 
+    @Test func aListChangeSentAgainGetsItsFirstAnswer() throws {
+        let runner = try LeetTrackRunner()
+        let server = try ServeProcess(runner)
+        let create = Self.headers("5b8e6b1c-2d3a-4b5c-9d6e-7f8091a2b3c4")
+        let first = try server.request("POST", "/api/lists", body: #"{"name":"Bus rides"}"#, headers: create)
+        #expect(first.status == 200, "\(first.body)")
+        let again = try server.request("POST", "/api/lists", body: #"{"name":"Bus rides"}"#, headers: create)
+        #expect(again.status == 200, "\(again.body)")
+        #expect(again.body == first.body)
+        // Without the id, the same request is a new one, refused as `lists create` refuses it.
+        #expect(try server.request("POST", "/api/lists", body: #"{"name":"Bus rides"}"#).status == 400)
+        let add = Self.headers("6b8e6b1c-2d3a-4b5c-9d6e-7f8091a2b3c4")
+        let added = try server.request("POST", "/api/lists/bus-rides/add", body: #"{"problems":["1"]}"#, headers: add)
+        #expect(added.status == 200)
+        #expect(try server.request("POST", "/api/lists/bus-rides/add", body: #"{"problems":["1"]}"#, headers: add).body == added.body)
+        let lists = try runner.json(try runner.run("lists", "--json")) as? [[String: Any]] ?? []
+        #expect(lists.filter { $0["key"] as? String == "bus-rides" }.count == 1)
+    }
+
     @Test func aReviewSentAgainIsRatedOnce() throws {
         let runner = try LeetTrackRunner()
         let day = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-20 * 86_400)).prefix(10)
