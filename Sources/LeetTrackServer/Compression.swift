@@ -7,7 +7,8 @@ import NIOCore
 enum Gzip {
     /// `input` as one gzip member, or `nil` when zlib fails or the input is beyond its 32-bit
     /// counts; the caller then sends the bytes as they are.
-    /// - Complexity: O(n), about 15 ms for the full list at level 6.
+    /// - Complexity: O(n): some 35 ms of CPU for the full list at level 6 (level 1 takes a third of
+    ///   that but leaves the list 29% larger, 253 KB instead of 196 KB; level 9 saves 2% in 60 ms).
     static func compress(_ input: ByteBuffer, level: Int32 = 6) -> ByteBuffer? {
         input.withUnsafeReadableBytes { compress($0, level: level) }
     }
@@ -16,7 +17,7 @@ enum Gzip {
         // zlib counts in `uInt` (32 bits); the bound below must fit too.
         guard input.count < Int(UInt32.max / 2) else { return nil }
         var stream = z_stream()
-        guard czlib_deflate_init_gzip(&stream, level) == Z_OK else { return nil }
+        guard czlib_deflate_init(&stream, level, 15 + 16) == Z_OK else { return nil }
         defer { deflateEnd(&stream) }
         // With this much room, one `deflate(Z_FINISH)` call compresses everything (zlib's promise).
         let bound = Int(deflateBound(&stream, uLong(input.count)))

@@ -22,10 +22,12 @@ final class CachedBody: Sendable {
     /// failed or made nothing smaller (the plain body is sent instead).
     private let gzipped = NIOLockedValueBox<ByteBuffer??>(nil)
 
-    init(identity: ByteBuffer, tag: String, compressible: Bool = true) {
+    /// - Parameter gzip: the gzip of `identity` when the caller made it already (see ``GzipBlocks``).
+    init(identity: ByteBuffer, tag: String, compressible: Bool = true, gzip: ByteBuffer? = nil) {
         self.identity = identity
         self.tag = tag
         self.compressible = compressible
+        if let gzip, gzip.readableBytes < identity.readableBytes { gzipped.withLockedValue { $0 = .some(gzip) } }
     }
 
     /// The gzip of ``identity``, made at the first call (which others wait for rather than repeat).

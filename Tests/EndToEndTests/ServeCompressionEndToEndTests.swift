@@ -131,6 +131,30 @@ struct ServeCompressionEndToEndTests {
         #expect(try server.request("GET", "/api/problems", headers: ["If-None-Match": later.0]).status == 304)
     }
 
+    /// The list's gzip is kept in blocks of 128 rows, each compressed again when it or the one
+    /// before it changed: after changes in the first, a middle and the last block, and across a
+    /// block's edge, it still decompresses to exactly the plain list.
+    @Test func theGzipAfterChangesInSeveralBlocksIsStillThePlainList() throws {
+        let server = try ServeProcess(try LeetTrackRunner())
+        let rows = try server.json("/api/problems") as? [[String: Any]] ?? []
+        try #require(rows.count > 300)
+        for position in [0, 127, 128, 200, rows.count - 1] {
+            let id = try #require(rows[position]["id"] as? Int)
+            #expect(try server.request("PUT", "/api/problems/\(id)/favorite").status == 200)
+            if position == 128 {
+                // A note makes its row longer: the blocks after it start later.
+                let note = "{\"note\":\"\(String(repeating: "long note ", count: 200))\"}"
+                #expect(try server.request("PUT", "/api/problems/\(id)/note", body: note).status == 200)
+            }
+            let plain = try server.request("GET", "/api/problems")
+            let zipped = try server.request("GET", "/api/problems", headers: Self.gzip)
+            #expect(zipped.headers["content-encoding"] == "gzip")
+            #expect(try Self.gunzip(zipped.bytes) == plain.bytes, "after a change at row \(position)")
+        }
+        let list = try server.json("/api/problems") as? [[String: Any]] ?? []
+        #expect(list.filter { $0["favorite"] as? Bool == true }.count == 5)
+    }
+
     @Test(arguments: ["/api/problems", "/app.js"])
     func headGivesTheGzipAnswersHeadersWithoutItsBody(path: String) throws {
         let server = try ServeProcess(try LeetTrackRunner())
