@@ -22,12 +22,15 @@ final class CachedBody: Sendable {
     /// failed or made nothing smaller (the plain body is sent instead).
     private let gzipped = NIOLockedValueBox<ByteBuffer??>(nil)
 
-    /// - Parameter gzip: the gzip of `identity` when the caller made it already (see ``GzipBlocks``).
-    init(identity: ByteBuffer, tag: String, compressible: Bool = true, gzip: ByteBuffer? = nil) {
+    /// Makes the gzip when the owner has a cheaper way than compressing all of ``identity`` (see
+    /// ``GzipBlocks``); when it gives `nil`, the whole body is compressed.
+    private let makeGzip: (@Sendable () -> ByteBuffer?)?
+
+    init(identity: ByteBuffer, tag: String, compressible: Bool = true, makeGzip: (@Sendable () -> ByteBuffer?)? = nil) {
         self.identity = identity
         self.tag = tag
         self.compressible = compressible
-        if let gzip, gzip.readableBytes < identity.readableBytes { gzipped.withLockedValue { $0 = .some(gzip) } }
+        self.makeGzip = makeGzip
     }
 
     /// The gzip of ``identity``, made at the first call (which others wait for rather than repeat).
@@ -36,7 +39,7 @@ final class CachedBody: Sendable {
         guard compressible else { return nil }
         return gzipped.withLockedValue { made in
             if let made { return made }
-            let compressed = Gzip.compress(identity).flatMap { $0.readableBytes < identity.readableBytes ? $0 : nil }
+            let compressed = (makeGzip?() ?? Gzip.compress(identity)).flatMap { $0.readableBytes < identity.readableBytes ? $0 : nil }
             made = .some(compressed)
             return compressed
         }

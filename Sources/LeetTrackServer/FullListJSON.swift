@@ -19,7 +19,8 @@ import Persistence
 ///
 /// Each join is a new version of the list: a ``CachedBody`` with its own entity tag (this server's
 /// random prefix and a count, so a tag from an earlier run never names this run's list) and its
-/// gzip, made once for the version by the first request that accepts it.
+/// gzip, made once for the version by the first request that accepts it, from blocks of rows of
+/// which only those that changed are compressed again (``GzipBlocks``).
 final class FullListJSON: Sendable {
     /// What a list row shows of a problem's record.
     private struct RowState: Equatable {
@@ -44,6 +45,10 @@ final class FullListJSON: Sendable {
         var joins: UInt64 = 0
         /// The gzip of the joined list, by blocks of ``FullListJSON/rowsPerBlock`` rows.
         var gzip = GzipBlocks()
+        /// Where each block starts in ``body``.
+        var blockStarts: [Int] = []
+        /// The blocks whose rows changed since ``gzip`` was last brought up to date.
+        var staleBlocks: Set<Int> = []
     }
 
     /// What changed since the rows were last brought up to date.
@@ -169,11 +174,28 @@ final class FullListJSON: Sendable {
         }
         buffer.writeInteger(UInt8(ascii: "]"))
         rows.joins += 1
-        // Made now, as a page asked for the list; when zlib failed, the body compresses the whole list when asked.
-        let gzip = rows.gzip.gzip(of: buffer, starts: blockStarts, changed: changedBlocks)
-        let body = CachedBody(identity: buffer, tag: "\(tagPrefix)-\(String(rows.joins, radix: 16))", gzip: gzip)
+        rows.blockStarts = blockStarts
+        rows.staleBlocks.formUnion(changedBlocks)
+        // Made when a request first accepts it, not here: the list's first build, begun at start,
+        // stays as short as it was (a signal at start stops the server only once it is done).
+        let version = rows.joins
+        let body = CachedBody(identity: buffer, tag: "\(tagPrefix)-\(String(version, radix: 16))") { [weak self] in
+            self?.gzip(ofVersion: version)
+        }
         rows.body = body
         return body
+    }
+
+    /// The gzip of version `version` of the list, its changed blocks compressed again; `nil` when a
+    /// later version replaced it (rare: its body then compresses itself whole) or zlib failed.
+    private func gzip(ofVersion version: UInt64) -> ByteBuffer? {
+        rows.withLockedValue { rows in
+            guard var current = rows, current.joins == version, let body = current.body else { return nil }
+            let gzip = current.gzip.gzip(of: body.identity, starts: current.blockStarts, changed: current.staleBlocks)
+            current.staleBlocks = []
+            rows = current
+            return gzip
+        }
     }
 }
 

@@ -150,7 +150,7 @@ public final class WebServer {
         pool.submit { _ in
             do {
                 var damaged: [String] = []  // Told by the request that serves the list.
-                _ = try model.fullListJSON(damaged: &damaged).gzip()  // And its gzip, which browsers ask for.
+                _ = try model.fullListJSON(damaged: &damaged)
             } catch {
                 logger.debug("full list not prepared: \(error)")  // The request that needs it reports the error.
             }
