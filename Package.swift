@@ -88,6 +88,10 @@ let package = Package(
         // Sources/CLibPQ/shim.h), so no pkg-config link flags: linking it would load libpq and the
         // 25 libraries it needs into every process at start-up. apt: libpq-dev (headers), libpq5.
         .systemLibrary(name: "CLibPQ"),
+        // gzip for `leettrack serve` (Sources/LeetTrackServer/Compression.swift). apt: zlib1g-dev. Like
+        // CSQLite, no pkg-config: the `leettrack` executable links the archive found through
+        // Linking/<arch>/ (one library fewer to load at every start-up), the other programs libz.so.
+        .systemLibrary(name: "CZlib"),
         .target(name: "Persistence", dependencies: ["CSQLite", "CLibPQ"], swiftSettings: strict),
         .target(
             name: "LeetTrackCore",
@@ -110,7 +114,7 @@ let package = Package(
         .target(
             name: "LeetTrackServer",
             dependencies: [
-                "LeetTrackCore",
+                "LeetTrackCore", "CZlib",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -16,6 +16,11 @@ import Persistence
 ///
 /// The first build encodes the list in one go and cuts it into rows (``JSONArraySplitter``), so the
 /// rows are byte for byte what `JSONEncoder` makes of the whole list.
+///
+/// Each join is a new version of the list: a ``CachedBody`` with its own entity tag (this server's
+/// random prefix and a count, so a tag from an earlier run never names this run's list) and its
+/// gzip, made once for the version by the first request that accepts it, from blocks of rows of
+/// which only those that changed are compressed again (``GzipBlocks``).
 final class FullListJSON: Sendable {
     /// What a list row shows of a problem's record.
     private struct RowState: Equatable {
@@ -34,8 +39,16 @@ final class FullListJSON: Sendable {
         var fragments: [[UInt8]]
         /// The row state of each problem that has a record or a skip mark (the others show the defaults).
         var states: [String: RowState]
-        /// The fragments joined into the array, ready to send.
-        var json: ByteBuffer
+        /// The fragments joined into the array, ready to send, with its tag and gzip; `nil` until the first join.
+        var body: CachedBody?
+        /// How many times the fragments were joined: the list's version.
+        var joins: UInt64 = 0
+        /// The gzip of the joined list, by blocks of ``FullListJSON/rowsPerBlock`` rows.
+        var gzip = GzipBlocks()
+        /// Where each block starts in ``body``.
+        var blockStarts: [Int] = []
+        /// The blocks whose rows changed since ``gzip`` was last brought up to date.
+        var staleBlocks: Set<Int> = []
     }
 
     /// What changed since the rows were last brought up to date.
@@ -55,6 +68,11 @@ final class FullListJSON: Sendable {
     /// refresh instead of repeating it.
     private let rows = NIOLockedValueBox<Rows?>(nil)
     private let changes = NIOLockedValueBox(Changes())
+    /// The rows in a block of the list's gzip: about 44 KB, more than the 32 KB a block's
+    /// dictionary takes from the one before it (see ``GzipBlocks``).
+    static let rowsPerBlock = 128
+    /// This server's part of the tags: a browser's tag from an earlier run must not match.
+    private let tagPrefix = "l" + String(UInt64.random(in: .min ... .max), radix: 16)
 
     init(catalog: Catalog, encode: @escaping @Sendable (any Encodable) -> [UInt8]) {
         self.catalog = catalog
@@ -79,31 +97,32 @@ final class FullListJSON: Sendable {
         }
     }
 
-    /// The list's JSON, brought up to date with the changes noted since the last call.
+    /// The list's JSON with its tag and gzip, brought up to date with the changes noted since the
+    /// last call: a new tag whenever the bytes changed.
     /// - Parameter read: the stored records of the slugs given (every record when `nil`), by
     ///   slug, and the slugs marked to skip.
     /// - Complexity: O(1) while nothing changed; after k records changed, O(k) reads and encodes,
     ///   plus one copy of the bytes.
-    func json(read: ([String]?) throws -> (records: [String: ProblemProgress], skipped: Set<String>)) throws -> ByteBuffer {
+    func json(read: ([String]?) throws -> (records: [String: ProblemProgress], skipped: Set<String>)) throws -> CachedBody {
         try rows.withLockedValue { rows in
             // Taken before the read: a change landing during it is noted for the next call.
             let taken = changes.withLockedValue { changes in
                 defer { changes = Changes() }
                 return changes
             }
-            if let current = rows, taken.isEmpty { return current.json }
+            if let current = rows?.body, taken.isEmpty { return current }
             do {
                 if var current = rows, !taken.everything {
                     let (records, skipped) = try read(Array(taken.slugs))
-                    refresh(&current, slugs: taken.slugs, records: records, skipped: skipped)
+                    let body = refresh(&current, slugs: taken.slugs, records: records, skipped: skipped)
                     rows = current
-                    return current.json
+                    return body
                 }
                 let (records, skipped) = try read(nil)
                 var refreshed = rows ?? build(records, skipped: skipped)
-                refresh(&refreshed, slugs: Set(records.keys).union(skipped).union(refreshed.states.keys), records: records, skipped: skipped)
+                let body = refresh(&refreshed, slugs: Set(records.keys).union(skipped).union(refreshed.states.keys), records: records, skipped: skipped)
                 rows = refreshed
-                return refreshed.json
+                return body
             } catch {
                 changes.withLockedValue { $0.everything = true }  // Not shown yet: the next call reads again.
                 throw error
@@ -124,14 +143,15 @@ final class FullListJSON: Sendable {
             guard let position = positions[slug] else { continue }
             states[slug] = RowState(ProblemJSON(catalog.problem(at: position), records[slug], skipped: skipped.contains(slug)))
         }
-        return Rows(fragments: fragments, states: states, json: ByteBuffer())
+        return Rows(fragments: fragments, states: states, body: nil)
     }
 
     /// Re-encodes the rows of `slugs` whose record or skip mark changed (a problem whose record
     /// and mark went away shows the defaults again) and, if any did or nothing was joined yet,
-    /// joins the fragments.
-    private func refresh(_ rows: inout Rows, slugs: Set<String>, records: [String: ProblemProgress], skipped: Set<String>) {
-        var changed = rows.json.readableBytes == 0
+    /// joins the fragments into a new version of the body; returns the body, new or not.
+    private func refresh(_ rows: inout Rows, slugs: Set<String>, records: [String: ProblemProgress], skipped: Set<String>) -> CachedBody {
+        var changed = rows.body == nil
+        var changedBlocks: Set<Int> = []
         for slug in slugs {
             guard let position = positions[slug] else { continue }  // A record of a problem the catalog lacks.
             let row = ProblemJSON(catalog.problem(at: position), records[slug], skipped: skipped.contains(slug))
@@ -141,16 +161,41 @@ final class FullListJSON: Sendable {
             guard state != before else { continue }
             rows.fragments[position] = encode(row)
             changed = true
+            changedBlocks.insert(position / Self.rowsPerBlock)
         }
-        guard changed else { return }
+        if !changed, let body = rows.body { return body }
         var buffer = ByteBufferAllocator().buffer(capacity: rows.fragments.reduce(2) { $0 + $1.count + 1 })
         buffer.writeInteger(UInt8(ascii: "["))
+        var blockStarts = [0]
         for (index, fragment) in rows.fragments.enumerated() {
+            if index > 0, index % Self.rowsPerBlock == 0 { blockStarts.append(buffer.writerIndex) }
             if index > 0 { buffer.writeInteger(UInt8(ascii: ",")) }
             buffer.writeBytes(fragment)
         }
         buffer.writeInteger(UInt8(ascii: "]"))
-        rows.json = buffer
+        rows.joins += 1
+        rows.blockStarts = blockStarts
+        rows.staleBlocks.formUnion(changedBlocks)
+        // Made when a request first accepts it, not here: the list's first build, begun at start,
+        // stays as short as it was (a signal at start stops the server only once it is done).
+        let version = rows.joins
+        let body = CachedBody(identity: buffer, tag: "\(tagPrefix)-\(String(version, radix: 16))") { [weak self] in
+            self?.gzip(ofVersion: version)
+        }
+        rows.body = body
+        return body
+    }
+
+    /// The gzip of version `version` of the list, its changed blocks compressed again; `nil` when a
+    /// later version replaced it (rare: its body then compresses itself whole) or zlib failed.
+    private func gzip(ofVersion version: UInt64) -> ByteBuffer? {
+        rows.withLockedValue { rows in
+            guard var current = rows, current.joins == version, let body = current.body else { return nil }
+            let gzip = current.gzip.gzip(of: body.identity, starts: current.blockStarts, changed: current.staleBlocks)
+            current.staleBlocks = []
+            rows = current
+            return gzip
+        }
     }
 }
 

@@ -147,9 +147,11 @@ final class HTTPHandler: ChannelInboundHandler {
                 if method != .GET { request.change = try ChangeHeaders(head.headers) }
                 return api(context, head, request)
             }
-            guard let asset = Assets.asset(at: path) else { throw ServerError.notFound(path: path) }
+            guard let asset = AssetBodies.asset(at: path) else { throw ServerError.notFound(path: path) }
             guard method == .GET else { throw ServerError.methodNotAllowed(method: head.method.rawValue, allowed: Self.names(of: [.GET])) }
-            respond(context, head, body: asset.body, contentType: asset.contentType, status: .ok, cache: "no-cache")
+            let answer = asset.body.answer(to: head.headers)
+            respond(context, head, body: answer.body, contentType: asset.contentType, status: answer.notModified ? .notModified : .ok,
+                    cache: "no-cache", extraHeaders: answer.headers)
         } catch {
             let json = ErrorJSON(error)
             var extra: [(String, String)] = []
@@ -181,19 +183,26 @@ final class HTTPHandler: ChannelInboundHandler {
         connection.busy = true
         let routes = shared.routes
         let logger = shared.logger
-        let future: EventLoopFuture<(status: Int, json: ByteBuffer, warning: String?)>
+        // `fields`: a cached body's tag and encoding (see ``CachedBody/answer(to:)``).
+        typealias Answer = (status: Int, json: ByteBuffer, warning: String?, fields: [(String, String)])
+        let future: EventLoopFuture<Answer>
         if Routes.isEdit(request.path) {
-            future = shared.writes.submit(request, on: context.eventLoop).map { ($0.status, ByteBuffer(bytes: $0.body), nil) }
+            future = shared.writes.submit(request, on: context.eventLoop).map { ($0.status, ByteBuffer(bytes: $0.body), nil, []) }
         } else {
-            future = shared.pool.runIfActive(eventLoop: context.eventLoop) { () -> (status: Int, json: ByteBuffer, warning: String?) in
+            let headers = head.headers
+            future = shared.pool.runIfActive(eventLoop: context.eventLoop) { () -> Answer in
                 do {
                     let response = try routes.handle(request)
-                    let json = response.encoded ?? ByteBuffer(bytes: Self.encode(response.value))
-                    return (Int(response.status.code), json, Routes.warning(about: response.damaged))
+                    let warning = Routes.warning(about: response.damaged)
+                    if let cached = response.encoded {
+                        let answer = cached.answer(to: headers)
+                        return (answer.notModified ? 304 : Int(response.status.code), answer.body, warning, answer.headers)
+                    }
+                    return (Int(response.status.code), ByteBuffer(bytes: Self.encode(response.value)), warning, [])
                 } catch {
                     let json = ErrorJSON(error)
                     if json.status >= 500 { logger.error("\(request.path.joined(separator: "/")): \(error)") }
-                    return (json.status, ByteBuffer(bytes: Self.encode(json)), nil)
+                    return (json.status, ByteBuffer(bytes: Self.encode(json)), nil, [])
                 }
             }
         }
@@ -203,8 +212,9 @@ final class HTTPHandler: ChannelInboundHandler {
             case .success(let answer):
                 self.respond(
                     context, head, body: answer.json, contentType: "application/json; charset=utf-8",
-                    status: HTTPResponseStatus(statusCode: answer.status), cache: "no-store",
-                    extraHeaders: answer.warning.map { [(Self.warningHeader, $0)] } ?? [])
+                    // A tagged answer is revalidated at each use (a 304 while it is unchanged); the others are not kept.
+                    status: HTTPResponseStatus(statusCode: answer.status), cache: answer.fields.isEmpty ? "no-store" : "no-cache",
+                    extraHeaders: answer.fields + (answer.warning.map { [(Self.warningHeader, $0)] } ?? []))
             case .failure:
                 context.close(promise: nil)  // The pool is stopping: the server is shutting down.
             }
@@ -256,7 +266,8 @@ final class HTTPHandler: ChannelInboundHandler {
     ) {
         var headers = Self.commonHeaders(cache: cache)
         headers.add(name: "Content-Type", value: contentType)
-        headers.add(name: "Content-Length", value: String(body.readableBytes))
+        // A 304 has no body, and its length would be the 200's (RFC 9110, section 8.6): none is sent.
+        if status != .notModified { headers.add(name: "Content-Length", value: String(body.readableBytes)) }
         for (name, value) in extraHeaders { headers.add(name: name, value: value) }
         let closing = close || !head.isKeepAlive
         if closing { headers.add(name: "Connection", value: "close") }

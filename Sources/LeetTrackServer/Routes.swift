@@ -73,8 +73,8 @@ struct APIRequest: Sendable {
 struct APIResponse {
     var status: HTTPResponseStatus = .ok
     var value: any Encodable
-    /// The body already encoded, when the route had it cached.
-    var encoded: ByteBuffer? = nil
+    /// The body already encoded, with its tag and gzip, when the route had it cached.
+    var encoded: CachedBody? = nil
     /// The keys of the records left out of the answer because they do not decode.
     var damaged: [String] = []
 }

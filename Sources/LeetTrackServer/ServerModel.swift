@@ -49,8 +49,9 @@ public final class ServerModel: Sendable {
     /// the largest. Served from memory; after a change to the store (here or in another process)
     /// only the changed records are read and their rows encoded again (see ``FullListJSON``).
     ///
-    /// A record that does not decode is left out (its row shows no progress) and its key added to `damaged`.
-    func fullListJSON(damaged: inout [String]) throws -> ByteBuffer {
+    /// A record that does not decode is left out (its row shows no progress) and its key added to
+    /// `damaged`. The body carries its version's tag and gzip (see ``CachedBody``).
+    func fullListJSON(damaged: inout [String]) throws -> CachedBody {
         let json = try fullList.json { slugs in
             let readable = try slugs.map(repository.readableProgress(ofSlugs:)) ?? repository.readableProgress { _ in true }
             fullListDamaged.withLockedValue { damaged in

@@ -4,8 +4,10 @@ import LeetTrackServer
 
 /// `leettrack-bench serve`: requests per second and p50/p99 latency of `leettrack serve` for the
 /// full list JSON and a favorite toggle, with 1, 10 and 50 keep-alive clients on loopback (each
-/// bounded in requests and time); toggles again with 50 pages' event streams open; the list's first
-/// request, and its first after the toggles; then the page's first load in headless Chromium.
+/// bounded in requests and time); the list asked for as a browser asks (gzip accepted), and at 50
+/// clients also uncompressed and revalidated (`If-None-Match`: a 304); toggles again with 50 pages'
+/// event streams open; the list's first request, and its first after the toggles; then the page's
+/// first load in headless Chromium.
 func runServeSuite() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-bench-serve-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -20,15 +22,29 @@ func runServeSuite() throws {
     guard let port = Int(url.split(separator: ":").last?.split(separator: "/").first ?? "") else { return }
     print("server: \(url) (\(ProcessInfo.processInfo.activeProcessorCount) cores, load \(ServeBench.loadAverage()))")
     // The first request waits for the whole catalog's first encoding (begun at start).
+    // What a browser sends with every request: gzip is chosen from it.
+    let accept = "Accept-Encoding: gzip, deflate, br, zstd\r\n"
     let first = try ServeBench.measure(port: port, clients: 1, perClient: 1) { _, _ in
-        "GET /api/problems HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+        "GET /api/problems HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(accept)\r\n"
     }
     print(ServeBench.line("list, first request", 1, first))
     for clients in [1, 10, 50] {
         let list = try ServeBench.measure(port: port, clients: clients, perClient: clients == 1 ? 60 : 12) { _, _ in
-            "GET /api/problems HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+            "GET /api/problems HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(accept)\r\n"
         }
-        print(ServeBench.line("list (full catalog JSON)", clients, list))
+        print(ServeBench.line("list (full catalog, gzip)", clients, list))
+        if clients == 50 {
+            let plain = try ServeBench.measure(port: port, clients: clients, perClient: 12) { _, _ in
+                "GET /api/problems HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+            }
+            print(ServeBench.line("list, uncompressed", clients, plain))
+            // A page that has the list asks whether it changed: the tag it was sent.
+            let tag = try ServeBench.entityTag(port: port, path: "/api/problems", headers: accept)
+            let unchanged = try ServeBench.measure(port: port, clients: clients, perClient: 40) { _, _ in
+                "GET /api/problems HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(accept)If-None-Match: \(tag)\r\n\r\n"
+            }
+            print(ServeBench.line("list unchanged (304)", clients, unchanged))
+        }
         let toggle = try ServeBench.measure(port: port, clients: clients, perClient: 400) { client, index in
             "\(index % 2 == 0 ? "PUT" : "DELETE") /api/problems/\(client + 1)/favorite HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://127.0.0.1:\(port)\r\nContent-Length: 0\r\n\r\n"
         }
@@ -41,7 +57,7 @@ func runServeSuite() throws {
     }
     print(ServeBench.line("toggle, 50 pages open", 50, toggle) + "  \(streams.map { $0.drainEvents() }.reduce(0, +)) events heard")
     let list = try ServeBench.measure(port: port, clients: 1, perClient: 1) { _, _ in
-        "GET /api/problems HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+        "GET /api/problems HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(accept)\r\n"
     }
     print(ServeBench.line("list, first after toggles", 1, list))
     ServeBench.firstLoad(url)
@@ -151,6 +167,23 @@ enum ServeBench {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
+    /// The `ETag` of the answer to a HEAD of `path` with `headers` (CRLF-ended lines).
+    static func entityTag(port: Int, path: String, headers: String) throws -> String {
+        let connection = try Connection(port: port)
+        try connection.send("HEAD \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(headers)Connection: close\r\n\r\n")
+        var head: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(connection.descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            head += buffer[0..<count]
+        }
+        for line in String(decoding: head, as: UTF8.self).split(separator: "\r\n") where line.lowercased().hasPrefix("etag:") {
+            return line.dropFirst("etag:".count).trimmingCharacters(in: .whitespaces)
+        }
+        throw BenchFailure(description: "no ETag on HEAD \(path)")
+    }
+
     static func loadAverage() -> String {
         (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
     }
@@ -250,7 +283,7 @@ final class Connection {
     private var scanned = 0
     private var buffer = [UInt8](repeating: 0, count: 1 << 20)
 
-    /// The end of the head and the body's length, once the head is complete; throws unless 200.
+    /// The end of the head and the body's length, once the head is complete; throws unless 200 or 304.
     private func parseHead(from scanned: inout Int) throws -> (Int, Int)? {
         let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
         var index = max(0, scanned - 3)
@@ -261,7 +294,7 @@ final class Connection {
         scanned = index
         guard index + 3 < pending.count else { return nil }
         let head = pending[0..<index]
-        guard head.starts(with: Array("HTTP/1.1 200".utf8)) else {
+        guard head.starts(with: Array("HTTP/1.1 200".utf8)) || head.starts(with: Array("HTTP/1.1 304".utf8)) else {
             throw BenchFailure(description: "response: \(String(decoding: head.prefix(80), as: UTF8.self))")
         }
         // The header name in any case: ASCII capitals lowered.
