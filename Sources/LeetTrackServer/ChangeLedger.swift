@@ -176,6 +176,6 @@ extension ChangeLedger {
     static func response(to repeated: Repeated) -> APIResponse {
         APIResponse(
             status: HTTPResponseStatus(statusCode: repeated.answer.status), value: [String](),
-            encoded: ByteBuffer(bytes: Array(repeated.answer.body.utf8)))
+            answered: ByteBuffer(bytes: Array(repeated.answer.body.utf8)))
     }
 }

@@ -194,6 +194,7 @@ final class HTTPHandler: ChannelInboundHandler {
                 do {
                     let response = try routes.handle(request)
                     let warning = Routes.warning(about: response.damaged)
+                    if let answered = response.answered { return (Int(response.status.code), answered, warning, []) }
                     if let cached = response.encoded {
                         let answer = cached.answer(to: headers)
                         return (answer.notModified ? 304 : Int(response.status.code), answer.body, warning, answer.headers)

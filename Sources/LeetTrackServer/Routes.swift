@@ -75,6 +75,8 @@ struct APIResponse {
     var value: any Encodable
     /// The body already encoded, with its tag and gzip, when the route had it cached.
     var encoded: CachedBody? = nil
+    /// The body already encoded, untagged: a repeated change's first answer.
+    var answered: ByteBuffer? = nil
     /// The keys of the records left out of the answer because they do not decode.
     var damaged: [String] = []
 }
