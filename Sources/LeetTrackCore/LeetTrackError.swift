@@ -32,6 +32,8 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
     case duplicateList(String, existing: String)
     /// A built-in study list cannot be changed.
     case builtInList(String)
+    /// A move within a list that cannot be made: the problem is not in it, or the place is not one of its places.
+    case invalidListMove(String, reason: String)
     /// A setting value out of range, or an unknown setting.
     case invalidSetting(String, value: String, reason: String)
     /// A solution file (`leettrack code`) cannot be made or reused; names the path.
@@ -99,6 +101,8 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
             return "'\(name)' cannot be a list name: \(reason)."
         case .duplicateList(let name, let existing):
             return "a list called '\(existing)' already exists; choose another name than '\(name)'."
+        case .invalidListMove(let name, let reason):
+            return "cannot move within the list '\(name)': \(reason)."
         case .builtInList(let name):
             return "'\(name)' is a built-in study list and cannot be changed; create your own with `leettrack lists create NAME`."
         case .invalidSetting(let name, let value, let reason):

@@ -3,7 +3,7 @@ import LeetTrackCore
 import NIOHTTP1
 
 /// The routes of the Today and Lists pages: `GET /api/today`, and the changes to the user's own
-/// lists (`POST /api/lists`, `PUT|DELETE /api/lists/KEY`, `POST /api/lists/KEY/add|remove`).
+/// lists (`POST /api/lists`, `PUT|DELETE /api/lists/KEY`, `POST /api/lists/KEY/add|remove|move`).
 extension Routes {
     /// The methods of the pages' routes, or `nil` for a path that is not one of them.
     static func pageMethods(for path: [Substring]) -> [HTTPMethod]? {
@@ -11,7 +11,7 @@ extension Routes {
         case (1, "today"): [.GET]
         case (1, "lists"): [.GET, .POST]
         case (2, "lists"): [.PUT, .DELETE]
-        case (3, "lists") where path[2] == "add" || path[2] == "remove": [.POST]
+        case (3, "lists") where path[2] == "add" || path[2] == "remove" || path[2] == "move": [.POST]
         default: nil
         }
     }
@@ -31,6 +31,12 @@ extension Routes {
             change = .rename(String(path[1]), to: try body(NameBody.self, request, shape: #"{"name": "NEW NAME"}"#).name)
         case 2:
             change = .delete(String(path[1]))
+        case 3 where path[2] == "move":
+            let move = try body(MoveBody.self, request, shape: #"{"problem": "PROBLEM", "place": 1}"#)
+            guard move.place > 0 else {
+                throw ServerError.badRequest("'place' is a place in the list: a whole number from 1 (the first); nothing was changed.")
+            }
+            change = .move(String(path[1]), problem: move.problem, place: move.place)
         default:
             let problems = try body(ProblemsBody.self, request, shape: #"{"problems": ["PROBLEM", ...]}"#).problems
             guard !problems.isEmpty else {
@@ -77,4 +83,9 @@ private struct NameBody: Decodable {
 
 private struct ProblemsBody: Decodable {
     var problems: [String]
+}
+
+private struct MoveBody: Decodable {
+    var problem: String
+    var place: Int
 }

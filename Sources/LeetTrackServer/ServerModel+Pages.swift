@@ -87,6 +87,13 @@ extension ServerModel {
             list = try lists.delete(name, in: catalog)
             message = "Deleted the list “\(list.name)”."
                 + (followed ? " You no longer follow it; follow another with `leettrack config follow LIST` (e.g. neetcode-150)." : "")
+        case .move(let name, let problemName, let place):
+            let problem = try catalog.resolve(problemName)
+            let result = try lists.move(problem.slug, to: place, in: name, in: catalog)
+            list = result.list
+            message = result.changed.isEmpty
+                ? "\(problem.id). \(problem.title) is already at place \(place) of “\(list.name)”."
+                : "Moved \(problem.id). \(problem.title) to place \(place) of “\(list.name)”."
         case .add(let name, let problems), .remove(let name, let problems):
             let resolved = try catalog.resolve(problems)
             let adding = if case .add = change { true } else { false }
@@ -115,6 +122,8 @@ enum ListChange {
     case delete(String)
     case add(String, [String])
     case remove(String, [String])
+    /// A problem of the list put at a place (1 is the first), as `lists move` does.
+    case move(String, problem: String, place: Int)
 }
 
 /// The answer to a list change: what `leettrack lists` would have said, the list after it (absent

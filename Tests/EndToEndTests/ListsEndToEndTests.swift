@@ -46,6 +46,37 @@ struct ListsEndToEndTests {
         #expect(try leettrack.snapshot().keys.sorted() == ["progress.course-schedule"])
     }
 
+    @Test("move puts a problem at a place of the list; a place it does not have, a problem not in it or a built-in list changes nothing")
+    func move() throws {
+        let leettrack = try LeetTrackRunner()
+        try ok(leettrack, "lists", "create", "Warm-up")
+        try ok(leettrack, "lists", "add", "warm-up", "1", "20", "217", "242")
+        func order() throws -> [Int] {
+            try #require(try leettrack.json(try ok(leettrack, "list", "--list", "warm-up", "--json")) as? [[String: Any]]).compactMap { $0["id"] as? Int }
+        }
+        #expect(try ok(leettrack, "lists", "move", "warm-up", "242", "1").stdout == "Moved 242. Valid Anagram to place 1 of “Warm-up”.\n")
+        #expect(try order() == [242, 1, 20, 217])
+        #expect(try ok(leettrack, "lists", "move", "Warm-up", "two sum", "4").stdout == "Moved 1. Two Sum to place 4 of “Warm-up”.\n")
+        #expect(try order() == [242, 20, 217, 1])
+        #expect(try ok(leettrack, "lists", "move", "warm-up", "20", "2").stdout.contains("is already at place 2"))
+        let json = try #require(try leettrack.json(try ok(leettrack, "lists", "move", "warm-up", "217", "1", "--json")) as? [String: Any])
+        #expect(json["problems"] as? [String] == ["contains-duplicate", "valid-anagram", "valid-parentheses", "two-sum"])
+        let before = try order()
+        for (arguments, status, words) in [
+            (["warm-up", "217", "5"], Int32(1), "place 5 is not one of its places (1 to 4)"),
+            (["warm-up", "3", "1"], 1, "is not in it"),
+            (["warm-up", "217", "0"], 64, "is not a place in a list"),
+            (["warm-up", "217", "first"], 64, "is not a place in a list"),
+            (["warm-up", "217"], 64, "needs a list NAME, a PROBLEM and its new PLACE"),
+            (["blind-75", "1", "2"], 64, "built-in study list"),
+        ] {
+            let refused = try leettrack.run(["lists", "move"] + arguments)
+            #expect(refused.status == status, "\(arguments): \(refused.stderr)")
+            #expect(refused.stderr.contains(words), "\(arguments): \(refused.stderr)")
+        }
+        #expect(try order() == before)
+    }
+
     @Test("delete asks first; --yes skips the question")
     func deleteAsks() throws {
         let leettrack = try LeetTrackRunner()

@@ -60,6 +60,15 @@ struct ServePagesAPIEndToEndTests {
         #expect(again.object["message"] as? String == "1. Two Sum is already in “Bus rides”.")
         var shown = try runner.json(try ok(runner, "lists", "bus-rides", "--json")) as? [[String: Any]]
         #expect(shown?.compactMap { $0["slug"] as? String } == ["two-sum", "valid-parentheses"])
+        let moved = try server.request("POST", "/api/lists/bus-rides/move", body: #"{"problem": "valid-parentheses", "place": 1}"#)
+        #expect(moved.object["message"] as? String == "Moved 20. Valid Parentheses to place 1 of “Bus rides”.", "\(moved.body)")
+        shown = try runner.json(try ok(runner, "lists", "bus-rides", "--json")) as? [[String: Any]]
+        #expect(shown?.compactMap { $0["slug"] as? String } == ["valid-parentheses", "two-sum"])
+        let beyond = try server.request("POST", "/api/lists/bus-rides/move", body: #"{"problem": "two-sum", "place": 3}"#)
+        try expectRefused(beyond, status: 400, like: runner, "lists", "move", "bus-rides", "two-sum", "3")
+        #expect(try server.request("POST", "/api/lists/bus-rides/move", body: #"{"problem": "two-sum", "place": 0}"#).status == 400)
+        shown = try runner.json(try ok(runner, "lists", "bus-rides", "--json")) as? [[String: Any]]
+        #expect(shown?.compactMap { $0["slug"] as? String } == ["valid-parentheses", "two-sum"])
         let removed = try server.request("POST", "/api/lists/bus-rides/remove", body: #"{"problems": ["two-sum"]}"#)
         #expect((removed.object["list"] as? [String: Any])?["total"] as? Int == 1)
         shown = try runner.json(try ok(runner, "lists", "bus-rides", "--json")) as? [[String: Any]]

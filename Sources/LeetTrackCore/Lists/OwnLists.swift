@@ -132,6 +132,31 @@ public struct OwnLists: Sendable {
         }
     }
 
+    /// Moves a problem of a list to `position` (1 is the first place); the others keep their order.
+    /// A problem already there is left as it is (`changed` is then empty).
+    /// - Throws: ``LeetTrackError/invalidListMove(_:reason:)`` when the problem is not in the list or
+    ///   `position` is not one of its places; nothing is changed then.
+    public func move(_ slug: String, to position: Int, in name: String, in catalog: Catalog) throws -> Change {
+        var refusal: LeetTrackError?
+        let change = try modify(name, in: catalog) { record in
+            guard let from = record.problems.firstIndex(of: slug) else {
+                refusal = .invalidListMove(name, reason: "'\(slug)' is not in it")
+                return ([], [slug])
+            }
+            guard (1...record.problems.count).contains(position) else {
+                refusal = .invalidListMove(
+                    name, reason: "place \(position) is not one of its places (1 to \(record.problems.count))")
+                return ([], [slug])
+            }
+            if from == position - 1 { return ([], [slug]) }
+            record.problems.remove(at: from)
+            record.problems.insert(slug, at: position - 1)
+            return ([slug], [])
+        }
+        if let refusal { throw refusal }
+        return change
+    }
+
     /// Renames a list; its problems, order and place among the lists stay.
     /// Renaming to a name that folds to the same key (a change of case) is allowed.
     public func rename(_ oldName: String, to newName: String, in catalog: Catalog) throws -> StudyList {

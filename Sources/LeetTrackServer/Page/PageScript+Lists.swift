@@ -99,13 +99,22 @@ async function showList(view, key, message) {
     const add = el("input", { type: "text", "aria-label": "Problems to add", placeholder: "ids, slugs or titles, comma-separated", autocomplete: "off" });
     const remove = (problem) => el("button", { type: "button", text: "Remove", "aria-label": "Remove " + problem.title + " from " + list.name,
       onclick: () => changeLists(path + "/remove", { method: "POST", body: JSON.stringify({ problems: [problem.slug] }) }, again) });
+    // Up or down one place, as `lists move NAME PROBLEM PLACE` (places count from 1).
+    const move = (problem, index, step) => {
+      const button = el("button", { type: "button", text: step < 0 ? "↑" : "↓",
+        "aria-label": "Move " + problem.title + (step < 0 ? " up" : " down"),
+        onclick: () => changeLists(path + "/move", { method: "POST", body: JSON.stringify({ problem: problem.slug, place: index + 1 + step }) }, again) });
+      if (index + step < 0 || index + step >= problems.length) button.disabled = true;
+      return button;
+    };
     parts.push(
       el("form", { class: "buttons", onsubmit: (event) => {
         event.preventDefault();
         const names = add.value.split(",").map((name) => name.trim()).filter(Boolean);
         changeLists(path + "/add", { method: "POST", body: JSON.stringify({ problems: names }) }, again);
       } }, add, el("button", { type: "submit", text: "Add" })),
-      el("ul", { class: "plain" }, ...problems.map((p) => el("li", {}, statusMark(p), problemLink(p), " ", remove(p)))),
+      el("ul", { class: "plain" }, ...problems.map((p, index) => el("li", {}, statusMark(p), problemLink(p), " ",
+        move(p, index, -1), move(p, index, 1), remove(p)))),
       el("form", { class: "buttons", onsubmit: (event) => {
         event.preventDefault();
         changeLists(path, { method: "PUT", body: JSON.stringify({ name: rename.value }) },

@@ -20,6 +20,7 @@ nav a { color: var(--muted); text-decoration: none; padding: 4px 2px; }
 nav a.current { color: var(--fg); border-bottom: 2px solid var(--accent); }
 button, select, input, textarea { font: inherit; color: inherit; }
 button { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 6px 10px; cursor: pointer; }
+button:disabled { opacity: 0.4; cursor: default; }
 button:focus-visible, a:focus-visible, input:focus-visible, select:focus-visible { outline: 2px solid var(--accent); }
 main { flex: 1; min-height: 0; display: flex; flex-direction: column; }
 section { flex: 1; min-height: 0; display: flex; flex-direction: column; padding: 8px 12px; overflow: auto; }

@@ -31,6 +31,13 @@ struct ListEditing {
                 output.line("\(verb) \(Format.quoted(change.list.name)).")
             }
             reportSize(change.list)
+        case .move(let name, let problem, let place):
+            let change = try lists.move(problem.slug, to: place, in: name, in: catalog)
+            if json { return try output.writeJSON(ListJSON(change.list)) }
+            let list = Format.quoted(change.list.name)
+            output.line(change.changed.isEmpty
+                ? "\(Format.name(problem)) is already at place \(place) of \(list)."
+                : "Moved \(Format.name(problem)) to place \(place) of \(list).")
         case .rename(let old, let new):
             let oldName = try lists.list(named: old, in: catalog).name
             let list = try lists.rename(old, to: new, in: catalog)

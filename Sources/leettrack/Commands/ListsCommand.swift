@@ -5,7 +5,7 @@ import LeetTrackText
 
 /// `leettrack lists [LIST]` and the editing of the user's own lists:
 /// `lists create NAME`, `lists add NAME PROBLEM...`, `lists remove NAME PROBLEM...`,
-/// `lists rename OLD NEW`, `lists delete NAME [--yes]`.
+/// `lists move NAME PROBLEM PLACE`, `lists rename OLD NEW`, `lists delete NAME [--yes]`.
 struct ListsCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "lists",
@@ -18,6 +18,8 @@ struct ListsCommand: LeetTrackCommand {
             lists create NAME          a new, empty list of your own
             lists add NAME PROBLEM...  append problems (ids, slugs or title words)
             lists remove NAME PROBLEM...
+            lists move NAME PROBLEM PLACE
+                                       put a problem at a place (1 is the first)
             lists rename OLD NEW
             lists delete NAME          asks first, unless --yes
 
@@ -26,7 +28,7 @@ struct ListsCommand: LeetTrackCommand {
             """)
 
     @Argument(
-        help: ArgumentHelp("A list's key or name (e.g. blind-75), or create, add, remove, rename, delete.", valueName: "list"),
+        help: ArgumentHelp("A list's key or name (e.g. blind-75), or create, add, remove, move, rename, delete.", valueName: "list"),
         completion: .lists)
     var first: String?
     @Argument(help: ArgumentHelp("The subcommand's list names and problems.", valueName: "arguments"), completion: .problems)
@@ -36,7 +38,7 @@ struct ListsCommand: LeetTrackCommand {
     var sectionsOnly = false
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
-    func storeUse(_ context: CommandContext) -> StoreUse { ["create", "add", "remove", "rename", "delete"].contains(first ?? "") ? .writing : .reading }
+    func storeUse(_ context: CommandContext) -> StoreUse { ["create", "add", "remove", "move", "rename", "delete"].contains(first ?? "") ? .writing : .reading }
 
     enum Action {
         case showAll
@@ -47,6 +49,7 @@ struct ListsCommand: LeetTrackCommand {
         /// Removing slugs the catalog does not have (a problem LeetCode removed, or one from a newer
         /// catalog): they can still stand in a list, and this is the way to take them out.
         case removeUnknown(String, [String])
+        case move(String, Problem, place: Int)
         case rename(String, String)
         case delete(String, confirmed: Bool)
     }
@@ -68,6 +71,12 @@ struct ListsCommand: LeetTrackCommand {
             if first == "remove", let slugs = Self.unknownSlugs(names, catalog) { return .removeUnknown(rest[0], slugs) }
             let problems = try catalog.resolve(names)
             return first == "add" ? .add(rest[0], problems) : .remove(rest[0], problems)
+        case "move":
+            try exactly(3, "a list NAME, a PROBLEM and its new PLACE")
+            guard let place = Int(rest[2]), place > 0 else {
+                throw Self.usageError("'\(Format.outside(rest[2]))' is not a place in a list; use a whole number from 1 (the first)")
+            }
+            return .move(rest[0], try catalog.resolve(rest[1]), place: place)
         case "rename":
             try exactly(2, "the OLD and the NEW name")
             return .rename(rest[0], rest[1])

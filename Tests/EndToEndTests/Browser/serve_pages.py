@@ -109,6 +109,13 @@ with sync_playwright() as playwright:
     shown = [p["slug"] for p in cli_json("lists", "bus-rides")]
     if shown != ["two-sum", "valid-parentheses"]:
         sys.exit(f"the problems added on the page are not in the store: {shown}")
+    # The order: Valid Parentheses up one place (the first problem cannot go further up).
+    expect(page.get_by_role("button", name="Move Two Sum up")).to_be_disabled()
+    page.get_by_role("button", name="Move Valid Parentheses up").click()
+    expect(page.locator("#list-message")).to_have_text("Moved 20. Valid Parentheses to place 1 of “Bus rides”.")
+    shown = [p["slug"] for p in cli_json("lists", "bus-rides")]
+    if shown != ["valid-parentheses", "two-sum"]:
+        sys.exit(f"the order set on the page is not the store's: {shown}")
     page.get_by_role("button", name="Remove Two Sum from Bus rides").click()
     expect(page.get_by_role("button", name="Remove Two Sum from Bus rides")).to_have_count(0)
     shown = [p["slug"] for p in cli_json("lists", "bus-rides")]
