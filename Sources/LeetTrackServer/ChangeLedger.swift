@@ -50,7 +50,7 @@ struct ChangeHeaders: Sendable, Hashable {
         let bytes = Array(text.utf8)
         guard bytes.count == 36 else { return false }
         for (index, byte) in bytes.enumerated() {
-            if [8, 13, 18, 23].contains(index) {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
                 guard byte == UInt8(ascii: "-") else { return false }
             } else if !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), !(UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte) {
                 return false

@@ -21,24 +21,24 @@ extension Routes {
     func pageResponse(_ request: APIRequest, damaged: inout [String]) throws -> APIResponse? {
         let path = request.path
         guard Self.pageMethods(for: path) != nil, !(path.count == 1 && path[0] == "lists" && request.method != .POST) else { return nil }
-        try allowPage(request)
+        try allow(request)
         if path == ["today"] { return APIResponse(value: try model.today(damaged: &damaged)) }
         let change: ListChange
         switch path.count {
         case 1:
-            change = .create(try body(NameBody.self, request, shape: #"{"name": "NAME"}"#).name)
+            change = .create(try decode(NameBody.self, request.body).name)
         case 2 where request.method == .PUT:
-            change = .rename(String(path[1]), to: try body(NameBody.self, request, shape: #"{"name": "NEW NAME"}"#).name)
+            change = .rename(String(path[1]), to: try decode(NameBody.self, request.body).name)
         case 2:
             change = .delete(String(path[1]))
         case 3 where path[2] == "move":
-            let move = try body(MoveBody.self, request, shape: #"{"problem": "PROBLEM", "place": 1}"#)
+            let move = try decode(MoveBody.self, request.body)
             guard move.place > 0 else {
                 throw ServerError.badRequest("'place' is a place in the list: a whole number from 1 (the first); nothing was changed.")
             }
             change = .move(String(path[1]), problem: move.problem, place: move.place)
         default:
-            let problems = try body(ProblemsBody.self, request, shape: #"{"problems": ["PROBLEM", ...]}"#).problems
+            let problems = try decode(ProblemsBody.self, request.body).problems
             guard !problems.isEmpty else {
                 throw ServerError.badRequest("'lists \(path[2])' needs a list NAME and at least one PROBLEM; nothing was changed.")
             }
@@ -59,21 +59,6 @@ extension Routes {
             try ChangeLedger.record(stamp, body: HTTPHandler.encode(answer), now: now, in: transaction)
         }
         return APIResponse(value: answer)
-    }
-
-    private func allowPage(_ request: APIRequest) throws {
-        guard let methods = Self.pageMethods(for: request.path), methods.contains(request.method) else {
-            throw ServerError.methodNotAllowed(
-                method: request.method.rawValue, allowed: HTTPHandler.names(of: Self.pageMethods(for: request.path) ?? []))
-        }
-    }
-
-    private func body<Body: Decodable>(_ type: Body.Type, _ request: APIRequest, shape: String) throws -> Body {
-        do {
-            return try JSONDecoder().decode(type, from: Data(request.body))
-        } catch {
-            throw ServerError.badRequest("the body must be JSON: \(shape); nothing was changed.")
-        }
     }
 }
 

@@ -245,8 +245,8 @@ struct Routes: Sendable {
         return try model.review(name, rating: try rating(word), stamp: try request.change?.checked(now: model.now))
     }
 
-    /// Checks the method against ``methods(for:)``, the one table of them.
-    private func allow(_ request: APIRequest) throws {
+    /// Checks the method against ``methods(for:)``, the one table of them (the pages' routes included).
+    func allow(_ request: APIRequest) throws {
         guard let methods = Self.methods(for: request.path), methods.contains(request.method) else {
             throw ServerError.methodNotAllowed(
                 method: request.method.rawValue, allowed: HTTPHandler.names(of: Self.methods(for: request.path) ?? []))
@@ -265,6 +265,12 @@ struct Routes: Sendable {
 
     private func decode<Body: Decodable>(_ type: Body.Type, _ bytes: [UInt8], allowEmpty: Bool) throws -> Body? {
         if bytes.isEmpty, allowEmpty { return nil }
+        return try decode(type, bytes)
+    }
+
+    /// The body as `type`, refused with the reason (malformed, a key missing, a wrong type) when it
+    /// is not that JSON.
+    func decode<Body: Decodable>(_ type: Body.Type, _ bytes: [UInt8]) throws -> Body {
         do {
             return try JSONDecoder().decode(type, from: Data(bytes))
         } catch {

@@ -2,24 +2,13 @@ import Foundation
 import Testing
 
 @testable import LeetTrackCore
+import TestSupport
 
 @Suite("The contest-rating level fitted on a user's history")
 struct RatingLevelTests {
-    /// A small deterministic generator (SplitMix64), so each synthetic history is the same every run.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Outcomes drawn from Elo's curve around `midpoint`, at ratings spread over ±600 of it.
     static func synthetic(midpoint: Double, count: Int, seed: UInt64) -> [RatingLevel.Outcome] {
-        var random = SplitMix(state: seed)
+        var random = SeededRandom(seed: seed)
         return (0..<count).map { _ in
             let rating = midpoint + Double.random(in: -600...600, using: &random)
             let success = 1 / (1 + pow(10, (rating - midpoint) / 400))
