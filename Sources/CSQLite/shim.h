@@ -15,6 +15,16 @@ static inline sqlite3_destructor_type csqlite_static(void) {
     return SQLITE_STATIC;
 }
 
+/// Turns off the triggers of the schema for statements this connection prepares from now on
+/// (`SQLITE_DBCONFIG_ENABLE_TRIGGER`, a variadic call Swift cannot make); answers `SQLITE_OK` only
+/// when SQLite reports them off.
+static inline int csqlite_disable_triggers(sqlite3 *db) {
+    int enabled = 1;
+    int code = sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, &enabled);
+    if (code != SQLITE_OK) return code;
+    return enabled == 0 ? SQLITE_OK : SQLITE_ERROR;
+}
+
 /// Atomic loads and stores on memory shared between processes (the store's ring of changed keys,
 /// Persistence's ChangeRing): Swift's atomics cannot be placed on a mapping.
 static inline uint64_t csqlite_load_acquire(const void *address) {

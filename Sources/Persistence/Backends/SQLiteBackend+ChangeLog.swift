@@ -13,9 +13,13 @@ import Darwin
 //   SQLite's write lock, and publish them after the commit. No row is written for them: a second
 //   table in every commit doubled the cost of a write.
 // - Every other writer of the file (the `sqlite3` shell, an older build) fills the table
-//   `changes(seq, key)` through the triggers on `entries` (SQLiteBackend+Schema), which skip this
-//   library's writes: those run with the connection's last insert rowid set to `ownWriteMark`,
-//   which no other connection has. `seq` is an INTEGER PRIMARY KEY without AUTOINCREMENT, so each
+//   `changes(seq, key)` through the triggers on `entries` (SQLiteBackend+Schema), which this
+//   library's writers leave out of their statements altogether: a writing connection with a ring
+//   turns the schema's triggers off (`SQLITE_DBCONFIG_ENABLE_TRIGGER`), so SQLite compiles no
+//   trigger program into its upserts. (A trigger skipped by its `WHEN` still costs its program's
+//   frame on every row: half again the instructions of an upsert.) Should SQLite refuse that, the
+//   triggers' `WHEN` still skips writes made with the connection's last insert rowid set to
+//   `ownWriteMark`, which no other connection has. `seq` is an INTEGER PRIMARY KEY without AUTOINCREMENT, so each
 //   new row is the last one + 1; pruning (SQLiteCheckpointer) only removes the oldest rows and
 //   always keeps the last, so `seq` never goes back and has no holes.
 //
@@ -49,7 +53,13 @@ extension SQLiteBackend {
     static func startChangeLog(_ state: inout State, path: String?, writable: Bool, known: Bool? = nil) throws {
         if state.ring == nil, let path {
             state.ring = ChangeRing.attach(storePath: path, writable: writable)
-            if let ring = state.ring { state.ringPosition = ring.end }
+            if let ring = state.ring {
+                state.ringPosition = ring.end
+                // The ring logs this connection's writes: the triggers, which log other programs',
+                // are left out of its statements (SQLite prepares any it holds again). Refused, the
+                // triggers' `WHEN` skips them at each row instead (``ownWriteMark``).
+                if writable { state.triggersOff = csqlite_disable_triggers(state.connection.handle) == SQLITE_OK }
+            }
         }
         guard try known ?? hasChangeLog(state.connection) else { return }
         state.hasChangeLog = true
@@ -75,7 +85,7 @@ extension SQLiteBackend {
                 signature = try gatherEarlierChanges(&state)
                 // Without a ring (its file could not be made) the triggers log this write in the
                 // table, and its own rows, the last ones, are not others'.
-                if state.ring != nil { sqlite3_set_last_insert_rowid(connection.handle, ownWriteMark) }
+                if state.ring != nil, !state.triggersOff { sqlite3_set_last_insert_rowid(connection.handle, ownWriteMark) }
                 let result = try apply(&state)
                 if let ring = state.ring {
                     published = ring.append(keys())

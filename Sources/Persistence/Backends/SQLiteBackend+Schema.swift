@@ -9,9 +9,10 @@ extension SQLiteBackend {
     /// program inserts, updates or deletes, add 1 to the key's namespace and append the key to
     /// `changes` (see SQLiteBackend+ChangeLog). "Another program" is any connection but this
     /// library's while it writes: an older build, the `sqlite3` shell, any tool that edits
-    /// `entries`. This library's writes set the connection's last insert rowid to
-    /// ``ownWriteMark`` first, which the triggers' `WHEN` clause skips: they cost no second page
-    /// per commit, and are logged in the ring (ChangeRing) instead.
+    /// `entries`. This library's writers turn the triggers off for their connection (or, should
+    /// SQLite refuse, set its last insert rowid to ``ownWriteMark``, which the triggers' `WHEN`
+    /// clause skips): they cost no second page per commit, and are logged in the ring (ChangeRing)
+    /// instead.
     ///
     /// Deliberately not a migration: an older build refuses a store with a migration it does not
     /// know, and it must keep opening and writing the store, for its writes to be counted. An

@@ -51,6 +51,9 @@ final class SQLiteBackend: StorageBackend {
         /// The ring of this library's writers' keys, and how far this backend has read it.
         var ring: ChangeRing?
         var ringPosition = ChangeRing.Position(epoch: 0, head: 0)
+        /// Whether the schema's triggers are left out of this connection's statements (a writer
+        /// with a ring; see SQLiteBackend+ChangeLog).
+        var triggersOff = false
         /// Others' changes met while writing, committed before this backend's own last write.
         var earlierChanges: StoreChange?
 
