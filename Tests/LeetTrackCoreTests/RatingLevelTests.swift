@@ -25,6 +25,44 @@ struct RatingLevelTests {
         }
     }
 
+    /// The maximum as the first version found it: 80 halvings of ±4,000 around the mean on the
+    /// sign of the log posterior's derivative.
+    static func bisected(_ outcomes: [RatingLevel.Outcome]) -> Int {
+        let mean = outcomes.reduce(0) { $0 + $1.rating } / Double(outcomes.count)
+        let scale = 400 / log(10.0)
+        func slope(_ level: Double) -> Double {
+            outcomes.reduce(0) { sum, outcome in
+                sum + ((outcome.success ? 1 : 0) - 1 / (1 + exp((outcome.rating - level) / scale))) / scale
+            } - (level - mean) / (400 * 400)
+        }
+        var (low, high) = (mean - 4000, mean + 4000)
+        for _ in 0..<80 {
+            let middle = (low + high) / 2
+            if slope(middle) > 0 { low = middle } else { high = middle }
+        }
+        return Int(((low + high) / 2).rounded())
+    }
+
+    @Test("the Newton search gives bisection's level, in a dozen evaluations at most, one-sided histories too")
+    func matchesBisection() throws {
+        var histories = (1...60).map { seed in
+            Self.synthetic(midpoint: 1200 + Double(seed * 29 % 1900), count: 10 + seed * 37 % 900, seed: UInt64(seed))
+        }
+        let ladder = (0..<40).map { 1400 + Double($0 * 25) }
+        histories.append(ladder.map { RatingLevel.Outcome(rating: $0, success: true, date: nil) })
+        histories.append(ladder.map { RatingLevel.Outcome(rating: $0, success: false, date: nil) })
+        for (index, outcomes) in histories.enumerated() {
+            #expect(RatingLevel.fit(outcomes).level == Self.bisected(outcomes), "history \(index)")
+        }
+        // A slope whose zero lies past the bracket: the search ends at its edge, as bisection does.
+        var evaluations = 0
+        let edge = RatingLevel.maximum(mean: 0) { _ in evaluations += 1; return (1, -1e-9) }
+        #expect(abs(edge - 4000) < 1e-6)
+        evaluations = 0
+        _ = RatingLevel.maximum(mean: 1500) { level in evaluations += 1; return (-(level - 1612) / 1000, -1 / 1000) }
+        #expect(evaluations <= 3)
+    }
+
     @Test("fewer than 10 outcomes give no level, and say how many more are needed")
     func tooFew() {
         let level = RatingLevel.fit(Self.synthetic(midpoint: 1500, count: 7, seed: 4))

@@ -63,28 +63,45 @@ public struct RatingLevel: Sendable, Equatable {
     }
 
     /// The level of `outcomes` (see the type's documentation).
-    /// - Complexity: O(n) per step of a bisection of 80 steps.
+    /// - Complexity: O(n) per step of a safeguarded Newton search: about 8 steps, 80 at most.
     public static func fit(_ outcomes: [Outcome]) -> RatingLevel {
         let successes = outcomes.count { $0.success }
         guard outcomes.count >= minimumOutcomes else { return RatingLevel(level: nil, outcomes: outcomes.count, successes: successes) }
         let mean = outcomes.reduce(0) { $0 + $1.rating } / Double(outcomes.count)
-        // The log posterior is concave in the level: its derivative falls from positive to negative
-        // once, so a bisection on the derivative finds the maximum, with no step that can diverge.
-        func slope(_ level: Double) -> Double {
-            var sum = 0.0
-            for outcome in outcomes {
-                let success = 1 / (1 + exp((outcome.rating - level) / scale))
-                sum += ((outcome.success ? 1 : 0) - success) / scale
-            }
-            return sum - (level - mean) / (priorDeviation * priorDeviation)
-        }
-        var (low, high) = (mean - 4000, mean + 4000)
-        for _ in 0..<80 {
-            let middle = (low + high) / 2
-            if slope(middle) > 0 { low = middle } else { high = middle }
-        }
-        let level = Int(((low + high) / 2).rounded())
+        let level = Int(maximum(mean: mean) { level in slopeAndCurvature(outcomes, mean: mean, at: level) }.rounded())
         return RatingLevel(level: level, outcomes: outcomes.count, successes: successes)
+    }
+
+    /// Where the log posterior peaks, within 4,000 points of `mean`. It is concave in the level:
+    /// its derivative (`slope`, with the second derivative beside it) falls from positive to
+    /// negative once. Newton's steps find that zero in a handful of evaluations (each costs an `exp`
+    /// per outcome); the bracket the signs keep catches any step that would leave it, which then
+    /// halves the bracket instead, so the search cannot diverge and ends where bisection would.
+    static func maximum(mean: Double, slope: (Double) -> (slope: Double, curvature: Double)) -> Double {
+        var (low, high) = (mean - 4000, mean + 4000)
+        var level = mean
+        for _ in 0..<80 {
+            let (value, curvature) = slope(level)
+            if value == 0 { return level }
+            if value > 0 { low = level } else { high = level }
+            var next = level - value / curvature
+            if !(next >= low && next <= high) { next = (low + high) / 2 }
+            if abs(next - level) < 1e-9 || high - low < 1e-9 { return next }
+            level = next
+        }
+        return level
+    }
+
+    /// The log posterior's derivative at `level`, and its second derivative (always negative).
+    private static func slopeAndCurvature(_ outcomes: [Outcome], mean: Double, at level: Double) -> (slope: Double, curvature: Double) {
+        let prior = 1 / (priorDeviation * priorDeviation)
+        var (slope, curvature) = (0.0, 0.0)
+        for outcome in outcomes {
+            let success = 1 / (1 + exp((outcome.rating - level) / scale))
+            slope += ((outcome.success ? 1 : 0) - success) / scale
+            curvature -= success * (1 - success) / (scale * scale)
+        }
+        return (slope - (level - mean) * prior, curvature - prior)
     }
 
     /// The level now and 30 days before, for `stats`.
