@@ -148,14 +148,6 @@ public enum Format {
         }
     }
 
-    /// `2026-11-29 14:03` in the user's time zone.
-    public static func localTime(_ date: Date, _ timeZone: some UTCOffsetProvider) -> String {
-        let day = LocalDay(date, in: timeZone)
-        let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
-        let secondOfDay = ((local % 86_400) + 86_400) % 86_400
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(day) \(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60))"
-    }
 }
 
 /// Writes problems as rows (`  1  Two Sum  …  Easy    58.0%  solved    ♥`) as UTF-8 bytes: `list`

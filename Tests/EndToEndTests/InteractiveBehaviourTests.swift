@@ -265,7 +265,7 @@ struct InteractiveBehaviourTests {
 struct InteractiveFormattingTests {
     @Test("History dates read as year-month-day hours:minutes in the local time zone")
     func historyDate() {
-        let text = Browser.format(interactiveTestDate)
+        let text = LocalDay.minute(of: interactiveTestDate, in: SystemTimeZone())
         #expect(text.wholeMatch(of: /\d{4}-\d{2}-\d{2} \d{2}:\d{2}/) != nil)
         let components = Calendar(identifier: .gregorian).dateComponents(in: .current, from: interactiveTestDate)
         #expect(text.hasSuffix(String(format: "%02d:%02d", components.hour ?? -1, components.minute ?? -1)))

@@ -84,6 +84,16 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// Earlier days first.
     public static func < (lhs: LocalDay, rhs: LocalDay) -> Bool { lhs.dayNumber < rhs.dayNumber }
+
+    /// `2026-11-29 14:03`: `date` to the minute in `timeZone` (an event's time in `show`, the
+    /// screen's details and the report), with the same day as ``init(_:in:)``.
+    public static func minute(of date: Date, in timeZone: some UTCOffsetProvider) -> String {
+        let day = LocalDay(date, in: timeZone)
+        let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        let secondOfDay = ((local % 86_400) + 86_400) % 86_400
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(day) \(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60))"
+    }
 }
 
 /// The days of many instants in one zone, asking the zone about each UTC day once.

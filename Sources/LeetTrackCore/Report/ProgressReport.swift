@@ -127,7 +127,7 @@ public struct ProgressReport: Sendable {
         reviewCap: Int? = nil, now: Date, timeZone: some UTCOffsetProvider, dailyGoal: Int? = nil
     ) {
         generated = now
-        generatedLocalTime = Self.localTime(now, timeZone)
+        generatedLocalTime = LocalDay.minute(of: now, in: timeZone)
         utcOffset = timeZone.secondsFromGMT(for: now)
         statistics = Statistics(catalog: catalog, progress: progress, now: now, timeZone: timeZone)
         calendar = PracticeCalendar(progress: progress, now: now, timeZone: timeZone, weeks: Self.calendarWeeks)
@@ -151,7 +151,7 @@ public struct ProgressReport: Sendable {
         dayDetails = Self.dayDetails(progress, calendar: calendar, timeZone: timeZone, summary: summary)
         recentEvents = Self.latestEvents(progress, count: Self.recentEventCount).map { slug, event in
             Event(problem: summary(slug), kind: event.kind, rating: event.rating, seconds: event.seconds, note: event.note, date: event.date,
-                  localTime: Self.localTime(event.date, timeZone))
+                  localTime: LocalDay.minute(of: event.date, in: timeZone))
         }
     }
 
@@ -219,13 +219,5 @@ public struct ProgressReport: Sendable {
         }
         return ProblemSummary(
             id: catalog.id(at: position), slug: slug, title: catalog.title(at: position), difficulty: catalog.difficulty(at: position))
-    }
-
-    /// `2026-11-29 14:03` in `timeZone`.
-    static func localTime(_ date: Date, _ timeZone: some UTCOffsetProvider) -> String {
-        let day = LocalDay(date, in: timeZone)
-        let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
-        let secondOfDay = ((local % 86_400) + 86_400) % 86_400
-        return "\(day) \(ReportText.twoDigits(secondOfDay / 3600)):\(ReportText.twoDigits(secondOfDay / 60 % 60))"
     }
 }

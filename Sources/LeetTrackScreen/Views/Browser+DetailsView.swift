@@ -63,7 +63,7 @@ extension Browser {
             lines.append(Line("nothing yet", style: Theme.labelStyle))
         } else {
             for event in record.events.reversed() {
-                lines.append(Line([Span(Self.format(event.date), style: Theme.labelStyle), Span("  \(event.kind)\(event.details)")]))
+                lines.append(Line([Span(LocalDay.minute(of: event.date, in: timeZone), style: Theme.labelStyle), Span("  \(event.kind)\(event.details)")]))
             }
         }
         lines += statementLines(for: problem, width: inner.width)
@@ -134,16 +134,5 @@ extension Browser {
     static func fieldLines(_ label: String, text: String) -> [Line] {
         let lines = Line.lines(of: text)
         return [field(label, lines[0].spans)] + lines.dropFirst().map { Line([Span(String(repeating: " ", count: labelWidth))] + $0.spans) }
-    }
-
-    /// `2026-11-29 14:03` in the user's time zone (honouring `TZ`). Built from calendar
-    /// components rather than a `DateFormatter`, which is costly to create and not `Sendable`.
-    static func format(_ date: Date) -> String {
-        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone.current, from: date)
-        func two(_ value: Int?) -> String {
-            let value = value ?? 0
-            return value < 10 ? "0\(value)" : "\(value)"
-        }
-        return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"
     }
 }

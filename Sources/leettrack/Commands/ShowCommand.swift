@@ -141,7 +141,7 @@ extension ShowCommand {
         } else {
             output.line("History:")
             for event in events {
-                output.line("  \(Format.localTime(event.date, timeZone))  \(event.kind)\(Format.outside(event.details))")
+                output.line("  \(LocalDay.minute(of: event.date, in: timeZone))  \(event.kind)\(Format.outside(event.details))")
             }
         }
     }
