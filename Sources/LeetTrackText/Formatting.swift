@@ -35,20 +35,20 @@ public enum Format {
 
     /// The difficulty in its colour, padded to six characters.
     public static func difficulty(_ difficulty: Difficulty, _ style: TextStyle) -> String {
-        let text = fit(difficulty.displayName, 6)
-        switch difficulty {
-        case .easy: return style.green(text)
-        case .medium: return style.yellow(text)
-        case .hard: return style.red(text)
-        }
+        colored(fit(difficulty.displayName, 6), as: difficulty, style)
     }
 
     /// The difficulty's name in its colour.
     public static func colored(_ difficulty: Difficulty, _ style: TextStyle) -> String {
+        colored(difficulty.displayName, as: difficulty, style)
+    }
+
+    /// `text` in the colour of `difficulty`: green, yellow, red.
+    private static func colored(_ text: String, as difficulty: Difficulty, _ style: TextStyle) -> String {
         switch difficulty {
-        case .easy: style.green(difficulty.displayName)
-        case .medium: style.yellow(difficulty.displayName)
-        case .hard: style.red(difficulty.displayName)
+        case .easy: style.green(text)
+        case .medium: style.yellow(text)
+        case .hard: style.red(text)
         }
     }
 
@@ -63,20 +63,20 @@ public enum Format {
 
     /// The status as a word in a fixed width (`solved   `).
     public static func status(_ status: Status, _ style: TextStyle, width: Int = 9) -> String {
-        let text = fit(status.rawValue, width)
-        switch status {
-        case .solved: return style.green(text)
-        case .attempted: return style.yellow(text)
-        case .todo: return style.dim(text)
-        }
+        statusWord(fit(status.rawValue, width), as: status, style)
     }
 
     /// The status as a word, unpadded.
     public static func statusWord(_ status: Status, _ style: TextStyle) -> String {
+        statusWord(status.rawValue, as: status, style)
+    }
+
+    /// `text` in the colour of `status`: green, yellow, dim.
+    private static func statusWord(_ text: String, as status: Status, _ style: TextStyle) -> String {
         switch status {
-        case .solved: return style.green(status.rawValue)
-        case .attempted: return style.yellow(status.rawValue)
-        case .todo: return style.dim(status.rawValue)
+        case .solved: style.green(text)
+        case .attempted: style.yellow(text)
+        case .todo: style.dim(text)
         }
     }
 

@@ -80,13 +80,13 @@ public final class Key<Value>: Keys, @unchecked Sendable {
     /// A key for a `RawRepresentable` value stored as its `String` raw value.
     public convenience init(_ name: String, default defaultValue: @autoclosure @escaping () -> Value)
     where Value: RawRepresentable, Value.RawValue == String {
-        self.init(name: name, makeDefault: defaultValue, coder: .rawString(name: name))
+        self.init(name: name, makeDefault: defaultValue, coder: .raw(name: name))
     }
 
     /// A key for a `RawRepresentable` value stored as its `Int` raw value.
     public convenience init(_ name: String, default defaultValue: @autoclosure @escaping () -> Value)
     where Value: RawRepresentable, Value.RawValue == Int {
-        self.init(name: name, makeDefault: defaultValue, coder: .rawInt(name: name))
+        self.init(name: name, makeDefault: defaultValue, coder: .raw(name: name))
     }
 
     /// A key for a type that is both `Codable` and `RawRepresentable` by `String` (the
@@ -94,13 +94,13 @@ public final class Key<Value>: Keys, @unchecked Sendable {
     /// written by `UserDefaults` reads back unchanged.
     public convenience init(_ name: String, default defaultValue: @autoclosure @escaping () -> Value)
     where Value: RawRepresentable & Codable, Value.RawValue == String {
-        self.init(name: name, makeDefault: defaultValue, coder: .rawString(name: name))
+        self.init(name: name, makeDefault: defaultValue, coder: .raw(name: name))
     }
 
     /// A key for a type that is both `Codable` and `RawRepresentable` by `Int`: stored as its raw value.
     public convenience init(_ name: String, default defaultValue: @autoclosure @escaping () -> Value)
     where Value: RawRepresentable & Codable, Value.RawValue == Int {
-        self.init(name: name, makeDefault: defaultValue, coder: .rawInt(name: name))
+        self.init(name: name, makeDefault: defaultValue, coder: .raw(name: name))
     }
 
     /// A key for an optional `Codable` value whose default is `nil`. Setting `nil` removes the key.

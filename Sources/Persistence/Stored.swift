@@ -51,26 +51,26 @@ public struct Stored<Value> {
     /// A `RawRepresentable` property stored as its `String` raw value.
     public init(wrappedValue: Value, _ name: String, store: Store? = nil)
     where Value: RawRepresentable, Value.RawValue == String {
-        self.init(Key(name: name, makeDefault: { wrappedValue }, coder: .rawString(name: name)), store: store)
+        self.init(Key(name: name, makeDefault: { wrappedValue }, coder: .raw(name: name)), store: store)
     }
 
     /// A `RawRepresentable` property stored as its `Int` raw value.
     public init(wrappedValue: Value, _ name: String, store: Store? = nil)
     where Value: RawRepresentable, Value.RawValue == Int {
-        self.init(Key(name: name, makeDefault: { wrappedValue }, coder: .rawInt(name: name)), store: store)
+        self.init(Key(name: name, makeDefault: { wrappedValue }, coder: .raw(name: name)), store: store)
     }
 
     /// A `Codable` and `RawRepresentable` (by `String`) property, stored as its raw value, as
     /// `@AppStorage` stores it.
     public init(wrappedValue: Value, _ name: String, store: Store? = nil)
     where Value: RawRepresentable & Codable, Value.RawValue == String {
-        self.init(Key(name: name, makeDefault: { wrappedValue }, coder: .rawString(name: name)), store: store)
+        self.init(Key(name: name, makeDefault: { wrappedValue }, coder: .raw(name: name)), store: store)
     }
 
     /// A `Codable` and `RawRepresentable` (by `Int`) property, stored as its raw value.
     public init(wrappedValue: Value, _ name: String, store: Store? = nil)
     where Value: RawRepresentable & Codable, Value.RawValue == Int {
-        self.init(Key(name: name, makeDefault: { wrappedValue }, coder: .rawInt(name: name)), store: store)
+        self.init(Key(name: name, makeDefault: { wrappedValue }, coder: .raw(name: name)), store: store)
     }
 
     /// An optional property (`@Stored("avatar") var avatar: Data?`) whose default is `nil`.

@@ -233,10 +233,9 @@ public struct ExchangeProblem: Codable, Sendable, Equatable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         slug = try container.decode(String.self, forKey: .slug)
-        if slug.isEmpty || slug.contains(where: { $0.isWhitespace || $0.isUppercase }) {
-            throw DecodingError.dataCorruptedError(
-                forKey: .slug, in: container, debugDescription: "'\(slug)' is not a problem slug like two-sum")
-        }
+        try container.require(
+            !slug.isEmpty && !slug.contains(where: { $0.isWhitespace || $0.isUppercase }), at: .slug,
+            "'\(slug)' is not a problem slug like two-sum")
         id = try container.decodeIfPresent(Int.self, forKey: .id)
         title = try container.decodeIfPresent(String.self, forKey: .title)
         let statusText = try container.decode(String.self, forKey: .status)
@@ -244,14 +243,7 @@ public struct ExchangeProblem: Codable, Sendable, Equatable {
             throw DecodingError.dataCorruptedError(
                 forKey: .status, in: container, debugDescription: "'\(statusText)' is not a status (todo, attempted, solved)")
         }
-        var noteUpdated: Date?
-        if let text = try container.decodeIfPresent(String.self, forKey: .noteUpdated) {
-            guard let date = UTCTimestamp.date(from: text) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .noteUpdated, in: container, debugDescription: "'\(text)' is not a UTC time like 2026-11-29T14:03:12Z")
-            }
-            noteUpdated = date
-        }
+        let noteUpdated = try container.decodeUTCTimeIfPresent(forKey: .noteUpdated)
         // The one rule for empty text: a note that shows nothing (blanks, invisible characters;
         // an older LeetTrack could save one) is no note, as on the command line and in the editor.
         let note = try container.decodeIfPresent(String.self, forKey: .note) ?? ""
@@ -306,19 +298,13 @@ public struct ExchangeList: Codable, Sendable, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         // Before folding it into a key: folding a name of megabytes takes seconds.
-        if name.utf8.count > InputRules.maximumListNameLength * 4 {
-            throw DecodingError.dataCorruptedError(
-                forKey: .name, in: container, debugDescription: "the name is longer than \(InputRules.maximumListNameLength) characters")
-        }
-        guard OwnLists.key(for: name) != nil else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .name, in: container, debugDescription: "'\(name)' cannot name a list: it needs a letter or a digit")
-        }
+        try container.require(
+            name.utf8.count <= InputRules.maximumListNameLength * 4, at: .name,
+            "the name is longer than \(InputRules.maximumListNameLength) characters")
+        try container.require(OwnLists.key(for: name) != nil, at: .name, "'\(name)' cannot name a list: it needs a letter or a digit")
         created = try container.decode(String.self, forKey: .created)
-        guard UTCTimestamp.date(from: created) != nil else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .created, in: container, debugDescription: "'\(created)' is not a UTC time like 2026-11-29T14:03:12Z")
-        }
+        try container.require(
+            UTCTimestamp.date(from: created) != nil, at: .created, "'\(created)' is not a UTC time like 2026-11-29T14:03:12Z")
         problems = try container.decode([String].self, forKey: .problems)
     }
 }

@@ -59,27 +59,20 @@ public struct ImportSummary: Sendable, Equatable {
 /// those cards are spread so that no day holds more than the cap (see `ImportScheduling`). These
 /// due dates are stored: a cap removed later does not bring the spread cards back to one day.
 public struct Importer: Sendable {
-    /// The store to change.
-    public let store: Store
-    /// The catalog the slugs are checked against.
-    public let catalog: Catalog
-    /// Dates the changes for sync, and is the instant imported cards are scheduled from.
-    public let clock: Clock
-    /// The user's time zone: the days a review cap counts are its days.
-    public let timeZone: any UTCOffsetProvider
+    /// What the import works with: the store to change, the catalog the slugs are checked against,
+    /// the clock that dates the changes for sync (and that imported cards are scheduled from), and
+    /// the time zone whose days a review cap counts.
+    public let tracker: Tracker
 
     /// An importer into `store`, its changes dated by `clock`, on days of `timeZone`.
     public init(store: Store, catalog: Catalog, clock: Clock, timeZone: any UTCOffsetProvider) {
-        self.store = store
-        self.catalog = catalog
-        self.clock = clock
-        self.timeZone = timeZone
+        tracker = Tracker(store: store, catalog: catalog, clock: clock, timeZone: timeZone)
     }
 
     /// Imports `document`. With `dryRun` nothing is written and the summary says what would change.
     /// - Throws: `PersistenceError`; on any error nothing was changed.
     public func run(_ document: ExchangeDocument, mode: ImportMode, dryRun: Bool) throws -> ImportSummary {
-        try store.transaction { transaction in
+        try tracker.store.transaction { transaction in
             try run(document, mode: mode, dryRun: dryRun, in: transaction)
         }
     }
@@ -95,7 +88,7 @@ public struct Importer: Sendable {
             var writes: [(slug: String, record: ProblemProgress)] = []
             var replayed: [Int] = []
             for problem in document.problems {
-                if catalog.position(ofSlug: problem.slug) == nil { summary.unknownSlugs.append(problem.slug) }
+                if tracker.catalog.position(ofSlug: problem.slug) == nil { summary.unknownSlugs.append(problem.slug) }
                 let current = stored[problem.slug]
                 var result = problem.progress
                 if mode == .merge, let current {
@@ -127,13 +120,13 @@ public struct Importer: Sendable {
                 let (written, replayedSet) = (Set(writes.map(\.slug)).union(summary.removed), Set(replayed))
                 let others = stored.filter { !written.contains($0.key) }.map(\.value)
                     + writes.indices.filter { !replayedSet.contains($0) }.map { writes[$0].record }
-                try ImportScheduling(settings: inForce, now: clock.now, timeZone: timeZone)
+                try ImportScheduling(settings: inForce, now: tracker.clock.now, timeZone: tracker.timeZone)
                     .schedule(&writes, replayed: replayed, others: others)
             }
             let practice = try practice(document, mode: mode, transaction, &summary)
             guard !dryRun else { return summary }
             // Through the one funnel of synced writes, so the next sync pushes every change.
-            let synced = SyncedWrites(clock: clock)
+            let synced = SyncedWrites(clock: tracker.clock)
             for (slug, record) in writes {
                 try synced.progress(record, replacing: stored[slug] ?? ProblemProgress(), for: slug, in: transaction)
             }

@@ -173,10 +173,7 @@ public struct LeetCodeProblemList: Sendable, Equatable {
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             let level = try container.decode(Int.self, forKey: .level)
-            guard (1...3).contains(level) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .level, in: container, debugDescription: "\(level) is not a difficulty level (1, 2 or 3)")
-            }
+            try container.require((1...3).contains(level), at: .level, "\(level) is not a difficulty level (1, 2 or 3)")
             self.level = Difficulty(rank: UInt8(level - 1))
         }
     }

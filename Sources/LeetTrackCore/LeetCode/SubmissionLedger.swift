@@ -42,17 +42,13 @@ public struct PendingSubmission: Codable, Sendable, Equatable {
         submitted = try container.decode(Date.self, forKey: .submitted)
         rating = try container.decodeIfPresent(ReviewRating.self, forKey: .rating)
         seconds = try container.decodeIfPresent(Int.self, forKey: .seconds)
-        guard SubmissionResponses.isNumberID(id) else {
-            throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "not a submission id (digits)")
-        }
+        try container.require(SubmissionResponses.isNumberID(id), at: .id, "not a submission id (digits)")
         do throws(InputRules.Violation) {
             try InputRules.check(slug: slug, at: "slug")
         } catch {
             throw DecodingError.dataCorruptedError(forKey: .slug, in: container, debugDescription: error.reason)
         }
-        if let seconds, !PracticeTime.range.contains(seconds) {
-            throw DecodingError.dataCorruptedError(forKey: .seconds, in: container, debugDescription: "not a practice time")
-        }
+        if let seconds { try container.require(PracticeTime.range.contains(seconds), at: .seconds, "not a practice time") }
     }
 }
 

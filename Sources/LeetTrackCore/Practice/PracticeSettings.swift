@@ -46,10 +46,10 @@ public struct PracticeSettings: Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         followedList = try container.decodeIfPresent(String.self, forKey: .followedList)
         dailyGoal = try container.decodeIfPresent(Int.self, forKey: .dailyGoal)
-        if let dailyGoal, !Self.dailyGoalRange.contains(dailyGoal) {
-            throw DecodingError.dataCorruptedError(
-                forKey: .dailyGoal, in: container,
-                debugDescription: "\(dailyGoal) is not a daily goal from \(Self.dailyGoalRange.lowerBound) to \(Self.dailyGoalRange.upperBound)")
+        if let dailyGoal {
+            try container.require(
+                Self.dailyGoalRange.contains(dailyGoal), at: .dailyGoal,
+                "\(dailyGoal) is not a daily goal from \(Self.dailyGoalRange.lowerBound) to \(Self.dailyGoalRange.upperBound)")
         }
         skipped = try container.decodeIfPresent([String].self, forKey: .skipped) ?? []
         premium = try container.decodeIfPresent(Bool.self, forKey: .premium) ?? true

@@ -31,9 +31,7 @@ public struct RunningTimer: Codable, Sendable, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         started = try container.decode(Date.self, forKey: .started)
         process = try container.decode(Int32.self, forKey: .process)
-        guard process > 0 else {
-            throw DecodingError.dataCorruptedError(forKey: .process, in: container, debugDescription: "not a process id")
-        }
+        try container.require(process > 0, at: .process, "not a process id")
     }
 
     enum CodingKeys: String, CodingKey {

@@ -33,10 +33,9 @@ public struct StudyTarget: Codable, Sendable, Hashable {
             throw DecodingError.dataCorruptedError(forKey: .day, in: container, debugDescription: "'\(text)' is not a date YYYY-MM-DD")
         }
         lists = try container.decode([String].self, forKey: .lists)
-        guard !lists.isEmpty, lists.count <= Self.maximumLists, Set(lists).count == lists.count else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .lists, in: container, debugDescription: "a target names 1 to \(Self.maximumLists) different lists")
-        }
+        try container.require(
+            !lists.isEmpty && lists.count <= Self.maximumLists && Set(lists).count == lists.count, at: .lists,
+            "a target names 1 to \(Self.maximumLists) different lists")
     }
 
     /// Encodes the target as `{"date": "YYYY-MM-DD", "lists": [...]}`.

@@ -70,13 +70,7 @@ public struct ProblemProgress: Codable, Sendable, Hashable {
         note = try container.decodeIfPresent(String.self, forKey: .note) ?? ""
         events = try container.decodeIfPresent([ProgressEvent].self, forKey: .events) ?? []
         review = try container.decodeIfPresent(StoredReviewCard.self, forKey: .review)?.card
-        if let text = try container.decodeIfPresent(String.self, forKey: .noteUpdated) {
-            guard let date = UTCTimestamp.date(from: text) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .noteUpdated, in: container, debugDescription: "'\(text)' is not a UTC time like 2026-11-29T14:03:12Z")
-            }
-            noteUpdated = date
-        }
+        noteUpdated = try container.decodeUTCTimeIfPresent(forKey: .noteUpdated)
         // The one rule of status and history (``ProgressHistory/status(_:with:)``): a record stored
         // below its history (a sync of an older build wrote `attempted` over a history with a
         // review) reads as what its history shows, here and in the fast reader alike.
@@ -154,11 +148,7 @@ public struct ProgressEvent: Codable, Sendable, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         kind = try container.decode(Kind.self, forKey: .kind)
-        let text = try container.decode(String.self, forKey: .at)
-        guard let date = UTCTimestamp.date(from: text) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .at, in: container, debugDescription: "'\(text)' is not a UTC time like 2026-11-29T14:03:12Z")
-        }
+        let date = try container.decodeUTCTime(forKey: .at)
         // Events are kept to the second (as they are written and as the fast reader reads them), so
         // an instant with a fraction from another tool is the same event when imported again.
         self.date = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
@@ -166,10 +156,10 @@ public struct ProgressEvent: Codable, Sendable, Hashable {
         seconds = try container.decodeIfPresent(Int.self, forKey: .seconds)
         // As `--time` and imports allow: a hand-edited `Int.max` or `-5` would show as a median
         // of 2562047788015215h or a solve "in -5s".
-        if let seconds, !PracticeTime.range.contains(seconds) {
-            throw DecodingError.dataCorruptedError(
-                forKey: .seconds, in: container,
-                debugDescription: "\(seconds) is not a time in seconds from 1 to \(PracticeTime.range.upperBound)")
+        if let seconds {
+            try container.require(
+                PracticeTime.range.contains(seconds), at: .seconds,
+                "\(seconds) is not a time in seconds from 1 to \(PracticeTime.range.upperBound)")
         }
         note = try container.decodeIfPresent(String.self, forKey: .note)
     }

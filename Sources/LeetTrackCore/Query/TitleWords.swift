@@ -192,36 +192,32 @@ extension Catalog {
     /// Calls `body` with the UTF-8 bytes of a problem's title, without building a `String` (the
     /// built-in catalog's lie in the binary): a listing writes thousands of titles.
     public func withTitleUTF8<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        switch storage {
-        case .generated:
-            let start = Int(CatalogData.textStarts[2 * position + 1])
-            let end = Int(CatalogData.textStarts[2 * position + 2])
-            return CatalogData.text.withUTF8Buffer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
-        case .decoded(let problems, _):
-            var title = problems[position].title
-            return title.withUTF8(body)
-        case .overlaid(let overlay):
-            return overlay.resolve(position, base: { overlay.base.withTitleUTF8(at: $0, body) }, update: { problem in
-                var title = problem.title
-                return title.withUTF8(body)
-            })
-        }
+        withTextUTF8(at: position, field: 1, \.title, body)
     }
 
     /// Calls `body` with the UTF-8 bytes of a problem's slug, without building a `String`.
     func withSlugUTF8<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withTextUTF8(at: position, field: 0, \.slug, body)
+    }
+
+    /// The slug (`field` 0) or the title (`field` 1): the generated catalog keeps the two texts of
+    /// each problem one after the other.
+    @inline(__always)
+    private func withTextUTF8<Result>(
+        at position: Int, field: Int, _ text: KeyPath<Problem, String>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
         switch storage {
         case .generated:
-            let start = Int(CatalogData.textStarts[2 * position])
-            let end = Int(CatalogData.textStarts[2 * position + 1])
+            let start = Int(CatalogData.textStarts[2 * position + field])
+            let end = Int(CatalogData.textStarts[2 * position + field + 1])
             return CatalogData.text.withUTF8Buffer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
         case .decoded(let problems, _):
-            var slug = problems[position].slug
-            return slug.withUTF8(body)
+            var string = problems[position][keyPath: text]
+            return string.withUTF8(body)
         case .overlaid(let overlay):
-            return overlay.resolve(position, base: { overlay.base.withSlugUTF8(at: $0, body) }, update: { problem in
-                var slug = problem.slug
-                return slug.withUTF8(body)
+            return overlay.resolve(position, base: { overlay.base.withTextUTF8(at: $0, field: field, text, body) }, update: { problem in
+                var string = problem[keyPath: text]
+                return string.withUTF8(body)
             })
         }
     }

@@ -16,8 +16,7 @@ extension ReportPage {
         let later = report.dueLaterThisWeek
         let overdue = dueNow.filter { $0.daysOverdue > 0 }
         let today = dueNow.filter { $0.daysOverdue == 0 }
-        html += "<section class=\"card wide\" id=\"reviews\" aria-labelledby=\"reviews-title\">"
-        html += "<h2 id=\"reviews-title\">Due for review this week</h2>\n"
+        openCard("reviews", class: "card wide", title: "Due for review this week")
         guard !dueNow.isEmpty || !later.isEmpty else {
             html += "<p class=\"empty\">Nothing is due this week."
             if let next = report.nextReview {
@@ -82,12 +81,8 @@ extension ReportPage {
     /// The favorites with their status and note.
     mutating func favorites() {
         let favorites = report.favorites
-        html += "<section class=\"card narrow\" id=\"favorites\" aria-labelledby=\"favorites-title\">"
-        html += "<h2 id=\"favorites-title\">Favorites (\(favorites.count))</h2>\n"
-        guard !favorites.isEmpty else {
-            html += "<p class=\"empty\">None yet: <code>leettrack fav PROBLEM</code> adds one.</p></section>\n"
-            return
-        }
+        openCard("favorites", class: "card narrow", title: "Favorites (\(favorites.count))")
+        guard !favorites.isEmpty else { return emptyCard("None yet: <code>leettrack fav PROBLEM</code> adds one.") }
         html += "<div class=\"scroll\"><table>\n<thead><tr><th scope=\"col\">Problem</th><th scope=\"col\">Status</th></tr></thead>\n<tbody>\n"
         for favorite in favorites {
             html += "<tr data-slug=\"\(esc(favorite.problem.slug))\"><td>\(link(favorite.problem)) \(chip(favorite.problem.difficulty))"
@@ -100,12 +95,8 @@ extension ReportPage {
     /// The latest events of any kind, newest first.
     mutating func events() {
         let events = report.recentEvents
-        html += "<section class=\"card\" id=\"events\" aria-labelledby=\"events-title\">"
-        html += "<h2 id=\"events-title\">Latest events</h2>\n"
-        guard !events.isEmpty else {
-            html += "<p class=\"empty\">Nothing recorded yet.</p></section>\n"
-            return
-        }
+        openCard("events", class: "card", title: "Latest events")
+        guard !events.isEmpty else { return emptyCard("Nothing recorded yet.") }
         html += "<div class=\"scroll\"><table>\n<thead><tr><th scope=\"col\">When</th><th scope=\"col\">What</th>"
         html += "<th scope=\"col\">Problem</th></tr></thead>\n<tbody>\n"
         for event in events {

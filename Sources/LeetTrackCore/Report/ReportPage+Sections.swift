@@ -5,8 +5,8 @@ extension ReportPage {
     /// Solved, attempted and total per difficulty, as rings, with the numbers below each.
     mutating func difficulties() {
         let stats = report.statistics
-        html += "<section class=\"card\" id=\"difficulty\" aria-labelledby=\"difficulty-title\">"
-        html += "<h2 id=\"difficulty-title\">Progress by difficulty</h2>\n<div class=\"rings\">\n"
+        openCard("difficulty", class: "card", title: "Progress by difficulty")
+        html += "<div class=\"rings\">\n"
         for line in stats.byDifficulty + [stats.total] {
             let key = line.difficulty?.rawValue ?? "all"
             let name = line.difficulty?.displayName ?? "All"
@@ -27,8 +27,8 @@ extension ReportPage {
     mutating func calendar() {
         let stats = report.statistics
         let calendar = report.calendar
-        html += "<section class=\"card\" id=\"calendar\" aria-labelledby=\"calendar-title\">"
-        html += "<h2 id=\"calendar-title\">Practice in the last year</h2>\n<div class=\"streaks\">"
+        openCard("calendar", class: "card", title: "Practice in the last year")
+        html += "<div class=\"streaks\">"
         html += "<span>Current streak <strong>\(metric("calendar.streak.current", stats.currentStreak))</strong> "
             + "\(stats.currentStreak == 1 ? "day" : "days")</span>"
         html += "<span>Longest streak <strong>\(metric("calendar.streak.longest", stats.longestStreak))</strong> "
@@ -58,8 +58,7 @@ extension ReportPage {
 
     /// Each built-in list, then each of the user's own, with a bar.
     mutating func lists() {
-        html += "<section class=\"card half\" id=\"lists\" aria-labelledby=\"lists-title\">"
-        html += "<h2 id=\"lists-title\">Study lists</h2>\n"
+        openCard("lists", class: "card half", title: "Study lists")
         let builtIn = report.lists.filter { !$0.list.isOwn }
         let own = report.lists.filter(\.list.isOwn)
         // One grid for both groups, so the bars of the built-in lists and of the user's line up.
@@ -98,12 +97,8 @@ extension ReportPage {
     /// The 15 most practised tags, each with its coverage: solved, and practised but not solved.
     mutating func tags() {
         let tags = report.statistics.tags
-        html += "<section class=\"card half\" id=\"tags\" aria-labelledby=\"tags-title\">"
-        html += "<h2 id=\"tags-title\">Most practised tags</h2>\n"
-        guard !tags.isEmpty else {
-            html += "<p class=\"empty\">No practice yet.</p></section>\n"
-            return
-        }
+        openCard("tags", class: "card half", title: "Most practised tags")
+        guard !tags.isEmpty else { return emptyCard("No practice yet.") }
         html += "<div class=\"rows\">\n"
         for line in tags {
             let key = "tag.\(line.tag)"

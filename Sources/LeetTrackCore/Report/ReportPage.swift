@@ -84,6 +84,16 @@ struct ReportPage {
 
     // MARK: Helpers shared by the sections
 
+    /// Opens a card: a `<section>` named by its heading, so that a screen reader announces it.
+    mutating func openCard(_ id: String, class classes: String, title: String) {
+        html += "<section class=\"\(classes)\" id=\"\(id)\" aria-labelledby=\"\(id)-title\"><h2 id=\"\(id)-title\">\(title)</h2>\n"
+    }
+
+    /// Closes a card that has nothing to show with `text` (markup) in its place.
+    mutating func emptyCard(_ text: String) {
+        html += "<p class=\"empty\">\(text)</p></section>\n"
+    }
+
     /// Escapes text for HTML.
     func esc(_ text: String) -> String { ReportText.escaped(text) }
 

@@ -60,9 +60,8 @@ public struct ReviewSettings: Codable, Sendable, Hashable {
         fuzz = try container.decodeIfPresent(Bool.self, forKey: .fuzz) ?? defaults.fuzz
         parameters = try container.decodeIfPresent([Double].self, forKey: .parameters)
         reviewCap = try container.decodeIfPresent(Int.self, forKey: .reviewCap)
-        if let reviewCap, !Self.reviewCapRange.contains(reviewCap) {
-            throw DecodingError.dataCorruptedError(
-                forKey: .reviewCap, in: container, debugDescription: "\(reviewCap) is not a review cap from 1 to 1000")
+        if let reviewCap {
+            try container.require(Self.reviewCapRange.contains(reviewCap), at: .reviewCap, "\(reviewCap) is not a review cap from 1 to 1000")
         }
         if let parameters {
             // A synced or hand-edited value is checked like one from `review optimize --apply`.
@@ -72,14 +71,10 @@ public struct ReviewSettings: Codable, Sendable, Hashable {
                 throw DecodingError.dataCorruptedError(forKey: .parameters, in: container, debugDescription: error.description)
             }
         }
-        guard Self.retentionRange.contains(desiredRetention) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .desiredRetention, in: container, debugDescription: "\(desiredRetention) is not a desired retention from 0.70 to 0.99")
-        }
-        guard maximumInterval >= 1 else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .maximumInterval, in: container, debugDescription: "\(maximumInterval) is not a maximum interval of at least 1 day")
-        }
+        try container.require(
+            Self.retentionRange.contains(desiredRetention), at: .desiredRetention,
+            "\(desiredRetention) is not a desired retention from 0.70 to 0.99")
+        try container.require(maximumInterval >= 1, at: .maximumInterval, "\(maximumInterval) is not a maximum interval of at least 1 day")
     }
 
     /// The store key.

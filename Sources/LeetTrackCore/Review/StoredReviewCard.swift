@@ -32,41 +32,30 @@ struct StoredReviewCard: Codable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        func instant(_ key: CodingKeys) throws -> Date? {
-            guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
-            guard let date = UTCTimestamp.date(from: text) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: key, in: container, debugDescription: "'\(text)' is not a UTC time like 2026-11-29T14:03:12Z")
-            }
-            return date
-        }
         func count(_ key: CodingKeys) throws -> Int {
             let value = try container.decodeIfPresent(Int.self, forKey: key) ?? 0
-            guard Self.countRange.contains(value) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: key, in: container,
-                    debugDescription: "\(value) is not a count from \(Self.countRange.lowerBound) to \(Self.countRange.upperBound)")
-            }
+            try container.require(
+                Self.countRange.contains(value), at: key,
+                "\(value) is not a count from \(Self.countRange.lowerBound) to \(Self.countRange.upperBound)")
             return value
         }
-        guard let due = try instant(.due) else {
+        guard let due = try container.decodeUTCTimeIfPresent(forKey: .due) else {
             throw DecodingError.keyNotFound(CodingKeys.due, .init(codingPath: container.codingPath, debugDescription: "a review card needs a due date"))
         }
         let stability = try container.decodeIfPresent(Double.self, forKey: .stability)
-        if let stability, !Self.isStoredStability(stability) {
-            throw DecodingError.dataCorruptedError(
-                forKey: .stability, in: container, debugDescription: "stability \(stability) is not a positive number of days")
+        if let stability {
+            try container.require(Self.isStoredStability(stability), at: .stability, "stability \(stability) is not a positive number of days")
         }
         let difficulty = try container.decodeIfPresent(Double.self, forKey: .difficulty)
-        if let difficulty, !Self.isStoredDifficulty(difficulty) {
-            throw DecodingError.dataCorruptedError(forKey: .difficulty, in: container, debugDescription: "difficulty \(difficulty) is not a number")
+        if let difficulty {
+            try container.require(Self.isStoredDifficulty(difficulty), at: .difficulty, "difficulty \(difficulty) is not a number")
         }
         card = ReviewCard(
             due: due,
             stability: stability,
             difficulty: difficulty,
             state: try container.decodeIfPresent(ReviewCard.State.self, forKey: .state) ?? .review,
-            lastReview: try instant(.lastReview),
+            lastReview: try container.decodeUTCTimeIfPresent(forKey: .lastReview),
             reps: try count(.reps),
             lapses: try count(.lapses))
     }

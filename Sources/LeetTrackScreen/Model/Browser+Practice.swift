@@ -33,21 +33,24 @@ extension Browser {
 
     /// `o`: the problem's page in the browser.
     mutating func openPage(_ position: Int) {
-        guard let open = actions.open else {
-            message = Message(text: "Opening pages is not available here; the URL: \(catalog.problem(at: position).url)")
-            return
-        }
-        let outcome = open(catalog.problem(at: position))
-        message = Message(text: outcome.text, isError: outcome.isError)
+        let problem = catalog.problem(at: position)
+        run(actions.open, on: problem, unavailable: "Opening pages is not available here; the URL: \(problem.url)")
     }
 
     /// `e`: the solution file in the editor, the screen suspended meanwhile.
     mutating func editCode(_ position: Int) {
-        guard let editCode = actions.editCode else {
-            message = Message(text: "Editing code is not available here; use `leettrack code \(catalog.problem(at: position).id)`")
+        let problem = catalog.problem(at: position)
+        run(actions.editCode, on: problem, unavailable: "Editing code is not available here; use `leettrack code \(problem.id)`")
+    }
+
+    /// Runs one of the program's actions on `problem` and shows its outcome, or `unavailable`
+    /// where the program gave none.
+    private mutating func run(_ action: ((Problem) -> ScreenActions.Outcome)?, on problem: Problem, unavailable: @autoclosure () -> String) {
+        guard let action else {
+            message = Message(text: unavailable())
             return
         }
-        let outcome = editCode(catalog.problem(at: position))
+        let outcome = action(problem)
         message = Message(text: outcome.text, isError: outcome.isError)
     }
 

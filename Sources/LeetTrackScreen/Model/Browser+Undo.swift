@@ -30,11 +30,11 @@ extension Browser {
             message = Message(text: "Nothing to undo")
             return
         }
-        switch step {
-        case .progress(let slug, let before, let after, let what):
-            guard let position = catalog.position(ofSlug: slug) else { return }
-            var changedElsewhere = false
-            do {
+        do {
+            switch step {
+            case .progress(let slug, let before, let after, let what):
+                guard let position = catalog.position(ofSlug: slug) else { return }
+                var changedElsewhere = false
                 let changes = try repository.update([slug]) { _, record in
                     guard record == after else {
                         changedElsewhere = true
@@ -49,21 +49,11 @@ extension Browser {
                 if let change = changes.first { apply(change, at: position) }
                 if review != nil { try rebuildReview() }
                 message = Message(text: "Undone: \(what)")
-            } catch {
-                undoSteps.append(step)
-                message = Message(text: "Not undone: \(error)", isError: true)
-            }
-        case .listAddition(let slug, let listKey, let listName):
-            do {
+            case .listAddition(let slug, let listKey, let listName):
                 _ = try tracker.lists.remove([slug], from: listKey, in: catalog)
                 let title = catalog.position(ofSlug: slug).map { catalog.title(at: $0) } ?? slug
                 message = Message(text: "Undone: \(title) taken out of \(Format.quoted(listName))")
-            } catch {
-                undoSteps.append(step)
-                message = Message(text: "Not undone: \(error)", isError: true)
-            }
-        case .listCreation(let slug, let listKey, let listName):
-            do {
+            case .listCreation(let slug, let listKey, let listName):
                 // Only the list as it was made goes (checked in the deleting transaction): one that
                 // gained problems since stays.
                 let deleted = try tracker.lists.delete(listKey, in: catalog, onlyIfProblemsAre: [slug])
@@ -72,10 +62,10 @@ extension Browser {
                     return
                 }
                 message = Message(text: "Undone: the new list \(Format.quoted(listName)) deleted")
-            } catch {
-                undoSteps.append(step)
-                message = Message(text: "Not undone: \(error)", isError: true)
             }
+        } catch {
+            undoSteps.append(step)
+            message = Message(text: "Not undone: \(error)", isError: true)
         }
     }
 }

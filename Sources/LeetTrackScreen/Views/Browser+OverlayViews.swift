@@ -52,31 +52,31 @@ extension Browser {
             frame.cursor = field.cursorPosition(in: inner.row(0))
             frame.buffer.draw(Line("⏎ create  Esc cancel", style: Theme.labelStyle), in: inner.row(2))
         case .rateSolve(let position):
-            let width = min(frame.area.width, 52)
-            let question = Paragraph([
+            drawQuestion(title: "Solved", width: 52, frame: &frame, [
                 Line("How did \(catalog.id(at: position)). \(catalog.title(at: position)) go?"),
                 "",
                 Line("1 again  2 hard  3 good  4 easy", style: Theme.keyStyle),
                 Line("Enter good   Esc cancel", style: Theme.labelStyle),
             ])
-            let area = frame.area.centered(width: width, height: question.rows(width: width - 4).count + 2)
-            let box = Box(title: Line("Solved", style: .bold))
-            frame.buffer.render(box, in: area)
-            frame.buffer.render(question, in: box.inner(area))
         case .help(let offset):
             drawHelp(offset: offset, frame: &frame)
         case .confirmReset(let position):
-            let width = min(frame.area.width, 48)
-            let question = Paragraph([
+            drawQuestion(title: "Back to todo?", width: 48, frame: &frame, [
                 Line("Set \(catalog.id(at: position)). \(catalog.title(at: position)) back to todo? Its history is kept."),
                 "",
                 Line("y yes   n no", style: Theme.keyStyle),
             ])
-            let area = frame.area.centered(width: width, height: question.rows(width: width - 4).count + 2)
-            let box = Box(title: Line("Back to todo?", style: .bold))
-            frame.buffer.render(box, in: area)
-            frame.buffer.render(question, in: box.inner(area))
         }
+    }
+
+    /// A centred box of at most `width` columns, as tall as `lines` wrap to, asking a question.
+    private func drawQuestion(title: String, width: Int, frame: inout Frame, _ lines: [Line]) {
+        let width = min(frame.area.width, width)
+        let question = Paragraph(lines)
+        let area = frame.area.centered(width: width, height: question.rows(width: width - 4).count + 2)
+        let box = Box(title: Line(title, style: .bold))
+        frame.buffer.render(box, in: area)
+        frame.buffer.render(question, in: box.inner(area))
     }
 
     /// A centred box with a scrolling list; returns the area above the list (`topRows` rows) for

@@ -164,30 +164,17 @@ extension ValueCoder where Value: Codable {
     }
 }
 
-extension ValueCoder where Value: RawRepresentable, Value.RawValue == String {
-    static func rawString(name: String) -> ValueCoder {
-        let strings = ValueCoder<String>.codable(name: name)
+extension ValueCoder where Value: RawRepresentable, Value.RawValue: Codable {
+    /// Stores the raw value (a string or an integer); one that no value has does not decode.
+    static func raw(name: String) -> ValueCoder {
+        let raws = ValueCoder<Value.RawValue>.codable(name: name)
         return ValueCoder(
-            encode: { try strings.encode($0.rawValue) },
+            encode: { try raws.encode($0.rawValue) },
             decode: { data in
-                let raw = try strings.decode(data)
+                let raw = try raws.decode(data)
                 guard let value = Value(rawValue: raw) else {
-                    throw CodingFailure(description: "\(Value.self)(rawValue:) rejected the stored string")
-                }
-                return value
-            })
-    }
-}
-
-extension ValueCoder where Value: RawRepresentable, Value.RawValue == Int {
-    static func rawInt(name: String) -> ValueCoder {
-        let integers = ValueCoder<Int>.codable(name: name)
-        return ValueCoder(
-            encode: { try integers.encode($0.rawValue) },
-            decode: { data in
-                let raw = try integers.decode(data)
-                guard let value = Value(rawValue: raw) else {
-                    throw CodingFailure(description: "\(Value.self)(rawValue:) rejected the stored integer \(raw)")
+                    let stored = raw is String ? "string" : "integer \(raw)"
+                    throw CodingFailure(description: "\(Value.self)(rawValue:) rejected the stored \(stored)")
                 }
                 return value
             })

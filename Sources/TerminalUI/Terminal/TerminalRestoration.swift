@@ -39,21 +39,25 @@ enum TerminalRestoration {
 
     static let fatalSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE]
 
+    /// `bytes` in a buffer of their own, which the signal handler can write without touching a
+    /// Swift array.
+    private static func copy(of bytes: [UInt8]) -> UnsafeMutableBufferPointer<UInt8> {
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = copy.initialize(from: bytes)
+        return copy
+    }
+
     /// Remembers how to restore the terminal and installs the handlers. Called once the terminal is
     /// in raw mode and the alternate screen.
     static func activate(saved: termios, raw: termios, input: Int32, output: Int32, enter: [UInt8], restore: [UInt8]) throws {
         savedAttributes = saved
         rawAttributes = raw
         enterBytes.deallocate()
-        let enterCopy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: enter.count)
-        _ = enterCopy.initialize(from: enter)
-        enterBytes = enterCopy
+        enterBytes = copy(of: enter)
         inputDescriptor = input
         outputDescriptor = output
         restoreBytes.deallocate()
-        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: restore.count)
-        _ = bytes.initialize(from: restore)
-        restoreBytes = bytes
+        restoreBytes = copy(of: restore)
         if resizePipe.read < 0 {
             resizePipe = try makeNonBlockingPipe()
         }

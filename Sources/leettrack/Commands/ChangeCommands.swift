@@ -163,45 +163,48 @@ struct AttemptCommand: LeetTrackCommand {
 }
 
 /// `leettrack fav PROBLEM...`.
-struct FavoriteCommand: LeetTrackCommand {
+struct FavoriteCommand: FavoriteChange {
     static let configuration = CommandConfiguration(commandName: "fav", abstract: "Add problems to the favorites.")
+    static let marks = true
 
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
-    func storeUse(_ context: CommandContext) -> StoreUse { .writing }
-
-    func run(_ context: CommandContext, _ output: CommandOutput) throws {
-        try FavoriteChange(problemNames: problemNames, json: json, favorite: true).run(context, output)
-    }
 }
 
 /// `leettrack unfav PROBLEM...`.
-struct UnfavoriteCommand: LeetTrackCommand {
+struct UnfavoriteCommand: FavoriteChange {
     static let configuration = CommandConfiguration(commandName: "unfav", abstract: "Remove problems from the favorites.")
+    static let marks = false
 
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
-    func storeUse(_ context: CommandContext) -> StoreUse { .writing }
-
-    func run(_ context: CommandContext, _ output: CommandOutput) throws {
-        try FavoriteChange(problemNames: problemNames, json: json, favorite: false).run(context, output)
-    }
 }
 
-/// What `fav` and `unfav` share: the change, in one direction or the other.
-struct FavoriteChange {
-    let problemNames: [String]
-    let json: Bool
-    let favorite: Bool
+/// A command that puts a mark on the problems named or takes it off: `fav` and `unfav`, `skip`
+/// and `unskip`. Each pair shares its change, in one direction or the other.
+protocol ProblemMarkCommand: LeetTrackCommand {
+    /// Whether the command puts the mark on (`fav`, `skip`) or takes it off (`unfav`, `unskip`).
+    static var marks: Bool { get }
+    var problemNames: [String] { get }
+    var json: Bool { get }
+}
 
+extension ProblemMarkCommand {
+    func storeUse(_ context: CommandContext) -> StoreUse { .writing }
+}
+
+/// What `fav` and `unfav` share: the heart, put on or taken off.
+protocol FavoriteChange: ProblemMarkCommand {}
+
+extension FavoriteChange {
     func run(_ context: CommandContext, _ output: CommandOutput) throws {
         // A heart on a record the catalog does not know can be taken off by its slug (see
         // OrphanRecords); a new one is not given: such a problem cannot be practised here.
-        if !favorite, let slugs = try OrphanRecords.slugs(named: problemNames, context) { return try unfavoriteOrphans(slugs, context, output) }
+        if !Self.marks, let slugs = try OrphanRecords.slugs(named: problemNames, context) { return try unfavoriteOrphans(slugs, context, output) }
         let problems = try context.catalog.resolve(problemNames)
-        let favorite = self.favorite
+        let favorite = Self.marks
         try ProgressChanges.apply(problems, json: json, in: context, output) { _, record in
             record.favorite = favorite
         } describe: { problem, change in

@@ -28,15 +28,14 @@ extension LeetCodeCommand {
         @ParentCommand var root: LeetTrack
 
         func run(_ context: CommandContext, _ output: CommandOutput) throws {
-            let session = try LeetCodeSession(context, endpoint: server.endpoint)
-            for (index, text) in cases.enumerated() {
-                if InputRules.showsNothing(text) { throw Self.usageError("'--case' \(index + 1) is empty") }
-                if text.utf8.count > SubmissionResponses.maximumText || text.utf8.contains(0) {
-                    throw Self.usageError("'--case' \(index + 1) is longer than \(SubmissionResponses.maximumText / 1024) KiB or holds a NUL")
+            try server.session(context, nothingChanged: true) { session in
+                for (index, text) in cases.enumerated() {
+                    if InputRules.showsNothing(text) { throw Self.usageError("'--case' \(index + 1) is empty") }
+                    if text.utf8.count > SubmissionResponses.maximumText || text.utf8.contains(0) {
+                        throw Self.usageError("'--case' \(index + 1) is longer than \(SubmissionResponses.maximumText / 1024) KiB or holds a NUL")
+                    }
                 }
-            }
-            let problem = try context.catalog.resolve(problemName)
-            try session.failing(nothingChanged: true) {
+                let problem = try context.catalog.resolve(problemName)
                 try session.test(problem, try session.solution(for: problem, file: file, command: Self.self), cases: cases, output)
             }
         }
@@ -74,9 +73,8 @@ extension LeetCodeCommand {
         func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
         func run(_ context: CommandContext, _ output: CommandOutput) throws {
-            let session = try LeetCodeSession(context, endpoint: server.endpoint)
-            let problem = try context.catalog.resolve(problemName)
-            try session.failing(nothingChanged: true) {
+            try server.session(context, nothingChanged: true) { session in
+                let problem = try context.catalog.resolve(problemName)
                 try session.submit(problem, try session.solution(for: problem, file: file, command: Self.self), rating: rating, seconds: seconds, output)
             }
         }

@@ -51,8 +51,7 @@ struct LeetCodeCommand: LeetTrackCommand {
         @ParentCommand var root: LeetTrack
 
         func run(_ context: CommandContext, _ output: CommandOutput) throws {
-            let session = try LeetCodeSession(context, endpoint: server.endpoint)
-            try session.failing(nothingChanged: true) { try session.login(output) }
+            try server.session(context, nothingChanged: true) { session in try session.login(output) }
         }
     }
 
@@ -89,8 +88,7 @@ struct LeetCodeCommand: LeetTrackCommand {
         func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
         func run(_ context: CommandContext, _ output: CommandOutput) throws {
-            let session = try LeetCodeSession(context, endpoint: server.endpoint)
-            try session.failing(nothingChanged: true) { try session.pull(dryRun: dryRun, output) }
+            try server.session(context, nothingChanged: true) { session in try session.pull(dryRun: dryRun, output) }
         }
     }
 
@@ -105,8 +103,7 @@ struct LeetCodeCommand: LeetTrackCommand {
         func storeUse(_ context: CommandContext) -> StoreUse { .writingWhereAllowed }
 
         func run(_ context: CommandContext, _ output: CommandOutput) throws {
-            let session = try LeetCodeSession(context, endpoint: server.endpoint)
-            try session.failing(nothingChanged: false) { try session.daily(json: json, output) }
+            try server.session(context, nothingChanged: false) { session in try session.daily(json: json, output) }
         }
     }
 }
@@ -121,6 +118,13 @@ struct LeetCodeServerOption: ParsableArguments {
         let lowered = endpoint.lowercased()
         return (lowered.hasPrefix("http://") || lowered.hasPrefix("https://")) && endpoint.count < 2048
             && !endpoint.unicodeScalars.contains { InputRules.isControlOrBidi($0) || $0 == " " }
+    }
+
+    /// Opens a session at this endpoint and runs `body` in it, its failures reported as
+    /// ``LeetCodeSession/failing(nothingChanged:_:)`` says.
+    func session(_ context: CommandContext, nothingChanged: Bool, _ body: (LeetCodeSession) throws -> Void) throws {
+        let session = try LeetCodeSession(context, endpoint: endpoint)
+        try session.failing(nothingChanged: nothingChanged) { try body(session) }
     }
 }
 

@@ -64,24 +64,37 @@ struct NextCommand: LeetTrackCommand {
 }
 
 /// `leettrack skip PROBLEM...` and `leettrack unskip PROBLEM...`: what `next` passes over.
-struct SkipCommand: LeetTrackCommand {
+struct SkipCommand: SkipChange {
     static let configuration = CommandConfiguration(
         commandName: "skip",
         abstract: "Mark problems for `next` and `today` to pass over (paid-only ones, ones you know).",
         discussion: "The marks follow the store to your other machines. `leettrack unskip PROBLEM` takes one back.")
+    static let marks = true
 
     @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
-    func storeUse(_ context: CommandContext) -> StoreUse { .writing }
+}
 
-    func run(_ context: CommandContext, _ output: CommandOutput) throws {
-        try Self.mark(problemNames, skip: true, json: json, context, output)
-    }
+/// `leettrack unskip PROBLEM...`.
+struct UnskipCommand: SkipChange {
+    static let configuration = CommandConfiguration(
+        commandName: "unskip", abstract: "Take back `leettrack skip`: `next` offers the problems again.")
+    static let marks = false
 
+    @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
+    @Flag(help: .json) var json = false
+    @ParentCommand var root: LeetTrack
+}
+
+/// What `skip` and `unskip` share: the mark, put on or taken off.
+protocol SkipChange: ProblemMarkCommand {}
+
+extension SkipChange {
     /// Resolves every name first (a bad one changes nothing), then writes the marks in one change.
-    static func mark(_ names: [String], skip: Bool, json: Bool, _ context: CommandContext, _ output: CommandOutput) throws {
-        let problems = try context.catalog.resolve(names)
+    func run(_ context: CommandContext, _ output: CommandOutput) throws {
+        let skip = Self.marks
+        let problems = try context.catalog.resolve(problemNames)
         let changed = Set(try context.tracker().practice.setSkipped(problems.map(\.slug), skip))
         if json {
             let progress = try context.progress(ofSlugs: problems.map(\.slug))
@@ -96,20 +109,5 @@ struct SkipCommand: LeetTrackCommand {
             case (false, false): output.line("\(name) was not skipped.")
             }
         }
-    }
-}
-
-/// `leettrack unskip PROBLEM...`.
-struct UnskipCommand: LeetTrackCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "unskip", abstract: "Take back `leettrack skip`: `next` offers the problems again.")
-
-    @Argument(help: ProgressChanges.problemsHelp, completion: .problems) var problemNames: [String]
-    @Flag(help: .json) var json = false
-    @ParentCommand var root: LeetTrack
-    func storeUse(_ context: CommandContext) -> StoreUse { .writing }
-
-    func run(_ context: CommandContext, _ output: CommandOutput) throws {
-        try SkipCommand.mark(problemNames, skip: false, json: json, context, output)
     }
 }
