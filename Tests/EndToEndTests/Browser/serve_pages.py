@@ -147,6 +147,32 @@ with sync_playwright() as playwright:
     refused = cli("lists", "create", "Warm-up", check=False).stderr.strip().removeprefix("Error: ").splitlines()[0]
     expect(page.get_by_role("alert")).to_contain_text(refused[:40])
 
+    # The own lists' order, by keyboard alone: Warm-up up above Commute, as `lists reorder` does;
+    # the buttons at the ends are disabled, the focus stays in the row, and a name being typed stays.
+    # (Both lists are made at the test's fixed time: the same time orders them by key.)
+    cli("lists", "create", "Commute")
+    page.goto(url + "#/lists")
+    own_rows = lists_view.get_by_role("list").nth(1).get_by_role("link")
+    expect(own_rows).to_have_text(["Commute", "Warm-up"])
+    expect(page.get_by_role("button", name="Move the list Commute up")).to_be_disabled()
+    expect(page.get_by_role("button", name="Move the list Warm-up down")).to_be_disabled()
+    page.get_by_role("textbox", name="New list name").fill("Later")
+    page.get_by_role("button", name="Move the list Warm-up up").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#list-message")).to_have_text("Put the list “Warm-up” at place 1 of your lists.")
+    expect(own_rows).to_have_text(["Warm-up", "Commute"])
+    own = [item["key"] for item in cli_json("lists") if item["own"]]
+    if own != ["warm-up", "commute"]:
+        sys.exit(f"the order set on the page is not the store's: {own}")
+    expect(page.get_by_role("button", name="Move the list Warm-up down")).to_be_focused()
+    expect(page.get_by_role("button", name="Move the list Warm-up up")).to_be_disabled()
+    expect(page.get_by_role("textbox", name="New list name")).to_have_value("Later")
+    page.keyboard.press("Enter")
+    expect(page.locator("#list-message")).to_have_text("Put the list “Warm-up” at place 2 of your lists.")
+    expect(own_rows).to_have_text(["Commute", "Warm-up"])
+    expect(page.get_by_role("button", name="Move the list Warm-up up")).to_be_focused()
+    cli("lists", "delete", "commute", "--yes")
+
     # A problem's page: the note as Markdown (nothing of it as markup), the history with times and
     # notes, and the timer recording an attempt and a solve with their times.
     page.goto(url + "#/problem/two-sum")
