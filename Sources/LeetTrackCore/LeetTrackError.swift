@@ -34,6 +34,8 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
     case builtInList(String)
     /// A move within a list that cannot be made: the problem is not in it, or the place is not one of its places.
     case invalidListMove(String, reason: String)
+    /// An own list put at a place its lists do not have (`count`: how many own lists there are).
+    case invalidListPlace(String, place: Int, count: Int)
     /// A setting value out of range, or an unknown setting.
     case invalidSetting(String, value: String, reason: String)
     /// A solution file (`leettrack code`) cannot be made or reused; names the path.
@@ -103,6 +105,9 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
             return "a list called '\(existing)' already exists; choose another name than '\(name)'."
         case .invalidListMove(let name, let reason):
             return "cannot move within the list '\(name)': \(reason)."
+        case .invalidListPlace(let name, let place, let count):
+            let places = count == 1 ? "you have one list of your own, at place 1" : "your lists have places 1 to \(count)"
+            return "cannot put the list '\(name)' at place \(place): \(places)."
         case .builtInList(let name):
             return "'\(name)' is a built-in study list and cannot be changed; create your own with `leettrack lists create NAME`."
         case .invalidSetting(let name, let value, let reason):

@@ -3,7 +3,7 @@ import LeetTrackCore
 import NIOHTTP1
 
 /// The routes of the Today and Lists pages: `GET /api/today`, and the changes to the user's own
-/// lists (`POST /api/lists`, `PUT|DELETE /api/lists/KEY`, `POST /api/lists/KEY/add|remove|move`).
+/// lists (`POST /api/lists`, `PUT|DELETE /api/lists/KEY`, `POST /api/lists/KEY/add|remove|move|reorder`).
 extension Routes {
     /// The methods of the pages' routes, or `nil` for a path that is not one of them.
     static func pageMethods(for path: [Substring]) -> [HTTPMethod]? {
@@ -11,7 +11,7 @@ extension Routes {
         case (1, "today"): [.GET]
         case (1, "lists"): [.GET, .POST]
         case (2, "lists"): [.PUT, .DELETE]
-        case (3, "lists") where path[2] == "add" || path[2] == "remove" || path[2] == "move": [.POST]
+        case (3, "lists") where ["add", "remove", "move", "reorder"].contains(path[2]): [.POST]
         default: nil
         }
     }
@@ -37,6 +37,12 @@ extension Routes {
                 throw ServerError.badRequest("'place' is a place in the list: a whole number from 1 (the first); nothing was changed.")
             }
             change = .move(String(path[1]), problem: move.problem, place: move.place)
+        case 3 where path[2] == "reorder":
+            let place = try decode(PlaceBody.self, request.body).place
+            guard place > 0 else {
+                throw ServerError.badRequest("'place' is a place among your lists: a whole number from 1 (the first); nothing was changed.")
+            }
+            change = .reorder(String(path[1]), place: place)
         default:
             let problems = try decode(ProblemsBody.self, request.body).problems
             guard !problems.isEmpty else {
@@ -68,6 +74,10 @@ private struct NameBody: Decodable {
 
 private struct ProblemsBody: Decodable {
     var problems: [String]
+}
+
+private struct PlaceBody: Decodable {
+    var place: Int
 }
 
 private struct MoveBody: Decodable {

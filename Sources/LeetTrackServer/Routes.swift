@@ -135,10 +135,10 @@ struct Routes: Sendable {
             return APIResponse(value: try model.stats(damaged: &damaged))
         case (1, "lists"):
             try allow(request)
-            return APIResponse(value: try model.lists(damaged: &damaged))
+            return APIResponse(value: [String](), encoded: TaggedBodies.body(of: try model.lists(damaged: &damaged), route: "lists"))
         case (1, "tags"):
             try allow(request)
-            return APIResponse(value: model.tags())
+            return APIResponse(value: [String](), encoded: TaggedBodies.body(of: model.tags(), route: "tags"))
         default:
             throw ServerError.notFound(path: "/api/" + path.joined(separator: "/"))
         }

@@ -94,6 +94,12 @@ extension ServerModel {
             message = result.changed.isEmpty
                 ? "\(problem.id). \(problem.title) is already at place \(place) of “\(list.name)”."
                 : "Moved \(problem.id). \(problem.title) to place \(place) of “\(list.name)”."
+        case .reorder(let name, let place):
+            let placement = try lists.reorder(name, to: place, in: catalog)
+            list = placement.list
+            message = placement.moved
+                ? "Put the list “\(list.name)” at place \(place) of your lists."
+                : "The list “\(list.name)” is already at place \(place) of your lists."
         case .add(let name, let problems), .remove(let name, let problems):
             let resolved = try catalog.resolve(problems)
             let adding = if case .add = change { true } else { false }
@@ -124,6 +130,8 @@ enum ListChange {
     case remove(String, [String])
     /// A problem of the list put at a place (1 is the first), as `lists move` does.
     case move(String, problem: String, place: Int)
+    /// An own list put at a place among the own lists (1 is the first), as `lists reorder` does.
+    case reorder(String, place: Int)
 }
 
 /// The answer to a list change: what `leettrack lists` would have said, the list after it (absent

@@ -77,6 +77,54 @@ struct ListsEndToEndTests {
         #expect(try order() == before)
     }
 
+    @Test("reorder puts one of your lists at a place among them, everywhere they are shown; a bad place, list or count changes nothing")
+    func reorder() throws {
+        let leettrack = try LeetTrackRunner()
+        for name in ["Alpha", "Beta", "Gamma"] { try ok(leettrack, "lists", "create", name) }
+        func order() throws -> [String] {
+            try #require(try leettrack.json(try ok(leettrack, "lists", "--json")) as? [[String: Any]])
+                .filter { $0["own"] as? Bool == true }.compactMap { $0["key"] as? String }
+        }
+        #expect(try order() == ["alpha", "beta", "gamma"])
+        #expect(try ok(leettrack, "lists", "reorder", "gamma", "1").stdout
+            == "Put the list “Gamma” at place 1 of your lists.\nYour lists: Gamma, Alpha, Beta\n")
+        #expect(try order() == ["gamma", "alpha", "beta"])
+        let listing = try ok(leettrack, "lists").stdout
+        #expect(listing.contains("Your lists\ngamma  "), "\(listing)")
+        #expect(try #require(listing.range(of: "\nalpha ")).lowerBound < #require(listing.range(of: "\nbeta ")).lowerBound)
+        #expect(try ok(leettrack, "lists", "reorder", "Alpha", "3").stdout.hasPrefix("Put the list “Alpha” at place 3"))
+        #expect(try ok(leettrack, "lists", "reorder", "beta", "2").stdout.hasPrefix("The list “Beta” is already at place 2 of your lists."))
+        try ok(leettrack, "lists", "create", "Delta")
+        #expect(try order() == ["gamma", "beta", "alpha", "delta"])
+        let json = try #require(try leettrack.json(try ok(leettrack, "lists", "reorder", "delta", "2", "--json")) as? [[String: Any]])
+        #expect(json.compactMap { $0["key"] as? String } == ["gamma", "delta", "beta", "alpha"])
+        // The order lives in the store: an export read back by a new store keeps it.
+        let file = leettrack.directory.appendingPathComponent("export.json").path
+        try ok(leettrack, "export", "--output", file)
+        let copy = try LeetTrackRunner()
+        try ok(copy, "import", file, "--replace", "--yes")
+        #expect(try #require(try copy.json(try ok(copy, "lists", "--json")) as? [[String: Any]])
+            .filter { $0["own"] as? Bool == true }.compactMap { $0["key"] as? String } == ["gamma", "delta", "beta", "alpha"])
+
+        let before = try leettrack.snapshot()
+        for (arguments, status, words) in [
+            (["alpha", "5"], Int32(1), "cannot put the list 'Alpha' at place 5: your lists have places 1 to 4."),
+            (["alpha", "0"], 64, "'0' is not a place among your lists; use a whole number from 1"),
+            (["alpha", "last"], 64, "'last' is not a place among your lists"),
+            (["alpha", "99999999999999999999999"], 64, "is not a place among your lists"),
+            (["alpha"], 64, "needs one of your lists' NAME and its new PLACE"),
+            (["alpha", "1", "2"], 64, "unexpected argument '2'"),
+            (["nothing", "1"], 64, "nothing"),
+            (["blind-75", "1"], 64, "built-in study list"),
+        ] {
+            let refused = try leettrack.run(["lists", "reorder"] + arguments)
+            #expect(refused.status == status, "\(arguments): \(refused.stderr)")
+            #expect(refused.stderr.contains(words), "\(arguments): \(refused.stderr)")
+            #expect(refused.stdout.isEmpty)
+        }
+        #expect(try leettrack.snapshot() == before)
+    }
+
     @Test("delete asks first; --yes skips the question")
     func deleteAsks() throws {
         let leettrack = try LeetTrackRunner()

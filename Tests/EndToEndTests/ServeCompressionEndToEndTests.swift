@@ -26,7 +26,7 @@ struct ServeCompressionEndToEndTests {
         return process.terminationStatus == 0 ? Array(data) : nil
     }
 
-    @Test(arguments: ["/api/problems", "/", "/app.js", "/app.css", "/manifest.webmanifest", "/icon.svg"])
+    @Test(arguments: ["/api/problems", "/api/lists", "/api/tags", "/", "/app.js", "/app.css", "/manifest.webmanifest", "/icon.svg"])
     func theGzipAnswerDecompressesToExactlyThePlainOne(path: String) throws {
         let server = try ServeProcess(try LeetTrackRunner())
         let plain = try server.request("GET", path)
@@ -67,7 +67,7 @@ struct ServeCompressionEndToEndTests {
         #expect(try server.stillAnswers())
     }
 
-    @Test(arguments: ["/api/problems", "/app.js"])
+    @Test(arguments: ["/api/problems", "/api/lists", "/api/tags", "/app.js"])
     func aMatchingIfNoneMatchIsA304WithoutABody(path: String) throws {
         let server = try ServeProcess(try LeetTrackRunner())
         let plainTag = try #require(try server.request("GET", path).headers["etag"])
@@ -131,6 +131,60 @@ struct ServeCompressionEndToEndTests {
         #expect(try server.request("GET", "/api/problems", headers: ["If-None-Match": later.0]).status == 304)
     }
 
+    /// `/api/lists` shows every list's progress and the own lists: its tag follows each change of
+    /// what it shows (a solve, a list made, filled or reordered, here or in another process), and
+    /// only those; `/api/tags` keeps its tag.
+    @Test func theListsTagFollowsProgressAndListChangesHereAndElsewhere() throws {
+        let runner = try LeetTrackRunner()
+        let server = try ServeProcess(runner)
+        func tags() throws -> (lists: String, zipped: String, tags: String) {
+            (try server.request("GET", "/api/lists").headers["etag"] ?? "", try server.request("GET", "/api/lists", headers: Self.gzip).headers["etag"] ?? "",
+             try server.request("GET", "/api/tags").headers["etag"] ?? "")
+        }
+        /// Waits for a change made by another process to reach the answer (through the store's notices).
+        func changed(from old: (lists: String, zipped: String, tags: String)) throws -> (lists: String, zipped: String, tags: String) {
+            let deadline = Date().addingTimeInterval(5)
+            var now = try tags()
+            while now.lists == old.lists, Date() < deadline {
+                usleep(50_000)
+                now = try tags()
+            }
+            return now
+        }
+        var seen: Set<String> = []
+        let first = try tags()
+        #expect(try tags() == first)  // Unchanged data, unchanged tags.
+        #expect(try server.request("GET", "/api/lists", headers: ["If-None-Match": first.lists]).status == 304)
+        seen.insert(first.lists)
+        #expect(try server.request("POST", "/api/problems/1/solve", body: #"{"rating":"good"}"#).status == 200)  // In Blind 75.
+        let solved = try tags()
+        #expect(!seen.contains(solved.lists) && solved.zipped != first.zipped && solved.tags == first.tags)
+        seen.insert(solved.lists)
+        let reply = try server.request("GET", "/api/lists", headers: Self.gzip.merging(["If-None-Match": first.zipped]) { $1 })
+        #expect(reply.status == 200)
+        let lists = try JSONSerialization.jsonObject(with: Data(try #require(try Self.gunzip(reply.bytes)))) as? [[String: Any]] ?? []
+        #expect((lists.first { $0["key"] as? String == "blind-75" }?["solved"] as? Int) == 1)
+
+        try runner.run("lists", "create", "Alpha")
+        let made = try changed(from: solved)
+        #expect(!seen.contains(made.lists))
+        seen.insert(made.lists)
+        try runner.run("lists", "create", "Beta")
+        try runner.run("lists", "add", "beta", "1")
+        let filled = try changed(from: made)
+        #expect(!seen.contains(filled.lists))
+        seen.insert(filled.lists)
+        #expect(try server.request("POST", "/api/lists/beta/reorder", body: #"{"place": 1}"#).status == 200)
+        let reordered = try tags()
+        #expect(!seen.contains(reordered.lists))
+        try runner.run("solve", "20")  // In Blind 75 too, by another process.
+        let later = try changed(from: reordered)
+        #expect(later.lists != reordered.lists && later.tags == first.tags)
+        #expect(try server.request("GET", "/api/lists", headers: ["If-None-Match": later.lists]).status == 304)
+        #expect(try server.request("GET", "/api/lists").headers["cache-control"] == "no-cache")
+        #expect(try server.request("GET", "/api/tags").headers["cache-control"] == "no-cache")
+    }
+
     /// The list's gzip is kept in blocks of 128 rows, each compressed again when it or the one
     /// before it changed: after changes in the first, a middle and the last block, and across a
     /// block's edge, it still decompresses to exactly the plain list.
@@ -155,7 +209,7 @@ struct ServeCompressionEndToEndTests {
         #expect(list.filter { $0["favorite"] as? Bool == true }.count == 5)
     }
 
-    @Test(arguments: ["/api/problems", "/app.js"])
+    @Test(arguments: ["/api/problems", "/api/lists", "/api/tags", "/app.js"])
     func headGivesTheGzipAnswersHeadersWithoutItsBody(path: String) throws {
         let server = try ServeProcess(try LeetTrackRunner())
         let get = try server.request("GET", path, headers: Self.gzip)

@@ -81,6 +81,41 @@ struct ServePagesAPIEndToEndTests {
         #expect(lists?.contains { ($0["key"] as? String)?.hasPrefix("bus-") == true } == false)
     }
 
+    @Test func ownListsAreReorderedAsListsReorderDoesOnceForARepeatedChangeAndRefusedWithItsWords() throws {
+        let runner = try LeetTrackRunner()
+        for name in ["Alpha", "Beta", "Gamma"] { try ok(runner, "lists", "create", name) }
+        let server = try ServeProcess(runner, environment: Self.clock)
+        func own(_ lists: [[String: Any]]?) -> [String] { (lists ?? []).filter { $0["own"] as? Bool == true }.compactMap { $0["key"] as? String } }
+        let change = ["X-LeetTrack-Change": "7c8e6b1c-2d3a-4b5c-9d6e-7f8091a2b3c4", "X-LeetTrack-Made": "1796655540000"]
+        let moved = try server.request("POST", "/api/lists/gamma/reorder", body: #"{"place": 1}"#, headers: change)
+        #expect(moved.status == 200, "\(moved.body)")
+        #expect(moved.object["message"] as? String == "Put the list “Gamma” at place 1 of your lists.")
+        #expect(own(moved.object["lists"] as? [[String: Any]]) == ["gamma", "alpha", "beta"])
+        #expect(own(try server.json("/api/lists") as? [[String: Any]]) == ["gamma", "alpha", "beta"])
+        #expect(own(try runner.json(try ok(runner, "lists", "--json")) as? [[String: Any]]) == ["gamma", "alpha", "beta"])
+        // Sent again (its answer lost): the first answer, and no second move.
+        try ok(runner, "lists", "reorder", "alpha", "1")
+        let again = try server.request("POST", "/api/lists/gamma/reorder", body: #"{"place": 1}"#, headers: change)
+        #expect(again.body == moved.body)
+        #expect(own(try runner.json(try ok(runner, "lists", "--json")) as? [[String: Any]]) == ["alpha", "gamma", "beta"])
+        let same = try server.request("POST", "/api/lists/gamma/reorder", body: #"{"place": 2}"#)
+        #expect(same.object["message"] as? String == "The list “Gamma” is already at place 2 of your lists.")
+
+        let beyond = try server.request("POST", "/api/lists/gamma/reorder", body: #"{"place": 4}"#)
+        try expectRefused(beyond, status: 400, like: runner, "lists", "reorder", "gamma", "4")
+        let unknown = try server.request("POST", "/api/lists/nothing/reorder", body: #"{"place": 1}"#)
+        try expectRefused(unknown, status: 404, like: runner, "lists", "reorder", "nothing", "1")
+        let builtIn = try server.request("POST", "/api/lists/blind-75/reorder", body: #"{"place": 1}"#)
+        try expectRefused(builtIn, status: 400, like: runner, "lists", "reorder", "blind-75", "1")
+        for body in [#"{"place": 0}"#, #"{"place": "first"}"#, #"{"place": 1.5}"#, #"{}"#, "{"] {
+            let refused = try server.request("POST", "/api/lists/gamma/reorder", body: body)
+            #expect(refused.status == 400, "\(body): \(refused.body)")
+            #expect((refused.object["error"] as? String)?.contains("nothing was changed") == true, "\(body): \(refused.body)")
+        }
+        #expect(try server.request("GET", "/api/lists/gamma/reorder").status == 405)
+        #expect(own(try runner.json(try ok(runner, "lists", "--json")) as? [[String: Any]]) == ["alpha", "gamma", "beta"])
+    }
+
     @Test func aListChangeTheCommandRefusesIsRefusedWithItsWordsAndChangesNothing() throws {
         let runner = try LeetTrackRunner()
         try ok(runner, "lists", "create", "Warm-up")

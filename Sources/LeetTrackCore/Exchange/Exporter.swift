@@ -28,8 +28,8 @@ public struct Exporter: Sendable {
     public func document(of store: Store, progress: [String: ProblemProgress]? = nil) throws -> ExchangeDocument {
         var document = document(of: try progress ?? ProgressRepository(store: store, clock: .system).allProgress())  // Reads only: no time is taken.
         // A list record that does not decode is left out (the command line warns about it).
-        document.lists = try store.readableValues(withKeyPrefix: OwnLists.keyPrefix, as: OwnLists.Record.self).values
-            .sorted { ($0.value.created, $0.key) < ($1.value.created, $1.key) }
+        // In the user's order: the file's order is the lists' order (an import that replaces keeps it).
+        document.lists = OwnLists.ordered(try store.readableValues(withKeyPrefix: OwnLists.keyPrefix, as: OwnLists.Record.self).values)
             .map { ExchangeList(name: $0.value.name, created: $0.value.created, problems: $0.value.problems) }
         if try store.containsValue(forKey: ReviewSettings.key.name) {
             document.reviewSettings = try store.value(for: ReviewSettings.key)

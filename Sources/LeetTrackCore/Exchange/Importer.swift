@@ -156,8 +156,13 @@ public struct Importer: Sendable {
             stored[String(entry.key.dropFirst(OwnLists.keyPrefix.count))] = entry.value
         }
         var writes: [(Key<OwnLists.Record?>, OwnLists.Record?)] = []
-        for list in document.lists {
-            let incoming = OwnLists.Record(name: list.name, problems: list.problems, created: list.created)
+        // A replace takes the file's order of the lists too (an export writes them in the user's
+        // order): when it is not the order of creation, each list takes its place in the file.
+        let creation = document.lists.map { ($0.created, $0.key) }
+        let placed = mode == .replace && !zip(creation, creation.dropFirst()).allSatisfy { $0 <= $1 }
+        for (offset, list) in document.lists.enumerated() {
+            var incoming = OwnLists.Record(name: list.name, problems: list.problems, created: list.created)
+            if placed { incoming.place = Double(offset + 1) }
             var result = incoming
             if mode == .merge, let current = stored[list.key] {
                 result = current

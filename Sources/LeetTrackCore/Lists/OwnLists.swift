@@ -7,7 +7,8 @@ import Persistence
 /// lowercase words joined by hyphens (`My Graphs` → `lists.my-graphs`): adding a problem writes
 /// that list only, and two names that differ only in case or spacing are the same list. A list
 /// keeps its problems in the order they were added, and lists are shown in the order they were
-/// created.
+/// created until the user reorders them (``reorder(_:to:in:)``; the place is kept in each list's
+/// own record, so it syncs and exports with the list).
 public struct OwnLists: Sendable {
     /// The store the lists live in.
     public let store: Store
@@ -27,13 +28,17 @@ public struct OwnLists: Sendable {
         self.clock = clock
     }
 
-    private var writes: SyncedWrites { SyncedWrites(clock: clock) }
+    var writes: SyncedWrites { SyncedWrites(clock: clock) }
 
     /// How a list is stored.
     struct Record: Codable, Hashable {
         var name: String
         var problems: [String]
         var created: String
+        /// The list's place among the own lists, smaller first; `nil` (and left out of the record,
+        /// so older records and builds read and write the same bytes) for a list never placed,
+        /// which comes after the placed ones, in the order the lists were created.
+        var place: Double? = nil
 
         var list: StudyList? {
             OwnLists.key(for: name).map { StudyList(key: $0, name: name, slugs: problems, isOwn: true) }
@@ -49,21 +54,17 @@ public struct OwnLists: Sendable {
 
     private static func storeKey(_ key: String) -> Key<Record?> { Key<Record?>(keyPrefix + key) }
 
-    /// Every own list, in the order they were created.
+    /// Every own list, in the user's order (``ordered(_:)``).
     /// - Throws: `PersistenceError`, including `undecodable` naming a list that does not decode.
     public func all() throws -> [StudyList] {
-        try store.values(withKeyPrefix: Self.keyPrefix, as: Record.self)
-            .sorted { ($0.value.created, $0.key) < ($1.value.created, $1.key) }
-            .compactMap(\.value.list)
+        Self.ordered(try store.values(withKeyPrefix: Self.keyPrefix, as: Record.self)).compactMap(\.value.list)
     }
 
-    /// Every own list that decodes, in the order they were created, and apart, the list records
-    /// that do not decode (left untouched): one damaged list hides no other.
+    /// Every own list that decodes, in the user's order, and apart, the list records that do not
+    /// decode (left untouched): one damaged list hides no other.
     public func readableLists() throws -> (lists: [StudyList], damaged: [UndecodableEntry]) {
         let result = try store.readableValues(withKeyPrefix: Self.keyPrefix, as: Record.self)
-        let lists = result.values
-            .sorted { ($0.value.created, $0.key) < ($1.value.created, $1.key) }
-            .compactMap(\.value.list)
+        let lists = Self.ordered(result.values).compactMap(\.value.list)
         return (lists, result.undecodable)
     }
 
@@ -247,8 +248,7 @@ public struct OwnLists: Sendable {
 
     /// Every list key, read inside a transaction (the store is not to be used from inside one).
     private static func knownKeys(_ transaction: Transaction, _ catalog: Catalog) throws -> [String] {
-        catalog.studyLists.map(\.key) + (try transaction.values(withKeyPrefix: keyPrefix, as: Record.self))
-            .sorted { ($0.value.created, $0.key) < ($1.value.created, $1.key) }
+        catalog.studyLists.map(\.key) + ordered(try transaction.values(withKeyPrefix: keyPrefix, as: Record.self))
             .map { String($0.key.dropFirst(keyPrefix.count)) }
     }
 
@@ -257,7 +257,7 @@ public struct OwnLists: Sendable {
     }
 
     /// The key of an existing own list; a built-in name is refused, an unknown one reported.
-    private func ownKey(_ name: String, in catalog: Catalog) throws -> String {
+    func ownKey(_ name: String, in catalog: Catalog) throws -> String {
         if catalog.builtInList(named: name) != nil { throw LeetTrackError.builtInList(name) }
         guard let key = Self.key(for: name), try store.containsValue(forKey: Self.keyPrefix + key) else {
             throw LeetTrackError.unknownList(name, known: try allKeys(catalog))

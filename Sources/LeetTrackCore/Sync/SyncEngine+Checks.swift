@@ -32,6 +32,8 @@ extension SyncEngine {
                         throw InputRules.Violation("problems", "more than \(InputRules.maximumListProblems) problems")
                     }
                     for (index, slug) in list.problems.enumerated() { try InputRules.check(slug: slug, at: "problems[\(index)]") }
+                    // A place that is not a number would make the lists' order depend on the sort.
+                    if let place = list.place, !place.isFinite { throw InputRules.Violation("place", "not a finite number") }
                 } catch {
                     throw .invalidRemoteRecord(key: entry.key, path: error.path, reason: error.reason)
                 }

@@ -20,16 +20,21 @@ function listCounts(list) {
 
 // Draws `parts` into `view` for `route`. A redraw of the same page (for a change made elsewhere,
 // which can come at any moment) keeps what the user is typing: each text field's value by its
-// label, and the focus, as the problem page keeps its note.
+// label, and the focus, as the problem page keeps its note. A focused button keeps the focus too
+// (an ↑ pressed from the keyboard stays under the key), or passes it to its row's other button
+// once it is disabled (at the top or the bottom).
 function redraw(view, route, parts) {
   const typed = new Map();
   let focused = null;
+  let button = null;
   if (view.dataset.route === route) {
     for (const input of view.querySelectorAll("input[type=text]")) {
       const label = input.getAttribute("aria-label");
       if (input.value !== input.dataset.drawn) typed.set(label, input.value);
       if (document.activeElement === input) focused = label;
     }
+    const active = document.activeElement;
+    if (active && active.tagName === "BUTTON" && view.contains(active)) button = active.getAttribute("aria-label");
   }
   view.replaceChildren(...parts);
   view.dataset.route = route;
@@ -39,19 +44,23 @@ function redraw(view, route, parts) {
     if (typed.has(label)) input.value = typed.get(label);
     if (label === focused) input.focus();
   }
+  const again = button && [...view.querySelectorAll("button[aria-label]")].find((item) => item.getAttribute("aria-label") === button);
+  if (again) (again.disabled ? again.parentElement.querySelector("button:not(:disabled)") || again : again).focus();
 }
 
-// Runs a change to the user's lists and shows what `leettrack lists` would have said.
-async function changeLists(path, options, then) {
+// Runs a change to the user's lists and shows what `leettrack lists` would have said, on the page
+// of the list changed, or on `how.page` (null: the Lists page). A change by a button (`how.keepTyped`)
+// leaves what is being typed in the fields; one from a form is done with it.
+async function changeLists(path, options, then, how = {}) {
   try {
     const answer = await send(path, options);
     if (!answer || !answer.lists) return;  // Not answered yet (kept to send later): the change shows when it lands.
     // Done with what was typed: the redraw that follows starts the fields afresh.
-    for (const input of $("view-lists").querySelectorAll("input[type=text]")) input.dataset.drawn = input.value;
+    if (!how.keepTyped) for (const input of $("view-lists").querySelectorAll("input[type=text]")) input.dataset.drawn = input.value;
     state.lists = answer.lists;
     renderListOptions();
     // Said on the page the change leads to, and kept there while it is redrawn (a change elsewhere).
-    state.listMessage = { key: answer.list ? answer.list.key : null, text: answer.message };
+    state.listMessage = { key: how.page !== undefined ? how.page : answer.list ? answer.list.key : null, text: answer.message };
     $("list-message").textContent = answer.message;
     await then(answer);
   } catch (error) { showError(error); }
@@ -64,9 +73,19 @@ async function showLists(key) {
   const said = state.listMessage && state.listMessage.key === (key || null) ? state.listMessage.text : "";
   const message = el("p", { id: "list-message", role: "status", text: said });
   if (key) return showList(view, key, message);
-  const rows = (lists) => el("ul", { class: "plain lists" }, ...lists.map((list) => el("li", {},
+  const rows = (lists, buttons) => el("ul", { class: "plain lists" }, ...lists.map((list, index) => el("li", {},
     el("a", { href: "#/lists/" + encodeURIComponent(list.key), text: list.name }),
-    el("span", { class: "meta", text: " " + listCounts(list) }), bar(list.solved, list.total, "Solved in " + list.name))));
+    el("span", { class: "meta", text: " " + listCounts(list) }), ...(buttons ? [" ", ...buttons(list, index, lists.length)] : []),
+    bar(list.solved, list.total, "Solved in " + list.name))));
+  // Up or down one place among the user's lists, as `lists reorder NAME PLACE` (places count from 1).
+  const reorder = (list, index, count, step) => {
+    const button = el("button", { type: "button", text: step < 0 ? "↑" : "↓",
+      "aria-label": "Move the list " + list.name + (step < 0 ? " up" : " down"),
+      onclick: () => changeLists("lists/" + encodeURIComponent(list.key) + "/reorder",
+        { method: "POST", body: JSON.stringify({ place: index + 1 + step }) }, () => showLists(), { page: null, keepTyped: true }) });
+    if (index + step < 0 || index + step >= count) button.disabled = true;
+    return button;
+  };
   const name = el("input", { type: "text", id: "new-list", "aria-label": "New list name", placeholder: "New list name", autocomplete: "off" });
   const create = el("form", { class: "buttons", onsubmit: (event) => {
     event.preventDefault();
@@ -76,7 +95,7 @@ async function showLists(key) {
   } }, name, el("button", { type: "submit", text: "Create list" }));
   const own = state.lists.filter((list) => list.own);
   redraw(view, "", [el("h2", { text: "Lists" }), rows(state.lists.filter((list) => !list.own)),
-    el("h3", { text: "Your lists" }), own.length ? rows(own) : el("p", { text: "None yet: make one below." }), create, message]);
+    el("h3", { text: "Your lists" }), own.length ? rows(own, (list, index, count) => [reorder(list, index, count, -1), reorder(list, index, count, 1)]) : el("p", { text: "None yet: make one below." }), create, message]);
 }
 
 async function showList(view, key, message) {
@@ -103,7 +122,8 @@ async function showList(view, key, message) {
     const move = (problem, index, step) => {
       const button = el("button", { type: "button", text: step < 0 ? "↑" : "↓",
         "aria-label": "Move " + problem.title + (step < 0 ? " up" : " down"),
-        onclick: () => changeLists(path + "/move", { method: "POST", body: JSON.stringify({ problem: problem.slug, place: index + 1 + step }) }, again) });
+        onclick: () => changeLists(path + "/move", { method: "POST", body: JSON.stringify({ problem: problem.slug, place: index + 1 + step }) },
+          again, { keepTyped: true }) });
       if (index + step < 0 || index + step >= problems.length) button.disabled = true;
       return button;
     };

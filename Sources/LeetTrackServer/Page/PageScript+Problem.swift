@@ -5,6 +5,31 @@ extension PageScript {
     static let problem = #"""
 // The timers by slug: milliseconds counted before the last start, and when it started (null when paused).
 const timers = new Map();
+// Each timer is also kept in localStorage (`leettrack.timer.SLUG`), so a reload, or a phone that
+// closes the tab in the background, finds it still counting from when it started.
+const TIMER_PREFIX = "leettrack.timer.";
+
+// The timer kept for `slug`, or a new one. What storage holds is checked: anything else starts afresh,
+// and a start in the future (the clock was put back) counts from now.
+function loadTimer(slug) {
+  let saved = null;
+  try { saved = JSON.parse(localStorage.getItem(TIMER_PREFIX + slug) || "null"); }
+  catch (error) { console.warn("LeetTrack: the timer kept on this device cannot be read", error); }
+  const valid = saved !== null && typeof saved === "object" && Number.isSafeInteger(saved.counted) && saved.counted >= 0
+    && (saved.started === null || (Number.isSafeInteger(saved.started) && saved.started > 0));
+  return valid ? { counted: saved.counted, started: saved.started === null ? null : Math.min(saved.started, Date.now()) }
+    : { counted: 0, started: null };
+}
+
+// Keeps `timer` for `slug`, or forgets it (null: stopped or reset). Storage that is full or turned
+// off leaves the timer running on this page alone.
+function keepTimer(slug, timer) {
+  try {
+    if (timer) localStorage.setItem(TIMER_PREFIX + slug, JSON.stringify({ counted: timer.counted, started: timer.started }));
+    else localStorage.removeItem(TIMER_PREFIX + slug);
+  } catch (error) { console.warn("LeetTrack: the timer cannot be kept on this device", error); }
+  if (!timer) timers.delete(slug);
+}
 
 function clock(seconds) {
   const h = Math.floor(seconds / 3600), m = Math.floor(seconds / 60) % 60, s = seconds % 60;
@@ -40,7 +65,7 @@ function extendProblem(view, p, rating, note) {
   render();
   note.addEventListener("input", render);
   note.before(preview);
-  const timer = timers.get(slug) || { counted: 0, started: null };
+  const timer = timers.get(slug) || loadTimer(slug);
   timers.set(slug, timer);
   const shown = el("output", { class: "timer", "aria-label": "Time", text: clock(elapsed(timer)) });
   const toggle = el("button", { type: "button", text: timer.started === null ? (timer.counted ? "Resume" : "Start") : "Pause" });
@@ -50,13 +75,14 @@ function extendProblem(view, p, rating, note) {
     if (timer.started === null) timer.started = Date.now();
     else { timer.counted += Date.now() - timer.started; timer.started = null; }
     toggle.textContent = timer.started === null ? "Resume" : "Pause";
+    keepTimer(slug, timer);
     tick();
   });
   const stop = (path, body) => async () => {
     const seconds = Math.max(1, elapsed(timer));
     try {
       await send("problems/" + encodeURIComponent(slug) + path, { method: "POST", body: JSON.stringify(Object.assign({ time: seconds + "s" }, body)) });
-      timers.delete(slug);
+      keepTimer(slug, null);
       await showProblem(slug);
       refresh();
     } catch (error) { showError(error); }
@@ -65,7 +91,7 @@ function extendProblem(view, p, rating, note) {
     el("div", { class: "buttons" }, toggle,
       el("button", { type: "button", text: "Stop: solved", onclick: () => stop("/solve", { rating: rating.value })() }),
       el("button", { type: "button", text: "Stop: attempted", onclick: stop("/attempt", {}) }),
-      el("button", { type: "button", text: "Reset timer", onclick: () => { timers.delete(slug); showProblem(slug).catch(showError); } })));
+      el("button", { type: "button", text: "Reset timer", onclick: () => { keepTimer(slug, null); showProblem(slug).catch(showError); } })));
   view.children[4].after(card);
 }
 """#

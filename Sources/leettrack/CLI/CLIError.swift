@@ -52,7 +52,7 @@ struct ErrorReport {
         case let error as LeetTrackError:
             switch error {
             // The command line was right, but the store's state does not allow the change.
-            case .invalidCatalog, .duplicateList, .invalidListMove, .notSolved, .codeFile, .codeFolder, .notEnoughReviews:
+            case .invalidCatalog, .duplicateList, .invalidListMove, .invalidListPlace, .notSolved, .codeFile, .codeFolder, .notEnoughReviews:
                 self.init(message: "Error: \(error)\n", exitCode: 1)
             default:
                 self.init(message: "Error: \(error)\n", exitCode: Self.usageExitCode)

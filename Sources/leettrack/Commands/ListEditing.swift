@@ -38,6 +38,14 @@ struct ListEditing {
             output.line(change.changed.isEmpty
                 ? "\(Format.name(problem)) is already at place \(place) of \(list)."
                 : "Moved \(Format.name(problem)) to place \(place) of \(list).")
+        case .reorder(let name, let place):
+            let placement = try lists.reorder(name, to: place, in: catalog)
+            if json { return try output.writeJSON(placement.lists.map(ListJSON.init)) }
+            let list = Format.quoted(placement.list.name)
+            output.line(placement.moved
+                ? "Put the list \(list) at place \(place) of your lists."
+                : "The list \(list) is already at place \(place) of your lists.")
+            output.line(output.style.dim("Your lists: " + placement.lists.map { Format.outside($0.name) }.joined(separator: ", ")))
         case .rename(let old, let new):
             let oldName = try lists.list(named: old, in: catalog).name
             let list = try lists.rename(old, to: new, in: catalog)

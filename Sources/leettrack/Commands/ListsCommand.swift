@@ -5,13 +5,15 @@ import LeetTrackText
 
 /// `leettrack lists [LIST]` and the editing of the user's own lists:
 /// `lists create NAME`, `lists add NAME PROBLEM...`, `lists remove NAME PROBLEM...`,
-/// `lists move NAME PROBLEM PLACE`, `lists rename OLD NEW`, `lists delete NAME [--yes]`.
+/// `lists move NAME PROBLEM PLACE`, `lists reorder NAME PLACE`, `lists rename OLD NEW`,
+/// `lists delete NAME [--yes]`.
 struct ListsCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
         commandName: "lists",
         abstract: "Show the study lists with progress, one list's problems, or edit your own lists.",
         discussion: """
-            lists                      all lists, built-in then yours, with progress
+            lists                      all lists, built-in then yours (in your order),
+                                       with progress
             lists LIST                 one list's problems, in its order (by topic section
                                        for neetcode-150, blind-75 and neetcode-all)
             lists LIST --sections      each section's progress
@@ -20,6 +22,7 @@ struct ListsCommand: LeetTrackCommand {
             lists remove NAME PROBLEM...
             lists move NAME PROBLEM PLACE
                                        put a problem at a place (1 is the first)
+            lists reorder NAME PLACE   put one of your lists at a place among yours
             lists rename OLD NEW
             lists delete NAME          asks first, unless --yes
 
@@ -28,7 +31,7 @@ struct ListsCommand: LeetTrackCommand {
             """)
 
     @Argument(
-        help: ArgumentHelp("A list's key or name (e.g. blind-75), or create, add, remove, move, rename, delete.", valueName: "list"),
+        help: ArgumentHelp("A list's key or name (e.g. blind-75), or create, add, remove, move, reorder, rename, delete.", valueName: "list"),
         completion: .lists)
     var first: String?
     @Argument(help: ArgumentHelp("The subcommand's list names and problems.", valueName: "arguments"), completion: .problems)
@@ -38,7 +41,7 @@ struct ListsCommand: LeetTrackCommand {
     var sectionsOnly = false
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
-    func storeUse(_ context: CommandContext) -> StoreUse { ["create", "add", "remove", "move", "rename", "delete"].contains(first ?? "") ? .writing : .reading }
+    func storeUse(_ context: CommandContext) -> StoreUse { ["create", "add", "remove", "move", "reorder", "rename", "delete"].contains(first ?? "") ? .writing : .reading }
 
     enum Action {
         case showAll
@@ -50,6 +53,7 @@ struct ListsCommand: LeetTrackCommand {
         /// catalog): they can still stand in a list, and this is the way to take them out.
         case removeUnknown(String, [String])
         case move(String, Problem, place: Int)
+        case reorder(String, place: Int)
         case rename(String, String)
         case delete(String, confirmed: Bool)
     }
@@ -73,10 +77,10 @@ struct ListsCommand: LeetTrackCommand {
             return first == "add" ? .add(rest[0], problems) : .remove(rest[0], problems)
         case "move":
             try exactly(3, "a list NAME, a PROBLEM and its new PLACE")
-            guard let place = Int(rest[2]), place > 0 else {
-                throw Self.usageError("'\(Format.outside(rest[2]))' is not a place in a list; use a whole number from 1 (the first)")
-            }
-            return .move(rest[0], try catalog.resolve(rest[1]), place: place)
+            return .move(rest[0], try catalog.resolve(rest[1]), place: try Self.place(rest[2], "a place in a list"))
+        case "reorder":
+            try exactly(2, "one of your lists' NAME and its new PLACE")
+            return .reorder(rest[0], place: try Self.place(rest[1], "a place among your lists"))
         case "rename":
             try exactly(2, "the OLD and the NEW name")
             return .rename(rest[0], rest[1])
@@ -87,6 +91,14 @@ struct ListsCommand: LeetTrackCommand {
             if !rest.isEmpty { throw Self.usageError("unexpected argument '\(rest[0])' (quote a name with spaces)") }
             return .show(first)
         }
+    }
+
+    /// A place typed on the command line: a whole number from 1, or a usage error saying what it is (`what`).
+    static func place(_ text: String, _ what: String) throws -> Int {
+        guard let place = Int(text), place > 0 else {
+            throw usageError("'\(Format.outside(text))' is not \(what); use a whole number from 1 (the first)")
+        }
+        return place
     }
 
     /// The slugs `names` are when every one of them is a well-formed slug the catalog does not

@@ -53,7 +53,11 @@ def tab_to(page, describe, matches, limit=60, backwards=False):
 
 
 with sync_playwright() as playwright:
-    browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+    # Rasterised in software on one thread: under load (the whole suite running), GPU and threaded
+    # raster anti-aliased a rounded corner differently from run to run (a few pixels, 1-3 levels
+    # apart), so the screenshots changed bytes with no visible change.
+    browser = playwright.chromium.launch(executable_path=chromium, args=[
+        "--no-sandbox", "--disable-gpu", "--disable-gpu-rasterization", "--num-raster-threads=1"])
     os.makedirs(shots, exist_ok=True)
     for viewport_name, viewport in VIEWPORTS.items():
         for scheme in ("light", "dark"):

@@ -147,6 +147,32 @@ with sync_playwright() as playwright:
     refused = cli("lists", "create", "Warm-up", check=False).stderr.strip().removeprefix("Error: ").splitlines()[0]
     expect(page.get_by_role("alert")).to_contain_text(refused[:40])
 
+    # The own lists' order, by keyboard alone: Warm-up up above Commute, as `lists reorder` does;
+    # the buttons at the ends are disabled, the focus stays in the row, and a name being typed stays.
+    # (Both lists are made at the test's fixed time: the same time orders them by key.)
+    cli("lists", "create", "Commute")
+    page.goto(url + "#/lists")
+    own_rows = lists_view.get_by_role("list").nth(1).get_by_role("link")
+    expect(own_rows).to_have_text(["Commute", "Warm-up"])
+    expect(page.get_by_role("button", name="Move the list Commute up")).to_be_disabled()
+    expect(page.get_by_role("button", name="Move the list Warm-up down")).to_be_disabled()
+    page.get_by_role("textbox", name="New list name").fill("Later")
+    page.get_by_role("button", name="Move the list Warm-up up").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#list-message")).to_have_text("Put the list “Warm-up” at place 1 of your lists.")
+    expect(own_rows).to_have_text(["Warm-up", "Commute"])
+    own = [item["key"] for item in cli_json("lists") if item["own"]]
+    if own != ["warm-up", "commute"]:
+        sys.exit(f"the order set on the page is not the store's: {own}")
+    expect(page.get_by_role("button", name="Move the list Warm-up down")).to_be_focused()
+    expect(page.get_by_role("button", name="Move the list Warm-up up")).to_be_disabled()
+    expect(page.get_by_role("textbox", name="New list name")).to_have_value("Later")
+    page.keyboard.press("Enter")
+    expect(page.locator("#list-message")).to_have_text("Put the list “Warm-up” at place 2 of your lists.")
+    expect(own_rows).to_have_text(["Commute", "Warm-up"])
+    expect(page.get_by_role("button", name="Move the list Warm-up up")).to_be_focused()
+    cli("lists", "delete", "commute", "--yes")
+
     # A problem's page: the note as Markdown (nothing of it as markup), the history with times and
     # notes, and the timer recording an attempt and a solve with their times.
     page.goto(url + "#/problem/two-sum")
@@ -172,6 +198,11 @@ with sync_playwright() as playwright:
     page.get_by_role("button", name="Pause").click()
     expect(timer).to_have_text(re.compile(r"^0:(0[2-9]|[1-5]\d)$"))
     counted = int(timer.text_content().split(":")[1])
+    # A paused timer outlives a reload, still paused at the same time.
+    page.reload()
+    ready(page)
+    expect(timer).to_have_text(f"0:{counted:02d}")
+    expect(page.get_by_role("button", name="Resume")).to_be_visible()
     page.get_by_role("button", name="Stop: attempted").click()
     expect(history.get_by_text(re.compile(rf"attempted in {counted}s$"))).to_be_visible()
     # The page dates a change by the browser's clock (when it was made, for a change sent later),
@@ -183,10 +214,21 @@ with sync_playwright() as playwright:
     page.get_by_role("combobox", name="Rating").select_option("hard")
     page.get_by_role("button", name="Start").click()
     page.wait_for_timeout(1200)
+    # A running timer outlives a reload: it shows the time since its start, and keeps counting.
+    page.reload()
+    ready(page)
+    expect(timer).to_have_text(re.compile(r"^0:0[1-9]$"))
+    expect(page.get_by_role("button", name="Pause")).to_be_visible()
+    before = int(timer.text_content().split(":")[1])
+    expect(timer).not_to_have_text(f"0:{before:02d}", timeout=3000)
+    page.get_by_role("combobox", name="Rating").select_option("hard")
     page.get_by_role("button", name="Stop: solved").click()
     expect(page.locator("#view-problem .card", has_text="History").get_by_text(re.compile(r"solved \(hard\) in \d+s$"))).to_be_visible()
+    if page.evaluate("localStorage.getItem('leettrack.timer.container-with-most-water')") is not None:
+        sys.exit("the stopped timer is still kept on the device")
+    expect(timer).to_have_text("0:00")
     shown = cli_json("show", "11")
-    timed = [event for event in shown["history"] if event["kind"] == "solved" and 1 <= event.get("seconds", 0) < 60]
+    timed = [event for event in shown["history"] if event["kind"] == "solved" and 2 <= event.get("seconds", 0) < 60]
     if shown["status"] != "solved" or len(timed) != 1 or timed[0].get("rating") != "hard":
         sys.exit(f"the timed solve is not in the store: {shown}")
     # The API takes a time as `--time` does, and refuses a bad one with its message, changing nothing.
