@@ -11,27 +11,18 @@ import Persistence
 /// skipped slugs, the Premium mark, and no target (or `null`). It gives up (`nil`) on anything
 /// else, a repeated member or an escaped key included, so the caller falls back to the store's
 /// decoder, which reads what this one does not and reports damage as `undecodable`, as before.
-struct PracticeSettingsJSONReader {
+struct PracticeSettingsJSONReader: JSONRecordReader {
     /// Why a record is not one this reader takes; the store's decoder says more.
     private struct NotARecord: Error {}
 
-    private var reader: JSONReader
+    var reader: JSONReader
 
     /// Parses `data`, or returns `nil` when it is not a record this reader takes.
     static func settings(from data: Data) -> PracticeSettings? {
-        data.withUnsafeBytes { raw in
-            var record = PracticeSettingsJSONReader(reader: JSONReader(raw.bindMemory(to: UInt8.self)))
-            do {
-                let settings = try record.record()
-                try record.reader.finish()
-                return settings
-            } catch {
-                return nil  // The store's decoder reads it again and names what is wrong.
-            }
-        }
+        read(data)
     }
 
-    private mutating func record() throws -> PracticeSettings {
+    mutating func record() throws -> PracticeSettings {
         var settings = PracticeSettings()
         // One bit a known member, so that a repeated one gives up (which of two wins is the decoder's call).
         var seen: UInt8 = 0
