@@ -138,15 +138,55 @@ public enum StatementText {
     /// it is long, and only other words ask ``DisplayWidth``. Splitting the `String`s by
     /// `Character` cost `show` about as much as parsing the statement (BENCHMARKS.md).
     static func wrap(_ pieces: [Piece], width: Int, style: TextStyle) -> [String] {
+        var filler = LineFiller(pieces: pieces, width: width, style: style)
+        for index in filler.texts.indices {
+            let count = filler.texts[index].count
+            if count == 1, filler.texts[index][0] == UInt8(ascii: "\n") {
+                filler.placeWord()
+                filler.endLine()
+                continue
+            }
+            var start = 0
+            for position in 0..<count {
+                let byte = filler.texts[index][position]
+                if byte == UInt8(ascii: " ") {
+                    if position > start { filler.word.append((index, start..<position)) }
+                    filler.placeWord()
+                    start = position + 1
+                } else if byte >= 0x80 {
+                    filler.wordIsASCII = false
+                }
+            }
+            if count > start { filler.word.append((index, start..<count)) }
+        }
+        filler.placeWord()
+        if !filler.line.isEmpty || filler.lines.isEmpty { filler.endLine() }
+        return filler.lines
+    }
+
+    /// The state of ``wrap(_:width:style:)``: a struct with mutating methods rather than nested
+    /// functions over captured variables, whose every use was a dynamic exclusivity check and a
+    /// retain of the variables' boxes (a third of the wrapping's cost).
+    private struct LineFiller {
+        let pieces: [Piece]
+        let width: Int
+        let style: TextStyle
+        let texts: [[UInt8]]
         var lines: [String] = []
         var line: [UInt8] = []
         var lineWidth = 0
-        let texts = pieces.map { Array($0.text.utf8) }
-        // The word being read: a range of bytes in each of one or more pieces.
+        /// The word being read: a range of bytes in each of one or more pieces.
         var word: [(piece: Int, bytes: Range<Int>)] = []
         var wordIsASCII = true
 
-        func append(_ piece: Int, _ bytes: Range<Int>) {
+        init(pieces: [Piece], width: Int, style: TextStyle) {
+            self.pieces = pieces
+            self.width = width
+            self.style = style
+            texts = pieces.map { Array($0.text.utf8) }
+        }
+
+        mutating func append(_ piece: Int, _ bytes: Range<Int>) {
             let look = pieces[piece]
             if style.enabled, look.bold || look.dim {
                 let text = String(decoding: texts[piece][bytes], as: UTF8.self)
@@ -155,12 +195,14 @@ public enum StatementText {
                 line += texts[piece][bytes]
             }
         }
-        func endLine() {
+
+        mutating func endLine() {
             lines.append(String(decoding: line, as: UTF8.self))
             line.removeAll(keepingCapacity: true)
             lineWidth = 0
         }
-        func placeWord() {
+
+        mutating func placeWord() {
             guard !word.isEmpty else { return }
             defer {
                 word.removeAll(keepingCapacity: true)
@@ -197,27 +239,5 @@ public enum StatementText {
                 append(part.piece, start..<position)
             }
         }
-
-        for (index, text) in texts.enumerated() {
-            if text == [UInt8(ascii: "\n")] {
-                placeWord()
-                endLine()
-                continue
-            }
-            var start = 0
-            for (position, byte) in text.enumerated() {
-                if byte == UInt8(ascii: " ") {
-                    if position > start { word.append((index, start..<position)) }
-                    placeWord()
-                    start = position + 1
-                } else if byte >= 0x80 {
-                    wordIsASCII = false
-                }
-            }
-            if text.count > start { word.append((index, start..<text.count)) }
-        }
-        placeWord()
-        if !line.isEmpty || lines.isEmpty { endLine() }
-        return lines
     }
 }

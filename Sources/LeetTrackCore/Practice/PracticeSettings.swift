@@ -104,7 +104,11 @@ public struct PracticeBook: Sendable {
     /// The stored settings (the defaults when none are stored).
     /// - Throws: `PersistenceError.undecodable` when the stored settings do not decode.
     public func settings() throws -> PracticeSettings {
-        try store.value(for: PracticeSettings.key)
+        // Read by `PracticeSettingsJSONReader` (`show` reads them at every run); a record it does
+        // not take goes through the store's decoder, which reads it or reports it `undecodable`.
+        guard let raw = try store.rawValue(forKey: PracticeSettings.key.name) else { return PracticeSettings() }
+        if let settings = PracticeSettingsJSONReader.settings(from: raw) { return settings }
+        return try store.value(for: PracticeSettings.key)
     }
 
     /// Applies `change` to the stored settings in one transaction, noted for sync (each part that

@@ -9,27 +9,18 @@ import Persistence
 /// of the record's shape (unknown keys are skipped, so newer records still read), and gives up
 /// (returns `nil`) on anything else, so the caller can fall back to `JSONDecoder` and its precise
 /// error message. The tokens are Persistence's one JSON reader's; this type knows only the shape.
-struct ProgressJSONReader {
+struct ProgressJSONReader: JSONRecordReader {
     /// Why a record is not one this reader understands; the caller's `JSONDecoder` says more.
     private struct NotARecord: Error {}
 
-    private var reader: JSONReader
+    var reader: JSONReader
 
     /// Parses `data`, or returns `nil` when it is not a record this reader understands.
     static func progress(from data: Data) -> ProblemProgress? {
-        data.withUnsafeBytes { raw in
-            var record = ProgressJSONReader(reader: JSONReader(raw.bindMemory(to: UInt8.self)))
-            do {
-                let progress = try record.record()
-                try record.reader.finish()
-                return progress
-            } catch {
-                return nil  // JSONDecoder reads it again and names what is wrong (or reads it).
-            }
-        }
+        read(data)
     }
 
-    private mutating func record() throws -> ProblemProgress {
+    mutating func record() throws -> ProblemProgress {
         var record = ProblemProgress()
         try reader.beginObject()
         while let key = try nextKey() {

@@ -2,20 +2,9 @@ import FoundationEssentials
 
 /// Turns the parsed tree into the document model: what it knows becomes a block or an inline,
 /// what it does not is looked through (its text kept), and what must never show (`head`, `svg`,
-/// `math`, `object`, `template`, forms) is dropped with its contents.
+/// `math`, `object`, `template`, forms) is dropped with its contents. Which element is which is
+/// the node's ``HTMLTag``, found when its tag was read.
 enum DocumentConverter {
-    /// Elements dropped with everything inside them.
-    static let dropped: Set<String> = [
-        "head", "svg", "math", "object", "template", "select", "option", "button", "form", "canvas", "video", "audio", "frameset",
-        "frame", "applet", "dialog", "map",
-    ]
-    /// Elements that end a paragraph and hold blocks of their own.
-    static let blockContainers: Set<String> = [
-        "p", "div", "blockquote", "section", "article", "header", "footer", "main", "aside", "nav", "figure", "figcaption",
-        "center", "h1", "h2", "h3", "h4", "h5", "h6", "table", "thead", "tbody", "tfoot", "tr", "caption", "dl", "dt", "dd",
-        "details", "summary", "body", "html", "address", "hr",
-    ]
-
     /// The blocks of `nodes`.
     static func blocks(of nodes: [HTMLNode]) -> [StatementBlock] {
         var result: [StatementBlock] = []
@@ -26,34 +15,35 @@ enum DocumentConverter {
             run = []
         }
         for node in nodes {
-            switch node.name {
-            case "":
+            let traits = node.tag.traits
+            switch node.tag.role {
+            case .text:
                 run.append(.text(Self.collapsed(node.text)))
-            case "pre":
+            case .preformatted:
                 flush()
                 var inlines = Self.merged(Self.inlines(of: node.children, preformatted: true))
                 if case .text(let first)? = inlines.first, first.hasPrefix("\n") {
                     if first.count == 1 { inlines.removeFirst() } else { inlines[0] = .text(String(first.dropFirst())) }
                 }
                 if !StatementInline.plainText(inlines).trimmedOfWhitespace.isEmpty { result.append(.preformatted(inlines)) }
-            case "ul", "ol":
+            case .unorderedList, .orderedList:
                 flush()
                 let items = listItems(of: node)
-                if !items.isEmpty { result.append(.list(ordered: node.name == "ol", items: items)) }
-            case "li":
+                if !items.isEmpty { result.append(.list(ordered: node.tag.role == .orderedList, items: items)) }
+            case .listItem:
                 flush()
                 let item = Self.blocks(of: node.children)
                 if !item.isEmpty { result.append(.list(ordered: false, items: [item])) }
-            case _ where Self.blockContainers.contains(node.name):
+            case _ where traits.contains(.blockContainer):
                 flush()
                 let inner = Self.blocks(of: node.children)
                 // A heading reads as a bold paragraph.
-                if node.name.count == 2, node.name.hasPrefix("h"), node.name != "hr", inner.count == 1, case .paragraph(let text) = inner[0] {
+                if traits.contains(.heading), inner.count == 1, case .paragraph(let text) = inner[0] {
                     result.append(.paragraph([.bold(text)]))
                 } else {
                     result += inner
                 }
-            case _ where Self.dropped.contains(node.name):
+            case _ where traits.contains(.dropped):
                 continue
             default:
                 run += Self.inlines(of: [node], preformatted: false)
@@ -73,7 +63,7 @@ enum DocumentConverter {
             stray = []
         }
         for child in list.children {
-            if child.name == "li" {
+            if child.tag.role == .listItem {
                 flushStray()
                 let item = blocks(of: child.children)
                 if !item.isEmpty { items.append(item) }
@@ -90,18 +80,18 @@ enum DocumentConverter {
         var result: [StatementInline] = []
         for node in nodes {
             func children() -> [StatementInline] { Self.inlines(of: node.children, preformatted: preformatted) }
-            switch node.name {
-            case "":
+            switch node.tag.role {
+            case .text:
                 result.append(.text(preformatted ? node.text : Self.collapsed(node.text)))
-            case "strong", "b":
+            case .bold:
                 result.append(.bold(children()))
-            case "em", "i", "cite", "dfn":
+            case .italic:
                 result.append(.italic(children()))
-            case "sup":
+            case .superscript:
                 result.append(.superscript(children()))
-            case "sub":
+            case .subscript:
                 result.append(.subscript(children()))
-            case "code", "tt", "kbd", "samp", "var":
+            case .code:
                 let inner = children()
                 // `<code>10<sup>4</sup></code>` keeps its exponent: code with marks inside is its inlines.
                 if inner.allSatisfy({ if case .text = $0 { true } else { false } }) {
@@ -110,32 +100,32 @@ enum DocumentConverter {
                 } else {
                     result += inner
                 }
-            case "a":
+            case .link:
                 let inner = children()
                 if let url = node.attributes["href"].flatMap(StatementHTML.allowedURL) {
                     result.append(.link(inner, url: url))
                 } else {
                     result += inner
                 }
-            case "img":
+            case .image:
                 let alt = Self.collapsed(node.attributes["alt"] ?? "").trimmedOfWhitespace
                 if let url = node.attributes["src"].flatMap(StatementHTML.allowedURL) {
                     result.append(.image(alt: String(alt.prefix(300)), url: url))
                 } else if !alt.isEmpty {
                     result.append(.text(alt))
                 }
-            case "br":
+            case .lineBreak:
                 result.append(.lineBreak)
-            case "td", "th":
+            case .tableCell:
                 result += children()
                 result.append(.text("  "))
-            case "tr", "li", "p", "div":
+            case .spaced, .listItem:
                 if !preformatted { result.append(.text(" ")) }
                 result += children()
                 if !preformatted { result.append(.text(" ")) }
-            case _ where Self.dropped.contains(node.name):
+            case _ where node.tag.traits.contains(.dropped):
                 continue
-            default:
+            case .other, .preformatted, .unorderedList, .orderedList:
                 result += children()
             }
         }
@@ -144,16 +134,17 @@ enum DocumentConverter {
 
     /// Runs of HTML white space as one space (a no-break space stays).
     static func collapsed(_ text: String) -> String {
-        // Most texts hold single spaces only: nothing to collapse, and no copy.
-        var previousWasSpace = false
-        var changes = false
-        for byte in text.utf8 {
-            let isSpace = Tokenizer.isSpace(byte)
-            if isSpace && (previousWasSpace || byte != UInt8(ascii: " ")) {
-                changes = true
-                break
+        // Most texts hold single spaces only: nothing to collapse, and no copy. Over the bytes in
+        // place (`withUTF8`), which costs a fifth of stepping through `utf8`'s iterator.
+        var contiguous = text
+        let changes = contiguous.withUTF8 { bytes in
+            var previousWasSpace = false
+            for byte in bytes {
+                let isSpace = Tokenizer.isSpace(byte)
+                if isSpace && (previousWasSpace || byte != UInt8(ascii: " ")) { return true }
+                previousWasSpace = isSpace
             }
-            previousWasSpace = isSpace
+            return false
         }
         guard changes else { return text }
         // By bytes: a space is ASCII, and no byte of a longer UTF-8 sequence is below 0x80.
@@ -246,13 +237,16 @@ enum DocumentConverter {
 
     /// Whether `text` holds two spaces in a row.
     private static func hasDoubleSpace(_ text: String) -> Bool {
-        var previousWasSpace = false
-        for byte in text.utf8 {
-            let isSpace = byte == UInt8(ascii: " ")
-            if isSpace && previousWasSpace { return true }
-            previousWasSpace = isSpace
+        var contiguous = text  // Over the bytes in place, as in `collapsed(_:)`.
+        return contiguous.withUTF8 { bytes in
+            var previousWasSpace = false
+            for byte in bytes {
+                let isSpace = byte == UInt8(ascii: " ")
+                if isSpace && previousWasSpace { return true }
+                previousWasSpace = isSpace
+            }
+            return false
         }
-        return false
     }
 
     /// `inlines` with neighbouring texts joined (inside marks too), and empty texts gone.

@@ -58,7 +58,7 @@ public enum StatementHTML {
 /// One piece of the HTML.
 enum HTMLToken: Equatable {
     case text(String)
-    case start(name: String, attributes: [String: String])
+    case start(name: String, tag: HTMLTag, attributes: [String: String])
     case end(name: String)
 }
 
@@ -67,11 +67,6 @@ enum HTMLToken: Equatable {
 struct Tokenizer {
     let bytes: [UInt8]
     var index = 0
-
-    /// Elements whose contents are never shown, skipped as raw text to their closing tag.
-    static let rawTextElements: Set<String> = [
-        "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript", "plaintext",
-    ]
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -147,8 +142,10 @@ struct Tokenizer {
             // The first of a repeated attribute counts, as in browsers.
             if attributes[attribute] == nil, attributes.count < 32 { attributes[attribute] = value }
         }
-        if Self.rawTextElements.contains(name) { skipRawText(of: name) }
-        return .start(name: name, attributes: attributes)
+        // Elements whose contents are never shown are skipped as raw text to their closing tag.
+        let tag = HTMLTag.named(name)
+        if tag.traits.contains(.rawText) { skipRawText(of: name) }
+        return .start(name: name, tag: tag, attributes: attributes)
     }
 
     private mutating func readAttributeValue() -> String {
@@ -240,12 +237,15 @@ struct Tokenizer {
 final class HTMLNode {
     /// The element's name; empty for a text.
     let name: String
+    /// What the parser knows of the element (looked up once, when its tag was read).
+    let tag: HTMLTag
     let text: String
     let attributes: [String: String]
     var children: [HTMLNode] = []
 
-    init(name: String, text: String = "", attributes: [String: String] = [:]) {
+    init(name: String, tag: HTMLTag, text: String = "", attributes: [String: String] = [:]) {
         self.name = name
+        self.tag = tag
         self.text = text
         self.attributes = attributes
     }
@@ -256,21 +256,10 @@ final class HTMLNode {
 /// element (a stray one is ignored), and tags nested deeper than ``StatementHTML/maximumDepth``
 /// are ignored.
 struct TreeBuilder {
-    let root = HTMLNode(name: "#root")
+    let root = HTMLNode(name: "#root", tag: .unknown)
     private var open: [HTMLNode]
 
-    static let voidElements: Set<String> = [
-        "br", "img", "hr", "wbr", "input", "meta", "link", "area", "base", "col", "embed", "source", "track", "param",
-    ]
-    /// Elements whose start closes an open paragraph.
-    static let closesParagraph: Set<String> = [
-        "p", "div", "ul", "ol", "li", "pre", "table", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "section", "dl",
-    ]
-
-    /// Where closing an open `<p>` stops looking (made once: a set literal at each tag cost `show`).
-    static let paragraphBoundaries: Set<String> = ["li", "ul", "ol", "div", "td", "th", "blockquote"]
-    /// Where closing an open `<li>` stops looking.
-    static let itemBoundaries: Set<String> = ["ul", "ol"]
+    // Which elements are void, close a paragraph or bound the search for an open one: `HTMLTag`.
 
     init() {
         open = [root]
@@ -279,14 +268,14 @@ struct TreeBuilder {
     mutating func add(_ token: HTMLToken) {
         switch token {
         case .text(let text):
-            open[open.count - 1].children.append(HTMLNode(name: "", text: text))
-        case .start(let name, let attributes):
-            if Self.closesParagraph.contains(name) { close("p", stoppingAt: Self.paragraphBoundaries) }
-            if name == "li" { close("li", stoppingAt: Self.itemBoundaries) }
-            let node = HTMLNode(name: name, attributes: attributes)
-            if Self.voidElements.contains(name) {
+            open[open.count - 1].children.append(HTMLNode(name: "", tag: .text, text: text))
+        case .start(let name, let tag, let attributes):
+            if tag.traits.contains(.closesParagraph) { close("p", stoppingAt: .paragraphBoundary) }
+            if tag.role == .listItem { close("li", stoppingAt: .itemBoundary) }
+            let node = HTMLNode(name: name, tag: tag, attributes: attributes)
+            if tag.traits.contains(.void) {
                 open[open.count - 1].children.append(node)
-            } else if Tokenizer.rawTextElements.contains(name) {
+            } else if tag.traits.contains(.rawText) {
                 // Its contents were skipped: nothing goes inside it.
             } else if open.count <= StatementHTML.maximumDepth {
                 open[open.count - 1].children.append(node)
@@ -297,14 +286,14 @@ struct TreeBuilder {
         }
     }
 
-    /// Closes the innermost open `name`, unless one of `boundaries` is met first.
-    private mutating func close(_ name: String, stoppingAt boundaries: Set<String>) {
+    /// Closes the innermost open `name`, unless an element with the trait `boundary` is met first.
+    private mutating func close(_ name: String, stoppingAt boundary: HTMLTag.Traits) {
         for position in stride(from: open.count - 1, to: 0, by: -1) {
             if open[position].name == name {
                 open.removeSubrange(position...)
                 return
             }
-            if boundaries.contains(open[position].name) { return }
+            if open[position].tag.traits.contains(boundary) { return }
         }
     }
 }

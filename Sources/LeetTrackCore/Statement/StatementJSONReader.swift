@@ -11,27 +11,18 @@ import Persistence
 /// This reader accepts any valid JSON of the record's shape (unknown keys are skipped, so newer
 /// records still read) and gives up (`nil`) on anything else, so the caller falls back to the
 /// store's decoder and its precise error. The tokens are Persistence's one JSON reader's.
-struct StatementJSONReader {
+struct StatementJSONReader: JSONRecordReader {
     /// Why a record is not one this reader understands; the store's decoder says more.
     private struct NotARecord: Error {}
 
-    private var reader: JSONReader
+    var reader: JSONReader
 
     /// Parses `data`, or returns `nil` when it is not a statement record this reader understands.
     static func statement(from data: Data) -> ProblemStatement? {
-        data.withUnsafeBytes { raw in
-            var record = StatementJSONReader(reader: JSONReader(raw.bindMemory(to: UInt8.self)))
-            do {
-                let statement = try record.record()
-                try record.reader.finish()
-                return statement
-            } catch {
-                return nil  // The store's decoder reads it again and names what is wrong.
-            }
-        }
+        read(data)
     }
 
-    private mutating func record() throws -> ProblemStatement {
+    mutating func record() throws -> ProblemStatement {
         var slug: String?, questionID: String?, frontendID: String?, title: String?, content: String?
         var paidOnly: Bool?, fetchedAt: Date?
         var snippets: [ProblemStatement.Snippet]?, exampleTestcases: [String]?, hints: [String]?
