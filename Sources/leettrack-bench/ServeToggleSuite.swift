@@ -1,6 +1,4 @@
 import Foundation
-import LeetTrackCore
-import LeetTrackServer
 
 /// `leettrack-bench serve-toggle`: the favorite toggle of `serve` alone, as the `serve` suite
 /// drives it (the same requests, 50 keep-alive clients in one closed loop), with the CPU time the
@@ -11,14 +9,14 @@ func runServeToggleSuite() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-bench-toggle-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { CLIBench.removeScratch(directory.path) }
-    let storePath = directory.appendingPathComponent("store.sqlite").path
-    let server = WebServer(.init(host: "127.0.0.1", port: 0, storePath: storePath, connectionsPerPeer: 256)) {
-        try Tracker(store: .sqlite(path: storePath), clock: .system, timeZone: SystemTimeZone())
+    let (server, _, port) = try ServeBench.startServer(in: directory)
+    defer {
+        do {
+            try server.stop()
+        } catch {
+            print("stopping the server failed: \(error)")
+        }
     }
-    let url = try server.start()
-    defer { _ = try? server.stop() }  // The process ends next anyway.
-    guard let port = Int(url.split(separator: ":").last?.split(separator: "/").first ?? "") else { return }
-    print("server: \(url) (\(ProcessInfo.processInfo.activeProcessorCount) cores, load \(ServeBench.loadAverage()))")
     let toggle = { (client: Int, index: Int) in
         "\(index % 2 == 0 ? "PUT" : "DELETE") /api/problems/\(client + 1)/favorite HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://127.0.0.1:\(port)\r\nContent-Length: 0\r\n\r\n"
     }
