@@ -12,15 +12,8 @@ func runServeSuite() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-bench-serve-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { CLIBench.removeScratch(directory.path) }
-    // 50 clients and 50 event streams from one address: more than a peer's default share.
-    let storePath = directory.appendingPathComponent("store.sqlite").path
-    let server = WebServer(.init(host: "127.0.0.1", port: 0, storePath: storePath, connectionsPerPeer: 256)) {
-        try Tracker(store: .sqlite(path: storePath), clock: .system, timeZone: SystemTimeZone())
-    }
-    let url = try server.start()
+    let (server, url, port) = try ServeBench.startServer(in: directory)
     defer { _ = try? server.stop() }  // The process ends next anyway.
-    guard let port = Int(url.split(separator: ":").last?.split(separator: "/").first ?? "") else { return }
-    print("server: \(url) (\(ProcessInfo.processInfo.activeProcessorCount) cores, load \(ServeBench.loadAverage()))")
     // The first request waits for the whole catalog's first encoding (begun at start).
     // What a browser sends with every request: gzip is chosen from it.
     let accept = "Accept-Encoding: gzip, deflate, br, zstd\r\n"
@@ -64,6 +57,21 @@ func runServeSuite() throws {
 }
 
 enum ServeBench {
+    /// `leettrack serve` in this process over a new store in `directory`, started and printed.
+    static func startServer(in directory: URL) throws -> (server: WebServer, url: String, port: Int) {
+        // 50 clients and 50 event streams from one address: more than a peer's default share.
+        let storePath = directory.appendingPathComponent("store.sqlite").path
+        let server = WebServer(.init(host: "127.0.0.1", port: 0, storePath: storePath, connectionsPerPeer: 256)) {
+            try Tracker(store: .sqlite(path: storePath), clock: .system, timeZone: SystemTimeZone())
+        }
+        let url = try server.start()
+        guard let port = Int(url.split(separator: ":").last?.split(separator: "/").first ?? "") else {
+            throw BenchFailure(description: "no port in \(url)")
+        }
+        print("server: \(url) (\(ProcessInfo.processInfo.activeProcessorCount) cores, load \(ServeBench.loadAverage()))")
+        return (server, url, port)
+    }
+
     struct Result {
         var latencies: [Double]
         var seconds: Double

@@ -12,6 +12,7 @@ let suites: [(name: String, run: () throws -> Void)] = [
     ("report", runReportSuite),
     ("sync", runSyncSuite),
     ("serve", runServeSuite),
+    ("serve-toggle", runServeToggleSuite),
     ("json", runJSONSuite),
     ("optimize", runOptimizeSuite),
 ]
