@@ -84,6 +84,8 @@ struct APIResponse {
 /// The JSON API: maps a request to one call of ``ServerModel``. Runs on the thread pool.
 struct Routes: Sendable {
     let model: ServerModel
+    /// The lists' and tags' last answers, with their tags and gzip.
+    let taggedBodies = TaggedBodies()
 
     /// The methods each route takes (GET answers HEAD too), or `nil` for a path that is no route.
     static func methods(for path: [Substring]) -> [HTTPMethod]? {
@@ -135,10 +137,10 @@ struct Routes: Sendable {
             return APIResponse(value: try model.stats(damaged: &damaged))
         case (1, "lists"):
             try allow(request)
-            return APIResponse(value: [String](), encoded: TaggedBodies.body(of: try model.lists(damaged: &damaged), route: "lists"))
+            return APIResponse(value: [String](), encoded: taggedBodies.body(of: try model.lists(damaged: &damaged), route: "lists"))
         case (1, "tags"):
             try allow(request)
-            return APIResponse(value: [String](), encoded: TaggedBodies.body(of: model.tags(), route: "tags"))
+            return APIResponse(value: [String](), encoded: taggedBodies.body(of: model.tags(), route: "tags"))
         default:
             throw ServerError.notFound(path: "/api/" + path.joined(separator: "/"))
         }
