@@ -27,6 +27,8 @@ public enum StoreAccess: Sendable, Hashable {
 public final class Store: Sendable {
     let backend: any StorageBackend
     let state = Mutex(StoreState())
+    /// The file watch's wish to look at others' commits, and the writers under way.
+    let outsideLook = OutsideLookGate()
 
     /// A store over `backend`: a backend of your own (see ``StorageBackend``), or one of the
     /// package's, which the static factories (``sqlite(path:synchronous:access:)``, ``memory()``,

@@ -12,6 +12,13 @@ public final class Transaction {
     private let reader: any BackendReader
     private var pending: [String: PendingChange] = [:]
     private var order: [String] = []
+    /// The stored bytes of each key read here (`nil`: absent). No other writer runs while a
+    /// transaction does, and its own writes wait in `pending` until it commits, so a key read again
+    /// reads the same bytes: the funnel's checks (the summaries' stamp, the sync clock) read the
+    /// same few keys once per record of a batch, and each such read was a statement. (On
+    /// PostgreSQL a program that writes without this library's lock could change a row between
+    /// two reads; the transaction then keeps seeing the first, as a repeatable read would.)
+    private var readBytes: [String: Data?] = [:]
     /// The outside write counts, read once each: no other writer runs while this one does.
     private var startCounts: [String: Int?] = [:]
     /// The first error met by the non-throwing subscript; it fails the whole transaction.
@@ -21,6 +28,8 @@ public final class Transaction {
     private(set) var afterCommit: [String: () -> Void] = [:]
     /// The keys used here: their defaults become visible to the string-key API (Store+Defaults).
     private(set) var usedKeys: [String: Keys] = [:]
+    /// The values of ``once(_:_:)``, by name.
+    private var onceValues: [String: Any] = [:]
     /// False once the body returned: a transaction kept past its body must not touch the
     /// connection, which is only safe under the store's lock.
     var isOpen = true
@@ -44,8 +53,30 @@ public final class Transaction {
             guard let raw = change.value else { return key.makeDefault() }
             return try store.decode(raw, for: key)
         }
-        guard let raw = try reader.read(key.name) else { return key.makeDefault() }
+        guard let raw = try storedBytes(of: key.name) else { return key.makeDefault() }
         return try store.decode(raw, for: key)
+    }
+
+    /// The bytes stored under `name` when the transaction began, read once.
+    private func storedBytes(of name: String) throws -> Data? {
+        if let known = readBytes[name] { return known }
+        let raw = try reader.read(name)
+        readBytes[name] = raw
+        return raw
+    }
+
+    /// The value `compute` gives, computed once per transaction under `name`: for the checks that
+    /// every write of a kind makes first (a derived index's stamp, say), which a transaction of
+    /// many such writes needs only once. Nothing is kept when `compute` throws.
+    ///
+    /// ```swift
+    /// let stamp = try transaction.once("index.stamp") { try transaction.value(for: .indexStamp) }
+    /// ```
+    public func once<Value>(_ name: String, _ compute: () throws -> Value) rethrows -> Value {
+        if let known = onceValues[name] as? Value { return known }
+        let value = try compute()
+        onceValues[name] = value
+        return value
     }
 
     /// Stores `value` under `key` when the transaction commits.
@@ -154,6 +185,10 @@ extension Store {
     ///
     /// Use only the ``Transaction`` inside `body`; calling the store itself there would deadlock.
     public func transaction<T>(_ body: (Transaction) throws -> T) throws -> T {
+        try asWriter { try transactionAsWriter(body) }
+    }
+
+    private func transactionAsWriter<T>(_ body: (Transaction) throws -> T) throws -> T {
         let (result, deliveries, afterCommit) = try Self.insideTransaction(of: self) {
             try state.withLock { state in
                 try absorbChangesByOthers(in: &state)

@@ -203,6 +203,27 @@ struct ChangeNoticeTests {
         #expect(heard == [StoreChange(keys: ["x"], origin: .outside)])
     }
 
+    @Test("Another store's commit while this store's transaction tells its observers is told before the transaction returns, after it")
+    func outsideCommitWhileTelling() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        let store = try Store.sqlite(path: path)
+        let other = try Store.sqlite(path: path)
+        let heard = Mutex<[StoreChange]>([])
+        let token = store.observeChanges { (change: StoreChange) in
+            heard.withLock { $0.append(change) }
+            guard change.origin == .thisStore else { return }
+            // The file watch's signal for this commit comes while the transaction is still telling
+            // its own change: the watch leaves the look to it.
+            other[Key<Int>("theirs", default: 0)] = 2
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        try store.transaction { $0[Key<Int>("mine", default: 0)] = 1 }
+        let told = heard.withLock { $0 }
+        withExtendedLifetime(token) {}
+        #expect(told == [StoreChange(keys: ["mine"], origin: .thisStore), StoreChange(keys: ["theirs"], origin: .outside)])
+    }
+
     @Test("Another store on the same file or database is told which keys it changed",
           arguments: BackendKind.allCases.filter { $0 != .memory && $0 != .example })
     func otherStore(kind: BackendKind) async throws {

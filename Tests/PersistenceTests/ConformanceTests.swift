@@ -189,6 +189,52 @@ struct ConformanceTests {
         #expect(try kind.reopen(in: directory)?.value(for: .name) ?? "Ada" == "Ada")
     }
 
+    @Test("A key read again in a transaction reads its stored value, then the transaction's own write and removal",
+          arguments: BackendKind.allCases)
+    func transactionRereads(kind: BackendKind) throws {
+        let directory = try TemporaryDirectory()
+        let store = try kind.makeStore(in: directory)
+        store[.count] = 3
+        try store.transaction { transaction in
+            #expect(transaction[.count] == 3)
+            #expect(transaction[.count] == 3)  // Read again: the bytes read once.
+            #expect(transaction[.name] == "John Doe")
+            transaction[.count] = 5
+            #expect(transaction[.count] == 5)
+            transaction.removeValue(for: .count)
+            #expect(transaction[.count] == 0)
+            transaction[.name] = "Ada"
+            #expect(transaction[.name] == "Ada")
+        }
+        #expect(store[.count] == 0)
+        #expect(store[.name] == "Ada")
+        try store.transaction { transaction in
+            // A new transaction reads what the last one committed, not what an earlier one read.
+            #expect(transaction[.name] == "Ada")
+            #expect(transaction[.count] == 0)
+        }
+    }
+
+    @Test("A value asked of a transaction `once` is computed once in it, again in the next, and not kept when it throws",
+          arguments: BackendKind.allCases)
+    func transactionOnce(kind: BackendKind) throws {
+        struct Refused: Error {}
+        let directory = try TemporaryDirectory()
+        let store = try kind.makeStore(in: directory)
+        var computed = 0
+        try store.transaction { transaction in
+            #expect(throws: Refused.self) { try transaction.once("check") { () throws -> Int in throw Refused() } }
+            #expect(transaction.once("check") { computed += 1; return 7 } == 7)
+            #expect(transaction.once("check") { computed += 1; return 8 } == 7)
+            #expect(transaction.once("other") { computed += 1; return "x" } == "x")
+        }
+        #expect(computed == 2)
+        try store.transaction { transaction in
+            #expect(transaction.once("check") { computed += 1; return 9 } == 9)
+        }
+        #expect(computed == 3)
+    }
+
     @Test("A transaction that throws applies nothing", arguments: BackendKind.allCases)
     func transactionRollsBack(kind: BackendKind) throws {
         struct Abort: Error {}

@@ -108,12 +108,18 @@ public struct ProgressSummaries: Sendable {
     /// - Complexity: two keys written when the summaries match; else one pass over every record.
     static func writeRecord(_ record: ProblemProgress, for slug: String, in transaction: Transaction) throws {
         let recordKey = ProgressRepository.key(for: slug)
-        guard let difference = try difference(in: transaction) else {
+        // Checked once per transaction: this build's writes move neither count, and a rebuild
+        // restamps, so every later record of a batch (a server's group of edits) finds the same.
+        let hasSummaries = try transaction.once("ProgressSummaries.checked") { () -> Bool in
+            guard let difference = try difference(in: transaction) else { return false }
+            if try stamp(in: transaction) != difference { try rebuild(in: transaction) }
+            try removeLegacyStamps(in: transaction)
+            return true
+        }
+        guard hasSummaries else {
             if record.isEmpty { transaction.removeValue(for: recordKey) } else { try transaction.set(record, for: recordKey) }
             return
         }
-        if try stamp(in: transaction) != difference { try rebuild(in: transaction) }
-        try removeLegacyStamps(in: transaction)
         if record.isEmpty {
             transaction.removeValue(for: recordKey)
             transaction.removeValue(for: key(for: slug))
