@@ -161,7 +161,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["leettrack", "Persistence", "LeetTrackCore", "TerminalUI", "LeetTrackText", "LeetTrackScreen", "TestSupport"],
+            dependencies: ["leettrack", "Persistence", "LeetTrackCore", "LeetTrackServer", "TerminalUI", "LeetTrackText", "LeetTrackScreen", "TestSupport"],
             exclude: ["Browser", "LeetCodeServer"],  // Python run by ServeBrowserTests and the LeetCode tests
             swiftSettings: strict
         ),

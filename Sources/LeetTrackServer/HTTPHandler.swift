@@ -20,16 +20,33 @@ struct ServerShared: Sendable {
 
 /// One connection: reads a request (refusing a body over the limit), checks it, answers from the
 /// assets, the API (on the thread pool) or as an event stream.
-final class HTTPHandler: ChannelInboundHandler {
+///
+/// It answers a connection's requests one at a time, in order (HTTP/1.1 pipelining), itself
+/// rather than through NIO's `HTTPServerPipelineHandler`: that handler held back every `read`
+/// while an answer was pending, so each request of a client that waits for its answer (every
+/// browser) cost two `epoll_ctl` calls to stop and resume reading. Reading stops here only while
+/// a request waits behind another, which only a pipelining client makes happen.
+final class HTTPHandler: ChannelDuplexHandler {
     typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
+
+    /// A request read whole, or refused while it was read, waiting for its turn.
+    private enum Waiting {
+        case request(HTTPRequestHead, [UInt8])
+        case refused(HTTPRequestHead, ServerError)
+    }
 
     private let shared: ServerShared
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     private var refused = false
-    /// A request read while the connection could not take more output, answered once it can.
-    private var waiting: (head: HTTPRequestHead, body: [UInt8])?
+    /// The requests read and not yet answered, in order.
+    private var waiting = CircularBuffer<Waiting>()
+    /// A request is being answered (until its answer is written; for an event stream, for good).
+    private var answering = false
+    /// A `read` held back while requests wait, passed on once they are answered.
+    private var readHeld = false
     private let connection: ConnectionState
 
     init(shared: ServerShared, connection: ConnectionState) {
@@ -56,28 +73,80 @@ final class HTTPHandler: ChannelInboundHandler {
             connection.requestRead()
             guard !refused, let head else { return }
             self.head = nil
-            // The pipeline hands over one request at a time; while the answers before it wait to
-            // be sent (a client that never reads), this one waits too, so no answer is made that
-            // would only pile up in memory.
-            if context.channel.isWritable {
-                handle(context, head, body)
-            } else {
-                waiting = (head, body)
-            }
+            waiting.append(.request(head, body))
             body = []
+            answerWaiting(context)
         }
     }
 
-    func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable, let (head, body) = waiting {
-            waiting = nil
-            handle(context, head, body)
+    /// Answers the waiting requests in order, each once the one before is answered. While the
+    /// answers before wait to be sent (a client that never reads), the next waits too, so no
+    /// answer is made that would only pile up in memory.
+    private func answerWaiting(_ context: ChannelHandlerContext) {
+        while !answering, context.channel.isWritable, let next = waiting.popFirst() {
+            answering = true
+            switch next {
+            case .request(let head, let body): handle(context, head, body)
+            case .refused(let head, let error): respond(context, head, json: Self.encode(ErrorJSON(error)), status: error.status, close: true)
+            }
         }
+        if waiting.isEmpty, readHeld {
+            readHeld = false
+            context.read()
+        }
+    }
+
+    func read(context: ChannelHandlerContext) {
+        // Requests wait behind an answer: read no more until they are answered.
+        if waiting.isEmpty { context.read() } else { readHeld = true }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        answerWaiting(context)
         context.fireChannelWritabilityChanged()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         context.close(promise: nil)  // A reset or broken connection: nothing left to answer.
+    }
+
+    /// The request target's path (percent-encoded) and its query's parameters (decoded; a name
+    /// without `=` has the value ""), as `URLComponents` reads them. A plain path, the API's
+    /// writes (`/api/problems/1/favorite`), is its own path: no query, no fragment, no escape,
+    /// nothing `URLComponents` would escape, and no `//` at the start (an authority).
+    static func target(of uri: String) -> (path: String, parameters: [String: String]) {
+        if !uri.hasPrefix("//"), uri.utf8.allSatisfy(isPlainPathByte) {
+            return (uri, [:])
+        }
+        let components = URLComponents(string: uri)
+        var parameters: [String: String] = [:]
+        for item in components?.queryItems ?? [] { parameters[item.name] = item.value ?? "" }
+        return (components?.percentEncodedPath ?? uri, parameters)
+    }
+
+    /// A byte a path may hold as it is (RFC 3986: unreserved, sub-delimiters, `:`, `@`, `/`).
+    private static func isPlainPathByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: "-._~!$&'()*+,;=:@/".utf8.contains(byte)
+        }
+    }
+
+    /// The segments between the slashes of `path`, empty ones kept; split on the bytes, since a
+    /// slash is always one byte.
+    static func segments(of path: Substring) -> [Substring] {
+        var segments: [Substring] = []
+        var start = path.startIndex
+        var index = start
+        while index < path.endIndex {
+            if path.utf8[index] == UInt8(ascii: "/") {
+                segments.append(path[start..<index])
+                start = path.utf8.index(after: index)
+            }
+            index = path.utf8.index(after: index)
+        }
+        segments.append(path[start..<path.endIndex])
+        return segments
     }
 
     /// `segment` with its `%XX` escapes decoded, or `nil` when an escape is malformed or the bytes
@@ -108,9 +177,11 @@ final class HTTPHandler: ChannelInboundHandler {
         return String(validating: decoded, as: UTF8.self)
     }
 
+    /// Refuses the request being read, in its turn, and closes the connection after the answer.
     private func refuse(_ context: ChannelHandlerContext, _ error: ServerError, _ head: HTTPRequestHead) {
         refused = true
-        respond(context, head, json: Self.encode(ErrorJSON(error)), status: error.status, close: true)
+        waiting.append(.refused(head, error))
+        answerWaiting(context)
     }
 
     private func handle(_ context: ChannelHandlerContext, _ head: HTTPRequestHead, _ body: [UInt8]) {
@@ -119,20 +190,24 @@ final class HTTPHandler: ChannelInboundHandler {
         let method = head.method == .HEAD ? HTTPMethod.GET : head.method
         do {
             try Self.checkFraming(head)
-            try policy.checkHost(head.headers.first(name: "host"))
-            let components = URLComponents(string: head.uri)
-            let path = components?.percentEncodedPath ?? head.uri
-            var parameters: [String: String] = [:]
-            for item in components?.queryItems ?? [] { parameters[item.name] = item.value ?? "" }
+            // A connection's requests carry the same Host: the one found good is not checked again.
+            let host = head.headers.first(name: "host")
+            if host == nil || host != connection.acceptedHost {
+                try policy.checkHost(host)
+                connection.acceptedHost = host
+            }
+            let target = Self.target(of: head.uri)
+            let path = target.path
+            var parameters = target.parameters
             if let token = parameters.removeValue(forKey: "token"), method == .GET, !path.hasPrefix("/api/") {
                 guard policy.matchesQueryToken(token) else { throw ServerError.unauthorized }
                 return redirect(context, head, to: path)
             }
             guard policy.isAuthorized(head) else { throw ServerError.unauthorized }
             if path.hasPrefix("/api/") {
-                let segments = path.dropFirst(5).split(separator: "/", omittingEmptySubsequences: false)
+                let segments = Self.segments(of: path.dropFirst(5))
                     // Most segments have nothing to decode.
-                    .map { $0.contains("%") ? Substring(Self.percentDecoded($0) ?? String($0)) : $0 }
+                    .map { $0.utf8.contains(UInt8(ascii: "%")) ? Substring(Self.percentDecoded($0) ?? String($0)) : $0 }
                 if let allowed = Routes.methods(for: segments), !allowed.contains(method) {
                     throw ServerError.methodNotAllowed(method: head.method.rawValue, allowed: Self.names(of: allowed))
                 }
@@ -216,6 +291,7 @@ final class HTTPHandler: ChannelInboundHandler {
                     // A tagged answer is revalidated at each use (a 304 while it is unchanged); the others are not kept.
                     status: HTTPResponseStatus(statusCode: answer.status), cache: answer.fields.isEmpty ? "no-store" : "no-cache",
                     extraHeaders: answer.fields + (answer.warning.map { [(Self.warningHeader, $0)] } ?? []))
+                self.answerWaiting(context)
             case .failure:
                 context.close(promise: nil)  // The pool is stopping: the server is shutting down.
             }
@@ -280,6 +356,7 @@ final class HTTPHandler: ChannelInboundHandler {
         if closing {
             promise.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
         }
+        answering = closing  // A connection being closed answers nothing more.
         log(head, status)
     }
 
@@ -289,8 +366,12 @@ final class HTTPHandler: ChannelInboundHandler {
 
     /// The headers of every response: the security headers (see ``SecurityHeaders``) and the cache rule.
     static func commonHeaders(cache: String) -> HTTPHeaders {
-        HTTPHeaders(SecurityHeaders.fields.map { ($0.name, $0.value) } + [("Cache-Control", cache)])
+        var headers = securityHeaders
+        headers.add(name: "Cache-Control", value: cache)
+        return headers
     }
+
+    private static let securityHeaders = HTTPHeaders(SecurityHeaders.fields.map { ($0.name, $0.value) })
 
     static func encode(_ value: any Encodable) -> [UInt8] {
         do {

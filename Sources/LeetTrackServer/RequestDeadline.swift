@@ -8,6 +8,8 @@ final class ConnectionState {
     var busy = false
     /// The time limit of the request being read, from its first byte; cancelled at its end.
     var requestDeadline: Scheduled<Void>?
+    /// The `Host` header the connection's last request carried, found good (``AccessPolicy/checkHost(_:)``).
+    var acceptedHost: String?
 
     /// The request has been read whole: its time limit no longer applies.
     func requestRead() {

@@ -101,7 +101,7 @@ public final class WebServer {
                     try sync.addHandler(BackPressureHandler())
                     try sync.addHandler(IdleStateHandler(readTimeout: readTimeout))
                     try sync.addHandler(RequestDeadline(connection: connection, deadline: readTimeout))
-                    try sync.configureHTTPServerPipeline(withErrorHandling: false)
+                    try sync.configureHTTPServerPipeline(withPipeliningAssistance: false, withErrorHandling: false)  // HTTPHandler orders the answers.
                     try sync.addHandler(SecurityHeaders())
                     try sync.addHandler(HTTPServerProtocolErrorHandler())
                     try sync.addHandler(HTTPHandler(shared: shared, connection: connection))
