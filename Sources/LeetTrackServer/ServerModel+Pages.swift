@@ -20,8 +20,7 @@ extension ServerModel {
                 followed = try tracker.lists.list(named: key, in: catalog)
             } catch LeetTrackError.unknownList {
                 // As `today` says it: the plan still shows the reviews, the streak and the goal.
-                warnings.append("the followed list '\(key)' no longer exists. Follow another with `leettrack config follow LIST`, "
-                    + "or stop following with `leettrack config follow --reset`.")
+                warnings.append(ListMessages().followedListGone(key))
             }
         }
         let review = try tracker.reviews.settings()
@@ -44,8 +43,7 @@ extension ServerModel {
             do {
                 page.plan = try planLine(target, settings: settings, scheduler: scheduler, now: now, damaged: &damaged)
             } catch LeetTrackError.unknownList(let key, _) {
-                warnings.append("the target's list '\(key)' no longer exists; set the target again with "
-                    + "`leettrack config target-date \(target.day) --lists LISTS`.")
+                warnings.append(ListMessages().targetListGone(key, of: target))
             }
         }
         page.warnings = warnings
@@ -72,34 +70,31 @@ extension ServerModel {
     /// (`add` and `remove` take problems as the command line names them: ids, slugs or titles).
     func changeList(_ change: ListChange) throws -> ListChangeJSON {
         let lists = tracker.lists
+        // The page escapes the names it shows, so they go into the sentences as they are.
+        let messages = ListMessages()
         let list: StudyList
         var message: String
         switch change {
         case .create(let name):
             list = try lists.create(name, in: catalog, at: now)
-            message = "Created the list “\(list.name)” (key \(list.key))."
+            message = messages.created(list)
         case .rename(let old, let new):
             let oldName = try lists.list(named: old, in: catalog).name
             list = try lists.rename(old, to: new, in: catalog)
-            message = "Renamed the list “\(oldName)” to “\(list.name)” (key \(list.key))."
+            message = messages.renamed(from: oldName, to: list)
         case .delete(let name):
             let followed = try tracker.practice.settings().followedList == (try lists.list(named: name, in: catalog)).key
             list = try lists.delete(name, in: catalog)
-            message = "Deleted the list “\(list.name)”."
-                + (followed ? " You no longer follow it; follow another with `leettrack config follow LIST` (e.g. neetcode-150)." : "")
+            message = messages.deleted(list, wasFollowed: followed)
         case .move(let name, let problemName, let place):
             let problem = try catalog.resolve(problemName)
             let result = try lists.move(problem.slug, to: place, in: name, in: catalog)
             list = result.list
-            message = result.changed.isEmpty
-                ? "\(problem.id). \(problem.title) is already at place \(place) of “\(list.name)”."
-                : "Moved \(problem.id). \(problem.title) to place \(place) of “\(list.name)”."
+            message = messages.moved(problem, to: place, result)
         case .reorder(let name, let place):
             let placement = try lists.reorder(name, to: place, in: catalog)
             list = placement.list
-            message = placement.moved
-                ? "Put the list “\(list.name)” at place \(place) of your lists."
-                : "The list “\(list.name)” is already at place \(place) of your lists."
+            message = messages.reordered(placement, to: place)
         case .add(let name, let problems), .remove(let name, let problems):
             let resolved = try catalog.resolve(problems)
             let adding = if case .add = change { true } else { false }
@@ -107,13 +102,7 @@ extension ServerModel {
                 ? try lists.add(resolved.map(\.slug), to: name, in: catalog)
                 : try lists.remove(resolved.map(\.slug), from: name, in: catalog)
             list = result.list
-            message = resolved.map { problem in
-                let name = "\(problem.id). \(problem.title)"
-                if result.changed.contains(problem.slug) {
-                    return adding ? "Added \(name) to “\(list.name)”." : "Removed \(name) from “\(list.name)”."
-                }
-                return adding ? "\(name) is already in “\(list.name)”." : "\(name) was not in “\(list.name)”."
-            }.joined(separator: " ")
+            message = messages.membership(resolved.map { ($0.slug, messages.name($0)) }, result, adding: adding).joined(separator: " ")
         }
         var damaged: [String] = []
         let marks = try self.lists(damaged: &damaged)

@@ -101,6 +101,10 @@ public enum Format {
     /// note holding exactly those codes must lose its ESC here, where it is still apart.
     public static func outside(_ text: String) -> String { TerminalText.sanitized(text) }
 
+    /// The sentences about the user's lists that the web app says too (``ListMessages``), with
+    /// names made safe for the terminal.
+    public static let listMessages = ListMessages { outside($0) }
+
     /// A word as it would be typed in a shell: quoted when it holds spaces.
     public static func argument(_ word: String) -> String {
         word.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" }) ? "\"\(word)\"" : word

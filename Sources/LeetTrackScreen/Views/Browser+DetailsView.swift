@@ -15,12 +15,7 @@ extension Browser {
     func drawDetails(of position: Int, hints: String, _ frame: inout Frame) {
         let problem = catalog.problem(at: position)
         let record = progress[problem.slug] ?? ProblemProgress()
-        let (header, rest) = frame.area.splitTop(1)
-        let (body, footer) = rest.splitBottom(1)
-        drawHeader(in: header, frame: &frame)
-        let box = Box(title: Line("\(problem.id). \(problem.title)", style: .bold))
-        frame.buffer.render(box, in: body)
-        let inner = box.inner(body)
+        let (inner, footer) = drawBoxed(title: "\(problem.id). \(problem.title)", &frame)
 
         func field(_ label: String, _ value: [Span]) -> Line { Self.field(label, value) }
         // Short fields first and the note right after them, so the note (and its editor) stays on
@@ -93,12 +88,8 @@ extension Browser {
             }
         }
 
-        if let message {
-            frame.buffer.render(StatusBar(left: Line(" " + message.text, style: message.isError ? Theme.errorStyle : .plain), style: .plain), in: footer)
-        } else {
-            let hints = editor != nil ? " Enter saves the note  Alt-Enter or Ctrl-J new line  Esc cancels" : hints
-            frame.buffer.render(StatusBar(left: Line(hints), style: Theme.barStyle), in: footer)
-        }
+        let noteHints = " Enter saves the note  Alt-Enter or Ctrl-J new line  Esc cancels"
+        frame.buffer.render(footerBar(editor != nil ? noteHints : hints), in: footer)
     }
 
     /// The fetched statement (`leettrack leetcode fetch`), after the history, as `show` prints it

@@ -100,17 +100,7 @@ extension Browser {
             frame.cursor = field.cursorPosition(in: fieldArea)
             return
         }
-        if let message {
-            frame.buffer.render(StatusBar(left: Line(" " + message.text, style: message.isError ? Theme.errorStyle : .plain), style: .plain), in: area)
-            return
-        }
-        let count = " \(problemRowCount)/\(catalog.count) "
-        let bar: StatusBar
-        if filters.isEmpty {
-            bar = StatusBar(left: Line(" ↑↓ move  ⏎ open  f ♥  x solved  / search  r review  ? keys  q quit"), right: Line(count), style: Theme.barStyle)
-        } else {
-            bar = StatusBar(left: Line(" \(filterSummary)  (Esc clears)"), right: Line(count), style: Theme.barStyle)
-        }
-        frame.buffer.render(bar, in: area)
+        let hints = filters.isEmpty ? " ↑↓ move  ⏎ open  f ♥  x solved  / search  r review  ? keys  q quit" : " \(filterSummary)  (Esc clears)"
+        frame.buffer.render(footerBar(hints, right: " \(problemRowCount)/\(catalog.count) "), in: area)
     }
 }

@@ -11,28 +11,18 @@ extension Browser {
         if session.showsDetails, let item = session.current, let position = catalog.position(ofSlug: item.problem.slug) {
             return drawDetails(of: position, hints: " 1-4 rate  PgUp PgDn scroll  Esc back to the queue", &frame)
         }
-        let (header, rest) = frame.area.splitTop(1)
-        let (body, footer) = rest.splitBottom(1)
-        drawHeader(in: header, frame: &frame)
         let title = session.due.isEmpty ? "Review" : "Review · \(session.index + 1) of \(session.due.count) due"
-        let box = Box(title: Line(title, style: .bold))
-        frame.buffer.render(box, in: body)
-        let inner = box.inner(body)
+        let (inner, footer) = drawBoxed(title: title, &frame)
         if let item = session.current {
             drawReviewCard(item, session: session, in: inner, frame: &frame)
         } else {
             frame.buffer.render(Paragraph(emptyQueueLines(session)), in: inner)
         }
 
-        if let message {
-            frame.buffer.render(StatusBar(left: Line(" " + message.text, style: message.isError ? Theme.errorStyle : .plain), style: .plain), in: footer)
-        } else if session.current != nil {
-            let position = Line(" \(session.index + 1)/\(session.due.count) ")
-            frame.buffer.render(
-                StatusBar(left: Line(" 1-4 rate  ↑↓ skip  ⏎ details  ? keys  Esc back"), right: position, style: Theme.barStyle), in: footer)
-        } else {
-            frame.buffer.render(StatusBar(left: Line(" Esc back to the list  ? keys"), style: Theme.barStyle), in: footer)
-        }
+        let bar = session.current == nil
+            ? footerBar(" Esc back to the list  ? keys")
+            : footerBar(" 1-4 rate  ↑↓ skip  ⏎ details  ? keys  Esc back", right: " \(session.index + 1)/\(session.due.count) ")
+        frame.buffer.render(bar, in: footer)
     }
 
     /// The problem shown and the rating keys; the keys keep the bottom rows, in one compact line

@@ -8,18 +8,10 @@ extension Browser {
     /// daily goal and LeetCode's daily question, in a box under the header.
     func drawToday(_ frame: inout Frame) {
         guard let plan = today else { return drawList(&frame) }
-        let (header, rest) = frame.area.splitTop(1)
-        let (body, footer) = rest.splitBottom(1)
-        drawHeader(in: header, frame: &frame)
-        let box = Box(title: Line("Today · \(plan.today.weekdayName) \(plan.today)", style: .bold))
-        frame.buffer.render(box, in: body)
-        frame.buffer.render(Paragraph(todayLines(plan)), in: box.inner(body).inset(horizontal: 1))
-        if let message {
-            frame.buffer.render(StatusBar(left: Line(" " + message.text, style: message.isError ? Theme.errorStyle : .plain), style: .plain), in: footer)
-        } else {
-            let hint = plan.next == nil ? " r review  T list  ? keys  q quit" : " ⏎ open next  r review  T list  ? keys  q quit"
-            frame.buffer.render(StatusBar(left: Line(hint), style: Theme.barStyle), in: footer)
-        }
+        let (inner, footer) = drawBoxed(title: "Today · \(plan.today.weekdayName) \(plan.today)", &frame)
+        frame.buffer.render(Paragraph(todayLines(plan)), in: inner.inset(horizontal: 1))
+        let hints = plan.next == nil ? " r review  T list  ? keys  q quit" : " ⏎ open next  r review  T list  ? keys  q quit"
+        frame.buffer.render(footerBar(hints), in: footer)
     }
 
     private func todayLines(_ plan: TodayPlan) -> [Line] {

@@ -7,6 +7,8 @@ extension ArgumentHelp {
     /// group: every group costs the parser a reflection of one more type at each run (about 1.5
     /// million instructions, a tenth of the parsing).
     static let json: ArgumentHelp = "Print JSON instead of text."
+    /// The help of the one PROBLEM a command takes, as `leettrack help` explains it.
+    static let problem = ArgumentHelp("An id, a slug, or title words.", valueName: "problem")
 }
 
 /// A `leettrack` subcommand: a swift-argument-parser command whose work needs the store.

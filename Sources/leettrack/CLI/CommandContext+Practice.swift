@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LeetTrackCore
+import LeetTrackText
 
 extension CommandContext {
     /// The practice settings (followed list, daily goal, skipped problems), for a command that
@@ -19,8 +20,7 @@ extension CommandContext {
         do {
             return try list(named: key)
         } catch LeetTrackError.unknownList {
-            let gone = "the followed list '\(key)' no longer exists. Follow another with `leettrack config follow LIST`, "
-                + "or stop following with `leettrack config follow --reset`."
+            let gone = Format.listMessages.followedListGone(key)
             guard warningIfGone else { throw CLIError.failure(gone) }
             Terminal.writeError("Warning: \(gone)\n")
             return nil

@@ -31,8 +31,7 @@ struct CodeCommand: LeetTrackCommand {
             remote, rejected, offline, credentials) exits 1 and keeps the local commits.
             """))
 
-    @Argument(help: ArgumentHelp("An id, a slug, or title words.", valueName: "problem"), completion: .problems)
-    var problemName: String
+    @Argument(help: .problem, completion: .problems) var problemName: String
     /// After `commit`, the problem to commit. `commit` and `push` are words of this command rather
     /// than subcommands: the parser gives a command's own argument the first word, so a
     /// subcommand beside `PROBLEM` would never be reached.

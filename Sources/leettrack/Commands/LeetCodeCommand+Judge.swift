@@ -16,8 +16,7 @@ extension LeetCodeCommand {
                 Nothing is recorded. Exits 1 when a case fails or the code does not compile.
                 """))
 
-        @Argument(help: ArgumentHelp("An id, a slug, or title words.", valueName: "problem"), completion: .problems)
-        var problemName: String
+        @Argument(help: .problem, completion: .problems) var problemName: String
         @Argument(help: ArgumentHelp("The solution file (default: the problem's file from `leettrack code`).", valueName: "file"),
             completion: .file())
         var file: String?
@@ -58,8 +57,7 @@ extension LeetCodeCommand {
                 recorded all the same).
                 """))
 
-        @Argument(help: ArgumentHelp("An id, a slug, or title words.", valueName: "problem"), completion: .problems)
-        var problemName: String
+        @Argument(help: .problem, completion: .problems) var problemName: String
         @Argument(help: ArgumentHelp("The solution file (default: the problem's file from `leettrack code`).", valueName: "file"),
             completion: .file())
         var file: String?

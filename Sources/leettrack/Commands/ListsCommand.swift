@@ -178,9 +178,14 @@ struct ListsCommand: LeetTrackCommand {
 
     /// `Two Pointers              2 / 5   ████░░░░░░  +1 attempted`.
     static func sectionLine(_ section: SectionJSON, _ style: TextStyle) -> String {
-        let counts = Format.right("\(section.solved)", 3) + " / " + Format.fit("\(section.total)", 3)
-        let attempted = section.attempted > 0 ? style.dim("  +\(section.attempted) attempted") : ""
-        return "\(Format.fit(section.name, 24))  \(counts)  " + style.green(Format.bar(section.solved, of: section.total, width: 12)) + attempted
+        "\(Format.fit(section.name, 24))  " + progress(section.solved, of: section.total, attempted: section.attempted, barWidth: 12, style)
+    }
+
+    /// `  2 / 5    ████░░░░  +1 attempted`: a list's or a section's solved problems of its total, as
+    /// counts and a bar of `barWidth` cells, and how many more were attempted.
+    private static func progress(_ solved: Int, of total: Int, attempted: Int, barWidth: Int, _ style: TextStyle) -> String {
+        Format.right("\(solved)", 3) + " / " + Format.fit("\(total)", 3) + "  " + style.green(Format.bar(solved, of: total, width: barWidth))
+            + (attempted > 0 ? style.dim("  +\(attempted) attempted") : "")
     }
 
     private func showAll(_ context: CommandContext, _ output: CommandOutput) throws {
@@ -197,10 +202,8 @@ struct ListsCommand: LeetTrackCommand {
                 output.line(style.bold("Your lists"))
                 shownOwnHeading = true
             }
-            let counts = Format.right("\(summary.solved)", 3) + " / " + Format.fit("\(summary.total)", 3)
-            let attempted = summary.attempted > 0 ? style.dim("  +\(summary.attempted) attempted") : ""
-            output.line("\(Format.fit(summary.key, 18))  \(Format.fit(summary.name, 18))  \(counts)  "
-                + style.green(Format.bar(summary.solved, of: summary.total, width: 20)) + attempted)
+            output.line("\(Format.fit(summary.key, 18))  \(Format.fit(summary.name, 18))  "
+                + Self.progress(summary.solved, of: summary.total, attempted: summary.attempted, barWidth: 20, style))
         }
         output.line(style.dim("Show one with `leettrack lists KEY`; filter with `leettrack list --list KEY`; "
             + "make your own with `leettrack lists create NAME`."))

@@ -15,8 +15,7 @@ struct OpenCommand: LeetTrackCommand {
             or with --print, the URL is printed instead.
             """))
 
-    @Argument(help: ArgumentHelp("An id, a slug, or title words.", valueName: "problem"), completion: .problems)
-    var problemName: String
+    @Argument(help: .problem, completion: .problems) var problemName: String
     @Flag(help: "Print the URL instead of opening it.") var print = false
     @ParentCommand var root: LeetTrack
 

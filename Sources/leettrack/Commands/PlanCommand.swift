@@ -97,8 +97,7 @@ struct PlanCommand: LeetTrackCommand {
             do {
                 lists.append(try context.list(named: key))
             } catch LeetTrackError.unknownList {
-                throw CLIError.failure("the target's list '\(Format.outside(key))' no longer exists; set the target again with "
-                    + "`leettrack config target-date \(target.day) --lists LISTS`.")
+                throw CLIError.failure(Format.listMessages.targetListGone(key, of: target))
             }
         }
         let review = try context.reviewSettings()

@@ -13,8 +13,7 @@ struct ShowCommand: LeetTrackCommand {
             width (80 columns when the output is not a terminal), with its hints folded: --hints shows them.
             """))
 
-    @Argument(help: ArgumentHelp("An id, a slug, or title words.", valueName: "problem"), completion: .problems)
-    var problemName: String
+    @Argument(help: .problem, completion: .problems) var problemName: String
     @Flag(help: .json) var json = false
     @Flag(help: "Show the fetched statement's hints.") var hints = false
     @ParentCommand var root: LeetTrack

@@ -23,8 +23,7 @@ struct TimerCommand: LeetTrackCommand {
             Needs a terminal; in a script, use `solve PROBLEM --time 25m` or `attempt PROBLEM --time 25m`.
             """))
 
-    @Argument(help: ArgumentHelp("An id, a slug, or title words.", valueName: "problem"), completion: .problems)
-    var problemName: String
+    @Argument(help: .problem, completion: .problems) var problemName: String
     @ParentCommand var root: LeetTrack
     func storeUse(_ context: CommandContext) -> StoreUse { .writing }
 
