@@ -98,6 +98,24 @@ struct ProgressSummariesTests {
         #expect(ProgressSummary(storedJSON: Data(text.utf8)) == nil)
     }
 
+    @Test("a card whose hex digits hold any other byte (upper case, a letter after f, a byte above 0x7F) reads as nil")
+    func cardHexDigits() throws {
+        let text = "\"" + (try #require(ProgressSummary(fullRecord()).encoded)) + "\""
+        let valid = Array(text.utf8)
+        #expect(ProgressSummary(storedJSON: Data(valid)) != nil)
+        // The card's four instants and numbers: every digit of the first field (the due date),
+        // in each half of its sixteen, and the first digit of the stability after the comma.
+        let cardStart = try #require(valid.firstIndex(of: UInt8(ascii: "|"))) + 1
+        let positions = Array(cardStart..<cardStart + 16) + [cardStart + 17]
+        for position in positions {
+            for byte: UInt8 in [UInt8(ascii: "A"), UInt8(ascii: "g"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "`"), 0xC3, 0x80] {
+                var bytes = valid
+                bytes[position] = byte
+                #expect(ProgressSummary(storedJSON: Data(bytes)) == nil, "byte \(byte) at \(position - cardStart)")
+            }
+        }
+    }
+
     @Test("mutated and truncated summaries read as nil or as a summary that reads back the same, never a trap")
     func mutatedSummaries() throws {
         var random = SeededRandom(seed: 29)

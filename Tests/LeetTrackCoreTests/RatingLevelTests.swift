@@ -106,6 +106,20 @@ struct RatingLevelTests {
         #expect(builder.statuses[rated[0]] == .solved && builder.statuses[unrated] == .solved)
     }
 
+    @Test("of practices on the same instant the first in the record decides, and a review alone gives no outcome date")
+    func firstOfEqualInstants() {
+        let catalog = Catalog.builtIn
+        let day = Date(timeIntervalSince1970: 1_700_000_000)
+        var builder = RatingLevel.Builder(catalog: catalog)
+        let rated = (0..<catalog.count).filter { catalog.rating(at: $0) != nil }
+        builder.add(summary([(.attempted, day), (.solved, day)], status: .solved), at: rated[0])
+        builder.add(summary([(.solved, day), (.attempted, day)], status: .solved), at: rated[1])
+        builder.add(summary([(.reviewed, day.addingTimeInterval(-10)), (.solved, day)], status: .solved), at: rated[2])
+        builder.add(summary([(.reviewed, day)], status: .attempted), at: rated[3])
+        #expect(builder.outcomes.map(\.success) == [false, true, true, false])
+        #expect(builder.outcomes.map(\.date) == [day, day, day, nil])
+    }
+
     @Test("the trend compares the level now with the level on the history up to 30 days ago")
     func trend() throws {
         let now = Date(timeIntervalSince1970: 1_780_000_000)
