@@ -87,9 +87,8 @@ extension SQLiteBackend {
                 // table, and its own rows, the last ones, are not others'.
                 if state.ring != nil, !state.triggersOff { sqlite3_set_last_insert_rowid(connection.handle, ownWriteMark) }
                 let result = try apply(&state)
-                if let ring = state.ring {
-                    published = ring.append(keys())
-                    state.ringPosition.head = published ?? state.ringPosition.head
+                if state.ring != nil {
+                    published = appendToRing(&state, keys())
                 } else if state.hasChangeLog {
                     state.lastSeq = try connection.integer(lastSeqSQL)
                 }
@@ -99,21 +98,32 @@ extension SQLiteBackend {
             state.logPosition = position
             throw error
         }
-        // When the shared index's counter moved by exactly this commit since the look under the
-        // lock, nobody else committed meanwhile, and the next look need not ask SQLite.
+        noteOwnCommit(&state, lookedAt: signature)
+        return result
+    }
+
+    /// Under the write lock, before the commit: appends `keys` to the ring (which the caller has)
+    /// and moves this backend's position past them. Returns the head to publish after the commit.
+    static func appendToRing(_ state: inout State, _ keys: some Sequence<String>) -> UInt64? {
+        let published = state.ring?.append(keys)
+        state.ringPosition.head = published ?? state.ringPosition.head
+        return published
+    }
+
+    /// After this backend's commit: when the shared index's counter moved by exactly this commit
+    /// since the look under the lock (`signature`), nobody else committed meanwhile, and the next
+    /// look need not ask SQLite.
+    static func noteOwnCommit(_ state: inout State, lookedAt signature: WALIndexWatcher.Signature?) {
         if let signature, let after = state.walIndex?.signature(), after.salts == signature.salts,
            after.change == signature.change &+ 1 {
             state.lastSignature = after
         }
-        return result
     }
 
     /// Under the write lock: what others committed since the last look, kept for the store to tell
     /// before this backend's own write. Returns the WAL index's signature it accounted for.
     private static func gatherEarlierChanges(_ state: inout State) throws -> WALIndexWatcher.Signature? {
-        // Every transaction that appended is over: publish what a writer that died left behind.
-        state.ring?.publishLeftBehind()
-        var earlier = readRing(&state)
+        var earlier = readRingUnderLock(&state)
         // The table only when someone committed since the last look: the WAL index says so in two loads.
         let signature = state.walIndex?.signature()
         if signature == nil || signature != state.lastSignature {
@@ -121,6 +131,13 @@ extension SQLiteBackend {
         }
         state.earlierChanges = state.earlierChanges.merged(with: earlier)
         return signature
+    }
+
+    /// Under the write lock, where every transaction that appended is over: publishes what a
+    /// writer that died left behind, then reads the ring (``readRing(_:)``).
+    static func readRingUnderLock(_ state: inout State) -> StoreChange? {
+        state.ring?.publishLeftBehind()
+        return readRing(&state)
     }
 
     /// What the ring holds after this backend's position, moving it on; `nil` when nothing new.

@@ -271,6 +271,7 @@ final class SQLiteBackend: StorageBackend {
     }
 
     func write(_ changes: [Change]) throws {
+        if changes.count == 1 { return try write(changes[0]) }
         try KeyCheck.validate(changes)
         try checkWritable()
         guard !changes.isEmpty else { return }
@@ -282,6 +283,15 @@ final class SQLiteBackend: StorageBackend {
                 }
             }
         }
+    }
+
+    /// One change, as one statement that commits itself (see ``commitOneWrite(_:_:)``), with
+    /// no array of changes or keys made for it: a store's `set` comes here.
+    func write(_ change: Change) throws {
+        try KeyCheck.validate(change.key)
+        try checkWritable()
+        defer { checkpointer?.commitMade() }
+        try state.withLock { try Self.commitOneWrite(&$0, change) }
     }
 
     func transaction<T>(_ body: (any BackendReader) throws -> (result: T, changes: [Change])) throws -> T {
@@ -398,11 +408,15 @@ final class SQLiteBackend: StorageBackend {
     }
 
     /// Applies one change, inside a transaction of ``commitOwnWrite(_:keys:_:)``.
-    private static func apply(_ change: Change, in state: inout State) throws {
-        let connection = state.connection
+    static func apply(_ change: Change, in state: inout State) throws {
+        try run(change, on: state.connection, statement: change.value == nil ? state.deleteStatement() : state.upsertStatement())
+    }
+
+    /// Binds and steps `statement` (the state's upsert for a value, its delete for a removal):
+    /// what applying `change` asks of SQLite, without the backend's state.
+    static func run(_ change: Change, on connection: SQLiteConnection, statement: OpaquePointer) throws {
+        defer { sqlite3_reset(statement) }
         if let value = change.value {
-            let statement = try state.upsertStatement()
-            defer { sqlite3_reset(statement) }
             try connection.withText(change.key, at: 1, of: statement, upsertSQL) {
                 try value.withUnsafeBytes { bytes in
                     try connection.bindText(bytes, at: 2, of: statement, upsertSQL)
@@ -410,8 +424,6 @@ final class SQLiteBackend: StorageBackend {
                 }
             }
         } else {
-            let statement = try state.deleteStatement()
-            defer { sqlite3_reset(statement) }
             try connection.withText(change.key, at: 1, of: statement, deleteSQL) {
                 while try connection.step(statement, deleteSQL) {}
             }

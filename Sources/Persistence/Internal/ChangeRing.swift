@@ -18,8 +18,8 @@ import Darwin
 ///
 /// **Protocol.** The header holds `head` (bytes ever appended) and `committed` (the head up to
 /// which every transaction is over). A writer appends its keys while it holds SQLite's write lock
-/// (inside `BEGIN IMMEDIATE`), so appends follow commit order, then publishes `committed` after its
-/// `COMMIT`. A reader hands out only keys below `committed`: their transactions are over, so a read
+/// (inside `BEGIN IMMEDIATE`, or in the commit hook of a single statement), so appends follow
+/// commit order, then publishes `committed` after its `COMMIT`. A reader hands out only keys below `committed`: their transactions are over, so a read
 /// of the keys sees what they wrote. A writer that died between its commit and publishing leaves
 /// `committed` behind `head`; the next writer, which holds the lock, publishes for it. A rolled
 /// back transaction's keys are told as changed although nothing changed (harmless: their values

@@ -224,7 +224,7 @@ final class SQLiteConnection: @unchecked Sendable {
         try transaction("BEGIN IMMEDIATE", body)
     }
 
-    /// `BEGIN IMMEDIATE` and `COMMIT`, prepared once: every write of a store runs them, and finding
+    /// `BEGIN IMMEDIATE` and `COMMIT`, prepared once: every transaction of a store runs them, and finding
     /// them by their text in the statement cache hashed and compared two strings per write.
     private var beginImmediate: OpaquePointer?
     private var commit: OpaquePointer?

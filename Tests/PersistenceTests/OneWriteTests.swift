@@ -1,0 +1,99 @@
+import Dispatch
+import Foundation
+import Persistence
+import Synchronization
+import Testing
+
+/// A single `set` on SQLite commits as one statement, doing the ring's work in SQLite's commit
+/// hook, and falls back to a full transaction when another connection committed since its last
+/// look. Both paths must keep what every write promises: the key told once, in commit order, with
+/// others' earlier commits told before it.
+@Suite("One set, one statement", .timeLimit(.minutes(1)))
+struct OneWriteTests {
+    @Test("Two stores on one file setting in turn each hear every key of the other once, in order, from outside")
+    func alternatingStores() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        let first = try Store.sqlite(path: path)
+        let second = try Store.sqlite(path: path)
+        let heardByFirst = first.changes()
+        let heardBySecond = second.changes()
+        for index in 0..<20 {
+            first[Key<Int>("first.\(index)", default: 0)] = index
+            second[Key<Int>("second.\(index)", default: 0)] = index
+        }
+        // A read looks at the other's commits that no write has met yet (the last ones).
+        #expect(first[Key<Int>("second.19", default: 0)] == 19)
+        #expect(second[Key<Int>("first.19", default: 0)] == 19)
+        let toFirst = await Self.collect(heardByFirst, outsideKeys: 20)
+        let toSecond = await Self.collect(heardBySecond, outsideKeys: 20)
+        #expect(Self.keys(toFirst, .outside) == (0..<20).map { "second.\($0)" })
+        #expect(Self.keys(toSecond, .outside) == (0..<20).map { "first.\($0)" })
+        #expect(Self.keys(toFirst, .thisStore) == (0..<20).map { "first.\($0)" })
+        #expect(toFirst.allSatisfy { $0.isComplete })
+        // The other's earlier commit is told before this store's next one.
+        let order = toFirst.flatMap(\.keys)
+        for index in 1..<20 {
+            let own = try #require(order.firstIndex(of: "first.\(index)"))
+            let other = try #require(order.firstIndex(of: "second.\(index - 1)"))
+            #expect(other < own)
+        }
+    }
+
+    @Test("Two stores setting at once from two threads lose no write and tell each key once")
+    func concurrentStores() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        let stores = [try Store.sqlite(path: path), try Store.sqlite(path: path)]
+        let heard = stores[0].changes()
+        let writes = 100
+        DispatchQueue.concurrentPerform(iterations: 2) { writer in
+            for index in 0..<writes {
+                stores[writer][Key<Int>("writer\(writer).\(index)", default: -1)] = index
+            }
+        }
+        #expect(stores[0].lastError == nil)
+        #expect(stores[1].lastError == nil)
+        _ = stores[0][Key<Int>("writer1.0", default: -1)]  // Looks at the last commits now.
+        let told = await Self.collect(heard, outsideKeys: writes, ownKeys: writes)
+        #expect(Self.keys(told, .outside) == (0..<writes).map { "writer1.\($0)" })
+        #expect(Self.keys(told, .thisStore) == (0..<writes).map { "writer0.\($0)" })
+        let reopened = try Store.sqlite(path: path)
+        for writer in 0..<2 {
+            for index in 0..<writes {
+                #expect(try reopened.value(for: Key<Int>("writer\(writer).\(index)", default: -1)) == index)
+            }
+        }
+    }
+
+    @Test("A removal of one key commits alone and is told once")
+    func removal() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store.sqlite(path: directory.file("store.sqlite"))
+        let key = Key<String?>("note", default: nil)
+        store[key] = "kept"
+        let heard = Mutex<[StoreChange]>([])
+        let token = store.observeChanges { (change: StoreChange) in heard.withLock { $0.append(change) } }
+        try store.removeValue(for: key)
+        withExtendedLifetime(token) {}
+        #expect(heard.withLock { $0 } == [StoreChange(keys: ["note"], origin: .thisStore)])
+        #expect(try Store.sqlite(path: directory.file("store.sqlite")).rawValue(forKey: "note") == nil)
+    }
+
+    /// The keys of the notices from `origin`, in the order told.
+    static func keys(_ changes: [StoreChange], _ origin: StoreChange.Origin) -> [String] {
+        changes.filter { $0.origin == origin }.flatMap(\.keys)
+    }
+
+    /// The notices until `outsideKeys` keys from outside and `ownKeys` of this store's were told
+    /// (or one was incomplete).
+    static func collect(_ changes: AsyncStream<StoreChange>, outsideKeys: Int, ownKeys: Int = 0) async -> [StoreChange] {
+        var heard: [StoreChange] = []
+        for await change in changes {
+            heard.append(change)
+            if !change.isComplete { break }
+            if keys(heard, .outside).count >= outsideKeys && keys(heard, .thisStore).count >= ownKeys { break }
+        }
+        return heard
+    }
+}
