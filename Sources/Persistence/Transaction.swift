@@ -12,13 +12,6 @@ public final class Transaction {
     private let reader: any BackendReader
     private var pending: [String: PendingChange] = [:]
     private var order: [String] = []
-    /// The stored bytes of each key read here (`nil`: absent). No other writer runs while a
-    /// transaction does, and its own writes wait in `pending` until it commits, so a key read again
-    /// reads the same bytes: the funnel's checks (the summaries' stamp, the sync clock) read the
-    /// same few keys once per record of a batch, and each such read was a statement. (On
-    /// PostgreSQL a program that writes without this library's lock could change a row between
-    /// two reads; the transaction then keeps seeing the first, as a repeatable read would.)
-    private var readBytes: [String: Data?] = [:]
     /// The outside write counts, read once each: no other writer runs while this one does.
     private var startCounts: [String: Int?] = [:]
     /// The first error met by the non-throwing subscript; it fails the whole transaction.
@@ -53,16 +46,8 @@ public final class Transaction {
             guard let raw = change.value else { return key.makeDefault() }
             return try store.decode(raw, for: key)
         }
-        guard let raw = try storedBytes(of: key.name) else { return key.makeDefault() }
+        guard let raw = try reader.read(key.name) else { return key.makeDefault() }
         return try store.decode(raw, for: key)
-    }
-
-    /// The bytes stored under `name` when the transaction began, read once.
-    private func storedBytes(of name: String) throws -> Data? {
-        if let known = readBytes[name] { return known }
-        let raw = try reader.read(name)
-        readBytes[name] = raw
-        return raw
     }
 
     /// The value `compute` gives, computed once per transaction under `name`: for the checks that

@@ -25,8 +25,8 @@ struct OneWriteTests {
         // A read looks at the other's commits that no write has met yet (the last ones).
         #expect(first[Key<Int>("second.19", default: 0)] == 19)
         #expect(second[Key<Int>("first.19", default: 0)] == 19)
-        let toFirst = await Self.collect(heardByFirst, outsideKeys: 20)
-        let toSecond = await Self.collect(heardBySecond, outsideKeys: 20)
+        let toFirst = await ChangeNoticeTests.collect(heardByFirst, keys: 40)
+        let toSecond = await ChangeNoticeTests.collect(heardBySecond, keys: 40)
         #expect(Self.keys(toFirst, .outside) == (0..<20).map { "second.\($0)" })
         #expect(Self.keys(toSecond, .outside) == (0..<20).map { "first.\($0)" })
         #expect(Self.keys(toFirst, .thisStore) == (0..<20).map { "first.\($0)" })
@@ -55,7 +55,7 @@ struct OneWriteTests {
         #expect(stores[0].lastError == nil)
         #expect(stores[1].lastError == nil)
         _ = stores[0][Key<Int>("writer1.0", default: -1)]  // Looks at the last commits now.
-        let told = await Self.collect(heard, outsideKeys: writes, ownKeys: writes)
+        let told = await ChangeNoticeTests.collect(heard, keys: 2 * writes)
         #expect(Self.keys(told, .outside) == (0..<writes).map { "writer1.\($0)" })
         #expect(Self.keys(told, .thisStore) == (0..<writes).map { "writer0.\($0)" })
         let reopened = try Store.sqlite(path: path)
@@ -83,17 +83,5 @@ struct OneWriteTests {
     /// The keys of the notices from `origin`, in the order told.
     static func keys(_ changes: [StoreChange], _ origin: StoreChange.Origin) -> [String] {
         changes.filter { $0.origin == origin }.flatMap(\.keys)
-    }
-
-    /// The notices until `outsideKeys` keys from outside and `ownKeys` of this store's were told
-    /// (or one was incomplete).
-    static func collect(_ changes: AsyncStream<StoreChange>, outsideKeys: Int, ownKeys: Int = 0) async -> [StoreChange] {
-        var heard: [StoreChange] = []
-        for await change in changes {
-            heard.append(change)
-            if !change.isComplete { break }
-            if keys(heard, .outside).count >= outsideKeys && keys(heard, .thisStore).count >= ownKeys { break }
-        }
-        return heard
     }
 }

@@ -9,7 +9,8 @@ import Darwin
 
 /// Tells when some files may have changed, through the file system: inotify on Linux (a watch on
 /// each file's folder, so files created or replaced later are seen too), dispatch sources on the
-/// files elsewhere. The handler then asks the backend what changed; it runs on one serial queue.
+/// files elsewhere. The handler then asks the backend what changed; its runs never overlap (one
+/// thread on Linux, one serial queue elsewhere).
 ///
 /// A signal can come a moment before the change is visible: SQLite writes a commit's pages to its
 /// log, and only then publishes the commit in its shared index. So after each event the handler
@@ -78,9 +79,7 @@ enum FileChangeWatch {
             }
         }
     }
-    #endif
 
-    #if canImport(Darwin)
     private static func startDispatchSources(files: [String], queue: DispatchQueue, _ changed: @escaping @Sendable () -> Void) -> ObservationToken? {
         var sources: [any DispatchSourceFileSystemObject] = []
         let folders = Set(files.map(FilePaths.folder(of:)))
@@ -109,8 +108,8 @@ enum FileChangeWatch {
 /// this process's own included, and each one armed a dispatch timer per follow-up. In `serve`
 /// with 50 clients toggling hearts, the timers and their threads cost more CPU than the looks.
 private final class InotifyWatch: @unchecked Sendable {
-    // @unchecked: after `start` only the watch's thread uses these, and `stopWriter` is written
-    // once by the token.
+    // @unchecked: after `start` only the watch's thread uses these (the token holds only the
+    // pipe's write end).
     private let descriptor: Int32
     private let stopReader: Int32
     private let watched: Set<String>
@@ -168,28 +167,29 @@ private final class InotifyWatch: @unchecked Sendable {
             close(stopReader)
         }
         var step: Int?  // The follow-up whose deadline is `deadline`; `nil`: none is due.
-        var deadline: UInt64 = 0
+        var deadline = ContinuousClock.now
         while true {
             var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: stopReader, events: Int16(POLLIN), revents: 0)]
-            // `poll` counts whole milliseconds: a shorter wait (the first follow-up) is slept, and
+            // `poll` counts whole milliseconds: a shorter wait (the first follow-ups) is slept, and
             // an event that comes meanwhile is read right after it.
             var timeout: Int32 = -1
             if step != nil {
-                let wait = deadline &- min(deadline, Self.now())
-                if wait < 1_000_000 {
-                    usleep(UInt32(wait / 1_000))
+                let microseconds = max(0, Int(((deadline - .now) / .microseconds(1)).rounded(.up)))
+                if microseconds < 1_000 {
+                    usleep(UInt32(microseconds))
                     timeout = 0
                 } else {
-                    timeout = Int32(min((wait + 999_999) / 1_000_000, 60_000))
+                    timeout = Int32(min((microseconds + 999) / 1_000, 60_000))
                 }
             }
-            let ready = poll(&descriptors, 2, timeout)
-            if ready < 0 {
+            if poll(&descriptors, 2, timeout) < 0 {
                 if errno == EINTR { continue }
-                return  // Cannot wait any more: the store falls back to looking at each read.
+                // Cannot wait any more (no memory): observers then hear of others' commits only
+                // when this store next reads or writes.
+                return
             }
             if descriptors[1].revents != 0 { return }
-            var due = step != nil && Self.now() >= deadline
+            var due = step != nil && ContinuousClock.now >= deadline
             if descriptors[0].revents != 0, eventsConcernWatchedFiles() {
                 step = 0  // A new event starts the follow-ups again.
                 due = true
@@ -198,7 +198,7 @@ private final class InotifyWatch: @unchecked Sendable {
             handler()
             if let delay = FileChangeWatch.followUpDelay(afterStep: current, isSettled: isSettled) {
                 step = current + 1
-                deadline = Self.now() + UInt64(delay) * 1_000
+                deadline = .now + .microseconds(delay)
             } else {
                 step = nil
             }
@@ -229,12 +229,6 @@ private final class InotifyWatch: @unchecked Sendable {
                 }
             }
         }
-    }
-
-    private static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 }
 #endif
