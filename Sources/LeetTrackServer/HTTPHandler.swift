@@ -43,8 +43,6 @@ final class HTTPHandler: ChannelDuplexHandler {
     private var refused = false
     /// The requests read and not yet answered, in order.
     private var waiting = CircularBuffer<Waiting>()
-    /// A request is being answered (until its answer is written; for an event stream, for good).
-    private var answering = false
     /// A `read` held back while requests wait, passed on once they are answered.
     private var readHeld = false
     private let connection: ConnectionState
@@ -83,8 +81,8 @@ final class HTTPHandler: ChannelDuplexHandler {
     /// answers before wait to be sent (a client that never reads), the next waits too, so no
     /// answer is made that would only pile up in memory.
     private func answerWaiting(_ context: ChannelHandlerContext) {
-        while !answering, context.channel.isWritable, let next = waiting.popFirst() {
-            answering = true
+        while !connection.answering, context.channel.isWritable, let next = waiting.popFirst() {
+            connection.answering = true
             switch next {
             case .request(let head, let body): handle(context, head, body)
             case .refused(let head, let error): respond(context, head, json: Self.encode(ErrorJSON(error)), status: error.status, close: true)
@@ -135,18 +133,7 @@ final class HTTPHandler: ChannelDuplexHandler {
     /// The segments between the slashes of `path`, empty ones kept; split on the bytes, since a
     /// slash is always one byte.
     static func segments(of path: Substring) -> [Substring] {
-        var segments: [Substring] = []
-        var start = path.startIndex
-        var index = start
-        while index < path.endIndex {
-            if path.utf8[index] == UInt8(ascii: "/") {
-                segments.append(path[start..<index])
-                start = path.utf8.index(after: index)
-            }
-            index = path.utf8.index(after: index)
-        }
-        segments.append(path[start..<path.endIndex])
-        return segments
+        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map(Substring.init)
     }
 
     /// `segment` with its `%XX` escapes decoded, or `nil` when an escape is malformed or the bytes
@@ -255,7 +242,6 @@ final class HTTPHandler: ChannelDuplexHandler {
     }
 
     private func api(_ context: ChannelHandlerContext, _ head: HTTPRequestHead, _ request: APIRequest) {
-        connection.busy = true
         let routes = shared.routes
         let logger = shared.logger
         // `fields`: a cached body's tag and encoding (see ``CachedBody/answer(to:)``).
@@ -283,7 +269,6 @@ final class HTTPHandler: ChannelDuplexHandler {
             }
         }
         future.assumeIsolated().whenComplete { result in
-            self.connection.busy = false
             switch result {
             case .success(let answer):
                 self.respond(
@@ -356,7 +341,7 @@ final class HTTPHandler: ChannelDuplexHandler {
         if closing {
             promise.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
         }
-        answering = closing  // A connection being closed answers nothing more.
+        connection.answering = closing  // A connection being closed answers nothing more.
         log(head, status)
     }
 

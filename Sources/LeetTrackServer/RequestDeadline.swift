@@ -4,8 +4,9 @@ import NIOCore
 final class ConnectionState {
     /// An event stream is open: idle by design.
     var streaming = false
-    /// A request is being answered on the thread pool: the wait is the server's, not the client's.
-    var busy = false
+    /// A request is being answered (until its answer is written; for an event stream, for good):
+    /// the wait is the server's, not the client's. ``HTTPHandler`` answers the next only then.
+    var answering = false
     /// The time limit of the request being read, from its first byte; cancelled at its end.
     var requestDeadline: Scheduled<Void>?
     /// The `Host` header the connection's last request carried, found good (``AccessPolicy/checkHost(_:)``).
@@ -58,7 +59,7 @@ final class RequestDeadline: ChannelInboundHandler {
     }
 
     private func timeOut(_ context: ChannelHandlerContext) {
-        if connection.streaming || connection.busy { return }
+        if connection.answering { return }  // An event stream included.
         let response = SecurityHeaders.rawResponse(status: .requestTimeout, error: .requestTimeout)
         let promise = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(string: response)), promise: promise)
