@@ -328,7 +328,13 @@ private struct SummaryReader {
     @inline(__always)
     private func word(at position: Int, _ base: UnsafePointer<UInt8>) -> UInt64? {
         guard end - position >= 7 else { return nil }
-        return UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+        return Self.load(at: position, base)
+    }
+
+    /// The eight bytes at `position`, unchecked: the caller has checked the bound.
+    @inline(__always)
+    private static func load(at position: Int, _ base: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
     }
 
     /// A decimal `Int`, with an optional minus sign; `nil` when it has no digit or overflows.
@@ -395,8 +401,7 @@ private struct SummaryReader {
     private mutating func bits(_ base: UnsafePointer<UInt8>) -> Double? {
         // Both words lie before the closing quote.
         guard end - index >= 16 else { return nil }
-        let high = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-        let low = UInt64(littleEndian: UnsafeRawPointer(base + (index &+ 8)).loadUnaligned(as: UInt64.self))
+        let (high, low) = (Self.load(at: index, base), Self.load(at: index &+ 8, base))
         guard DigitWord.areSixteenHexDigits(high, low) else { return nil }
         index &+= 16
         return Double(bitPattern: UInt64(DigitWord.eightHexDigitsValue(high)) << 32 | UInt64(DigitWord.eightHexDigitsValue(low)))
