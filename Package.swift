@@ -92,6 +92,8 @@ let package = Package(
         // CSQLite, no pkg-config: the `leettrack` executable links the archive found through
         // Linking/<arch>/ (one library fewer to load at every start-up), the other programs libz.so.
         .systemLibrary(name: "CZlib"),
+        // Linux's epoll for the bench's HTTP clients (Glibc's module leaves it out); libc, no link.
+        .systemLibrary(name: "CEpoll"),
         .target(name: "Persistence", dependencies: ["CSQLite", "CLibPQ"], swiftSettings: strict),
         .target(
             name: "LeetTrackCore",
@@ -140,7 +142,7 @@ let package = Package(
         .target(name: "ChildProcesses", swiftSettings: executableOnly),
         .executableTarget(
             name: "leettrack-bench",
-            dependencies: ["Persistence", "LeetTrackCore", "TerminalUI", "CSQLite", "TestSupport", "LeetTrackServer", "LeetTrackScreen"],
+            dependencies: ["Persistence", "LeetTrackCore", "TerminalUI", "CSQLite", "TestSupport", "LeetTrackServer", "LeetTrackScreen", "CEpoll"],
             swiftSettings: strict
         ),
         // The parser's floor, timed by `leettrack-bench cli` beside `leettrack show 1`.
