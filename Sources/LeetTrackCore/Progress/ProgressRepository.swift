@@ -37,7 +37,8 @@ public struct ProgressRepository: Sendable {
 
     /// The key of one problem's record.
     public static func key(for slug: String) -> Key<ProblemProgress> {
-        Key<ProblemProgress>(keyPrefix + slug, default: ProblemProgress())
+        // Read by the fast reader wherever it is read (a transaction's edit reads it first).
+        Key<ProblemProgress>(keyPrefix + slug, default: ProblemProgress(), reading: ProgressJSONReader.progress(from:))
     }
 
     /// Every stored record, by slug.
