@@ -101,12 +101,20 @@ struct JSONStreamValues: UnkeyedEncodingContainer, SingleValueEncodingContainer 
         self.codingPath = codingPath
     }
 
-    /// Where the next value goes: its depth, and its coding path (an element's index follows the
-    /// array's path).
-    private var next: (depth: Int, path: [any CodingKey]) {
+    /// The depth of the next value.
+    private var nextDepth: Int {
         switch target {
-        case .array(let index, _): (index + 1, codingPath + [JSONPathKey(intValue: count)])
-        case .slot(let slot): (slot.depth, codingPath)
+        case .array(let index, _): index + 1
+        case .slot(let slot): slot.depth
+        }
+    }
+
+    /// The coding path of the value at `position`: an element's index follows the array's path.
+    /// Built only when asked for (an error, a value's own containers): most values never are.
+    private func path(at position: Int) -> [any CodingKey] {
+        switch target {
+        case .array: codingPath + [JSONPathKey(intValue: position)]
+        case .slot: codingPath
         }
     }
 
@@ -141,21 +149,21 @@ struct JSONStreamValues: UnkeyedEncodingContainer, SingleValueEncodingContainer 
     mutating func encode(_ value: UInt64) throws { writeInteger(UInt64(value)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let next = next
+        let (depth, position) = (nextDepth, count)
         guard begin() else { return }
-        try writer.writeValue(value, depth: next.depth, codingPath: next.path)
+        try writer.writeValue(value, depth: depth, codingPath: path(at: position))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let next = next
-        let frame = begin() ? writer.push(isObject: true) : (index: next.depth, id: -1)
-        return KeyedEncodingContainer(JSONStreamKeyedContainer<NestedKey>(writer: writer, index: frame.index, id: frame.id, codingPath: next.path))
+        let (depth, position) = (nextDepth, count)
+        let frame = begin() ? writer.push(isObject: true) : (index: depth, id: -1)
+        return KeyedEncodingContainer(JSONStreamKeyedContainer<NestedKey>(writer: writer, index: frame.index, id: frame.id, codingPath: path(at: position)))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let next = next
-        let frame = begin() ? writer.push(isObject: false) : (index: next.depth, id: -1)
-        return JSONStreamValues(writer: writer, target: .array(index: frame.index, id: frame.id), codingPath: next.path)
+        let (depth, position) = (nextDepth, count)
+        let frame = begin() ? writer.push(isObject: false) : (index: depth, id: -1)
+        return JSONStreamValues(writer: writer, target: .array(index: frame.index, id: frame.id), codingPath: path(at: position))
     }
 
     mutating func superEncoder() -> any Encoder {

@@ -264,8 +264,10 @@ final class JSONStreamWriter: @unchecked Sendable {
         writes += 1
     }
 
-    /// Writes `value` at the current position (a member just begun, or the top level).
-    func writeValue<T: Encodable>(_ value: T, depth: Int, codingPath: [any CodingKey]) throws {
+    /// Writes `value` at the current position (a member just begun, or the top level). The coding
+    /// path is built only for a value that is no scalar (or a `Decimal` that fails): an array and
+    /// for an array's element a string too, per member, were a value's generic members' main cost.
+    func writeValue<T: Encodable>(_ value: T, depth: Int, codingPath: @autoclosure () -> [any CodingKey]) throws {
         // Metatype comparisons are cheap; `as?` casts on a generic value are not.
         if T.self == String.self { return output.appendString(value as! String) }
         if T.self == Int.self { return output.appendInteger(Int64(value as! Int)) }
@@ -282,17 +284,17 @@ final class JSONStreamWriter: @unchecked Sendable {
             if T.self == URL.self { return output.appendString((value as! URL).absoluteString) }
             let decimal = value as! Decimal
             guard !decimal.isNaN else {
-                throw EncodingError.invalidValue(decimal, .init(codingPath: codingPath, debugDescription: "Decimal.nan has no JSON form"))
+                throw EncodingError.invalidValue(decimal, .init(codingPath: codingPath(), debugDescription: "Decimal.nan has no JSON form"))
             }
             return output.appendUnquoted(decimal.description)
         }
         var slot: JSONStreamSlot
         if let spare = spareSlot {
             spareSlot = nil
-            spare.reopen(depth: depth, codingPath: codingPath)
+            spare.reopen(depth: depth, codingPath: codingPath())
             slot = spare
         } else {
-            slot = JSONStreamSlot(writer: self, depth: depth, codingPath: codingPath)
+            slot = JSONStreamSlot(writer: self, depth: depth, codingPath: codingPath())
         }
         try value.encode(to: slot)
         slot.finish()
