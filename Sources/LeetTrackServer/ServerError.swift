@@ -61,6 +61,11 @@ struct ErrorJSON: Encodable {
     var error: String
     var status: Int
 
+    /// A status and message of the server's own.
+    init(status: Int, error: String) {
+        (self.status, self.error) = (status, error)
+    }
+
     /// The status and message for any error a route throws: the tracker's own errors keep the
     /// command line's wording; an unknown problem or list is a 404, other bad input a 400.
     init(_ error: any Error) {

@@ -101,7 +101,14 @@ public final class WebServer {
                     try sync.addHandler(BackPressureHandler())
                     try sync.addHandler(IdleStateHandler(readTimeout: readTimeout))
                     try sync.addHandler(RequestDeadline(connection: connection, deadline: readTimeout))
-                    try sync.configureHTTPServerPipeline(withPipeliningAssistance: false, withErrorHandling: false)  // HTTPHandler orders the answers.
+                    // NIO's HTTP codec without its pipelining handler (HTTPHandler orders the
+                    // answers), and unpaired: HTTPHandler writes its answers whole, as bytes, below
+                    // the encoder (see its `respond`), so an encoder told each request's method
+                    // would wait for answers it never sees. The encoder frames the event streams
+                    // and NIO's 400 for a request it cannot parse.
+                    try sync.addHandler(HTTPResponseEncoder())
+                    try sync.addHandler(ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)))
+                    try sync.addHandler(NIOHTTPResponseHeadersValidator())
                     try sync.addHandler(SecurityHeaders())
                     try sync.addHandler(HTTPServerProtocolErrorHandler())
                     try sync.addHandler(HTTPHandler(shared: shared, connection: connection))
