@@ -27,6 +27,47 @@ struct ServeHTTPDetailsEndToEndTests {
         #expect(try server.stillAnswers())
     }
 
+    /// The answers are written as bytes below NIO's HTTP encoder (HTTPHandler's `respond`): their
+    /// heads must frame them as the encoder did.
+    @Test func anAnswersHeadFramesItAsHTTPDoes() throws {
+        let server = try ServeProcess(try LeetTrackRunner())
+        let host = "Host: 127.0.0.1:\(server.port)"
+        func lines(_ reply: [UInt8]) -> [String] {
+            let text = String(decoding: reply, as: UTF8.self)
+            return text.range(of: "\r\n\r\n").map { text[..<$0.lowerBound].components(separatedBy: "\r\n") } ?? []
+        }
+        // HTTP/1.0 is answered in HTTP/1.0, and the connection closed after the answer.
+        let old = try RawSocket(port: server.port)
+        try old.send(Array("GET /api/problems/1 HTTP/1.0\r\n\(host)\r\n\r\n".utf8))
+        let oldBytes = try old.readToEnd()
+        let oldReply = try HTTPReply(oldBytes)
+        #expect(lines(oldBytes).first == "HTTP/1.0 200 OK")
+        #expect(oldReply.headers["connection"] == "close")
+        #expect(oldReply.headers["content-length"] == String(oldReply.bytes.count))
+        #expect(oldReply.body.contains("\"slug\":\"two-sum\""))
+        // HTTP/1.1: each header once, the security headers first, no other framing than the length.
+        let modern = try RawSocket(port: server.port)
+        try modern.send(Array("GET /api/problems/1 HTTP/1.1\r\n\(host)\r\nConnection: close\r\n\r\n".utf8))
+        let modernBytes = try modern.readToEnd()
+        let head = lines(modernBytes)
+        #expect(head.first == "HTTP/1.1 200 OK")
+        let names = head.dropFirst().compactMap { $0.split(separator: ":").first.map { $0.lowercased() } }
+        #expect(names.count == Set(names).count, "\(names)")
+        #expect(Array(names.prefix(4)) == ["content-security-policy", "x-content-type-options", "referrer-policy", "x-frame-options"])
+        #expect(!names.contains("transfer-encoding"))
+        #expect(names.last == "connection")
+        #expect(try HTTPReply(modernBytes).headers["content-length"] == String(try HTTPReply(modernBytes).bytes.count))
+        // A 304 has neither a length nor a body, and the connection goes on.
+        let tag = try #require(try server.request("GET", "/api/problems").headers["etag"])
+        let again = try RawSocket(port: server.port)
+        try again.send(Array("GET /api/problems HTTP/1.1\r\n\(host)\r\nIf-None-Match: \(tag)\r\n\r\nGET /api/lists HTTP/1.1\r\n\(host)\r\nConnection: close\r\n\r\n".utf8))
+        let both = String(decoding: try again.readToEnd(), as: UTF8.self)
+        #expect(both.hasPrefix("HTTP/1.1 304 Not Modified\r\n"))
+        let notModified = both.components(separatedBy: "\r\n\r\n")
+        #expect(notModified.count >= 2 && !notModified[0].lowercased().contains("content-length"))
+        #expect(notModified.count >= 2 && notModified[1].hasPrefix("HTTP/1.1 200 OK\r\n"), "the next answer follows the 304's head at once")
+    }
+
     @Test func a405SaysWhichMethodsAreAllowed() throws {
         let server = try ServeProcess(try LeetTrackRunner())
         for (method, path, allowed) in [("POST", "/api/problems", "GET, HEAD"), ("GET", "/api/problems/1/favorite", "PUT, DELETE"),

@@ -39,4 +39,14 @@ struct ServeTargetTests {
         let path = "api/problems/two-sum/note"
         #expect(HTTPHandler.segments(of: path[...]) == path.split(separator: "/", omittingEmptySubsequences: false))
     }
+
+    @Test("A header value is sent only without line breaks and NULs, as NIO's validator requires")
+    func headerValues() {
+        for value in ["no-store", "W/\"l1-2\"", "a\tb", "caf\u{E9}", "", "1 record in the store cannot be read (progress.a?b)"] {
+            #expect(HTTPHandler.isFieldValue(value), "\(value.debugDescription)")
+        }
+        for value in ["a\r\nSet-Cookie: x=1", "a\nb", "a\rb", "a\u{0}b", "a\u{7F}b", "a\u{1}b"] {
+            #expect(!HTTPHandler.isFieldValue(value), "\(value.debugDescription)")
+        }
+    }
 }
