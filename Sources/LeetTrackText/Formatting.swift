@@ -43,8 +43,8 @@ public enum Format {
         colored(difficulty.displayName, as: difficulty, style)
     }
 
-    /// `text` in the colour of `difficulty`: green, yellow, red.
-    private static func colored(_ text: String, as difficulty: Difficulty, _ style: TextStyle) -> String {
+    /// `text` in the colour of `difficulty`: green, yellow, red (a name, or `stats`'s bar).
+    public static func colored(_ text: String, as difficulty: Difficulty, _ style: TextStyle) -> String {
         switch difficulty {
         case .easy: style.green(text)
         case .medium: style.yellow(text)
@@ -182,7 +182,7 @@ public final class RowWriter {
     public init(style: TextStyle, titleWidth: Int = 48, showsRatings: Bool = false) {
         self.titleWidth = titleWidth
         self.showsRatings = showsRatings
-        difficulties = Self.table(Self.slot) { Array(Format.difficulty($0, style).utf8) }
+        difficulties = Self.table(\.rank) { Array(Format.difficulty($0, style).utf8) }
         statuses = Self.table(Self.slot) { Array(Format.statusWord($0, style).utf8) }
         // Ten columns: the longest status, "attempted", is nine and needs a space before the heart.
         paddedStatuses = Self.table(Self.slot) { Array(Format.status($0, style, width: 10).utf8) }
@@ -209,15 +209,6 @@ public final class RowWriter {
         case .todo: 0
         case .attempted: 1
         case .solved: 2
-        }
-    }
-
-    /// A difficulty's slot in the tables.
-    fileprivate static func slot(_ difficulty: Difficulty) -> Int {
-        switch difficulty {
-        case .easy: 0
-        case .medium: 1
-        case .hard: 2
         }
     }
 
@@ -413,7 +404,7 @@ public final class RowWriter {
                 put(title)
             }
             put(0x20, 0x20)
-            put(writer.difficulties[RowWriter.slot(difficulty)])
+            put(writer.difficulties[difficulty.rank])
         }
 
         /// `58.0%` right-aligned in six columns, as ``Format/percent(_:)`` writes it.

@@ -66,6 +66,14 @@ enum CLIBench {
         return (builds, notes)
     }
 
+    /// A new scratch folder for the suite `name`, `leettrack-bench-<name>-<pid>` in the temporary
+    /// folder; the suite removes it with ``removeScratch(_:)``.
+    static func makeScratch(_ name: String) throws -> String {
+        let path = NSTemporaryDirectory() + "leettrack-bench-\(name)-\(getpid())"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
     /// Removes a suite's scratch folder; a folder that cannot be removed is named on standard error
     /// (it holds only the suite's own stores, so the run's figures stand).
     static func removeScratch(_ path: String) {

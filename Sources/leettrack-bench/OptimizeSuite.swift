@@ -2,19 +2,12 @@ import Foundation
 import LeetTrackCore
 import Persistence
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The `optimize` suite: `leettrack review optimize`'s work (read every record, fit the 21
 /// parameters, evaluate the fit and the defaults) on a store whose history holds at least 10,000
 /// redos drawn from non-default parameters. Prints the median of 3 runs (target: under 5 s, in a
 /// release build).
 func runOptimizeSuite() throws {
-    let workspace = NSTemporaryDirectory() + "leettrack-bench-optimize-\(getpid())"
-    try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
+    let workspace = try CLIBench.makeScratch("optimize")
     defer { CLIBench.removeScratch(workspace) }
 
     let store = try Store.sqlite(path: workspace + "/store.sqlite")

@@ -2,19 +2,12 @@ import Foundation
 import LeetTrackCore
 import Persistence
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The `report` suite: `leettrack report`'s work on a store with 2,000 touched problems and 10,000
 /// events (plus 200 favorites, 100 notes, three own lists): reading the store, computing the
 /// report, and rendering the HTML page. Prints the median of each step and of the whole
 /// (target: at most 50 ms for the whole, in a release build).
 func runReportSuite() throws {
-    let workspace = NSTemporaryDirectory() + "leettrack-bench-report-\(getpid())"
-    try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
+    let workspace = try CLIBench.makeScratch("report")
     defer { CLIBench.removeScratch(workspace) }
 
     let store = try Store.sqlite(path: workspace + "/store.sqlite")

@@ -23,7 +23,9 @@ public enum Difficulty: String, CaseIterable, Codable, Sendable, Comparable {
         lhs.rank < rhs.rank
     }
 
-    var rank: Int {
+    /// Easy 0, Medium 1, Hard 2: the order, and a difficulty's slot in a table of three
+    /// (inlinable: the listings' rows look it up once each).
+    @inlinable public var rank: Int {
         switch self {
         case .easy: 0
         case .medium: 1

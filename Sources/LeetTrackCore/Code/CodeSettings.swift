@@ -35,16 +35,8 @@ public struct CodeSettings: Codable, Sendable, Hashable {
         let directory = try container.decodeIfPresent(String.self, forKey: .directory)
         let language = try container.decodeIfPresent(String.self, forKey: .language)
         var checked = CodeSettings()
-        do {
-            if let directory { try checked.set(.codeDirectory, to: directory) }
-        } catch {
-            throw DecodingError.dataCorruptedError(forKey: .directory, in: container, debugDescription: error.description)
-        }
-        do {
-            if let language { try checked.set(.codeLanguage, to: language) }
-        } catch {
-            throw DecodingError.dataCorruptedError(forKey: .language, in: container, debugDescription: error.description)
-        }
+        try container.checked(at: .directory) { if let directory { try checked.set(.codeDirectory, to: directory) } }
+        try container.checked(at: .language) { if let language { try checked.set(.codeLanguage, to: language) } }
         self.directory = directory
         self.language = language
         // Added later: absent in older records, which keep decoding (git off, sections).

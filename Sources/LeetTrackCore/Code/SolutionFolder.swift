@@ -37,11 +37,7 @@ public enum SolutionFolder {
             let language = SolutionLanguage.all.first(where: { $0.fileExtension == parts[2] })
         else { return nil }
         let slug = String(parts[1])
-        do {
-            try InputRules.check(slug: slug, at: "")
-        } catch {
-            return nil
-        }
+        guard InputRules.isSlug(slug) else { return nil }
         return (id, slug, language)
     }
 

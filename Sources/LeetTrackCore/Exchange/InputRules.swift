@@ -113,6 +113,13 @@ public enum InputRules {
         if !allowed { throw Violation(path, "'\(slug)' is not a problem slug (lowercase letters, digits and hyphens, like two-sum)") }
     }
 
+    /// Whether `text` is a slug by ``check(slug:at:)``'s rules: for a name that is only tried as
+    /// one (a file's name, a word that may be a title), where the reason it is not does not matter.
+    public static func isSlug(_ text: String) -> Bool {
+        do { try check(slug: text, at: "") } catch { return false }
+        return true
+    }
+
     /// Checks a short piece of text (a title, a tag): not empty, no control or bidi characters,
     /// at most `limit` characters.
     public static func check(text: String, at path: String, what: String, limit: Int = maximumTitleLength) throws(Violation) {

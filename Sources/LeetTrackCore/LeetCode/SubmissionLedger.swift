@@ -43,11 +43,7 @@ public struct PendingSubmission: Codable, Sendable, Equatable {
         rating = try container.decodeIfPresent(ReviewRating.self, forKey: .rating)
         seconds = try container.decodeIfPresent(Int.self, forKey: .seconds)
         try container.require(SubmissionResponses.isNumberID(id), at: .id, "not a submission id (digits)")
-        do throws(InputRules.Violation) {
-            try InputRules.check(slug: slug, at: "slug")
-        } catch {
-            throw DecodingError.dataCorruptedError(forKey: .slug, in: container, debugDescription: error.reason)
-        }
+        try container.checked(at: .slug) { try InputRules.check(slug: slug, at: "slug") }
         if let seconds { try container.require(PracticeTime.range.contains(seconds), at: .seconds, "not a practice time") }
     }
 }

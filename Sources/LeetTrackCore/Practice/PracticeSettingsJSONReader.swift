@@ -12,9 +12,6 @@ import Persistence
 /// else, a repeated member or an escaped key included, so the caller falls back to the store's
 /// decoder, which reads what this one does not and reports damage as `undecodable`, as before.
 struct PracticeSettingsJSONReader: JSONRecordReader {
-    /// Why a record is not one this reader takes; the store's decoder says more.
-    private struct NotARecord: Error {}
-
     var reader: JSONReader
 
     /// Parses `data`, or returns `nil` when it is not a record this reader takes.
@@ -31,13 +28,11 @@ struct PracticeSettingsJSONReader: JSONRecordReader {
             seen |= bit
         }
         try reader.beginObject()
-        while let key = try reader.nextMember() {
-            // A key with an escape may spell a known key: the store's decoder reads it.
-            guard !key.hasEscapes else { throw NotARecord() }
+        while let key = try nextKey() {
             switch key {
             case "follow":
                 try first(1)
-                settings.followedList = try reader.skipNull() ? nil : reader.decode(try reader.readString())
+                settings.followedList = try reader.skipNull() ? nil : try string()
             case "dailyGoal":
                 try first(2)
                 settings.dailyGoal = try reader.skipNull() ? nil : try dailyGoal()
@@ -45,7 +40,7 @@ struct PracticeSettingsJSONReader: JSONRecordReader {
                 try first(4)
                 var skipped: [String] = []
                 try reader.beginArray()
-                while try reader.nextElement() { skipped.append(reader.decode(try reader.readString())) }
+                while try reader.nextElement() { skipped.append(try string()) }
                 settings.skipped = skipped
             case "premium":
                 try first(8)

@@ -27,11 +27,7 @@ public struct StudyTarget: Codable, Sendable, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let text = try container.decode(String.self, forKey: .day)
-        do {
-            day = try LocalDay(parsing: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(forKey: .day, in: container, debugDescription: "'\(text)' is not a date YYYY-MM-DD")
-        }
+        day = try container.checked(at: .day, "'\(text)' is not a date YYYY-MM-DD") { try LocalDay(parsing: text) }
         lists = try container.decode([String].self, forKey: .lists)
         try container.require(
             !lists.isEmpty && lists.count <= Self.maximumLists && Set(lists).count == lists.count, at: .lists,

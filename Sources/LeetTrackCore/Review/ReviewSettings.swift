@@ -63,14 +63,8 @@ public struct ReviewSettings: Codable, Sendable, Hashable {
         if let reviewCap {
             try container.require(Self.reviewCapRange.contains(reviewCap), at: .reviewCap, "\(reviewCap) is not a review cap from 1 to 1000")
         }
-        if let parameters {
-            // A synced or hand-edited value is checked like one from `review optimize --apply`.
-            do {
-                try FSRSModel.validate(parameters)
-            } catch {
-                throw DecodingError.dataCorruptedError(forKey: .parameters, in: container, debugDescription: error.description)
-            }
-        }
+        // A synced or hand-edited value is checked like one from `review optimize --apply`.
+        try container.checked(at: .parameters) { if let parameters { try FSRSModel.validate(parameters) } }
         try container.require(
             Self.retentionRange.contains(desiredRetention), at: .desiredRetention,
             "\(desiredRetention) is not a desired retention from 0.70 to 0.99")

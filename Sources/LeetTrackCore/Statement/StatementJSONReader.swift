@@ -12,9 +12,6 @@ import Persistence
 /// records still read) and gives up (`nil`) on anything else, so the caller falls back to the
 /// store's decoder and its precise error. The tokens are Persistence's one JSON reader's.
 struct StatementJSONReader: JSONRecordReader {
-    /// Why a record is not one this reader understands; the store's decoder says more.
-    private struct NotARecord: Error {}
-
     var reader: JSONReader
 
     /// Parses `data`, or returns `nil` when it is not a statement record this reader understands.
@@ -97,18 +94,5 @@ struct StatementJSONReader: JSONRecordReader {
         try reader.beginArray()
         while try reader.nextElement() { strings.append(try string()) }
         return strings
-    }
-
-    /// A string value, escapes decoded (`JSONReader` has checked its UTF-8 and escapes).
-    private mutating func string() throws -> String {
-        reader.decode(try reader.readString())
-    }
-
-    /// The next member's key. A key with an escape gives up: it may spell a known key, and the
-    /// store's decoder reads it.
-    private mutating func nextKey() throws -> JSONString? {
-        guard let key = try reader.nextMember() else { return nil }
-        guard !key.hasEscapes else { throw NotARecord() }
-        return key
     }
 }

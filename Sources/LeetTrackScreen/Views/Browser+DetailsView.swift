@@ -23,10 +23,8 @@ extension Browser {
         var lines: [Line] = []
         lines.append(field("Status", [Theme.describe(record.status)]))
         lines.append(field("Favorite", record.favorite ? [Span("\(Theme.heart) yes", style: Theme.favoriteStyle)] : [Span("no")]))
-        if hidesDifficulty {
-            lines.append(field("Difficulty", [Span("hidden (h shows it)", style: Theme.labelStyle)]))
-        } else {
-            lines.append(field("Difficulty", [Span(problem.difficulty.displayName, style: Theme.style(for: problem.difficulty))]))
+        lines.append(difficultyField(problem.difficulty))
+        if !hidesDifficulty {
             lines.append(field("Acceptance", [Span(Theme.percentage(problem.acceptance))]))
             if problem.rating != nil { lines.append(field("Rating", [Span(Format.rating(problem.rating, contest: catalog.contest(at: position)))])) }
         }
@@ -117,6 +115,13 @@ extension Browser {
     /// A field: its label in the labels' column, then its value.
     static func field(_ label: String, _ value: [Span]) -> Line {
         Line([Span(Format.fit(label, labelWidth), style: Theme.labelStyle)] + value)
+    }
+
+    /// The difficulty's field, as the details and the review card show it: hidden while `h` hides
+    /// difficulties.
+    func difficultyField(_ difficulty: Difficulty) -> Line {
+        Self.field("Difficulty", [hidesDifficulty
+            ? Span("hidden (h shows it)", style: Theme.labelStyle) : Span(difficulty.displayName, style: Theme.style(for: difficulty))])
     }
 
     /// A field whose value is text of several lines (a note): the first after the label, the

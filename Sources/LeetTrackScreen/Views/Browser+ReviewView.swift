@@ -32,11 +32,7 @@ extension Browser {
         let record = progress[problem.slug] ?? ProblemProgress()
         func field(_ label: String, _ value: [Span]) -> Line { Self.field(label, value) }
         var lines: [Line] = [Line("\(problem.id). \(problem.title)", style: .bold)]
-        if hidesDifficulty {
-            lines.append(field("Difficulty", [Span("hidden (h shows it)", style: Theme.labelStyle)]))
-        } else {
-            lines.append(field("Difficulty", [Span(problem.difficulty.displayName, style: Theme.style(for: problem.difficulty))]))
-        }
+        lines.append(difficultyField(problem.difficulty))
         lines.append(field("Tags", [Span(problem.tags.isEmpty ? "none" : problem.tags.joined(separator: ", "))]))
         lines.append(field("Due", [Span("\(item.dueDay), "), overdueSpan(item.daysOverdue)]))
         lines.append(field("Last review", lastReview(item, record, today: session.today)))

@@ -54,29 +54,23 @@ struct ConfigCommand: LeetTrackCommand {
             return text
         }
 
-        var name: String {
-            switch self {
-            case .review(let name): name.rawValue
-            case .follow: "follow"
-            case .dailyGoal: "daily-goal"
-            case .premium: "premium"
-            case .targetDate: "target-date"
-            case .code(let name): name.rawValue
-            case .leetCodeCapture: "leetcode-capture"
-            }
-        }
+        var name: String { nameAndHelp.name }
+        var help: String { nameAndHelp.help }
 
-        var help: String {
+        /// Each setting's name beside its help, so that a setting is described in one place.
+        private var nameAndHelp: (name: String, help: String) {
             switch self {
-            case .review(let name): name.help
-            case .follow: "The study list `next` and `today` use: a built-in list's key or one of yours (default none)."
-            case .dailyGoal: "Problems to practise a day, 1 to 100; `today`, the streak and the calendar show the days that met it (default none)."
-            case .premium: "yes if you can open paid-only problems; with no, next, today, random and serve pass over them (default yes)."
-            case .targetDate: "An interview date YYYY-MM-DD with --lists a,b: `leettrack plan` plans the days to it (default none)."
-            case .code(let name): name.help
+            case .review(let name): (name.rawValue, name.help)
+            case .follow: ("follow", "The study list `next` and `today` use: a built-in list's key or one of yours (default none).")
+            case .dailyGoal:
+                ("daily-goal", "Problems to practise a day, 1 to 100; `today`, the streak and the calendar show the days that met it (default none).")
+            case .premium: ("premium", "yes if you can open paid-only problems; with no, next, today, random and serve pass over them (default yes).")
+            case .targetDate:
+                ("target-date", "An interview date YYYY-MM-DD with --lists a,b: `leettrack plan` plans the days to it (default none).")
+            case .code(let name): (name.rawValue, name.help)
             case .leetCodeCapture:
-                "on or off: signed in to LeetCode, `today`, the screen and `serve` record the solves you made on the website, "
-                    + "looking at most every 10 minutes (default on; this store only)."
+                ("leetcode-capture", "on or off: signed in to LeetCode, `today`, the screen and `serve` record the solves you made on the website, "
+                    + "looking at most every 10 minutes (default on; this store only).")
             }
         }
 

@@ -22,12 +22,7 @@ enum OrphanRecords {
     /// in words), which are the catalog's resolver's to answer.
     static func unknownSlug(_ name: String, _ catalog: Catalog) -> String? {
         let slug = name.trimmedOfWhitespace
-        guard Catalog.ids(in: slug) == nil, catalog.position(ofSlug: slug) == nil else { return nil }
-        do {
-            try InputRules.check(slug: slug, at: "")
-        } catch {
-            return nil
-        }
+        guard Catalog.ids(in: slug) == nil, catalog.position(ofSlug: slug) == nil, InputRules.isSlug(slug) else { return nil }
         return slug
     }
 

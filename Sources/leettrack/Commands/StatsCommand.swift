@@ -61,12 +61,7 @@ struct StatsCommand: LeetTrackCommand {
             let counts = Format.right("\(line.solved)", 4) + " / " + Format.fit("\(line.total)", 5)
             let percent = Format.right(Format.percent(Double(line.solved) / Double(max(1, line.total)) * 100), 6)
             let bar = Format.bar(line.solved, of: line.total, width: 24)
-            let colored: String
-            switch difficulty {
-            case .easy: colored = style.green(bar)
-            case .medium: colored = style.yellow(bar)
-            case .hard: colored = style.red(bar)
-            }
+            let colored = Format.colored(bar, as: difficulty, style)
             let attempted = line.attempted > 0 ? style.dim("  +\(line.attempted) attempted") : ""
             let median = line.medianSeconds.map { style.dim("  median \(PracticeTime.text($0))") } ?? ""
             output.line("\(Format.difficulty(difficulty, style))  \(counts)  \(colored)  \(percent)\(attempted)\(median)")
