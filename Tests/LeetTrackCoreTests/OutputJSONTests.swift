@@ -66,6 +66,19 @@ struct OutputJSONTests {
         try Self.expectSame((0..<40).map(Self.rich))
     }
 
+    @Test("a problem's own encode(to:) writes every property it has, in key order")
+    func problemWritesEveryProperty() throws {
+        var problem = ProblemJSON(Catalog.builtIn.problem(at: 0), Self.rich(5), withHistory: true, section: "Arrays", skipped: true)
+        problem.codeFiles = ["/tmp/two-sum.swift"]
+        problem.statementHTML = "<p>Given</p>"
+        problem.note = "a note"
+        let properties = Mirror(reflecting: problem).children.compactMap(\.label)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(OutputJSON.encode(problem, pretty: false))) as? [String: Any])
+        #expect(Set(object.keys) == Set(properties))
+        let written = String(decoding: try OutputJSON.reproduce(problem, pretty: false, dates: .iso8601), as: UTF8.self)
+        #expect(written == String(decoding: try Self.foundation(problem, pretty: false, dates: .iso8601), as: UTF8.self))
+    }
+
     @Test("the stats, list, next and review shapes")
     func commandShapes() throws {
         let catalog = Catalog.builtIn

@@ -49,6 +49,37 @@ public struct ProblemJSON: Encodable {
         self.section = section
         self.skipped = skipped ? true : nil
     }
+
+    /// The members in the order the output sorts them by (so the encoder need not reorder the
+    /// bytes it wrote), absent ones left out as the synthesized encoding leaves them out: every
+    /// edit the server answers encodes one of these on the thread that commits.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(acceptance, forKey: .acceptance)
+        try container.encode(category, forKey: .category)
+        if let codeFiles { try container.encode(codeFiles, forKey: .codeFiles) }
+        try container.encode(difficulty, forKey: .difficulty)
+        try container.encode(favorite, forKey: .favorite)
+        if let history { try container.encode(history, forKey: .history) }
+        try container.encode(id, forKey: .id)
+        if let note { try container.encode(note, forKey: .note) }
+        try container.encode(paidOnly, forKey: .paidOnly)
+        try container.encode(rating, forKey: .rating)
+        if let review { try container.encode(review, forKey: .review) }
+        if let section { try container.encode(section, forKey: .section) }
+        if let skipped { try container.encode(skipped, forKey: .skipped) }
+        try container.encode(slug, forKey: .slug)
+        if let statementHTML { try container.encode(statementHTML, forKey: .statementHTML) }
+        try container.encode(status, forKey: .status)
+        try container.encode(tags, forKey: .tags)
+        try container.encode(title, forKey: .title)
+        try container.encode(url, forKey: .url)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case acceptance, category, codeFiles, difficulty, favorite, history, id, note, paidOnly, rating, review
+        case section, skipped, slug, statementHTML, status, tags, title, url
+    }
 }
 
 /// A whole number that JSON always shows: the number, or `null` when there is none.
