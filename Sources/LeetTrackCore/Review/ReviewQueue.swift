@@ -166,6 +166,7 @@ public struct ReviewQueue: Sendable {
             var undatedEntries: [(position: Int, id: Int, card: ReviewCard)] = []
             dueKeys.reserveCapacity(keys.count)
             laterEntries.reserveCapacity(keys.count)
+            undatedEntries.reserveCapacity(keys.count)
             let undatedFrom = Self.undatedFrom(now)
             for key in keys {
                 // NaN is never undated: it is compared false.
