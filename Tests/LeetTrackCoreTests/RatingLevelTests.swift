@@ -135,6 +135,29 @@ struct RatingLevelTests {
         #expect(trend.change == after - before)
     }
 
+    @Test("the builder's trend is the level now and 30 days ago, with or without outcomes in those 30 days", arguments: [false, true])
+    func builderTrend(recentOutcomes: Bool) throws {
+        let catalog = Catalog.builtIn
+        let now = Date(timeIntervalSince1970: 1_780_000_000)
+        let rated = (0..<catalog.count).filter { catalog.rating(at: $0) != nil }
+        var builder = RatingLevel.Builder(catalog: catalog)
+        for (index, position) in rated.prefix(120).enumerated() {
+            // Old practice, a problem marked solved without history, and one dated after now.
+            let date = now.addingTimeInterval(Double(index % 5 == 4 && recentOutcomes ? -3 : -40 - index) * 86_400)
+            let kind: ProgressEvent.Kind = index % 3 == 0 ? .attempted : .solved
+            switch index {
+            case 7: builder.add(summary([], status: .solved), at: position)
+            case 11: builder.add(summary([(.solved, now.addingTimeInterval(86_400))], status: .solved), at: position)
+            default: builder.add(summary([(kind, date)], status: .solved), at: position)
+            }
+        }
+        let trend = builder.trend(now: now)
+        #expect(trend.now == builder.level(asOf: now))
+        #expect(trend.before == builder.level(asOf: now.addingTimeInterval(-30 * 86_400)))
+        #expect((trend.now == trend.before) == !recentOutcomes)
+        #expect(trend.now.level != nil)
+    }
+
     @Test("the problem near a target is the closest unsolved rated one, in the list, not skipped, free without Premium")
     func problemNear() throws {
         let catalog = Catalog.builtIn

@@ -47,6 +47,46 @@ struct ReviewQueueOrderTests {
         }
     }
 
+    @Test("cards due days ahead get the days their zone gives, at the widest offsets too",
+          arguments: ["Pacific/Kiritimati", "Etc/GMT+12", "Pacific/Chatham", "America/New_York", "fixed+18", "fixed-18"])
+    func farCards(zoneName: String) throws {
+        let zone = try #require(zoneName.hasPrefix("fixed")
+            ? TimeZone(secondsFromGMT: (zoneName.hasSuffix("+18") ? 1 : -1) * 18 * 3600) : TimeZone(identifier: zoneName))
+        let catalog = Catalog.builtIn
+        let now = Date(timeIntervalSince1970: 1_764_680_400)  // 2025-12-02T13:00:00Z
+        var builder = ReviewQueue.Builder(catalog: catalog, scheduler: ReviewScheduler(), reviewCap: nil)
+        var expected: [ReviewItem] = []
+        // Every hour from a day ago to six days ahead: across today's end and the four days after
+        // which a card is known to be due later without asking the zone.
+        for hour in -24...(6 * 24) {
+            let card = ReviewCard(due: now.addingTimeInterval(Double(hour) * 3600 + 1))
+            let position = hour + 24
+            builder.add(ProgressSummary(status: .solved, review: card), at: position)
+            expected.append(ReviewItem(problem: catalog.problem(at: position), card: card, today: LocalDay(now, in: zone), timeZone: zone))
+        }
+        let queue = builder.queue(now: now, timeZone: zone)
+        let today = queue.today.dayNumber
+        #expect(queue.items == expected)
+        #expect(queue.due == expected.filter { $0.dueDay.dayNumber <= today })
+        #expect(queue.upcoming(days: 10) == expected.filter { $0.dueDay.dayNumber > today })
+        #expect(queue.first(dueAfter: 4) == expected.first { $0.dueDay.dayNumber - today > 4 })
+        #expect(queue.next == expected.first)
+    }
+
+    @Test("a queue whose cards are all far ahead is not empty, and its next card has its day")
+    func onlyFarCards() throws {
+        let zone = try #require(TimeZone(identifier: "Asia/Kolkata"))
+        let now = Date(timeIntervalSince1970: 1_764_680_400)
+        var builder = ReviewQueue.Builder(catalog: .builtIn, scheduler: ReviewScheduler(), reviewCap: nil)
+        let card = ReviewCard(due: now.addingTimeInterval(30 * 86_400))
+        builder.add(ProgressSummary(status: .solved, review: card), at: 0)
+        let queue = builder.queue(now: now, timeZone: zone)
+        #expect(!queue.isEmpty)
+        #expect(queue.dueCount == 0)
+        #expect(queue.next?.dueDay == LocalDay(card.due, in: zone))
+        #expect(queue.next?.daysOverdue == -30)
+    }
+
     @Test("an empty queue has no next card and nothing due")
     func empty() throws {
         let queue = ReviewQueue.Builder(catalog: .builtIn, scheduler: ReviewScheduler(), reviewCap: nil).queue(now: Date(), timeZone: try #require(TimeZone(identifier: "UTC")))

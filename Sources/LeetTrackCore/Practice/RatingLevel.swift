@@ -172,8 +172,16 @@ public struct RatingLevel: Sendable, Equatable {
         }
 
         /// The level at `now` and ``Trend/days`` days before.
+        /// - Complexity: one fit when no outcome is dated within those days (a history that
+        ///   stopped a month ago, as on a large imported store); else two.
         public func trend(now: Date) -> Trend {
-            Trend(now: level(asOf: now), before: level(asOf: now.addingTimeInterval(-Double(Trend.days) * 86_400)))
+            let current = outcomes.filter { ($0.date ?? .distantPast) <= now }
+            let earlier = outcomes.filter { ($0.date ?? .distantPast) <= now.addingTimeInterval(-Double(Trend.days) * 86_400) }
+            let level = RatingLevel.fit(current)
+            // One filter keeps a part of the other's outcomes in the same order, so equal counts
+            // are the same outcomes, whose fit is the same: each fit costs an `exp` per outcome
+            // and Newton step (a tenth of `stats`'s own work on a store of 4,000 problems).
+            return Trend(now: level, before: earlier.count == current.count ? level : RatingLevel.fit(earlier))
         }
     }
 }

@@ -38,7 +38,7 @@ public struct ReviewItem: Sendable, Hashable {
 public struct ReviewQueue: Sendable {
     /// Every card, earliest due first (ties by problem id). Each access sorts the cards and builds
     /// every problem: ``due``, ``upcoming(days:)`` and ``next`` build only the ones they give.
-    public var items: [ReviewItem] { (dueEntries + waitingEntries + laterEntries).sorted(by: Entry.precedes).map(item) }
+    public var items: [ReviewItem] { (dueEntries + waitingEntries + datedLaterEntries).sorted(by: Entry.precedes).map(item) }
     /// Today, in the user's time zone.
     public let today: LocalDay
 
@@ -68,6 +68,13 @@ public struct ReviewQueue: Sendable {
     /// the first of these, so they are sorted only when asked for (sorting all 4,029 cards of a
     /// large store was a tenth of `review`).
     private let laterEntries: [Entry]
+    /// The cards due so far ahead that they cannot fall due today (see ``Builder/undatedFrom(_:)``),
+    /// in no order, their due days not yet found: `review` shows the due cards alone, and finding
+    /// these cards' days (a time-zone question per day not seen) was a third of building the
+    /// queue on a store of 4,000 cards. ``datedLaterEntries`` gives them with their days.
+    private let undatedEntries: [(position: Int, id: Int, card: ReviewCard)]
+    /// The zone that finds the days of ``undatedEntries``.
+    private let timeZone: any UTCOffsetProvider
     private let catalog: Catalog
 
     /// Builds the queue from progress records.
@@ -137,6 +144,15 @@ public struct ReviewQueue: Sendable {
             cards.append((position, card))
         }
 
+        /// The first instant from which a card cannot fall due on the day of `now`, whatever the
+        /// zone: four days on. A day is 24 hours of local time, and an instant's local time is
+        /// its UTC time plus an offset within ±36 hours (Foundation's zones keep within ±18, the
+        /// world's within -12 and +14), so two offsets move the local times at most 72 hours
+        /// apart: 96 hours later is at least a day later in local time, on a later day.
+        static func undatedFrom(_ now: Date) -> Double {
+            now.timeIntervalSince1970 + 4 * 86_400
+        }
+
         /// The queue of the cards added, seen at `now`: the one place a day's review list is made
         /// (`review`, `today`, the screen, the web page and the report all come here).
         public func queue(now: Date, timeZone: some UTCOffsetProvider) -> ReviewQueue {
@@ -147,9 +163,18 @@ public struct ReviewQueue: Sendable {
             // queue's cost at 4,000).
             var dueKeys: [(due: Date, id: Int, index: Int, day: LocalDay)] = []
             var laterEntries: [Entry] = []
+            var undatedEntries: [(position: Int, id: Int, card: ReviewCard)] = []
             dueKeys.reserveCapacity(keys.count)
             laterEntries.reserveCapacity(keys.count)
+            undatedEntries.reserveCapacity(keys.count)
+            let undatedFrom = Self.undatedFrom(now)
             for key in keys {
+                // NaN is never undated: it is compared false.
+                if key.due.timeIntervalSince1970 >= undatedFrom {
+                    let (position, card) = cards[key.index]
+                    undatedEntries.append((position, key.id, card))
+                    continue
+                }
                 let dueDay = days.day(of: key.due)
                 if dueDay <= today {
                     dueKeys.append((key.due, key.id, key.index, dueDay))
@@ -170,19 +195,22 @@ public struct ReviewQueue: Sendable {
                 dueEntries.removeSubrange(reviewCap...)
             }
             return ReviewQueue(
-                catalog: catalog, dueEntries: dueEntries, waitingEntries: waitingEntries, laterEntries: laterEntries, today: today,
-                reviewCap: reviewCap, scheduler: scheduler, now: now)
+                catalog: catalog, dueEntries: dueEntries, waitingEntries: waitingEntries, laterEntries: laterEntries,
+                undatedEntries: undatedEntries, timeZone: timeZone, today: today, reviewCap: reviewCap, scheduler: scheduler, now: now)
         }
     }
 
     private init(
-        catalog: Catalog, dueEntries: [Entry], waitingEntries: [Entry], laterEntries: [Entry], today: LocalDay, reviewCap: Int?,
+        catalog: Catalog, dueEntries: [Entry], waitingEntries: [Entry], laterEntries: [Entry],
+        undatedEntries: [(position: Int, id: Int, card: ReviewCard)], timeZone: any UTCOffsetProvider, today: LocalDay, reviewCap: Int?,
         scheduler: ReviewScheduler, now: Date
     ) {
         self.catalog = catalog
         self.dueEntries = dueEntries
         self.waitingEntries = waitingEntries
         self.laterEntries = laterEntries
+        self.undatedEntries = undatedEntries
+        self.timeZone = timeZone
         self.today = today
         self.reviewCap = reviewCap
         self.scheduler = scheduler
@@ -231,17 +259,25 @@ public struct ReviewQueue: Sendable {
         earliest { $0.dueDay.dayNumber - today.dayNumber > days }.map(item)
     }
 
+    /// The cards still to come with their due days: ``laterEntries`` and ``undatedEntries``, whose
+    /// days are found here, with one zone question per day as the queue's builder asks them.
+    private var datedLaterEntries: [Entry] {
+        guard !undatedEntries.isEmpty else { return laterEntries }
+        var days = LocalDays(in: timeZone)
+        return laterEntries + undatedEntries.map { Entry(position: $0.position, id: $0.id, card: $0.card, dueDay: days.day(of: $0.card.due)) }
+    }
+
     /// The first card in the queue's order that `includes` takes, found in one pass: no sort.
     private func earliest(where includes: (Entry) -> Bool) -> Entry? {
         var first: Entry?
-        for entries in [dueEntries, laterEntries] {
+        for entries in [dueEntries, datedLaterEntries] {
             for entry in entries where includes(entry) && first.map({ Entry.precedes(entry, $0) }) ?? true { first = entry }
         }
         return first
     }
 
     /// Whether the queue has no card.
-    public var isEmpty: Bool { dueEntries.isEmpty && waitingEntries.isEmpty && laterEntries.isEmpty }
+    public var isEmpty: Bool { dueEntries.isEmpty && waitingEntries.isEmpty && laterEntries.isEmpty && undatedEntries.isEmpty }
 
     /// What falls due in the next `days` days after today (tomorrow through today + `days`). With a
     /// cap, each day holds at most the cap: the reviews waiting from the days before and the day's
@@ -249,7 +285,7 @@ public struct ReviewQueue: Sendable {
     /// carry the day they are planned for.
     /// - Complexity: O(k log k) for the k cards due by the last of the days.
     public func upcoming(days: Int) -> [ReviewItem] {
-        let coming = laterEntries.filter { $0.dueDay.dayNumber - today.dayNumber <= days }.sorted(by: Entry.precedes)
+        let coming = datedLaterEntries.filter { $0.dueDay.dayNumber - today.dayNumber <= days }.sorted(by: Entry.precedes)
         guard let reviewCap else { return coming.map(item) }
         var result: [ReviewItem] = []
         ReviewCapPlan.plan(
