@@ -10,9 +10,6 @@ import Persistence
 /// (returns `nil`) on anything else, so the caller can fall back to `JSONDecoder` and its precise
 /// error message. The tokens are Persistence's one JSON reader's; this type knows only the shape.
 struct ProgressJSONReader: JSONRecordReader {
-    /// Why a record is not one this reader understands; the caller's `JSONDecoder` says more.
-    private struct NotARecord: Error {}
-
     var reader: JSONReader
 
     /// Parses `data`, or returns `nil` when it is not a record this reader understands.
@@ -94,14 +91,6 @@ struct ProgressJSONReader: JSONRecordReader {
     }
 
     // MARK: Values of the shape
-
-    /// The next member's key. A key with an escape gives up: it may spell a known key, and
-    /// `JSONDecoder` reads it.
-    private mutating func nextKey() throws -> JSONString? {
-        guard let key = try reader.nextMember() else { return nil }
-        guard !key.hasEscapes else { throw NotARecord() }
-        return key
-    }
 
     /// A number that `isValid` accepts.
     private mutating func number(_ isValid: (Double) -> Bool) throws -> Double {
