@@ -169,50 +169,34 @@ struct Routes: Sendable {
         path.count == 3 && path[0] == "problems" && editActions.contains(path[2])
     }
 
-    /// The answer to an edit: its status and JSON body, or the problem after the edit, to be
-    /// encoded (off the thread that commits: see ``WriteQueue``).
-    enum EditAnswer: Sendable {
-        case encoded(status: Int, body: [UInt8])
-        case problem(ProblemJSON)
-
-        /// The status and body to send.
-        var response: (status: Int, body: [UInt8]) {
-            switch self {
-            case .encoded(let status, let body): (status, body)
-            case .problem(let problem): (200, HTTPHandler.encode(problem))
-            }
-        }
-    }
-
     /// The edits of several requests, committed together (see ``ServerModel/apply(_:)``): each
-    /// request's answer, in order. A request whose method or body is wrong gets its error and
-    /// takes no part.
-    func respond(toEdits requests: [APIRequest]) -> [EditAnswer] {
+    /// request's status and JSON body, in order. A request whose method or body is wrong gets its
+    /// error and takes no part.
+    func respond(toEdits requests: [APIRequest]) -> [(status: Int, body: [UInt8])] {
         var planned: [(index: Int, name: String, edit: ProgressEdit, stamp: ChangeStamp?)] = []
-        var answers = [EditAnswer?](repeating: nil, count: requests.count)
+        var responses = [(status: Int, body: [UInt8])?](repeating: nil, count: requests.count)
         for (index, request) in requests.enumerated() {
             do {
                 let (name, edit) = try edit(for: request)
                 planned.append((index, name, edit, try request.change?.checked(now: model.now)))
             } catch {
-                answers[index] = Self.failure(error)
+                responses[index] = Self.failure(error)
             }
         }
         let results = planned.isEmpty ? [] : model.apply(planned.map { ($0.name, $0.edit) }, stamps: planned.map(\.stamp))
         for (plan, result) in zip(planned, results) {
             switch result {
-            case .success(let problem): answers[plan.index] = .problem(problem)
-            case .failure(let repeated as ChangeLedger.Repeated):
-                answers[plan.index] = .encoded(status: repeated.answer.status, body: Array(repeated.answer.body.utf8))
-            case .failure(let error): answers[plan.index] = Self.failure(error)
+            case .success(let problem): responses[plan.index] = (200, HTTPHandler.encode(problem))
+            case .failure(let repeated as ChangeLedger.Repeated): responses[plan.index] = (repeated.answer.status, Array(repeated.answer.body.utf8))
+            case .failure(let error): responses[plan.index] = Self.failure(error)
             }
         }
-        return answers.map { $0 ?? Self.failure(ServerError.badRequest("the request was not handled; nothing was changed.")) }
+        return responses.map { $0 ?? Self.failure(ServerError.badRequest("the request was not handled; nothing was changed.")) }
     }
 
-    private static func failure(_ error: any Error) -> EditAnswer {
+    private static func failure(_ error: any Error) -> (status: Int, body: [UInt8]) {
         let json = ErrorJSON(error)
-        return .encoded(status: json.status, body: HTTPHandler.encode(json))
+        return (json.status, HTTPHandler.encode(json))
     }
 
     /// The edit that `PUT`/`DELETE …/favorite`, `POST …/solve|attempt|reset` or `PUT`/`DELETE …/note` asks for.

@@ -67,12 +67,8 @@ final class WriteQueue: Sendable {
                 return batch
             }
             guard !batch.isEmpty else { return }
-            let answers = routes.respond(toEdits: batch.map(\.request))
-            // Encoded on another pool thread: the next group's commit need not wait for the
-            // answers' JSON (a tenth of this thread's work per edit).
-            pool.submit { _ in
-                for (pending, answer) in zip(batch, answers) { pending.promise.succeed(answer.response) }
-            }
+            let responses = routes.respond(toEdits: batch.map(\.request))
+            for (pending, response) in zip(batch, responses) { pending.promise.succeed(response) }
         }
     }
 

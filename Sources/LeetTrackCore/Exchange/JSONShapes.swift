@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// A problem with its progress, the element of every `--json` listing and of `serve`'s JSON API.
-public struct ProblemJSON: Encodable, Sendable {
+public struct ProblemJSON: Encodable {
     public var id: Int
     public var slug: String
     public var title: String
@@ -100,7 +100,7 @@ public struct NumberOrNull: Encodable, Equatable, Sendable {
 }
 
 /// A review card, with its instants in UTC.
-public struct CardJSON: Encodable, Sendable {
+public struct CardJSON: Encodable {
     public var due: Date
     public var stability: Double?
     public var difficulty: Double?
@@ -121,7 +121,7 @@ public struct CardJSON: Encodable, Sendable {
 }
 
 /// One event, with its instant in UTC.
-public struct EventJSON: Encodable, Sendable {
+public struct EventJSON: Encodable {
     public var kind: String
     public var date: Date
     public var rating: String?
