@@ -355,16 +355,13 @@ final class HTTPHandler: ChannelDuplexHandler {
             return respond(context, head, json: Self.encode(json), status: .internalServerError, close: close)
         }
         let closing = close || !head.isKeepAlive
-        var bytes = context.channel.allocator.buffer(capacity: 384)
-        bytes.writeString("HTTP/\(head.version.major).\(head.version.minor) \(status.code) \(status.reasonPhrase)\r\n")
-        bytes.writeBytes(Self.securityHeaderLines)
-        Self.writeField("Cache-Control", cache, to: &bytes)
-        Self.writeField("Content-Type", contentType, to: &bytes)
+        var fields = [("Cache-Control", cache), ("Content-Type", contentType)]
         // A 304 has no body, and its length would be the 200's (RFC 9110, section 8.6): none is sent.
-        if status != .notModified { Self.writeField("Content-Length", String(body.readableBytes), to: &bytes) }
-        for (name, value) in extraHeaders { Self.writeField(name, value, to: &bytes) }
-        if closing { Self.writeField("Connection", "close", to: &bytes) }
-        bytes.writeStaticString("\r\n")
+        if status != .notModified { fields.append(("Content-Length", String(body.readableBytes))) }
+        fields += extraHeaders
+        if closing { fields.append(("Connection", "close")) }
+        var bytes = context.channel.allocator.buffer(capacity: 384)
+        SecurityHeaders.writeHead(version: head.version, status: status, fields: fields, to: &bytes)
         let promise = context.eventLoop.makePromise(of: Void.self)
         // A HEAD's answer has the GET's headers, its length included, and no body.
         if head.method != .HEAD, body.readableBytes > 0 {
@@ -378,20 +375,6 @@ final class HTTPHandler: ChannelDuplexHandler {
         }
         connection.answering = closing  // A connection being closed answers nothing more.
         log(head, status)
-    }
-
-    /// The security headers' lines (see ``SecurityHeaders``), first in every answer.
-    private static let securityHeaderLines: [UInt8] = {
-        var lines = ByteBuffer()
-        for field in SecurityHeaders.fields { writeField(field.name, field.value, to: &lines) }
-        return Array(lines.readableBytesView)
-    }()
-
-    private static func writeField(_ name: String, _ value: String, to bytes: inout ByteBuffer) {
-        bytes.writeString(name)
-        bytes.writeStaticString(": ")
-        bytes.writeString(value)
-        bytes.writeStaticString("\r\n")
     }
 
     /// Whether `value` can be a header's value as it is (RFC 9110, section 5.5: tabs, spaces,

@@ -62,7 +62,7 @@ final class RequestDeadline: ChannelInboundHandler {
         if connection.answering { return }  // An event stream included.
         let response = SecurityHeaders.rawResponse(status: .requestTimeout, error: .requestTimeout)
         let promise = context.eventLoop.makePromise(of: Void.self)
-        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(string: response)), promise: promise)
+        context.writeAndFlush(wrapOutboundOut(response), promise: promise)
         promise.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
     }
 }

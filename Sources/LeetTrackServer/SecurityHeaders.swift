@@ -25,12 +25,37 @@ final class SecurityHeaders: ChannelOutboundHandler {
 
     /// A whole response as bytes, for a handler that sits before the HTTP encoder: an error JSON
     /// body, the security headers, and `Connection: close`.
-    static func rawResponse(status: HTTPResponseStatus, error: ServerError) -> String {
-        let body = String(decoding: HTTPHandler.encode(ErrorJSON(error)), as: UTF8.self)
-        var lines = ["HTTP/1.1 \(status.code) \(status.reasonPhrase)"]
-        lines += fields.map { "\($0.name): \($0.value)" }
-        lines += ["Cache-Control: no-store", "Content-Type: application/json; charset=utf-8",
-                  "Content-Length: \(body.utf8.count)", "Connection: close"]
-        return lines.joined(separator: "\r\n") + "\r\n\r\n" + body
+    static func rawResponse(status: HTTPResponseStatus, error: ServerError) -> ByteBuffer {
+        let body = HTTPHandler.encode(ErrorJSON(error))
+        var bytes = ByteBuffer()
+        writeHead(version: .http1_1, status: status, fields: [
+            ("Cache-Control", "no-store"), ("Content-Type", "application/json; charset=utf-8"),
+            ("Content-Length", String(body.count)), ("Connection", "close"),
+        ], to: &bytes)
+        bytes.writeBytes(body)
+        return bytes
+    }
+
+    /// Writes a response's head as NIO's encoder writes one: the status line, the security
+    /// headers, `fields` in their order, and the blank line. The caller vouches for the fields.
+    static func writeHead(version: HTTPVersion, status: HTTPResponseStatus, fields: [(String, String)], to bytes: inout ByteBuffer) {
+        bytes.writeString("HTTP/\(version.major).\(version.minor) \(status.code) \(status.reasonPhrase)\r\n")
+        bytes.writeBytes(lines)
+        for (name, value) in fields { writeField(name, value, to: &bytes) }
+        bytes.writeStaticString("\r\n")
+    }
+
+    /// The security headers' lines, first in every head written as bytes.
+    private static let lines: [UInt8] = {
+        var lines = ByteBuffer()
+        for field in fields { writeField(field.name, field.value, to: &lines) }
+        return Array(lines.readableBytesView)
+    }()
+
+    private static func writeField(_ name: String, _ value: String, to bytes: inout ByteBuffer) {
+        bytes.writeString(name)
+        bytes.writeStaticString(": ")
+        bytes.writeString(value)
+        bytes.writeStaticString("\r\n")
     }
 }
