@@ -27,7 +27,7 @@ final class FileIdentityEvents: Sendable {
         return descriptor >= 0 ? FileIdentityEvents(descriptor: descriptor) : nil
     }()
 
-    /// What a store holds: its watch, and the count of event batches it last accounted for.
+    /// What a store holds: the number of its file's watch.
     struct Watch {
         fileprivate let number: Int32
     }

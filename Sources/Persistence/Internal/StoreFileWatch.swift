@@ -90,9 +90,10 @@ final class StoreFileWatch {
         let now = Self.coarseNow()
         #if canImport(Glibc)
         if let events {
-            if verified != nil, now &- verifiedAt < Self.fullCheckInterval, events.source.generation() == verifiedGeneration { return }
-            // Taken before the path is checked: a change after this point queues an event.
-            verifiedGeneration = events.source.generation()
+            // Read before the path is checked: a change after this point queues an event.
+            let generation = events.source.generation()
+            if verified != nil, now &- verifiedAt < Self.fullCheckInterval, generation == verifiedGeneration { return }
+            verifiedGeneration = generation
         } else if let verified, now &- verifiedAt < Self.fullCheckInterval, snapshot() == verified {
             return
         }
