@@ -92,6 +92,9 @@ let package = Package(
         // CSQLite, no pkg-config: the `leettrack` executable links the archive found through
         // Linking/<arch>/ (one library fewer to load at every start-up), the other programs libz.so.
         .systemLibrary(name: "CZlib"),
+        // Headers only: libssl is loaded with dlopen by `leettrack serve --tls-certificate` alone
+        // (see Sources/COpenSSL/shim.h). apt: libssl-dev (headers), libssl3.
+        .systemLibrary(name: "COpenSSL"),
         // Linux's epoll for the bench's HTTP clients (Glibc's module leaves it out); libc, no link.
         .systemLibrary(name: "CEpoll"),
         .target(name: "Persistence", dependencies: ["CSQLite", "CLibPQ"], swiftSettings: strict),
@@ -116,7 +119,7 @@ let package = Package(
         .target(
             name: "LeetTrackServer",
             dependencies: [
-                "LeetTrackCore", "CZlib",
+                "LeetTrackCore", "CZlib", "COpenSSL",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

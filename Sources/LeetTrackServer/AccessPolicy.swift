@@ -21,6 +21,8 @@ struct AccessPolicy: Sendable {
     let port: Int
     /// The `--host` value, which `Host` may name too.
     let boundHost: String
+    /// Served over HTTPS: the page's origin is `https://`, and the session cookie is `Secure`.
+    var secure = false
 
     static let cookieName = "leettrack_session"
     static let tokenHeader = "x-leettrack-token"
@@ -92,7 +94,7 @@ struct AccessPolicy: Sendable {
             throw ServerError.forbidden(
                 "a write needs this server's page, or from a script the X-LeetTrack-Token header with the token in serve-token beside the store; nothing was changed.")
         }
-        guard origin == "http://\(host)" else {
+        guard origin == (secure ? "https://" : "http://") + host else {
             throw ServerError.forbidden("writes from another origin ('\(origin)') are refused; nothing was changed.")
         }
         if let site = head.headers.first(name: "sec-fetch-site"), site != "same-origin", site != "none" {
@@ -111,9 +113,9 @@ struct AccessPolicy: Sendable {
     static let sessionLifetime = 90 * 24 * 60 * 60
 
     /// The `Set-Cookie` value that keeps a browser signed in: HttpOnly, SameSite=Strict, for
-    /// ``sessionLifetime``.
+    /// ``sessionLifetime``; over HTTPS, `Secure` too.
     var sessionCookieHeader: String? {
-        token.map { "\(Self.cookieName)=\($0); Path=/; Max-Age=\(Self.sessionLifetime); HttpOnly; SameSite=Strict" }
+        token.map { "\(Self.cookieName)=\($0); Path=/; Max-Age=\(Self.sessionLifetime); HttpOnly; SameSite=Strict\(secure ? "; Secure" : "")" }
     }
 
     private func sessionCookie(_ head: HTTPRequestHead) -> String? {

@@ -24,6 +24,8 @@ public enum ServerError: Error, Equatable, CustomStringConvertible {
     case invalidAddress(String)
     /// The token file cannot be read or written.
     case tokenFile(path: String, reason: String)
+    /// The TLS certificate or key cannot be used (or OpenSSL cannot be loaded).
+    case tls(String)
 
     /// The message a user sees.
     public var description: String {
@@ -39,6 +41,7 @@ public enum ServerError: Error, Equatable, CustomStringConvertible {
         case .invalidAddress(let reason): reason
         case .tokenFile(let path, let reason):
             "cannot use the token file \(path): \(reason). Check its permissions or remove it to make a new token."
+        case .tls(let reason): reason
         }
     }
 
@@ -51,7 +54,7 @@ public enum ServerError: Error, Equatable, CustomStringConvertible {
         case .unauthorized: .unauthorized
         case .forbidden: .forbidden
         case .requestTimeout: .requestTimeout
-        case .invalidAddress, .tokenFile: .internalServerError
+        case .invalidAddress, .tokenFile, .tls: .internalServerError
         }
     }
 }

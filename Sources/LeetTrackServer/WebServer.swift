@@ -24,11 +24,25 @@ public final class WebServer {
         /// The most connections one address may hold open at once (lowered further when the
         /// process has few descriptors: see ``PeerConnections``).
         public var connectionsPerPeer: Int
+        /// HTTPS with this certificate and key (PEM files); plain HTTP without.
+        public var tls: TLSFiles?
 
         public init(host: String = "127.0.0.1", port: Int = 8765, storePath: String, verbose: Bool = false,
-                    readTimeout: Int = 10, bodyLimit: Int = 64 * 1024, connectionsPerPeer: Int = 64) {
+                    readTimeout: Int = 10, bodyLimit: Int = 64 * 1024, connectionsPerPeer: Int = 64, tls: TLSFiles? = nil) {
             (self.host, self.port, self.storePath, self.verbose) = (host, port, storePath, verbose)
-            (self.readTimeout, self.bodyLimit, self.connectionsPerPeer) = (readTimeout, bodyLimit, connectionsPerPeer)
+            (self.readTimeout, self.bodyLimit, self.connectionsPerPeer, self.tls) = (readTimeout, bodyLimit, connectionsPerPeer, tls)
+        }
+    }
+
+    /// The PEM files of `--tls-certificate` and `--tls-key`.
+    public struct TLSFiles: Sendable {
+        /// The server's certificate, then any intermediate ones.
+        public var certificate: String
+        /// The certificate's private key, without a passphrase.
+        public var key: String
+
+        public init(certificate: String, key: String) {
+            (self.certificate, self.key) = (certificate, key)
         }
     }
 
@@ -49,6 +63,9 @@ public final class WebServer {
 
     /// Whether `--host` is a wildcard address (`0.0.0.0`, `::`): the server answers every network.
     public var listensOnEveryNetwork: Bool { ListeningAddresses.isWildcard(configuration.host) }
+
+    /// Whether other machines (a phone) can reach it: `--host` is not a loopback address.
+    public var listensBeyondThisMachine: Bool { !AccessPolicy.isLoopback(configuration.host) }
 
     /// A server for `configuration`, serving the tracker `openTracker` opens over the store at
     /// `configuration.storePath`. It is called once, by ``start()`` after the address is bound, so
@@ -73,6 +90,14 @@ public final class WebServer {
             throw ServerError.invalidAddress("'\(configuration.port)' is not a port; use 0 to 65535.")
         }
         let host = configuration.host.hasPrefix("[") ? String(configuration.host.dropFirst().dropLast()) : configuration.host
+        // Before the address is bound: a certificate that cannot be used leaves nothing behind.
+        let tls: TLSContext?
+        do {
+            tls = try configuration.tls.map { try TLSContext(certificate: $0.certificate, key: $0.key) }
+        } catch {
+            stopAfterFailedStart()
+            throw error
+        }
         let shared = SharedBox()
         let peers = PeerConnections(perPeer: configuration.connectionsPerPeer)
         let readTimeout = TimeAmount.seconds(Int64(configuration.readTimeout))
@@ -95,6 +120,8 @@ public final class WebServer {
                     }
                     let sync = channel.pipeline.syncOperations
                     let connection = ConnectionState()
+                    // Closest to the socket: every handler after it reads and writes plaintext.
+                    if let tls { try sync.addHandler(TLSHandler(tls, handshakeTimeout: readTimeout)) }
                     // A client that sends requests and never reads the answers is not read from
                     // while its answers wait: without this, pipelined requests grew the server's
                     // memory by a thousand times their size.
@@ -130,7 +157,7 @@ public final class WebServer {
             self.model = model
             // On loopback too: a script's writes carry it (see ``AccessPolicy``).
             let token = try ServerToken.load(at: ServerToken.path(forStore: configuration.storePath))
-            let policy = AccessPolicy(token: token, port: port, boundHost: host)
+            let policy = AccessPolicy(token: token, port: port, boundHost: host, secure: tls != nil)
             self.token = policy.requiresToken ? token : nil
             shared.value = makeShared(model: model, policy: policy)
             stopSignals = try StopSignals { [hub] in
@@ -142,7 +169,7 @@ public final class WebServer {
             throw error
         }
         try channel.setOption(.autoRead, value: true).wait()
-        urls = ListeningAddresses.urls(host: host, port: port, token: token)
+        urls = ListeningAddresses.urls(host: host, port: port, token: token, secure: tls != nil)
         return urls[0]
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+@testable import LeetTrackServer
 import Testing
 
 /// The acceptance flows of `leettrack serve` in the system's Chromium, driven by Playwright for
@@ -25,6 +26,22 @@ struct ServeBrowserTests {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Browser/serve_offline.py")
         let chromium = try #require(Chromium.executable)
         try PlaywrightEnvironment.expectScriptPasses(python, script, [LeetTrackRunner.executable.path, runner.storePath, chromium.path])
+    }
+
+    /// The same over HTTPS on this machine's network address, as a phone reaches it: browsers run
+    /// service workers there only on https pages, so without TLS the app would not open offline.
+    @Test(.enabled(if: TLSTestFiles.openssl != nil, TLSTestFiles.missing))
+    func theAppOpensAndQueuesOfflineOverHTTPSOnANetworkAddress() async throws {
+        let runner = try LeetTrackRunner()
+        // The first address of an interface that is up, not loopback (loopback when there is none).
+        let address = try #require(ListeningAddresses.localAddresses(includingIPv6: false).first)
+        let files = try TLSTestFiles(in: runner.directory.appendingPathComponent("tls"), address: address)
+        let python = try await PlaywrightEnvironment.interpreter()
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Browser/serve_offline.py")
+        let chromium = try #require(Chromium.executable)
+        try PlaywrightEnvironment.expectScriptPasses(python, script, [
+            LeetTrackRunner.executable.path, runner.storePath, chromium.path, address, files.certificate, files.key,
+        ])
     }
 }
 

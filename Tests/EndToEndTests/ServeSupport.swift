@@ -29,7 +29,7 @@ final class ServeProcess {
             text += String(decoding: data, as: UTF8.self)
         }
         banner = text
-        guard let range = text.range(of: #"http://[^\s]+"#, options: .regularExpression) else {
+        guard let range = text.range(of: #"https?://[^\s]+"#, options: .regularExpression) else {
             process.terminate()
             throw ServeTestError.noURL(text + String(decoding: errors.wait(), as: UTF8.self))
         }

@@ -11,7 +11,8 @@ import LeetTrackServer
 import Persistence
 import TerminalUI
 
-/// `leettrack serve [--port 8765] [--host 127.0.0.1] [--open] [--verbose]`: the app in a browser.
+/// `leettrack serve [--port 8765] [--host 127.0.0.1] [--tls-certificate FILE --tls-key FILE] [--open] [--verbose]`:
+/// the app in a browser.
 /// A thin call into `LeetTrackServer`, which does the work.
 struct ServeCommand: LeetTrackCommand {
     static let configuration = CommandConfiguration(
@@ -24,12 +25,21 @@ struct ServeCommand: LeetTrackCommand {
             the page itself or carry the token kept in serve-token beside the store; any other --host
             needs the token for everything: the printed URLs carry it (0.0.0.0 prints this machine's
             addresses). Ctrl-C stops it.
+
+            With --tls-certificate and --tls-key (PEM files) it serves HTTPS. A phone keeps the app
+            working offline only on an https page (browsers run service workers on https and on
+            localhost alone): give a certificate the phone trusts for this machine's address, e.g.
+            one made by mkcert (docs/SERVE.md shows how).
             """))
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The port to listen on, 0 to 65535 (default: 8765; 0 picks a free one).", valueName: "port"))
     var port: Port?
     @Option(help: ArgumentHelp("The address to listen on (default: 127.0.0.1; 0.0.0.0 for a phone).", valueName: "address"))
     var host: String?
+    @Option(help: ArgumentHelp("Serve HTTPS with this certificate (PEM; intermediates after it).", valueName: "file"))
+    var tlsCertificate: String?
+    @Option(help: ArgumentHelp("The certificate's private key (PEM, without a passphrase).", valueName: "file"))
+    var tlsKey: String?
     @Flag(help: "Open the page in the default browser (xdg-open).") var open = false
     @Flag(name: .shortAndLong, help: "Log one line per request on standard error.") var verbose = false
     // Hidden: a knob for tests and unusual networks, not something to choose day to day.
@@ -43,6 +53,15 @@ struct ServeCommand: LeetTrackCommand {
     func run(_ context: CommandContext, _ output: CommandOutput) throws {
         let host = host ?? "127.0.0.1"
         if host.isEmpty { throw Self.usageError("'--host' needs an address, e.g. 127.0.0.1 or 0.0.0.0") }
+        let tls: WebServer.TLSFiles?
+        switch (tlsCertificate, tlsKey) {
+        case (nil, nil): tls = nil
+        case (let certificate?, let key?):
+            if certificate.isEmpty || key.isEmpty { throw Self.usageError("'--tls-certificate' and '--tls-key' need a file's path") }
+            tls = WebServer.TLSFiles(certificate: certificate, key: key)
+        case (nil, _?): throw Self.usageError("'--tls-key' needs '--tls-certificate' too")
+        case (_?, nil): throw Self.usageError("'--tls-certificate' needs '--tls-key' too")
+        }
         // The server's address goes to standard output: with it closed, nobody could learn the
         // address or the token, so the start fails before the store or the token file is made.
         if fcntl(STDOUT_FILENO, F_GETFD) == -1 {
@@ -51,7 +70,7 @@ struct ServeCommand: LeetTrackCommand {
         let session = try LeetCodeSession(context, endpoint: endpoint, command: ServeCommand.self)
         let (storePath, clock, timeZone) = (context.storePath, context.clock, context.timeZone)
         let server = WebServer(.init(
-            host: host, port: port?.number ?? 8765, storePath: storePath, verbose: verbose, readTimeout: readTimeout
+            host: host, port: port?.number ?? 8765, storePath: storePath, verbose: verbose, readTimeout: readTimeout, tls: tls
         )) { try Tracker(store: .sqlite(path: storePath), clock: clock, timeZone: timeZone) }
         let url: String
         do {
@@ -66,6 +85,10 @@ struct ServeCommand: LeetTrackCommand {
             Terminal.writeError(
                 "Warning: this server answers on every network of this machine: anyone there who has the URL "
                     + "(its token) can read and change your progress. Use --host 127.0.0.1 to keep it to this machine.\n")
+        }
+        if tls == nil, server.listensBeyondThisMachine {
+            Terminal.writeError(
+                "Note: a phone keeps the app working offline only over HTTPS; see --tls-certificate in `leettrack serve --help`.\n")
         }
         output.line("Press Ctrl-C to stop.")
         try output.flush(storeWritten: context.storeOpenedForWriting)

@@ -1,10 +1,16 @@
 """Issue 42's offline acceptance test, in a real Chromium on a phone's viewport.
 
-Run by ServeBrowserTests.swift: serve_offline.py LEETTRACK STORE CHROMIUM.
+Run by ServeBrowserTests.swift: serve_offline.py LEETTRACK STORE CHROMIUM [HOST CERTIFICATE KEY].
 It starts `leettrack serve` itself, so that it can really stop it and start it again on the same
 port and store. Exits non-zero with a message on the first failed expectation; prints "ok" last.
+
+With HOST, CERTIFICATE and KEY it serves HTTPS on HOST (a network address, where a phone reaches
+it; browsers run service workers there only over HTTPS), with the token the printed URL carries;
+Chromium trusts the certificate by its public key's hash, as a phone trusts an installed one.
 """
+import base64
 import datetime
+import hashlib
 import json
 import signal
 import socket
@@ -14,6 +20,7 @@ import sys
 from playwright.sync_api import expect, sync_playwright
 
 leettrack, store, chromium = sys.argv[1:4]
+host, certificate, key = sys.argv[4:7] if len(sys.argv) > 4 else ("127.0.0.1", None, None)
 
 
 def cli(*arguments):
@@ -25,12 +32,14 @@ def cli(*arguments):
 
 def free_port():
     with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
+        probe.bind((host, 0))
         return probe.getsockname()[1]
 
 
 def start(port):
-    server = subprocess.Popen([leettrack, "--store", store, "serve", "--port", str(port)],
+    """Starts the server; returns it and the URL it printed."""
+    tls = ["--tls-certificate", certificate, "--tls-key", key] if certificate else []
+    server = subprocess.Popen([leettrack, "--store", store, "serve", "--host", host, "--port", str(port), *tls],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     seen = ""
     while "Press Ctrl-C" not in seen:
@@ -38,7 +47,15 @@ def start(port):
         if not line:
             sys.exit("leettrack serve did not start:\n" + seen)
         seen += line
-    return server
+    printed = seen.split(" at ", 1)[1].split()[0]
+    return server, printed
+
+
+def public_key_hash(path):
+    """The base64 SHA-256 of the certificate's public key, as Chromium's SPKI list takes it."""
+    key = subprocess.run(["openssl", "x509", "-in", path, "-pubkey", "-noout"], capture_output=True, check=True).stdout
+    der = subprocess.run(["openssl", "pkey", "-pubin", "-outform", "der"], input=key, capture_output=True, check=True).stdout
+    return base64.b64encode(hashlib.sha256(der).digest()).decode()
 
 
 def stop(server):
@@ -57,15 +74,19 @@ def heart(page, title, pressed):
 three_weeks_ago = (datetime.date.today() - datetime.timedelta(days=21)).isoformat()
 cli("solve", "valid-parentheses", "--date", three_weeks_ago)
 port = free_port()
-url = f"http://127.0.0.1:{port}/"
-server = start(port)
+url = f"{'https' if certificate else 'http'}://{host}:{port}/"
+server, printed = start(port)
+assert printed.startswith(url), (printed, url)
 
 with sync_playwright() as playwright:
-    browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+    trust = [f"--ignore-certificate-errors-spki-list={public_key_hash(certificate)}"] if certificate else []
+    browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox", *trust])
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True, has_touch=True)
     page = context.new_page()
-    page.goto(url)
+    page.goto(printed)  # With `?token=` on a network address: the server signs the browser in.
     expect(page.locator("body[data-ready=true]")).to_have_count(1)
+    assert page.url == url, page.url
+    assert page.evaluate("window.isSecureContext"), "the page is not a secure context: no service worker"
 
     # Installable: the manifest parses and says what a home screen needs.
     manifest = page.evaluate("fetch('/manifest.webmanifest').then((response) => response.json())")
@@ -116,7 +137,7 @@ with sync_playwright() as playwright:
     page.screenshot(path=store + "-offline.png")
 
     # The server is back on the same port and store: the page sends what waited.
-    server = start(port)
+    server, _ = start(port)
     expect(pending).to_be_hidden(timeout=45000)
     expect(page.locator("#offline-banner")).to_be_hidden()
     expect(row.locator(".pending-mark")).to_have_count(0)

@@ -1,0 +1,214 @@
+#ifndef COPENSSL_SHIM_H
+#define COPENSSL_SHIM_H
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <openssl/bio.h>
+#include <openssl/err.h>
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
+
+// OpenSSL 3 for `leettrack serve --tls-certificate`: loaded with dlopen when a server with TLS
+// starts, not linked, so that no other command loads libssl and libcrypto (some 5 MB of code to
+// map and relocate) at start-up. libssl's handle also finds libcrypto's functions (BIO, ERR,
+// X509), which it needs. `__typeof__(&f)` only names the type; it does not reference the symbol.
+// The macros of ssl.h that stand for a `ctrl` call are wrapped below as functions.
+
+#if defined(__APPLE__)
+#define COPENSSL_LIBRARY "libssl.3.dylib"
+#else
+#define COPENSSL_LIBRARY "libssl.so.3"
+#endif
+
+typedef struct {
+    int available;
+    __typeof__(&TLS_server_method) TLS_server_method;
+    __typeof__(&SSL_CTX_new) SSL_CTX_new;
+    __typeof__(&SSL_CTX_free) SSL_CTX_free;
+    __typeof__(&SSL_CTX_ctrl) SSL_CTX_ctrl;
+    __typeof__(&SSL_CTX_set_options) SSL_CTX_set_options;
+    __typeof__(&SSL_CTX_set_default_passwd_cb) SSL_CTX_set_default_passwd_cb;
+    __typeof__(&SSL_CTX_use_certificate_chain_file) SSL_CTX_use_certificate_chain_file;
+    __typeof__(&SSL_CTX_use_PrivateKey_file) SSL_CTX_use_PrivateKey_file;
+    __typeof__(&SSL_CTX_check_private_key) SSL_CTX_check_private_key;
+    __typeof__(&SSL_CTX_get0_certificate) SSL_CTX_get0_certificate;
+    __typeof__(&X509_get0_notAfter) X509_get0_notAfter;
+    __typeof__(&X509_get0_notBefore) X509_get0_notBefore;
+    __typeof__(&X509_cmp_current_time) X509_cmp_current_time;
+    __typeof__(&SSL_new) SSL_new;
+    __typeof__(&SSL_free) SSL_free;
+    __typeof__(&SSL_set_bio) SSL_set_bio;
+    __typeof__(&SSL_set_accept_state) SSL_set_accept_state;
+    __typeof__(&SSL_do_handshake) SSL_do_handshake;
+    __typeof__(&SSL_is_init_finished) SSL_is_init_finished;
+    __typeof__(&SSL_read) SSL_read;
+    __typeof__(&SSL_write) SSL_write;
+    __typeof__(&SSL_shutdown) SSL_shutdown;
+    __typeof__(&SSL_get_error) SSL_get_error;
+    __typeof__(&BIO_s_mem) BIO_s_mem;
+    __typeof__(&BIO_new) BIO_new;
+    __typeof__(&BIO_free) BIO_free;
+    __typeof__(&BIO_read) BIO_read;
+    __typeof__(&BIO_write) BIO_write;
+    __typeof__(&BIO_ctrl_pending) BIO_ctrl_pending;
+    __typeof__(&ERR_get_error) ERR_get_error;
+    __typeof__(&ERR_peek_last_error) ERR_peek_last_error;
+    __typeof__(&ERR_clear_error) ERR_clear_error;
+    __typeof__(&ERR_error_string_n) ERR_error_string_n;
+} copenssl_api;
+
+static inline void copenssl_api_load(copenssl_api *api) {
+    void *handle = dlopen(COPENSSL_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) return;
+#define COPENSSL_LOAD(name) \
+    api->name = (__typeof__(api->name))dlsym(handle, #name); \
+    if (!api->name) return;
+    COPENSSL_LOAD(TLS_server_method)
+    COPENSSL_LOAD(SSL_CTX_new)
+    COPENSSL_LOAD(SSL_CTX_free)
+    COPENSSL_LOAD(SSL_CTX_ctrl)
+    COPENSSL_LOAD(SSL_CTX_set_options)
+    COPENSSL_LOAD(SSL_CTX_set_default_passwd_cb)
+    COPENSSL_LOAD(SSL_CTX_use_certificate_chain_file)
+    COPENSSL_LOAD(SSL_CTX_use_PrivateKey_file)
+    COPENSSL_LOAD(SSL_CTX_check_private_key)
+    COPENSSL_LOAD(SSL_CTX_get0_certificate)
+    COPENSSL_LOAD(X509_get0_notAfter)
+    COPENSSL_LOAD(X509_get0_notBefore)
+    COPENSSL_LOAD(X509_cmp_current_time)
+    COPENSSL_LOAD(SSL_new)
+    COPENSSL_LOAD(SSL_free)
+    COPENSSL_LOAD(SSL_set_bio)
+    COPENSSL_LOAD(SSL_set_accept_state)
+    COPENSSL_LOAD(SSL_do_handshake)
+    COPENSSL_LOAD(SSL_is_init_finished)
+    COPENSSL_LOAD(SSL_read)
+    COPENSSL_LOAD(SSL_write)
+    COPENSSL_LOAD(SSL_shutdown)
+    COPENSSL_LOAD(SSL_get_error)
+    COPENSSL_LOAD(BIO_s_mem)
+    COPENSSL_LOAD(BIO_new)
+    COPENSSL_LOAD(BIO_free)
+    COPENSSL_LOAD(BIO_read)
+    COPENSSL_LOAD(BIO_write)
+    COPENSSL_LOAD(BIO_ctrl_pending)
+    COPENSSL_LOAD(ERR_get_error)
+    COPENSSL_LOAD(ERR_peek_last_error)
+    COPENSSL_LOAD(ERR_clear_error)
+    COPENSSL_LOAD(ERR_error_string_n)
+#undef COPENSSL_LOAD
+    api->available = 1;
+}
+
+// A function-local static: Swift emits the bodies of a header's inline functions (with their
+// local statics) but not a header's file-scope variables.
+static inline copenssl_api *copenssl_api_table(void) {
+    static copenssl_api api;
+    static int loaded;
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    if (!__atomic_load_n(&loaded, __ATOMIC_ACQUIRE)) {
+        pthread_mutex_lock(&lock);
+        if (!loaded) {
+            copenssl_api_load(&api);
+            __atomic_store_n(&loaded, 1, __ATOMIC_RELEASE);
+        }
+        pthread_mutex_unlock(&lock);
+    }
+    return &api;
+}
+
+/// Whether libssl could be loaded (and has every function used here). Check before any other call.
+static inline int copenssl_available(void) { return copenssl_api_table()->available; }
+
+/// The library file that is loaded, for error messages.
+static inline const char *copenssl_library_name(void) { return COPENSSL_LIBRARY; }
+
+// An encrypted key's passphrase is never asked for: OpenSSL's default would prompt on the
+// terminal and hold the server's start.
+static inline int copenssl_no_passphrase(char *buffer, int size, int writing, void *data) {
+    (void)buffer; (void)size; (void)writing; (void)data;
+    return 0;
+}
+
+// The server's context: TLS 1.2 at the least, no renegotiation, no passphrase prompt.
+static inline SSL_CTX *copenssl_server_context(void) {
+    copenssl_api *api = copenssl_api_table();
+    SSL_CTX *context = api->SSL_CTX_new(api->TLS_server_method());
+    if (!context) return NULL;
+    if (api->SSL_CTX_ctrl(context, SSL_CTRL_SET_MIN_PROTO_VERSION, TLS1_2_VERSION, NULL) != 1) {
+        api->SSL_CTX_free(context);
+        return NULL;
+    }
+    api->SSL_CTX_set_options(context, SSL_OP_NO_RENEGOTIATION);
+    api->SSL_CTX_set_default_passwd_cb(context, copenssl_no_passphrase);
+    return context;
+}
+static inline void copenssl_context_free(SSL_CTX *context) { copenssl_api_table()->SSL_CTX_free(context); }
+static inline int copenssl_use_certificate_chain_file(SSL_CTX *context, const char *path) {
+    return copenssl_api_table()->SSL_CTX_use_certificate_chain_file(context, path);
+}
+static inline int copenssl_use_private_key_file(SSL_CTX *context, const char *path) {
+    return copenssl_api_table()->SSL_CTX_use_PrivateKey_file(context, path, SSL_FILETYPE_PEM);
+}
+static inline int copenssl_check_private_key(SSL_CTX *context) {
+    return copenssl_api_table()->SSL_CTX_check_private_key(context);
+}
+/// The certificate's validity now: -1 expired, 1 not valid yet, 0 valid (or none loaded).
+static inline int copenssl_certificate_validity(SSL_CTX *context) {
+    copenssl_api *api = copenssl_api_table();
+    X509 *certificate = api->SSL_CTX_get0_certificate(context);
+    if (!certificate) return 0;
+    if (api->X509_cmp_current_time(api->X509_get0_notAfter(certificate)) < 0) return -1;
+    if (api->X509_cmp_current_time(api->X509_get0_notBefore(certificate)) > 0) return 1;
+    return 0;
+}
+
+/// A server side connection over two memory BIOs (owned by the SSL), in the accepting state.
+static inline SSL *copenssl_connection(SSL_CTX *context, BIO **input, BIO **output) {
+    copenssl_api *api = copenssl_api_table();
+    SSL *ssl = api->SSL_new(context);
+    if (!ssl) return NULL;
+    *input = api->BIO_new(api->BIO_s_mem());
+    *output = api->BIO_new(api->BIO_s_mem());
+    if (!*input || !*output) {
+        if (*input) api->BIO_free(*input);
+        if (*output) api->BIO_free(*output);
+        api->SSL_free(ssl);
+        return NULL;
+    }
+    api->SSL_set_bio(ssl, *input, *output);
+    api->SSL_set_accept_state(ssl);
+    return ssl;
+}
+static inline void copenssl_connection_free(SSL *ssl) { copenssl_api_table()->SSL_free(ssl); }
+static inline int copenssl_do_handshake(SSL *ssl) { return copenssl_api_table()->SSL_do_handshake(ssl); }
+static inline int copenssl_is_init_finished(SSL *ssl) { return copenssl_api_table()->SSL_is_init_finished(ssl); }
+static inline int copenssl_read(SSL *ssl, void *bytes, int count) { return copenssl_api_table()->SSL_read(ssl, bytes, count); }
+static inline int copenssl_write(SSL *ssl, const void *bytes, int count) { return copenssl_api_table()->SSL_write(ssl, bytes, count); }
+static inline int copenssl_shutdown(SSL *ssl) { return copenssl_api_table()->SSL_shutdown(ssl); }
+static inline int copenssl_get_error(SSL *ssl, int result) { return copenssl_api_table()->SSL_get_error(ssl, result); }
+static inline int copenssl_bio_write(BIO *bio, const void *bytes, int count) { return copenssl_api_table()->BIO_write(bio, bytes, count); }
+static inline int copenssl_bio_read(BIO *bio, void *bytes, int count) { return copenssl_api_table()->BIO_read(bio, bytes, count); }
+static inline size_t copenssl_bio_pending(BIO *bio) { return copenssl_api_table()->BIO_ctrl_pending(bio); }
+static inline void copenssl_clear_errors(void) { copenssl_api_table()->ERR_clear_error(); }
+/// Whether the last error says the peer sent plain HTTP (to the TLS port).
+static inline int copenssl_last_error_is_http_request(void) {
+    unsigned long code = copenssl_api_table()->ERR_peek_last_error();
+    return ERR_GET_LIB(code) == ERR_LIB_SSL && ERR_GET_REASON(code) == SSL_R_HTTP_REQUEST;
+}
+/// Whether the last error says a key is not the certificate's.
+static inline int copenssl_last_error_is_key_mismatch(void) {
+    unsigned long code = copenssl_api_table()->ERR_peek_last_error();
+    return ERR_GET_LIB(code) == ERR_LIB_X509 && ERR_GET_REASON(code) == X509_R_KEY_VALUES_MISMATCH;
+}
+/// The oldest error of this thread's queue, as text, taken off the queue ("" when it is empty).
+static inline void copenssl_take_error(char *text, size_t size) {
+    copenssl_api *api = copenssl_api_table();
+    unsigned long code = api->ERR_get_error();
+    if (size == 0) return;
+    text[0] = 0;
+    if (code) api->ERR_error_string_n(code, text, size);
+    while (api->ERR_get_error()) {}
+}
+
+#endif
