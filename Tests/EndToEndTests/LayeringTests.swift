@@ -18,7 +18,7 @@ struct LayeringTests {
         "TerminalUI": [],
         "LeetTrackText": ["Persistence", "LeetTrackCore", "TerminalUI"],
         "LeetTrackScreen": ["Persistence", "LeetTrackCore", "LeetTrackText", "TerminalUI"],
-        "LeetTrackServer": ["Persistence", "LeetTrackCore", "NIOCore", "NIOConcurrencyHelpers", "NIOPosix", "NIOHTTP1", "Logging", "CZlib"],
+        "LeetTrackServer": ["Persistence", "LeetTrackCore", "NIOCore", "NIOConcurrencyHelpers", "NIOPosix", "NIOHTTP1", "Logging", "CZlib", "COpenSSL"],
         "TestSupport": ["ChildProcesses", "Foundation"],
         "ChildProcesses": [],
     ]
