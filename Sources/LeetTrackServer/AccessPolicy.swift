@@ -53,7 +53,7 @@ struct AccessPolicy: Sendable {
             portText = header[header.index(after: colon)...]
         } else {
             name = Substring(header)
-            portText = "80"
+            portText = secure ? "443" : "80"  // The scheme's default port.
         }
         let lower = name.lowercased()
         let nameAllowed: Bool

@@ -74,11 +74,16 @@ final class TLSContext: @unchecked Sendable {
 ///
 /// A client has the read timeout to finish its handshake. One that speaks plain HTTP to the port
 /// gets a plain 400 that says to use `https://`. Closing sends TLS's `close_notify` first.
+/// Plaintext is encrypted a record at a time, so OpenSSL's buffers stay small on a connection
+/// that was sent the full list.
 final class TLSHandler: ChannelDuplexHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
+
+    /// TLS's largest record: what one `SSL_read` gives and one `SSL_write` takes at most here.
+    private static let recordSize = 16 * 1024
 
     private let tls: TLSContext
     private let handshakeTimeout: TimeAmount
@@ -87,10 +92,16 @@ final class TLSHandler: ChannelDuplexHandler {
     private var input: OpaquePointer?
     private var output: OpaquePointer?
     private var handshakeDeadline: Scheduled<Void>?
+    /// Set once, when the handshake first completes. From then on everything goes through
+    /// `SSL_read` and `SSL_write`, which handle what comes after a handshake (TLS 1.3's key
+    /// updates and tickets) themselves.
+    private var handshakeDone = false
     /// Plaintext written before the handshake finished, sent once it has.
     private var waiting: [(bytes: ByteBuffer, promise: EventLoopPromise<Void>?)] = []
     /// A fatal error happened (OpenSSL must not be asked to shut down cleanly), or `close_notify` was sent.
     private var finished = false
+    /// Where `SSL_read` puts a record's plaintext before it is copied out.
+    private var scratch = [UInt8](repeating: 0, count: TLSHandler.recordSize)
 
     init(_ tls: TLSContext, handshakeTimeout: TimeAmount) {
         self.tls = tls
@@ -127,10 +138,10 @@ final class TLSHandler: ChannelDuplexHandler {
             bytes.isEmpty ? 0 : copenssl_bio_write(input, bytes.baseAddress, Int32(clamping: bytes.count))
         }
         guard taken == buffer.readableBytes else { return fail(context) }
-        if copenssl_is_init_finished(ssl) == 0 {
+        if !handshakeDone {
             handshake(context, ssl)
         }
-        if !finished, copenssl_is_init_finished(ssl) != 0 {
+        if handshakeDone {
             readPlaintext(context, ssl)
         }
         sendOutput(context, flush: true, promise: nil)
@@ -140,6 +151,7 @@ final class TLSHandler: ChannelDuplexHandler {
         copenssl_clear_errors()
         let result = copenssl_do_handshake(ssl)
         guard result != 1 else {
+            handshakeDone = true
             handshakeDeadline?.cancel()
             handshakeDeadline = nil
             let written = waiting
@@ -148,7 +160,7 @@ final class TLSHandler: ChannelDuplexHandler {
             return
         }
         let error = copenssl_get_error(ssl, result)
-        if error == SSL_ERROR_WANT_READ || error == SSL_ERROR_WANT_WRITE { return }
+        if error == SSL_ERROR_WANT_READ { return }
         if copenssl_last_error_is_http_request() != 0 {
             // Plain HTTP to the TLS port (a typed `http://`): answered in plain HTTP.
             finished = true
@@ -164,18 +176,14 @@ final class TLSHandler: ChannelDuplexHandler {
     private func readPlaintext(_ context: ChannelHandlerContext, _ ssl: OpaquePointer) {
         while !finished {
             copenssl_clear_errors()
-            var result: Int32 = 0
-            var plaintext = context.channel.allocator.buffer(capacity: 16 * 1024)
-            plaintext.writeWithUnsafeMutableBytes(minimumWritableBytes: 16 * 1024) { bytes in
-                result = copenssl_read(ssl, bytes.baseAddress, Int32(clamping: bytes.count))
-                return max(Int(result), 0)
-            }
+            let result = scratch.withUnsafeMutableBytes { copenssl_read(ssl, $0.baseAddress, Int32($0.count)) }
             if result > 0 {
+                let plaintext = scratch.withUnsafeBytes { context.channel.allocator.buffer(bytes: $0[0..<Int(result)]) }
                 context.fireChannelRead(wrapInboundOut(plaintext))
                 continue
             }
             switch copenssl_get_error(ssl, result) {
-            case SSL_ERROR_WANT_READ, SSL_ERROR_WANT_WRITE:
+            case SSL_ERROR_WANT_READ:
                 return
             case SSL_ERROR_ZERO_RETURN:
                 // The client's `close_notify`: it sends nothing more.
@@ -192,36 +200,50 @@ final class TLSHandler: ChannelDuplexHandler {
             promise?.fail(ChannelError.ioOnClosedChannel)
             return
         }
-        if copenssl_is_init_finished(ssl) == 0 {
-            waiting.append((bytes, promise))
-        } else {
+        if handshakeDone {
             encrypt(context, ssl, bytes, promise)
+        } else {
+            waiting.append((bytes, promise))  // The handshake's deadline bounds the wait.
         }
     }
 
+    /// Encrypts `bytes` a record at a time and writes the records; the promise is kept when they
+    /// are written. OpenSSL asks for nothing from the client to write once the handshake is done
+    /// (its memory buffers never block): a write it refuses ends the connection.
     private func encrypt(_ context: ChannelHandlerContext, _ ssl: OpaquePointer, _ bytes: ByteBuffer, _ promise: EventLoopPromise<Void>?) {
-        if bytes.readableBytes > 0 {
-            copenssl_clear_errors()
-            let result = bytes.withUnsafeReadableBytes { copenssl_write(ssl, $0.baseAddress, Int32(clamping: $0.count)) }
-            guard result == bytes.readableBytes else {
-                promise?.fail(ChannelError.ioOnClosedChannel)
-                return fail(context)
-            }
-        }
-        sendOutput(context, flush: false, promise: promise)
-    }
-
-    /// Writes what OpenSSL has produced (records, handshake messages, alerts) to the socket; the
-    /// promise is the plaintext's, kept when the bytes that carry it are written.
-    private func sendOutput(_ context: ChannelHandlerContext, flush: Bool, promise: EventLoopPromise<Void>?) {
-        guard let output else {
+        guard !finished, let output else {
             promise?.fail(ChannelError.ioOnClosedChannel)
             return
         }
+        var records = context.channel.allocator.buffer(capacity: bytes.readableBytes + 64)
+        var rest = bytes
+        while rest.readableBytes > 0 {
+            let count = min(rest.readableBytes, Self.recordSize)
+            copenssl_clear_errors()
+            let result = rest.withUnsafeReadableBytes { copenssl_write(ssl, $0.baseAddress, Int32(count)) }
+            guard result == count else {
+                promise?.fail(ChannelError.ioOnClosedChannel)
+                return fail(context)
+            }
+            rest.moveReaderIndex(forwardBy: count)
+            Self.drain(output, into: &records)
+        }
+        // An empty write still passes through, so its promise is kept in order with the others.
+        context.write(wrapOutboundOut(records), promise: promise)
+    }
+
+    /// Moves what OpenSSL has written into `buffer`.
+    private static func drain(_ output: OpaquePointer, into buffer: inout ByteBuffer) {
         let pending = Int(clamping: copenssl_bio_pending(output))
-        if pending > 0 {
-            var bytes = context.channel.allocator.buffer(capacity: pending)
-            bytes.writeWithUnsafeMutableBytes(minimumWritableBytes: pending) { Int(max(0, copenssl_bio_read(output, $0.baseAddress, Int32(clamping: pending)))) }
+        guard pending > 0 else { return }
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: pending) { Int(max(0, copenssl_bio_read(output, $0.baseAddress, Int32(clamping: pending)))) }
+    }
+
+    /// Writes what OpenSSL has produced by itself (handshake messages, tickets, alerts, `close_notify`).
+    private func sendOutput(_ context: ChannelHandlerContext, flush: Bool, promise: EventLoopPromise<Void>?) {
+        if let output, copenssl_bio_pending(output) > 0 {
+            var bytes = context.channel.allocator.buffer(capacity: Int(clamping: copenssl_bio_pending(output)))
+            Self.drain(output, into: &bytes)
             context.write(wrapOutboundOut(bytes), promise: promise)
         } else {
             promise?.succeed(())
@@ -230,7 +252,7 @@ final class TLSHandler: ChannelDuplexHandler {
     }
 
     func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
-        if mode != .input, let ssl, !finished, copenssl_is_init_finished(ssl) != 0 {
+        if mode != .input, let ssl, !finished, handshakeDone {
             finished = true
             copenssl_clear_errors()
             _ = copenssl_shutdown(ssl)  // Queues `close_notify`; the client's is not waited for.

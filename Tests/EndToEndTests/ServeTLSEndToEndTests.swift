@@ -1,4 +1,5 @@
 import Foundation
+@testable import LeetTrackServer
 import Testing
 
 /// `leettrack serve --tls-certificate --tls-key`: HTTPS with the system's OpenSSL, with
@@ -72,6 +73,51 @@ struct ServeTLSEndToEndTests {
         let favorites = try runner.run("favorites", "--json")
         #expect(favorites.stdout.contains("\"slug\" : \"two-sum\""), "\(favorites.stdout)")
         #expect(!favorites.stdout.contains("add-two-numbers"))
+    }
+
+    /// This machine's first network address that is not loopback, if it has one.
+    static let networkAddress = ListeningAddresses.localAddresses(includingIPv6: false).first { !AccessPolicy.isLoopback($0) }
+
+    @Test(.enabled(if: networkAddress != nil, "this machine has no network address but loopback"))
+    func onANetworkAddressTheTokenSignsInWithASecureCookieAndWritesNeedIt() throws {
+        let runner = try LeetTrackRunner()
+        let address = try #require(Self.networkAddress)
+        let files = try TLSTestFiles(in: runner.directory, address: address)
+        let server = try ServeProcess(runner, ["--host", address, "--tls-certificate", files.certificate, "--tls-key", files.key])
+        let token = try #require(server.url.split(separator: "=").last.map(String.init))
+        #expect(server.url == "https://\(address):\(server.port)/?token=\(token)")
+        let script = """
+            import http.client, json, ssl, sys
+            host, port, ca, token = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+            context = ssl.create_default_context(cafile=ca)
+            def request(method, path, headers={}):
+                connection = http.client.HTTPSConnection(host, port, context=context)
+                connection.request(method, path, headers=headers)
+                response = connection.getresponse()
+                return response.status, response.getheader("Set-Cookie"), response.read()
+            status, cookie, _ = request("GET", "/?token=" + token)
+            assert status == 303, status
+            assert cookie.endswith("; HttpOnly; SameSite=Strict; Secure"), cookie
+            session = cookie.split(";")[0]
+            origin = f"https://{host}:{port}"
+            status, _, body = request("PUT", "/api/problems/1/favorite", {"Origin": origin})
+            assert status == 401, (status, body)
+            status, _, body = request("PUT", "/api/problems/1/favorite", {"Origin": origin, "Cookie": session})
+            assert status == 200 and json.loads(body)["favorite"] is True, (status, body)
+            print("ok")
+            """
+        let python = try TLSTestFiles.run("/usr/bin/env", ["python3", "-c", script, address, String(server.port), files.certificate, token])
+        #expect(python.output == "ok\n", "\(python.output)")
+    }
+
+    /// Over HTTPS a `Host` without a port names 443, as a browser at `https://name/` sends it.
+    @Test func aHostWithoutAPortIsTheSchemesDefaultPort() throws {
+        let secure = AccessPolicy(token: nil, port: 443, boundHost: "0.0.0.0", secure: true)
+        try secure.checkHost("192.0.2.7")
+        #expect(throws: ServerError.self) { try secure.checkHost("192.0.2.7:80") }
+        let plain = AccessPolicy(token: nil, port: 80, boundHost: "0.0.0.0")
+        try plain.checkHost("192.0.2.7")
+        #expect(throws: ServerError.self) { try AccessPolicy(token: nil, port: 443, boundHost: "0.0.0.0").checkHost("192.0.2.7") }
     }
 
     @Test func aClientThatNeverFinishesItsHandshakeIsClosedAfterTheReadTimeout() throws {
