@@ -98,7 +98,12 @@ async function showLists(key) {
     el("h3", { text: "Your lists" }), own.length ? rows(own, (list, index, count) => [reorder(list, index, count, -1), reorder(list, index, count, 1)]) : el("p", { text: "None yet: make one below." }), create, message]);
 }
 
+// The own list whose delete waits for its second tap: kept when a change made elsewhere redraws
+// the page between the two taps, forgotten when another list is shown.
+let armedDelete = null;
+
 async function showList(view, key, message) {
+  if (armedDelete !== key) armedDelete = null;
   const list = state.lists.find((item) => item.key === key);
   if (!list) throw new Error("no list '" + key + "'");
   const path = "lists/" + encodeURIComponent(key);
@@ -140,14 +145,15 @@ async function showList(view, key, message) {
         changeLists(path, { method: "PUT", body: JSON.stringify({ name: rename.value }) },
           async (answer) => { location.hash = "#/lists/" + encodeURIComponent(answer.list.key); });
       } }, rename, el("button", { type: "submit", text: "Rename" })),
-      el("div", { class: "buttons" }, el("button", { type: "button", class: "danger", text: "Delete list", onclick: (event) => {
+      el("div", { class: "buttons" }, el("button", { type: "button", class: "danger",
+        text: armedDelete === key ? "Delete " + list.name + "? Tap again" : "Delete list", onclick: (event) => {
         // Asks once on the page, as `lists delete` asks before deleting; the progress stays.
-        const button = event.currentTarget;
-        if (button.dataset.armed !== "true") {
-          button.dataset.armed = "true";
-          button.textContent = "Delete " + list.name + "? Tap again";
+        if (armedDelete !== key) {
+          armedDelete = key;
+          event.currentTarget.textContent = "Delete " + list.name + "? Tap again";
           return;
         }
+        armedDelete = null;
         changeLists(path, { method: "DELETE" }, async () => { location.hash = "#/lists"; });
       } })));
   } else {
