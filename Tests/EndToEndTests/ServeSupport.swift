@@ -179,6 +179,7 @@ final class RawSocket {
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }  // A signal to this process (a child's SIGCHLD): not the server's doing.
             guard count > 0 else { throw ServeTestError.socket("write: \(errno)") }
             sent += count
         }
@@ -191,6 +192,7 @@ final class RawSocket {
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count == 0 { return result }
+            if count < 0, errno == EINTR { continue }
             guard count > 0 else {
                 if errno == ECONNRESET, !result.isEmpty { return result }
                 throw ServeTestError.socket("read: errno \(errno) after \(result.count) bytes")
@@ -202,7 +204,10 @@ final class RawSocket {
     /// Reads whatever arrives next (at least one byte).
     func readSome() throws -> String {
         var buffer = [UInt8](repeating: 0, count: 65536)
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        var count: Int
+        repeat {
+            count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        } while count < 0 && errno == EINTR
         guard count > 0 else { throw ServeTestError.socket("read: errno \(errno)") }
         return String(decoding: buffer[0..<count], as: UTF8.self)
     }
