@@ -1,8 +1,7 @@
 #ifndef CLIBCURL_SHIM_H
 #define CLIBCURL_SHIM_H
 
-#include <dlfcn.h>
-#include <pthread.h>
+#include "../CLazyLibrary/lazy_library.h"
 #include <curl/curl.h>
 
 // libcurl is loaded with dlopen the first time a `leettrack leetcode` command sends a request, not
@@ -34,40 +33,21 @@ typedef struct {
 static inline void clibcurl_api_load(clibcurl_api *api) {
     void *handle = dlopen(CLIBCURL_LIBRARY, RTLD_NOW | RTLD_LOCAL);
     if (!handle) return;
-#define CLIBCURL_LOAD(name) \
-    api->name = (__typeof__(api->name))dlsym(handle, #name); \
-    if (!api->name) return;
-    CLIBCURL_LOAD(curl_global_init)
-    CLIBCURL_LOAD(curl_easy_init)
-    CLIBCURL_LOAD(curl_easy_setopt)
-    CLIBCURL_LOAD(curl_easy_perform)
-    CLIBCURL_LOAD(curl_easy_getinfo)
-    CLIBCURL_LOAD(curl_easy_cleanup)
-    CLIBCURL_LOAD(curl_easy_strerror)
-    CLIBCURL_LOAD(curl_slist_append)
-    CLIBCURL_LOAD(curl_slist_free_all)
-#undef CLIBCURL_LOAD
+    LAZY_LIBRARY_SYMBOL(curl_global_init)
+    LAZY_LIBRARY_SYMBOL(curl_easy_init)
+    LAZY_LIBRARY_SYMBOL(curl_easy_setopt)
+    LAZY_LIBRARY_SYMBOL(curl_easy_perform)
+    LAZY_LIBRARY_SYMBOL(curl_easy_getinfo)
+    LAZY_LIBRARY_SYMBOL(curl_easy_cleanup)
+    LAZY_LIBRARY_SYMBOL(curl_easy_strerror)
+    LAZY_LIBRARY_SYMBOL(curl_slist_append)
+    LAZY_LIBRARY_SYMBOL(curl_slist_free_all)
     // curl_global_init is not thread-safe in older libcurl; it runs here, once, under the lock.
     if (api->curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) return;
     api->available = 1;
 }
 
-// The table is a function-local static: Swift emits the bodies of a header's inline functions
-// (with their local statics) but not a header's file-scope variables.
-static inline clibcurl_api *clibcurl_api_table(void) {
-    static clibcurl_api api;
-    static int loaded;
-    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-    if (!__atomic_load_n(&loaded, __ATOMIC_ACQUIRE)) {
-        pthread_mutex_lock(&lock);
-        if (!loaded) {
-            clibcurl_api_load(&api);
-            __atomic_store_n(&loaded, 1, __ATOMIC_RELEASE);
-        }
-        pthread_mutex_unlock(&lock);
-    }
-    return &api;
-}
+LAZY_LIBRARY_TABLE(clibcurl_api, clibcurl_api_table, clibcurl_api_load)
 
 /// Whether libcurl could be loaded (and has every function used here). Check before any other call.
 static inline int clibcurl_available(void) {

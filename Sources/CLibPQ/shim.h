@@ -1,8 +1,7 @@
 #ifndef CLIBPQ_SHIM_H
 #define CLIBPQ_SHIM_H
 
-#include <dlfcn.h>
-#include <pthread.h>
+#include "../CLazyLibrary/lazy_library.h"
 #if __has_include(<libpq-fe.h>)
 #include <libpq-fe.h>
 #else
@@ -51,73 +50,34 @@ typedef struct {
 static inline void clibpq_api_load(clibpq_api *api) {
     void *handle = dlopen(CLIBPQ_LIBRARY, RTLD_NOW | RTLD_LOCAL);
     if (!handle) return;
-    api->PQconnectdbParams = (__typeof__(api->PQconnectdbParams))dlsym(handle, "PQconnectdbParams");
-    if (!api->PQconnectdbParams) return;
-    api->PQstatus = (__typeof__(api->PQstatus))dlsym(handle, "PQstatus");
-    if (!api->PQstatus) return;
-    api->PQerrorMessage = (__typeof__(api->PQerrorMessage))dlsym(handle, "PQerrorMessage");
-    if (!api->PQerrorMessage) return;
-    api->PQfinish = (__typeof__(api->PQfinish))dlsym(handle, "PQfinish");
-    if (!api->PQfinish) return;
-    api->PQbackendPID = (__typeof__(api->PQbackendPID))dlsym(handle, "PQbackendPID");
-    if (!api->PQbackendPID) return;
-    api->PQreset = (__typeof__(api->PQreset))dlsym(handle, "PQreset");
-    if (!api->PQreset) return;
-    api->PQexecPrepared = (__typeof__(api->PQexecPrepared))dlsym(handle, "PQexecPrepared");
-    if (!api->PQexecPrepared) return;
-    api->PQexecParams = (__typeof__(api->PQexecParams))dlsym(handle, "PQexecParams");
-    if (!api->PQexecParams) return;
-    api->PQprepare = (__typeof__(api->PQprepare))dlsym(handle, "PQprepare");
-    if (!api->PQprepare) return;
-    api->PQclear = (__typeof__(api->PQclear))dlsym(handle, "PQclear");
-    if (!api->PQclear) return;
-    api->PQresultStatus = (__typeof__(api->PQresultStatus))dlsym(handle, "PQresultStatus");
-    if (!api->PQresultStatus) return;
-    api->PQnfields = (__typeof__(api->PQnfields))dlsym(handle, "PQnfields");
-    if (!api->PQnfields) return;
-    api->PQntuples = (__typeof__(api->PQntuples))dlsym(handle, "PQntuples");
-    if (!api->PQntuples) return;
-    api->PQgetisnull = (__typeof__(api->PQgetisnull))dlsym(handle, "PQgetisnull");
-    if (!api->PQgetisnull) return;
-    api->PQgetlength = (__typeof__(api->PQgetlength))dlsym(handle, "PQgetlength");
-    if (!api->PQgetlength) return;
-    api->PQgetvalue = (__typeof__(api->PQgetvalue))dlsym(handle, "PQgetvalue");
-    if (!api->PQgetvalue) return;
-    api->PQresultErrorMessage = (__typeof__(api->PQresultErrorMessage))dlsym(handle, "PQresultErrorMessage");
-    if (!api->PQresultErrorMessage) return;
-    api->PQresultErrorField = (__typeof__(api->PQresultErrorField))dlsym(handle, "PQresultErrorField");
-    if (!api->PQresultErrorField) return;
-    api->PQconsumeInput = (__typeof__(api->PQconsumeInput))dlsym(handle, "PQconsumeInput");
-    if (!api->PQconsumeInput) return;
-    api->PQnotifies = (__typeof__(api->PQnotifies))dlsym(handle, "PQnotifies");
-    if (!api->PQnotifies) return;
-    api->PQfreemem = (__typeof__(api->PQfreemem))dlsym(handle, "PQfreemem");
-    if (!api->PQfreemem) return;
-    api->PQconninfoParse = (__typeof__(api->PQconninfoParse))dlsym(handle, "PQconninfoParse");
-    if (!api->PQconninfoParse) return;
-    api->PQconninfoFree = (__typeof__(api->PQconninfoFree))dlsym(handle, "PQconninfoFree");
-    if (!api->PQconninfoFree) return;
-    api->PQsetNoticeProcessor = (__typeof__(api->PQsetNoticeProcessor))dlsym(handle, "PQsetNoticeProcessor");
-    if (!api->PQsetNoticeProcessor) return;
+    LAZY_LIBRARY_SYMBOL(PQconnectdbParams)
+    LAZY_LIBRARY_SYMBOL(PQstatus)
+    LAZY_LIBRARY_SYMBOL(PQerrorMessage)
+    LAZY_LIBRARY_SYMBOL(PQfinish)
+    LAZY_LIBRARY_SYMBOL(PQbackendPID)
+    LAZY_LIBRARY_SYMBOL(PQreset)
+    LAZY_LIBRARY_SYMBOL(PQexecPrepared)
+    LAZY_LIBRARY_SYMBOL(PQexecParams)
+    LAZY_LIBRARY_SYMBOL(PQprepare)
+    LAZY_LIBRARY_SYMBOL(PQclear)
+    LAZY_LIBRARY_SYMBOL(PQresultStatus)
+    LAZY_LIBRARY_SYMBOL(PQnfields)
+    LAZY_LIBRARY_SYMBOL(PQntuples)
+    LAZY_LIBRARY_SYMBOL(PQgetisnull)
+    LAZY_LIBRARY_SYMBOL(PQgetlength)
+    LAZY_LIBRARY_SYMBOL(PQgetvalue)
+    LAZY_LIBRARY_SYMBOL(PQresultErrorMessage)
+    LAZY_LIBRARY_SYMBOL(PQresultErrorField)
+    LAZY_LIBRARY_SYMBOL(PQconsumeInput)
+    LAZY_LIBRARY_SYMBOL(PQnotifies)
+    LAZY_LIBRARY_SYMBOL(PQfreemem)
+    LAZY_LIBRARY_SYMBOL(PQconninfoParse)
+    LAZY_LIBRARY_SYMBOL(PQconninfoFree)
+    LAZY_LIBRARY_SYMBOL(PQsetNoticeProcessor)
     api->available = 1;
 }
 
-// The table is a function-local static: Swift emits the bodies of a header's inline functions
-// (with their local statics) but not a header's file-scope variables.
-static inline clibpq_api *clibpq_api_table(void) {
-    static clibpq_api api;
-    static int loaded;
-    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-    if (!__atomic_load_n(&loaded, __ATOMIC_ACQUIRE)) {
-        pthread_mutex_lock(&lock);
-        if (!loaded) {
-            clibpq_api_load(&api);
-            __atomic_store_n(&loaded, 1, __ATOMIC_RELEASE);
-        }
-        pthread_mutex_unlock(&lock);
-    }
-    return &api;
-}
+LAZY_LIBRARY_TABLE(clibpq_api, clibpq_api_table, clibpq_api_load)
 
 /// Whether libpq could be loaded (and has every function used here). Check before any other call.
 static inline int clibpq_available(void) {

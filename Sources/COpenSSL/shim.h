@@ -1,8 +1,7 @@
 #ifndef COPENSSL_SHIM_H
 #define COPENSSL_SHIM_H
 
-#include <dlfcn.h>
-#include <pthread.h>
+#include "../CLazyLibrary/lazy_library.h"
 #include <openssl/bio.h>
 #include <openssl/err.h>
 #include <openssl/ssl.h>
@@ -60,62 +59,43 @@ typedef struct {
 static inline void copenssl_api_load(copenssl_api *api) {
     void *handle = dlopen(COPENSSL_LIBRARY, RTLD_NOW | RTLD_LOCAL);
     if (!handle) return;
-#define COPENSSL_LOAD(name) \
-    api->name = (__typeof__(api->name))dlsym(handle, #name); \
-    if (!api->name) return;
-    COPENSSL_LOAD(TLS_server_method)
-    COPENSSL_LOAD(SSL_CTX_new)
-    COPENSSL_LOAD(SSL_CTX_free)
-    COPENSSL_LOAD(SSL_CTX_ctrl)
-    COPENSSL_LOAD(SSL_CTX_set_options)
-    COPENSSL_LOAD(SSL_CTX_set_default_passwd_cb)
-    COPENSSL_LOAD(SSL_CTX_use_certificate_chain_file)
-    COPENSSL_LOAD(SSL_CTX_use_PrivateKey_file)
-    COPENSSL_LOAD(SSL_CTX_check_private_key)
-    COPENSSL_LOAD(SSL_CTX_get0_certificate)
-    COPENSSL_LOAD(X509_get0_notAfter)
-    COPENSSL_LOAD(X509_get0_notBefore)
-    COPENSSL_LOAD(X509_cmp_current_time)
-    COPENSSL_LOAD(SSL_new)
-    COPENSSL_LOAD(SSL_free)
-    COPENSSL_LOAD(SSL_set_bio)
-    COPENSSL_LOAD(SSL_set_accept_state)
-    COPENSSL_LOAD(SSL_do_handshake)
-    COPENSSL_LOAD(SSL_is_init_finished)
-    COPENSSL_LOAD(SSL_read)
-    COPENSSL_LOAD(SSL_write)
-    COPENSSL_LOAD(SSL_shutdown)
-    COPENSSL_LOAD(SSL_get_error)
-    COPENSSL_LOAD(BIO_s_mem)
-    COPENSSL_LOAD(BIO_new)
-    COPENSSL_LOAD(BIO_free)
-    COPENSSL_LOAD(BIO_read)
-    COPENSSL_LOAD(BIO_write)
-    COPENSSL_LOAD(BIO_ctrl_pending)
-    COPENSSL_LOAD(ERR_get_error)
-    COPENSSL_LOAD(ERR_peek_last_error)
-    COPENSSL_LOAD(ERR_clear_error)
-    COPENSSL_LOAD(ERR_error_string_n)
-#undef COPENSSL_LOAD
+    LAZY_LIBRARY_SYMBOL(TLS_server_method)
+    LAZY_LIBRARY_SYMBOL(SSL_CTX_new)
+    LAZY_LIBRARY_SYMBOL(SSL_CTX_free)
+    LAZY_LIBRARY_SYMBOL(SSL_CTX_ctrl)
+    LAZY_LIBRARY_SYMBOL(SSL_CTX_set_options)
+    LAZY_LIBRARY_SYMBOL(SSL_CTX_set_default_passwd_cb)
+    LAZY_LIBRARY_SYMBOL(SSL_CTX_use_certificate_chain_file)
+    LAZY_LIBRARY_SYMBOL(SSL_CTX_use_PrivateKey_file)
+    LAZY_LIBRARY_SYMBOL(SSL_CTX_check_private_key)
+    LAZY_LIBRARY_SYMBOL(SSL_CTX_get0_certificate)
+    LAZY_LIBRARY_SYMBOL(X509_get0_notAfter)
+    LAZY_LIBRARY_SYMBOL(X509_get0_notBefore)
+    LAZY_LIBRARY_SYMBOL(X509_cmp_current_time)
+    LAZY_LIBRARY_SYMBOL(SSL_new)
+    LAZY_LIBRARY_SYMBOL(SSL_free)
+    LAZY_LIBRARY_SYMBOL(SSL_set_bio)
+    LAZY_LIBRARY_SYMBOL(SSL_set_accept_state)
+    LAZY_LIBRARY_SYMBOL(SSL_do_handshake)
+    LAZY_LIBRARY_SYMBOL(SSL_is_init_finished)
+    LAZY_LIBRARY_SYMBOL(SSL_read)
+    LAZY_LIBRARY_SYMBOL(SSL_write)
+    LAZY_LIBRARY_SYMBOL(SSL_shutdown)
+    LAZY_LIBRARY_SYMBOL(SSL_get_error)
+    LAZY_LIBRARY_SYMBOL(BIO_s_mem)
+    LAZY_LIBRARY_SYMBOL(BIO_new)
+    LAZY_LIBRARY_SYMBOL(BIO_free)
+    LAZY_LIBRARY_SYMBOL(BIO_read)
+    LAZY_LIBRARY_SYMBOL(BIO_write)
+    LAZY_LIBRARY_SYMBOL(BIO_ctrl_pending)
+    LAZY_LIBRARY_SYMBOL(ERR_get_error)
+    LAZY_LIBRARY_SYMBOL(ERR_peek_last_error)
+    LAZY_LIBRARY_SYMBOL(ERR_clear_error)
+    LAZY_LIBRARY_SYMBOL(ERR_error_string_n)
     api->available = 1;
 }
 
-// A function-local static: Swift emits the bodies of a header's inline functions (with their
-// local statics) but not a header's file-scope variables.
-static inline copenssl_api *copenssl_api_table(void) {
-    static copenssl_api api;
-    static int loaded;
-    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-    if (!__atomic_load_n(&loaded, __ATOMIC_ACQUIRE)) {
-        pthread_mutex_lock(&lock);
-        if (!loaded) {
-            copenssl_api_load(&api);
-            __atomic_store_n(&loaded, 1, __ATOMIC_RELEASE);
-        }
-        pthread_mutex_unlock(&lock);
-    }
-    return &api;
-}
+LAZY_LIBRARY_TABLE(copenssl_api, copenssl_api_table, copenssl_api_load)
 
 /// Whether libssl could be loaded (and has every function used here). Check before any other call.
 static inline int copenssl_available(void) { return copenssl_api_table()->available; }
