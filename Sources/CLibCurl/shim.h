@@ -17,47 +17,20 @@
 #define CLIBCURL_LIBRARY "libcurl.so.4"
 #endif
 
-typedef struct {
-    int available;
-    __typeof__(&curl_global_init) curl_global_init;
-    __typeof__(&curl_easy_init) curl_easy_init;
-    __typeof__(&curl_easy_setopt) curl_easy_setopt;
-    __typeof__(&curl_easy_perform) curl_easy_perform;
-    __typeof__(&curl_easy_getinfo) curl_easy_getinfo;
-    __typeof__(&curl_easy_cleanup) curl_easy_cleanup;
-    __typeof__(&curl_easy_strerror) curl_easy_strerror;
-    __typeof__(&curl_slist_append) curl_slist_append;
-    __typeof__(&curl_slist_free_all) curl_slist_free_all;
-} clibcurl_api;
+// The functions used here, each a field of the table, loaded by name.
+#define CLIBCURL_FUNCTIONS(F) \
+    F(curl_global_init) \
+    F(curl_easy_init) \
+    F(curl_easy_setopt) \
+    F(curl_easy_perform) \
+    F(curl_easy_getinfo) \
+    F(curl_easy_cleanup) \
+    F(curl_easy_strerror) \
+    F(curl_slist_append) \
+    F(curl_slist_free_all)
 
-static inline void clibcurl_api_load(clibcurl_api *api) {
-    void *handle = dlopen(CLIBCURL_LIBRARY, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) return;
-    LAZY_LIBRARY_SYMBOL(curl_global_init)
-    LAZY_LIBRARY_SYMBOL(curl_easy_init)
-    LAZY_LIBRARY_SYMBOL(curl_easy_setopt)
-    LAZY_LIBRARY_SYMBOL(curl_easy_perform)
-    LAZY_LIBRARY_SYMBOL(curl_easy_getinfo)
-    LAZY_LIBRARY_SYMBOL(curl_easy_cleanup)
-    LAZY_LIBRARY_SYMBOL(curl_easy_strerror)
-    LAZY_LIBRARY_SYMBOL(curl_slist_append)
-    LAZY_LIBRARY_SYMBOL(curl_slist_free_all)
-    // curl_global_init is not thread-safe in older libcurl; it runs here, once, under the lock.
-    if (api->curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) return;
-    api->available = 1;
-}
-
-LAZY_LIBRARY_TABLE(clibcurl_api, clibcurl_api_table, clibcurl_api_load)
-
-/// Whether libcurl could be loaded (and has every function used here). Check before any other call.
-static inline int clibcurl_available(void) {
-    return clibcurl_api_table()->available;
-}
-
-/// The library file that is loaded, for error messages.
-static inline const char *clibcurl_library_name(void) {
-    return CLIBCURL_LIBRARY;
-}
+// curl_global_init is not thread-safe in older libcurl; it runs once, under the table's lock.
+LAZY_LIBRARY(clibcurl, CLIBCURL_LIBRARY, CLIBCURL_FUNCTIONS, api->curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK)
 
 static inline CURL *clibcurl_easy_init(void) {
     return clibcurl_api_table()->curl_easy_init();

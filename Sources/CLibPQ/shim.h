@@ -19,75 +19,34 @@
 #define CLIBPQ_LIBRARY "libpq.so.5"
 #endif
 
-typedef struct {
-    int available;
-    __typeof__(&PQconnectdbParams) PQconnectdbParams;
-    __typeof__(&PQstatus) PQstatus;
-    __typeof__(&PQerrorMessage) PQerrorMessage;
-    __typeof__(&PQfinish) PQfinish;
-    __typeof__(&PQbackendPID) PQbackendPID;
-    __typeof__(&PQreset) PQreset;
-    __typeof__(&PQexecPrepared) PQexecPrepared;
-    __typeof__(&PQexecParams) PQexecParams;
-    __typeof__(&PQprepare) PQprepare;
-    __typeof__(&PQclear) PQclear;
-    __typeof__(&PQresultStatus) PQresultStatus;
-    __typeof__(&PQnfields) PQnfields;
-    __typeof__(&PQntuples) PQntuples;
-    __typeof__(&PQgetisnull) PQgetisnull;
-    __typeof__(&PQgetlength) PQgetlength;
-    __typeof__(&PQgetvalue) PQgetvalue;
-    __typeof__(&PQresultErrorMessage) PQresultErrorMessage;
-    __typeof__(&PQresultErrorField) PQresultErrorField;
-    __typeof__(&PQconsumeInput) PQconsumeInput;
-    __typeof__(&PQnotifies) PQnotifies;
-    __typeof__(&PQfreemem) PQfreemem;
-    __typeof__(&PQconninfoParse) PQconninfoParse;
-    __typeof__(&PQconninfoFree) PQconninfoFree;
-    __typeof__(&PQsetNoticeProcessor) PQsetNoticeProcessor;
-} clibpq_api;
+// The functions used here, each a field of the table, loaded by name.
+#define CLIBPQ_FUNCTIONS(F) \
+    F(PQconnectdbParams) \
+    F(PQstatus) \
+    F(PQerrorMessage) \
+    F(PQfinish) \
+    F(PQbackendPID) \
+    F(PQreset) \
+    F(PQexecPrepared) \
+    F(PQexecParams) \
+    F(PQprepare) \
+    F(PQclear) \
+    F(PQresultStatus) \
+    F(PQnfields) \
+    F(PQntuples) \
+    F(PQgetisnull) \
+    F(PQgetlength) \
+    F(PQgetvalue) \
+    F(PQresultErrorMessage) \
+    F(PQresultErrorField) \
+    F(PQconsumeInput) \
+    F(PQnotifies) \
+    F(PQfreemem) \
+    F(PQconninfoParse) \
+    F(PQconninfoFree) \
+    F(PQsetNoticeProcessor)
 
-static inline void clibpq_api_load(clibpq_api *api) {
-    void *handle = dlopen(CLIBPQ_LIBRARY, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) return;
-    LAZY_LIBRARY_SYMBOL(PQconnectdbParams)
-    LAZY_LIBRARY_SYMBOL(PQstatus)
-    LAZY_LIBRARY_SYMBOL(PQerrorMessage)
-    LAZY_LIBRARY_SYMBOL(PQfinish)
-    LAZY_LIBRARY_SYMBOL(PQbackendPID)
-    LAZY_LIBRARY_SYMBOL(PQreset)
-    LAZY_LIBRARY_SYMBOL(PQexecPrepared)
-    LAZY_LIBRARY_SYMBOL(PQexecParams)
-    LAZY_LIBRARY_SYMBOL(PQprepare)
-    LAZY_LIBRARY_SYMBOL(PQclear)
-    LAZY_LIBRARY_SYMBOL(PQresultStatus)
-    LAZY_LIBRARY_SYMBOL(PQnfields)
-    LAZY_LIBRARY_SYMBOL(PQntuples)
-    LAZY_LIBRARY_SYMBOL(PQgetisnull)
-    LAZY_LIBRARY_SYMBOL(PQgetlength)
-    LAZY_LIBRARY_SYMBOL(PQgetvalue)
-    LAZY_LIBRARY_SYMBOL(PQresultErrorMessage)
-    LAZY_LIBRARY_SYMBOL(PQresultErrorField)
-    LAZY_LIBRARY_SYMBOL(PQconsumeInput)
-    LAZY_LIBRARY_SYMBOL(PQnotifies)
-    LAZY_LIBRARY_SYMBOL(PQfreemem)
-    LAZY_LIBRARY_SYMBOL(PQconninfoParse)
-    LAZY_LIBRARY_SYMBOL(PQconninfoFree)
-    LAZY_LIBRARY_SYMBOL(PQsetNoticeProcessor)
-    api->available = 1;
-}
-
-LAZY_LIBRARY_TABLE(clibpq_api, clibpq_api_table, clibpq_api_load)
-
-/// Whether libpq could be loaded (and has every function used here). Check before any other call.
-static inline int clibpq_available(void) {
-    return clibpq_api_table()->available;
-}
-
-/// The library file that is loaded, for error messages.
-static inline const char *clibpq_library_name(void) {
-    return CLIBPQ_LIBRARY;
-}
+LAZY_LIBRARY(clibpq, CLIBPQ_LIBRARY, CLIBPQ_FUNCTIONS, 1)
 
 static inline PGconn * clibpq_PQconnectdbParams(const char *const *keywords, const char *const *values, int expand_dbname) {
     return clibpq_api_table()->PQconnectdbParams(keywords, values, expand_dbname);

@@ -19,89 +19,42 @@
 #define COPENSSL_LIBRARY "libssl.so.3"
 #endif
 
-typedef struct {
-    int available;
-    __typeof__(&TLS_server_method) TLS_server_method;
-    __typeof__(&SSL_CTX_new) SSL_CTX_new;
-    __typeof__(&SSL_CTX_free) SSL_CTX_free;
-    __typeof__(&SSL_CTX_ctrl) SSL_CTX_ctrl;
-    __typeof__(&SSL_CTX_set_options) SSL_CTX_set_options;
-    __typeof__(&SSL_CTX_set_default_passwd_cb) SSL_CTX_set_default_passwd_cb;
-    __typeof__(&SSL_CTX_use_certificate_chain_file) SSL_CTX_use_certificate_chain_file;
-    __typeof__(&SSL_CTX_use_PrivateKey_file) SSL_CTX_use_PrivateKey_file;
-    __typeof__(&SSL_CTX_check_private_key) SSL_CTX_check_private_key;
-    __typeof__(&SSL_CTX_get0_certificate) SSL_CTX_get0_certificate;
-    __typeof__(&X509_get0_notAfter) X509_get0_notAfter;
-    __typeof__(&X509_get0_notBefore) X509_get0_notBefore;
-    __typeof__(&X509_cmp_current_time) X509_cmp_current_time;
-    __typeof__(&SSL_new) SSL_new;
-    __typeof__(&SSL_free) SSL_free;
-    __typeof__(&SSL_set_bio) SSL_set_bio;
-    __typeof__(&SSL_set_accept_state) SSL_set_accept_state;
-    __typeof__(&SSL_do_handshake) SSL_do_handshake;
-    __typeof__(&SSL_is_init_finished) SSL_is_init_finished;
-    __typeof__(&SSL_read) SSL_read;
-    __typeof__(&SSL_write) SSL_write;
-    __typeof__(&SSL_shutdown) SSL_shutdown;
-    __typeof__(&SSL_get_error) SSL_get_error;
-    __typeof__(&BIO_s_mem) BIO_s_mem;
-    __typeof__(&BIO_new) BIO_new;
-    __typeof__(&BIO_free) BIO_free;
-    __typeof__(&BIO_read) BIO_read;
-    __typeof__(&BIO_write) BIO_write;
-    __typeof__(&BIO_ctrl_pending) BIO_ctrl_pending;
-    __typeof__(&ERR_get_error) ERR_get_error;
-    __typeof__(&ERR_peek_last_error) ERR_peek_last_error;
-    __typeof__(&ERR_clear_error) ERR_clear_error;
-    __typeof__(&ERR_error_string_n) ERR_error_string_n;
-} copenssl_api;
+// The functions used here, each a field of the table, loaded by name.
+#define COPENSSL_FUNCTIONS(F) \
+    F(TLS_server_method) \
+    F(SSL_CTX_new) \
+    F(SSL_CTX_free) \
+    F(SSL_CTX_ctrl) \
+    F(SSL_CTX_set_options) \
+    F(SSL_CTX_set_default_passwd_cb) \
+    F(SSL_CTX_use_certificate_chain_file) \
+    F(SSL_CTX_use_PrivateKey_file) \
+    F(SSL_CTX_check_private_key) \
+    F(SSL_CTX_get0_certificate) \
+    F(X509_get0_notAfter) \
+    F(X509_get0_notBefore) \
+    F(X509_cmp_current_time) \
+    F(SSL_new) \
+    F(SSL_free) \
+    F(SSL_set_bio) \
+    F(SSL_set_accept_state) \
+    F(SSL_do_handshake) \
+    F(SSL_read) \
+    F(SSL_write) \
+    F(SSL_shutdown) \
+    F(SSL_get_error) \
+    F(BIO_s_mem) \
+    F(BIO_new) \
+    F(BIO_free) \
+    F(BIO_read) \
+    F(BIO_write) \
+    F(BIO_ctrl_pending) \
+    F(ERR_get_error) \
+    F(ERR_peek_last_error) \
+    F(ERR_clear_error) \
+    F(ERR_error_string_n)
 
-static inline void copenssl_api_load(copenssl_api *api) {
-    void *handle = dlopen(COPENSSL_LIBRARY, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) return;
-    LAZY_LIBRARY_SYMBOL(TLS_server_method)
-    LAZY_LIBRARY_SYMBOL(SSL_CTX_new)
-    LAZY_LIBRARY_SYMBOL(SSL_CTX_free)
-    LAZY_LIBRARY_SYMBOL(SSL_CTX_ctrl)
-    LAZY_LIBRARY_SYMBOL(SSL_CTX_set_options)
-    LAZY_LIBRARY_SYMBOL(SSL_CTX_set_default_passwd_cb)
-    LAZY_LIBRARY_SYMBOL(SSL_CTX_use_certificate_chain_file)
-    LAZY_LIBRARY_SYMBOL(SSL_CTX_use_PrivateKey_file)
-    LAZY_LIBRARY_SYMBOL(SSL_CTX_check_private_key)
-    LAZY_LIBRARY_SYMBOL(SSL_CTX_get0_certificate)
-    LAZY_LIBRARY_SYMBOL(X509_get0_notAfter)
-    LAZY_LIBRARY_SYMBOL(X509_get0_notBefore)
-    LAZY_LIBRARY_SYMBOL(X509_cmp_current_time)
-    LAZY_LIBRARY_SYMBOL(SSL_new)
-    LAZY_LIBRARY_SYMBOL(SSL_free)
-    LAZY_LIBRARY_SYMBOL(SSL_set_bio)
-    LAZY_LIBRARY_SYMBOL(SSL_set_accept_state)
-    LAZY_LIBRARY_SYMBOL(SSL_do_handshake)
-    LAZY_LIBRARY_SYMBOL(SSL_is_init_finished)
-    LAZY_LIBRARY_SYMBOL(SSL_read)
-    LAZY_LIBRARY_SYMBOL(SSL_write)
-    LAZY_LIBRARY_SYMBOL(SSL_shutdown)
-    LAZY_LIBRARY_SYMBOL(SSL_get_error)
-    LAZY_LIBRARY_SYMBOL(BIO_s_mem)
-    LAZY_LIBRARY_SYMBOL(BIO_new)
-    LAZY_LIBRARY_SYMBOL(BIO_free)
-    LAZY_LIBRARY_SYMBOL(BIO_read)
-    LAZY_LIBRARY_SYMBOL(BIO_write)
-    LAZY_LIBRARY_SYMBOL(BIO_ctrl_pending)
-    LAZY_LIBRARY_SYMBOL(ERR_get_error)
-    LAZY_LIBRARY_SYMBOL(ERR_peek_last_error)
-    LAZY_LIBRARY_SYMBOL(ERR_clear_error)
-    LAZY_LIBRARY_SYMBOL(ERR_error_string_n)
-    api->available = 1;
-}
-
-LAZY_LIBRARY_TABLE(copenssl_api, copenssl_api_table, copenssl_api_load)
-
-/// Whether libssl could be loaded (and has every function used here). Check before any other call.
-static inline int copenssl_available(void) { return copenssl_api_table()->available; }
-
-/// The library file that is loaded, for error messages.
-static inline const char *copenssl_library_name(void) { return COPENSSL_LIBRARY; }
+LAZY_LIBRARY(copenssl, COPENSSL_LIBRARY, COPENSSL_FUNCTIONS, 1)
 
 // An encrypted key's passphrase is never asked for: OpenSSL's default would prompt on the
 // terminal and hold the server's start.
@@ -162,7 +115,6 @@ static inline SSL *copenssl_connection(SSL_CTX *context, BIO **input, BIO **outp
 }
 static inline void copenssl_connection_free(SSL *ssl) { copenssl_api_table()->SSL_free(ssl); }
 static inline int copenssl_do_handshake(SSL *ssl) { return copenssl_api_table()->SSL_do_handshake(ssl); }
-static inline int copenssl_is_init_finished(SSL *ssl) { return copenssl_api_table()->SSL_is_init_finished(ssl); }
 static inline int copenssl_read(SSL *ssl, void *bytes, int count) { return copenssl_api_table()->SSL_read(ssl, bytes, count); }
 static inline int copenssl_write(SSL *ssl, const void *bytes, int count) { return copenssl_api_table()->SSL_write(ssl, bytes, count); }
 static inline int copenssl_shutdown(SSL *ssl) { return copenssl_api_table()->SSL_shutdown(ssl); }
