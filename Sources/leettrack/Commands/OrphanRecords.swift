@@ -38,29 +38,26 @@ enum OrphanRecords {
         return slugs
     }
 
-    /// Every orphan record, by slug, in slug order.
-    /// - Complexity: one pass over the record keys, and a read of the orphans' records only.
-    static func all(_ context: CommandContext) throws -> [(slug: String, record: ProblemProgress)] {
-        guard context.storeExists else { return [] }
-        let repository = try context.tracker().progress
-        let catalog = context.catalog
-        let slugs = try repository.store.keys(withPrefix: ProgressRepository.keyPrefix)
-            .map { String($0.dropFirst(ProgressRepository.keyPrefix.count)) }
-            .filter { catalog.position(ofSlug: $0) == nil }
-            .sorted()
-        return try slugs.map { (slug: $0, record: try repository.progress(for: $0)) }
-    }
-
-    /// The orphans a listing's `query` matches: only a query of statuses and the favorites mark,
-    /// which an orphan has; any filter of the catalog's (difficulty, tag, list, text…) matches none.
+    /// The orphans a listing's `query` matches, in slug order: only a query of statuses and the
+    /// favorites mark, which an orphan has; any filter of the catalog's (difficulty, tag, list,
+    /// text…) matches none.
+    /// - Complexity: one pass over the marks at the start of the summaries (over the records outside
+    ///   the catalog when the summaries cannot stand for them), and a read of the matching orphans' records.
     static func matching(_ query: ProblemQuery, _ context: CommandContext) throws -> [(slug: String, record: ProblemProgress)] {
         guard !query.statuses.isEmpty || query.favoritesOnly,
             query.difficulties.isEmpty, query.tags.isEmpty, query.category == nil, query.list == nil, query.paidOnly == nil,
             query.text == nil
         else { return [] }
-        return try all(context).filter { entry in
-            (query.statuses.isEmpty || query.statuses.contains(entry.record.status)) && (!query.favoritesOnly || entry.record.favorite)
+        let catalog = context.catalog
+        var finder = Catalog.SlugFinder(catalog)
+        var slugs: [String] = []
+        try context.lending {
+            try $0.forEachReadableMarks(favoritesOnly: query.favoritesOnly, where: { catalog.position(ofSlug: $0) == nil }) { slug, marks in
+                guard finder.position(ofSlug: slug) == nil, query.statuses.isEmpty || query.statuses.contains(marks.status) else { return }
+                slugs.append(String(decoding: slug, as: UTF8.self))
+            }
         }
+        return try slugs.sorted().map { (slug: $0, record: try context.progress(for: $0)) }
     }
 
     /// A listing's row for an orphan: its slug as its name, and its marks.
