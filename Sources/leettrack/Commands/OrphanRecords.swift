@@ -38,26 +38,22 @@ enum OrphanRecords {
         return slugs
     }
 
-    /// The orphans a listing's `query` matches, in slug order: only a query of statuses and the
-    /// favorites mark, which an orphan has; any filter of the catalog's (difficulty, tag, list,
-    /// text…) matches none.
-    /// - Complexity: one pass over the marks at the start of the summaries (over the records outside
-    ///   the catalog when the summaries cannot stand for them), and a read of the matching orphans' records.
-    static func matching(_ query: ProblemQuery, _ context: CommandContext) throws -> [(slug: String, record: ProblemProgress)] {
-        guard !query.statuses.isEmpty || query.favoritesOnly,
-            query.difficulties.isEmpty, query.tags.isEmpty, query.category == nil, query.list == nil, query.paidOnly == nil,
-            query.text == nil
-        else { return [] }
-        let catalog = context.catalog
-        var finder = Catalog.SlugFinder(catalog)
-        var slugs: [String] = []
-        try context.lending {
-            try $0.forEachReadableMarks(favoritesOnly: query.favoritesOnly, where: { catalog.position(ofSlug: $0) == nil }) { slug, marks in
-                guard finder.position(ofSlug: slug) == nil, query.statuses.isEmpty || query.statuses.contains(marks.status) else { return }
-                slugs.append(String(decoding: slug, as: UTF8.self))
-            }
-        }
-        return try slugs.sorted().map { (slug: $0, record: try context.progress(for: $0)) }
+    /// Whether a listing's `query` can match an orphan: only a query of statuses and the favorites
+    /// mark, which an orphan has; any filter of the catalog's (difficulty, tag, list, text…) matches none.
+    static func canMatch(_ query: ProblemQuery) -> Bool {
+        (!query.statuses.isEmpty || query.favoritesOnly) && query.difficulties.isEmpty && query.tags.isEmpty
+            && query.category == nil && query.list == nil && query.paidOnly == nil && query.text == nil
+    }
+
+    /// The orphans among `orphans` (as ``CommandContext/positions(markedMatching:)`` lends them) that
+    /// `query` matches, with their records, in slug order.
+    /// - Complexity: a read of the matching orphans' records only.
+    static func matching(
+        _ query: ProblemQuery, among orphans: [(slug: String, marks: ProblemMarks)], _ context: CommandContext
+    ) throws -> [(slug: String, record: ProblemProgress)] {
+        guard canMatch(query) else { return [] }
+        return try orphans.filter { (query.statuses.isEmpty || query.statuses.contains($0.marks.status)) && (!query.favoritesOnly || $0.marks.favorite) }
+            .map(\.slug).sorted().map { (slug: $0, record: try context.progress(for: $0)) }
     }
 
     /// A listing's row for an orphan: its slug as its name, and its marks.
