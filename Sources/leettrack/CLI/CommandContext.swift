@@ -164,10 +164,11 @@ final class CommandContext {
     }
 
     /// The catalog positions of the problems that match `query`, with the marks of the records of
-    /// the problems that can match: for listings that show only status and favorite marks. The
-    /// same pass lends the marks of the records the catalog does not know (``OrphanRecords``).
+    /// the problems that can match: for listings that show only status and favorite marks. With
+    /// `findsOrphans`, the same pass lends the marks of the records the catalog does not know
+    /// (``OrphanRecords``).
     func positions(
-        markedMatching query: ProblemQuery
+        markedMatching query: ProblemQuery, findsOrphans: Bool = false
     ) throws -> (rows: [(position: Int, progress: ProblemMarks?)], orphans: [(slug: String, marks: ProblemMarks)]) {
         let catalog = self.catalog
         var orphans: [(slug: String, marks: ProblemMarks)] = []
@@ -177,13 +178,13 @@ final class CommandContext {
             var candidate = [Bool](repeating: false, count: catalog.count)
             for position in positions { candidate[position] = true }
             var finder = Catalog.SlugFinder(catalog)
-            // Records are decoded (when the summaries cannot be read) for the candidates and the orphans only.
-            let isCandidate = { (slug: String) in catalog.position(ofSlug: slug).map { candidate[$0] } ?? true }
+            // Records are decoded (when the summaries cannot be read) for the candidates (and orphans) only.
+            let isCandidate = { (slug: String) in catalog.position(ofSlug: slug).map { candidate[$0] } ?? findsOrphans }
             try lending {
                 try $0.forEachReadableMarks(where: isCandidate) { slug, mark in
                     if let position = finder.position(ofSlug: slug) {
                         marks[position] = mark
-                    } else {
+                    } else if findsOrphans {
                         orphans.append((slug: String(decoding: slug, as: UTF8.self), marks: mark))
                     }
                 }

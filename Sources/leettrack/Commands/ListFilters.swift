@@ -174,15 +174,15 @@ struct ListCommand: LeetTrackCommand {
         let findsOrphans = named == nil && OrphanRecords.canMatch(query)
         if json {
             let (problems, progress) = try context.problems(matching: query)
-            let orphans = findsOrphans ? try OrphanRecords.matching(query, among: context.positions(markedMatching: query).orphans, context) : []
+            let orphans = findsOrphans ? try OrphanRecords.matching(query, among: context.positions(markedMatching: query, findsOrphans: true).orphans, context) : []
             let entries = problems.map { OrphanRecords.Entry.problem(ProblemJSON($0, progress[$0.slug], skipped: skipped.contains($0.slug))) }
                 + orphans.prefix(max(0, (query.limit ?? Int.max) - problems.count)).map { .orphan(OrphanRecords.JSON($0.slug, $0.record)) }
             try output.writeJSON(entries)
             return
         }
         // Rows show marks only: read from the start of the summaries, not the whole records.
-        let (rows, orphanMarks) = try context.positions(markedMatching: query)
-        let orphans = findsOrphans ? try OrphanRecords.matching(query, among: orphanMarks, context) : []
+        let (rows, orphanMarks) = try context.positions(markedMatching: query, findsOrphans: findsOrphans)
+        let orphans = try OrphanRecords.matching(query, among: orphanMarks, context)
         // The rating column only when it was asked about: most problems have none, and the rows keep their form.
         output.rows(rows, of: context.catalog, skipped: skipped, showsRatings: query.sort == .rating || query.ratings != nil)
         let shownOrphans = orphans.prefix(max(0, (query.limit ?? Int.max) - rows.count))

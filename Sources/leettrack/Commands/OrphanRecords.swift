@@ -45,14 +45,13 @@ enum OrphanRecords {
             && query.category == nil && query.list == nil && query.paidOnly == nil && query.text == nil
     }
 
-    /// The orphans among `orphans` (as ``CommandContext/positions(markedMatching:)`` lends them) that
+    /// The orphans among `orphans` (as ``CommandContext/positions(markedMatching:findsOrphans:)`` lends them) that
     /// `query` matches, with their records, in slug order.
     /// - Complexity: a read of the matching orphans' records only.
     static func matching(
         _ query: ProblemQuery, among orphans: [(slug: String, marks: ProblemMarks)], _ context: CommandContext
     ) throws -> [(slug: String, record: ProblemProgress)] {
-        guard canMatch(query) else { return [] }
-        return try orphans.filter { (query.statuses.isEmpty || query.statuses.contains($0.marks.status)) && (!query.favoritesOnly || $0.marks.favorite) }
+        try orphans.filter { (query.statuses.isEmpty || query.statuses.contains($0.marks.status)) && (!query.favoritesOnly || $0.marks.favorite) }
             .map(\.slug).sorted().map { (slug: $0, record: try context.progress(for: $0)) }
     }
 
