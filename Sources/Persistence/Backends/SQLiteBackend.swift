@@ -106,7 +106,7 @@ final class SQLiteBackend: StorageBackend {
     fileprivate static let upsertSQL =
         "INSERT INTO entries(key, value) VALUES(?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value"
     fileprivate static let deleteSQL = "DELETE FROM entries WHERE key = ?1"
-    private static let rangeSQL = "SELECT key, value FROM entries WHERE key >= ?1 AND key < ?2 ORDER BY key"
+    private static let rangeSQL = "SELECT key, value FROM entries WHERE key >= ?1 ORDER BY key"
     private static let allSQL = "SELECT key, value FROM entries ORDER BY key"
     private static let writeCountSQL = "SELECT count FROM write_counts WHERE namespace = ?1"
 
@@ -442,54 +442,37 @@ final class SQLiteBackend: StorageBackend {
         keysWithPrefix prefix: String, on connection: SQLiteConnection
     ) throws -> [(key: String, value: Data)] {
         var rows: [(key: String, value: Data)] = []
-        try forEachRow(keysWithPrefix: prefix, on: connection) { statement in
-            rows.append((key: statement.columnString(0), value: statement.columnData(1)))
+        try visit(keysWithPrefix: prefix, on: connection) { key, value in
+            rows.append((key: String(decoding: key, as: UTF8.self), value: Data(value)))
+            return true
         }
         return rows
     }
 
-    /// Lends each row's key and value to `body` straight from SQLite's buffers: no string, no
-    /// `Data` and no array per row (for 4,000 rows, about half of reading them). Stepping stops
+    /// Steps the range query of the keys that start with `prefix` (every key for `""`), lending
+    /// each row's key and value to `body` in key order straight from SQLite's buffers: no string,
+    /// no `Data` and no array per row (for 4,000 rows, about half of reading them). Stepping stops
     /// when `body` returns false, so the rows after it are never read.
     fileprivate static func visit(
         keysWithPrefix prefix: String, on connection: SQLiteConnection,
         _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Bool
     ) throws {
-        try forEachRow(keysWithPrefix: prefix, on: connection) { statement in
-            try body(statement.columnBytes(0), statement.columnBytes(1))
-        }
-    }
-
-    /// Steps the range query of the keys that start with `prefix` (every key for `""`), calling
-    /// `row` on each row, in key order.
-    private static func forEachRow(
-        keysWithPrefix prefix: String, on connection: SQLiteConnection, _ row: (OpaquePointer) throws -> Void
-    ) throws {
-        try forEachRow(keysWithPrefix: prefix, on: connection) { statement in
-            try row(statement)
-            return true
-        }
-    }
-
-    /// Steps the range query of the keys that start with `prefix` (every key for `""`), calling
-    /// `row` on each row, in key order, until it returns false.
-    private static func forEachRow(
-        keysWithPrefix prefix: String, on connection: SQLiteConnection, _ row: (OpaquePointer) throws -> Bool
-    ) throws {
         let sql = prefix.isEmpty ? allSQL : rangeSQL
         let statement = try connection.statement(sql)
         defer { sqlite3_reset(statement) }
-        // Keys compare as bytes (BINARY collation); no valid UTF-8 byte is 0xFF, so every key that
-        // starts with the prefix sorts below prefix + 0xFF. The range uses the primary key's index.
-        let lower = Array(prefix.utf8)
-        let upper = lower + [0xFF]
-        try lower.withUnsafeBufferPointer { lower in
-            try upper.withUnsafeBufferPointer { upper in
-                if !prefix.isEmpty {
-                    try connection.bindText(UnsafeRawBufferPointer(lower), at: 1, of: statement, sql)
-                    try connection.bindText(UnsafeRawBufferPointer(upper), at: 2, of: statement, sql)
+        // Keys compare as bytes (BINARY collation), so the keys that start with the prefix follow
+        // it in one run, found through the primary key's index; the run ends at the first key
+        // without the prefix, tested here with `memcmp` (SQLite testing an upper bound on every
+        // row cost about 130 instructions a row more).
+        var prefix = prefix
+        try prefix.withUTF8 { prefix in
+            if !prefix.isEmpty { try connection.bindText(UnsafeRawBufferPointer(prefix), at: 1, of: statement, sql) }
+            while try connection.step(statement, sql) {
+                let key = statement.columnBytes(0)
+                if let start = prefix.baseAddress, !prefix.isEmpty {
+                    guard key.count >= prefix.count, let keyStart = key.baseAddress, memcmp(keyStart, start, prefix.count) == 0 else { return }
                 }
-                while try connection.step(statement, sql), try row(statement) {}
+                guard try body(key, statement.columnBytes(1)) else { return }
             }
         }
     }

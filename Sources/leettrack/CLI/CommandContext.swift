@@ -164,24 +164,34 @@ final class CommandContext {
     }
 
     /// The catalog positions of the problems that match `query`, with the marks of the records of
-    /// the problems that can match: for listings that show only status and favorite marks.
-    func positions(markedMatching query: ProblemQuery) throws -> [(position: Int, progress: ProblemMarks?)] {
+    /// the problems that can match: for listings that show only status and favorite marks. With
+    /// `findsOrphans`, the same pass lends the marks of the records the catalog does not know
+    /// (``OrphanRecords``).
+    func positions(
+        markedMatching query: ProblemQuery, findsOrphans: Bool = false
+    ) throws -> (rows: [(position: Int, progress: ProblemMarks?)], orphans: [(slug: String, marks: ProblemMarks)]) {
         let catalog = self.catalog
-        return try catalog.positions(matching: query) { positions in
+        var orphans: [(slug: String, marks: ProblemMarks)] = []
+        let rows = try catalog.positions(matching: query) { positions in
             // By catalog position, as the store lends the marks: no slug string, no dictionary.
             var marks = [ProblemMarks?](repeating: nil, count: catalog.count)
             var candidate = [Bool](repeating: false, count: catalog.count)
             for position in positions { candidate[position] = true }
             var finder = Catalog.SlugFinder(catalog)
-            // Records are decoded (when the summaries cannot be read) for the candidates only.
-            let isCandidate = { (slug: String) in catalog.position(ofSlug: slug).map { candidate[$0] } ?? false }
+            // Records are decoded (when the summaries cannot be read) for the candidates (and orphans) only.
+            let isCandidate = { (slug: String) in catalog.position(ofSlug: slug).map { candidate[$0] } ?? findsOrphans }
             try lending {
                 try $0.forEachReadableMarks(where: isCandidate) { slug, mark in
-                    if let position = finder.position(ofSlug: slug) { marks[position] = mark }
+                    if let position = finder.position(ofSlug: slug) {
+                        marks[position] = mark
+                    } else if findsOrphans {
+                        orphans.append((slug: String(decoding: slug, as: UTF8.self), marks: mark))
+                    }
                 }
             }
             return positions.map { marks[$0] }
         }
+        return (rows, orphans)
     }
 
     /// The marks (status, favorite, latest activity) of the records of `slugs`, each read by its

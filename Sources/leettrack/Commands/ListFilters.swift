@@ -171,16 +171,18 @@ struct ListCommand: LeetTrackCommand {
         query = ListFilters.narrowed(try filters.resolvingList(query, command: Self.self, context), to: named)
         let skipped = Set(try context.practiceSettings().skipped)
         // Records the catalog does not know match a query of statuses and favorites (see OrphanRecords).
-        let orphans = named == nil ? try OrphanRecords.matching(query, context) : []
+        let findsOrphans = named == nil && OrphanRecords.canMatch(query)
         if json {
             let (problems, progress) = try context.problems(matching: query)
+            let orphans = findsOrphans ? try OrphanRecords.matching(query, among: context.positions(markedMatching: query, findsOrphans: true).orphans, context) : []
             let entries = problems.map { OrphanRecords.Entry.problem(ProblemJSON($0, progress[$0.slug], skipped: skipped.contains($0.slug))) }
                 + orphans.prefix(max(0, (query.limit ?? Int.max) - problems.count)).map { .orphan(OrphanRecords.JSON($0.slug, $0.record)) }
             try output.writeJSON(entries)
             return
         }
         // Rows show marks only: read from the start of the summaries, not the whole records.
-        let rows = try context.positions(markedMatching: query)
+        let (rows, orphanMarks) = try context.positions(markedMatching: query, findsOrphans: findsOrphans)
+        let orphans = try OrphanRecords.matching(query, among: orphanMarks, context)
         // The rating column only when it was asked about: most problems have none, and the rows keep their form.
         output.rows(rows, of: context.catalog, skipped: skipped, showsRatings: query.sort == .rating || query.ratings != nil)
         let shownOrphans = orphans.prefix(max(0, (query.limit ?? Int.max) - rows.count))
@@ -207,7 +209,7 @@ struct RandomCommand: LeetTrackCommand {
         // The marks of the matches, read from the start of their summaries; the record of the one
         // picked for its JSON (every match's record was decoded: 188 M instructions on a store of 4,029).
         let narrowed = ListFilters.narrowed(try filters.resolvingList(query, command: Self.self, context), to: named)
-        let matches = try context.positions(markedMatching: narrowed)
+        let matches = try context.positions(markedMatching: narrowed).rows
         // Without Premium (`config premium no`), paid-only problems are passed over, even with
         // `--paid`: the user said they cannot open them, and the message below says why none is left.
         let premium = try context.practiceSettings().premium

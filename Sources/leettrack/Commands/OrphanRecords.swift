@@ -38,29 +38,21 @@ enum OrphanRecords {
         return slugs
     }
 
-    /// Every orphan record, by slug, in slug order.
-    /// - Complexity: one pass over the record keys, and a read of the orphans' records only.
-    static func all(_ context: CommandContext) throws -> [(slug: String, record: ProblemProgress)] {
-        guard context.storeExists else { return [] }
-        let repository = try context.tracker().progress
-        let catalog = context.catalog
-        let slugs = try repository.store.keys(withPrefix: ProgressRepository.keyPrefix)
-            .map { String($0.dropFirst(ProgressRepository.keyPrefix.count)) }
-            .filter { catalog.position(ofSlug: $0) == nil }
-            .sorted()
-        return try slugs.map { (slug: $0, record: try repository.progress(for: $0)) }
+    /// Whether a listing's `query` can match an orphan: only a query of statuses and the favorites
+    /// mark, which an orphan has; any filter of the catalog's (difficulty, tag, list, text…) matches none.
+    static func canMatch(_ query: ProblemQuery) -> Bool {
+        (!query.statuses.isEmpty || query.favoritesOnly) && query.difficulties.isEmpty && query.tags.isEmpty
+            && query.category == nil && query.list == nil && query.paidOnly == nil && query.text == nil
     }
 
-    /// The orphans a listing's `query` matches: only a query of statuses and the favorites mark,
-    /// which an orphan has; any filter of the catalog's (difficulty, tag, list, text…) matches none.
-    static func matching(_ query: ProblemQuery, _ context: CommandContext) throws -> [(slug: String, record: ProblemProgress)] {
-        guard !query.statuses.isEmpty || query.favoritesOnly,
-            query.difficulties.isEmpty, query.tags.isEmpty, query.category == nil, query.list == nil, query.paidOnly == nil,
-            query.text == nil
-        else { return [] }
-        return try all(context).filter { entry in
-            (query.statuses.isEmpty || query.statuses.contains(entry.record.status)) && (!query.favoritesOnly || entry.record.favorite)
-        }
+    /// The orphans among `orphans` (as ``CommandContext/positions(markedMatching:findsOrphans:)`` lends them) that
+    /// `query` matches, with their records, in slug order.
+    /// - Complexity: a read of the matching orphans' records only.
+    static func matching(
+        _ query: ProblemQuery, among orphans: [(slug: String, marks: ProblemMarks)], _ context: CommandContext
+    ) throws -> [(slug: String, record: ProblemProgress)] {
+        try orphans.filter { (query.statuses.isEmpty || query.statuses.contains($0.marks.status)) && (!query.favoritesOnly || $0.marks.favorite) }
+            .map(\.slug).sorted().map { (slug: $0, record: try context.progress(for: $0)) }
     }
 
     /// A listing's row for an orphan: its slug as its name, and its marks.
