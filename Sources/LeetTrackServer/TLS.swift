@@ -16,9 +16,10 @@ final class TLSContext: @unchecked Sendable {
     fileprivate let context: OpaquePointer
 
     /// Loads `certificate` (PEM, the server's certificate first, then any intermediates) and its
-    /// private `key` (PEM, without a passphrase). Throws ``ServerError/tls(_:)`` with what is wrong
-    /// in words: a file that cannot be read, one that is not PEM, a key of another certificate, a
-    /// certificate expired or not valid yet.
+    /// private `key` (PEM, without a passphrase, readable by its owner alone). Throws
+    /// ``ServerError/tls(_:)`` with what is wrong in words: a file that cannot be read, a key
+    /// others can read, one that is not PEM, a key of another certificate, a certificate expired
+    /// or not valid yet.
     init(certificate: String, key: String) throws(ServerError) {
         guard copenssl_available() != 0 else {
             throw .tls("cannot load \(String(cString: copenssl_library_name())) for HTTPS; install OpenSSL 3 (apt-get install libssl3).")
@@ -26,7 +27,13 @@ final class TLSContext: @unchecked Sendable {
         for (path, what) in [(certificate, "certificate"), (key, "key")] {
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { throw .tls("cannot read the TLS \(what) \(path): \(String(cString: strerror(errno))).") }
+            var info = stat()
+            let mode = fstat(descriptor, &info) == 0 ? Int(info.st_mode) & 0o777 : 0
             close(descriptor)
+            // Whoever can read the key can pretend to be this server (as sync's connection file).
+            if what == "key", mode & 0o077 != 0 {
+                throw .tls("others can read the key \(path) (mode \(String(mode, radix: 8))); it was not used. Run `chmod 600 \(path)`.")
+            }
         }
         copenssl_clear_errors()
         guard let context = copenssl_server_context() else { throw .tls("OpenSSL cannot make a TLS context: \(Self.takeError()).") }

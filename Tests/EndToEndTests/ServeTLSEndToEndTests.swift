@@ -15,6 +15,10 @@ struct ServeTLSEndToEndTests {
         let encrypted = runner.directory.appendingPathComponent("encrypted.pem").path
         try TLSTestFiles.openssl(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-aes256",
                                   "-pass", "pass:secret", "-out", encrypted])
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: encrypted)
+        let shared = runner.directory.appendingPathComponent("shared-key.pem").path
+        try FileManager.default.copyItem(atPath: files.key, toPath: shared)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: shared)
         let cases: [(arguments: [String], status: Int32, message: String)] = [
             (["--tls-certificate", files.certificate], 64, "'--tls-certificate' needs '--tls-key' too"),
             (["--tls-key", files.key], 64, "'--tls-key' needs '--tls-certificate' too"),
@@ -23,6 +27,8 @@ struct ServeTLSEndToEndTests {
             (["--tls-certificate", files.certificate, "--tls-key", other.key], 1,
              "the key \(other.key) is not the key of the certificate \(files.certificate)."),
             (["--tls-certificate", files.key, "--tls-key", files.key], 1, "\(files.key) is not a PEM certificate OpenSSL can use"),
+            (["--tls-certificate", files.certificate, "--tls-key", shared], 1,
+             "others can read the key \(shared) (mode 644); it was not used. Run `chmod 600 \(shared)`."),
             (["--tls-certificate", files.certificate, "--tls-key", encrypted], 1,
              "\(encrypted) is not a PEM private key OpenSSL can use, or it needs a passphrase"),
             (["--tls-certificate", expired.certificate, "--tls-key", expired.key], 1,
