@@ -276,15 +276,14 @@ extension Store {
                 state.trackedObjects[change.key] = nil
             }
         }
-        // In registration order (ids grow), so that observers hear one commit in a stable order.
-        if !state.keyObservers.isEmpty {
-            for (id, observer) in state.keyObservers.filter({ $0.value.name == change.key }).sorted(by: { $0.key < $1.key }) {
-                state.keyObservers[id]?.lastRaw = change.value
-                deliveries.append(state.queueChange(for: observer, from: observer.lastRaw, to: change.value))
-            }
-        }
-        // Last, so that `decoded` moves into the cache rather than being copied.
+        // After its last other use, so that `decoded` moves into the cache rather than being copied.
         state.cache[change.key] = CacheEntry(raw: change.value, decoded: change.value == nil ? nil : decoded)
+        // In registration order (ids grow), so that observers hear one commit in a stable order.
+        guard !state.keyObservers.isEmpty else { return }
+        for (id, observer) in state.keyObservers.filter({ $0.value.name == change.key }).sorted(by: { $0.key < $1.key }) {
+            state.keyObservers[id]?.lastRaw = change.value
+            deliveries.append(state.queueChange(for: observer, from: observer.lastRaw, to: change.value))
+        }
     }
 
     func decodeEntries<Value: Decodable>(_ entries: [(key: String, value: Data)], as type: Value.Type) throws
