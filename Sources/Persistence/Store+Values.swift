@@ -214,13 +214,15 @@ extension Store {
     }
 
     /// Writes one change: ``commit(_:defaultOf:)`` without its arrays, for a single `set`.
-    func commit(_ pending: PendingChange, defaultOf key: Keys) throws {
+    func commit(_ pending: consuming PendingChange, defaultOf key: Keys) throws {
         let deliveries = try state.withLock { state -> [UncheckedBox<() -> Void>] in
             state.noteDefault(of: key)
             try backend.write(pending.change)
             var deliveries: [UncheckedBox<() -> Void>] = []
             queueChangesByOthersBeforeOwnWrite(in: &state, to: &deliveries) { $0 == pending.change.key }
-            applyCommitted(pending, to: &state, deliveries: &deliveries)
+            // The decoded value moves on to the cache: a copy of it is slow (the runtime's generic
+            // Optional copy) and the change has no other use for it.
+            applyCommitted(pending.change, pending.decoded.take(), to: &state, deliveries: &deliveries)
             if !state.changeObservers.isEmpty {
                 appendChangeObservers(of: state, StoreChange(keys: [pending.change.key], origin: .thisStore), to: &deliveries)
             }
@@ -237,7 +239,7 @@ extension Store {
         var deliveries: [UncheckedBox<() -> Void>] = []
         queueChangesByOthersBeforeOwnWrite(in: &state, to: &deliveries) { key in changes.contains { $0.change.key == key } }
         for pending in changes {
-            applyCommitted(pending, to: &state, deliveries: &deliveries)
+            applyCommitted(pending.change, pending.decoded, to: &state, deliveries: &deliveries)
         }
         if !changes.isEmpty && !state.changeObservers.isEmpty {
             appendChangeObservers(of: state, StoreChange(keys: changes.map(\.change.key), origin: .thisStore), to: &deliveries)
@@ -262,20 +264,20 @@ extension Store {
     }
 
     private func applyCommitted(
-        _ pending: PendingChange, to state: inout StoreState, deliveries: inout [UncheckedBox<() -> Void>]
+        _ change: Change, _ decoded: consuming UncheckedBox<Any>?, to state: inout StoreState,
+        deliveries: inout [UncheckedBox<() -> Void>]
     ) {
-        let change = pending.change
-        state.cache[change.key] = CacheEntry(raw: change.value, decoded: change.value == nil ? nil : pending.decoded)
         // The object tracked for this key stays tracked only if it is the value just written;
         // an object that was replaced must no longer save itself over the new value.
         if !state.trackedObjects.isEmpty, let tracked = state.trackedObjects[change.key] {
-            let decoded = pending.decoded
             let written = decoded.map { $0.value as AnyObject }.map(ObjectIdentifier.init)
             let isObject = decoded.map { Self.isObservableObject($0.value) } ?? false
             if change.value == nil || written != tracked || !isObject {
                 state.trackedObjects[change.key] = nil
             }
         }
+        // After its last other use, so that `decoded` moves into the cache rather than being copied.
+        state.cache[change.key] = CacheEntry(raw: change.value, decoded: change.value == nil ? nil : decoded)
         // In registration order (ids grow), so that observers hear one commit in a stable order.
         guard !state.keyObservers.isEmpty else { return }
         for (id, observer) in state.keyObservers.filter({ $0.value.name == change.key }).sorted(by: { $0.key < $1.key }) {
@@ -372,7 +374,7 @@ extension Store {
 /// arrays of tuples go through the runtime's generic tuple witnesses, slow on the write path).
 struct PendingChange {
     let change: Change
-    let decoded: UncheckedBox<Any>?
+    var decoded: UncheckedBox<Any>?
 
     init(_ change: Change, _ decoded: UncheckedBox<Any>?) {
         self.change = change

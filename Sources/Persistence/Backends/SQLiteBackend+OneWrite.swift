@@ -81,7 +81,9 @@ private struct OneWriteHook {
             hook.pointee.refused = true
             return 1
         }
-        state.pointee.earlierChanges = state.pointee.earlierChanges.merged(with: SQLiteBackend.readRingUnderLock(&state.pointee))
+        if let earlier = SQLiteBackend.readRingUnderLock(&state.pointee) {
+            state.pointee.earlierChanges = state.pointee.earlierChanges.merged(with: earlier)
+        }
         hook.pointee.published = SQLiteBackend.appendToRing(&state.pointee, CollectionOfOne(hook.pointee.key))
         return 0
     }

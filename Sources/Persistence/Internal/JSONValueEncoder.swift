@@ -68,7 +68,9 @@ package struct JSONValueEncoder: Sendable {
     }
 
     /// `value` written by the stream at `codingPath`, as `result` takes the bytes; `nil` when the
-    /// stream failed.
+    /// stream failed. Inlined into each caller, where `Result` is known: in a function generic
+    /// over it, `Result?` is a runtime metadata lookup per value (a twentieth of a struct's encoding).
+    @inline(__always)
     func write<T: Encodable, Result>(_ value: T, codingPath: [any CodingKey], as result: (JSONOutput) -> Result) throws -> Result? {
         try JSONStreamWriter.withWriter(options: options) { writer -> Result? in
             try writer.writeValue(value, depth: 0, codingPath: codingPath)

@@ -107,7 +107,8 @@ extension ValueCoder where Value: Codable {
     static func codable(name: String) -> ValueCoder {
         if Value.self == Int.self {
             return ValueCoder(
-                encode: { JSONScalarText.decimalData($0 as! Int) },
+                // `Value` is `Int` here: a bit cast, not the runtime's dynamic cast at each write.
+                encode: { JSONScalarText.decimalData(unsafeBitCast($0, to: Int.self)) },
                 decode: { data in
                     if let value = Int(String(decoding: data, as: UTF8.self)) { return value as! Value }
                     return try JSONCoders.decoder.decode(Value.self, from: data)
