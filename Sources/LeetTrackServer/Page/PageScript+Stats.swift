@@ -13,6 +13,8 @@ async function extendStats(view, stats, grid) {
     for (const line of times) median.append(el("p", {}, el("span", { class: line.difficulty, text: line.difficulty }), ": " + duration(line.medianSeconds)));
   } else median.append(el("p", { class: "meta", text: "No timed solves yet: use the timer on a problem's page, or solve --time." }));
   const lists = await api("lists");
+  // Drawn again meanwhile (a change announced while the lists were fetched): that drawing adds its own.
+  if (!view.contains(grid)) return;
   const progress = el("div", { class: "card" }, el("h3", { text: "Lists" }));
   for (const list of lists) {
     progress.append(el("p", { class: "list-line" }, el("a", { href: "#/lists/" + encodeURIComponent(list.key), text: list.name }),
