@@ -24,6 +24,9 @@ struct AccessPolicy: Sendable {
     /// Served over HTTPS: the page's origin is `https://`, and the session cookie is `Secure`.
     var secure = false
 
+    /// The scheme of the page's origin and of the URLs printed: `https` over TLS, else `http`.
+    var scheme: String { secure ? "https" : "http" }
+
     static let cookieName = "leettrack_session"
     static let tokenHeader = "x-leettrack-token"
 
@@ -94,7 +97,7 @@ struct AccessPolicy: Sendable {
             throw ServerError.forbidden(
                 "a write needs this server's page, or from a script the X-LeetTrack-Token header with the token in serve-token beside the store; nothing was changed.")
         }
-        guard origin == (secure ? "https://" : "http://") + host else {
+        guard origin == scheme + "://" + host else {
             throw ServerError.forbidden("writes from another origin ('\(origin)') are refused; nothing was changed.")
         }
         if let site = head.headers.first(name: "sec-fetch-site"), site != "same-origin", site != "none" {

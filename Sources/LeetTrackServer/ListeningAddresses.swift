@@ -16,10 +16,10 @@ enum ListeningAddresses {
     /// One URL per address a browser can use: for a wildcard, each address of an interface that is
     /// up, IPv4 first (only IPv4 for `0.0.0.0`; link-local IPv6 addresses need a zone a URL cannot
     /// carry), and the loopback address when the machine has no other; else `host` itself.
-    static func urls(host: String, port: Int, token: String?, secure: Bool = false) -> [String] {
+    static func urls(host: String, port: Int, token: String?, scheme: String = "http") -> [String] {
         let hosts = isWildcard(host) ? localAddresses(includingIPv6: host != "0.0.0.0") : [host]
         let suffix = token.map { "?token=\($0)" } ?? ""
-        return hosts.map { "\(secure ? "https" : "http")://\($0.contains(":") ? "[\($0)]" : $0):\(port)/\(suffix)" }
+        return hosts.map { "\(scheme)://\($0.contains(":") ? "[\($0)]" : $0):\(port)/\(suffix)" }
     }
 
     /// This machine's addresses, loopback ones only when there is nothing else.

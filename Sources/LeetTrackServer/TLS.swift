@@ -151,7 +151,7 @@ final class TLSHandler: ChannelDuplexHandler {
         if handshakeDone {
             readPlaintext(context, ssl)
         }
-        sendOutput(context, flush: true, promise: nil)
+        flushOutput(context)
     }
 
     private func handshake(_ context: ChannelHandlerContext, _ ssl: OpaquePointer) {
@@ -246,16 +246,15 @@ final class TLSHandler: ChannelDuplexHandler {
         buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: pending) { Int(max(0, copenssl_bio_read(output, $0.baseAddress, Int32(clamping: pending)))) }
     }
 
-    /// Writes what OpenSSL has produced by itself (handshake messages, tickets, alerts, `close_notify`).
-    private func sendOutput(_ context: ChannelHandlerContext, flush: Bool, promise: EventLoopPromise<Void>?) {
+    /// Writes what OpenSSL has produced by itself (handshake messages, tickets, alerts,
+    /// `close_notify`), and flushes: records encrypted while the handshake finished wait for it too.
+    private func flushOutput(_ context: ChannelHandlerContext) {
         if let output, copenssl_bio_pending(output) > 0 {
-            var bytes = context.channel.allocator.buffer(capacity: Int(clamping: copenssl_bio_pending(output)))
+            var bytes = context.channel.allocator.buffer(capacity: 0)
             Self.drain(output, into: &bytes)
-            context.write(wrapOutboundOut(bytes), promise: promise)
-        } else {
-            promise?.succeed(())
+            context.write(wrapOutboundOut(bytes), promise: nil)
         }
-        if flush { context.flush() }
+        context.flush()
     }
 
     func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
@@ -263,7 +262,7 @@ final class TLSHandler: ChannelDuplexHandler {
             finished = true
             copenssl_clear_errors()
             _ = copenssl_shutdown(ssl)  // Queues `close_notify`; the client's is not waited for.
-            sendOutput(context, flush: true, promise: nil)
+            flushOutput(context)
         }
         failWaiting()
         context.close(mode: mode, promise: promise)
@@ -273,7 +272,7 @@ final class TLSHandler: ChannelDuplexHandler {
     private func fail(_ context: ChannelHandlerContext) {
         finished = true
         copenssl_clear_errors()
-        sendOutput(context, flush: true, promise: nil)
+        flushOutput(context)
         context.close(promise: nil)
     }
 

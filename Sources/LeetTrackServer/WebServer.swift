@@ -150,6 +150,7 @@ public final class WebServer {
         }
         self.channel = channel
         let port = channel.localAddress?.port ?? configuration.port
+        let scheme: String
         do {
             // The store first: it makes the folder the token file goes in.
             let hub = self.hub
@@ -159,6 +160,7 @@ public final class WebServer {
             let token = try ServerToken.load(at: ServerToken.path(forStore: configuration.storePath))
             let policy = AccessPolicy(token: token, port: port, boundHost: host, secure: tls != nil)
             self.token = policy.requiresToken ? token : nil
+            scheme = policy.scheme
             shared.value = makeShared(model: model, policy: policy)
             stopSignals = try StopSignals { [hub] in
                 hub.closeAll()
@@ -169,7 +171,7 @@ public final class WebServer {
             throw error
         }
         try channel.setOption(.autoRead, value: true).wait()
-        urls = ListeningAddresses.urls(host: host, port: port, token: token, secure: tls != nil)
+        urls = ListeningAddresses.urls(host: host, port: port, token: token, scheme: scheme)
         return urls[0]
     }
 

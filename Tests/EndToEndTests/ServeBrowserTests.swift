@@ -91,7 +91,7 @@ enum PlaywrightEnvironment {
     }
 
     /// Runs `executable` to its end: its exit status and what it wrote on both output streams.
-    private static func output(of executable: URL, _ arguments: [String]) throws -> (status: Int32, text: String) {
+    static func output(of executable: URL, _ arguments: [String]) throws -> (status: Int32, text: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -65,8 +65,8 @@ struct ServeTLSEndToEndTests {
             assert status == 403, (status, body)
             print("ok")
             """
-        let python = try TLSTestFiles.run("/usr/bin/env", ["python3", "-c", script, String(server.port), files.certificate])
-        #expect(python.output == "ok\n", "\(python.output)")
+        let python = try PlaywrightEnvironment.output(of: URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, String(server.port), files.certificate])
+        #expect(python.text == "ok\n", "\(python.text)")
         // Plain HTTP to the port: a plain 400 that says what to do, then the connection closes.
         let plain = try RawSocket(port: server.port)
         try plain.send(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8))
@@ -112,8 +112,8 @@ struct ServeTLSEndToEndTests {
             assert status == 200 and json.loads(body)["favorite"] is True, (status, body)
             print("ok")
             """
-        let python = try TLSTestFiles.run("/usr/bin/env", ["python3", "-c", script, address, String(server.port), files.certificate, token])
-        #expect(python.output == "ok\n", "\(python.output)")
+        let python = try PlaywrightEnvironment.output(of: URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, address, String(server.port), files.certificate, token])
+        #expect(python.text == "ok\n", "\(python.text)")
     }
 
     /// Over HTTPS a `Host` without a port names 443, as a browser at `https://name/` sends it.
@@ -140,13 +140,13 @@ struct ServeTLSEndToEndTests {
         let garbage = try RawSocket(port: server.port)
         try garbage.send(Array(repeating: 0x41, count: 64))
         _ = try garbage.readToEnd()
-        let python = try TLSTestFiles.run("/usr/bin/env", ["python3", "-c", """
+        let python = try PlaywrightEnvironment.output(of: URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", """
             import http.client, ssl, sys
             connection = http.client.HTTPSConnection("127.0.0.1", int(sys.argv[1]), context=ssl.create_default_context(cafile=sys.argv[2]))
             connection.request("GET", "/api/lists")
             print(connection.getresponse().status)
             """, String(server.port), files.certificate])
-        #expect(python.output == "200\n", "\(python.output)")
+        #expect(python.text == "200\n", "\(python.text)")
     }
 }
 
@@ -179,22 +179,7 @@ struct TLSTestFiles {
     /// Runs `openssl arguments`; throws with its output when it fails.
     static func openssl(_ arguments: [String]) throws {
         guard let openssl else { throw ServeTestError.socket("no openssl") }
-        let result = try run(openssl.path, arguments)
-        guard result.status == 0 else { throw ServeTestError.socket("openssl \(arguments.joined(separator: " ")): \(result.output)") }
-    }
-
-    /// Runs a program to its end: its exit status and what it wrote on both output streams.
-    static func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let result = try PlaywrightEnvironment.output(of: openssl, arguments)
+        guard result.status == 0 else { throw ServeTestError.socket("openssl \(arguments.joined(separator: " ")): \(result.text)") }
     }
 }
