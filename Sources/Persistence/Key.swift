@@ -89,11 +89,13 @@ public final class Key<Value>: Keys, @unchecked Sendable {
     public convenience init(
         _ name: String, default defaultValue: @autoclosure @escaping () -> Value, reading read: @escaping @Sendable (Data) -> Value?
     ) where Value: Codable {
-        let coder = ValueCoder<Value>.codable(name: name)
-        self.init(name: name, makeDefault: defaultValue, coder: ValueCoder(encode: coder.encode) { data in
+        var coder = ValueCoder<Value>.codable(name: name)
+        let decode = coder.decode
+        coder.decode = { data in
             if let value = read(data) { return value }
-            return try coder.decode(data)
-        })
+            return try decode(data)
+        }
+        self.init(name: name, makeDefault: defaultValue, coder: coder)
     }
 
     /// A key for a `RawRepresentable` value stored as its `String` raw value.

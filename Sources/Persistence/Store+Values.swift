@@ -10,12 +10,14 @@ extension Store {
     public func value<Value>(for key: Key<Value>) throws -> Value {
         var hasUntracked = false
         let (box, isNew) = try state.withLock { state -> (UncheckedBox<Value>, Bool) in
-            let entry = try currentEntry(for: key.name, in: &state)
+            var entry = try currentEntry(for: key.name, in: &state, needsBytes: false)
             // Unwrap the box first: `nil as? Value` would succeed when Value is itself optional.
             if let box = entry.decoded, let decoded = box.value as? Value {
                 hasUntracked = !state.untrackedObjects.isEmpty && state.untrackedObjects[key.name] != nil
                 return (UncheckedBox(decoded), false)
             }
+            // Another type's value under this name: its bytes are decoded as this one.
+            if !entry.bytesKept { entry = try currentEntry(for: key.name, in: &state) }
             state.noteDefault(of: key)
             guard let raw = entry.raw ?? state.registered[key.name] else {
                 let value = key.makeDefault()
@@ -39,7 +41,22 @@ extension Store {
     public func set<Value>(_ value: Value, for key: Key<Value>) throws {
         if !key.valueIsClass {
             // The dynamic type of a value that is not a class is `Value` itself: no object to track.
-            try commit(PendingChange(Change(key: key.name, value: try encode(value, for: key)), UncheckedBox(value)), defaultOf: key)
+            guard let lend = key.coder.lend else {
+                return try commit(PendingChange(Change(key: key.name, value: try encode(value, for: key)), UncheckedBox(value)), defaultOf: key)
+            }
+            // The encoder lends its bytes to the backend: no `Data` is made for them. The
+            // observers are called once the bytes are given back (their own writes may encode).
+            var deliveries: [UncheckedBox<() -> Void>] = []
+            var encoded = false
+            do {
+                try lend(value) { bytes in
+                    encoded = true
+                    deliveries = try commitLocked(key.name, bytes.map(CommittedBytes.lent) ?? .removed, UncheckedBox(value), defaultOf: key)
+                }
+            } catch where !encoded {
+                throw PersistenceError.unencodable(key: key.name, underlying: Self.describe(error))
+            }
+            for delivery in deliveries { delivery.value() }
             return
         }
         let data = try encodeTrackingIfObservable(value, for: key)
@@ -159,10 +176,16 @@ extension Store {
 
     // MARK: - Internals shared by the typed, string-key and transaction APIs
 
-    /// The cache entry for `name`, read from the backend when missing or stale.
-    func currentEntry(for name: String, in state: inout StoreState) throws -> CacheEntry {
+    /// The cache entry for `name`, read from the backend when missing or stale, and with its bytes
+    /// (read again if the entry kept only the value) unless the caller uses only a decoded value.
+    func currentEntry(for name: String, in state: inout StoreState, needsBytes: Bool = true) throws -> CacheEntry {
         try absorbChangesByOthers(in: &state)
         if var entry = state.cache[name] {
+            if !entry.bytesKept, needsBytes {
+                let raw = try backend.read(name)
+                entry = CacheEntry(raw: raw, decoded: raw == nil ? nil : entry.decoded)
+                state.cache[name] = entry
+            }
             guard entry.needsCheck else { return entry }
             let raw = try backend.read(name)
             if raw == entry.raw {
@@ -215,20 +238,33 @@ extension Store {
 
     /// Writes one change: ``commit(_:defaultOf:)`` without its arrays, for a single `set`.
     func commit(_ pending: consuming PendingChange, defaultOf key: Keys) throws {
-        let deliveries = try state.withLock { state -> [UncheckedBox<() -> Void>] in
+        let bytes = pending.change.value.map(CommittedBytes.kept) ?? .removed
+        let deliveries = try commitLocked(pending.change.key, bytes, pending.decoded.take(), defaultOf: key)
+        for delivery in deliveries { delivery.value() }
+    }
+
+    /// Writes `bytes` under `name` and updates the cache, under the lock; returns the observer
+    /// calls to make once the lock is released.
+    private func commitLocked(
+        _ name: String, _ bytes: CommittedBytes, _ decoded: consuming UncheckedBox<Any>?, defaultOf key: Keys
+    ) throws -> [UncheckedBox<() -> Void>] {
+        try state.withLock { state -> [UncheckedBox<() -> Void>] in
             state.noteDefault(of: key)
-            try backend.write(pending.change)
+            switch bytes {
+            case .lent(let lent): try backend.write(key: name, bytes: lent)
+            case .kept(let data): try backend.write(Change(key: name, value: data))
+            case .removed: try backend.write(Change(key: name, value: nil))
+            }
             var deliveries: [UncheckedBox<() -> Void>] = []
-            queueChangesByOthersBeforeOwnWrite(in: &state, to: &deliveries) { $0 == pending.change.key }
+            queueChangesByOthersBeforeOwnWrite(in: &state, to: &deliveries) { $0 == name }
             // The decoded value moves on to the cache: a copy of it is slow (the runtime's generic
             // Optional copy) and the change has no other use for it.
-            applyCommitted(pending.change, pending.decoded.take(), to: &state, deliveries: &deliveries)
+            applyCommitted(name, bytes, decoded.take(), to: &state, deliveries: &deliveries)
             if !state.changeObservers.isEmpty {
-                appendChangeObservers(of: state, StoreChange(keys: [pending.change.key], origin: .thisStore), to: &deliveries)
+                appendChangeObservers(of: state, StoreChange(keys: [name], origin: .thisStore), to: &deliveries)
             }
             return deliveries
         }
-        for delivery in deliveries { delivery.value() }
     }
 
     /// Updates the cache after `changes` were committed and returns the observer calls to make
@@ -239,7 +275,8 @@ extension Store {
         var deliveries: [UncheckedBox<() -> Void>] = []
         queueChangesByOthersBeforeOwnWrite(in: &state, to: &deliveries) { key in changes.contains { $0.change.key == key } }
         for pending in changes {
-            applyCommitted(pending.change, pending.decoded, to: &state, deliveries: &deliveries)
+            applyCommitted(pending.change.key, pending.change.value.map(CommittedBytes.kept) ?? .removed, pending.decoded,
+                           to: &state, deliveries: &deliveries)
         }
         if !changes.isEmpty && !state.changeObservers.isEmpty {
             appendChangeObservers(of: state, StoreChange(keys: changes.map(\.change.key), origin: .thisStore), to: &deliveries)
@@ -264,25 +301,33 @@ extension Store {
     }
 
     private func applyCommitted(
-        _ change: Change, _ decoded: consuming UncheckedBox<Any>?, to state: inout StoreState,
+        _ name: String, _ bytes: CommittedBytes, _ decoded: consuming UncheckedBox<Any>?, to state: inout StoreState,
         deliveries: inout [UncheckedBox<() -> Void>]
     ) {
         // The object tracked for this key stays tracked only if it is the value just written;
         // an object that was replaced must no longer save itself over the new value.
-        if !state.trackedObjects.isEmpty, let tracked = state.trackedObjects[change.key] {
+        if !state.trackedObjects.isEmpty, let tracked = state.trackedObjects[name] {
             let written = decoded.map { $0.value as AnyObject }.map(ObjectIdentifier.init)
             let isObject = decoded.map { Self.isObservableObject($0.value) } ?? false
-            if change.value == nil || written != tracked || !isObject {
-                state.trackedObjects[change.key] = nil
+            if bytes.isRemoval || written != tracked || !isObject {
+                state.trackedObjects[name] = nil
             }
         }
         // After its last other use, so that `decoded` moves into the cache rather than being copied.
-        state.cache[change.key] = CacheEntry(raw: change.value, decoded: change.value == nil ? nil : decoded)
+        switch bytes {
+        case .removed: state.cache[name] = CacheEntry(raw: nil, decoded: nil)
+        case .kept(let data): state.cache[name] = CacheEntry(raw: data, decoded: decoded)
+        // Lent bytes are not kept: the value is, and the bytes are read again if asked for.
+        case .lent: state.cache[name] = CacheEntry(raw: nil, decoded: decoded, bytesKept: false)
+        }
         // In registration order (ids grow), so that observers hear one commit in a stable order.
         guard !state.keyObservers.isEmpty else { return }
-        for (id, observer) in state.keyObservers.filter({ $0.value.name == change.key }).sorted(by: { $0.key < $1.key }) {
-            state.keyObservers[id]?.lastRaw = change.value
-            deliveries.append(state.queueChange(for: observer, from: observer.lastRaw, to: change.value))
+        let observers = state.keyObservers.filter({ $0.value.name == name }).sorted(by: { $0.key < $1.key })
+        guard !observers.isEmpty else { return }
+        let raw = bytes.data
+        for (id, observer) in observers {
+            state.keyObservers[id]?.lastRaw = raw
+            deliveries.append(state.queueChange(for: observer, from: observer.lastRaw, to: raw))
         }
     }
 
@@ -367,6 +412,27 @@ extension Store {
             }
         }
         return text
+    }
+}
+
+/// The bytes a single write commits: lent by the encoder for the call, kept in a `Data`, or none
+/// (the key is removed).
+enum CommittedBytes {
+    case lent(UnsafeRawBufferPointer)
+    case kept(Data)
+    case removed
+
+    var isRemoval: Bool {
+        if case .removed = self { true } else { false }
+    }
+
+    /// The bytes as a `Data` (made afresh from lent ones), or `nil` for a removal.
+    var data: Data? {
+        switch self {
+        case .lent(let bytes): Data(bytes)
+        case .kept(let data): data
+        case .removed: nil
+        }
     }
 }
 

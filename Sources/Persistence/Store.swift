@@ -148,9 +148,14 @@ struct StoreState {
 }
 
 struct CacheEntry {
+    /// The stored bytes (`nil`: not stored), unless ``bytesKept`` is false.
     var raw: Data?
     /// The decoded value (or, for an absent `@Observable` object, the default instance handed out).
     var decoded: UncheckedBox<Any>?
+    /// False after this store wrote ``decoded`` from bytes its encoder lent (a `set` of a `Codable`
+    /// value): the value is stored, and its bytes are read again only when asked for
+    /// (``Store/currentEntry(for:in:needsBytes:)``).
+    var bytesKept = true
     /// Kept across another process's change only because it holds a tracked `@Observable` object:
     /// its bytes must be compared with the store's before it is used again.
     var needsCheck = false

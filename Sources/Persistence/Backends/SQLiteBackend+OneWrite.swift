@@ -10,27 +10,27 @@ import FoundationEssentials
 // before a single statement's own transaction commits: this path does the work there, and takes
 // `commitOwnWrite` whenever the hook could not (the log table must be read, which a hook may not do).
 extension SQLiteBackend {
-    /// Writes `change` as one self-committing statement, with the ring's work in SQLite's commit
+    /// Writes `bytes` under `key` (`nil` removes it) as one self-committing statement, with the ring's work in SQLite's commit
     /// hook. Falls back to ``commitOwnWrite(_:keys:_:)`` when another connection committed since
     /// this backend's last look (its log table may then hold changes to gather, which takes SQL),
     /// and when the store lacks the ring, the shared index or the triggers' switch.
-    static func commitOneWrite(_ state: inout State, _ change: Change) throws {
+    static func commitOneWrite(_ state: inout State, _ key: String, _ bytes: UnsafeRawBufferPointer?) throws {
         guard state.triggersOff, state.ring != nil, let expected = state.lastSignature,
               state.walIndex?.signature() == expected else {
-            return try commitInTransaction(&state, change)
+            return try commitInTransaction(&state, key, bytes)
         }
         try state.fileWatch?.check()
-        let statement = try change.value == nil ? state.deleteStatement() : state.upsertStatement()
+        let statement = try bytes == nil ? state.deleteStatement() : state.upsertStatement()
         let connection = state.connection
         let position = state.logPosition
-        var hook = OneWriteHook(key: change.key, expected: expected)
+        var hook = OneWriteHook(key: key, expected: expected)
         do {
             try withUnsafeMutablePointer(to: &state) { state in
                 hook.state = state
                 try withUnsafeMutablePointer(to: &hook) { hook in
                     sqlite3_commit_hook(connection.handle, { OneWriteHook.run($0) }, hook)
                     defer { sqlite3_commit_hook(connection.handle, nil, nil) }
-                    try run(change, on: connection, statement: statement)
+                    try run(key, bytes, on: connection, statement: statement)
                 }
                 hook.state = nil
             }
@@ -41,16 +41,18 @@ extension SQLiteBackend {
             if let published = hook.published { state.ring?.publish(published) }
             state.logPosition = position
             // The hook stopped the commit before anything was written, and changed nothing.
-            if hook.refused { return try commitInTransaction(&state, change) }
+            if hook.refused { return try commitInTransaction(&state, key, bytes) }
             throw error
         }
         if let published = hook.published { state.ring?.publish(published) }
         noteOwnCommit(&state, lookedAt: expected)
     }
 
-    /// `change` through ``commitOwnWrite(_:keys:_:)``: the path that can read the log table.
-    private static func commitInTransaction(_ state: inout State, _ change: Change) throws {
-        try commitOwnWrite(&state, keys: { [change.key] }) { try apply(change, in: &$0) }
+    /// The write through ``commitOwnWrite(_:keys:_:)``: the path that can read the log table.
+    private static func commitInTransaction(_ state: inout State, _ key: String, _ bytes: UnsafeRawBufferPointer?) throws {
+        try commitOwnWrite(&state, keys: { [key] }) { state in
+            try run(key, bytes, on: state.connection, statement: bytes == nil ? state.deleteStatement() : state.upsertStatement())
+        }
     }
 }
 

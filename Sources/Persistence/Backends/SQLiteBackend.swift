@@ -288,10 +288,20 @@ final class SQLiteBackend: StorageBackend {
     /// One change, as one statement that commits itself (see ``commitOneWrite(_:_:)``), with
     /// no array of changes or keys made for it: a store's `set` comes here.
     func write(_ change: Change) throws {
-        try KeyCheck.validate(change.key)
+        guard let value = change.value else { return try writeOne(change.key, nil) }
+        try value.withUnsafeBytes { try writeOne(change.key, $0) }
+    }
+
+    func write(key: String, bytes: UnsafeRawBufferPointer) throws {
+        try writeOne(key, bytes)
+    }
+
+    /// One key's new bytes (`nil` removes it), as one self-committing statement.
+    private func writeOne(_ key: String, _ bytes: UnsafeRawBufferPointer?) throws {
+        try KeyCheck.validate(key)
         try checkWritable()
         defer { checkpointer?.commitMade() }
-        try state.withLock { try Self.commitOneWrite(&$0, change) }
+        try state.withLock { try Self.commitOneWrite(&$0, key, bytes) }
     }
 
     func transaction<T>(_ body: (any BackendReader) throws -> (result: T, changes: [Change])) throws -> T {
@@ -409,24 +419,19 @@ final class SQLiteBackend: StorageBackend {
 
     /// Applies one change, inside a transaction of ``commitOwnWrite(_:keys:_:)``.
     static func apply(_ change: Change, in state: inout State) throws {
-        try run(change, on: state.connection, statement: change.value == nil ? state.deleteStatement() : state.upsertStatement())
+        guard let value = change.value else { return try run(change.key, nil, on: state.connection, statement: state.deleteStatement()) }
+        let statement = try state.upsertStatement()
+        try value.withUnsafeBytes { try run(change.key, $0, on: state.connection, statement: statement) }
     }
 
-    /// Binds and steps `statement` (the state's upsert for a value, its delete for a removal):
-    /// what applying `change` asks of SQLite, without the backend's state.
-    static func run(_ change: Change, on connection: SQLiteConnection, statement: OpaquePointer) throws {
+    /// Binds and steps `statement` (the state's upsert for bytes, its delete for `nil`): what
+    /// storing `bytes` under `key` asks of SQLite, without the backend's state.
+    static func run(_ key: String, _ bytes: UnsafeRawBufferPointer?, on connection: SQLiteConnection, statement: OpaquePointer) throws {
         defer { sqlite3_reset(statement) }
-        if let value = change.value {
-            try connection.withText(change.key, at: 1, of: statement, upsertSQL) {
-                try value.withUnsafeBytes { bytes in
-                    try connection.bindText(bytes, at: 2, of: statement, upsertSQL)
-                    while try connection.step(statement, upsertSQL) {}
-                }
-            }
-        } else {
-            try connection.withText(change.key, at: 1, of: statement, deleteSQL) {
-                while try connection.step(statement, deleteSQL) {}
-            }
+        let sql = bytes == nil ? deleteSQL : upsertSQL
+        try connection.withText(key, at: 1, of: statement, sql) {
+            if let bytes { try connection.bindText(bytes, at: 2, of: statement, sql) }
+            while try connection.step(statement, sql) {}
         }
     }
 

@@ -76,11 +76,15 @@ final class FileIdentityEvents: Sendable {
 
     /// The count of event batches read so far, after reading what is queued: a store that saw the
     /// same count at its last full check knows that none of the files changed identity since.
-    /// - Complexity: one `read` that finds the queue empty, under an uncontended lock.
+    /// - Complexity: one `ioctl(FIONREAD)` that finds the queue empty, under an uncontended lock.
     func generation() -> UInt64 {
         state.withLock { state in
-            // Under the lock: a store that reads an empty queue after another emptied it finds
-            // the count that other already bumped.
+            // Under the lock: a store that finds an empty queue after another emptied it finds
+            // the count that other already bumped. Asking the queue's length costs a bare system
+            // call (0.25 µs here); a `read` that finds it empty costs a third more. A failed
+            // ask reads, as before.
+            var queued: Int32 = 0
+            if ioctl(descriptor, UInt(FIONREAD), &queued) == 0, queued == 0 { return state.generation }
             while true {
                 let count = state.buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 guard count > 0 else { return state.generation }  // EAGAIN: nothing (more) queued.

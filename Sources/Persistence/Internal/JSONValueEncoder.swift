@@ -59,6 +59,16 @@ package struct JSONValueEncoder: Sendable {
         try JSONTreeEncoder.encode(value)
     }
 
+    /// `value`'s stored bytes, as ``encode(_:)`` makes them, lent to `body` from the writer's own
+    /// buffer: a store's `set` hands them to its backend without making a `Data` (two allocations,
+    /// and their release when the value is next replaced). `body` must not keep them.
+    /// - Throws: what the value or `body` throws.
+    func withEncoded<T: Encodable>(_ value: T, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        if try write(value, codingPath: [], as: { try body($0.bytes(0..<$0.count)) }) == nil {
+            try encodeThroughTree(value).withUnsafeBytes(body)
+        }
+    }
+
     /// `value` as JSON text, or `nil` when the writer leaves it to `JSONEncoder` (see ``Options``).
     /// - Throws: the error the value throws (never one of the writer's own: those are `nil`).
     /// - Complexity: O(*n* + *m* log *m*): *n* the bytes written, *m* the members of the largest
@@ -71,11 +81,11 @@ package struct JSONValueEncoder: Sendable {
     /// stream failed. Inlined into each caller, where `Result` is known: in a function generic
     /// over it, `Result?` is a runtime metadata lookup per value (a twentieth of a struct's encoding).
     @inline(__always)
-    func write<T: Encodable, Result>(_ value: T, codingPath: [any CodingKey], as result: (JSONOutput) -> Result) throws -> Result? {
+    func write<T: Encodable, Result>(_ value: T, codingPath: [any CodingKey], as result: (JSONOutput) throws -> Result) throws -> Result? {
         try JSONStreamWriter.withWriter(options: options) { writer -> Result? in
             try writer.writeValue(value, depth: 0, codingPath: codingPath)
             writer.closeAll()  // Closing a large object may find a key written twice.
-            return writer.failed ? nil : result(writer.output)
+            return writer.failed ? nil : try result(writer.output)
         }
     }
 }

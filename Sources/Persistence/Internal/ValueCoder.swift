@@ -12,7 +12,12 @@ struct ValueCoder<Value>: @unchecked Sendable {
 
     /// Returns the bytes to store, or `nil` when the value is `Optional.none` (which removes the key).
     let encode: (Value) throws -> Data?
-    let decode: (Data) throws -> Value
+    var decode: (Data) throws -> Value
+    /// For a value the stream writer encodes (any `Codable` that is not a scalar): ``encode``'s
+    /// bytes (`nil` for `Optional.none`) lent to the second argument, which must not keep them,
+    /// rather than made into a `Data`. `nil` for the scalars, whose short bytes a `Data` holds
+    /// without allocating.
+    var lend: ((Value, (UnsafeRawBufferPointer?) throws -> Void) throws -> Void)?
 }
 
 /// Shared JSON coders. Their configuration never changes after creation, and Foundation's coders
@@ -161,7 +166,11 @@ extension ValueCoder where Value: Codable {
                 if isOptional, let optional = value as? any OptionalValue, optional.isNone { return nil }
                 return try JSONValueEncoder().encode(value)
             },
-            decode: { data in try JSONCoders.decoder.decode(Value.self, from: data) })
+            decode: { data in try JSONCoders.decoder.decode(Value.self, from: data) },
+            lend: { value, body in
+                if isOptional, let optional = value as? any OptionalValue, optional.isNone { return try body(nil) }
+                try JSONValueEncoder().withEncoded(value, body)
+            })
     }
 }
 
