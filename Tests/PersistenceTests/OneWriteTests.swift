@@ -40,6 +40,32 @@ struct OneWriteTests {
         }
     }
 
+    @Test("A set of a Codable value keeps the value, not its bytes: the bytes, the name read as another type, and observers see exactly what was written")
+    func lentBytes() throws {
+        struct Card: Codable, Equatable, Sendable { var title: String; var due: Int }
+        let directory = try TemporaryDirectory()
+        let store = try Store.sqlite(path: directory.file("store.sqlite"))
+        let key = Key<Card>("card.1", default: Card(title: "", due: 0))
+        let heard = Mutex<[KeyChange<Card>]>([])
+        let token = store.observe(key, initial: false) { change in heard.withLock { $0.append(change) } }
+        defer { token.cancel() }
+        try store.set(Card(title: "Two \"Sum\"", due: 3), for: key)
+        try store.set(Card(title: "Valid Anagram", due: 4), for: key)
+        #expect(try store.value(for: key) == Card(title: "Valid Anagram", due: 4))
+        // The bytes are read back from the file: the cache did not keep them.
+        #expect(try store.rawValue(forKey: "card.1") == Data(#"{"title":"Valid Anagram","due":4}"#.utf8))
+        #expect(try store.containsValue(forKey: "card.1"))
+        // Another type under the same name decodes the bytes, which the cache did not keep.
+        struct Title: Codable, Equatable { var title: String }
+        #expect(try store.value(for: Key<Title>("card.1", default: Title(title: ""))) == Title(title: "Valid Anagram"))
+        #expect(try store.value(for: Key<Card?>("card.1")) == Card(title: "Valid Anagram", due: 4))
+        #expect(heard.withLock { $0.map(\.newValue) } == [Card(title: "Two \"Sum\"", due: 3), Card(title: "Valid Anagram", due: 4)])
+        #expect(heard.withLock { $0.map(\.oldValue) } == [Card(title: "", due: 0), Card(title: "Two \"Sum\"", due: 3)])
+        // Another store of the file reads the same bytes.
+        let other = try Store.sqlite(path: directory.file("store.sqlite"))
+        #expect(try other.value(for: key) == Card(title: "Valid Anagram", due: 4))
+    }
+
     @Test("Two stores setting at once from two threads lose no write and tell each key once")
     func concurrentStores() async throws {
         let directory = try TemporaryDirectory()
