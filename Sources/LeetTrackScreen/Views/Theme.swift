@@ -18,7 +18,6 @@ enum Theme {
     static let solvedStyle = CellStyle(foreground: .green)
     static let attemptedStyle = CellStyle(foreground: .yellow)
     static let barStyle = CellStyle.reverse
-    static let titleStyle = CellStyle.bold
     static let labelStyle = CellStyle.dim
     static let errorStyle = CellStyle(foreground: .red, attributes: .bold)
     static let keyStyle = CellStyle.bold

@@ -32,11 +32,6 @@ public enum TerminalText {
         }
     }
 
-    /// Whether `text` holds any scalar that ``isUnsafe(_:)``.
-    public static func containsUnsafe(_ text: some StringProtocol) -> Bool {
-        mayContainUnsafe(text) && text.unicodeScalars.contains(where: isUnsafe)
-    }
-
     /// `text` with every unsafe scalar replaced by U+FFFD.
     ///
     /// With `keepingStyle`, an ESC that starts one of the program's own colour sequences
