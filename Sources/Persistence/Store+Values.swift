@@ -41,7 +41,7 @@ extension Store {
     public func set<Value>(_ value: Value, for key: Key<Value>) throws {
         if !key.valueIsClass {
             // The dynamic type of a value that is not a class is `Value` itself: no object to track.
-            guard let lend = key.coder.lend else {
+            guard let lend = key.coder.lend, lendingBackend != nil else {
                 return try commit(PendingChange(Change(key: key.name, value: try encode(value, for: key)), UncheckedBox(value)), defaultOf: key)
             }
             // The encoder lends its bytes to the backend: no `Data` is made for them. The
@@ -251,7 +251,12 @@ extension Store {
         try state.withLock { state -> [UncheckedBox<() -> Void>] in
             state.noteDefault(of: key)
             switch bytes {
-            case .lent(let lent): try backend.write(key: name, bytes: lent)
+            case .lent(let lent):
+                if let lendingBackend {
+                    try lendingBackend.write(key: name, bytes: lent)
+                } else {
+                    try backend.write(Change(key: name, value: Data(lent)))
+                }
             case .kept(let data): try backend.write(Change(key: name, value: data))
             case .removed: try backend.write(Change(key: name, value: nil))
             }

@@ -26,6 +26,10 @@ public enum StoreAccess: Sendable, Hashable {
 /// Do not call the store from inside a ``transaction(_:)`` body: use the ``Transaction`` it hands you.
 public final class Store: Sendable {
     let backend: any StorageBackend
+    /// The backend, when it is SQLite's: a `set` of a `Codable` value lends it the encoder's bytes
+    /// (``SQLiteBackend/write(key:bytes:)``). The others are given a `Data`, which the cache keeps:
+    /// reading the bytes again would cost them more than keeping them.
+    let lendingBackend: SQLiteBackend?
     let state = Mutex(StoreState())
     /// The file watch's wish to look at others' commits, and the writers under way.
     let outsideLook = OutsideLookGate()
@@ -35,6 +39,7 @@ public final class Store: Sendable {
     /// ``file(path:format:)``) make.
     public init(backend: any StorageBackend) {
         self.backend = backend
+        lendingBackend = backend as? SQLiteBackend
     }
 
     deinit {

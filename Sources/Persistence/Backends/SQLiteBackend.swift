@@ -292,6 +292,8 @@ final class SQLiteBackend: StorageBackend {
         try value.withUnsafeBytes { try writeOne(change.key, $0) }
     }
 
+    /// Stores `bytes` under `key`, as writing one `Change` would: the path of a store's `set` of a
+    /// `Codable` value, whose bytes the encoder lends for the call (they are not kept).
     func write(key: String, bytes: UnsafeRawBufferPointer) throws {
         try writeOne(key, bytes)
     }

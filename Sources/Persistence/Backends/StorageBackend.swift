@@ -76,11 +76,6 @@ public protocol StorageBackend: BackendReader, Sendable {
     /// Applies one change durably (the common case: a backend may skip the general path's work).
     func write(_ change: Change) throws
 
-    /// Stores `bytes` under `key` durably, as writing one `Change` would: the path of a store's
-    /// `set` of a `Codable` value, whose bytes are lent from the encoder's buffer for the call
-    /// (they must not be kept). Default: that `Change`, with a `Data` made of the bytes.
-    func write(key: String, bytes: UnsafeRawBufferPointer) throws
-
     /// Runs `body` inside one exclusive transaction (no other writer, in this or another process,
     /// runs meanwhile) and applies the changes it returns atomically; nothing is applied if it throws.
     func transaction<T>(_ body: (any BackendReader) throws -> (result: T, changes: [Change])) throws -> T
@@ -111,10 +106,6 @@ public protocol StorageBackend: BackendReader, Sendable {
 extension StorageBackend {
     public func write(_ change: Change) throws {
         try write([change])
-    }
-
-    public func write(key: String, bytes: UnsafeRawBufferPointer) throws {
-        try write(Change(key: key, value: Data(bytes)))
     }
 
     public var isShared: Bool { false }
