@@ -10,8 +10,8 @@ import FoundationEssentials
 // before a single statement's own transaction commits: this path does the work there, and takes
 // `commitOwnWrite` whenever the hook could not (the log table must be read, which a hook may not do).
 extension SQLiteBackend {
-    /// Writes `bytes` under `key` (`nil` removes it) as one self-committing statement, with the ring's work in SQLite's commit
-    /// hook. Falls back to ``commitOwnWrite(_:keys:_:)`` when another connection committed since
+    /// Writes `bytes` under `key` (`nil` removes it) as one self-committing statement, with the
+    /// ring's work in SQLite's commit hook. Falls back to ``commitOwnWrite(_:keys:_:)`` when another connection committed since
     /// this backend's last look (its log table may then hold changes to gather, which takes SQL),
     /// and when the store lacks the ring, the shared index or the triggers' switch.
     static func commitOneWrite(_ state: inout State, _ key: String, _ bytes: UnsafeRawBufferPointer?) throws {
@@ -56,7 +56,7 @@ extension SQLiteBackend {
     }
 }
 
-/// What the commit hook of ``SQLiteBackend/commitOneWrite(_:_:)`` needs and leaves: it runs
+/// What the commit hook of ``SQLiteBackend/commitOneWrite(_:_:_:)`` needs and leaves: it runs
 /// inside `sqlite3_step`, while the caller holds the backend's state only through `state`.
 private struct OneWriteHook {
     /// The backend's state, lent for the statement's step (the caller touches it only after).

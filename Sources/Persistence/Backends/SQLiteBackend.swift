@@ -285,7 +285,7 @@ final class SQLiteBackend: StorageBackend {
         }
     }
 
-    /// One change, as one statement that commits itself (see ``commitOneWrite(_:_:)``), with
+    /// One change, as one statement that commits itself (see ``commitOneWrite(_:_:_:)``), with
     /// no array of changes or keys made for it: a store's `set` comes here.
     func write(_ change: Change) throws {
         guard let value = change.value else { return try writeOne(change.key, nil) }
