@@ -49,12 +49,13 @@ public struct RatingLevel: Sendable, Equatable {
 
     /// One rated problem's outcome.
     public struct Outcome: Sendable, Equatable {
+        // The flag after the date: 24 bytes an outcome, not 32.
         /// The problem's contest rating.
         public var rating: Double
-        /// Whether the first practice was a solve.
-        public var success: Bool
         /// When that first practice was; `nil` for a status without history.
         public var date: Date?
+        /// Whether the first practice was a solve.
+        public var success: Bool
 
         /// An outcome.
         public init(rating: Double, success: Bool, date: Date?) {
@@ -135,6 +136,9 @@ public struct RatingLevel: Sendable, Equatable {
             self.catalog = catalog
             finder = Catalog.SlugFinder(catalog)
             statuses = [Status](repeating: .todo, count: catalog.count)
+            // At most one a problem: room made once, never copied as it grows (growing, they
+            // were copied into new pages: some 40 page faults on a store of 4,000 problems).
+            outcomes.reserveCapacity(catalog.count)
         }
 
         /// Adds the summary of the problem whose slug is the UTF-8 bytes `slug` (problems the
