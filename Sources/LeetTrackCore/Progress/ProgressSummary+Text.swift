@@ -233,22 +233,20 @@ private struct SummaryReader {
 
     private mutating func summary(_ base: UnsafePointer<UInt8>, eventBuffer events: inout [ProgressSummary.Event]) -> ProgressSummary? {
         guard let (status, favorite, hasNote) = leadingMarks(base) else { return nil }
-        var summary = ProgressSummary()
-        summary.status = status
-        summary.favorite = favorite
-        summary.hasNote = hasNote
+        var review: ReviewCard?
         if base[index] != UInt8(ascii: "|") {
             if readsCard {
                 guard let card = card(base) else { return nil }
-                summary.review = card
+                review = card
             } else {
                 skipToBar(base)
             }
         }
         guard let lastActivity = latestActivity(base) else { return nil }
-        summary.lastActivity = lastActivity
-        guard index < end, readsEvents || (summary.review == nil && summary.status == .solved) else {
-            return summary
+        // Made where it is returned: a summary filled in field by field was copied out whole
+        // (and its events retained and released) for every summary read.
+        guard index < end, readsEvents || (review == nil && status == .solved) else {
+            return ProgressSummary(status: status, favorite: favorite, hasNote: hasNote, review: review, lastActivity: lastActivity)
         }
         // An event takes twelve bytes or more with its space (a time since 2001 has ten digits),
         // so this is room for all of them (kept from an earlier summary, or one allocation);
@@ -274,8 +272,8 @@ private struct SummaryReader {
             guard index < end else { break }
             guard take(UInt8(ascii: " "), base) else { return nil }
         }
-        summary.events = events
-        return summary
+        return ProgressSummary(
+            status: status, favorite: favorite, hasNote: hasNote, events: events, review: review, lastActivity: lastActivity)
     }
 
     private mutating func card(_ base: UnsafePointer<UInt8>) -> ReviewCard? {

@@ -24,9 +24,11 @@ struct PracticeDays {
     /// Adds `day` (again, or for the first time).
     @inline(__always)
     mutating func insert(_ day: Int) {
-        // Most days fall within the words there are (none while the days are a set).
+        // Most days fall within the words there are (none while the days are a set), and most
+        // were seen before (several events a day): a word is read first, as only a write asks
+        // the runtime whether the words are shared (an eighth of counting each event).
         if let (word, bit) = place(of: day) {
-            words[word] |= bit
+            if words[word] & bit == 0 { words[word] |= bit }
         } else {
             insertOutsideWords(day)
         }

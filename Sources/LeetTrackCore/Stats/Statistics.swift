@@ -128,6 +128,9 @@ public struct Statistics: Sendable, Equatable {
             today = LocalDay(now, in: timeZone)
             firstShown = today.adding(days: -6)
             localDays = LocalDays(in: timeZone)
+            // At most one a problem (see `RatingLevel.Builder`).
+            practisedPositions.reserveCapacity(catalog.count)
+            solvedPositions.reserveCapacity(catalog.count)
             days = (0..<7).map { [firstShown] in Day(day: firstShown.adding(days: $0), solved: 0, attempted: 0, reviewed: 0) }
         }
 
