@@ -24,6 +24,39 @@ struct ConcurrencyTests {
         #expect(store.lastError == nil)
     }
 
+    @Test("Threads setting structs (written from the encoder's buffer) lose nothing, and an observer that writes from its callback neither waits nor loses its write")
+    func concurrentStructs() async throws {
+        struct Entry: Codable, Equatable, Sendable { var owner: String; var index: Int; var note: String }
+        let directory = try TemporaryDirectory()
+        let store = try Store.sqlite(path: directory.file("store.sqlite"))
+        let shared = Key<Entry?>("shared")
+        let echo = Key<Entry?>("echo")
+        // Each change of `shared` is copied to `echo` from inside the callback: a nested encoding.
+        let token = store.observe(shared) { entry in store[echo] = entry }
+        defer { token.cancel() }
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<4 {
+                group.addTask {
+                    for index in 0..<100 {
+                        let entry = Entry(owner: "task \(task)", index: index, note: String(repeating: "n", count: index))
+                        let key = Key<Entry?>("task\(task).\(index)")
+                        store[key] = entry
+                        #expect(store[key] == entry)
+                        store[shared] = entry
+                    }
+                }
+            }
+        }
+        for task in 0..<4 {
+            for index in 0..<100 {
+                let stored = try store.rawValue(forKey: "task\(task).\(index)").map { try JSONDecoder().decode(Entry.self, from: $0) }
+                #expect(stored == Entry(owner: "task \(task)", index: index, note: String(repeating: "n", count: index)))
+            }
+        }
+        #expect(try store.value(for: echo) == store.value(for: shared))
+        #expect(store.lastError == nil)
+    }
+
     @Test("The standard store lives under XDG_DATA_HOME, else ~/.local/share")
     func standardPath() {
         #expect(Store.standardPath(application: "app", environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"])
