@@ -181,7 +181,8 @@ extension Store {
     func currentEntry(for name: String, in state: inout StoreState, needsBytes: Bool = true) throws -> CacheEntry {
         try absorbChangesByOthers(in: &state)
         if var entry = state.cache[name] {
-            if !entry.bytesKept, needsBytes {
+            // An entry to check is compared by its bytes: `raw` must not read as "not stored".
+            if !entry.bytesKept, needsBytes || entry.needsCheck {
                 let raw = try backend.read(name)
                 entry = CacheEntry(raw: raw, decoded: raw == nil ? nil : entry.decoded)
                 state.cache[name] = entry
@@ -318,18 +319,19 @@ extension Store {
                 state.trackedObjects[name] = nil
             }
         }
+        // In registration order (ids grow), so that observers hear one commit in a stable order.
+        let observers = state.keyObservers.isEmpty
+            ? [] : state.keyObservers.filter({ $0.value.name == name }).sorted(by: { $0.key < $1.key })
+        // Lent bytes are made into a `Data` only for observers, and then kept too.
+        let raw = observers.isEmpty ? nil : bytes.data
         // After its last other use, so that `decoded` moves into the cache rather than being copied.
         switch bytes {
         case .removed: state.cache[name] = CacheEntry(raw: nil, decoded: nil)
         case .kept(let data): state.cache[name] = CacheEntry(raw: data, decoded: decoded)
-        // Lent bytes are not kept: the value is, and the bytes are read again if asked for.
-        case .lent: state.cache[name] = CacheEntry(raw: nil, decoded: decoded, bytesKept: false)
+        // The value is kept; the bytes are read again if asked for.
+        case .lent where raw == nil: state.cache[name] = CacheEntry(raw: nil, decoded: decoded, bytesKept: false)
+        case .lent: state.cache[name] = CacheEntry(raw: raw, decoded: decoded)
         }
-        // In registration order (ids grow), so that observers hear one commit in a stable order.
-        guard !state.keyObservers.isEmpty else { return }
-        let observers = state.keyObservers.filter({ $0.value.name == name }).sorted(by: { $0.key < $1.key })
-        guard !observers.isEmpty else { return }
-        let raw = bytes.data
         for (id, observer) in observers {
             state.keyObservers[id]?.lastRaw = raw
             deliveries.append(state.queueChange(for: observer, from: observer.lastRaw, to: raw))

@@ -66,6 +66,62 @@ struct OneWriteTests {
         #expect(try other.value(for: key) == Card(title: "Valid Anagram", due: 4))
     }
 
+    @Test("Two stores taking turns with one struct key: lent bytes written through the fallback transaction, and each store sees the other's value and removal")
+    func lentBytesAcrossStores() throws {
+        struct Card: Codable, Equatable, Sendable { var title: String; var due: Int }
+        let directory = try TemporaryDirectory()
+        let first = try Store.sqlite(path: directory.file("store.sqlite"))
+        let second = try Store.sqlite(path: directory.file("store.sqlite"))
+        let key = Key<Card?>("card")
+        for index in 0..<10 {
+            // After the other store's commit, a set takes the transaction that reads the log.
+            try first.set(Card(title: "first \(index)", due: index), for: key)
+            #expect(try second.value(for: key) == Card(title: "first \(index)", due: index))
+            try second.set(Card(title: "second \(index)", due: index), for: key)
+            #expect(try first.value(for: key) == Card(title: "second \(index)", due: index))
+            #expect(try first.rawValue(forKey: "card") == Data(#"{"title":"second \#(index)","due":\#(index)}"#.utf8))
+        }
+        try second.set(nil, for: key)
+        #expect(try first.value(for: key) == nil)
+        #expect(try !first.containsValue(forKey: "card"))
+    }
+
+    @Test("A lent set to nil removes the key and tells observers; a value that cannot be encoded is an encoding error, a refused write the backend's, and neither changes anything")
+    func lentRemovalAndErrors() throws {
+        struct Price: Codable, Equatable, Sendable { var amount: Decimal }
+        let directory = try TemporaryDirectory()
+        let store = try Store.sqlite(path: directory.file("store.sqlite"))
+        let key = Key<Price?>("price")
+        let heard = Mutex<[KeyChange<Price?>]>([])
+        let token = store.observe(key, initial: false) { change in heard.withLock { $0.append(change) } }
+        defer { token.cancel() }
+        try store.set(Price(amount: 5), for: key)
+        try store.set(nil, for: key)
+        #expect(try store.rawValue(forKey: "price") == nil)
+        #expect(heard.withLock { $0.map(\.oldValue) } == [nil, Price(amount: 5)])
+        #expect(heard.withLock { $0.map(\.newValue) } == [Price(amount: 5), nil])
+
+        try store.set(Price(amount: 7), for: key)
+        do {
+            try store.set(Price(amount: .nan), for: key)
+            Issue.record("a NaN decimal was stored")
+        } catch let error as PersistenceError {
+            guard case .unencodable(key: "price", _) = error else { throw error }
+        }
+        #expect(try store.value(for: key) == Price(amount: 7))
+        #expect(try store.rawValue(forKey: "price") == Data(#"{"amount":7}"#.utf8))
+
+        let reader = try Store.sqlite(path: directory.file("store.sqlite"), access: .readOnly)
+        do {
+            try reader.set(Price(amount: 9), for: key)
+            Issue.record("a read-only store wrote")
+        } catch let error as PersistenceError {
+            guard case .readOnly = error else { throw error }
+        }
+        #expect(try reader.value(for: key) == Price(amount: 7))
+        #expect(heard.withLock { $0.count } == 3)
+    }
+
     @Test("Two stores setting at once from two threads lose no write and tell each key once")
     func concurrentStores() async throws {
         let directory = try TemporaryDirectory()

@@ -11,9 +11,10 @@ import FoundationEssentials
 // `commitOwnWrite` whenever the hook could not (the log table must be read, which a hook may not do).
 extension SQLiteBackend {
     /// Writes `bytes` under `key` (`nil` removes it) as one self-committing statement, with the
-    /// ring's work in SQLite's commit hook. Falls back to ``commitOwnWrite(_:keys:_:)`` when another connection committed since
-    /// this backend's last look (its log table may then hold changes to gather, which takes SQL),
-    /// and when the store lacks the ring, the shared index or the triggers' switch.
+    /// ring's work in SQLite's commit hook. Falls back to ``commitOwnWrite(_:keys:_:)`` when
+    /// another connection committed since this backend's last look (its log table may then hold
+    /// changes to gather, which takes SQL), and when the store lacks the ring, the shared index or
+    /// the triggers' switch.
     static func commitOneWrite(_ state: inout State, _ key: String, _ bytes: UnsafeRawBufferPointer?) throws {
         guard state.triggersOff, state.ring != nil, let expected = state.lastSignature,
               state.walIndex?.signature() == expected else {
