@@ -253,9 +253,8 @@ extension Store {
             state.noteDefault(of: key)
             switch bytes {
             case .lent(let lent):
-                if let lendingBackend {
-                    try lendingBackend.write(key: name, bytes: lent)
-                } else {
+                // `set` lends only to SQLite; were there none, the bytes would be written as a `Data`.
+                if try lendingBackend?.write(key: name, bytes: lent) == nil {
                     try backend.write(Change(key: name, value: Data(lent)))
                 }
             case .kept(let data): try backend.write(Change(key: name, value: data))
@@ -320,10 +319,11 @@ extension Store {
             }
         }
         // In registration order (ids grow), so that observers hear one commit in a stable order.
+        // (`nil` rather than an empty array: the empty array's retain and release are slow calls.)
         let observers = state.keyObservers.isEmpty
-            ? [] : state.keyObservers.filter({ $0.value.name == name }).sorted(by: { $0.key < $1.key })
+            ? nil : state.keyObservers.filter({ $0.value.name == name }).sorted(by: { $0.key < $1.key })
         // Lent bytes are made into a `Data` only for observers, and then kept too.
-        let raw = observers.isEmpty ? nil : bytes.data
+        let raw = observers?.isEmpty == false ? bytes.data : nil
         // After its last other use, so that `decoded` moves into the cache rather than being copied.
         switch bytes {
         case .removed: state.cache[name] = CacheEntry(raw: nil, decoded: nil)
@@ -332,6 +332,7 @@ extension Store {
         case .lent where raw == nil: state.cache[name] = CacheEntry(raw: nil, decoded: decoded, bytesKept: false)
         case .lent: state.cache[name] = CacheEntry(raw: raw, decoded: decoded)
         }
+        guard let observers else { return }
         for (id, observer) in observers {
             state.keyObservers[id]?.lastRaw = raw
             deliveries.append(state.queueChange(for: observer, from: observer.lastRaw, to: raw))
