@@ -42,7 +42,7 @@ extension Store {
         if !key.valueIsClass {
             // The dynamic type of a value that is not a class is `Value` itself: no object to track.
             guard let lend = key.coder.lend, lendingBackend != nil else {
-                return try commit(PendingChange(Change(key: key.name, value: try encode(value, for: key)), UncheckedBox(value)), defaultOf: key)
+                return try commit(key.name, try encode(value, for: key), UncheckedBox(value), defaultOf: key)
             }
             // The encoder lends its bytes to the backend: no `Data` is made for them. The
             // observers are called once the bytes are given back (their own writes may encode).
@@ -60,12 +60,12 @@ extension Store {
             return
         }
         let data = try encodeTrackingIfObservable(value, for: key)
-        try commit(PendingChange(Change(key: key.name, value: data), Self.cacheable(value)), defaultOf: key)
+        try commit(key.name, data, Self.cacheable(value), defaultOf: key)
     }
 
     /// Removes the value stored under `key`; reads return the default again.
     public func removeValue<Value>(for key: Key<Value>) throws {
-        try commit([PendingChange(Change(key: key.name, value: nil), nil)], defaultOf: key)
+        try commit(key.name, nil, nil, defaultOf: key)
     }
 
     /// Whether a value is stored under `name` (registered defaults do not count).
@@ -237,10 +237,10 @@ extension Store {
         for delivery in deliveries { delivery.value() }
     }
 
-    /// Writes one change: ``commit(_:defaultOf:)`` without its arrays, for a single `set`.
-    func commit(_ pending: consuming PendingChange, defaultOf key: Keys) throws {
-        let bytes = pending.change.value.map(CommittedBytes.kept) ?? .removed
-        let deliveries = try commitLocked(pending.change.key, bytes, pending.decoded.take(), defaultOf: key)
+    /// Writes one change, `value` under `name` with its `decoded` value for the cache:
+    /// ``commit(_:defaultOf:)`` without its arrays, for a single `set`.
+    private func commit(_ name: String, _ value: Data?, _ decoded: consuming UncheckedBox<Any>?, defaultOf key: Keys) throws {
+        let deliveries = try commitLocked(name, CommittedBytes(value), decoded, defaultOf: key)
         for delivery in deliveries { delivery.value() }
     }
 
@@ -280,8 +280,7 @@ extension Store {
         var deliveries: [UncheckedBox<() -> Void>] = []
         queueChangesByOthersBeforeOwnWrite(in: &state, to: &deliveries) { key in changes.contains { $0.change.key == key } }
         for pending in changes {
-            applyCommitted(pending.change.key, pending.change.value.map(CommittedBytes.kept) ?? .removed, pending.decoded,
-                           to: &state, deliveries: &deliveries)
+            applyCommitted(pending.change.key, CommittedBytes(pending.change.value), pending.decoded, to: &state, deliveries: &deliveries)
         }
         if !changes.isEmpty && !state.changeObservers.isEmpty {
             appendChangeObservers(of: state, StoreChange(keys: changes.map(\.change.key), origin: .thisStore), to: &deliveries)
@@ -429,6 +428,11 @@ enum CommittedBytes {
     case lent(UnsafeRawBufferPointer)
     case kept(Data)
     case removed
+
+    /// Kept `data`, or a removal for `nil`.
+    init(_ data: Data?) {
+        self = data.map(CommittedBytes.kept) ?? .removed
+    }
 
     var isRemoval: Bool {
         if case .removed = self { true } else { false }

@@ -51,9 +51,7 @@ extension SQLiteBackend {
 
     /// The write through ``commitOwnWrite(_:keys:_:)``: the path that can read the log table.
     private static func commitInTransaction(_ state: inout State, _ key: String, _ bytes: UnsafeRawBufferPointer?) throws {
-        try commitOwnWrite(&state, keys: { [key] }) { state in
-            try run(key, bytes, on: state.connection, statement: bytes == nil ? state.deleteStatement() : state.upsertStatement())
-        }
+        try commitOwnWrite(&state, keys: { [key] }) { try apply(key, bytes, in: &$0) }
     }
 }
 

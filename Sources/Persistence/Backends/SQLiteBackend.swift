@@ -288,8 +288,7 @@ final class SQLiteBackend: StorageBackend {
     /// One change, as one statement that commits itself (see ``commitOneWrite(_:_:_:)``), with
     /// no array of changes or keys made for it: a store's `set` comes here.
     func write(_ change: Change) throws {
-        guard let value = change.value else { return try writeOne(change.key, nil) }
-        try value.withUnsafeBytes { try writeOne(change.key, $0) }
+        try change.withBytes { try writeOne(change.key, $0) }
     }
 
     /// Stores `bytes` under `key`, as writing one `Change` would: the path of a store's `set` of a
@@ -421,9 +420,12 @@ final class SQLiteBackend: StorageBackend {
 
     /// Applies one change, inside a transaction of ``commitOwnWrite(_:keys:_:)``.
     static func apply(_ change: Change, in state: inout State) throws {
-        guard let value = change.value else { return try run(change.key, nil, on: state.connection, statement: state.deleteStatement()) }
-        let statement = try state.upsertStatement()
-        try value.withUnsafeBytes { try run(change.key, $0, on: state.connection, statement: statement) }
+        try change.withBytes { try apply(change.key, $0, in: &state) }
+    }
+
+    /// Stores `bytes` under `key` (`nil` removes it) with the state's upsert (or delete) statement.
+    static func apply(_ key: String, _ bytes: UnsafeRawBufferPointer?, in state: inout State) throws {
+        try run(key, bytes, on: state.connection, statement: bytes == nil ? state.deleteStatement() : state.upsertStatement())
     }
 
     /// Binds and steps `statement` (the state's upsert for bytes, its delete for `nil`): what

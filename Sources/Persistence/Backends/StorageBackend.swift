@@ -14,6 +14,14 @@ public struct Change: Sendable {
     }
 }
 
+extension Change {
+    /// Lends `body` the new bytes (`nil` for a removal) in place.
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer?) throws -> Result) rethrows -> Result {
+        guard let value else { return try body(nil) }
+        return try value.withUnsafeBytes { try body($0) }
+    }
+}
+
 /// Reads inside a backend transaction, which sees the transaction's own state.
 public protocol BackendReader {
     /// The bytes stored under `key`, or `nil`.

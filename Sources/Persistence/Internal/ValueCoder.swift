@@ -15,8 +15,8 @@ struct ValueCoder<Value>: @unchecked Sendable {
     var decode: (Data) throws -> Value
     /// For a value the stream writer encodes (any `Codable` that is not a scalar): ``encode``'s
     /// bytes (`nil` for `Optional.none`) lent to the second argument, which must not keep them,
-    /// rather than made into a `Data`. `nil` for the scalars, whose short bytes a `Data` holds
-    /// without allocating.
+    /// rather than made into a `Data`. `nil` for the scalars, which keep their own coders (their
+    /// bytes are short: a number's fit in a `Data` without allocating).
     var lend: ((Value, (UnsafeRawBufferPointer?) throws -> Void) throws -> Void)?
 }
 
