@@ -173,8 +173,13 @@ struct ListCommand: LeetTrackCommand {
         // Records the catalog does not know match a query of statuses and favorites (see OrphanRecords).
         let findsOrphans = named == nil && OrphanRecords.canMatch(query)
         if json {
-            let (problems, progress) = try context.problems(matching: query)
-            let orphans = findsOrphans ? try OrphanRecords.matching(query, among: context.positions(markedMatching: query, findsOrphans: true).orphans, context) : []
+            // One pass over the store: the records of the matches and, when an orphan can match, the orphans'.
+            let catalog = context.catalog
+            let (problems, progress) = try catalog.problems(matching: query) { slugs in
+                try context.progress { slugs.contains($0) || (findsOrphans && catalog.position(ofSlug: $0) == nil) }
+            }
+            let orphans = progress.filter { catalog.position(ofSlug: $0.key) == nil && OrphanRecords.matches(query, $0.value) }
+                .sorted { $0.key < $1.key }.map { (slug: $0.key, record: $0.value) }
             let entries = problems.map { OrphanRecords.Entry.problem(ProblemJSON($0, progress[$0.slug], skipped: skipped.contains($0.slug))) }
                 + orphans.prefix(max(0, (query.limit ?? Int.max) - problems.count)).map { .orphan(OrphanRecords.JSON($0.slug, $0.record)) }
             try output.writeJSON(entries)

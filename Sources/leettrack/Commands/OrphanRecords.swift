@@ -51,8 +51,13 @@ enum OrphanRecords {
     static func matching(
         _ query: ProblemQuery, among orphans: [(slug: String, marks: ProblemMarks)], _ context: CommandContext
     ) throws -> [(slug: String, record: ProblemProgress)] {
-        try orphans.filter { (query.statuses.isEmpty || query.statuses.contains($0.marks.status)) && (!query.favoritesOnly || $0.marks.favorite) }
-            .map(\.slug).sorted().map { (slug: $0, record: try context.progress(for: $0)) }
+        try orphans.filter { matches(query, $0.marks) }.map(\.slug).sorted().map { (slug: $0, record: try context.progress(for: $0)) }
+    }
+
+    /// Whether an orphan with `marks` has the statuses and the favorite mark `query` asks for
+    /// (a query ``canMatch(_:)`` allows).
+    static func matches(_ query: ProblemQuery, _ marks: some ProgressMarks) -> Bool {
+        (query.statuses.isEmpty || query.statuses.contains(marks.status)) && (!query.favoritesOnly || marks.favorite)
     }
 
     /// A listing's row for an orphan: its slug as its name, and its marks.
