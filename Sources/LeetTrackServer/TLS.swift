@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import NIOCore
+import Persistence
 
 /// The certificate and key `leettrack serve --tls-certificate --tls-key` answers HTTPS with:
 /// OpenSSL's server context, TLS 1.2 or later. Browsers run service workers (the app offline) only
@@ -26,7 +27,7 @@ final class TLSContext: @unchecked Sendable {
         }
         for (path, what) in [(certificate, "certificate"), (key, "key")] {
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw .tls("cannot read the TLS \(what) \(path): \(String(cString: strerror(errno))).") }
+            guard descriptor >= 0 else { throw .tls("cannot read the TLS \(what) \(path): \(FileErrorReason.system(errno)).") }
             var info = stat()
             let mode = fstat(descriptor, &info) == 0 ? Int(info.st_mode) & 0o777 : 0
             close(descriptor)

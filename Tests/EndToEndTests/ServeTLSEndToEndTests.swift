@@ -23,7 +23,7 @@ struct ServeTLSEndToEndTests {
             (["--tls-certificate", files.certificate], 64, "'--tls-certificate' needs '--tls-key' too"),
             (["--tls-key", files.key], 64, "'--tls-key' needs '--tls-certificate' too"),
             (["--tls-certificate", files.certificate + ".missing", "--tls-key", files.key], 1,
-             "cannot read the TLS certificate \(files.certificate).missing: No such file or directory."),
+             "cannot read the TLS certificate \(files.certificate).missing: no such file or folder."),
             (["--tls-certificate", files.certificate, "--tls-key", other.key], 1,
              "the key \(other.key) is not the key of the certificate \(files.certificate)."),
             (["--tls-certificate", files.key, "--tls-key", files.key], 1, "\(files.key) is not a PEM certificate OpenSSL can use"),

@@ -107,6 +107,7 @@ async function showList(view, key, message) {
   const list = state.lists.find((item) => item.key === key);
   if (!list) throw new Error("no list '" + key + "'");
   const path = "lists/" + encodeURIComponent(key);
+  const armedText = "Delete " + list.name + "? Tap again";
   const problems = await api("problems?list=" + encodeURIComponent(key));
   const parts = [el("p", {}, el("a", { href: "#/lists", text: "← Lists" })), el("h2", { text: list.name }),
     el("p", { text: listCounts(list) }), bar(list.solved, list.total, "Solved in " + list.name),
@@ -146,11 +147,11 @@ async function showList(view, key, message) {
           async (answer) => { location.hash = "#/lists/" + encodeURIComponent(answer.list.key); });
       } }, rename, el("button", { type: "submit", text: "Rename" })),
       el("div", { class: "buttons" }, el("button", { type: "button", class: "danger",
-        text: armedDelete === key ? "Delete " + list.name + "? Tap again" : "Delete list", onclick: (event) => {
+        text: armedDelete === key ? armedText : "Delete list", onclick: (event) => {
         // Asks once on the page, as `lists delete` asks before deleting; the progress stays.
         if (armedDelete !== key) {
           armedDelete = key;
-          event.currentTarget.textContent = "Delete " + list.name + "? Tap again";
+          event.currentTarget.textContent = armedText;
           return;
         }
         armedDelete = null;
