@@ -76,6 +76,6 @@ struct ServePagesBrowserTests {
         // The repository's docs/screenshots, which the README links.
         let shots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("docs/screenshots")
-        try PlaywrightEnvironment.expectScriptPasses(python, Self.script("serve_a11y.py"), [server.url, chromium.path, shots.path])
+        try PlaywrightEnvironment.expectScriptPasses(python, Self.script("serve_a11y.py"), [server.url, chromium.path, shots.path, Self.now])
     }
 }

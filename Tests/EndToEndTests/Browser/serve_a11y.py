@@ -1,18 +1,19 @@
 """axe-core on every page of `leettrack serve`, phone and desktop, light and dark; flows by
 keyboard alone; and the phone screenshots of each page, light and dark, for the README.
 
-Run by ServePagesBrowserTests.swift: serve_a11y.py URL CHROMIUM SCREENSHOT_DIR.
-The store and the clock are fixed (ServePagesBrowserTests.makeStore), so the screenshots are the
-same at every run. Exits non-zero listing every serious or critical violation, or on the first
+Run by ServePagesBrowserTests.swift: serve_a11y.py URL CHROMIUM SCREENSHOT_DIR NOW.
+The store and the clock are fixed (ServePagesBrowserTests.makeStore; the server's clock is NOW), so
+the screenshots are the same at every run. Exits non-zero listing every serious or critical violation, or on the first
 failed keyboard expectation.
 """
 import os
 import sys
+from datetime import datetime
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect, sync_playwright
 
-url, chromium, shots = sys.argv[1:4]
+url, chromium, shots, now = sys.argv[1:5]
 
 # Each page: its name (the screenshot's), its address, and what shows once it is drawn.
 PAGES = [
@@ -80,7 +81,12 @@ with sync_playwright() as playwright:
         sys.exit("axe-core found serious or critical violations:\n" + "\n".join(problems))
 
     # By keyboard alone, on a phone: search, heart and unheart with Enter and Space, open a page.
-    page = browser.new_page(viewport=VIEWPORTS["phone"])
+    # The page's clock starts at the server's NOW and runs on: the page dates each change, and the
+    # server refuses one dated more than two minutes after its own now (run later in the day than
+    # NOW, the heart was refused and put back, and the flow went on as if it had landed).
+    context = browser.new_context(viewport=VIEWPORTS["phone"])
+    context.clock.install(time=datetime.fromisoformat(now.replace("Z", "+00:00")))
+    page = context.new_page()
     page.goto(url + "#/problems")
     expect(page.locator("body[data-ready=true]")).to_have_count(1)
     tab_to(page, "the search box", "e.id === 'search'")
@@ -92,11 +98,17 @@ with sync_playwright() as playwright:
     page.keyboard.press("Enter")
     expect(heart).not_to_have_attribute("aria-pressed", before)
     # The row is drawn again when the server answers and when its change event comes: Space
-    # (pressed and released on one button) waits for both.
+    # (pressed and released on one button) waits for both. The heart stays as the key left it
+    # only if the server took the change (a refused one is put back and its error shown).
     page.wait_for_timeout(1500)
+    expect(heart).not_to_have_attribute("aria-pressed", before)
+    expect(page.locator("#error")).to_be_hidden()
     expect(heart).to_be_focused()
     page.keyboard.press("Space")
     expect(heart).to_have_attribute("aria-pressed", before)
+    page.wait_for_timeout(1500)
+    expect(heart).to_have_attribute("aria-pressed", before)
+    expect(page.locator("#error")).to_be_hidden()
     tab_to(page, "the problem's link", "e.matches('#rows a.title')")
     page.keyboard.press("Enter")
     expect(page.locator("#view-problem h2")).to_have_text("146. LRU Cache")
