@@ -147,7 +147,7 @@ final class FileBackend: StorageBackend {
     /// creating its temporary file and renaming it. Called under the writers' lock, so no live
     /// writer's file is touched (and a live process's file is never removed anyway).
     private func removeTemporaryFilesOfEndedProcesses() {
-        let directory = SQLiteFileCheck.directoryName(of: filePath)
+        let directory = FilePaths.folder(of: filePath)
         let prefix = FilePaths.lastComponent(of: filePath) + ".tmp-"
         // Best effort: a folder that cannot be listed fails the write itself, with its reason.
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
