@@ -62,11 +62,6 @@ enum ReportText {
         return "\(tenths / 10).\(tenths % 10)%"
     }
 
-    /// `1 day`, `3 days`.
-    static func count(_ value: Int, _ singular: String, _ plural: String? = nil) -> String {
-        Plural.count(value, singular, plural)
-    }
-
     /// A length for SVG attributes, with at most two decimals (`12.57`).
     static func length(_ value: Double) -> String {
         let hundredths = Int((value * 100).rounded())
