@@ -52,9 +52,6 @@ enum ReportText {
         }
     }
 
-    /// `07`.
-    static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-
     /// `13.3%`, with one decimal as `leettrack stats` prints it; `0.0%` of an empty whole.
     static func percent(_ part: Int, of whole: Int) -> String {
         guard whole > 0 else { return "0.0%" }
@@ -74,6 +71,6 @@ enum ReportText {
     static func utcOffset(_ seconds: Int) -> String {
         guard seconds != 0 else { return "UTC" }
         let minutes = abs(seconds) / 60
-        return "UTC\(seconds < 0 ? "−" : "+")\(twoDigits(minutes / 60)):\(twoDigits(minutes % 60))"
+        return "UTC\(seconds < 0 ? "−" : "+")\(LocalDay.twoDigits(minutes / 60)):\(LocalDay.twoDigits(minutes % 60))"
     }
 }
