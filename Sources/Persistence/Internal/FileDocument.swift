@@ -116,7 +116,7 @@ struct PropertyListValue: Codable {
     }
 
     init(from decoder: any Decoder) throws {
-        if let container = try? decoder.container(keyedBy: JSONPathKey.self) {
+        if let container = try? decoder.container(keyedBy: AnyKey.self) {
             var members: [String: JSONValue] = [:]
             for key in container.allKeys {
                 members[key.stringValue] = try container.decode(PropertyListValue.self, forKey: key).value
@@ -167,8 +167,10 @@ struct PropertyListValue: Codable {
             var container = encoder.unkeyedContainer()
             for element in elements { try container.encode(PropertyListValue(element)) }
         case .object(let members):
-            var container = encoder.container(keyedBy: JSONPathKey.self)
-            for (key, member) in members { try container.encode(PropertyListValue(member), forKey: JSONPathKey(stringValue: key)) }
+            var container = encoder.container(keyedBy: AnyKey.self)
+            for (key, member) in members { try container.encode(PropertyListValue(member), forKey: AnyKey(stringValue: key)) }
         }
     }
+
+    typealias AnyKey = JSONPathKey
 }
