@@ -209,10 +209,10 @@ struct Routes: Sendable {
         case "solve":
             try allow(request)
             let body = try decode(RatingBody.self, request.body, allowEmpty: true)
-            return (name, .solve(try rating(body?.rating ?? "good"), seconds: try Self.seconds(body?.time)))
+            return (name, .solve(try rating(body?.rating ?? "good"), seconds: try body?.time.map(PracticeTime.seconds(parsing:))))
         case "attempt":
             try allow(request)
-            return (name, .attempt(seconds: try Self.seconds(try decode(RatingBody.self, request.body, allowEmpty: true)?.time)))
+            return (name, .attempt(seconds: try decode(RatingBody.self, request.body, allowEmpty: true)?.time.map(PracticeTime.seconds(parsing:))))
         case "reset":
             try allow(request)
             return (name, .reset)
@@ -256,10 +256,6 @@ struct Routes: Sendable {
     }
 
     /// The seconds of a `time` as `--time` reads it, refused with its message when it is not one.
-    private static func seconds(_ time: String?) throws -> Int? {
-        try time.map { try PracticeTime.seconds(parsing: $0) }
-    }
-
     private func rating(_ word: String) throws -> ReviewRating {
         guard let rating = ReviewRating(word) else { throw LeetTrackError.invalidRating(word) }
         return rating

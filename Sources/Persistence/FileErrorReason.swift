@@ -80,3 +80,21 @@ public enum FileErrorReason {
         642: "the file system is read-only",  // fileWriteVolumeReadOnly
     ]
 }
+
+/// Writes all of `data` to `descriptor`, retrying short and interrupted writes; the reason it
+/// failed (``FileErrorReason/system(_:)``), or `nil`.
+package func writeFully(_ data: Data, to descriptor: Int32) -> String? {
+    data.withUnsafeBytes { bytes -> String? in
+        guard let base = bytes.baseAddress else { return nil }
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, base + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return FileErrorReason.system(errno)
+            }
+            offset += written
+        }
+        return nil
+    }
+}

@@ -12,11 +12,7 @@ extension Store {
     /// `URL`, `UUID`, and arrays or dictionaries of them) under `name`; `nil` removes it.
     public func set(_ value: Any?, forKey name: String) {
         do {
-            guard let value else {
-                try commit([PendingChange(Change(key: name, value: nil), nil)])
-                return
-            }
-            let raw = try PropertyListJSON.encode(value, key: name)
+            let raw = try value.map { try PropertyListJSON.encode($0, key: name) }
             try commit([PendingChange(Change(key: name, value: raw), nil)])
         } catch {
             record(Self.persistenceError(error, key: name))
@@ -219,15 +215,9 @@ enum PropertyListJSON {
     static func encode(_ value: Any, key: String) throws -> Data {
         do {
             switch value {
-            case let value as Bool: return try JSONCoders.encoder.encode(value)
-            case let value as Int: return try JSONCoders.encoder.encode(value)
             case let value as Double: return FloatingJSON.encode(value)
             case let value as Float: return FloatingJSON.encode(Double(value))
-            case let value as String: return try JSONCoders.encoder.encode(value)
-            case let value as Data: return try JSONCoders.encoder.encode(value)
             case let value as Date: return DateJSON.encode(value)
-            case let value as URL: return try JSONCoders.encoder.encode(value)
-            case let value as UUID: return try JSONCoders.encoder.encode(value)
             case let value as any BinaryInteger: return Data(String(describing: value).utf8)
             case let values as [Any]:
                 let parts = try values.map { try encode($0, key: key) }
@@ -237,6 +227,7 @@ enum PropertyListJSON {
                     try JSONCoders.encoder.encode(entry.key) + Data(":".utf8) + encode(entry.value, key: key)
                 }
                 return Data("{".utf8) + Data(parts.joined(separator: Data(",".utf8))) + Data("}".utf8)
+            // Bool, String, Data (base64), URL, UUID and other Codable values.
             case let value as any Encodable:
                 return try JSONCoders.encoder.encode(value)
             default:

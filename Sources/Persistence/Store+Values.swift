@@ -228,9 +228,8 @@ extension Store {
     }
 
     /// Writes `changes` atomically, updates the cache, and tells this process's observers.
-    func commit(_ changes: [PendingChange], defaultOf key: Keys? = nil) throws {
+    func commit(_ changes: [PendingChange]) throws {
         let deliveries = try state.withLock { state -> [UncheckedBox<() -> Void>] in
-            if let key { state.noteDefault(of: key) }
             try backend.write(changes.map(\.change))
             return applyCommitted(changes, to: &state)
         }
@@ -238,7 +237,7 @@ extension Store {
     }
 
     /// Writes one change, `value` under `name` with its `decoded` value for the cache:
-    /// ``commit(_:defaultOf:)`` without its arrays, for a single `set`.
+    /// ``commit(_:)`` without its arrays, for a single `set`.
     private func commit(_ name: String, _ value: Data?, _ decoded: consuming UncheckedBox<Any>?, defaultOf key: Keys) throws {
         let deliveries = try commitLocked(name, CommittedBytes(value), decoded, defaultOf: key)
         for delivery in deliveries { delivery.value() }

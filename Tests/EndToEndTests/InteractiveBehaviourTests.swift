@@ -1,5 +1,6 @@
 import Foundation
 import LeetTrackCore
+import LeetTrackText
 import Persistence
 import TerminalUI
 import Testing
@@ -273,9 +274,9 @@ struct InteractiveFormattingTests {
 
     @Test("Acceptance shows one decimal and a percent sign")
     func percentage() {
-        #expect(Theme.percentage(58.04) == "58.0%")
-        #expect(Theme.percentage(100) == "100.0%")
-        #expect(Theme.percentage(0.05) == "0.1%")
+        #expect(Format.percent(58.04) == "58.0%")
+        #expect(Format.percent(100) == "100.0%")
+        #expect(Format.percent(0.05) == "0.1%")
     }
 }
 

@@ -121,7 +121,7 @@ struct EncodingTests {
     @Test("The tree path alone writes the same JSON as the streaming path")
     func treePath() throws {
         let value = Nested()
-        let tree = try JSONSerialization.jsonObject(with: JSONValueEncoder().encodeThroughTree(value))
+        let tree = try JSONSerialization.jsonObject(with: JSONTreeEncoder.encode(value))
         let stream = try JSONSerialization.jsonObject(with: JSONValueEncoder().encode(value))
         #expect(NSDictionary(dictionary: ["v": tree]).isEqual(to: ["v": stream]))
     }
@@ -129,7 +129,7 @@ struct EncodingTests {
     @Test("A NaN Decimal, which JSON cannot hold, is refused rather than written as invalid JSON")
     func decimalNaN() {
         #expect(throws: EncodingError.self) { try JSONValueEncoder().encode(["price": Decimal.nan]) }
-        #expect(throws: EncodingError.self) { try JSONValueEncoder().encodeThroughTree(["price": Decimal.nan]) }
+        #expect(throws: EncodingError.self) { try JSONTreeEncoder.encode(["price": Decimal.nan]) }
     }
 
     @Test("A struct member order is kept, so stored records read as before")
@@ -148,7 +148,7 @@ struct EncodingTests {
         let ours = String(decoding: try JSONValueEncoder().encode(Limits()), as: UTF8.self)
         #expect(ours == #"{"low":-9223372036854775808,"high":9223372036854775807,"zero":0,"minusOne":-1,"ten":10,"#
             + #""byte":255,"small":-128,"wide":18446744073709551615,"list":[-9223372036854775808,9]}"#)
-        let tree = String(decoding: try JSONValueEncoder().encodeThroughTree(Limits()), as: UTF8.self)
+        let tree = String(decoding: try JSONTreeEncoder.encode(Limits()), as: UTF8.self)
         #expect(tree == ours)
         let coder = ValueCoder<Int>.codable(name: "count")
         for value in [Int.min, -1, 0, 7, Int.max] {

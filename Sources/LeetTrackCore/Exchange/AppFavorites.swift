@@ -147,12 +147,7 @@ public struct AppFavorites: Sendable, Equatable {
             let reason: String
         }
 
-        struct Key: CodingKey {
-            let stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
+        typealias Key = JSONPathKey
 
         let favorites: Data
 

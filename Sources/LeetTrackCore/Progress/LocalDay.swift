@@ -63,9 +63,11 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// `YYYY-MM-DD`.
     public var description: String {
         let (year, month, day) = components
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(year)-\(two(month))-\(two(day))"
+        return "\(year)-\(Self.twoDigits(month))-\(Self.twoDigits(day))"
     }
+
+    /// `07`: a month, a day, an hour or a minute in two digits.
+    static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
     /// Appends ``description`` to `bytes` as UTF-8, digit by digit for the years 1000 to 9999 (a
     /// review queue writes one per row, and the string interpolation cost 1,600 instructions).
@@ -91,8 +93,7 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         let day = LocalDay(date, in: timeZone)
         let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
         let secondOfDay = ((local % 86_400) + 86_400) % 86_400
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(day) \(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60))"
+        return "\(day) \(twoDigits(secondOfDay / 3600)):\(twoDigits(secondOfDay / 60 % 60))"
     }
 }
 

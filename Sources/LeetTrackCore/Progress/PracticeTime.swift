@@ -79,7 +79,7 @@ public enum PracticeTime {
         let hours = seconds / 3600
         let minutes = seconds % 3600 / 60
         let rest = seconds % 60
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let two = LocalDay.twoDigits
         return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
     }
 }

@@ -28,8 +28,8 @@ public enum UTCTimestamp {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = CivilDay.civil(fromDays: days)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let yearText = (year < 0 ? "-" : "") + String(repeating: "0", count: max(0, 4 - String(year.magnitude).count)) + String(year.magnitude)
+        let two = LocalDay.twoDigits
         return "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
     }
 

@@ -86,13 +86,13 @@ extension ReportPage {
         }
         html += "</svg></div>\n"
         let legend = "Colour scale: the lightest square is a day without practice, the darkest the busiest days "
-            + "(\(ReportText.count(calendar.busiestDay, "event")))"
+            + "(\(Plural.count(calendar.busiestDay, "event")))"
         html += "<div class=\"legend\"><span>Less</span><svg viewBox=\"0 0 66 12\" role=\"img\" aria-label=\"\(esc(legend))\">"
         html += "<title>\(esc(legend))</title>"
         for level in 0...4 { html += "<rect x=\"\(level * 14)\" y=\"0\" width=\"11\" height=\"11\" rx=\"2\" class=\"l\(level)\"/>" }
         html += "</svg><span>More</span>"
         if let goal = report.goal {
-            html += "<span>· outlined: met the goal of \(ReportText.count(goal.goal, "problem")) a day "
+            html += "<span>· outlined: met the goal of \(Plural.count(goal.goal, "problem")) a day "
             html += "(\(metric("goal.streak.current", goal.currentStreak)) in a row)</span>"
         }
         html += "</div>\n"
@@ -103,8 +103,8 @@ extension ReportPage {
         let calendar = report.calendar
         let first = calendar.weeks.first?.first?.day ?? calendar.today
         return "Practice calendar from \(first) to \(calendar.today): "
-            + "\(ReportText.count(calendar.total, "solve, attempt or review", "solves, attempts and reviews")) on "
-            + "\(ReportText.count(calendar.activeDays, "day")); the busiest day had \(ReportText.count(calendar.busiestDay, "event"))."
+            + "\(Plural.count(calendar.total, "solve, attempt or review", "solves, attempts and reviews")) on "
+            + "\(Plural.count(calendar.activeDays, "day")); the busiest day had \(Plural.count(calendar.busiestDay, "event"))."
     }
 
     /// What a day's tooltip says: the date, then what was done and on which problems.

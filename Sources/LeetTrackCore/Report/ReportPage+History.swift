@@ -71,7 +71,7 @@ extension ReportPage {
         for item in items {
             html += "<li>\(link(ProgressReport.ProblemSummary(item.problem))) \(chip(item.problem.difficulty))"
             if item.daysOverdue > 0 {
-                html += "<span class=\"when overdue\">due \(item.dueDay), \(ReportText.count(item.daysOverdue, "day")) overdue</span>"
+                html += "<span class=\"when overdue\">due \(item.dueDay), \(Plural.count(item.daysOverdue, "day")) overdue</span>"
             }
             html += "</li>\n"
         }

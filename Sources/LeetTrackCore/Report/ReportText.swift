@@ -52,19 +52,11 @@ enum ReportText {
         }
     }
 
-    /// `07`.
-    static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-
     /// `13.3%`, with one decimal as `leettrack stats` prints it; `0.0%` of an empty whole.
     static func percent(_ part: Int, of whole: Int) -> String {
         guard whole > 0 else { return "0.0%" }
         let tenths = Int((Double(part) / Double(whole) * 1000).rounded())
         return "\(tenths / 10).\(tenths % 10)%"
-    }
-
-    /// `1 day`, `3 days`.
-    static func count(_ value: Int, _ singular: String, _ plural: String? = nil) -> String {
-        Plural.count(value, singular, plural)
     }
 
     /// A length for SVG attributes, with at most two decimals (`12.57`).
@@ -79,6 +71,6 @@ enum ReportText {
     static func utcOffset(_ seconds: Int) -> String {
         guard seconds != 0 else { return "UTC" }
         let minutes = abs(seconds) / 60
-        return "UTC\(seconds < 0 ? "−" : "+")\(twoDigits(minutes / 60)):\(twoDigits(minutes % 60))"
+        return "UTC\(seconds < 0 ? "−" : "+")\(LocalDay.twoDigits(minutes / 60)):\(LocalDay.twoDigits(minutes % 60))"
     }
 }

@@ -35,19 +35,19 @@ extension StatementHTML {
     private static func serialize(_ inlines: [StatementInline], into html: inout String) {
         for inline in inlines {
             switch inline {
-            case .text(let text): html += escaped(text)
-            case .code(let text): html += "<code>" + escaped(text) + "</code>"
+            case .text(let text): html += ReportText.escaped(text)
+            case .code(let text): html += "<code>" + ReportText.escaped(text) + "</code>"
             case .bold(let inner): wrap("strong", inner, into: &html)
             case .italic(let inner): wrap("em", inner, into: &html)
             case .superscript(let inner): wrap("sup", inner, into: &html)
             case .subscript(let inner): wrap("sub", inner, into: &html)
             case .link(let inner, let url):
-                html += "<a href=\"" + escaped(url) + "\" rel=\"noopener noreferrer nofollow\">"
+                html += "<a href=\"" + ReportText.escaped(url) + "\" rel=\"noopener noreferrer nofollow\">"
                 serialize(inner, into: &html)
                 html += "</a>"
             case .image(let alt, let url):
-                html += "<a href=\"" + escaped(url) + "\" rel=\"noopener noreferrer nofollow\">[image"
-                html += alt.isEmpty ? "]</a>" : ": " + escaped(alt) + "]</a>"
+                html += "<a href=\"" + ReportText.escaped(url) + "\" rel=\"noopener noreferrer nofollow\">[image"
+                html += alt.isEmpty ? "]</a>" : ": " + ReportText.escaped(alt) + "]</a>"
             case .lineBreak: html += "<br>"
             }
         }
@@ -58,7 +58,4 @@ extension StatementHTML {
         serialize(inner, into: &html)
         html += "</" + tag + ">"
     }
-
-    /// `text` escaped as the report page escapes it (the one HTML escaping of the package).
-    static func escaped(_ text: String) -> String { ReportText.escaped(text) }
 }

@@ -50,12 +50,23 @@ extension SyncEngine {
     /// One whose local copy does not decode is left as it is and added to `refused`.
     func mergeValuesLocally(_ values: [(key: String, value: SyncValueRecord)], refused: inout [SyncError]) throws -> Int {
         guard !values.isEmpty else { return 0 }
+        return try mergeInOneTransaction(values.filter { SyncValue.isSynced($0.key) }, refused: &refused) { entry, transaction in
+            try Self.mergeValueLocally(entry.key, (entry.value.value, entry.value.stamps), in: transaction)
+        }
+    }
+
+    /// Merges each of `entries` by `merge` (true when it changed the local copy) in one local
+    /// transaction; returns how many changed. One whose local copy does not decode is left as it
+    /// is and added to `refused`: the server's copy is merged once it is repaired.
+    func mergeInOneTransaction<Entries: Sequence>(
+        _ entries: Entries, refused: inout [SyncError], _ merge: (Entries.Element, Transaction) throws -> Bool
+    ) throws -> Int {
         let (changed, unreadable) = try local.transaction { transaction in
             var changed = 0
             var unreadable: [SyncError] = []
-            for entry in values where SyncValue.isSynced(entry.key) {
+            for entry in entries {
                 do {
-                    if try Self.mergeValueLocally(entry.key, (entry.value.value, entry.value.stamps), in: transaction) { changed += 1 }
+                    if try merge(entry, transaction) { changed += 1 }
                 } catch PersistenceError.undecodable(let key, let reason) {
                     unreadable.append(.unreadableLocalRecord(key: key, reason: reason))
                 }

@@ -231,22 +231,10 @@ public struct SyncEngine: Sendable {
         var changed = 0
         for start in stride(from: 0, to: records.count, by: Self.batchSize) {
             let batch = records[start..<min(start + Self.batchSize, records.count)]
-            let (merged, unreadable) = try local.transaction { transaction in
-                var changed = 0
-                var unreadable: [SyncError] = []
-                for entry in batch {
-                    let slug = String(entry.key.dropFirst(ProgressRepository.keyPrefix.count))
-                    do {
-                        if try Self.mergeLocally(slug, (entry.value.progress, entry.value.metadata), in: transaction) { changed += 1 }
-                    } catch PersistenceError.undecodable(let key, let reason) {
-                        // This store's copy cannot be read: it is named, and the server's copy is merged once it is repaired.
-                        unreadable.append(.unreadableLocalRecord(key: key, reason: reason))
-                    }
-                }
-                return (changed, unreadable)
+            changed += try mergeInOneTransaction(batch, refused: &refused) { entry, transaction in
+                let slug = String(entry.key.dropFirst(ProgressRepository.keyPrefix.count))
+                return try Self.mergeLocally(slug, (entry.value.progress, entry.value.metadata), in: transaction)
             }
-            changed += merged
-            refused += unreadable
         }
         changed += try mergeValuesLocally(values, refused: &refused)
         // Past a refused record the cursor does not move: the next sync reads it again.

@@ -25,7 +25,7 @@ extension Browser {
         lines.append(field("Favorite", record.favorite ? [Span("\(Theme.heart) yes", style: Theme.favoriteStyle)] : [Span("no")]))
         lines.append(difficultyField(problem.difficulty))
         if !hidesDifficulty {
-            lines.append(field("Acceptance", [Span(Theme.percentage(problem.acceptance))]))
+            lines.append(field("Acceptance", [Span(Format.percent(problem.acceptance))]))
             if problem.rating != nil { lines.append(field("Rating", [Span(Format.rating(problem.rating, contest: catalog.contest(at: position)))])) }
         }
         var editor: TextArea?

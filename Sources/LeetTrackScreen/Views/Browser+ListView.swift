@@ -1,4 +1,5 @@
 import LeetTrackCore
+import LeetTrackText
 import TerminalUI
 
 extension Browser {
@@ -31,7 +32,7 @@ extension Browser {
         if !hidesDifficulty {
             let difficulty = catalog.difficulty(at: position)
             cells.append(Line(difficulty.displayName, style: Theme.style(for: difficulty)))
-            cells.append(Line(Theme.percentage(catalog.problem(at: position).acceptance)))
+            cells.append(Line(Format.percent(catalog.problem(at: position).acceptance)))
         }
         return cells
     }

@@ -53,9 +53,4 @@ enum Theme {
     static func heart(_ favorite: Bool) -> Span {
         favorite ? Span(heart, style: favoriteStyle) : Span(noHeart, style: noFavoriteStyle)
     }
-
-    /// `58.0%`.
-    static func percentage(_ value: Double) -> String {
-        Format.percent(value)
-    }
 }

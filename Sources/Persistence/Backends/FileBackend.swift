@@ -147,7 +147,7 @@ final class FileBackend: StorageBackend {
     /// creating its temporary file and renaming it. Called under the writers' lock, so no live
     /// writer's file is touched (and a live process's file is never removed anyway).
     private func removeTemporaryFilesOfEndedProcesses() {
-        let directory = SQLiteFileCheck.directoryName(of: filePath)
+        let directory = FilePaths.folder(of: filePath)
         let prefix = FilePaths.lastComponent(of: filePath) + ".tmp-"
         // Best effort: a folder that cannot be listed fails the write itself, with its reason.
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
@@ -222,7 +222,7 @@ final class FileBackend: StorageBackend {
         if stat(filePath, &existing) == 0, fchmod(descriptor, existing.st_mode & 0o777) != 0 {
             failure = FileErrorReason.system(errno)
         }
-        if failure == nil { failure = writeAll(data, to: descriptor) }
+        if failure == nil { failure = writeFully(data, to: descriptor) }
         if failure == nil, fsync(descriptor) != 0 { failure = FileErrorReason.system(errno) }
         close(descriptor)
         if failure == nil, rename(temporary, filePath) != 0 { failure = FileErrorReason.system(errno) }
@@ -238,29 +238,4 @@ final class FileBackend: StorageBackend {
             close(directory)
         }
     }
-}
-
-/// Writes all of `data`, retrying short and interrupted writes; the reason it failed, or `nil`.
-private func writeAll(_ data: Data, to descriptor: Int32) -> String? {
-    data.withUnsafeBytes { bytes -> String? in
-        guard let base = bytes.baseAddress else { return nil }
-        var offset = 0
-        while offset < bytes.count {
-            let written = systemWrite(descriptor, base + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return FileErrorReason.system(errno)
-            }
-            offset += written
-        }
-        return nil
-    }
-}
-
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(descriptor, buffer, count)
-    #else
-    Darwin.write(descriptor, buffer, count)
-    #endif
 }

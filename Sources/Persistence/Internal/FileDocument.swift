@@ -172,10 +172,5 @@ struct PropertyListValue: Codable {
         }
     }
 
-    struct AnyKey: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+    typealias AnyKey = JSONPathKey
 }

@@ -2,8 +2,8 @@ import FoundationEssentials
 
 // The containers of the streaming writer (see JSONStreamWriter).
 
-/// A coding key for array positions (`Index 3`), as JSONEncoder names them in a coding
-/// path; shared by every encoder in the package.
+/// A coding key of any name, or for array positions (`Index 3`) as JSONEncoder names them in a
+/// coding path; shared by every coder in the package.
 package struct JSONPathKey: CodingKey {
     package let stringValue: String
     package let intValue: Int?

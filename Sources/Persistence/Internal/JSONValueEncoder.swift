@@ -51,12 +51,7 @@ package struct JSONValueEncoder: Sendable {
     /// first (``JSONTreeEncoder``), which handles every order and writes the same JSON.
     /// - Throws: the error the value throws, or `EncodingError` for a NaN `Decimal`.
     func encode<T: Encodable>(_ value: T) throws -> Data {
-        try write(value, codingPath: [], as: { $0.data() }) ?? encodeThroughTree(value)
-    }
-
-    /// `value` as stored bytes, built as a tree first: any container order works.
-    func encodeThroughTree<T: Encodable>(_ value: T) throws -> Data {
-        try JSONTreeEncoder.encode(value)
+        try write(value, codingPath: [], as: { $0.data() }) ?? JSONTreeEncoder.encode(value)
     }
 
     /// `value`'s stored bytes, as ``encode(_:)`` makes them, lent to `body` from the writer's own
@@ -65,7 +60,7 @@ package struct JSONValueEncoder: Sendable {
     /// - Throws: what the value or `body` throws.
     func withEncoded<T: Encodable>(_ value: T, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         if try write(value, codingPath: [], as: { try body($0.bytes(0..<$0.count)) }) == nil {
-            try encodeThroughTree(value).withUnsafeBytes(body)
+            try JSONTreeEncoder.encode(value).withUnsafeBytes(body)
         }
     }
 

@@ -27,7 +27,7 @@ enum SQLiteBackup {
         var template = Array(((folder.isEmpty ? "" : folder + "/") + ".\(FilePaths.lastComponent(of: path)).backup-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
-            throw PersistenceError.cannotOpen(path: path, reason: "cannot create it: \(SQLiteFileCheck.describe(errno))")
+            throw PersistenceError.cannotOpen(path: path, reason: "cannot create it: \(FileErrorReason.system(errno))")
         }
         close(descriptor)
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -47,7 +47,7 @@ enum SQLiteBackup {
             // A file system without hard links (FAT, some network shares): renamed instead, the
             // name checked just before.
             guard code == EPERM || code == EOPNOTSUPP || code == ENOSYS, lstat(path, &info) != 0, rename(temporary, path) == 0 else {
-                throw PersistenceError.cannotOpen(path: path, reason: "cannot create it: \(SQLiteFileCheck.describe(code))")
+                throw PersistenceError.cannotOpen(path: path, reason: "cannot create it: \(FileErrorReason.system(code))")
             }
             return
         }

@@ -80,17 +80,9 @@ final class SQLiteConnection: @unchecked Sendable {
     /// and columns of our SQL (`no such table: main.entries`), so it stays with the statement in the
     /// case, for ``PersistenceError/debugDescription``, and a person reads the sentence for the code.
     func error(code: Int32, sql: String?) -> PersistenceError {
-        var message = String(cString: sqlite3_errmsg(handle))
-        // "disk I/O error" alone reads like failing hardware; the system's reason says what it is
-        // ("the disk is full", "the disk quota is exceeded").
+        let message = String(cString: sqlite3_errmsg(handle))
         let systemCode = sqlite3_system_errno(handle)
         let systemReason = systemCode != 0 ? FileErrorReason.system(systemCode) : nil
-        switch code & 0xFF {
-        case SQLITE_IOERR, SQLITE_FULL:
-            if let systemReason { message = systemReason }
-        default:
-            break
-        }
         switch code & 0xFF {
         case SQLITE_NOTADB:
             // The only damage verdicts: SQLite's own, when it reads the pages.
@@ -101,6 +93,10 @@ final class SQLiteConnection: @unchecked Sendable {
             return .readOnly(path: path, reason: systemReason ?? "SQLite may only read it")
         case SQLITE_CANTOPEN, SQLITE_PERM:
             return .cannotOpen(path: path, reason: systemReason ?? "SQLite cannot open the file")
+        case SQLITE_IOERR, SQLITE_FULL:
+            // "disk I/O error" alone reads like failing hardware; the system's reason says what it is
+            // ("the disk is full", "the disk quota is exceeded").
+            return .sqlite(code: code, message: systemReason ?? message, sql: sql, path: path)
         default:
             return .sqlite(code: code, message: message, sql: sql, path: path)
         }

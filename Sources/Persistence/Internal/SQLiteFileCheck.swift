@@ -35,12 +35,12 @@ enum SQLiteFileCheck {
         var info = stat()
         if stat(path, &info) != 0 {
             let code = errno
-            guard code == ENOENT else { throw PersistenceError.cannotOpen(path: path, reason: describe(code)) }
+            guard code == ENOENT else { throw PersistenceError.cannotOpen(path: path, reason: FileErrorReason.system(code)) }
             guard access == .readWrite else {
                 throw PersistenceError.cannotOpen(path: path, reason: "no store exists there")
             }
             try create(path)
-            guard stat(path, &info) == 0 else { throw PersistenceError.cannotOpen(path: path, reason: describe(errno)) }
+            guard stat(path, &info) == 0 else { throw PersistenceError.cannotOpen(path: path, reason: FileErrorReason.system(errno)) }
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
@@ -50,16 +50,16 @@ enum SQLiteFileCheck {
         if access == .readOnly && info.st_size == 0 {
             throw PersistenceError.notADatabase(path: path, reason: "it is empty (0 bytes): no store was ever written there")
         }
-        let directory = directoryName(of: path)
-        let fileProblem = isWritable(path) ? nil : "the file is not writable: \(describe(errno))"
+        let directory = FilePaths.folder(of: path)
+        let fileProblem = isWritable(path) ? nil : "the file is not writable: \(FileErrorReason.system(errno))"
         let directoryProblem = isWritable(directory)
-            ? nil : "its directory \(directory) is not writable (\(describe(errno))), and SQLite keeps its log there"
+            ? nil : "its directory \(directory) is not writable (\(FileErrorReason.system(errno))), and SQLite keeps its log there"
         switch access {
         case .readWrite:
             if let problem = fileProblem ?? directoryProblem { throw PersistenceError.readOnly(path: path, reason: problem) }
             // An existing empty file that becomes the store is made private, as a store created here is.
             if info.st_size == 0, info.st_uid == getuid(), info.st_mode & 0o077 != 0, chmod(path, 0o600) != 0 {
-                throw PersistenceError.cannotOpen(path: path, reason: "cannot make the empty file private (mode 600): \(describe(errno))")
+                throw PersistenceError.cannotOpen(path: path, reason: "cannot make the empty file private (mode 600): \(FileErrorReason.system(errno))")
             }
             return .readWrite
         case .readOnly:
@@ -118,7 +118,7 @@ enum SQLiteFileCheck {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT { return nil }
-            throw PersistenceError.cannotOpen(path: path, reason: describe(errno))
+            throw PersistenceError.cannotOpen(path: path, reason: FileErrorReason.system(errno))
         }
         return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
@@ -134,7 +134,7 @@ enum SQLiteFileCheck {
             // No store is there to read: not "read-only", but a store that cannot be made there.
             let code = errno
             let why = code == EACCES || code == EPERM || code == EROFS
-                ? "its folder \(directoryName(of: path)) does not let you create files (\(describe(code)))" : describe(code)
+                ? "its folder \(FilePaths.folder(of: path)) does not let you create files (\(FileErrorReason.system(code)))" : FileErrorReason.system(code)
             throw PersistenceError.cannotOpen(path: path, reason: "no store exists there, and one cannot be created there: \(why)")
         }
     }
@@ -142,7 +142,7 @@ enum SQLiteFileCheck {
     /// Creates the directories that will hold the file at `path`, each readable by its owner only
     /// (the store holds the user's notes). Directories that exist are left as they are.
     static func ensureDirectory(for path: String) throws {
-        let directory = directoryName(of: path)
+        let directory = FilePaths.folder(of: path)
         var missing: [String] = []
         var current = directory
         var isDirectory = false
@@ -156,16 +156,8 @@ enum SQLiteFileCheck {
         }
         for component in missing.reversed() where mkdir(component, 0o700) != 0 && errno != EEXIST {
             throw PersistenceError.cannotOpen(
-                path: path, reason: "cannot create its directory \(component): \(describe(errno))")
+                path: path, reason: "cannot create its directory \(component): \(FileErrorReason.system(errno))")
         }
-    }
-
-    static func directoryName(of path: String) -> String {
-        FilePaths.folder(of: path)
-    }
-
-    static func describe(_ code: Int32) -> String {
-        FileErrorReason.system(code)
     }
 }
 

@@ -80,7 +80,8 @@ enum TerminalRestoration {
         sigaction(SIGWINCH, &resize, &previousActions[Int(SIGWINCH)])
         installStopHandler(saving: true)
         var resume = sigaction()
-        resume.__sigaction_handler.sa_handler = { _ in TerminalRestoration.handleContinue() }
+        // After a stop: back to raw mode and the alternate screen, and a redraw of everything.
+        resume.__sigaction_handler.sa_handler = { _ in TerminalRestoration.resumeIfSuspended() }
         sigemptyset(&resume.sa_mask)
         resume.sa_flags = SA_RESTART
         sigaction(SIGCONT, &resume, &previousActions[Int(SIGCONT)])
@@ -150,11 +151,6 @@ enum TerminalRestoration {
         sigemptyset(&defaultAction.sa_mask)
         sigaction(SIGTSTP, &defaultAction, nil)
         raise(SIGTSTP)  // Pending until this handler returns; then the process stops.
-    }
-
-    /// After a stop: back to raw mode and the alternate screen, and a redraw of everything.
-    private static func handleContinue() {
-        resumeIfSuspended()
     }
 
     /// Restores the terminal for a program that takes it over for a while (see `Terminal.runOutside`).

@@ -177,25 +177,12 @@ struct DoctorCommand: LeetTrackCommand {
         say("No problems found.")
     }
 
-    /// Removes each settings record among `entries` whose bytes are still the ones saved, in one
-    /// transaction: a record another process has rewritten since the check is kept. Not journalled
-    /// for sync (no ``SyncedWrites``): the removal is not sent to other machines, whose settings
-    /// stay as they are.
+    /// Removes the settings records among `entries` as ``Tracker/removeDamaged(_:)`` removes
+    /// records: only those whose bytes are still the ones saved, not sent to other machines.
     /// - Returns: the keys removed.
     private func removeSettings(among entries: [UndecodableEntry], _ context: CommandContext) throws -> [String] {
         let settingsKeys = [ReviewSettings.key.name, PracticeSettings.key.name, CodeSettings.key.name]
-        let damaged = entries.filter { settingsKeys.contains($0.key) }
-        guard !damaged.isEmpty else { return [] }
-        return try context.tracker().store.transaction { transaction in
-            var removed: [String] = []
-            for entry in damaged {
-                let stored = try transaction.rawValues(withKeyPrefix: entry.key).first { $0.key == entry.key }?.value
-                guard stored == entry.raw else { continue }
-                transaction.removeValue(for: Key<Data>(entry.key, default: Data()))
-                removed.append(entry.key)
-            }
-            return removed
-        }
+        return try context.tracker().removeDamaged(entries.filter { settingsKeys.contains($0.key) })
     }
 
     /// Loads repaired records back (see ``Tracker/restoreRecords(_:file:now:)``) and says which.

@@ -136,21 +136,21 @@ enum ExchangeMessages {
 enum ImportReport {
     static func write(_ summary: ImportSummary, mode: ImportMode, dryRun: Bool, file: String, to output: CommandOutput) {
         output.line(dryRun ? "Dry run of importing \(Format.outside(file)) (\(mode.rawValue)):" : "Imported \(Format.outside(file)) (\(mode.rawValue)):")
-        output.line("  \(dryRun ? "would add" : "added") \(problems(summary.added.count)), \(dryRun ? "update" : "updated") "
+        output.line("  \(dryRun ? "would add" : "added") \(Plural.count(summary.added.count, "problem")), \(dryRun ? "update" : "updated") "
             + "\(summary.updated.count)" + (mode == .replace ? ", \(dryRun ? "remove" : "removed") \(summary.removed.count)" : "")
             + "; \(summary.unchanged) unchanged.")
-        if summary.eventsAdded > 0 { output.line("  \(count(summary.eventsAdded, "history event")) added.") }
-        if summary.favoritesAdded > 0 { output.line("  \(count(summary.favoritesAdded, "new favorite")).") }
-        if summary.notesReplaced > 0 { output.line("  \(count(summary.notesReplaced, "note")) replaced by the file's newer note.") }
-        if summary.notesKept > 0 { output.line("  \(count(summary.notesKept, "note")) kept: yours were as new or newer.") }
+        if summary.eventsAdded > 0 { output.line("  \(Plural.count(summary.eventsAdded, "history event")) added.") }
+        if summary.favoritesAdded > 0 { output.line("  \(Plural.count(summary.favoritesAdded, "new favorite")).") }
+        if summary.notesReplaced > 0 { output.line("  \(Plural.count(summary.notesReplaced, "note")) replaced by the file's newer note.") }
+        if summary.notesKept > 0 { output.line("  \(Plural.count(summary.notesKept, "note")) kept: yours were as new or newer.") }
         if !summary.unknownSlugs.isEmpty {
-            output.line("  \(problems(summary.unknownSlugs.count)) not in the catalog (kept; `leettrack catalog update` "
+            output.line("  \(Plural.count(summary.unknownSlugs.count, "problem")) not in the catalog (kept; `leettrack catalog update` "
                 + "may add them): \(summary.unknownSlugs.prefix(5).joined(separator: ", "))"
                 + (summary.unknownSlugs.count > 5 ? ", …" : ""))
         }
         let lists = [("created", summary.listsAdded), ("updated", summary.listsUpdated), ("removed", summary.listsRemoved)]
             .filter { !$0.1.isEmpty }
-            .map { "\(count($0.1.count, "own list")) \(dryRun ? "would be " : "")\($0.0) (\($0.1.map { "“\(Format.outside($0))”" }.joined(separator: ", ")))" }
+            .map { "\(Plural.count($0.1.count, "own list")) \(dryRun ? "would be " : "")\($0.0) (\($0.1.map { "“\(Format.outside($0))”" }.joined(separator: ", ")))" }
         if !lists.isEmpty { output.line("  \(lists.joined(separator: "; ")).") }
         if let unfollowed = summary.unfollowedList {
             output.line("  You \(dryRun ? "would no longer follow" : "no longer follow") “\(Format.outside(unfollowed))”, which "
@@ -166,7 +166,7 @@ enum ImportReport {
 
     static func write(_ outcome: AppFavorites.Outcome, dryRun: Bool, to output: CommandOutput) {
         let would = dryRun ? "Would favorite" : "Favorited"
-        output.line("\(would) \(problems(outcome.favorited.count))"
+        output.line("\(would) \(Plural.count(outcome.favorited.count, "problem"))"
             + (outcome.alreadyFavorites.isEmpty ? "."
                 : " (\(outcome.alreadyFavorites.count) already \(outcome.alreadyFavorites.count == 1 ? "a favorite" : "favorites"))."))
         for problem in outcome.favorited { output.line("  ♥ \(Format.name(problem))") }
@@ -175,13 +175,5 @@ enum ImportReport {
             for title in outcome.unmatched { output.line("  \(Format.outside(title))") }
         }
         if dryRun { output.line("Nothing was written (--dry-run).") }
-    }
-
-    private static func problems(_ number: Int) -> String {
-        count(number, "problem")
-    }
-
-    private static func count(_ number: Int, _ noun: String) -> String {
-        Plural.count(number, noun)
     }
 }

@@ -44,7 +44,7 @@ struct ResetCommand: LeetTrackCommand {
         }
         if !confirmed {
             let what = forget ? "and erase the history of " : ""
-            Terminal.writeError("Reset \(what)\(Self.problems(touched)) to todo? Favorites and notes stay. [y/N] ")
+            Terminal.writeError("Reset \(what)\(Plural.count(touched, "problem")) to todo? Favorites and notes stay. [y/N] ")
             let answer = readLine()?.trimmedOfWhitespace.lowercased()
             guard answer == "y" || answer == "yes" else {
                 throw CLIError.failure("not confirmed; nothing was reset. (Use --yes to skip the question.)")
@@ -58,7 +58,7 @@ struct ResetCommand: LeetTrackCommand {
             })
             return
         }
-        output.line("Reset \(Self.problems(changed.count)) to todo\(forget ? " and erased their history" : "").")
+        output.line("Reset \(Plural.count(changed.count, "problem")) to todo\(forget ? " and erased their history" : "").")
     }
 
     /// Resets records the catalog does not know, in one transaction. With `--forget` the whole
@@ -82,9 +82,5 @@ struct ResetCommand: LeetTrackCommand {
                 ? "Forgot \(name) (not in the catalog): its history, favorite and note are gone; nothing of it is left in the store."
                 : "Reset \(name) (not in the catalog) to todo.")
         }
-    }
-
-    private static func problems(_ count: Int) -> String {
-        Plural.count(count, "problem")
     }
 }

@@ -183,14 +183,14 @@ enum ReviewOutput {
                 output.line("\(item.dueDay.weekdayName) \(item.dueDay)  " + style.dim(Format.relative(-item.daysOverdue)))
                 shownDay = item.dueDay
             }
-            output.line(" " + row(item, style, last: true))
+            output.line(" " + row(item, style))
         }
     }
 
-    /// `last`: the difficulty ends the line, so it is not padded (no trailing blanks).
-    private static func row(_ item: ReviewItem, _ style: TextStyle, last: Bool = false) -> String {
+    /// The difficulty ends the line, so it is not padded (no trailing blanks).
+    private static func row(_ item: ReviewItem, _ style: TextStyle) -> String {
         let id = String(item.problem.id)
         return String(repeating: " ", count: max(0, 4 - id.count)) + id + "  " + Format.fit(item.problem.title, 40) + "  "
-            + (last ? Format.colored(item.problem.difficulty, style) : Format.difficulty(item.problem.difficulty, style))
+            + Format.colored(item.problem.difficulty, style)
     }
 }

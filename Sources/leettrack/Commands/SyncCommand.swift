@@ -103,7 +103,7 @@ struct SyncCommand: LeetTrackCommand {
             if pushed == 0 && pulled == 0 && report.refused.isEmpty {
                 output.line("Up to date with \(Format.outside(location)).")
             } else {
-                output.line("Synced with \(Format.outside(location)): pushed \(Self.changes(pushed)), pulled \(Self.changes(pulled)).")
+                output.line("Synced with \(Format.outside(location)): pushed \(Plural.count(pushed, "change")), pulled \(Plural.count(pulled, "change")).")
             }
             if let newlyRemembered, let remote {
                 let stripped = newlyRemembered != remote
@@ -138,7 +138,7 @@ struct SyncCommand: LeetTrackCommand {
             ? try SyncRemote.status(of: context.tracker().store)
             : SyncRemote.Status()
         let remembered = context.storeExists ? try SyncRemote.remembered(in: context.tracker().store) : nil
-        let lastSync = status.state?.lastSync.map { Self.format($0) }
+        let lastSync = status.state?.lastSync.map(UTCTimestamp.string(from:))
         if json {
             try output.writeJSON(StatusJSON(
                 pending: status.pending, pendingLists: status.pendingLists, pendingSettings: status.pendingSettings,
@@ -192,13 +192,5 @@ struct SyncCommand: LeetTrackCommand {
         default:
             return "\(error) \(unchanged)"
         }
-    }
-
-    private static func changes(_ count: Int) -> String {
-        Plural.count(count, "change")
-    }
-
-    private static func format(_ date: Date) -> String {
-        UTCTimestamp.string(from: date)
     }
 }

@@ -153,18 +153,6 @@ enum OutputFile {
     }
 
     private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(Failure) {
-        let failure: Int32? = data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return nil
-        }
-        if let failure { throw Failure(path: path, reason: FileErrorReason.system(failure)) }
+        if let reason = writeFully(data, to: descriptor) { throw Failure(path: path, reason: reason) }
     }
 }
