@@ -215,6 +215,9 @@ enum PropertyListJSON {
     static func encode(_ value: Any, key: String) throws -> Data {
         do {
             switch value {
+            // Before `Double`: Foundation's `NSNumber` of a Bool or an integer casts to `Double` too.
+            case let value as Bool: return Data((value ? "true" : "false").utf8)
+            case let value as Int: return Data(String(value).utf8)
             case let value as Double: return FloatingJSON.encode(value)
             case let value as Float: return FloatingJSON.encode(Double(value))
             case let value as Date: return DateJSON.encode(value)

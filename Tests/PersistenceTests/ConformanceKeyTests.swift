@@ -26,6 +26,25 @@ struct ConformanceKeyTests {
         #expect(try store.containsValue(forKey: "count") == false)  // Defaults are never written.
     }
 
+    /// Code ported from `UserDefaults` passes Foundation's numbers (from `JSONSerialization`, a
+    /// property list): an `NSNumber` holding a Bool or an integer also casts to `Double`, and must
+    /// be stored as the Bool or the integer it is, as `Bool` and `Int` are.
+    @Test("Foundation's numbers are stored as the Bool or integer they hold", arguments: BackendKind.allCases)
+    func foundationNumbers(kind: BackendKind) throws {
+        let directory = try TemporaryDirectory()
+        let store = try kind.makeStore(in: directory)
+        store.set(NSNumber(value: true), forKey: "flag")
+        store.set(NSNumber(value: 42), forKey: "count")
+        store.set([NSNumber(value: false), NSNumber(value: 7)], forKey: "mixed")
+        #expect(store.lastError == nil)
+        #expect(store[Key<Bool>("flag", default: false)] == true)
+        #expect(store[Key<Int>("count", default: 0)] == 42)
+        let raw = Dictionary(uniqueKeysWithValues: try store.rawValues(withKeyPrefix: "").map { ($0.key, String(decoding: $0.value, as: UTF8.self)) })
+        #expect(raw["flag"] == "true")
+        #expect(raw["count"] == "42")
+        #expect(raw["mixed"] == "[false,7]")
+    }
+
     @Test("One key used with two stores in turn shows its default to each store's string API", arguments: BackendKind.allCases)
     func keySharedByTwoStores(kind: BackendKind) throws {
         let (first, second) = (try TemporaryDirectory(), try TemporaryDirectory())
