@@ -82,7 +82,10 @@ struct ServeStarvationEndToEndTests {
         let open = Self.stillOpen(held)
         #expect(open > 0 && open <= 64, "\(open) of \(held.count) still open")
         held.removeAll()
-        #expect(try server.stillAnswers())
+        // The server counts the closes on its event loop: a connection from this peer that it
+        // accepts before then is still over the share and is closed (read as a reset). It is
+        // answered once the closes are counted.
+        #expect(try server.answersSoon())
     }
 }
 

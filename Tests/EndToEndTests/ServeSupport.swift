@@ -99,6 +99,20 @@ final class ServeProcess {
     func stillAnswers() throws -> Bool {
         try request("GET", "/api/lists").status == 200
     }
+
+    /// Whether the server answers within `seconds`, asking again while it refuses or resets the
+    /// connection (it may not yet have counted a peer's closed connections).
+    func answersSoon(within seconds: TimeInterval = 5) throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            do {
+                return try stillAnswers()
+            } catch {
+                guard Date() < deadline else { throw error }
+                usleep(20_000)
+            }
+        }
+    }
 }
 
 enum ServeTestError: Error {
