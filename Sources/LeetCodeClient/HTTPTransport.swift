@@ -17,19 +17,10 @@ struct HTTPTransport: Sendable {
     var userAgent: String
     var timeout: Double
 
-    /// Posts `body` to `url` with `headers`; `cookie` goes in the Cookie header, set through
-    /// libcurl's option so it is never in an argument list or a message.
-    func post(_ url: String, body: Data, headers: [String], cookie: String?) throws(LeetCodeError) -> Response {
-        try perform(url, body: body, headers: headers, cookie: cookie)
-    }
-
-    /// Gets `url` with `headers` and `cookie`, as ``post(_:body:headers:cookie:)`` sends them.
-    func get(_ url: String, headers: [String], cookie: String?) throws(LeetCodeError) -> Response {
-        try perform(url, body: nil, headers: headers, cookie: cookie)
-    }
-
-    /// A POST of `body`, or a GET without one: a fresh handle asks with GET until a body is set.
-    private func perform(_ url: String, body: Data?, headers: [String], cookie: String?) throws(LeetCodeError) -> Response {
+    /// A POST of `body` to `url`, or a GET without one (a fresh handle asks with GET until a body
+    /// is set), with `headers`; `cookie` goes in the Cookie header, set through libcurl's option so
+    /// it is never in an argument list or a message.
+    func perform(_ url: String, body: Data?, headers: [String], cookie: String?) throws(LeetCodeError) -> Response {
         guard clibcurl_available() != 0 else {
             throw .libraryMissing(library: String(cString: clibcurl_library_name()))
         }

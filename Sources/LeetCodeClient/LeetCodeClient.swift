@@ -173,11 +173,7 @@ public final class LeetCodeClient {
         var attempt = 0
         while true {
             waitForTurn()
-            let response = if let body {
-                try transport.post(url, body: body, headers: headers, cookie: cookies?.header)
-            } else {
-                try transport.get(url, headers: headers, cookie: cookies?.header)
-            }
+            let response = try transport.perform(url, body: body, headers: headers, cookie: cookies?.header)
             lastRequest = ContinuousClock.now
             if response.status == 429 || (500...599).contains(response.status), attempt < Self.retries {
                 // Exponential backoff (1, 2, 4 s), or the server's Retry-After up to a minute.

@@ -111,7 +111,7 @@ extension Browser {
         case .character("f"), .character(" "):
             toggleFavorite(position)
         case .character("x"):
-            askRating(position)
+            overlay = .rateSolve(position: position)  // Asks how the solve went before recording it.
         case .character("o"):
             openPage(position)
         case .character("e"):

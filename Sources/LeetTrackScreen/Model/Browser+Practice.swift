@@ -6,11 +6,6 @@ import TerminalUI
 /// The keys of the practice loop: `x` asks for the rating, `o` opens the page, `e` edits the
 /// solution file, `+` adds the problem to one of your lists.
 extension Browser {
-    /// `x`: asks how the solve went before recording it.
-    mutating func askRating(_ position: Int) {
-        overlay = .rateSolve(position: position)
-    }
-
     /// Keys while the rating is asked: 1–4 rate, Enter is good, Esc (or q) records nothing.
     mutating func handleRatingKey(_ key: KeyEvent, position: Int) {
         let ratings: [Character: ReviewRating] = ["1": .again, "2": .hard, "3": .good, "4": .easy]

@@ -107,7 +107,7 @@ public final class Terminal {
     public func runOutside<T>(_ body: () throws -> T) rethrows -> T {
         #if canImport(Glibc)
         guard isOpen else { return try body() }
-        TerminalRestoration.leaveForAWhile()
+        TerminalRestoration.restore()
         defer { TerminalRestoration.comeBack() }
         #endif
         return try body()

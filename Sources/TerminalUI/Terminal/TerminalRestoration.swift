@@ -153,12 +153,8 @@ enum TerminalRestoration {
         raise(SIGTSTP)  // Pending until this handler returns; then the process stops.
     }
 
-    /// Restores the terminal for a program that takes it over for a while (see `Terminal.runOutside`).
-    static func leaveForAWhile() {
-        restore()
-    }
-
-    /// Back from ``leaveForAWhile()``: raw mode, the alternate screen, and a full redraw.
+    /// Back from ``restore()`` for a program that took the terminal over for a while (see
+    /// `Terminal.runOutside`): raw mode, the alternate screen, and a full redraw.
     static func comeBack() {
         suspended = true
         resumeIfSuspended()

@@ -29,15 +29,11 @@ public struct Paragraph: Widget {
     }
 
     /// Splits `line` into rows of at most `width` columns, breaking after spaces where possible and
-    /// inside a word only when the word alone is wider than a row. Styles are kept.
-    public static func wrap(_ line: Line, width: Int) -> [Line] {
-        wrap(line, width: width, hangingIndent: 0)
-    }
-
-    /// Splits `line` as ``wrap(_:width:)`` does, every row after the first starting `hangingIndent`
-    /// columns in (under a field's value, past its label), so a wrapped value reads as one block.
-    /// The indent is given up (0) when it would leave fewer than 8 columns.
-    public static func wrap(_ line: Line, width: Int, hangingIndent: Int) -> [Line] {
+    /// inside a word only when the word alone is wider than a row. Styles are kept. Every row after
+    /// the first starts `hangingIndent` columns in (under a field's value, past its label), so a
+    /// wrapped value reads as one block; the indent is given up (0) when it would leave fewer than
+    /// 8 columns.
+    public static func wrap(_ line: Line, width: Int, hangingIndent: Int = 0) -> [Line] {
         guard width > 0, line.width > width else { return [line] }
         let indent = width - hangingIndent >= 8 ? max(0, hangingIndent) : 0
         // Work grapheme by grapheme, remembering the style of each.

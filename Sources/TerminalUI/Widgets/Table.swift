@@ -59,11 +59,6 @@ public struct Table: Widget {
         self.spacing = spacing
     }
 
-    /// The rows of `area` left for data once the header is drawn.
-    public static func visibleRows(in area: Rect, showsHeader: Bool = true) -> Int {
-        max(0, area.height - (showsHeader ? 1 : 0))
-    }
-
     /// Which columns are shown at `width` and where: `(column index, x offset, width)` each.
     /// Columns of the lowest priority are dropped until the rest fit.
     public static func layout(_ columns: [Column], width: Int, spacing: Int = 1) -> [(index: Int, x: Int, width: Int)] {

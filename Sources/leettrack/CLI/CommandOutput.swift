@@ -104,7 +104,7 @@ final class CommandOutput {
         let data = bytes
         bytes = []
         do {
-            try Terminal.write(data, to: .standardOutput)
+            try FileDescriptorOutput.write(data, to: Terminal.Stream.standardOutput.descriptor)
         } catch {
             throw Self.error(error, storeWritten: storeWritten)
         }

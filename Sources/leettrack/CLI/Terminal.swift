@@ -39,7 +39,7 @@ enum Terminal {
     /// disk, a closed output), so a script does not take lost help for success.
     static func answer(_ text: String) -> Int32 {
         do {
-            try write(bytes(of: TerminalText.sanitized(text)), to: .standardOutput)
+            try FileDescriptorOutput.write(bytes(of: TerminalText.sanitized(text)), to: Stream.standardOutput.descriptor)
             return 0
         } catch {
             let report = ErrorReport(CommandOutput.error(error, storeWritten: false), storePath: nil)
@@ -52,16 +52,10 @@ enum Terminal {
     /// a stream that cannot be written (closed) is let be: there is nowhere else to say so.
     static func writeAsItIs(_ text: String, to stream: Stream) {
         do {
-            try write(bytes(of: text), to: stream)
+            try FileDescriptorOutput.write(bytes(of: text), to: stream.descriptor)
         } catch {
             return
         }
-    }
-
-    /// Writes all of `bytes` to `stream`.
-    /// - Throws: `TerminalError.systemCall` when the stream is closed or full.
-    static func write(_ bytes: [UInt8], to stream: Stream) throws {
-        try FileDescriptorOutput.write(bytes, to: stream.descriptor)
     }
 
     /// The text's UTF-8 bytes, copied from its storage: `Data(text.utf8)` takes a generic path that

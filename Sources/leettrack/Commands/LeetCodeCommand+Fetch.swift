@@ -62,7 +62,8 @@ struct StatementFetch {
     /// Requests in a batch before a pause: a list of 150 is fetched in a minute and a half,
     /// well under the rate LeetCode's own pages ask at.
     static let batchSize = 20
-    /// The pause after a batch, and after a rate limit outlasted the client's retries, in seconds.
+    /// The pause after a batch, and after a rate limit outlasted the client's retries, in seconds
+    /// (`sleep`: a signal ends it early, which only shortens a courtesy).
     static let batchPause: UInt32 = 2
     static let rateLimitPause: UInt32 = 30
 
@@ -89,7 +90,7 @@ struct StatementFetch {
         var failed: [(Problem, String)] = []
         defer { bar.clear() }
         for (index, problem) in wanted.enumerated() {
-            if index > 0, index % Self.batchSize == 0 { Self.pause(seconds: Self.batchPause) }
+            if index > 0, index % Self.batchSize == 0 { sleep(Self.batchPause) }
             bar.show(index, of: wanted.count)
             do {
                 let statement = try Self.question(problem, client: client, now: session.context.now)
@@ -127,7 +128,7 @@ struct StatementFetch {
         do {
             return try client.question(slug: problem.slug, now: now)
         } catch LeetCodeError.rateLimited {
-            pause(seconds: rateLimitPause)
+            sleep(rateLimitPause)
             return try client.question(slug: problem.slug, now: now)
         }
     }
@@ -142,10 +143,5 @@ struct StatementFetch {
         var text = "Fetched \(fetched) of \(Plural.count(total, "statement"))"
         if skipped > 0 { text += " (\(skipped) already kept, skipped; --refresh fetches them again)" }
         return text + "."
-    }
-
-    /// Sleeps the command's thread (a signal ends the pause early, which only shortens a courtesy).
-    static func pause(seconds: UInt32) {
-        sleep(seconds)
     }
 }

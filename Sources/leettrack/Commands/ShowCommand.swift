@@ -69,7 +69,7 @@ struct ShowCommand: LeetTrackCommand {
     /// and the similar problems.
     private func printStatement(_ statement: ProblemStatement, _ problem: Problem, _ context: CommandContext, _ output: CommandOutput) {
         let style = output.style
-        let width = Self.outputWidth()
+        let width = TerminalUI.Terminal.size(of: 1)?.width ?? 80  // The terminal's, when the output is one.
         output.line("")
         for line in StatementText.lines(statement.document, width: width, style: style) { output.line(line) }
         if !statement.hints.isEmpty {
@@ -91,11 +91,6 @@ struct ShowCommand: LeetTrackCommand {
                 output.line(index == 0 ? line : "  " + line)
             }
         }
-    }
-
-    /// The terminal's width when the output is one, else 80 columns.
-    static func outputWidth() -> Int {
-        TerminalUI.Terminal.size(of: 1)?.width ?? 80
     }
 }
 
