@@ -44,6 +44,12 @@ struct CodeIndexTests {
         #expect(block.contains("[A \\| B\\]\\(http://evil\\) \\# x](https://leetcode.com/problems/two-sum/)"), "\(block)")
     }
 
+    @Test func aLinkPercentEncodesEveryByteOutsideLettersDigitsDotHyphenAndUnderscore() throws {
+        let entries = [try entry(1, on: "2026-12-06", files: ["1.two sum\u{1}\u{1F}(é)_x-y.py"])]
+        let block = CodeIndex(entries: entries, grouping: .topics).block(catalog: catalog, followedList: nil)
+        #expect(block.contains("](./1.two%20sum%01%1F%28%C3%A9%29_x-y.py)"), "\(block)")
+    }
+
     @Test func onlyFilesOfTheShapeCodeGivesAreSolutions() {
         let files = CodeIndex.solutionFiles(in: ["1.two-sum.py", "1.two-sum.rs", "2.two-sum.py", "notes.txt", "1.two-sum.py.orig", "README.md"], catalog: catalog)
         #expect(files == ["two-sum": ["1.two-sum.py", "1.two-sum.rs"]])

@@ -23,14 +23,14 @@ struct PracticeSettingsJSONReaderTests {
             #" { "future" : {"a": [1, {"b": null}]}, "follow" : "own \u00e9 \"list\"" , "skipped" : [ "tw\u006f-sum" ] } "#,
         ])
     func sameAsDecoder(json: String) throws {
-        let read = try #require(PracticeSettingsJSONReader.settings(from: Data(json.utf8)))
+        let read = try #require(PracticeSettingsJSONReader.read(Data(json.utf8)))
         #expect(read == (try decoded(json)))
     }
 
     @Test("settings the store wrote read back the same")
     func roundTrip() throws {
         let settings = PracticeSettings(followedList: "blind-75", dailyGoal: 5, skipped: ["a", "b"], premium: false)
-        #expect(PracticeSettingsJSONReader.settings(from: try JSONEncoder().encode(settings)) == settings)
+        #expect(PracticeSettingsJSONReader.read(try JSONEncoder().encode(settings)) == settings)
     }
 
     @Test(
@@ -45,7 +45,7 @@ struct PracticeSettingsJSONReaderTests {
             "null", "[]", "{", #"{"dailyGoal":3} x"#, "", "\u{0}",
         ])
     func givesUp(json: String) {
-        #expect(PracticeSettingsJSONReader.settings(from: Data(json.utf8)) == nil)
+        #expect(PracticeSettingsJSONReader.read(Data(json.utf8)) == nil)
     }
 
     @Test("a damaged record is still reported by its key, and an out-of-range goal too")

@@ -23,13 +23,13 @@ struct PracticeSettingsTests {
 
     @Test("practice settings pulled from a sync server are checked like the command line's")
     func pulledSettingsAreChecked() throws {
-        #expect(throws: Never.self) { try SyncEngine.check(PracticeSettings(followedList: "neetcode-150", dailyGoal: 3, skipped: ["two-sum"])) }
-        #expect(throws: InputRules.Violation.self) { try SyncEngine.check(PracticeSettings(dailyGoal: -3)) }
-        #expect(throws: InputRules.Violation.self) { try SyncEngine.check(PracticeSettings(dailyGoal: 101)) }
-        #expect(throws: InputRules.Violation.self) { try SyncEngine.check(PracticeSettings(followedList: "\u{1B}]0;pwn\u{07}")) }
-        #expect(throws: InputRules.Violation.self) { try SyncEngine.check(PracticeSettings(skipped: ["two-sum", "Not A Slug\u{1B}[2J"])) }
+        #expect(throws: Never.self) { try InputRules.check(PracticeSettings(followedList: "neetcode-150", dailyGoal: 3, skipped: ["two-sum"]), at: "") }
+        #expect(throws: InputRules.Violation.self) { try InputRules.check(PracticeSettings(dailyGoal: -3), at: "") }
+        #expect(throws: InputRules.Violation.self) { try InputRules.check(PracticeSettings(dailyGoal: 101), at: "") }
+        #expect(throws: InputRules.Violation.self) { try InputRules.check(PracticeSettings(followedList: "\u{1B}]0;pwn\u{07}"), at: "") }
+        #expect(throws: InputRules.Violation.self) { try InputRules.check(PracticeSettings(skipped: ["two-sum", "Not A Slug\u{1B}[2J"]), at: "") }
         let tooMany = (0...InputRules.maximumListProblems).map { "p\($0)" }
-        #expect(throws: InputRules.Violation.self) { try SyncEngine.check(PracticeSettings(skipped: tooMany)) }
+        #expect(throws: InputRules.Violation.self) { try InputRules.check(PracticeSettings(skipped: tooMany), at: "") }
     }
 
     @Test("a change that changes nothing writes nothing")

@@ -26,7 +26,7 @@ struct StatementJSONReaderTests {
     @Test("a record as the store writes it reads the same as through JSONDecoder")
     func sameAsDecoder() throws {
         let data = try JSONEncoder().encode(Self.statement)
-        let read = try #require(StatementJSONReader.statement(from: data))
+        let read = try #require(StatementJSONReader.read(data))
         #expect(read == Self.statement)
         #expect(read == (try JSONDecoder().decode(ProblemStatement.self, from: data)))
     }
@@ -34,7 +34,7 @@ struct StatementJSONReaderTests {
     @Test("the golden record reads the same as through JSONDecoder")
     func golden() throws {
         let data = try GoldenFiles.bytes("statement.json")
-        #expect(StatementJSONReader.statement(from: data) == (try JSONDecoder().decode(ProblemStatement.self, from: data)))
+        #expect(StatementJSONReader.read(data) == (try JSONDecoder().decode(ProblemStatement.self, from: data)))
     }
 
     @Test("unknown members are skipped, metaData may be null or absent, white space anywhere")
@@ -44,7 +44,7 @@ struct StatementJSONReaderTests {
             "future": {"nested": [1, {"x": null}]}, "snippets":[{"lang":"Go","langSlug":"golang","code":"func a()","new":1}],
             "exampleTestcases":[],"hints":[],"similar":[],"metaData":null,"fetchedAt":-1.5e3 }
             """
-        let read = try #require(StatementJSONReader.statement(from: Data(json.utf8)))
+        let read = try #require(StatementJSONReader.read(Data(json.utf8)))
         #expect(read == (try decoded(json)))
         #expect(read.metaData == nil && read.fetchedAt == Date(timeIntervalSinceReferenceDate: -1500))
     }
@@ -61,7 +61,7 @@ struct StatementJSONReaderTests {
             "null", "", "[]",
         ])
     func givesUp(_ json: String) {
-        #expect(StatementJSONReader.statement(from: Data(json.utf8)) == nil)
+        #expect(StatementJSONReader.read(Data(json.utf8)) == nil)
     }
 
     @Test("a kept statement reads back through Statements; one never kept is nil")

@@ -186,15 +186,8 @@ public struct CodeIndex: Sendable {
         for byte in name.utf8 {
             let plain = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-            result += plain ? String(UnicodeScalar(byte)) : "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            result += plain ? String(UnicodeScalar(byte)) : (byte < 0x10 ? "%0" : "%") + String(byte, radix: 16, uppercase: true)
         }
         return "./" + result
-    }
-}
-
-extension String {
-    /// The string with zeros before it up to `width` characters.
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -93,7 +93,7 @@ public struct OwnLists: Sendable {
             }
             var unique = Set<String>()
             let problems = problems.filter { unique.insert($0).inserted }
-            let record = Record(name: Self.cleaned(name), problems: problems, created: UTCTimestamp.string(from: date))
+            let record = Record(name: name.trimmedOfWhitespace, problems: problems, created: UTCTimestamp.string(from: date))
             try writes.value(SyncValue(list: record), for: Self.keyPrefix + key, in: transaction)
             return try Self.unwrap(record.list, name)
         }
@@ -171,7 +171,7 @@ public struct OwnLists: Sendable {
                 throw LeetTrackError.duplicateList(newName, existing: existing.name)
             }
             let before = record
-            record.name = Self.cleaned(newName)
+            record.name = newName.trimmedOfWhitespace
             guard record != before else { return try Self.unwrap(record.list, newName) }
             // For sync a rename is a deletion of the old key and a creation of the new one (the
             // same key when only the case changes).
@@ -252,22 +252,18 @@ public struct OwnLists: Sendable {
             .map { String($0.key.dropFirst(keyPrefix.count)) }
     }
 
-    private func allKeys(_ catalog: Catalog) throws -> [String] {
-        (catalog.studyLists + (try all())).map(\.key)
-    }
-
     /// The key of an existing own list; a built-in name is refused, an unknown one reported.
     func ownKey(_ name: String, in catalog: Catalog) throws -> String {
         if catalog.builtInList(named: name) != nil { throw LeetTrackError.builtInList(name) }
         guard let key = Self.key(for: name), try store.containsValue(forKey: Self.keyPrefix + key) else {
-            throw LeetTrackError.unknownList(name, known: try allKeys(catalog))
+            throw LeetTrackError.unknownList(name, known: try allLists(in: catalog).map(\.key))
         }
         return key
     }
 
     /// The key for a new name, or why the name cannot be used.
     static func checkedKey(_ name: String, in catalog: Catalog) throws(LeetTrackError) -> String {
-        let cleaned = cleaned(name)
+        let cleaned = name.trimmedOfWhitespace
         // The one rule for empty text, as for notes: a name that shows nothing is empty.
         if InputRules.showsNothing(name) { throw .invalidListName(name, reason: "it is \(InputRules.emptiness(name))") }
         // Length first: folding a 50 MB name into a key would take seconds.
@@ -296,10 +292,6 @@ public struct OwnLists: Sendable {
     /// mark): characters with no width and no use inside a name. (The zero-width joiners of emoji
     /// sequences and of some scripts are kept.)
     private static let invisibleScalars: Set<UInt32> = [0x200B, 0x2060, 0xFEFF]
-
-    private static func cleaned(_ name: String) -> String {
-        name.trimmedOfWhitespace
-    }
 
     private static func unwrap(_ list: StudyList?, _ name: String) throws(LeetTrackError) -> StudyList {
         guard let list else { throw .invalidListName(name, reason: "it needs a letter or a digit") }

@@ -107,7 +107,7 @@ public struct PracticeBook: Sendable {
         // Read by `PracticeSettingsJSONReader` (`show` reads them at every run); a record it does
         // not take goes through the store's decoder, which reads it or reports it `undecodable`.
         guard let raw = try store.rawValue(forKey: PracticeSettings.key.name) else { return PracticeSettings() }
-        if let settings = PracticeSettingsJSONReader.settings(from: raw) { return settings }
+        if let settings = PracticeSettingsJSONReader.read(raw) { return settings }
         return try store.value(for: PracticeSettings.key)
     }
 

@@ -14,11 +14,6 @@ import Persistence
 struct PracticeSettingsJSONReader: JSONRecordReader {
     var reader: JSONReader
 
-    /// Parses `data`, or returns `nil` when it is not a record this reader takes.
-    static func settings(from data: Data) -> PracticeSettings? {
-        read(data)
-    }
-
     mutating func record() throws -> PracticeSettings {
         var settings = PracticeSettings()
         // One bit a known member, so that a repeated one gives up (which of two wins is the decoder's call).

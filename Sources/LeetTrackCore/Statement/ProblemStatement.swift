@@ -122,7 +122,7 @@ public struct Statements: Sendable {
         // it does not understand (`null`, damage) goes through the store's decoder, which reads
         // `null` as none and reports damage as `undecodable`.
         guard let raw = try store.rawValue(forKey: Self.keyPrefix + slug) else { return nil }
-        if let statement = StatementJSONReader.statement(from: raw) { return statement }
+        if let statement = StatementJSONReader.read(raw) { return statement }
         return try store.value(for: Self.key(for: slug))
     }
 

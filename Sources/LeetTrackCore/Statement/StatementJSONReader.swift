@@ -14,11 +14,6 @@ import Persistence
 struct StatementJSONReader: JSONRecordReader {
     var reader: JSONReader
 
-    /// Parses `data`, or returns `nil` when it is not a statement record this reader understands.
-    static func statement(from data: Data) -> ProblemStatement? {
-        read(data)
-    }
-
     mutating func record() throws -> ProblemStatement {
         var slug: String?, questionID: String?, frontendID: String?, title: String?, content: String?
         var paidOnly: Bool?, fetchedAt: Date?

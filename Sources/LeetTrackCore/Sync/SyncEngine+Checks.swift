@@ -73,11 +73,6 @@ extension SyncEngine {
         }
     }
 
-    /// The practice settings as `config` and `skip` would have made them (see ``InputRules``).
-    static func check(_ practice: PracticeSettings) throws(InputRules.Violation) {
-        try InputRules.check(practice, at: "")
-    }
-
     /// Checks what a record says about the practice settings: only the `settings.practice` record
     /// holds them and their per-part stamps, and it holds nothing else; the settings are as
     /// ``check(_:)`` wants them; its stamps, which decide which side's part wins, are real clock
@@ -92,7 +87,7 @@ extension SyncEngine {
         if record.value.list != nil || record.value.settings != nil {
             throw InputRules.Violation("", "the record holds something other than the practice settings")
         }
-        if let practice = record.value.practice { try check(practice) }
+        if let practice = record.value.practice { try InputRules.check(practice, at: "") }
         if let created = record.stamps.created { try check(created, at: "stamps.created", now: now) }
         if let changed = record.stamps.changed { try check(changed, at: "stamps.changed", now: now) }
         guard let stamps = record.stamps.practice else { return }
