@@ -109,7 +109,10 @@ extension SolutionFolder {
     /// overwritten, even a file made a moment ago). Returns `false` when the name existed.
     static func writeNew(_ bytes: [UInt8], to path: String, in directory: String, modified: Date?) -> Result<Bool, Unreadable> {
         let temporary: String
-        do throws(Unreadable) { temporary = try writeTemporary(bytes, in: directory, modified: modified).get() } catch { return .failure(error) }
+        switch writeTemporary(bytes, in: directory, modified: modified) {
+        case .success(let path): temporary = path
+        case .failure(let error): return .failure(error)
+        }
         defer { unlink(temporary) }
         guard link(temporary, path) == 0 else {
             let code = errno
@@ -123,7 +126,10 @@ extension SolutionFolder {
     /// editor saved it), or is no longer a regular file.
     static func replace(_ path: String, expected: String, by bytes: [UInt8], in directory: String, modified: Date?) -> Result<Void, Unreadable> {
         let temporary: String
-        do throws(Unreadable) { temporary = try writeTemporary(bytes, in: directory, modified: modified).get() } catch { return .failure(error) }
+        switch writeTemporary(bytes, in: directory, modified: modified) {
+        case .success(let path): temporary = path
+        case .failure(let error): return .failure(error)
+        }
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             unlink(temporary)
