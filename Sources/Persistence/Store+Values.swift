@@ -181,15 +181,14 @@ extension Store {
     func currentEntry(for name: String, in state: inout StoreState, needsBytes: Bool = true) throws -> CacheEntry {
         try absorbChangesByOthers(in: &state)
         if var entry = state.cache[name] {
-            // An entry to check is compared by its bytes: `raw` must not read as "not stored".
-            if !entry.bytesKept, needsBytes || entry.needsCheck {
-                let raw = try backend.read(name)
-                entry = CacheEntry(raw: raw, decoded: raw == nil ? nil : entry.decoded)
-                state.cache[name] = entry
-            }
-            guard entry.needsCheck else { return entry }
+            guard entry.needsCheck || (needsBytes && !entry.bytesKept) else { return entry }
+            // One read serves both: the bytes of an entry that kept only its value, and the check of
+            // one whose object must match the store's bytes (an entry without its bytes cannot show
+            // that it does: its value is decoded afresh).
             let raw = try backend.read(name)
-            if raw == entry.raw {
+            if !entry.needsCheck {
+                entry = CacheEntry(raw: raw, decoded: raw == nil ? nil : entry.decoded)
+            } else if entry.bytesKept, raw == entry.raw {
                 entry.needsCheck = false
             } else {
                 entry = CacheEntry(raw: raw, decoded: nil)  // Changed elsewhere: a new object is decoded.
