@@ -288,17 +288,13 @@ final class SQLiteBackend: StorageBackend {
     /// One change, as one statement that commits itself (see ``commitOneWrite(_:_:_:)``), with
     /// no array of changes or keys made for it: a store's `set` comes here.
     func write(_ change: Change) throws {
-        try change.withBytes { try writeOne(change.key, $0) }
+        try change.withBytes { try write(key: change.key, bytes: $0) }
     }
 
-    /// Stores `bytes` under `key`, as writing one `Change` would: the path of a store's `set` of a
-    /// `Codable` value, whose bytes the encoder lends for the call (they are not kept).
-    func write(key: String, bytes: UnsafeRawBufferPointer) throws {
-        try writeOne(key, bytes)
-    }
-
-    /// One key's new bytes (`nil` removes it), as one self-committing statement.
-    private func writeOne(_ key: String, _ bytes: UnsafeRawBufferPointer?) throws {
+    /// Stores `bytes` under `key` (`nil` removes it), as writing one `Change` would: also the path
+    /// of a store's `set` of a `Codable` value, whose bytes the encoder lends for the call (they
+    /// are not kept).
+    func write(key: String, bytes: UnsafeRawBufferPointer?) throws {
         try KeyCheck.validate(key)
         try checkWritable()
         defer { checkpointer?.commitMade() }
