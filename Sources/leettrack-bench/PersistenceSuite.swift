@@ -323,12 +323,12 @@ final class RawSQLite {
             throw BenchError("cannot prepare the upsert")
         }
         upsert = statement
-        sqlite3_exec(handle, "BEGIN", nil, nil, nil)
+        guard sqlite3_exec(handle, "BEGIN", nil, nil, nil) == SQLITE_OK else { throw BenchError("failed: BEGIN") }
         for index in 0..<keys {
             try self.upsert(key: "int.\(index)", integer: index)
             try self.upsert(key: "record.\(index)", blob: [UInt8](repeating: 0, count: 100))
         }
-        sqlite3_exec(handle, "COMMIT", nil, nil, nil)
+        guard sqlite3_exec(handle, "COMMIT", nil, nil, nil) == SQLITE_OK else { throw BenchError("failed: COMMIT") }
     }
 
     deinit {
@@ -336,23 +336,28 @@ final class RawSQLite {
         sqlite3_close(handle)
     }
 
-    // Bound without copies (SQLITE_STATIC), as the store binds: the buffers outlive the step.
+    // Bound without copies (SQLITE_STATIC), as the store binds: the buffers outlive the step. Each
+    // result is checked, as the store checks its own.
     func upsert(key: String, integer: Int) throws {
         try key.withCString { key in
-            sqlite3_bind_text(upsert, 1, key, -1, csqlite_static())
-            sqlite3_bind_int64(upsert, 2, Int64(integer))
+            try bound(sqlite3_bind_text(upsert, 1, key, -1, csqlite_static()))
+            try bound(sqlite3_bind_int64(upsert, 2, Int64(integer)))
             try step()
         }
     }
 
     func upsert(key: String, blob: [UInt8]) throws {
         try key.withCString { key in
-            sqlite3_bind_text(upsert, 1, key, -1, csqlite_static())
+            try bound(sqlite3_bind_text(upsert, 1, key, -1, csqlite_static()))
             try blob.withUnsafeBytes {
-                _ = sqlite3_bind_blob(upsert, 2, $0.baseAddress, Int32($0.count), csqlite_static())
+                try bound(sqlite3_bind_blob(upsert, 2, $0.baseAddress, Int32($0.count), csqlite_static()))
                 try step()
             }
         }
+    }
+
+    private func bound(_ code: Int32) throws {
+        guard code == SQLITE_OK else { throw BenchError("binding failed: \(code)") }
     }
 
     private func step() throws {
