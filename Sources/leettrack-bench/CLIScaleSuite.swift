@@ -49,14 +49,18 @@ func runCLIScaleSuite() throws {
     print("stores: 500 touched problems; \(touched) touched with \(events) events; \(rounds) interleaved runs each; "
         + "load average \(loadBefore) before, \(CLIBench.loadAverage()) after")
     print()
+    // "paired": the median of each round's heavy / 500-problem ratio, whose two runs follow each
+    // other: a machine whose speed drifts within the suite moves both alike (farm-bench's way).
     print(CLIBench.pad("command", 36) + CLIBench.pad("500 ms", 9) + CLIBench.pad("heavy ms", 10) + CLIBench.pad("ratio", 8)
-        + CLIBench.pad("500 cpu", 9) + CLIBench.pad("heavy cpu", 11) + CLIBench.pad("MiB", 7) + "bound")
+        + CLIBench.pad("paired", 8) + CLIBench.pad("500 cpu", 9) + CLIBench.pad("heavy cpu", 11) + CLIBench.pad("MiB", 7) + "bound")
     for (index, command) in commands.enumerated() {
         let smallWall = CLIBench.median(smallRuns[index].map(\.wall))
         let heavyWall = CLIBench.median(heavyRuns[index].map(\.wall))
         let ratio = heavyWall / smallWall
+        let paired = CLIBench.median(zip(heavyRuns[index], smallRuns[index]).map { $0.wall / $1.wall })
         print(CLIBench.pad("leettrack \(command.name)", 36) + CLIBench.pad(CLIBench.format(smallWall), 9)
             + CLIBench.pad(CLIBench.format(heavyWall), 10) + CLIBench.pad(CLIBench.format(ratio) + "x", 8)
+            + CLIBench.pad(CLIBench.format(paired) + "x", 8)
             + CLIBench.pad(CLIBench.format(CLIBench.median(smallRuns[index].map(\.cpu))), 9)
             + CLIBench.pad(CLIBench.format(CLIBench.median(heavyRuns[index].map(\.cpu))), 11)
             + CLIBench.pad(CLIBench.format(CLIBench.median(heavyRuns[index].map(\.peakMiB))), 7)
