@@ -46,6 +46,8 @@ struct ErrorsEndToEndTests {
         (["lists", "blind-76"], "no study list is called 'blind-76'"),
         (["fav"], "Missing expected argument '<problem> ...'"),
         (["unfav", "--bogus"], "Unknown option '--bogus'"),
+        (["show", "-1"], "Unknown option '-1'"),
+        (["solve", "--time", "-5"], "a time cannot be negative"),
         (["review", "2", "--frobnicate"], "Unknown option '--frobnicate'"),
         (["show", "1", "2"], "Unexpected argument '2'"),
         (["solve", "1", "--date", "2026-02-30"], "that month has no day 30"),

@@ -65,17 +65,24 @@ enum CommandLineChecks {
     /// The first option in `arguments` that the named command does not declare (flags too), or
     /// `nil`. The library reports a missing argument before an unknown option (`unfav --bogus`
     /// said "Missing expected argument"); the error path asks this to name the real mistake.
+    /// A negative number (`show -1`) is named too, unless it is the value of the option before it
+    /// (`--time -5`, which the option's own check refuses).
     static func unknownOption(in arguments: [String]) -> String? {
         let options = Array(arguments.prefix { $0 != "--" })
         let command = options.first { LeetTrack.commandNames.contains($0) }
         let table = OptionTable(command: command, includingFlags: true)
         var index = 0
+        var afterOptionWithValue = false
         while index < options.count {
             let argument = options[index]
+            let isValue = afterOptionWithValue
             index += 1
+            afterOptionWithValue = false
             if argument == "--store" { index += 1; continue }
-            guard argument.hasPrefix("-"), argument != "-", Double(argument) == nil else { continue }
+            guard argument.hasPrefix("-"), argument != "-", !(isValue && Double(argument) != nil) else { continue }
+            if Double(argument) != nil { return argument }
             let name = String(argument.prefix { $0 != "=" })
+            afterOptionWithValue = name == argument && table.option(named: name)?.takesValue == true
             // Short flags may be combined (`-fq`); check each letter.
             let names = name.hasPrefix("--") || name.count == 2 ? [name] : name.dropFirst().map { "-\($0)" }
             if let unknown = names.first(where: { table.option(named: $0) == nil && !Self.alwaysKnown.contains($0) }) {
@@ -115,6 +122,8 @@ private struct OptionTable {
     struct Option {
         let key: String
         let synopsis: String
+        /// Whether the next argument is its value (an option, not a flag).
+        let takesValue: Bool
     }
 
     private var byName: [String: Option] = [:]
@@ -149,7 +158,8 @@ private struct OptionTable {
             // Short names first, as in the help (`-d, --difficulty`).
             spelled.sort { $0.count < $1.count }
             guard let key = spelled.last else { continue }
-            let option = Option(key: key, synopsis: spelled.joined(separator: ", ") + " <\(argument.valueName ?? "value")>")
+            let option = Option(
+                key: key, synopsis: spelled.joined(separator: ", ") + " <\(argument.valueName ?? "value")>", takesValue: argument.kind == "option")
             for name in spelled { byName[name] = option }
         }
     }
