@@ -12,7 +12,7 @@ struct InteractiveExternalChangeTests {
 
     /// A screen on ``store`` with no watch of its own: each test tells it what changed.
     func screen() throws -> Runtime<Browser> {
-        let tracker = Tracker(store: store, catalog: .builtIn, clock: .fixed(interactiveTestDate), timeZone: UTCDays())
+        let tracker = Tracker(store: store, catalog: .builtIn, clock: .fixed(interactiveTestDate), timeZone: UniversalTime())
         return Runtime(try Browser(tracker: tracker), size: Size(width: 80, height: 24))
     }
 

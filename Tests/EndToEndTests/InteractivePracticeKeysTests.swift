@@ -50,7 +50,7 @@ struct InteractivePracticeKeysTests {
     func undoNote() throws {
         let store = Store.memory()
         let remote = Store.memory()
-        let tracker = Tracker(store: store, catalog: .builtIn, clock: .fixed(interactiveTestDate), timeZone: UTCDays())
+        let tracker = Tracker(store: store, catalog: .builtIn, clock: .fixed(interactiveTestDate), timeZone: UniversalTime())
         _ = try tracker.sync(with: remote).run()
         var screen = try ScreenHarness(store: store)
         screen.type("nhash map")
@@ -88,7 +88,7 @@ struct InteractivePracticeKeysTests {
     @Test("+ adds the problem to an own list chosen in a picker, and U takes it out again")
     func addToList() throws {
         let store = Store.memory()
-        let tracker = Tracker(store: store, catalog: .builtIn, clock: .fixed(interactiveTestDate), timeZone: UTCDays())
+        let tracker = Tracker(store: store, catalog: .builtIn, clock: .fixed(interactiveTestDate), timeZone: UniversalTime())
         _ = try tracker.lists.create("Graphs", in: .builtIn, at: interactiveTestDate)
         _ = try tracker.lists.create("Later", in: .builtIn, at: interactiveTestDate.addingTimeInterval(1))
         var screen = try ScreenHarness(store: store)

@@ -59,7 +59,7 @@ struct InteractiveReviewRenderTests {
         screen.type("r")
         let card = try #require(try ProgressRepository(store: store, clock: .system).progress(for: "two-sum").review)
         let due = try #require(ReviewScheduler().preview(card, at: interactiveTestDate)[.hard])
-        #expect(screen.text.contains("Mon \(LocalDay(due, in: UTCDays()))"))
+        #expect(screen.text.contains("Mon \(LocalDay(due, in: UniversalTime()))"))
     }
 
     @Test("After a rating the next problem shows, and the footer says when the rated one comes back")

@@ -26,7 +26,7 @@ struct ScreenHarness {
     ) throws {
         self.store = store
         let browser = try Browser(
-            tracker: Tracker(store: store, catalog: .builtIn, clock: Clock(now), timeZone: UTCDays()), opensOnToday: opensOnToday)
+            tracker: Tracker(store: store, catalog: .builtIn, clock: Clock(now), timeZone: UniversalTime()), opensOnToday: opensOnToday)
         runtime = Runtime(browser, size: Size(width: width, height: height))
         observation = browser.observeExternalChanges { [woken] in woken.signal() }
     }
@@ -66,11 +66,6 @@ struct ScreenHarness {
     func record(_ slug: String) throws -> ProblemProgress {
         try ProgressRepository(store: store, clock: .system).progress(for: slug)
     }
-}
-
-/// UTC as the user's time zone, so the tests' "today" does not depend on the machine's `TZ`.
-struct UTCDays: UTCOffsetProvider {
-    func secondsFromGMT(for date: Date) -> Int { 0 }
 }
 
 /// A clock a test moves on.

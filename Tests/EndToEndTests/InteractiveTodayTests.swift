@@ -10,7 +10,7 @@ struct InteractiveTodayTests {
     /// A store with two solves (one due for review on the tests' day), the followed list and a goal.
     static func practisedStore() throws -> Store {
         let store = Store.memory()
-        let tracker = Tracker(store: store, catalog: .builtIn, clock: .fixed(interactiveTestDate), timeZone: UTCDays())
+        let tracker = Tracker(store: store, catalog: .builtIn, clock: .fixed(interactiveTestDate), timeZone: UniversalTime())
         let earlier = interactiveTestDate.addingTimeInterval(-5 * 86_400)
         try tracker.progress.update(["contains-duplicate"]) { _, record in record.recordSolve(at: earlier, rating: .good, scheduler: ReviewScheduler()) }
         try tracker.progress.update(["valid-anagram"]) { _, record in record.recordSolve(at: interactiveTestDate, rating: .good, scheduler: ReviewScheduler()) }

@@ -46,7 +46,7 @@ public struct LeetCodeDaily: Sendable, Equatable, Codable {
 
     /// Whether this is the question of the day `now` falls in: LeetCode's day is the UTC day.
     public func isCurrent(at now: Date) -> Bool {
-        date == LocalDay(now, in: TimeZone(identifier: "UTC") ?? .current).description
+        date == LocalDay(now, in: UniversalTime()).description
     }
 }
 
