@@ -169,14 +169,16 @@ struct GoldenFileTests {
         try expectStored(update as CatalogUpdate?, as: CatalogUpdate.key, in: "catalog-update.json")
     }
 
+    /// The daily question of 2025-11-30 (also what `LeetCodeDailyTests` checks the day of).
+    static let daily = LeetCodeDaily(
+        date: "2025-11-30",
+        problem: LeetCodeProblemList.Entry(
+            id: 1, title: "Two Sum", slug: "two-sum", difficulty: .easy, paidOnly: false, acceptance: 55.23,
+            tags: ["Array", "Hash Table"], status: "ac"))
+
     @Test("the daily question kept from LeetCode")
     func leetCodeDaily() throws {
-        let daily = LeetCodeDaily(
-            date: "2025-11-30",
-            problem: LeetCodeProblemList.Entry(
-                id: 1, title: "Two Sum", slug: "two-sum", difficulty: .easy, paidOnly: false, acceptance: 55.23,
-                tags: ["Array", "Hash Table"], status: "ac"))
-        try expectStored(daily as LeetCodeDaily?, as: LeetCodeDaily.key, in: "leetcode-daily.json")
+        try expectStored(Self.daily as LeetCodeDaily?, as: LeetCodeDaily.key, in: "leetcode-daily.json")
     }
 
     @Test("a statement kept by leetcode fetch")

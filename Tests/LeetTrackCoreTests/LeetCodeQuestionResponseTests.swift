@@ -68,12 +68,8 @@ struct LeetCodeQuestionResponseTests {
 struct LeetCodeDailyTests {
     @Test("it is current through its UTC day, whatever the machine's time zone")
     func currentOnItsUTCDay() throws {
-        let daily = LeetCodeDaily(
-            date: "2026-11-30",
-            problem: LeetCodeProblemList.Entry(
-                id: 1, title: "Two Sum", slug: "two-sum", difficulty: .easy, paidOnly: false, acceptance: 55.23,
-                tags: ["Array", "Hash Table"], status: nil))
-        let start = Date(timeIntervalSince1970: 1_795_996_800)  // 2026-11-30T00:00:00Z
+        let daily = GoldenFileTests.daily
+        let start = Date(timeIntervalSince1970: 1_764_460_800)  // 2025-11-30T00:00:00Z, its day
         #expect(daily.isCurrent(at: start))
         #expect(daily.isCurrent(at: start.addingTimeInterval(86_399)))
         #expect(!daily.isCurrent(at: start.addingTimeInterval(86_400)))
