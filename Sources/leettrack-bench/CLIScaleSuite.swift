@@ -50,7 +50,7 @@ func runCLIScaleSuite() throws {
         + "load average \(loadBefore) before, \(CLIBench.loadAverage()) after")
     print()
     // "paired": the median of each round's heavy / 500-problem ratio, whose two runs follow each
-    // other: a machine whose speed drifts within the suite moves both alike (farm-bench's way).
+    // other: a machine whose speed drifts within the suite moves both alike.
     print(CLIBench.pad("command", 36) + CLIBench.pad("500 ms", 9) + CLIBench.pad("heavy ms", 10) + CLIBench.pad("ratio", 8)
         + CLIBench.pad("paired", 8) + CLIBench.pad("500 cpu", 9) + CLIBench.pad("heavy cpu", 11) + CLIBench.pad("MiB", 7) + "bound")
     for (index, command) in commands.enumerated() {
