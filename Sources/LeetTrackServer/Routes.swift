@@ -212,7 +212,8 @@ struct Routes: Sendable {
             return (name, .solve(try rating(body?.rating ?? "good"), seconds: try body?.time.map(PracticeTime.seconds(parsing:))))
         case "attempt":
             try allow(request)
-            return (name, .attempt(seconds: try decode(RatingBody.self, request.body, allowEmpty: true)?.time.map(PracticeTime.seconds(parsing:))))
+            let body = try decode(RatingBody.self, request.body, allowEmpty: true)
+            return (name, .attempt(seconds: try body?.time.map(PracticeTime.seconds(parsing:))))
         case "reset":
             try allow(request)
             return (name, .reset)
@@ -255,7 +256,7 @@ struct Routes: Sendable {
         }
     }
 
-    /// The seconds of a `time` as `--time` reads it, refused with its message when it is not one.
+    /// The rating a body names (`again`, `hard`, `good`, `easy`), refused with its message when it is not one.
     private func rating(_ word: String) throws -> ReviewRating {
         guard let rating = ReviewRating(word) else { throw LeetTrackError.invalidRating(word) }
         return rating
