@@ -109,7 +109,7 @@ let package = Package(
         // Headers only: libcurl is loaded with dlopen by the `leetcode` commands alone (see
         // Sources/CLibCurl/shim.h). apt: libcurl4-openssl-dev (headers), libcurl4.
         .systemLibrary(name: "CLibCurl"),
-        .target(name: "LeetCodeClient", dependencies: ["LeetTrackCore", "CLibCurl"], swiftSettings: executableOnly),
+        .target(name: "LeetCodeClient", dependencies: ["LeetTrackCore", "Persistence", "CLibCurl"], swiftSettings: executableOnly),
         .target(name: "TerminalUI", swiftSettings: executableOnly),
         // The text formatting the command line and the screen share: rows, styles, fitted columns.
         .target(name: "LeetTrackText", dependencies: ["LeetTrackCore", "TerminalUI"], swiftSettings: executableOnly),

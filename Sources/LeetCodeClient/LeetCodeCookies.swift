@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LeetTrackCore
+import Persistence
 
 #if canImport(Glibc)
 import Glibc
@@ -62,7 +63,7 @@ public struct LeetCodeCookies: Sendable, Equatable, Codable {
         var info = stat()
         if lstat(path, &info) != 0 {
             if errno == ENOENT { return nil }
-            throw .cookieFile(path: path, reason: String(cString: strerror(errno)))
+            throw .cookieFile(path: path, reason: FileErrorReason.system(errno))
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw .cookieFile(path: path, reason: "not a regular file; remove it and sign in again with `leettrack leetcode login`")
@@ -97,24 +98,11 @@ public struct LeetCodeCookies: Sendable, Equatable, Codable {
         }
         let temporary = path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw .cookieFile(path: path, reason: String(cString: strerror(errno))) }
-        var failure: String?
-        data.withUnsafeBytes { bytes in
-            guard let base = bytes.baseAddress else { return }
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, base + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
-            if fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-        }
+        guard descriptor >= 0 else { throw .cookieFile(path: path, reason: FileErrorReason.system(errno)) }
+        var failure = writeFully(data, to: descriptor)
+        if failure == nil, fsync(descriptor) != 0 { failure = FileErrorReason.system(errno) }
         close(descriptor)
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if failure == nil, rename(temporary, path) != 0 { failure = FileErrorReason.system(errno) }
         if let failure {
             unlink(temporary)
             throw .cookieFile(path: path, reason: failure)
@@ -125,6 +113,6 @@ public struct LeetCodeCookies: Sendable, Equatable, Codable {
     public static func remove(at path: String) throws(LeetCodeError) -> Bool {
         if unlink(path) == 0 { return true }
         if errno == ENOENT { return false }
-        throw .cookieFile(path: path, reason: String(cString: strerror(errno)))
+        throw .cookieFile(path: path, reason: FileErrorReason.system(errno))
     }
 }

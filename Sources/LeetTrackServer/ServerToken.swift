@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Persistence
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -25,16 +26,17 @@ enum ServerToken {
         let token = String(decoding: bytes.flatMap { [Self.hexDigits[Int($0 >> 4)], Self.hexDigits[Int($0 & 0xF)]] }, as: UTF8.self)
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         if descriptor < 0 {
+            let code = errno
             // Another server made it at the same moment: use that one.
-            if errno == EEXIST, let existing = try read(path) { return existing }
-            throw ServerError.tokenFile(path: path, reason: String(cString: strerror(errno)))
+            if code == EEXIST, let existing = try read(path) { return existing }
+            throw ServerError.tokenFile(path: path, reason: FileErrorReason.system(code))
         }
         defer { close(descriptor) }
-        let line = Array((token + "\n").utf8)
-        guard write(descriptor, line, line.count) == line.count, fsync(descriptor) == 0 else {
-            let reason = String(cString: strerror(errno))
+        var failure = writeFully(Array((token + "\n").utf8), to: descriptor)
+        if failure == nil, fsync(descriptor) != 0 { failure = FileErrorReason.system(errno) }
+        if let failure {
             unlink(path)
-            throw ServerError.tokenFile(path: path, reason: reason)
+            throw ServerError.tokenFile(path: path, reason: failure)
         }
         return token
     }
@@ -43,7 +45,7 @@ enum ServerToken {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             if errno == ENOENT { return nil }
-            throw ServerError.tokenFile(path: path, reason: String(cString: strerror(errno)))
+            throw ServerError.tokenFile(path: path, reason: FileErrorReason.system(errno))
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw ServerError.tokenFile(path: path, reason: "it is not a regular file") }
         guard info.st_mode & 0o077 == 0 else {

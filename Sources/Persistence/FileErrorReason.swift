@@ -81,10 +81,11 @@ public enum FileErrorReason {
     ]
 }
 
-/// Writes all of `data` to `descriptor`, retrying short and interrupted writes; the reason it
-/// failed (``FileErrorReason/system(_:)``), or `nil`.
-package func writeFully(_ data: Data, to descriptor: Int32) -> String? {
-    data.withUnsafeBytes { bytes -> String? in
+/// Writes all of `bytes` to `descriptor`, retrying short and interrupted writes; the reason it
+/// failed (``FileErrorReason/system(_:)``), or `nil`. The one such loop of the package: its other
+/// targets write their files through it too.
+package func writeFully(_ bytes: some ContiguousBytes, to descriptor: Int32) -> String? {
+    bytes.withUnsafeBytes { bytes -> String? in
         guard let base = bytes.baseAddress else { return nil }
         var offset = 0
         while offset < bytes.count {
@@ -93,6 +94,8 @@ package func writeFully(_ data: Data, to descriptor: Int32) -> String? {
                 if errno == EINTR { continue }
                 return FileErrorReason.system(errno)
             }
+            // A write that takes nothing would be asked again forever.
+            if written == 0 { return "nothing could be written" }
             offset += written
         }
         return nil

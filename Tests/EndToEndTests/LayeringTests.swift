@@ -14,7 +14,7 @@ struct LayeringTests {
     static let allowed: [String: Set<String>] = [
         "Persistence": ["CSQLite", "CLibPQ"],
         "LeetTrackCore": ["Persistence"],
-        "LeetCodeClient": ["LeetTrackCore", "CLibCurl"],
+        "LeetCodeClient": ["Persistence", "LeetTrackCore", "CLibCurl"],
         "TerminalUI": [],
         "LeetTrackText": ["Persistence", "LeetTrackCore", "TerminalUI"],
         "LeetTrackScreen": ["Persistence", "LeetTrackCore", "LeetTrackText", "TerminalUI"],

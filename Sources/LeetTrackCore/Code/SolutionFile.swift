@@ -95,27 +95,11 @@ public enum SolutionFile {
             throw .codeFile(path, reason: String(cString: strerror(code)))
         }
         defer { close(descriptor) }
-        if let reason = writeAll(Array(contents(for: problem, language: language, statement: statement).utf8), to: descriptor) {
+        if let reason = writeFully(Array(contents(for: problem, language: language, statement: statement).utf8), to: descriptor) {
             unlink(path)
             throw .codeFile(path, reason: reason)
         }
         return (path, true)
-    }
-
-    /// Writes all of `bytes` to `descriptor`; returns the reason when it could not.
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
-        var remaining = bytes[...]
-        while !remaining.isEmpty {
-            let written = remaining.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written > 0 {
-                remaining = remaining.dropFirst(written)
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                return written < 0 ? String(cString: strerror(errno)) : "nothing could be written"
-            }
-        }
-        return nil
     }
 
     /// What is at `path` may be opened in the editor: a regular file, or a link to one (the folder

@@ -153,7 +153,7 @@ extension SolutionFolder {
         let temporary = join(directory, ".leettrack-\(UUID().uuidString).tmp")
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return .failure(Unreadable(text: FileErrorReason.system(errno))) }
-        var failure = SolutionFile.writeAll(bytes, to: descriptor)
+        var failure = writeFully(bytes, to: descriptor)
         if failure == nil, fsync(descriptor) != 0 { failure = FileErrorReason.system(errno) }
         if failure == nil, let modified {
             let seconds = modified.timeIntervalSince1970.rounded(.down)
