@@ -79,8 +79,11 @@ enum CommandLineChecks {
             index += 1
             afterOptionWithValue = false
             if argument == "--store" { index += 1; continue }
-            guard argument.hasPrefix("-"), argument != "-", !(isValue && Double(argument) != nil) else { continue }
-            if Double(argument) != nil { return argument }
+            guard argument.hasPrefix("-"), argument != "-" else { continue }
+            if Double(argument) != nil {
+                if isValue { continue }
+                return argument
+            }
             let name = String(argument.prefix { $0 != "=" })
             afterOptionWithValue = name == argument && table.option(named: name)?.takesValue == true
             // Short flags may be combined (`-fq`); check each letter.

@@ -178,7 +178,7 @@ struct ListCommand: LeetTrackCommand {
             let (problems, progress) = try catalog.problems(matching: query) { slugs in
                 try context.progress { slugs.contains($0) || (findsOrphans && catalog.position(ofSlug: $0) == nil) }
             }
-            let orphans = !findsOrphans ? [] : progress.filter { catalog.position(ofSlug: $0.key) == nil && OrphanRecords.matches(query, $0.value) }
+            let orphans = progress.filter { findsOrphans && catalog.position(ofSlug: $0.key) == nil && OrphanRecords.matches(query, $0.value) }
                 .sorted { $0.key < $1.key }.map { (slug: $0.key, record: $0.value) }
             let entries = problems.map { OrphanRecords.Entry.problem(ProblemJSON($0, progress[$0.slug], skipped: skipped.contains($0.slug))) }
                 + orphans.prefix(max(0, (query.limit ?? Int.max) - problems.count)).map { .orphan(OrphanRecords.JSON($0.slug, $0.record)) }
