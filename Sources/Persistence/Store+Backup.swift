@@ -1,6 +1,16 @@
 import FoundationEssentials
 
 extension Store {
+    /// The files an SQLite store at `path` is kept in: the store, SQLite's log, index and journal
+    /// (`-wal`, `-shm`, `-journal`) and this library's ring of changed keys (`-changes`), all named
+    /// beside the file the path leads to (its links resolved, as SQLite resolves them), whether
+    /// they exist or not. A program that writes files of its own refuses these paths: writing over
+    /// one loses the store's data, or (the ring) the next write takes it back.
+    public static func sqliteFiles(ofStoreAt path: String) -> [String] {
+        let file = FilePaths.resolvingLinks(path)
+        return [file] + ["-wal", "-shm", "-journal", ChangeRing.fileSuffix].map { file + $0 }
+    }
+
     /// Copies the store into a new SQLite file at `path`: a consistent snapshot of every committed
     /// write, taken with SQLite's online backup API, so it is safe while this and other processes
     /// keep writing. The copy is a single file (0600) that opens as a store.

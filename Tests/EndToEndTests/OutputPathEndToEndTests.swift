@@ -62,4 +62,25 @@ struct OutputPathEndToEndTests {
         #expect(try leettrack.run("report", "-o", report).status == 0)
         #expect(try leettrack.run("report", "-o", report).status == 0)
     }
+
+    @Test("The store's other files, existing or not, are refused by export -o, report -o and backup, and no file is made")
+    func storeCompanionsRefused() throws {
+        let leettrack = try runnerWithStore()
+        let store = leettrack.storePath
+        for suffix in ["-changes", "-journal", "-wal", "-shm", ".leetcode-session"] {
+            let path = store + suffix
+            let existed = FileManager.default.fileExists(atPath: path)
+            let before = existed ? try Data(contentsOf: URL(fileURLWithPath: path)) : nil
+            for command in [["export", "-o", path], ["report", "-o", path], ["backup", path]] {
+                let result = try leettrack.run(command)
+                #expect(result.status == 1, "\(command): \(result.stderr)")
+                #expect(result.stderr.contains("a file of the store") && result.stderr.contains("Nothing"), "\(result.stderr)")
+                #expect(FileManager.default.fileExists(atPath: path) == existed, "\(command)")
+                if let before { #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "\(command)") }
+            }
+        }
+        // The store's next write still finds its ring, and the store is whole.
+        #expect(try leettrack.run("fav", "3").status == 0)
+        #expect(try leettrack.run("doctor").status == 0)
+    }
 }

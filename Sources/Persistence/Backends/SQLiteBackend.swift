@@ -123,6 +123,10 @@ final class SQLiteBackend: StorageBackend {
     private let checkpointer: SQLiteCheckpointer?
 
     init(path: String, synchronous: SynchronousMode, access: StoreAccess) throws {
+        // The file the path leads to: SQLite names the log and its index beside it, and so must the
+        // ring and the file watch, or a store opened through a link would keep a ring of its own
+        // (named after the link) that other processes never write, and miss their changes.
+        let path = FilePaths.resolvingLinks(path)
         self.path = path
         // Taken before opening, so that a change made while it opens is seen at the next check; only
         // reading can open `immutable`.

@@ -70,12 +70,19 @@ final class ChangeRing: @unchecked Sendable {
         munmap(base, Self.fileSize)
     }
 
-    /// The ring of the store at `storePath`, created (0600) or reset when `writable` and it is
-    /// missing or not a ring; `nil` when it cannot be used (a reader before any writer made it, a
+    /// What the ring's file adds to the store's path: `<store>-changes`.
+    static let fileSuffix = "-changes"
+
+    /// The ring of the store at `storePath` (its links resolved), created (0600) when `writable`
+    /// and it is missing, and made again when it is a ring of another size or one whose making was
+    /// cut short (all zeros); `nil` when it cannot be used (a reader before any writer made it, a
     /// file that is not a regular file or has another size). Observers then learn of a change
     /// without its keys, never miss one.
+    ///
+    /// A file there that this library did not make (a backup named `<store>-changes` by mistake)
+    /// is never written: the store goes without a ring rather than truncate someone's data.
     static func attach(storePath: String, writable: Bool) -> ChangeRing? {
-        let path = storePath + "-changes"
+        let path = storePath + fileSuffix
         let descriptor = open(path, (writable ? O_RDWR | O_CREAT : O_RDONLY) | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -87,6 +94,7 @@ final class ChangeRing: @unchecked Sendable {
             defer { flock(descriptor, LOCK_UN) }
             guard fstat(descriptor, &info) == 0 else { return nil }
             if Int(info.st_size) != fileSize {
+                guard info.st_size == 0 || startsWithMagic(descriptor) else { return nil }
                 guard ftruncate(descriptor, 0) == 0, ftruncate(descriptor, off_t(fileSize)) == 0 else { return nil }
                 // Readable by whoever may read the store, as SQLite makes its -wal and -shm files: a
                 // reader that cannot open the ring learns of every change without its keys.
@@ -101,9 +109,20 @@ final class ChangeRing: @unchecked Sendable {
         if writable && ring.load(at: 0) != magic {
             guard flock(descriptor, LOCK_EX) == 0 else { return nil }
             defer { flock(descriptor, LOCK_UN) }
-            if ring.load(at: 0) != magic { ring.reset() }
+            if ring.load(at: 0) != magic {
+                // A ring whose making was cut short is zeros; any other header is someone's file.
+                guard ring.load(at: 0) == 0 else { return nil }
+                ring.reset()
+            }
         }
         return ring
+    }
+
+    /// Whether the file at `descriptor` starts with the ring's magic (in any size: a ring of
+    /// another build is made again at this build's size).
+    private static func startsWithMagic(_ descriptor: Int32) -> Bool {
+        var first: UInt64 = 0
+        return pread(descriptor, &first, 8, 0) == 8 && first == magic  // Stored in the machine's order, as `store` writes it.
     }
 
     /// Where the ring ends now, for a reader that starts here (it is told of later changes only).

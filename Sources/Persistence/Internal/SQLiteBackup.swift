@@ -33,7 +33,7 @@ enum SQLiteBackup {
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer {
             // The temporary name goes in every case; once linked, the backup has its own name.
-            for file in [temporary, temporary + "-wal", temporary + "-shm", temporary + "-journal"] { unlink(file) }
+            for file in Store.sqliteFiles(ofStoreAt: temporary) { unlink(file) }
         }
         do {
             // Closed (its log checkpointed into the file) before the file is given its name.

@@ -45,7 +45,7 @@ struct BackupCommand: LeetTrackCommand {
     }
 
     /// Refuses a destination that cannot become a new file, saying why: a folder (give a file in
-    /// it), the store at `storePath` itself, any other existing file or link (a backup never overwrites), or a folder that is missing or
+    /// it), one of the files of the store at `storePath` (existing or not), any other existing file or link (a backup never overwrites), or a folder that is missing or
     /// is not a folder (a mistyped folder is a mistake to report, not folders to make).
     private func checkDestination(storePath: String) throws {
         var isFolder = false
@@ -53,6 +53,8 @@ struct BackupCommand: LeetTrackCommand {
             let example = destination.hasSuffix("/") ? destination + "leettrack-backup.sqlite" : destination + "/leettrack-backup.sqlite"
             throw refusal("it is a folder; name a new file in it, e.g. \(example)")
         }
+        // Also before it exists: a backup named `<store>-changes` became the store's ring of changes.
+        if let reason = OutputFile.storeFileRefusal(destination, storePath: storePath) { throw refusal(reason) }
         var info = stat()
         if lstat(destination, &info) == 0 {
             var store = stat()

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LeetCodeClient
 import LeetTrackCore
 import Persistence
 
@@ -20,9 +21,10 @@ import Darwin
 /// - a path that names an open descriptor (`/dev/stdout`, `/dev/fd/3`) is written at that
 ///   descriptor, at its offset and in its mode (a shell's `>>` appends).
 ///
-/// It never writes over the store's own files (the store, its log and its lock files), whatever
-/// path or link leads there: `doctor --export-raw store.sqlite`, typed by someone whose store is
-/// already damaged, replaced the whole store with a few lines of JSON.
+/// It never writes over the store's own files (the store, its log, index, journal and ring of
+/// changes, and the LeetCode session beside it), whatever path or link leads there, whether they
+/// exist yet or not: `doctor --export-raw store.sqlite`, typed by someone whose store is already
+/// damaged, replaced the whole store with a few lines of JSON.
 ///
 /// `-o -` means standard output; callers handle it before coming here.
 enum OutputFile {
@@ -40,6 +42,7 @@ enum OutputFile {
     static func save(
         _ data: Data, to path: String, sparingStoreAt storePath: String, replacing: Bool = true, refusal: ((String) -> String?)? = nil
     ) throws(Failure) {
+        if let reason = storeFileRefusal(path, storePath: storePath) { throw Failure(path: path, reason: reason) }
         var info = stat()
         if let descriptor = inheritedDescriptor(path) {
             guard fstat(descriptor, &info) == 0 else { throw Failure(path: path, reason: FileErrorReason.system(errno)) }
@@ -80,14 +83,29 @@ enum OutputFile {
         return nil
     }
 
-    /// Refuses the file `info` describes when it is one of the store's files (the store, `-wal`,
-    /// `-shm`, `-journal`), known by device and inode (so a link or another spelling of the path,
-    /// or a descriptor open on it, is caught too).
+    /// The files that belong to the store at `storePath`: its own (``Store/sqliteFiles(ofStoreAt:)``)
+    /// and the LeetCode session kept beside it, links resolved.
+    static func storeFiles(of storePath: String) -> [String] {
+        Store.sqliteFiles(ofStoreAt: storePath) + [FilePaths.resolvingLinks(LeetCodeCookies.file(besideStore: storePath))]
+    }
+
+    /// Why `path` must not be written, when it leads to one of the files of the store at
+    /// `storePath` (``storeFiles(of:)``), existing or not: `backup store.sqlite-changes` made a
+    /// file that the store's next write took for its ring of changes and emptied.
+    static func storeFileRefusal(_ path: String, storePath: String) -> String? {
+        let files = storeFiles(of: storePath)
+        guard let file = files.first(where: { $0 == FilePaths.resolvingLinks(path) }) else { return nil }
+        return "it is \(file == files[0] ? "the store itself" : "a file of the store (\(file))"); choose another file"
+    }
+
+    /// Refuses the file `info` describes when it is one of the store's files, known by device and
+    /// inode (so a hard link, or a descriptor open on it, is caught too).
     private static func refuseStoreFile(_ info: stat, at path: String, storePath: String) throws(Failure) {
-        for file in [storePath, storePath + "-wal", storePath + "-shm", storePath + "-journal"] {
+        let files = storeFiles(of: storePath)
+        for file in files {
             var storeInfo = stat()
             guard stat(file, &storeInfo) == 0, storeInfo.st_dev == info.st_dev, storeInfo.st_ino == info.st_ino else { continue }
-            throw Failure(path: path, reason: "it is \(file == storePath ? "the store itself" : "a file of the store (\(file))"); choose another file")
+            throw Failure(path: path, reason: "it is \(file == files[0] ? "the store itself" : "a file of the store (\(file))"); choose another file")
         }
     }
 
