@@ -40,6 +40,22 @@ struct ExchangeEndToEndTests {
         #expect(!(try leettrack.run("import", file)).stderr.contains("not valid JSON"))
     }
 
+    @Test("review settings in a file are held to the ranges `config` takes: a maximum interval past 36500 days is refused, and nothing changes",
+          arguments: ["36501", "1000000000", "9223372036854775807", "0"])
+    func maximumIntervalOutOfRange(value: String) throws {
+        let leettrack = try LeetTrackRunner()
+        #expect(try leettrack.run("solve", "1").status == 0)
+        let file = try leettrack.write(
+            #"{"format":"leettrack-export","version":1,"problems":[],"settings":{"review":{"desiredRetention":0.9,"fuzz":false,"maximumInterval":"#
+                + value + "}}}", to: "interval.json")
+        try leettrack.expectFailureChangingNothing(["import", file], mentioning: ["is not a maximum interval from 1 to 36500 days", "Nothing was changed."])
+        #expect(try leettrack.run("config", "maximum-interval", value).status == 64)
+        // The longest interval `config` takes is taken from a file too.
+        #expect(try leettrack.run(["--store", leettrack.file("other.sqlite"), "import", try leettrack.write(
+            #"{"format":"leettrack-export","version":1,"problems":[],"settings":{"review":{"desiredRetention":0.9,"fuzz":false,"maximumInterval":36500}}}"#,
+            to: "edge.json")], useStore: false).status == 0)
+    }
+
     @Test("the practice settings travel in the export: followed list, goal and skips, version 2")
     func practiceSettingsRoundTrip() throws {
         let leettrack = try LeetTrackRunner()

@@ -31,6 +31,8 @@ public struct ReviewSettings: Codable, Sendable, Hashable {
 
     /// The accepted desired retentions.
     public static let retentionRange: ClosedRange<Double> = 0.70...0.99
+    /// The accepted maximum intervals, in days: up to the default of a hundred years.
+    public static let maximumIntervalRange: ClosedRange<Int> = 1...ReviewScheduler.defaultMaximumInterval
 
     /// The defaults: 0.9 retention, 36,500 days at most, no fuzz.
     public init(
@@ -68,7 +70,10 @@ public struct ReviewSettings: Codable, Sendable, Hashable {
         try container.require(
             Self.retentionRange.contains(desiredRetention), at: .desiredRetention,
             "\(desiredRetention) is not a desired retention from 0.70 to 0.99")
-        try container.require(maximumInterval >= 1, at: .maximumInterval, "\(maximumInterval) is not a maximum interval of at least 1 day")
+        // The range `config maximum-interval` takes: an import or a sync must not set what the command refuses.
+        try container.require(
+            Self.maximumIntervalRange.contains(maximumInterval), at: .maximumInterval,
+            "\(maximumInterval) is not a maximum interval from 1 to 36500 days")
     }
 
     /// The store key.
@@ -156,7 +161,7 @@ extension ReviewSettings {
             }
             desiredRetention = value
         case .maximumInterval:
-            guard let value = Int(trimmed), (1...ReviewScheduler.defaultMaximumInterval).contains(value) else {
+            guard let value = Int(trimmed), Self.maximumIntervalRange.contains(value) else {
                 throw .invalidSetting(name.rawValue, value: text, reason: "use a whole number of days from 1 to 36500")
             }
             maximumInterval = value
