@@ -158,7 +158,7 @@ struct ProblemResolverRulesTests {
 
     @Test("a name without letters is the ids it holds, whatever separates them")
     func idsWithAnySeparator() throws {
-        for name in ["1;2", "1|2", "1#2", "(1,2)", "[1,2]", "1 & 2", "#1 + #2", "1\u{00A0}2"] {
+        for name in ["1;2", "1|2", "1#2", "(1,2)", "[1,2]", "1 & 2", "#1 + #2", "1+2", "1 + 2", "1\u{00A0}2"] {
             #expect(Catalog.ids(in: name) == [1, 2], "\(name)")
             #expect(try catalog.resolve([name]).map(\.id) == [1, 2], "\(name)")
             #expect(throws: LeetTrackError.ambiguousProblem(name, candidates: [try catalog.resolve("1"), try catalog.resolve("2")])) {
@@ -167,7 +167,7 @@ struct ProblemResolverRulesTests {
         }
         #expect(Catalog.ids(in: "(717)") == [717] && Catalog.ids(in: "#") == nil && Catalog.ids(in: "1 a") == nil)
         // A sign, a point, a slash or a range could mean other numbers: one id that names no problem.
-        for name in ["-3", "5-", "1-3", "1..3", "1.2", "1/2", "1~3", "1\u{2013}3", "2,18446744073709551617"] {
+        for name in ["-3", "5-", "1-3", "1..3", "1.2", "1/2", "1~3", "1\u{2013}3", "2,18446744073709551617", "+1", "1, +2", "(+3)"] {
             #expect(Catalog.ids(in: name) == [Catalog.unnamedID], "\(name)")
             #expect(throws: LeetTrackError.unknownProblem(name, suggestions: [])) { try catalog.resolve([name]) }
         }

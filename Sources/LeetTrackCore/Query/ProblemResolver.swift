@@ -104,7 +104,7 @@ extension Catalog {
     /// Characters"), as a filter's commas are several values (`-d easy,medium`). A letter, or a
     /// digit other than ASCII's, makes it a name of words.
     ///
-    /// A sign, a decimal point, a slash or a range (`-3`, `1-3`, `1.2`, `1/2`, `1..3`, `1~3`) could
+    /// A sign, a decimal point, a slash or a range (`-3`, `+3`, `1-3`, `1.2`, `1/2`, `1..3`, `1~3`) could
     /// mean something else than those numbers (a range, a negative number, a fraction): such a
     /// name is one id, ``unnamedID``, that names no problem, so a command refuses it rather than
     /// guess. So is a number too long for an `Int`.
@@ -117,15 +117,22 @@ extension Catalog {
             ids.append(Int(digits) ?? unnamedID)
             digits = ""
         }
+        // A "+" that follows no digit and comes right before one is a sign (`+1`, `1, +2`); between
+        // numbers it joins them as `&` does (`1+2`, `#1 + #2`).
+        var isSign = false
+        var followsDigit = false
         for scalar in name.unicodeScalars {
             if scalar.isASCII, scalar.value >= 0x30, scalar.value <= 0x39 {
+                if digits.isEmpty && isSign { isUnclear = true }
                 digits.unicodeScalars.append(scalar)
+                (isSign, followsDigit) = (false, true)
                 continue
             }
             if scalar.properties.isAlphabetic || scalar.properties.numericType != nil { return nil }
             if unclearSeparators.contains(scalar) || scalar.properties.generalCategory == .dashPunctuation || scalar == "\u{2212}" {
                 isUnclear = true
             }
+            (isSign, followsDigit) = (scalar == "+" && !followsDigit, false)
             endNumber()
         }
         endNumber()
