@@ -241,7 +241,7 @@ struct OneRecordPerProblemTests {
         let now = start.addingTimeInterval(30 * 86_400)
         #expect(try favorites().marks == recordedFavorites())
         try expectSameQueue(now: now, timeZone: utc)
-        let check = try StoreCheck.run(on: store, catalog: .builtIn)
+        let check = try StoreCheck.run(on: store, catalog: .builtIn, now: Date())
         #expect(check.recordCount == 3 && check.isHealthy && check.summariesCurrent == true)
 
         // A heart here writes its two keys, removes the older indexes' stamps (this build's writes

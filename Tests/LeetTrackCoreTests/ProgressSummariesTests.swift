@@ -207,7 +207,7 @@ struct ProgressSummariesTests {
         try store.setAsAnotherProgram("1t--|||", forKey: "summary.two-sum")
         #expect(try repository.summaries.areCurrent())
         #expect(try repository.summaries.disagreeing() == ["two-sum"])
-        let check = try StoreCheck.run(on: store, catalog: .builtIn)
+        let check = try StoreCheck.run(on: store, catalog: .builtIn, now: Date())
         #expect(check.summariesCurrent == true && check.disagreeingSummaries == ["two-sum"] && !check.isHealthy)
         // The summary alone: no other key is derived from a record.
         #expect(try repository.summaries.rebuild() == 1)

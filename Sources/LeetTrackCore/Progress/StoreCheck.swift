@@ -8,6 +8,11 @@ public struct StoreCheck: Sendable {
     public var integrity: [String] = []
     /// Records whose bytes do not decode, in key order.
     public var undecodable: [UndecodableEntry] = []
+    /// Progress records that decode but break a rule an import holds a record to (a rating that
+    /// is no rating, a date before 2010 or in the future, a note over the limit: a hand edit, a
+    /// clock set wrong, an older build): an export holds them, and its import would refuse the
+    /// whole file. In key order, with the rule broken (its path within the record).
+    public var unimportable: [(key: String, reason: String)] = []
     /// Slugs with a progress record that the catalog does not know.
     public var unknownProblems: [String] = []
     /// Own lists naming problems the catalog does not know: list name and slugs.
@@ -29,13 +34,15 @@ public struct StoreCheck: Sendable {
 
     /// Whether nothing needs the user's attention.
     public var isHealthy: Bool {
-        integrity == ["ok"] && unreadable == nil && undecodable.isEmpty && unknownProblems.isEmpty && listsWithUnknownProblems.isEmpty
+        integrity == ["ok"] && unreadable == nil && undecodable.isEmpty && unimportable.isEmpty && unknownProblems.isEmpty
+            && listsWithUnknownProblems.isEmpty
             && malformedAcceptancePairs == 0 && disagreeingSummaries.isEmpty
     }
 
-    /// Checks `store` against `catalog`.
+    /// Checks `store` against `catalog`, and its progress records against the import's rules as
+    /// of `now`.
     /// - Complexity: reads every page (the integrity check) and decodes every record once.
-    public static func run(on store: Store, catalog: Catalog) throws -> StoreCheck {
+    public static func run(on store: Store, catalog: Catalog, now: Date) throws -> StoreCheck {
         var check = StoreCheck()
         do {
             check.integrity = try store.integrityCheck()
@@ -58,7 +65,7 @@ public struct StoreCheck: Sendable {
         }
         for (key, raw) in entries where !ProgressSummaries.isSummaryKey(key) {
             do {
-                try decode(raw, key: key, catalog: catalog, into: &check)
+                try decode(raw, key: key, catalog: catalog, now: now, into: &check)
             } catch {
                 check.undecodable.append(UndecodableEntry(key: key, raw: raw, reason: Self.reason(error)))
             }
@@ -67,10 +74,15 @@ public struct StoreCheck: Sendable {
     }
 
     /// Decodes one record as the type its key holds; every value is at least JSON.
-    private static func decode(_ raw: Data, key: String, catalog: Catalog, into check: inout StoreCheck) throws {
+    private static func decode(_ raw: Data, key: String, catalog: Catalog, now: Date, into check: inout StoreCheck) throws {
         if key.hasPrefix(ProgressRepository.keyPrefix) {
             let slug = String(key.dropFirst(ProgressRepository.keyPrefix.count))
-            _ = try ProgressRepository.decode(raw, key: key)
+            let record = try ProgressRepository.decode(raw, key: key)
+            do {
+                try InputRules.check(record, at: "", now: now)
+            } catch {
+                check.unimportable.append((key: key, reason: "\(error.path.drop { $0 == "." }): \(error.reason)"))
+            }
             if catalog.position(ofSlug: slug) == nil { check.unknownProblems.append(slug) }
         } else if key.hasPrefix(OwnLists.keyPrefix) {
             let record = try JSONDecoder().decode(OwnLists.Record.self, from: raw)

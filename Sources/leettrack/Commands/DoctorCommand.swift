@@ -80,7 +80,7 @@ struct DoctorCommand: LeetTrackCommand {
         }
         let check: StoreCheck
         do {
-            check = try StoreCheck.run(on: try context.tracker().store, catalog: context.catalog)
+            check = try StoreCheck.run(on: try context.tracker().store, catalog: context.catalog, now: context.now)
         } catch let error as PersistenceError {
             say("✗ \(context.storePath) cannot be checked: \(error)")
             throw CLIError.failure("the store has a problem (see above).")
@@ -127,6 +127,15 @@ struct DoctorCommand: LeetTrackCommand {
             for entry in findings.undecodable {
                 say("✗ The record '\(entry.key)' cannot be read: \(entry.reason)")
             }
+        }
+        if !check.unimportable.isEmpty {
+            problems += check.unimportable.count
+            for (key, reason) in check.unimportable {
+                say("✗ The record '\(key)' breaks a rule an import holds records to: \(reason)")
+            }
+            say("    An export of this store would be refused by `leettrack import` until "
+                + "\(check.unimportable.count == 1 ? "this record is" : "these records are") changed (a note made shorter "
+                + "with `leettrack note`, or the problem's history cleared with `leettrack reset PROBLEM --forget`).")
         }
         if check.unknownProblems.isEmpty && check.listsWithUnknownProblems.isEmpty {
             say("✓ Every problem is in the catalog")
@@ -237,6 +246,8 @@ private struct CheckJSON: Encodable {
     let integrity: [String]
     let unreadable: String?
     let undecodable: [Record]
+    /// Progress records an import of an export would refuse, with the rule each breaks.
+    let unimportable: [Record]
     let unknownProblems: [String]
     let listsWithUnknownProblems: [ListFinding]
     let malformedAcceptancePairs: Int
@@ -258,6 +269,7 @@ private struct CheckJSON: Encodable {
         integrity = check.integrity
         unreadable = check.unreadable
         undecodable = check.undecodable.map { Record(key: $0.key, reason: $0.reason) }
+        unimportable = check.unimportable.map { Record(key: $0.key, reason: $0.reason) }
         unknownProblems = check.unknownProblems
         listsWithUnknownProblems = check.listsWithUnknownProblems.map { ListFinding(list: $0.list, unknownProblems: $0.slugs) }
         malformedAcceptancePairs = check.malformedAcceptancePairs

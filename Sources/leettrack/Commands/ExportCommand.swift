@@ -68,6 +68,7 @@ struct ExportCommand: LeetTrackCommand {
                 }
             }
             try failIfRecordsWereLeftOut(context)
+            try failIfImportWouldRefuse(document, context)
             return
         }
         do {
@@ -79,6 +80,27 @@ struct ExportCommand: LeetTrackCommand {
         let files = withCode ? " and \(Plural.count(document.code.count, "solution file"))" : ""
         Terminal.writeError("Exported \(count)\(files) to \(output).\n")
         try failIfRecordsWereLeftOut(context)
+        try failIfImportWouldRefuse(document, context)
+    }
+
+    /// Exit 1, after naming them, when records in the file break a rule `import` holds records to
+    /// (a hand edit, a clock set wrong, an older build): the import of the file would be refused
+    /// whole, so it must not pass for a backup that can be restored.
+    private func failIfImportWouldRefuse(_ document: ExchangeDocument, _ context: CommandContext) throws {
+        var refused = 0
+        for problem in document.problems {
+            do {
+                try InputRules.check(problem.progress, at: "", now: context.now)
+            } catch {
+                refused += 1
+                Terminal.writeError(TerminalText.sanitized(
+                    "warning: the record of '\(problem.slug)' breaks a rule of `leettrack import`: \(error.path.drop { $0 == "." }): \(error.reason)") + "\n")
+            }
+        }
+        guard refused > 0 else { return }
+        throw CLIError.failure(
+            "the export holds \(Plural.count(refused, "record")) that `leettrack import` would refuse (named above), so the file "
+                + "cannot be imported as it is; `leettrack doctor` lists \(refused == 1 ? "it" : "them") and says how to fix \(refused == 1 ? "it" : "them").")
     }
 
     /// Exit 1 when the export left out records that do not decode (each was named on standard error).
