@@ -52,6 +52,10 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
     /// Too little review history to fit the scheduler (`review optimize`): `have` redos on a later
     /// day than the rating before, after the outlier filter, where `need` are needed.
     case notEnoughReviews(have: Int, need: Int)
+    /// A change would give the problem `slug` a note that breaks the note rule
+    /// (``InputRules/check(note:at:)``, whose `reason` this is): refused where records are
+    /// changed, so no entrance can store a note that `import` refuses.
+    case invalidNote(slug: String, reason: String)
 
     /// The message a user sees: one line, but for the candidates of an ambiguous name. A line break
     /// in what the user typed is shown as `\n`, so an argument cannot add a line of its own to the
@@ -129,6 +133,8 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
             return "too little review history to fit the scheduler: it needs at least \(need) redos rated on a later day than "
                 + "the rating before (after setting aside rare first-redo delays), and this store has \(have). "
                 + "Keep rating your redos (`leettrack review PROBLEM RATING`) and try again later; nothing was changed."
+        case .invalidNote(let slug, let reason):
+            return "cannot save the note of \(slug): \(reason); nothing was changed."
         }
     }
 

@@ -94,6 +94,38 @@ struct InteractiveBehaviourTests {
         #expect(try screen.record("two-sum").note == "🙂!")
     }
 
+    @Test("A note over 65,536 bytes is not saved: the editor stays open with the text, and the footer says why")
+    func longNoteIsRefused() throws {
+        var screen = try ScreenHarness()
+        let pasted = String(repeating: "x", count: 70_000)
+        screen.type("n")
+        screen.runtime.send(.paste(pasted))
+        screen.press(.enter)
+        #expect(try !screen.store.containsValue(forKey: "progress.two-sum"))
+        #expect(screen.lines[23] == " Not saved: the note is longer than 65536 bytes (it has 70000); Esc cancels")
+        guard case .note(let editor, _, _, _)? = screen.browser.overlay else {
+            Issue.record("the note editor closed")
+            return
+        }
+        #expect(editor.text == pasted)
+        screen.press(.escape)
+        #expect(screen.lines[23].contains("Note not changed"))
+        #expect(try !screen.store.containsValue(forKey: "progress.two-sum"))
+    }
+
+    @Test("A refused note is saved once it is cut to the largest size")
+    func refusedNoteSavesOnceShortened() throws {
+        var screen = try ScreenHarness()
+        screen.type("n")
+        screen.runtime.send(.paste(String(repeating: "x", count: InputRules.maximumNoteLength + 1)))
+        screen.press(.enter)
+        #expect(try screen.record("two-sum").note.isEmpty)
+        screen.press(.backspace, .enter)
+        #expect(try screen.record("two-sum").note == String(repeating: "x", count: InputRules.maximumNoteLength))
+        #expect(screen.browser.overlay == nil)
+        #expect(screen.lines[23].contains("Note of Two Sum saved"))
+    }
+
     @Test("Search matches id, title words and slug; Esc restores the previous search")
     func searchKinds() throws {
         var screen = try ScreenHarness()

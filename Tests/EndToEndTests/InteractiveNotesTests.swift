@@ -66,6 +66,29 @@ struct InteractiveNotesTests {
         #expect(stored == "first\nsecon-d line\nthird")
     }
 
+    @Test("A pasted note over 65,536 bytes is refused as `note` refuses it: the editor stays open with it, the footer says why, and the store keeps no note")
+    func pastedNoteOverTheLimitIsRefused() throws {
+        let tmux = try InteractiveTmux(width: 80, height: 24)
+        #expect(try tmux.waitFor("1 Two Sum"))
+        try tmux.send("n")
+        #expect(try tmux.waitFor("Alt-Enter or Ctrl-J new line"))
+        try tmux.paste(String(repeating: "x", count: 70_000))
+        #expect(try tmux.waitFor("│             " + String(repeating: "x", count: 60), timeout: 10))
+        try tmux.send("Enter")
+        let refused = try tmux.waitForScreen { $0.contains("Not saved") }
+        #expect(refused.contains(" Not saved: the note is longer than 65536 bytes (it has 70000); Esc cancels"), "\(refused)")
+        #expect(!refused.contains("Note of Two Sum saved"), "\(refused)")
+        // Still in the editor, with the text: the next key brings its hints back.
+        try tmux.send("End")
+        let editing = try tmux.waitForScreen { $0.contains("Enter saves the note") }
+        #expect(editing.contains("│             " + String(repeating: "x", count: 60)), "\(editing)")
+        try tmux.send("Escape")
+        #expect(try tmux.waitFor("Note not changed"))
+        try tmux.send("q")
+        #expect(try tmux.exitCode() == 0)
+        #expect(try ProgressRepository(store: .sqlite(path: tmux.storePath), clock: .system).progress(for: "two-sum").note.isEmpty)
+    }
+
     @Test("The ? help shows every key and its meaning whole, inside the screen, at 80 and 120 columns", arguments: [(80, 24), (120, 40)])
     func helpFits(width: Int, height: Int) throws {
         let tmux = try InteractiveTmux(width: width, height: height)

@@ -116,6 +116,16 @@ final class InteractiveTmux {
         try tmux(["send-keys", "-t", "main", "-l", text])
     }
 
+    /// Pastes `text` as a terminal does, in one piece and inside bracketed-paste markers (the
+    /// screen asks for them), through a tmux buffer: text of any length, which `send-keys` would
+    /// have to pass on a command line.
+    func paste(_ text: String) throws {
+        let file = path("paste")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        try tmux(["load-buffer", "-b", "pasted", file])
+        try tmux(["paste-buffer", "-p", "-d", "-b", "pasted", "-t", "main"])
+    }
+
     /// The pane's text now; with `escapes`, including the SGR sequences of its colours and attributes.
     func screen(escapes: Bool = false) throws -> String {
         try tmux(["capture-pane", "-p", "-t", "main"] + (escapes ? ["-e"] : []))

@@ -56,6 +56,18 @@ struct DatedEditsTests {
         #expect(record.noteUpdated == Self.now.addingTimeInterval(-60))
     }
 
+    @Test("a note over the size limit is refused from a dated edit as from any other, and nothing is written")
+    func aLongNoteIsRefused() throws {
+        let store = Store.memory()
+        let repository = ProgressRepository(store: store, clock: .fixed(Self.now))
+        let long = String(repeating: "x", count: InputRules.maximumNoteLength + 1)
+        let edits = [Self.favorite(true, at: nil), DatedProgressEdit(slug: "two-sum", madeAt: Self.now.addingTimeInterval(-60)) { record, _ in record.note = long }]
+        #expect(throws: LeetTrackError.invalidNote(slug: "two-sum", reason: "the note is longer than \(InputRules.maximumNoteLength) bytes")) {
+            try repository.update(edits)
+        }
+        #expect(try store.keys(withPrefix: "progress.").isEmpty)
+    }
+
     @Test("a solve made offline lands dated when it was made, in its place in the history")
     func eventsAreDatedWhenMade() throws {
         let store = Store.memory()

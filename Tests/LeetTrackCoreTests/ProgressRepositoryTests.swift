@@ -73,6 +73,57 @@ struct ProgressRepositoryTests {
         #expect(try repository.allProgress().isEmpty)
     }
 
+    @Test(
+        "a note that breaks the note rule is refused, naming the problem and the rule, and nothing is written",
+        arguments: [String(repeating: "x", count: InputRules.maximumNoteLength + 1), "before\u{0}after"])
+    func noteBreakingTheRuleIsRefused(note: String) throws {
+        let repository = ProgressRepository(store: store, clock: .system)
+        try repository.update(["lru-cache"]) { _, record in record.note = "kept" }
+        let stored = try repository.allProgress()
+        #expect {
+            try repository.update(["lru-cache", "two-sum"]) { slug, record in
+                record.favorite = true
+                if slug == "two-sum" { record.note = note }
+            }
+        } throws: { error in
+            guard case LeetTrackError.invalidNote(let slug, let reason) = error else { return false }
+            let rule = note.contains("\u{0}") ? "NUL" : "longer than \(InputRules.maximumNoteLength) bytes"
+            return slug == "two-sum" && reason.contains(rule) && "\(error)".hasPrefix("cannot save the note of two-sum: the note")
+        }
+        #expect(try repository.allProgress() == stored)
+    }
+
+    @Test("a note of exactly the largest size is saved")
+    func noteAtTheLimitIsSaved() throws {
+        let repository = ProgressRepository(store: store, clock: .system)
+        let note = String(repeating: "x", count: InputRules.maximumNoteLength)
+        try repository.update(["two-sum"]) { _, record in record.note = note }
+        #expect(try repository.progress(for: "two-sum").note == note)
+    }
+
+    @Test("a reset of everything that would set a note over the limit is refused too")
+    func updateAllChecksNotes() throws {
+        let repository = ProgressRepository(store: store, clock: .system)
+        try repository.update(["two-sum"]) { _, record in record.favorite = true }
+        #expect(throws: LeetTrackError.self) {
+            try repository.updateAll { _, record in record.note = String(repeating: "x", count: InputRules.maximumNoteLength + 1) }
+        }
+        #expect(try repository.progress(for: "two-sum").note.isEmpty)
+    }
+
+    @Test("a record that already holds a note over the limit can still be hearted, and its note cleared")
+    func storedLongNoteDoesNotBlockOtherChanges() throws {
+        let repository = ProgressRepository(store: store, clock: .system)
+        let long = String(repeating: "x", count: InputRules.maximumNoteLength + 1)
+        // Written as an older screen did, before the rule was kept here.
+        try store.set(ProblemProgress(note: long), for: ProgressRepository.key(for: "two-sum"))
+        try repository.update(["two-sum"]) { _, record in record.favorite = true }
+        #expect(try repository.progress(for: "two-sum").favorite)
+        #expect(try repository.progress(for: "two-sum").note == long)
+        try repository.update(["two-sum"]) { _, record in record.note = "" }
+        #expect(try repository.progress(for: "two-sum").note.isEmpty)
+    }
+
     @Test("reads only the records a predicate accepts")
     func partialRead() throws {
         let repository = ProgressRepository(store: store, clock: .system)

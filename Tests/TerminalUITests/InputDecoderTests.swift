@@ -112,4 +112,51 @@ struct InputDecoderTests {
     func unknownSequencesAreDropped() {
         #expect(keys("\u{1B}[?1;2cq") == [.key(.character("q"))])
     }
+
+    @Test("A modifier parameter of Int.min is dropped, not subtracted from, and the next key decodes")
+    func signedModifierIsDropped() {
+        #expect(keys("\u{1B}[1;-9223372036854775808B\u{1B}[B") == [key(.down)])
+        #expect(keys("\u{1B}[1;-9223372036854775808Bj") == [.key(.character("j"))])
+        #expect(keys("\u{1B}[1;-9223372036854775809B\u{1B}[1;5A") == [key(.up, .control)])
+    }
+
+    @Test("A key code of Int.min before ~ is dropped, and the next key decodes")
+    func signedKeyCodeIsDropped() {
+        #expect(keys("\u{1B}[-9223372036854775808~\u{1B}[B") == [key(.down)])
+        #expect(keys("\u{1B}[-3~q") == [.key(.character("q"))])
+    }
+
+    @Test("A parameter with a plus sign is no parameter: the sequence is dropped rather than read as Ctrl-Up")
+    func plusSignIsDropped() {
+        #expect(keys("\u{1B}[1;+5A\u{1B}[C") == [key(.right)])
+    }
+
+    @Test("Runs of digits too long for a number are dropped, whatever their length, and the next key decodes")
+    func hugeParametersAreDropped() {
+        let digits = String(repeating: "9", count: 10_000)
+        #expect(keys("\u{1B}[1;9223372036854775807A\u{1B}[B") == [key(.down)])
+        #expect(keys("\u{1B}[1;\(digits)A\u{1B}[B") == [key(.down)])
+        #expect(keys("\u{1B}[\(digits)~\u{1B}[5~") == [key(.pageUp)])
+        #expect(keys("\u{1B}[1;\(InputDecoder.largestParameter + 1)A\u{1B}[B") == [key(.down)])
+    }
+
+    @Test("A parameter at the largest accepted number is still read as a number")
+    func largestParameterIsKept() {
+        // The modifier's bits are 0x10FFFF - 1 = 0x10FFFE: no shift (bit 0), alt (bit 1), control (bit 2).
+        #expect(keys("\u{1B}[1;\(InputDecoder.largestParameter)A") == [key(.up, [.alt, .control])])
+    }
+
+    @Test("A malformed sequence split across reads is dropped once complete, and the next key decodes")
+    func splitMalformedSequenceIsDropped() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed(Array("\u{1B}[1;-92233720".utf8)).isEmpty)
+        #expect(decoder.hasPending)
+        #expect(decoder.feed(Array("36854775808B\u{1B}[B".utf8)) == [key(.down)])
+        #expect(!decoder.hasPending)
+    }
+
+    @Test("Sub-parameters, private markers and mouse reports are dropped without disturbing the next key")
+    func otherParameterFormsAreDropped() {
+        #expect(keys("\u{1B}[1;5:1A\u{1B}[<0;20000;20000M\u{1B}[>1;2Aq") == [.key(.character("q"))])
+    }
 }

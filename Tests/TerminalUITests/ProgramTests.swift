@@ -112,5 +112,16 @@ struct ProgramTests {
         terminal.type("q")
         #expect(result.take()?.escapes == 1)
     }
+
+    @Test("In a terminal that says it is 20000x20000 the program draws 1000x1000 and runs on")
+    func hugeTerminalIsDrawnAtTheLargestScreen() throws {
+        let terminal = try PseudoTerminal(size: Size(width: 20_000, height: 20_000))
+        let result = start(on: terminal)
+        #expect(terminal.read(until: "presses=0").contains("size=1000x1000"))
+        terminal.type("+")
+        #expect(terminal.read(until: "P").contains("P"))
+        terminal.type("q")
+        #expect(result.take()?.presses == 1)
+    }
 }
 #endif

@@ -59,4 +59,22 @@ struct RuntimeTests {
         #expect(output.hasPrefix("\u{1B}[0m\u{1B}[2J"))
         #expect(runtime.snapshot().buffer.line(0).hasSuffix("30x5"))
     }
+
+    @Test("A screen larger than the largest is drawn at the largest, and the application hears that size")
+    func hugeSizeIsCut() {
+        let runtime = Runtime(Counter(), size: Size(width: 20_000, height: 20_000))
+        #expect(runtime.size == Size.largestScreen)
+        #expect(runtime.app.size == Size.largestScreen)
+        #expect(runtime.snapshot().buffer.size == Size.largestScreen)
+    }
+
+    @Test("A resize larger than the largest screen is cut to it side by side")
+    func hugeResizeIsCut() {
+        var runtime = Runtime(Counter(), size: Size(width: 20, height: 3))
+        _ = runtime.render()
+        _ = runtime.send(.resize(Size(width: 20_000, height: 40)))
+        #expect(runtime.size == Size(width: Size.largestScreen.width, height: 40))
+        #expect(runtime.app.size == runtime.size)
+        #expect(runtime.snapshot().buffer.size == runtime.size)
+    }
 }

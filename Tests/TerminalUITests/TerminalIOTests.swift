@@ -61,6 +61,25 @@ struct TerminalIOTests {
         }
         #expect(throws: TerminalError.notATerminal) { try Terminal.open(input: pipe.read, output: pipe.write) }
     }
+
+    @Test("A terminal that says it is 20000x20000 is taken as the largest screen, 1000x1000")
+    func hugeTerminalSizeIsCut() throws {
+        let terminal = try PseudoTerminal(size: Size(width: 20_000, height: 20_000))
+        #expect(Terminal.size(of: terminal.child) == Size.largestScreen)
+        #expect(Size.largestScreen == Size(width: 1_000, height: 1_000))
+    }
+
+    @Test("A terminal over the largest screen one way only is cut that way only")
+    func wideTerminalSizeIsCutInWidth() throws {
+        let terminal = try PseudoTerminal(size: Size(width: 65_535, height: 50))
+        #expect(Terminal.size(of: terminal.child) == Size(width: 1_000, height: 50))
+    }
+
+    @Test("An ordinary terminal's size is taken as it is")
+    func ordinaryTerminalSizeIsKept() throws {
+        let terminal = try PseudoTerminal(size: Size(width: 80, height: 24))
+        #expect(Terminal.size(of: terminal.child) == Size(width: 80, height: 24))
+    }
 }
 
 /// Hands the reader thread's bytes to the test, waiting on a condition rather than sleeping.

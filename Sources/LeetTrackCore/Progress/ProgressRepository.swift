@@ -243,6 +243,8 @@ public struct ProgressRepository: Sendable {
     /// runs last in the same transaction (to write another key in the same commit, or throw to
     /// apply nothing).
     /// - Returns: what happened to each problem, in the order given.
+    /// - Throws: ``LeetTrackError/invalidNote(slug:reason:)`` when `change` sets a note that breaks
+    ///   the note rule (see ``checkNote(of:before:slug:)``); nothing is written then.
     @discardableResult
     public func update(
         _ slugs: [String], alongside: (Transaction) throws -> Void = { _ in }, _ change: (String, inout ProblemProgress) throws -> Void
@@ -254,6 +256,7 @@ public struct ProgressRepository: Sendable {
                 let before = try transaction.value(for: key)
                 var after = before
                 try change(slug, &after)
+                try Self.checkNote(of: after, before: before, slug: slug)
                 Self.stampNote(of: &after, before: before, now: clock.now)
                 try writes.progress(after, replacing: before, for: slug, in: transaction)
                 changes.append(ProgressChange(slug: slug, before: before, after: after))
@@ -264,6 +267,7 @@ public struct ProgressRepository: Sendable {
     }
 
     /// Applies `change` to every stored record in one transaction.
+    /// - Throws: ``LeetTrackError/invalidNote(slug:reason:)`` as ``update(_:alongside:_:)`` does.
     @discardableResult
     public func updateAll(_ change: (String, inout ProblemProgress) throws -> Void) throws -> [ProgressChange] {
         try store.transaction { transaction in
@@ -272,11 +276,29 @@ public struct ProgressRepository: Sendable {
                 let slug = String(entry.key.dropFirst(Self.keyPrefix.count))
                 var after = entry.value
                 try change(slug, &after)
+                try Self.checkNote(of: after, before: entry.value, slug: slug)
                 Self.stampNote(of: &after, before: entry.value, now: clock.now)
                 try writes.progress(after, replacing: entry.value, for: slug, in: transaction)
                 changes.append(ProgressChange(slug: slug, before: entry.value, after: after))
             }
             return changes
+        }
+    }
+
+    /// Refuses a change that sets a note breaking the note rule (``InputRules/check(note:at:)``:
+    /// over ``InputRules/maximumNoteLength`` bytes, or with a NUL). Every edit of a note (the
+    /// `note` command, the screen's editor, the web page) comes through here, and each checks the
+    /// text first to say why in its own words; this is the check none can miss, so that the store
+    /// never holds a note its own export could not import again. Only a note that changes is
+    /// checked: a record that already holds a longer one (kept from before the rule) can still
+    /// be hearted or solved.
+    /// - Complexity: O(note's bytes), only when the note changed.
+    static func checkNote(of after: ProblemProgress, before: ProblemProgress, slug: String) throws(LeetTrackError) {
+        guard after.note != before.note else { return }
+        do {
+            try InputRules.check(note: after.note, at: "note")
+        } catch {
+            throw LeetTrackError.invalidNote(slug: slug, reason: error.reason)
         }
     }
 

@@ -31,6 +31,8 @@ extension ProgressRepository {
     /// nothing). Each record is written once, through the synced funnel.
     ///
     /// - Returns: each edit's record right after it.
+    /// - Throws: ``LeetTrackError/invalidNote(slug:reason:)`` when an edit sets a note that breaks
+    ///   the note rule (see ``checkNote(of:before:slug:)``); nothing is written then.
     /// - Complexity: one read and one write per problem named, whatever the number of edits.
     @discardableResult
     public func update(
@@ -58,6 +60,7 @@ extension ProgressRepository {
             }
             for slug in order {
                 guard let record = records[slug] else { continue }
+                try Self.checkNote(of: record.current, before: record.original, slug: slug)
                 try writes.progress(record.current, replacing: record.original, for: slug, in: transaction)
                 try record.keepDatedStamps(for: slug, in: transaction)
             }

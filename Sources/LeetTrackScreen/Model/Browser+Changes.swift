@@ -81,14 +81,39 @@ extension Browser {
         change(position, describe: { _ in "\(title) is back to todo" }) { $0.reset(at: date, forgetHistory: false) }
     }
 
-    /// Saves `note` (trimmed) as the note of the problem at `position`.
-    /// Saves the edited note, unless the stored note is no longer `original` (another process
-    /// changed it while the editor was open): then nothing is written, the footer says so, and the
-    /// stored note is returned so that a second Enter can overwrite it knowingly.
-    mutating func saveNote(_ note: String, at position: Int, expecting original: String) -> String? {
+    /// What became of a note the editor was asked to save (see ``saveNote(_:at:expecting:)``).
+    enum NoteSaving: Equatable {
+        /// The editor's work is over and it closes: the note was written, or the store failed to
+        /// write it (the footer says so, as for any change).
+        case finished
+        /// Not written: another process changed the stored note to `theirs` while the editor was
+        /// open. The editor stays open, and a second Enter saves over it knowingly.
+        case changedElsewhere(theirs: String)
+        /// Not written: the text breaks the rule every entrance keeps for a note
+        /// (``InputRules/check(note:at:)``: over the size limit, or with a NUL), so that the store
+        /// never holds a note its own export could not import again. The editor stays open with
+        /// the text, for the user to shorten it or press Esc.
+        case refused
+    }
+
+    /// Saves `note` (trimmed) as the note of the problem at `position`, unless it breaks the
+    /// note rule (``NoteSaving/refused``) or the stored note is no longer `original` (another
+    /// process changed it while the editor was open: ``NoteSaving/changedElsewhere(theirs:)``).
+    /// Either way nothing is written and the footer says why.
+    mutating func saveNote(_ note: String, at position: Int, expecting original: String) -> NoteSaving {
         let title = catalog.title(at: position)
         // A note that shows nothing (only blanks or invisible characters) removes the note, as in `note --edit`.
         let trimmed = InputRules.showsNothing(note) ? "" : note.trimmedOfWhitespace
+        do {
+            try InputRules.check(note: trimmed, at: "note")
+        } catch {
+            // The command line's reason (`note PROBLEM TEXT` says the same), with the size when
+            // that is what is wrong, so the user knows how much to cut; short enough for the
+            // footer of an 80-column screen.
+            let size = trimmed.utf8.count > InputRules.maximumNoteLength ? " (it has \(trimmed.utf8.count))" : ""
+            message = Message(text: "Not saved: \(error.reason)\(size); Esc cancels", isError: true)
+            return .refused
+        }
         var theirs: String?
         change(position, describe: { $0.after.note.isEmpty ? "Note of \(title) removed" : "Note of \(title) saved" }) { record in
             if record.note != original, record.note != trimmed {
@@ -97,12 +122,11 @@ extension Browser {
             }
             record.note = trimmed
         }
-        if theirs != nil {
-            message = Message(
-                text: "Another process changed this note meanwhile; not saved. Enter saves yours over it, Esc keeps theirs",
-                isError: true)
-        }
-        return theirs
+        guard let theirs else { return .finished }
+        message = Message(
+            text: "Another process changed this note meanwhile; not saved. Enter saves yours over it, Esc keeps theirs",
+            isError: true)
+        return .changedElsewhere(theirs: theirs)
     }
 
     /// Saves the hide-difficulty preference and applies it.

@@ -24,13 +24,18 @@ extension Browser {
         case .note(var editor, let position, let closesDetails, let original):
             switch key {
             case KeyEvent(.enter):
-                if let theirs = saveNote(editor.text, at: position, expecting: original) {
+                switch saveNote(editor.text, at: position, expecting: original) {
+                case .finished:
+                    self.overlay = nil
+                    if closesDetails { screen = .list }
+                case .changedElsewhere(let theirs):
                     // Another process changed the note: the edit stays open, and Enter again overwrites it.
                     self.overlay = .note(editor, position: position, closesDetails: closesDetails, original: theirs)
-                    return .running
+                case .refused:
+                    // The text breaks the note rule: it stays in the editor to be shortened (the
+                    // overlay is unchanged), and Esc leaves the stored note as it was.
+                    break
                 }
-                self.overlay = nil
-                if closesDetails { screen = .list }
             case KeyEvent(.escape):
                 self.overlay = nil
                 message = Message(text: "Note not changed")

@@ -42,25 +42,30 @@ public protocol Application {
 public struct Runtime<App: Application> {
     /// The application.
     public var app: App
-    /// The screen size the application draws for.
+    /// The screen size the application draws for, at most ``Size/largestScreen``.
     public private(set) var size: Size
     private var renderer: Renderer
 
     /// A runtime for `app` on a screen of `size`; the application receives `.resize(size)` first.
     /// Without `colors`, frames are written without colours (see `Renderer.writesColors`).
+    ///
+    /// A size over ``Size/largestScreen`` is cut to it, here as in ``Terminal/size(of:)``: this
+    /// is where the frames' grids are made, whatever gave the size.
     public init(_ app: App, size: Size, colors: Bool = true) {
         self.app = app
-        self.size = size
+        self.size = size.clamped(to: .largestScreen)
         renderer = Renderer(colors: colors)
-        _ = self.app.update(.resize(size))
+        _ = self.app.update(.resize(self.size))
     }
 
-    /// Delivers `event`; returns `false` once the application asked to quit.
+    /// Delivers `event`; returns `false` once the application asked to quit. A resize over
+    /// ``Size/largestScreen`` is delivered cut to it.
     @discardableResult
     public mutating func send(_ event: Event) -> Bool {
         if case .resize(let newSize) = event {
-            size = newSize
+            size = newSize.clamped(to: .largestScreen)
             renderer.invalidate()
+            return app.update(.resize(size)) != .quit
         }
         return app.update(event) != .quit
     }

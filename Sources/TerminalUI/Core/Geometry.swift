@@ -27,6 +27,19 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
 
     /// `"80x24"`.
     public var description: String { "\(width)x\(height)" }
+
+    /// The largest screen drawn: 1,000 columns by 1,000 rows. A terminal says how large it is
+    /// (`TIOCGWINSZ`, up to 65,535 each way), and a frame's grid takes 32 bytes a cell, drawn and
+    /// compared with the last frame's: a window of 20,000 x 20,000 asked for 12.8 GB at once and
+    /// aborted the screen. A thousand is far above any real terminal (a 4K monitor in a 6-pixel
+    /// font is 640 columns) and a grid of it is 32 MB; a larger window is drawn in its top left
+    /// 1,000 x 1,000 cells, the rest left blank.
+    public static let largestScreen = Size(width: 1_000, height: 1_000)
+
+    /// This size with each side cut to at most `limit`'s (``largestScreen``, for a terminal).
+    public func clamped(to limit: Size) -> Size {
+        Size(width: min(width, limit.width), height: min(height, limit.height))
+    }
 }
 
 /// A rectangle of cells. Widgets render into one; layout splits one into smaller ones.

@@ -187,9 +187,11 @@ public struct InputDecoder: Sendable {
         }
         let finalByte = pending[end]
         let length = end - index + 1
-        let parameters = String(decoding: pending[(index + 2)..<end], as: UTF8.self)
-            .split(separator: ";", omittingEmptySubsequences: false)
-            .map { Int($0) ?? 0 }
+        guard let parameters = InputDecoder.parameters(pending[(index + 2)..<end]) else {
+            // No key is sent this way (a sign, a sub-parameter, a private marker, a number no
+            // terminal sends): the sequence is dropped whole, as an unknown one is.
+            return .event(nil, length: length)
+        }
         let modifiers = InputDecoder.modifiers(parameter: parameters.count > 1 ? parameters[1] : 1)
         let key: KeyCode?
         switch finalByte {
@@ -224,7 +226,42 @@ public struct InputDecoder: Sendable {
         return .event(key.map { .key(KeyEvent($0, modifiers: modifiers)) }, length: length)
     }
 
-    /// xterm's modifier parameter: 1 + (shift 1, alt 2, control 4).
+    /// The largest number a CSI parameter may be: U+10FFFF, the largest character code, which the
+    /// keyboard protocols that send a key's character as a parameter (kitty's `CSI 97;5u`) can
+    /// need; the parameters of the keys decoded here are far smaller (Delete is 3, F12 24, the
+    /// paste markers 200 and 201, a modifier at most 16). Small enough that no arithmetic on a
+    /// parameter can overflow.
+    static let largestParameter = 0x10_FFFF
+
+    /// The numbers of a CSI sequence's parameter bytes, `1;5` → `[1, 5]` (an empty one is 0), or
+    /// `nil` when they are not plain numbers separated by `;`.
+    ///
+    /// ECMA-48 parameters are digits and separators only, so a sign (`1;-9223372036854775808`, which
+    /// `Int(_:)` read as `Int.min`, and the modifier's `parameter - 1` then trapped), a
+    /// sub-parameter (`:`), a private marker (`?`, `<`), an intermediate byte or a number above
+    /// ``largestParameter`` (a run of digits that overflows) make a sequence no key is sent as.
+    /// The digits are added up one at a time and refused past the limit, so parsing a run of any
+    /// length cannot overflow either.
+    /// - Complexity: O(bytes).
+    private static func parameters(_ bytes: ArraySlice<UInt8>) -> [Int]? {
+        var numbers = [0]
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let value = numbers[numbers.count - 1] * 10 + Int(byte - UInt8(ascii: "0"))
+                guard value <= largestParameter else { return nil }
+                numbers[numbers.count - 1] = value
+            case UInt8(ascii: ";"):
+                numbers.append(0)
+            default:
+                return nil
+            }
+        }
+        return numbers
+    }
+
+    /// xterm's modifier parameter: 1 + (shift 1, alt 2, control 4). `parameter` is at most
+    /// ``largestParameter`` (see ``parameters(_:)``), so the subtraction cannot overflow.
     private static func modifiers(parameter: Int) -> Modifiers {
         let bits = max(0, parameter - 1)
         var modifiers: Modifiers = []

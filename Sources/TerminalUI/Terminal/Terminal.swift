@@ -64,18 +64,20 @@ public final class Terminal {
         #endif
     }
 
-    /// The terminal's size now (80x24 if it cannot be asked).
+    /// The terminal's size now (80x24 if it cannot be asked), at most ``Size/largestScreen``.
     public func size() -> Size {
         Self.size(of: outputDescriptor) ?? Size(width: 80, height: 24)
     }
 
     /// The size of the terminal `descriptor` is open on, without taking it over (a command that
-    /// wraps its output to the width); `nil` when it is no terminal (a file, a pipe).
+    /// wraps its output to the width); `nil` when it is no terminal (a file, a pipe). A size over
+    /// ``Size/largestScreen`` (a window set to 20,000 x 20,000) is cut to it: everything drawn
+    /// or wrapped for the terminal is sized from here.
     public static func size(of descriptor: Int32) -> Size? {
         #if canImport(Glibc)
         var window = winsize()
         if ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 {
-            return Size(width: Int(window.ws_col), height: Int(window.ws_row))
+            return Size(width: Int(window.ws_col), height: Int(window.ws_row)).clamped(to: .largestScreen)
         }
         #endif
         return nil
