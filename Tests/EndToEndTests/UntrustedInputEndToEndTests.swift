@@ -80,6 +80,35 @@ struct UntrustedInputEndToEndTests {
         try leettrack.expectFailureChangingNothing(["solve", "5", "--date", "2009-12-31"], status: 64, mentioning: ["before 2010"])
     }
 
+    @Test("a day past 9899 as today is refused as usage: a review 100 years on must still have a date", arguments: ["9999-12-31", "9900-01-01"])
+    func farFutureToday(day: String) throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.populate()
+        let before = try leettrack.export()
+        let result = try leettrack.run(["solve", "2"], environment: ["LEETTRACK_TODAY": day])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("it is after 9899-12-31"), "\(result.stderr)")
+        #expect(try leettrack.export() == before)
+        let last = try leettrack.run(["solve", "2", "--rating", "easy"], environment: ["LEETTRACK_TODAY": "9899-12-31"])
+        #expect(last.status == 0, "\(last.stderr)")
+    }
+
+    @Test("a store path that cannot be opened (a loop of links, a file as a folder) is an error, not an empty store")
+    func unopenablePath() throws {
+        let leettrack = try LeetTrackRunner()
+        let loop = leettrack.file("loop-a")
+        try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: "loop-b")
+        try FileManager.default.createSymbolicLink(atPath: leettrack.file("loop-b"), withDestinationPath: "loop-a")
+        let plain = try leettrack.write("not a folder", to: "plain")
+        for (path, reason) in [(loop, "symbolic links"), (plain + "/store.sqlite", "not a folder")] {
+            for command in [["stats"], ["favorites"], ["list", "--limit", "1"]] {
+                let result = try leettrack.run(["--store", path] + command, useStore: false)
+                #expect(result.status == 1, "\(command) \(path): \(result.stdout)")
+                #expect(result.stderr.contains("cannot open the store") && result.stderr.contains(reason), "\(result.stderr)")
+            }
+        }
+    }
+
     @Test("a backdated solve goes into the history in time order and no past day is called 'in N days'")
     func backdatedSolve() throws {
         let leettrack = try LeetTrackRunner()

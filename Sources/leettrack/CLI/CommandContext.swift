@@ -237,7 +237,10 @@ final class CommandContext {
     var storeExists: Bool {
         if opened != nil { return true }
         var status = stat()
-        guard stat(storePath, &status) == 0 else { return false }
+        // Only a path where nothing is is no store: a link loop, a file where a folder belongs or a
+        // folder that may not be read is a store that cannot be opened, which opening reports (it
+        // read as an empty store: "0 problems").
+        guard stat(storePath, &status) == 0 else { return errno != ENOENT }
         guard (status.st_mode & S_IFMT) == S_IFREG, status.st_size == 0 else { return true }
         var log = stat()
         return stat(storePath + "-wal", &log) == 0 && log.st_size > 0

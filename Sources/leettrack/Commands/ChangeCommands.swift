@@ -37,11 +37,18 @@ enum ProgressChanges {
     /// 2010-01-01, the first day a practice may be dated (``InputRules/earliestDate`` is its midnight in UTC).
     static let earliestDay = LocalDay(dayNumber: Int(InputRules.earliestDate.timeIntervalSince1970) / 86_400)
 
-    /// A day a user names for practice (`--date`, `LEETTRACK_TODAY`): a YYYY-MM-DD day, not before 2010.
+    /// 9899-12-31, the last day a practice may be dated: a review may be scheduled up to 36,500
+    /// days on (``ReviewSettings/maximumIntervalRange``), and a stored time ends with the year 9999.
+    static let latestDay = LocalDay(dayNumber: 2_896_372)
+
+    /// A day a user names for practice (`--date`, `LEETTRACK_TODAY`): a YYYY-MM-DD day from 2010 to 9899.
     static func practiceDay(parsing text: String) throws(LeetTrackError) -> LocalDay {
         let day = try LocalDay(parsing: text)
         if day < earliestDay {
             throw LeetTrackError.invalidDate(text, reason: "it is before 2010")
+        }
+        if day > latestDay {
+            throw LeetTrackError.invalidDate(text, reason: "it is after 9899-12-31, too late for a review to be scheduled up to 100 years on")
         }
         return day
     }
