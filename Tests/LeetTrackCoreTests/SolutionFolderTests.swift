@@ -47,6 +47,12 @@ struct SolutionFolderTests {
             #expect(found.reason.contains(words), "\(found.reason)")
             #expect(!found.reason.contains("\u{0}") && !found.reason.contains("\n"))
         }
+        // The catalog's own id for a problem it knows; a problem it does not know keeps the file's.
+        copy = good
+        copy.name = "2.two-sum.py"
+        #expect(violation(copy)?.reason.contains("gives problem 'two-sum' the id 2; its id is 1 (1.two-sum.py)") == true)
+        #expect(violation(SolutionCopy(problem: "not-in-the-catalog", language: "py", name: "9999.not-in-the-catalog.py", content: "pass\n",
+                                       modified: nil)) == nil)
         copy = good
         copy.language = "cobol"
         #expect(violation(copy)?.path == "code[0].language")

@@ -45,6 +45,12 @@ public struct SolutionCopy: Codable, Sendable, Hashable {
         guard let parsed = SolutionFolder.parse(name), parsed.slug == problem, parsed.language.fileExtension == language else {
             throw InputRules.Violation("\(path).name", "'\(name)' does not name problem '\(problem)' in '\(language)' (like 1.two-sum.py)")
         }
+        // A problem the catalog knows is named by its own id: `2.two-sum.py` would sit beside
+        // `1.two-sum.py`, which `code 1` opens. (A problem it does not know keeps the file's id.)
+        if let position = Catalog.builtIn.position(ofSlug: problem), Catalog.builtIn.id(at: position) != parsed.id {
+            let id = Catalog.builtIn.id(at: position)
+            throw InputRules.Violation("\(path).name", "'\(name)' gives problem '\(problem)' the id \(parsed.id); its id is \(id) (\(id).\(problem).\(language))")
+        }
         if content.utf8.count > SolutionFolder.maximumFileSize {
             throw InputRules.Violation("\(path).content", "the file is \(SolutionFolder.kibibytes(content.utf8.count)), over the \(SolutionFolder.capText) cap")
         }
