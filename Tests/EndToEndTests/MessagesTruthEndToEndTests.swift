@@ -270,4 +270,19 @@ struct MessagesTruthEndToEndTests {
                 "\(earlier.stderr)")
         #expect(try leettrack.snapshot() == before)
     }
+
+    @Test("a review dated the day of a later solve, after an earlier solve, is recorded after that day's solve, not at noon before it")
+    func reviewAfterTheDaysSolve() throws {
+        let leettrack = try LeetTrackRunner()
+        let now = ["LEETTRACK_NOW": "2026-12-07T20:46:00Z"]
+        #expect(try leettrack.run(["solve", "1", "--date", "2026-12-01"], environment: now).status == 0)
+        #expect(try leettrack.run(["solve", "1"], environment: now).status == 0)
+        let review = try leettrack.run(["review", "1", "again", "--date", "2026-12-07"], environment: now)
+        #expect(review.status == 0, "\(review.stderr)")
+        let shown = try #require(try leettrack.json(try leettrack.run(["show", "1", "--json"], environment: now)) as? [String: Any])
+        let history = try #require(shown["history"] as? [[String: Any]])
+        #expect(history.compactMap { $0["date"] as? String } == ["2026-12-01T12:00:00Z", "2026-12-07T20:46:00Z", "2026-12-07T20:46:01Z"],
+                "\(history)")
+        #expect(history.compactMap { $0["kind"] as? String } == ["solved", "solved", "reviewed"], "\(history)")
+    }
 }

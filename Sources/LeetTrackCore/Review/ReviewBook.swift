@@ -68,6 +68,10 @@ public struct ReviewBook: Sendable {
     ///   the first solve or a reset, on an earlier day; the store is unchanged then. A `date` before
     ///   them on their day is taken as one second after that day's last rating.
     ///
+    /// With `standsForDay` (a `--date` day, which stands for its noon), a `date` before a rating
+    /// made later that day is taken as one second after that day's last rating too: the review
+    /// was made that day, and a day's review comes after the day's solve, not before it.
+    ///
     /// With a review cap (``ReviewSettings/reviewCap``), the due day is load balanced: the least
     /// crowded day of the fuzz range (``ReviewScheduler/balanced(_:ratedAt:load:timeZone:)``).
     /// Without one, the date is exactly the scheduler's.
@@ -75,7 +79,8 @@ public struct ReviewBook: Sendable {
     /// `alongside` runs last in the same transaction with the rating's result (the web server
     /// records the change's id there, so a repeated request is not applied twice).
     public func rate(
-        _ problem: Problem, _ rating: ReviewRating, at date: Date, alongside: (Transaction, Rating) throws -> Void = { _, _ in }
+        _ problem: Problem, _ rating: ReviewRating, at date: Date, standsForDay: Bool = false,
+        alongside: (Transaction, Rating) throws -> Void = { _, _ in }
     ) throws -> Rating {
         let settings = try settings()
         let unfuzzed = try settings.scheduler()
@@ -91,16 +96,22 @@ public struct ReviewBook: Sendable {
             try alongside(transaction, result)
         }) { _, record in
             guard let before = record.reviewCard(using: scheduler) else { throw LeetTrackError.notSolved(problem) }
-            var after = record.recordReview(rating, at: date, scheduler: scheduler)
-            // Refused (before the first solve, or before a reset): a date on the day of a later
-            // rating (a `--date` day stands for noon; the solve was later that day) is taken as
-            // just after that day's last rating, so the review is dated that day and the history stays in order.
+            // The day's last rating after `date`, if any: a date that stands for its day (a `--date`
+            // day is noon; the solve was later that day), or one refused (before the first solve, or
+            // before a reset), is taken as just after it, so the review is dated that day and the
+            // history stays in order.
             let dateDay = LocalDay(date, in: timeZone)
-            if after == nil, let last = record.events
-                .filter({ ($0.kind == .solved || $0.kind == .reviewed) && $0.date > date && LocalDay($0.date, in: timeZone) == dateDay })
+            let laterThatDay = record.events
+                .filter { ($0.kind == .solved || $0.kind == .reviewed) && $0.date > date && LocalDay($0.date, in: timeZone) == dateDay }
                 .map(\.date).max()
-            {
+            var after: ReviewCard?
+            if standsForDay, let last = laterThatDay {
                 after = record.recordReview(rating, at: last.addingTimeInterval(1), scheduler: scheduler)
+            } else {
+                after = record.recordReview(rating, at: date, scheduler: scheduler)
+                if after == nil, let last = laterThatDay {
+                    after = record.recordReview(rating, at: last.addingTimeInterval(1), scheduler: scheduler)
+                }
             }
             if let load, let rated = after {
                 let balanced = scheduler.balanced(rated, ratedAt: rated.lastReview ?? date, load: load, timeZone: timeZone)

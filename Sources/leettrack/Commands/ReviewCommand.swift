@@ -68,7 +68,7 @@ struct ReviewCommand: LeetTrackCommand {
     func run(_ context: CommandContext, _ output: CommandOutput) throws {
         switch try action(context) {
         case .rate(let problem, let rating, let date):
-            try rate(problem, rating, at: date ?? context.now, context, output)
+            try rate(problem, rating, at: date ?? context.now, standsForDay: date != nil, context, output)
         case .queue(let day):
             let queue = try makeQueue(day, context)
             if json { return try output.writeJSON(queue.due.map(ReviewItemJSON.init)) }
@@ -94,8 +94,10 @@ struct ReviewCommand: LeetTrackCommand {
         return queue.queue(now: now, timeZone: context.timeZone)
     }
 
-    private func rate(_ problem: Problem, _ rating: ReviewRating, at date: Date, _ context: CommandContext, _ output: CommandOutput) throws {
-        let result = try context.tracker().reviews.rate(problem, rating, at: date)
+    private func rate(
+        _ problem: Problem, _ rating: ReviewRating, at date: Date, standsForDay: Bool, _ context: CommandContext, _ output: CommandOutput
+    ) throws {
+        let result = try context.tracker().reviews.rate(problem, rating, at: date, standsForDay: standsForDay)
         if json {
             let item = ReviewItem(
                 problem: problem, card: result.after, today: LocalDay(date, in: context.timeZone), timeZone: context.timeZone)
