@@ -56,6 +56,18 @@ struct ExchangeEndToEndTests {
             to: "edge.json")], useStore: false).status == 0)
     }
 
+    @Test("a version that is no version number is named as such, not as a file that is no JSON object", arguments: ["1e30", "1.5", "-1e400"])
+    func versionThatIsNoVersion(version: String) throws {
+        let leettrack = try LeetTrackRunner()
+        #expect(try leettrack.run("solve", "1").status == 0)
+        let file = try leettrack.write(#"{"format":"leettrack-export","version":"# + version + #","problems":[]}"#, to: "version.json")
+        try leettrack.expectFailureChangingNothing(
+            ["import", file], mentioning: ["version: it is not a version number (this build reads versions 1 to", "Nothing was changed."])
+        #expect(!(try leettrack.run("import", file)).stderr.contains("not a JSON object"))
+        let array = try leettrack.write("[1, 2]", to: "array.json")
+        try leettrack.expectFailureChangingNothing(["import", array], mentioning: ["it is not a JSON object"])
+    }
+
     @Test("the practice settings travel in the export: followed list, goal and skips, version 2")
     func practiceSettingsRoundTrip() throws {
         let leettrack = try LeetTrackRunner()

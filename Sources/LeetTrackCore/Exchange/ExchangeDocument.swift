@@ -75,8 +75,13 @@ public struct ExchangeDocument: Sendable, Equatable {
         do {
             header = try JSONFile.decode(Header.self, from: data, file: file)
         } catch .invalidContent(_, let path, _) where path.isEmpty {
-            // Valid JSON that is not an object (a `list --json` output, say).
-            throw .wrongKind(file: file, expected: "a LeetTrack export (it is not a JSON object)")
+            // Valid JSON that is not an object (a `list --json` output, say); in an object, the
+            // one field that can fail without a path is a number that is no `Int` (`1.5`, `1e30`).
+            let bytes = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
+            guard bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") else {
+                throw .wrongKind(file: file, expected: "a LeetTrack export (it is not a JSON object)")
+            }
+            throw .invalidContent(file: file, path: "version", reason: "it is not a version number (this build reads versions 1 to \(currentVersion))")
         }
         guard header.format == formatName else {
             throw .wrongKind(file: file, expected: "a LeetTrack export (its \"format\" is not \"\(formatName)\")")
