@@ -129,6 +129,23 @@ struct ErrorsEndToEndTests {
         try expectFailure(["reset", "--all"], status: 1, mentioning: "nothing was reset")
     }
 
+    @Test("reset --all over a damaged record exits 1 and changes nothing, whether or not another record could be reset")
+    func resetAllOverADamagedRecord() throws {
+        guard LeetTrackRunner.hasSQLiteShell else { return }
+        for alsoSolved in [false, true] {
+            let leettrack = try LeetTrackRunner()
+            #expect(try leettrack.run("solve", "1").status == 0)
+            if alsoSolved { #expect(try leettrack.run("solve", "2").status == 0) }
+            try leettrack.sqlite3("UPDATE entries SET value = 'garbage' WHERE key = 'progress.two-sum'")
+            let before = try leettrack.run("export").stdout
+            let result = try leettrack.run("reset", "--all", "--yes")
+            #expect(result.status == 1, "\(alsoSolved): \(result.stdout)")
+            #expect(result.stderr.contains("cannot be read") && result.stderr.contains("nothing was changed"), "\(result.stderr)")
+            #expect(!result.stdout.contains("Nothing to reset"), "\(result.stdout)")
+            #expect(try leettrack.run("export").stdout == before)
+        }
+    }
+
     @Test("a store that is not a database is reported with its path, exit 1, and left unchanged")
     func notADatabase() throws {
         let leettrack = try LeetTrackRunner()

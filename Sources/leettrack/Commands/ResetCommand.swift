@@ -38,6 +38,13 @@ struct ResetCommand: LeetTrackCommand {
             return
         }
         let touched = try context.progress().values.filter { $0.status != .todo || (forget && !$0.events.isEmpty) }.count
+        // A record that cannot be read may be one to reset: as when others are, nothing is (the
+        // reset of every record stops at it), rather than "Nothing to reset." and exit 0.
+        if context.leftOutRecordCount > 0 {
+            throw CLIError.failure(
+                "\(Plural.count(context.leftOutRecordCount, "record")) cannot be read (named above), so not every problem can be reset; "
+                    + "nothing was changed. `leettrack doctor --export-raw FILE` lists the damaged records and saves their bytes for repair by hand.")
+        }
         guard touched > 0 else {
             output.line("Nothing to reset.")
             return
