@@ -31,7 +31,7 @@ public enum ServerError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .badRequest(let reason): reason
-        case .notFound(let path): "no route '\(path)'; the API is described in the README (GET /api/problems, ...)."
+        case .notFound(let path): "no route '\(path)'; the API is described in docs/SERVE.md (GET /api/problems, ...)."
         case .methodNotAllowed(let method, let allowed):
             "\(method) is not allowed here; use \(allowed.joined(separator: " or "))."
         case .bodyTooLarge(let limit): "the request body is over \(limit) bytes; nothing was changed."

@@ -26,6 +26,14 @@ struct ServeSecurityEndToEndTests {
         #expect(try server.stillAnswers())
     }
 
+    @Test func anUnknownRouteIsA404ThatNamesTheDocumentOfTheAPI() throws {
+        let server = try ServeProcess(try LeetTrackRunner())
+        let reply = try server.request("GET", "/api/nothing")
+        #expect(reply.status == 404)
+        #expect((reply.object["error"] as? String)?.contains("docs/SERVE.md") == true, "\(reply.body)")
+        #expect(try server.stillAnswers())
+    }
+
     @Test func aWrongMethodIsA405() throws {
         let server = try ServeProcess(try LeetTrackRunner())
         let reply = try server.request("POST", "/api/problems")
