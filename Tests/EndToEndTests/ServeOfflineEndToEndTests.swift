@@ -110,6 +110,29 @@ struct ServeOfflineEndToEndTests {
         #expect(favorites?.isEmpty == true)
     }
 
+    /// On a store that never synced: the phone's heart, made five minutes ago and sent now, does
+    /// not undo the heart taken off at the desk since (through the page, or the command line).
+    @Test func anOlderHeartMadeOfflineDoesNotUndoALaterUnheart() throws {
+        let runner = try LeetTrackRunner()
+        let server = try ServeProcess(runner)
+        #expect(try server.request("PUT", "/api/problems/1/favorite").status == 200)
+        #expect(try server.request("DELETE", "/api/problems/1/favorite").status == 200)
+        try runner.run("fav", "2")
+        try runner.run("unfav", "2")
+        let madeBefore = Date().addingTimeInterval(-300)
+        for (problem, id) in [("1", "7c8e6b1c-2d3a-4b5c-9d6e-7f8091a2b3c4"), ("2", "8c8e6b1c-2d3a-4b5c-9d6e-7f8091a2b3c4")] {
+            let reply = try server.request("PUT", "/api/problems/\(problem)/favorite", headers: Self.headers(id, madeAt: madeBefore))
+            // Answered with the record as it stands, which the page shows.
+            #expect(reply.status == 200 && reply.object["favorite"] as? Bool == false, "\(problem): \(reply.body)")
+        }
+        let favorites = try runner.json(try runner.run("favorites", "--json")) as? [[String: Any]]
+        #expect(favorites?.isEmpty == true)
+        #expect(try Store.sqlite(path: runner.storePath, access: .readOnly).keys(withPrefix: "sync.") == [])
+        // A heart made after the desk's change still applies.
+        let later = try server.request("PUT", "/api/problems/1/favorite", headers: Self.headers("9c8e6b1c-2d3a-4b5c-9d6e-7f8091a2b3c4"))
+        #expect(later.object["favorite"] as? Bool == true)
+    }
+
     @Test func aChangeMadeOfflineIsDatedWhenItWasMade() throws {
         let runner = try LeetTrackRunner()
         let server = try ServeProcess(runner)
