@@ -84,11 +84,30 @@ struct ChangeStamp: Sendable, Hashable {
     var id: String?
     /// When it was made; `nil`: now.
     var madeAt: Date?
+    /// With an id, the digest of the request that carries it (``ChangeLedger/digest(of:)``).
+    var request: String? = nil
+}
+
+extension APIRequest {
+    /// The change this write says it is (``ChangeHeaders/checked(now:)``), with its request's
+    /// digest when it has an id; `nil` for a write without the headers.
+    func changeStamp(now: Date) throws -> ChangeStamp? {
+        guard var stamp = try change?.checked(now: now) else { return nil }
+        if stamp.id != nil { stamp.request = ChangeLedger.digest(of: self) }
+        return stamp
+    }
 }
 
 /// The ids of the changes the page's writes applied, each with its answer, written in the same
 /// transaction as the change: a request sent again (its answer lost with the connection) gets the
 /// first answer and changes nothing.
+///
+/// Only the same request is the same change: an entry keeps the digest of its request (method,
+/// path and body), and another request with an id already used is refused (409,
+/// ``ServerError/changeReused(id:)``) and changes nothing, rather than answered with another
+/// change's answer while its own write is dropped. An entry written before the digest was kept
+/// has none, and answers any request with its id, as it did. (An id is looked up under the day of
+/// its change's time: the same id dated another day is another change, as it always was.)
 ///
 /// Each id is its own small key, `web.change.<day>.<id>`, where the day is that of the change's
 /// own time (days since 1970, UTC), which a retry repeats. Growth is bounded without scanning the
@@ -108,12 +127,48 @@ enum ChangeLedger {
     struct FirstAnswer: Codable, Sendable {
         var status: Int
         var body: String
+        /// The digest of the request that made the change (``ChangeLedger/digest(of:)``); absent
+        /// in an entry written before it was kept (older builds read past it).
+        var request: String? = nil
+
+        /// This answer, for `stamp` sent again.
+        /// - Throws: ``ServerError/changeReused(id:)`` when `stamp` is another request with the
+        ///   same id (an entry without a digest cannot tell, and answers).
+        func answer(repeating stamp: ChangeStamp) throws -> FirstAnswer {
+            if let request, request != stamp.request { throw ServerError.changeReused(id: stamp.id ?? "") }
+            return self
+        }
     }
 
     /// Thrown inside a transaction that would apply a change already applied: it applies
     /// nothing, and the request is answered with the first answer.
     struct Repeated: Error {
         var answer: FirstAnswer
+    }
+
+    /// Whether `error` concerns one change's id alone (applied already, or used by another
+    /// request): it fails that change's request only.
+    static func concernsOneChange(_ error: any Error) -> Bool {
+        if error is Repeated { return true }
+        if case ServerError.changeReused = error { return true }
+        return false
+    }
+
+    /// The digest of what `request` asks (its method, path and body) as lowercase hex: what tells
+    /// a change sent again from another request that carries its id. Each part is preceded by its
+    /// length, so that no two different requests give the same bytes to hash.
+    /// - Complexity: O(*n*) in the body's length.
+    static func digest(of request: APIRequest) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64 + request.body.count)
+        func add<Part: Collection<UInt8>>(_ part: Part) {
+            bytes += "\(part.count):".utf8
+            bytes += part
+        }
+        add(request.method.rawValue.utf8)
+        for segment in request.path { add(segment.utf8) }
+        add(request.body)
+        return ContentHash.sha256(bytes)
     }
 
     static func day(of date: Date) -> Int {
@@ -125,19 +180,21 @@ enum ChangeLedger {
     }
 
     /// The first answer to the change `stamp`, if it was applied.
+    /// - Throws: ``ServerError/changeReused(id:)`` when its id was used by another request.
     static func firstAnswer(to stamp: ChangeStamp?, in store: Store) throws -> FirstAnswer? {
         guard let stamp, let id = stamp.id, let made = stamp.madeAt else { return nil }
-        return try store.value(for: key(id, madeAt: made))
+        return try store.value(for: key(id, madeAt: made)).map { try $0.answer(repeating: stamp) }
     }
 
-    /// Records that the change `stamp` was applied and answered `body`, in the transaction that
-    /// applies it; throws ``Repeated`` when it was applied already (the transaction then applies
-    /// nothing). Removes the days of entries no longer needed, once a day.
+    /// Records that the change `stamp` was applied and answered `body`, with its request's digest,
+    /// in the transaction that applies it; throws ``Repeated`` when it was applied already, or
+    /// ``ServerError/changeReused(id:)`` when its id was used by another request (either way the
+    /// transaction then applies nothing). Removes the days of entries no longer needed, once a day.
     static func record(_ stamp: ChangeStamp?, body: [UInt8], now: Date, in transaction: Transaction) throws {
         guard let stamp, let id = stamp.id, let made = stamp.madeAt else { return }
         let key = key(id, madeAt: made)
-        if let entry = try transaction.value(for: key) { throw Repeated(answer: entry) }
-        try transaction.set(FirstAnswer(status: 200, body: String(decoding: body, as: UTF8.self)), for: key)
+        if let entry = try transaction.value(for: key) { throw Repeated(answer: try entry.answer(repeating: stamp)) }
+        try transaction.set(FirstAnswer(status: 200, body: String(decoding: body, as: UTF8.self), request: stamp.request), for: key)
         try sweep(now: now, in: transaction)
     }
 

@@ -55,7 +55,7 @@ extension Routes {
         // transactions are LeetTrackCore's. A change applied twice here changes nothing more
         // (lists are sets of problems); at worst, after a crash between the two, the retry's
         // answer is the refusal `leettrack lists` would give.
-        let stamp = try request.change?.checked(now: model.now)
+        let stamp = try request.changeStamp(now: model.now)
         if let entry = try ChangeLedger.firstAnswer(to: stamp, in: model.tracker.store) {
             return ChangeLedger.response(to: ChangeLedger.Repeated(answer: entry))
         }

@@ -178,7 +178,7 @@ struct Routes: Sendable {
         for (index, request) in requests.enumerated() {
             do {
                 let (name, edit) = try edit(for: request)
-                planned.append((index, name, edit, try request.change?.checked(now: model.now)))
+                planned.append((index, name, edit, try request.changeStamp(now: model.now)))
             } catch {
                 responses[index] = Self.failure(error)
             }
@@ -234,7 +234,7 @@ struct Routes: Sendable {
             if Self.isEdit(request.path) {
                 let (name, edit) = try edit(for: request)
                 do {
-                    return APIResponse(value: try model.apply([(name, edit)], stamps: [try request.change?.checked(now: model.now)])[0].get())
+                    return APIResponse(value: try model.apply([(name, edit)], stamps: [try request.changeStamp(now: model.now)])[0].get())
                 } catch let repeated as ChangeLedger.Repeated {
                     return ChangeLedger.response(to: repeated)
                 }
@@ -245,7 +245,7 @@ struct Routes: Sendable {
         guard let body = try decode(RatingBody.self, request.body, allowEmpty: false), let word = body.rating else {
             throw ServerError.badRequest("the body must be JSON: {\"rating\": \"again|hard|good|easy\"}")
         }
-        return try model.review(name, rating: try rating(word), stamp: try request.change?.checked(now: model.now))
+        return try model.review(name, rating: try rating(word), stamp: try request.changeStamp(now: model.now))
     }
 
     /// Checks the method against ``methods(for:)``, the one table of them (the pages' routes included).

@@ -20,6 +20,9 @@ public enum ServerError: Error, Equatable, CustomStringConvertible {
     case forbidden(String)
     /// A client that did not finish its request in time.
     case requestTimeout
+    /// A change id (`X-LeetTrack-Change`) already used by another request: another method,
+    /// target or body (see ``ChangeLedger``).
+    case changeReused(id: String)
     /// `--host` or `--port` that cannot be used.
     case invalidAddress(String)
     /// The token file cannot be read or written.
@@ -31,13 +34,16 @@ public enum ServerError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .badRequest(let reason): reason
-        case .notFound(let path): "no route '\(path)'; the API is described in the README (GET /api/problems, ...)."
+        case .notFound(let path): "no route '\(path)'; the API is described in docs/SERVE.md (GET /api/problems, ...)."
         case .methodNotAllowed(let method, let allowed):
             "\(method) is not allowed here; use \(allowed.joined(separator: " or "))."
         case .bodyTooLarge(let limit): "the request body is over \(limit) bytes; nothing was changed."
         case .unauthorized: "this server needs its token: open the URL with ?token= that `leettrack serve` printed."
         case .forbidden(let reason): reason
         case .requestTimeout: "the request was not received in time."
+        case .changeReused(let id):
+            "the change id \(id) (X-LeetTrack-Change) was used already by another request (another method, path or body); "
+                + "a change id names one change: send this change with an id of its own. Nothing was changed."
         case .invalidAddress(let reason): reason
         case .tokenFile(let path, let reason):
             "cannot use the token file \(path): \(reason). Check its permissions or remove it to make a new token."
@@ -54,6 +60,7 @@ public enum ServerError: Error, Equatable, CustomStringConvertible {
         case .unauthorized: .unauthorized
         case .forbidden: .forbidden
         case .requestTimeout: .requestTimeout
+        case .changeReused: .conflict
         case .invalidAddress, .tokenFile, .tls: .internalServerError
         }
     }

@@ -5,7 +5,8 @@ import Persistence
 
 extension ServerModel {
     /// Marks the results of the changes already applied (found in the ledger) as repeated, so
-    /// that they take no part in the commit; a ledger entry that cannot be read fails its request.
+    /// that they take no part in the commit; a ledger entry that cannot be read, or whose id another
+    /// request used (``ServerError/changeReused(id:)``), fails its request.
     func checkRepeated(_ stamps: [ChangeStamp?], into results: inout [EditResult?]) {
         for (index, stamp) in stamps.enumerated() where stamp?.id != nil {
             do {

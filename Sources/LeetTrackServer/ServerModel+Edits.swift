@@ -14,7 +14,8 @@ extension ServerModel {
     /// record fails only the requests that touch it. Nothing returns before its edit is committed.
     ///
     /// An edit with a stamp (the page's change id and time) is dated when it was made; one applied
-    /// before fails with ``ChangeLedger/Repeated``, which holds its first answer (see ``ChangeLedger``).
+    /// before fails with ``ChangeLedger/Repeated``, which holds its first answer, and one whose id
+    /// another request used fails with ``ServerError/changeReused(id:)`` (see ``ChangeLedger``).
     func apply(_ edits: [(name: String, edit: ProgressEdit)], stamps: [ChangeStamp?] = []) -> [EditResult] {
         var results = [EditResult?](repeating: nil, count: edits.count)
         let stamps = stamps.count == edits.count ? stamps : Array(repeating: nil, count: edits.count)
@@ -40,7 +41,7 @@ extension ServerModel {
         do {
             let after = try commit(ready, edits, problems, now: now, scheduler: scheduler, stamps: stamps)
             for index in ready { results[index] = problems[index].map { .success(ProblemJSON($0, after[index], withHistory: true)) } }
-        } catch where Self.concernsOneRecord(error) || error is ChangeLedger.Repeated {
+        } catch where Self.concernsOneRecord(error) || ChangeLedger.concernsOneChange(error) {
             for index in ready {
                 do {
                     let after = try commit([index], edits, problems, now: now, scheduler: scheduler, stamps: stamps)

@@ -38,7 +38,7 @@ struct InteractivePracticeKeysTests {
         screen.type("U")
         #expect(try screen.record("two-sum") == solvedAndHearted)
         screen.type("U")
-        #expect(try screen.record("two-sum") == ProblemProgress(favorite: true))
+        #expect(try screen.record("two-sum") == ProblemProgress(favorite: true, favoriteUpdated: interactiveTestDate))
         #expect(screen.lines[2].hasPrefix("  ♥    1 Two Sum"))
         screen.type("U")
         #expect(try !screen.store.containsValue(forKey: "progress.two-sum"))

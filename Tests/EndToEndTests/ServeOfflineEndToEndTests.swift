@@ -38,6 +38,32 @@ struct ServeOfflineEndToEndTests {
         #expect(try Self.history(runner, "two-sum").count == 2)
     }
 
+    @Test func anIDUsedByAnotherRequestIsRefusedWithAConflictAndChangesNothing() throws {
+        let runner = try LeetTrackRunner()
+        let server = try ServeProcess(runner)
+        let headers = Self.headers("6c8e6b1c-2d3a-4b5c-9d6e-7f8091a2b3c4")
+        let solve = try server.request("POST", "/api/problems/40/solve", body: #"{"rating":"good"}"#, headers: headers)
+        #expect(solve.status == 200)
+        let before = try runner.snapshot()
+        // Another problem and route, the same route with another body, a review, a list change: each its own change.
+        for (method, path, body) in [
+            ("PUT", "/api/problems/41/favorite", ""), ("POST", "/api/problems/40/solve", #"{"rating":"hard"}"#),
+            ("POST", "/api/problems/40/review", #"{"rating":"hard"}"#), ("POST", "/api/lists", #"{"name":"Bus rides"}"#),
+        ] {
+            let reply = try server.request(method, path, body: body, headers: headers)
+            #expect(reply.status == 409, "\(method) \(path): \(reply.body)")
+            #expect(reply.object["status"] as? Int == 409)
+            let error = reply.object["error"] as? String ?? ""
+            #expect(error.contains("X-LeetTrack-Change") && error.contains("Nothing was changed"), "\(error)")
+        }
+        #expect(try runner.snapshot() == before)
+        #expect((try runner.json(try runner.run("show", "41", "--json")) as? [String: Any])?["favorite"] as? Bool == false)
+        // The request itself, sent again, still gets its first answer.
+        let again = try server.request("POST", "/api/problems/40/solve", body: #"{"rating":"good"}"#, headers: headers)
+        #expect(again.status == 200 && again.body == solve.body)
+        #expect(try Self.history(runner, "40").count == 1)
+    }
+
     @Test func aListChangeSentAgainGetsItsFirstAnswer() throws {
         let runner = try LeetTrackRunner()
         let server = try ServeProcess(runner)
@@ -82,6 +108,29 @@ struct ServeOfflineEndToEndTests {
         #expect(again.status == 200 && again.object["favorite"] as? Bool == true)
         let favorites = try runner.json(try runner.run("favorites", "--json")) as? [[String: Any]]
         #expect(favorites?.isEmpty == true)
+    }
+
+    /// On a store that never synced: the phone's heart, made five minutes ago and sent now, does
+    /// not undo the heart taken off at the desk since (through the page, or the command line).
+    @Test func anOlderHeartMadeOfflineDoesNotUndoALaterUnheart() throws {
+        let runner = try LeetTrackRunner()
+        let server = try ServeProcess(runner)
+        #expect(try server.request("PUT", "/api/problems/1/favorite").status == 200)
+        #expect(try server.request("DELETE", "/api/problems/1/favorite").status == 200)
+        try runner.run("fav", "2")
+        try runner.run("unfav", "2")
+        let madeBefore = Date().addingTimeInterval(-300)
+        for (problem, id) in [("1", "7c8e6b1c-2d3a-4b5c-9d6e-7f8091a2b3c4"), ("2", "8c8e6b1c-2d3a-4b5c-9d6e-7f8091a2b3c4")] {
+            let reply = try server.request("PUT", "/api/problems/\(problem)/favorite", headers: Self.headers(id, madeAt: madeBefore))
+            // Answered with the record as it stands, which the page shows.
+            #expect(reply.status == 200 && reply.object["favorite"] as? Bool == false, "\(problem): \(reply.body)")
+        }
+        let favorites = try runner.json(try runner.run("favorites", "--json")) as? [[String: Any]]
+        #expect(favorites?.isEmpty == true)
+        #expect(try Store.sqlite(path: runner.storePath, access: .readOnly).keys(withPrefix: "sync.") == [])
+        // A heart made after the desk's change still applies.
+        let later = try server.request("PUT", "/api/problems/1/favorite", headers: Self.headers("9c8e6b1c-2d3a-4b5c-9d6e-7f8091a2b3c4"))
+        #expect(later.object["favorite"] as? Bool == true)
     }
 
     @Test func aChangeMadeOfflineIsDatedWhenItWasMade() throws {

@@ -26,6 +26,25 @@ struct ServeSecurityEndToEndTests {
         #expect(try server.stillAnswers())
     }
 
+    @Test func aProblemNamedByAPathIsA404WithoutSuggestions() throws {
+        let server = try ServeProcess(try LeetTrackRunner())
+        for target in ["/api/problems/..%2f..%2fetc%2fpasswd", "/api/problems/..%5c..%5cboot.ini/favorite"] {
+            let reply = try server.request(target.hasSuffix("favorite") ? "PUT" : "GET", target)
+            #expect(reply.status == 404, "\(target)")
+            let error = try #require(reply.object["error"] as? String)
+            #expect(error.hasPrefix("no problem matches") && !error.contains("Did you mean"), "\(error)")
+        }
+        #expect(try server.stillAnswers())
+    }
+
+    @Test func anUnknownRouteIsA404ThatNamesTheDocumentOfTheAPI() throws {
+        let server = try ServeProcess(try LeetTrackRunner())
+        let reply = try server.request("GET", "/api/nothing")
+        #expect(reply.status == 404)
+        #expect((reply.object["error"] as? String)?.contains("docs/SERVE.md") == true, "\(reply.body)")
+        #expect(try server.stillAnswers())
+    }
+
     @Test func aWrongMethodIsA405() throws {
         let server = try ServeProcess(try LeetTrackRunner())
         let reply = try server.request("POST", "/api/problems")

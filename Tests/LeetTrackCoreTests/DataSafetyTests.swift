@@ -31,6 +31,20 @@ struct DataSafetyTests {
         #expect(mine.slugs == ["two-sum-ii", "add-two-numbers"])
     }
 
+    @Test("a record kept only for when its favorite was taken off moves with a renamed slug; none stays under the old one")
+    func renamedSlugMovesAnUnfavoritedRecord() throws {
+        let store = Store.memory()
+        let unfavorited = Date(timeIntervalSince1970: 1_764_000_000)
+        try ProgressRepository(store: store, clock: .fixed(unfavorited - 60)).update(["two-sum"]) { $1.favorite = true }
+        try ProgressRepository(store: store, clock: .fixed(unfavorited)).update(["two-sum"]) { $1.favorite = false }
+        let file = #"{"data":{"problemsetQuestionList":{"questions":[{"questionFrontendId":"1","title":"Two Sum","#
+            + #""titleSlug":"two-sum-ii","difficulty":"Easy","paidOnly":false,"acRate":58.0,"topicTags":[]}]}}}"#
+        let list = try LeetCodeProblemList.read(Data(file.utf8), file: "q.json")
+        _ = try CatalogUpdater(store: store, clock: .system).apply(list, source: "q.json", date: Date(), withStatus: false)
+        #expect(try store.keys(withPrefix: "progress.") == ["progress.two-sum-ii"])
+        #expect(try ProgressRepository(store: store, clock: .system).progress(for: "two-sum-ii") == ProblemProgress(favoriteUpdated: unfavorited))
+    }
+
     @Test("merging an old export into a reset problem does not bring its review card back")
     func resetStaysWithoutCard() {
         let scheduler = ReviewScheduler()

@@ -79,7 +79,7 @@ struct ExchangeCatalogTests {
 
     @Test("an update adds new problems, changes others, stores only the difference and leaves progress alone")
     func updateStoresDifference() throws {
-        try ProgressRepository(store: store, clock: .system).update(["two-sum"]) { _, record in record.favorite = true }
+        try ProgressRepository(store: store, clock: .fixed(now)).update(["two-sum"]) { _, record in record.favorite = true }
         let list = try LeetCodeProblemList.read(Data(LeetCodeSamples.rest.utf8), file: "all.json")
         let summary = try CatalogUpdater(store: store, clock: .system).apply(list, source: "all.json", date: now, withStatus: false)
         #expect(summary.added.map(\.id) == [9001])
@@ -89,7 +89,7 @@ struct ExchangeCatalogTests {
         let stored = try #require(try CatalogUpdate.stored(in: store))
         #expect(stored.problems.map(\.slug) == ["two-sum", "brand-new-problem"])
         #expect(stored.date == "2025-11-29T14:03:12Z")
-        #expect(try ProgressRepository(store: store, clock: .system).allProgress() == ["two-sum": ProblemProgress(favorite: true)])
+        #expect(try ProgressRepository(store: store, clock: .system).allProgress() == ["two-sum": ProblemProgress(favorite: true, favoriteUpdated: now)])
     }
 
     @Test("the updated catalog keeps what the file's shape lacks and finds new problems by id and slug")

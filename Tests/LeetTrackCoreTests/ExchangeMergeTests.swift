@@ -93,11 +93,13 @@ struct ImporterTests {
 
     @Test("a replace removes records the file does not have")
     func replaceRemoves() throws {
-        try ProgressRepository(store: store, clock: .system).update(["lru-cache"]) { _, record in record.favorite = true }
-        let summary = try Importer(store: store, catalog: .builtIn, clock: .system, timeZone: TimeZone(identifier: "UTC")!)
+        let now = Date(timeIntervalSince1970: 1_764_000_000)
+        try ProgressRepository(store: store, clock: .fixed(now)).update(["lru-cache"]) { _, record in record.favorite = true }
+        let summary = try Importer(store: store, catalog: .builtIn, clock: .fixed(now), timeZone: TimeZone(identifier: "UTC")!)
             .run(document(["two-sum": ProblemProgress(favorite: true)]), mode: .replace, dryRun: false)
         #expect(summary.removed == ["lru-cache"])
-        #expect(try ProgressRepository(store: store, clock: .system).allProgress() == ["two-sum": ProblemProgress(favorite: true)])
+        // The favorite the import set is dated when it was set.
+        #expect(try ProgressRepository(store: store, clock: .system).allProgress() == ["two-sum": ProblemProgress(favorite: true, favoriteUpdated: now)])
     }
 
     @Test("a dry run reports the changes and writes nothing")
@@ -191,5 +193,13 @@ struct ExchangeCSVTests {
         #expect(rows[1] == #"1,two-sum,Two Sum,easy,solved,false,"a, ""b""",,1,0,1970-01-01T00:00:00Z,1970-01-01T00:00:00Z,1970-01-01T00:00:00Z,"#)
         #expect(rows[2].hasPrefix("146,lru-cache,LRU Cache,medium,todo,true,"))
         #expect(rows.count == 4 && rows[3].isEmpty)
+    }
+
+    @Test("a record kept only for when its favorite was taken off is no problem touched: exports leave it out")
+    func anUnfavoritedRecordIsNotExported() {
+        let records = ["two-sum": ProblemProgress(favorite: true), "lru-cache": ProblemProgress(favoriteUpdated: Date(timeIntervalSince1970: 1_764_000_000))]
+        let exporter = Exporter(catalog: .builtIn)
+        #expect(exporter.csv(of: records).components(separatedBy: "\r\n").count == 3)
+        #expect(exporter.document(of: records).problems.map(\.slug) == ["two-sum"])
     }
 }

@@ -147,6 +147,20 @@ struct GoldenFileTests {
         #expect(ProgressJSONReader.progress(from: try GoldenFiles.bytes("progress-new-card.json")) == learning)
     }
 
+    @Test("a favorite with the time it was set, and a record kept only for the time it was taken off")
+    func favoriteTimes() throws {
+        let favorite = ProblemProgress(favorite: true, note: "n", noteUpdated: Self.solvedAt.addingTimeInterval(60), favoriteUpdated: Self.solvedAt)
+        let unfavorited = ProblemProgress(favoriteUpdated: Self.solvedAt)
+        for (record, name) in [(favorite, "progress-favorite-time.json"), (unfavorited, "progress-unfavorited.json")] {
+            try expectStored(record, as: ProgressRepository.key(for: "two-sum"), in: name)
+            #expect(ProgressJSONReader.progress(from: try GoldenFiles.bytes(name)) == record)
+        }
+        // The time comes after every member older builds know, which they read past: the record
+        // they read is the one they wrote before it (an unfavorited record reads as untouched).
+        let older = try GoldenFiles.bytes("progress-favorite-time.json")
+        #expect(older.starts(with: Data(#"{"status":"todo","favorite":true,"note":"n","noteAt":"2025-11-29T14:04:12Z""#.utf8)))
+    }
+
     @Test("an own list, the review, practice and code settings")
     func listsAndSettings() throws {
         try expectStored(Self.list as OwnLists.Record?, as: Key<OwnLists.Record?>(OwnLists.keyPrefix + "my-graphs"), in: "list.json")

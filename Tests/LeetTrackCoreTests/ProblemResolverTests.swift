@@ -49,6 +49,15 @@ struct ProblemResolverTests {
         }
     }
 
+    @Test("a name with a path's separator or only dots is unknown, with no titles suggested for it")
+    func aPathGetsNoSuggestions() throws {
+        for name in ["../../etc/passwd", "..\\..\\boot.ini", "/etc/passwd", "zzq/qqz", "..", "."] {
+            #expect(throws: LeetTrackError.unknownProblem(name, suggestions: []), "\(name)") { try catalog.resolve(name) }
+        }
+        // A title with a slash still names its problem.
+        #expect(try catalog.resolve("Capital Gain/Loss").title == "Capital Gain/Loss")
+    }
+
     @Test("an unknown id is an error")
     func unknownID() {
         #expect(throws: LeetTrackError.unknownProblem("99999", suggestions: [])) { try catalog.resolve("99999") }

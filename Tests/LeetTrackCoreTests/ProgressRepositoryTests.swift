@@ -23,19 +23,34 @@ struct ProgressRepositoryTests {
 
     @Test("changing one problem writes exactly its record and its summary")
     func oneKeyPerProblem() throws {
-        let repository = ProgressRepository(store: store, clock: .system)
+        let repository = ProgressRepository(store: store, clock: .fixed(date))
         try repository.update(["two-sum"]) { _, record in record.favorite = true }
         #expect(try store.keys(withPrefix: "") == ["progress.two-sum", "summary.two-sum"])
-        #expect(try repository.allProgress() == ["two-sum": ProblemProgress(favorite: true)])
+        #expect(try repository.allProgress() == ["two-sum": ProblemProgress(favorite: true, favoriteUpdated: date)])
     }
 
     @Test("a record that becomes empty is removed")
     func emptyRecordsAreRemoved() throws {
-        let repository = ProgressRepository(store: store, clock: .system)
-        try repository.update(["two-sum"]) { _, record in record.favorite = true }
-        let changes = try repository.update(["two-sum"]) { _, record in record.favorite = false }
+        let repository = ProgressRepository(store: store, clock: .fixed(date))
+        try repository.update(["two-sum"]) { _, record in record.recordAttempt(at: date) }
+        let changes = try repository.update(["two-sum"]) { _, record in record.reset(at: date, forgetHistory: true) }
         #expect(changes.map(\.changed) == [true])
-        #expect(try store.keys(withPrefix: "progress.").isEmpty)
+        #expect(try store.keys(withPrefix: "").isEmpty)
+    }
+
+    @Test("a record whose favorite was taken off keeps when, and only that, with its summary")
+    func anUnfavoritedRecordKeepsWhen() throws {
+        let repository = ProgressRepository(store: store, clock: .fixed(date))
+        try repository.update(["two-sum"]) { _, record in record.favorite = true }
+        let later = date.addingTimeInterval(60.7)
+        let changes = try ProgressRepository(store: store, clock: .fixed(later)).update(["two-sum"]) { _, record in record.favorite = false }
+        let kept = ProblemProgress(favoriteUpdated: later)
+        #expect(changes.map(\.after) == [kept])
+        #expect(try store.keys(withPrefix: "") == ["progress.two-sum", "summary.two-sum"])
+        #expect(try repository.progress(for: "two-sum") == kept)
+        #expect(kept.favoriteUpdated == date.addingTimeInterval(60) && kept.isEmpty && !kept.isRemovable)
+        #expect(String(decoding: try #require(try store.rawValue(forKey: "progress.two-sum")), as: UTF8.self)
+            == #"{"status":"todo","favoriteAt":"2025-11-29T14:04:12Z"}"#)
     }
 
     @Test("a change that fails part-way writes nothing")
@@ -126,8 +141,8 @@ struct ProgressRepositoryTests {
 
     @Test("reads only the records a predicate accepts")
     func partialRead() throws {
-        let repository = ProgressRepository(store: store, clock: .system)
+        let repository = ProgressRepository(store: store, clock: .fixed(date))
         try repository.update(["two-sum", "lru-cache"]) { _, record in record.favorite = true }
-        #expect(try repository.progress { $0 == "lru-cache" } == ["lru-cache": ProblemProgress(favorite: true)])
+        #expect(try repository.progress { $0 == "lru-cache" } == ["lru-cache": ProblemProgress(favorite: true, favoriteUpdated: date)])
     }
 }

@@ -148,12 +148,12 @@ struct ProgressSummariesTests {
         try repository.update(["two-sum", "add-two-numbers"]) { slug, record in
             record = slug == "two-sum" ? fullRecord() : ProblemProgress(favorite: true)
         }
-        try repository.update(["add-two-numbers"]) { _, record in record.favorite = false }  // Removed: empty.
+        try repository.update(["add-two-numbers"]) { _, record in record.favorite = false }  // Kept: when the mark was taken off.
         try repository.updateAll { _, record in record.note = "" }
         let summaries = repository.summaries
         #expect(try summaries.areCurrent())
         #expect(try summaries.disagreeing().isEmpty)
-        #expect(try store.keys(withPrefix: ProgressSummaries.keyPrefix) == ["summary.two-sum"])
+        #expect(try store.keys(withPrefix: ProgressSummaries.keyPrefix) == ["summary.add-two-numbers", "summary.two-sum"])
         let read = try repository.readableSummaries { _ in true }
         #expect(read.summaries == (try repository.allProgress()).mapValues(ProgressSummary.init))
         #expect(read.damaged.isEmpty)

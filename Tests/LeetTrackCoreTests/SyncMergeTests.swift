@@ -135,6 +135,19 @@ struct SyncMergeTests {
         #expect(merged.progress.noteUpdated == Self.day.addingTimeInterval(60))
     }
 
+    @Test("the favorite keeps the time of the side it came from, in either order and again")
+    func favoriteDateFollowsFavorite() {
+        let older: SyncMerge.Side = (ProblemProgress(favorite: true, favoriteUpdated: Self.day), SyncMetadata(favorite: Self.stamp(5)))
+        let newer: SyncMerge.Side = (ProblemProgress(favoriteUpdated: Self.day.addingTimeInterval(60)), SyncMetadata(favorite: Self.stamp(6, "b")))
+        let merged = SyncMerge.merge(older, newer)
+        #expect(merged.progress == ProblemProgress(favoriteUpdated: Self.day.addingTimeInterval(60)))
+        #expect(SyncMerge.merge(newer, older).progress == merged.progress)
+        #expect(SyncMerge.merge(merged, older).progress == merged.progress)
+        // Unstamped (before a first sync), the rule is unchanged: a favorite over none, with its time.
+        let unstamped = SyncMerge.merge((older.progress, SyncMetadata()), (newer.progress, SyncMetadata()))
+        #expect(unstamped.progress == older.progress && unstamped.metadata.favorite == nil)
+    }
+
     @Test("an import into a synced store is journaled, so the next sync pushes it")
     func importIsJournaled() throws {
         let store = Store.memory()
@@ -161,7 +174,8 @@ struct SyncMergeTests {
         let repository = ProgressRepository(store: store, clock: .system)
         try repository.update(["two-sum"]) { _, record in record.favorite = true }
         try repository.update(["two-sum"]) { _, record in record.favorite = false }
-        #expect(try store.containsValue(forKey: "progress.two-sum") == false)  // Empty records are still removed.
+        // Kept for when its favorite was taken off (the sync stamps hold it too).
+        #expect(try repository.progress(for: "two-sum").isEmpty && store.containsValue(forKey: "progress.two-sum"))
         let metadata = try store.value(for: SyncKeys.metadata("two-sum"))
         #expect(metadata.favorite != nil && metadata.note == nil)
         #expect(try store.keys(withPrefix: SyncKeys.pendingPrefix) == ["sync.pending.two-sum"])

@@ -32,6 +32,10 @@ struct UntrustedInputTests {
         #expect(violation(old)?.reason.contains("before 2010") == true)
         let future = ProblemProgress(status: .solved, events: [ProgressEvent(kind: .solved, date: UTCTimestamp.date(from: "2099-01-01T00:00:00Z")!)])
         #expect(violation(future)?.reason.contains("future") == true)
+        // A favorite's time from the future would make every change sent later lose to it.
+        let futureFavorite = ProblemProgress(favorite: true, favoriteUpdated: UTCTimestamp.date(from: "2099-01-01T00:00:00Z")!)
+        #expect(violation(futureFavorite)?.path == "problems[12].favoriteAt")
+        #expect(violation(ProblemProgress(favorite: true, favoriteUpdated: Self.day)) == nil)
     }
 
     @Test("a status behind the history is refused; one ahead of it (LeetCode's word) is accepted")

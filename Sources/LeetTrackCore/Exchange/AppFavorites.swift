@@ -223,6 +223,7 @@ public struct AppFavorites: Sendable, Equatable {
                 outcome.favorited.append(problem)
                 let before = record
                 record.favorite = true
+                ProgressRepository.stampFavorite(of: &record, before: before, now: clock.now)
                 if !dryRun { try SyncedWrites(clock: clock).progress(record, replacing: before, for: slug, in: transaction) }
             }
         }

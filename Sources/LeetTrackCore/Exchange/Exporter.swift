@@ -12,8 +12,10 @@ public struct Exporter: Sendable {
     }
 
     /// Everything the user owns in `records` (progress by slug, as ``ProgressRepository`` reads it).
+    /// A record that says nothing (``ProblemProgress/isEmpty``: one kept only for the time its
+    /// favorite mark was taken off) is no problem touched, and is left out.
     public func document(of records: [String: ProblemProgress]) -> ExchangeDocument {
-        ExchangeDocument(problems: records.map { slug, progress in
+        ExchangeDocument(problems: records.filter { !$0.value.isEmpty }.map { slug, progress in
             let position = catalog.position(ofSlug: slug)
             return ExchangeProblem(
                 slug: slug, id: position.map(catalog.id(at:)), title: position.map(catalog.title(at:)), progress: progress)
@@ -47,13 +49,15 @@ public struct Exporter: Sendable {
         "attempted_count", "first_solved", "last_solved", "last_activity", "review_due",
     ]
 
-    /// One CSV row per problem touched, in id order (problems the catalog does not know last, by
-    /// slug), under a header row. RFC 4180: fields with a comma, quote or line break are quoted,
-    /// quotes doubled, and rows end in CRLF; instants are UTC ISO 8601. A field starting with `=`,
-    /// `+`, `-`, `@`, a tab or a carriage return gets a leading `'`, so no cell runs as a formula.
+    /// One CSV row per problem touched (a record that says nothing is left out, as from the
+    /// document), in id order (problems the catalog does not know last, by slug), under a header
+    /// row. RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled, and rows
+    /// end in CRLF; instants are UTC ISO 8601. A field starting with `=`, `+`, `-`, `@`, a tab or a
+    /// carriage return gets a leading `'`, so no cell runs as a formula.
     public func csv(of records: [String: ProblemProgress]) -> String {
         var output = CSV.row(Self.csvColumns)
-        let rows = records.map { slug, progress in (slug: slug, position: catalog.position(ofSlug: slug), progress: progress) }
+        let rows = records.filter { !$0.value.isEmpty }
+            .map { slug, progress in (slug: slug, position: catalog.position(ofSlug: slug), progress: progress) }
             .sorted { left, right in
                 switch (left.position, right.position) {
                 case (let l?, let r?): return l < r

@@ -98,6 +98,10 @@ public struct Importer: Sendable {
                     if note == .keptCurrent { summary.notesKept += 1 }
                 }
                 let before = current ?? ProblemProgress()
+                // A file carries no time of the favorite mark: the stored one stands, or now for a
+                // mark the import changes.
+                if result.favoriteUpdated == nil { result.favoriteUpdated = before.favoriteUpdated }
+                ProgressRepository.stampFavorite(of: &result, before: before, now: tracker.clock.now)
                 if result == before {
                     summary.unchanged += 1
                     continue

@@ -16,6 +16,7 @@ extension InputRules {
         }
         try check(note: progress.note, at: "\(path).note")
         if let date = progress.noteUpdated { try check(date: date, at: "\(path).noteUpdated", now: now) }
+        if let date = progress.favoriteUpdated { try check(date: date, at: "\(path).favoriteAt", now: now) }
         if let card = progress.review {
             if progress.status == .todo { throw Violation("\(path).review", "a todo problem has no review card") }
             try check(card, at: "\(path).review", now: now)

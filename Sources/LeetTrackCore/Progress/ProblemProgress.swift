@@ -19,8 +19,8 @@ public enum Status: String, CaseIterable, Codable, Sendable {
 /// carries its card along.
 ///
 /// The stored JSON leaves out fields that hold their default (`favorite` false, an empty note,
-/// no events): records stay small, and reading one decodes fewer keys. Every field is optional
-/// when decoding, so a field added later with a default keeps old records readable.
+/// no events, no times): records stay small, and reading one decodes fewer keys. Every field is
+/// optional when decoding, so a field added later with a default keeps old records readable.
 public struct ProblemProgress: Codable, Sendable, Hashable {
     /// Todo, attempted or solved.
     public var status: Status
@@ -37,28 +37,46 @@ public struct ProblemProgress: Codable, Sendable, Hashable {
     /// carried a time. ``ProgressRepository`` sets it whenever a change alters the note; an
     /// import that merges two notes keeps the newer one by it.
     public var noteUpdated: Date?
+    /// When the favorite mark was last set or taken off (whole seconds), or `nil` for a record
+    /// whose mark was last changed before marks carried a time (or never). Every change of the
+    /// mark dates it (``ProgressRepository``, ``DatedProgressEdit``); a change made offline and
+    /// sent later is weighed against it, so that it does not undo a later change (see
+    /// ``DatedProgressEdit``).
+    public var favoriteUpdated: Date?
 
     /// Creates a record; the defaults describe an untouched problem.
     public init(
         status: Status = .todo, favorite: Bool = false, note: String = "", events: [ProgressEvent] = [],
-        review: ReviewCard? = nil, noteUpdated: Date? = nil
+        review: ReviewCard? = nil, noteUpdated: Date? = nil, favoriteUpdated: Date? = nil
     ) {
         self.status = status
         self.favorite = favorite
         self.note = note
         self.events = events
         self.review = review
-        self.noteUpdated = noteUpdated.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down)) }
+        self.noteUpdated = noteUpdated.map(Self.wholeSeconds)
+        self.favoriteUpdated = favoriteUpdated.map(Self.wholeSeconds)
     }
 
-    /// Whether the record says nothing an untouched problem would not (so it need not be stored).
+    /// Whether the record says nothing an untouched problem would not.
     public var isEmpty: Bool { status == .todo && !favorite && note.isEmpty && events.isEmpty && review == nil }
+
+    /// Whether the record need not be stored: it is empty, and holds no time its favorite mark
+    /// was taken off. A record whose only content is that time is kept (`{"status":"todo",
+    /// "favoriteAt":…}`): a favorite set offline before it, and sent later, must lose to it, on a
+    /// store that keeps no sync stamps as well.
+    var isRemovable: Bool { isEmpty && favoriteUpdated == nil }
+
+    /// `date` to the second below, as records keep their times.
+    static func wholeSeconds(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+    }
 
     /// The instant of the latest event, or `nil` when there is none.
     public var lastActivity: Date? { events.lazy.map(\.date).max() }
 
     enum CodingKeys: String, CodingKey {
-        case status, favorite, note, events, review, noteUpdated = "noteAt"
+        case status, favorite, note, events, review, noteUpdated = "noteAt", favoriteUpdated = "favoriteAt"
     }
 
     /// Decodes a record; every field may be missing and then takes its default. The status is never
@@ -71,6 +89,7 @@ public struct ProblemProgress: Codable, Sendable, Hashable {
         events = try container.decodeIfPresent([ProgressEvent].self, forKey: .events) ?? []
         review = try container.decodeIfPresent(StoredReviewCard.self, forKey: .review)?.card
         noteUpdated = try container.decodeUTCTimeIfPresent(forKey: .noteUpdated)
+        favoriteUpdated = try container.decodeUTCTimeIfPresent(forKey: .favoriteUpdated)
         // The one rule of status and history (``ProgressHistory/status(_:with:)``): a record stored
         // below its history (a sync of an older build wrote `attempted` over a history with a
         // review) reads as what its history shows, here and in the fast reader alike.
@@ -86,6 +105,8 @@ public struct ProblemProgress: Codable, Sendable, Hashable {
         if !events.isEmpty { try container.encode(events, forKey: .events) }
         try container.encodeIfPresent(review.map(StoredReviewCard.init), forKey: .review)
         if let noteUpdated { try UTCTimestamp.encode(noteUpdated, forKey: .noteUpdated, in: &container) }
+        // Last, after every member older builds know (they read past it).
+        if let favoriteUpdated { try UTCTimestamp.encode(favoriteUpdated, forKey: .favoriteUpdated, in: &container) }
     }
 }
 

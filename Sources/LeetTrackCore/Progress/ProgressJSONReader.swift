@@ -30,6 +30,7 @@ struct ProgressJSONReader: JSONRecordReader {
             case "events": record.events = try events()
             case "review": if try !reader.skipNull() { record.review = try reviewCard() }
             case "noteAt": record.noteUpdated = try date()
+            case "favoriteAt": record.favoriteUpdated = try date()
             default: try reader.skipValue()
             }
         }

@@ -239,7 +239,8 @@ public struct ProgressRepository: Sendable {
     }
 
     /// Applies `change` to the records of `slugs` in one transaction: all are written or none.
-    /// Only records that changed are written; a record that becomes empty is removed. `alongside`
+    /// Only records that changed are written; a record that becomes empty is removed (but for the
+    /// time its favorite mark was taken off, ``ProblemProgress/favoriteUpdated``). `alongside`
     /// runs last in the same transaction (to write another key in the same commit, or throw to
     /// apply nothing).
     /// - Returns: what happened to each problem, in the order given.
@@ -258,11 +259,27 @@ public struct ProgressRepository: Sendable {
                 try change(slug, &after)
                 try Self.checkNote(of: after, before: before, slug: slug)
                 Self.stampNote(of: &after, before: before, now: clock.now)
+                Self.stampFavorite(of: &after, before: before, now: clock.now)
                 try writes.progress(after, replacing: before, for: slug, in: transaction)
                 changes.append(ProgressChange(slug: slug, before: before, after: after))
             }
             try alongside(transaction)
             return changes
+        }
+    }
+
+    /// Removes the records of `slugs` whole, in one transaction: history, favorite, note and the
+    /// times they keep, so that nothing of them is left (`reset --forget` of a record the catalog
+    /// does not have, which no other command reaches).
+    /// - Returns: what happened to each problem, in the order given.
+    @discardableResult
+    public func forget(_ slugs: [String]) throws -> [ProgressChange] {
+        try store.transaction { transaction in
+            try slugs.map { slug in
+                let before = try transaction.value(for: Self.key(for: slug))
+                try writes.progress(ProblemProgress(), replacing: before, for: slug, in: transaction)
+                return ProgressChange(slug: slug, before: before, after: ProblemProgress())
+            }
         }
     }
 
@@ -278,6 +295,7 @@ public struct ProgressRepository: Sendable {
                 try change(slug, &after)
                 try Self.checkNote(of: after, before: entry.value, slug: slug)
                 Self.stampNote(of: &after, before: entry.value, now: clock.now)
+                Self.stampFavorite(of: &after, before: entry.value, now: clock.now)
                 try writes.progress(after, replacing: entry.value, for: slug, in: transaction)
                 changes.append(ProgressChange(slug: slug, before: entry.value, after: after))
             }
@@ -307,6 +325,14 @@ public struct ProgressRepository: Sendable {
     static func stampNote(of after: inout ProblemProgress, before: ProblemProgress, now: Date) {
         guard after.note != before.note, after.noteUpdated == before.noteUpdated else { return }
         after.noteUpdated = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+    }
+
+    /// Dates a favorite mark set or taken off, so that a change made offline before it loses to it
+    /// (see ``ProblemProgress/favoriteUpdated``). A change that sets the date itself (a dated
+    /// edit) keeps it. Every writer that changes the mark calls this (or dates it itself).
+    static func stampFavorite(of after: inout ProblemProgress, before: ProblemProgress, now: Date) {
+        guard after.favorite != before.favorite, after.favoriteUpdated == before.favoriteUpdated else { return }
+        after.favoriteUpdated = ProblemProgress.wholeSeconds(now)
     }
 }
 

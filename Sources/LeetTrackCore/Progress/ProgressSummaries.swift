@@ -101,7 +101,8 @@ public struct ProgressSummaries: Sendable {
         }
     }
 
-    /// Writes `record` as the record of `slug` (removing it when empty) with its summary, in
+    /// Writes `record` as the record of `slug` (removing it when it need not be stored,
+    /// ``ProblemProgress/isRemovable``) with its summary, in
     /// `transaction`: the one place progress records are written (the write funnel and sync's
     /// merges call it). Summaries not known to match are rebuilt first, in the same transaction, so
     /// that a change that fails writes nothing; a store that cannot count writes gets no summary.
@@ -117,10 +118,10 @@ public struct ProgressSummaries: Sendable {
             return true
         }
         guard hasSummaries else {
-            if record.isEmpty { transaction.removeValue(for: recordKey) } else { try transaction.set(record, for: recordKey) }
+            if record.isRemovable { transaction.removeValue(for: recordKey) } else { try transaction.set(record, for: recordKey) }
             return
         }
-        if record.isEmpty {
+        if record.isRemovable {
             transaction.removeValue(for: recordKey)
             transaction.removeValue(for: key(for: slug))
         } else {

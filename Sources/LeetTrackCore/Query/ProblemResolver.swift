@@ -22,7 +22,8 @@ extension Catalog {
     ///   several titles, or the name is several ids (`1,2`);
     ///   ``LeetTrackError/inexactProblem(_:candidates:)`` when the words only start words of
     ///   titles (those titles are the candidates); ``LeetTrackError/unknownProblem(_:suggestions:)``
-    ///   with the three closest titles when nothing fits.
+    ///   with the three closest titles when nothing fits (none for a name with a path's separator,
+    ///   `../../etc/passwd`).
     public func resolve(_ name: String) throws(LeetTrackError) -> Problem {
         let match = try bestMatch(for: name)
         guard match.isGuess else { return match.problem }
@@ -69,9 +70,18 @@ extension Catalog {
         if wholeWords.count > 1 { throw .ambiguousProblem(name, candidates: wholeWords.map(problem(at:))) }
         if startsOfWords.count == 1 { return ProblemMatch(problem: problem(at: startsOfWords[0]), isGuess: true) }
         if startsOfWords.count > 1 { throw .inexactProblem(name, candidates: startsOfWords.map(problem(at:))) }
+        // A file's path (`../../etc/passwd`, sent to the server's routes) is no misspelt title:
+        // titles close to its words would only look like an answer to it. (Dots alone, `..`, are
+        // no words, and were refused above without suggestions.)
+        if Self.hasPathSeparator(trimmed) { throw .unknownProblem(name, suggestions: []) }
         // The edit distance costs the name's length times each title's: its first bytes suggest as well.
         let text = words.joined(separator: UInt8(ascii: " ")).prefix(Self.longestSuggestedName)
         throw .unknownProblem(name, suggestions: closestProblems(to: Array(text), count: 3))
+    }
+
+    /// Whether `name` has a path's separator, `/` or `\\`.
+    static func hasPathSeparator(_ name: String) -> Bool {
+        name.utf8.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }
     }
 
     /// The longest name, in bytes, compared with the titles: above any title or slug an entrance

@@ -6,9 +6,16 @@ import Persistence
 ///
 /// A dated change is merged into the stored record by sync's conflict rule (``SyncMerge``), as if
 /// the device were a machine that synced: its fields are stamped with the time it was made, so a
-/// favorite or note it sets does not overwrite one changed later elsewhere (a store that never
-/// synced has no stamps, and its values count as older, exactly as sync counts them); its events
-/// land dated when they were made, in their place in the history.
+/// favorite or note it sets does not overwrite one changed later elsewhere; its events land dated
+/// when they were made, in their place in the history.
+///
+/// The stored favorite and note are weighed by their sync stamps, or, where they have none (a
+/// store that never synced, or a change from before its first sync), by the times the record
+/// keeps of them, ``ProblemProgress/favoriteUpdated`` and ``ProblemProgress/noteUpdated``: a
+/// favorite taken off at the desk at 10:05 stays off when the phone's heart from 10:00 arrives.
+/// Those times are whole seconds: a change made within the second of the stored one is not known
+/// to be older, and applies. Only a value with no time at all (a problem never touched, a record
+/// from before those times) counts as older than the change, as sync counts an unstamped value.
 public struct DatedProgressEdit {
     /// The problem's slug.
     public var slug: String
@@ -88,12 +95,21 @@ private struct DatedRecord {
         edit.apply(&changed, edit.madeAt ?? now)
         let instant = edit.madeAt ?? now
         let stamp = HLCTimestamp(milliseconds: Self.milliseconds(instant), counter: 0, node: node)
+        // A favorite without a sync stamp (a store that never synced, or a change from before its
+        // first sync) was last changed when the record says (to the second): a change made before
+        // that second loses to it. (The merge weighs an unstamped note by its edit date alike.)
+        if edit.madeAt != nil, metadata.favorite == nil, let last = before.favoriteUpdated, instant < last {
+            changed.favorite = before.favorite
+        }
         var side = metadata
         if changed.status != before.status { side.status = stamp }
-        if changed.favorite != before.favorite { side.favorite = stamp }
+        if changed.favorite != before.favorite {
+            side.favorite = stamp
+            changed.favoriteUpdated = ProblemProgress.wholeSeconds(instant)
+        }
         if changed.note != before.note {
             side.note = stamp
-            changed.noteUpdated = Date(timeIntervalSince1970: instant.timeIntervalSince1970.rounded(.down))
+            changed.noteUpdated = ProblemProgress.wholeSeconds(instant)
         }
         if edit.madeAt == nil {
             // Made now: nothing stored can be later, and the record stays what the edit made it.

@@ -30,9 +30,10 @@ public struct SyncRecord: Codable, Sendable, Hashable {
 ///   the one whose history ends later, as an import merges them), raised to what the merged history shows since its last reset
 ///   (a solve or a review → solved, an attempt → attempted; ``ProgressHistory/status(_:with:)``, the
 ///   rule every reader and writer keeps). A status further than the history (LeetCode's word) stays.
-/// - **Favorite** and **note** each go to the latest writer by the hybrid logical clock; the note
-///   keeps the edit date of the side it came from. A note written before the first sync carries no
-///   stamp and counts at its edit date.
+/// - **Favorite** and **note** each go to the latest writer by the hybrid logical clock, and keep
+///   the date of their last change of the side they came from (``ProblemProgress/favoriteUpdated``,
+///   ``ProblemProgress/noteUpdated``). A note written before the first sync carries no stamp and
+///   counts at its edit date; a favorite without a stamp counts as older than any stamped one.
 /// - **The review card** is the one reviewed last (then the one with more reviews, then the later
 ///   due date): the redo schedule of the machine that saw the latest rating.
 public enum SyncMerge {
@@ -65,7 +66,12 @@ public enum SyncMerge {
                 (a.progress.status, a.metadata.status), (b.progress.status, b.metadata.status)) { $0.rawValue < $1.rawValue }
         }
         progress.status = ProgressHistory.status(status, with: events)
-        progress.noteUpdated = noteDate(a, b, chosen: (progress.note, metadata.note))
+        progress.noteUpdated = changeDate(a, b, chosen: (progress.note, metadata.note)) {
+            ($0.progress.note, $0.metadata.note, $0.progress.noteUpdated)
+        }
+        progress.favoriteUpdated = changeDate(a, b, chosen: (progress.favorite, metadata.favorite)) {
+            ($0.progress.favorite, $0.metadata.favorite, $0.progress.favoriteUpdated)
+        }
         // A reset removes the card on purpose: a record that merges back to todo has none.
         progress.review = progress.status == .todo ? nil : latestCard(a.progress.review, b.progress.review)
         return (progress, metadata)
@@ -98,16 +104,20 @@ public enum SyncMerge {
         return hash
     }
 
-    /// The edit date of the note that won: the date of the side it came from, or the later of the
-    /// two when both sides hold the same note.
-    private static func noteDate(_ a: Side, _ b: Side, chosen: (String, HLCTimestamp?)) -> Date? {
-        let fromA = a.progress.note == chosen.0 && a.metadata.note == chosen.1
-        let fromB = b.progress.note == chosen.0 && b.metadata.note == chosen.1
+    /// The date of the last change of the value that won (the note, the favorite mark), as
+    /// `field` reads a side's value, stamp and date: the date of the side it came from, or the
+    /// later of the two when both sides hold the same value and stamp.
+    private static func changeDate<Value: Equatable>(
+        _ a: Side, _ b: Side, chosen: (Value, HLCTimestamp?), _ field: (Side) -> (Value, HLCTimestamp?, Date?)
+    ) -> Date? {
+        let (x, y) = (field(a), field(b))
+        let fromA = x.0 == chosen.0 && x.1 == chosen.1
+        let fromB = y.0 == chosen.0 && y.1 == chosen.1
         switch (fromA, fromB) {
         case (true, true), (false, false):
-            return [a.progress.noteUpdated, b.progress.noteUpdated].compactMap { $0 }.max()
-        case (true, false): return a.progress.noteUpdated
-        case (false, true): return b.progress.noteUpdated
+            return [x.2, y.2].compactMap { $0 }.max()
+        case (true, false): return x.2
+        case (false, true): return y.2
         }
     }
 

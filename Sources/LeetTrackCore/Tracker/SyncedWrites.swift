@@ -14,7 +14,8 @@ struct SyncedWrites: Sendable {
     /// The time of the changes.
     let clock: Clock
 
-    /// Writes `after` as the record of `slug` (removing it when empty) with its summary
+    /// Writes `after` as the record of `slug` (removing it when it need not be stored,
+    /// ``ProblemProgress/isRemovable``) with its summary
     /// (``ProgressSummaries``) and journals the change;
     /// does nothing when nothing changed.
     func progress(_ after: ProblemProgress, replacing before: ProblemProgress, for slug: String, in transaction: Transaction) throws {

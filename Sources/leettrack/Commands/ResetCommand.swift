@@ -69,15 +69,13 @@ struct ResetCommand: LeetTrackCommand {
     }
 
     /// Resets records the catalog does not know, in one transaction. With `--forget` the whole
-    /// record goes, its favorite and note too: no other command reaches a problem the catalog does
-    /// not have, so forgetting it leaves nothing behind.
+    /// record goes, its favorite and note too (``ProgressRepository/forget(_:)``): no other command
+    /// reaches a problem the catalog does not have, so forgetting it leaves nothing behind.
     private func resetOrphans(_ slugs: [String], _ context: CommandContext, _ output: CommandOutput) throws {
         let now = context.now
-        let forget = self.forget
-        let changes = try context.tracker().progress.update(slugs) { _, record in
-            record.reset(at: now, forgetHistory: forget)
-            if forget { record = ProblemProgress() }
-        }
+        let progress = try context.tracker().progress
+        let changes = forget
+            ? try progress.forget(slugs) : try progress.update(slugs) { _, record in record.reset(at: now, forgetHistory: false) }
         if json { return try output.writeJSON(changes.map { OrphanRecords.JSON($0.slug, $0.after, withHistory: true) }) }
         for change in changes {
             let name = Format.outside(change.slug)
