@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LeetTrackCore
+import Persistence
 import NIOCore
 import NIOHTTP1
 
@@ -273,17 +274,28 @@ struct Routes: Sendable {
         do {
             return try JSONDecoder().decode(type, from: Data(bytes))
         } catch {
-            throw ServerError.badRequest("the body is not the JSON this route takes (\(Self.reason(error))); nothing was changed.")
+            throw ServerError.badRequest("the body is not the JSON this route takes (\(Self.reason(error, bytes))); nothing was changed.")
         }
     }
 
-    private static func reason(_ error: any Error) -> String {
+    private static func reason(_ error: any Error, _ bytes: [UInt8]) -> String {
         switch error as? DecodingError {
-        case .dataCorrupted: "malformed JSON"
-        case .keyNotFound(let key, _): "missing '\(key.stringValue)'"
+        case .dataCorrupted(let context):
+            // Foundation says "not valid JSON", without a path, also for well-formed JSON with a
+            // number that does not fit its field (`"place": 1.5`, a number past `Int`).
+            do {
+                try JSONValue.check(bytes)
+            } catch {
+                return "malformed JSON"
+            }
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? "a number that does not fit where it stands" : "a value that does not fit at '\(path)'"
+        case .keyNotFound(let key, _):
+            return "missing '\(key.stringValue)'"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            "wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
-        default: "unreadable"
+            return "wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
+        default:
+            return "unreadable"
         }
     }
 }

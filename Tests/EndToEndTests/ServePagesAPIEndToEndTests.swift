@@ -67,6 +67,13 @@ struct ServePagesAPIEndToEndTests {
         let beyond = try server.request("POST", "/api/lists/bus-rides/move", body: #"{"problem": "two-sum", "place": 3}"#)
         try expectRefused(beyond, status: 400, like: runner, "lists", "move", "bus-rides", "two-sum", "3")
         #expect(try server.request("POST", "/api/lists/bus-rides/move", body: #"{"problem": "two-sum", "place": 0}"#).status == 400)
+        // Well-formed JSON with a place that is no whole number is named by its place, not called malformed.
+        for place in ["1.5", "-99999999999999999999"] {
+            let unfit = try server.request("POST", "/api/lists/bus-rides/move", body: #"{"problem": "two-sum", "place": "# + place + "}")
+            #expect(unfit.status == 400, "\(place)")
+            let error = unfit.object["error"] as? String ?? ""
+            #expect(error.contains("a number that does not fit where it stands") && !error.contains("malformed"), "\(place): \(error)")
+        }
         shown = try runner.json(try ok(runner, "lists", "bus-rides", "--json")) as? [[String: Any]]
         #expect(shown?.compactMap { $0["slug"] as? String } == ["valid-parentheses", "two-sum"])
         let removed = try server.request("POST", "/api/lists/bus-rides/remove", body: #"{"problems": ["two-sum"]}"#)
