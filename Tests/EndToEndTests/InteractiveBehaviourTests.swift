@@ -113,6 +113,27 @@ struct InteractiveBehaviourTests {
         #expect(try !screen.store.containsValue(forKey: "progress.two-sum"))
     }
 
+    @Test("A note the store cannot write stays in the open editor with its text, and the footer says why")
+    func unwritableNoteStaysInTheEditor() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("screen-note-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/store.sqlite"
+        try Store.sqlite(path: path).set(true, for: Key<Bool>("made", default: false))
+        var screen = try ScreenHarness(store: try Store.sqlite(path: path, access: .readOnly))
+        screen.type("n")
+        screen.runtime.send(.paste("typed with care"))
+        screen.press(.enter)
+        guard case .note(let editor, _, _, _)? = screen.browser.overlay else {
+            Issue.record("the note editor closed, and the typed text with it")
+            return
+        }
+        #expect(editor.text == "typed with care")
+        #expect(screen.lines[23].hasPrefix(" Not saved (Enter tries again, Esc cancels): "), "\(screen.lines[23])")
+        screen.press(.escape)
+        #expect(screen.browser.overlay == nil)
+    }
+
     @Test("A refused note is saved once it is cut to the largest size")
     func refusedNoteSavesOnceShortened() throws {
         var screen = try ScreenHarness()

@@ -6,18 +6,22 @@ import Persistence
 extension Browser {
     /// Changes the record of the problem at `position` and saves it at once, in one small
     /// transaction. On failure nothing changes on screen and the footer says why.
-    mutating func change(_ position: Int, describe: (ProgressChange) -> String, _ body: (inout ProblemProgress) -> Void) {
+    /// - Returns: false when the store refused or failed the write.
+    @discardableResult
+    mutating func change(_ position: Int, describe: (ProgressChange) -> String, _ body: (inout ProblemProgress) -> Void) -> Bool {
         let slug = catalog.slug(at: position)
         do {
             let changes = try repository.update([slug]) { _, record in body(&record) }
-            guard let change = changes.first else { return }
+            guard let change = changes.first else { return true }
             apply(change, at: position)
             message = Message(text: describe(change))
             if change.changed {
                 remember(.progress(slug: slug, before: change.before, after: change.after, what: describe(change)))
             }
+            return true
         } catch {
             message = Message(text: "Not saved: \(error)", isError: true)
+            return false
         }
     }
 
@@ -83,8 +87,7 @@ extension Browser {
 
     /// What became of a note the editor was asked to save (see ``saveNote(_:at:expecting:)``).
     enum NoteSaving: Equatable {
-        /// The editor's work is over and it closes: the note was written, or the store failed to
-        /// write it (the footer says so, as for any change).
+        /// The editor's work is over and it closes: the note was written.
         case finished
         /// Not written: another process changed the stored note to `theirs` while the editor was
         /// open. The editor stays open, and a second Enter saves over it knowingly.
@@ -92,7 +95,9 @@ extension Browser {
         /// Not written: the text breaks the rule every entrance keeps for a note
         /// (``InputRules/check(note:at:)``: over the size limit, or with a NUL), so that the store
         /// never holds a note its own export could not import again. The editor stays open with
-        /// the text, for the user to shorten it or press Esc.
+        /// the text, for the user to shorten it or press Esc. So it does when the store failed to
+        /// write the note (a full disk, a store made read-only): the typed text is not lost, and
+        /// Enter tries again.
         case refused
     }
 
@@ -115,12 +120,18 @@ extension Browser {
             return .refused
         }
         var theirs: String?
-        change(position, describe: { $0.after.note.isEmpty ? "Note of \(title) removed" : "Note of \(title) saved" }) { record in
+        let saved = change(position, describe: { $0.after.note.isEmpty ? "Note of \(title) removed" : "Note of \(title) saved" }) { record in
             if record.note != original, record.note != trimmed {
                 theirs = record.note
                 return
             }
             record.note = trimmed
+        }
+        guard saved else {
+            // What to do first: the store's reason may be longer than the footer.
+            let reason = message?.text.dropFirst("Not saved: ".count) ?? ""
+            message = Message(text: "Not saved (Enter tries again, Esc cancels): \(reason)", isError: true)
+            return .refused
         }
         guard let theirs else { return .finished }
         message = Message(

@@ -32,8 +32,9 @@ extension Browser {
                     // Another process changed the note: the edit stays open, and Enter again overwrites it.
                     self.overlay = .note(editor, position: position, closesDetails: closesDetails, original: theirs)
                 case .refused:
-                    // The text breaks the note rule: it stays in the editor to be shortened (the
-                    // overlay is unchanged), and Esc leaves the stored note as it was.
+                    // The text breaks the note rule, or the store could not write it: it stays in
+                    // the editor (the overlay is unchanged), to be shortened or tried again, and Esc
+                    // leaves the stored note as it was.
                     break
                 }
             case KeyEvent(.escape):
