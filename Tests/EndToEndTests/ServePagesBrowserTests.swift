@@ -5,7 +5,8 @@ import Testing
 
 /// The Today, Lists, problem and Stats pages of `leettrack serve` on a phone in the system's
 /// Chromium (Browser/serve_pages.py), and axe-core on every page, phone and desktop, light and
-/// dark, with flows by keyboard alone and the phone screenshots for `docs/screenshots/`
+/// dark, with flows by keyboard alone and the phone screenshots for `docs/screenshots/` (written
+/// there with `LEETTRACK_UPDATE_SCREENSHOTS=1`, else to a temporary folder)
 /// (Browser/serve_a11y.py). The store and the clock are fixed, so the screenshots are the same at
 /// every run. Skips, saying why, without Chromium or python3 with venv.
 @Suite("serve's pages in a real browser", .serialized, .enabled(if: Chromium.executable != nil, Chromium.missing),
@@ -73,9 +74,21 @@ struct ServePagesBrowserTests {
         let server = try ServeProcess(runner, environment: ["LEETTRACK_NOW": Self.now])
         let python = try await PlaywrightEnvironment.interpreter()
         let chromium = try #require(Chromium.executable)
-        // The repository's docs/screenshots, which the README links.
-        let shots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("docs/screenshots")
+        // With LEETTRACK_UPDATE_SCREENSHOTS=1, the repository's docs/screenshots, which the README
+        // links; else a temporary folder: Chromium's PNG bytes of the same page differ now and then
+        // with no visible change, and a test run must not leave the working tree changed.
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let updates = ProcessInfo.processInfo.environment["LEETTRACK_UPDATE_SCREENSHOTS"] == "1"
+        let shots = updates
+            ? repository.appendingPathComponent("docs/screenshots")
+            : FileManager.default.temporaryDirectory.appendingPathComponent("leettrack-screenshots-\(UUID().uuidString)")
+        defer { if !updates { try? FileManager.default.removeItem(at: shots) } }
         try PlaywrightEnvironment.expectScriptPasses(python, Self.script("serve_a11y.py"), [server.url, chromium.path, shots.path, Self.now])
+        // Every page was drawn, light and dark.
+        for page in ["today", "problems", "problem", "lists", "list", "own-list", "review", "stats", "favorites"] {
+            for scheme in ["light", "dark"] {
+                #expect(FileManager.default.fileExists(atPath: shots.appendingPathComponent("\(page)-\(scheme).png").path), "\(page)-\(scheme)")
+            }
+        }
     }
 }
