@@ -129,6 +129,24 @@ struct DatedEditsTests {
         #expect(record.noteUpdated == Self.now.addingTimeInterval(-60))
     }
 
+    @Test("on a store that never synced, a note written offline does not come back after the note was cleared later")
+    func anOlderNoteLosesToALaterClear() throws {
+        let store = Store.memory()
+        try ProgressRepository(store: store, clock: .fixed(Self.now.addingTimeInterval(-7200))).update(["two-sum"]) { $1.note = "desk" }
+        // Cleared an hour before now: the record keeps only when.
+        try ProgressRepository(store: store, clock: .fixed(Self.now.addingTimeInterval(-3600))).update(["two-sum"]) { $1.note = "" }
+        let repository = ProgressRepository(store: store, clock: .fixed(Self.now))
+        #expect(try repository.progress(for: "two-sum") == ProblemProgress(noteUpdated: Self.now.addingTimeInterval(-3600)))
+        let older = DatedProgressEdit(slug: "two-sum", madeAt: Self.now.addingTimeInterval(-5400)) { record, _ in record.note = "phone" }
+        try repository.update([older])
+        #expect(try repository.progress(for: "two-sum").note == "")
+        // Written offline after the clear: it wins, dated when it was made.
+        let newer = DatedProgressEdit(slug: "two-sum", madeAt: Self.now.addingTimeInterval(-1800)) { record, _ in record.note = "phone, later" }
+        try repository.update([newer])
+        #expect(try repository.progress(for: "two-sum") == ProblemProgress(note: "phone, later", noteUpdated: Self.now.addingTimeInterval(-1800)))
+        #expect(try store.keys(withPrefix: "sync.") == [])
+    }
+
     @Test("a note over the size limit is refused from a dated edit as from any other, and nothing is written")
     func aLongNoteIsRefused() throws {
         let store = Store.memory()

@@ -62,10 +62,11 @@ public struct ProblemProgress: Codable, Sendable, Hashable {
     public var isEmpty: Bool { status == .todo && !favorite && note.isEmpty && events.isEmpty && review == nil }
 
     /// Whether the record need not be stored: it is empty, and holds no time its favorite mark
-    /// was taken off. A record whose only content is that time is kept (`{"status":"todo",
-    /// "favoriteAt":…}`): a favorite set offline before it, and sent later, must lose to it, on a
-    /// store that keeps no sync stamps as well.
-    var isRemovable: Bool { isEmpty && favoriteUpdated == nil }
+    /// was taken off or its note cleared. A record whose only content is such a time is kept
+    /// (`{"status":"todo","favoriteAt":…}`, `{"status":"todo","noteAt":…}`): a favorite or a note
+    /// set offline before it, and sent later, must lose to it, on a store that keeps no sync
+    /// stamps as well.
+    var isRemovable: Bool { isEmpty && favoriteUpdated == nil && noteUpdated == nil }
 
     /// `date` to the second below, as records keep their times.
     static func wholeSeconds(_ date: Date) -> Date {
