@@ -73,6 +73,8 @@ struct ErrorsEndToEndTests {
         (["lists", "add", "blind-75", "1"], "'blind-75' is a built-in study list and cannot be changed"),
         (["lists", "delete", "Blind 75"], "built-in study list"),
         (["lists", "create", "delete"], "is a `lists` subcommand"),
+        (["lists", "create", "move"], "'move' is a `lists` subcommand"),
+        (["lists", "create", "Reorder"], "'reorder' is a `lists` subcommand"),
         (["lists", "create", "_ _"], "it needs a letter or a digit"),
         (["lists", "create", "\u{301}"], "it needs a letter or a digit"),
         (["lists", "create", "\u{200B}"], "it is empty (it holds only invisible characters)"),

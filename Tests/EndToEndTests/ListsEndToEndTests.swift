@@ -135,4 +135,22 @@ struct ListsEndToEndTests {
         #expect(declined.stderr.contains("was kept"))
         #expect(try ok(leettrack, "lists", "delete", "tmp", "--yes").stdout == "Deleted the list “tmp”.\n")
     }
+
+    @Test("move and reorder cannot name a new list or a renamed one, but a list an older build named so is still imported")
+    func laterSubcommandNames() throws {
+        let leettrack = try LeetTrackRunner()
+        #expect(try leettrack.run("lists", "create", "warm-up").status == 0)
+        for name in ["move", "reorder"] {
+            let created = try leettrack.run("lists", "create", name)
+            #expect(created.status == 64 && created.stderr.contains("'\(name)' is a `lists` subcommand"), "\(created.stderr)")
+            let renamed = try leettrack.run("lists", "rename", "warm-up", name)
+            #expect(renamed.status == 64 && renamed.stderr.contains("is a `lists` subcommand"), "\(renamed.stderr)")
+        }
+        let file = try leettrack.write(
+            #"{"format": "leettrack-export", "version": 1, "problems": [], "lists": [{"name": "move", "created": "2026-11-20T09:00:00Z", "problems": ["two-sum"]}]}"#,
+            to: "older.json")
+        let imported = try leettrack.run("import", file)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try leettrack.run("lists").stdout.contains("move"))
+    }
 }

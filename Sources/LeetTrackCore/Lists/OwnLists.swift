@@ -19,6 +19,19 @@ public struct OwnLists: Sendable {
     /// Words that `leettrack lists` takes as subcommands, so they cannot name a list.
     public static let reservedNames: Set<String> = ["create", "add", "remove", "rename", "delete"]
 
+    /// Subcommands added after lists could take their names: a new name (``create(_:in:at:problems:)``,
+    /// ``rename(_:to:in:)``) may not be one, since `lists move` would not open it, but a list an
+    /// older build made under one is still read, imported and synced (refused there, it would stop
+    /// sync on every machine that has it).
+    static let laterSubcommands: Set<String> = ["move", "reorder"]
+
+    /// The key for a name given to a list here (``checkedKey(_:in:)``, and not a later subcommand).
+    static func checkedNewKey(_ name: String, in catalog: Catalog) throws(LeetTrackError) -> String {
+        let key = try checkedKey(name, in: catalog)
+        if laterSubcommands.contains(key) { throw .invalidListName(name, reason: "'\(key)' is a `lists` subcommand") }
+        return key
+    }
+
     /// Dates the changes for sync.
     public let clock: Clock
 
@@ -86,7 +99,7 @@ public struct OwnLists: Sendable {
     /// - Throws: ``LeetTrackError/invalidListName(_:reason:)``, ``LeetTrackError/duplicateList(_:existing:)``.
     @discardableResult
     public func create(_ name: String, in catalog: Catalog, at date: Date, problems: [String] = []) throws -> StudyList {
-        let key = try Self.checkedKey(name, in: catalog)
+        let key = try Self.checkedNewKey(name, in: catalog)
         return try store.transaction { transaction in
             if let existing = try transaction.value(for: Self.storeKey(key)) {
                 throw LeetTrackError.duplicateList(name, existing: existing.name)
@@ -162,7 +175,7 @@ public struct OwnLists: Sendable {
     /// Renaming to a name that folds to the same key (a change of case) is allowed.
     public func rename(_ oldName: String, to newName: String, in catalog: Catalog) throws -> StudyList {
         let oldKey = try ownKey(oldName, in: catalog)
-        let newKey = try Self.checkedKey(newName, in: catalog)
+        let newKey = try Self.checkedNewKey(newName, in: catalog)
         return try store.transaction { transaction in
             guard var record = try transaction.value(for: Self.storeKey(oldKey)) else {
                 throw LeetTrackError.unknownList(oldName, known: try Self.knownKeys(transaction, catalog))
