@@ -68,7 +68,8 @@ public struct ProblemProgress: Codable, Sendable, Hashable {
     /// stamps as well.
     var isRemovable: Bool { isEmpty && favoriteUpdated == nil && noteUpdated == nil }
 
-    /// `date` to the second below, as records keep their times.
+    /// `date` to the second below, as records keep their times: a card rated at that second stays
+    /// equal to itself after a round trip through the store.
     static func wholeSeconds(_ date: Date) -> Date {
         Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
     }

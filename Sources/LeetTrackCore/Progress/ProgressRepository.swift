@@ -239,8 +239,8 @@ public struct ProgressRepository: Sendable {
     }
 
     /// Applies `change` to the records of `slugs` in one transaction: all are written or none.
-    /// Only records that changed are written; a record that becomes empty is removed (but for the
-    /// time its favorite mark was taken off, ``ProblemProgress/favoriteUpdated``). `alongside`
+    /// Only records that changed are written; a record that becomes empty is removed, unless it
+    /// keeps when its favorite or note last changed (``ProblemProgress/isRemovable``). `alongside`
     /// runs last in the same transaction (to write another key in the same commit, or throw to
     /// apply nothing).
     /// - Returns: what happened to each problem, in the order given.
@@ -257,9 +257,7 @@ public struct ProgressRepository: Sendable {
                 let before = try transaction.value(for: key)
                 var after = before
                 try change(slug, &after)
-                try Self.checkNote(of: after, before: before, slug: slug)
-                Self.stampNote(of: &after, before: before, now: clock.now)
-                Self.stampFavorite(of: &after, before: before, now: clock.now)
+                try settle(&after, before: before, slug: slug)
                 try writes.progress(after, replacing: before, for: slug, in: transaction)
                 changes.append(ProgressChange(slug: slug, before: before, after: after))
             }
@@ -293,14 +291,20 @@ public struct ProgressRepository: Sendable {
                 let slug = String(entry.key.dropFirst(Self.keyPrefix.count))
                 var after = entry.value
                 try change(slug, &after)
-                try Self.checkNote(of: after, before: entry.value, slug: slug)
-                Self.stampNote(of: &after, before: entry.value, now: clock.now)
-                Self.stampFavorite(of: &after, before: entry.value, now: clock.now)
+                try settle(&after, before: entry.value, slug: slug)
                 try writes.progress(after, replacing: entry.value, for: slug, in: transaction)
                 changes.append(ProgressChange(slug: slug, before: entry.value, after: after))
             }
             return changes
         }
+    }
+
+    /// What every change of a record gets before it is written: the note rule checked
+    /// (``checkNote(of:before:slug:)``), a changed note and favorite dated now.
+    private func settle(_ after: inout ProblemProgress, before: ProblemProgress, slug: String) throws(LeetTrackError) {
+        try Self.checkNote(of: after, before: before, slug: slug)
+        Self.stampNote(of: &after, before: before, now: clock.now)
+        Self.stampFavorite(of: &after, before: before, now: clock.now)
     }
 
     /// Refuses a change that sets a note breaking the note rule (``InputRules/check(note:at:)``:
@@ -324,7 +328,7 @@ public struct ProgressRepository: Sendable {
     /// ``ProblemProgress/noteUpdated``). A change that sets the date itself (an import) keeps it.
     static func stampNote(of after: inout ProblemProgress, before: ProblemProgress, now: Date) {
         guard after.note != before.note, after.noteUpdated == before.noteUpdated else { return }
-        after.noteUpdated = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+        after.noteUpdated = ProblemProgress.wholeSeconds(now)
     }
 
     /// Dates a favorite mark set or taken off, so that a change made offline before it loses to it

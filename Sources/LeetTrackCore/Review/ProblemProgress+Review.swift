@@ -13,7 +13,7 @@ extension ProblemProgress {
     public mutating func recordSolve(
         at date: Date, rating: ReviewRating, scheduler: ReviewScheduler, seconds: Int? = nil, note: String? = nil
     ) {
-        let date = Self.wholeSecond(date)
+        let date = Self.wholeSeconds(date)
         let isLatest = insert(ProgressEvent(kind: .solved, date: date, rating: rating.rawValue, seconds: seconds, note: note))
         if ProgressHistory.isReset(after: date, in: events) { return }
         status = .solved
@@ -62,7 +62,7 @@ extension ProblemProgress {
     /// reset, is refused; see ``ReviewBook/rate(_:_:at:)`` for the errors a user sees.
     /// - Returns: the card after the review, or `nil` when the review was refused (nothing changed).
     mutating func recordReview(_ rating: ReviewRating, at date: Date, scheduler: ReviewScheduler) -> ReviewCard? {
-        let date = Self.wholeSecond(date)
+        let date = Self.wholeSeconds(date)
         guard let card = reviewCard(using: scheduler), !ProgressHistory.isReset(after: date, in: events) else { return nil }
         // A redo needs a solve before it: nothing can be redone before it was first solved.
         let rated = events.filter { $0.kind == .solved || $0.kind == .reviewed }
@@ -72,11 +72,5 @@ extension ProblemProgress {
         let next = ratesInOrder ? scheduler.review(card, rating: rating, at: date) : (replayedCard(using: scheduler) ?? card)
         review = next
         return next
-    }
-
-    /// Instants are stored to the second; rating at the same second keeps a card equal to itself
-    /// after a round trip through the store.
-    static func wholeSecond(_ date: Date) -> Date {
-        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
     }
 }
