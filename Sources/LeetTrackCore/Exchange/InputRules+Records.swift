@@ -24,6 +24,17 @@ extension InputRules {
         try checkStatus(progress, at: path)
     }
 
+    /// Why an import would refuse `progress` as of `now` (`history[0].rating: 'superb' is not a
+    /// rating …`), or `nil`: for a record already stored, which its export carries.
+    public static func importRefusal(of progress: ProblemProgress, now: Date) -> String? {
+        do {
+            try check(progress, at: "", now: now)
+            return nil
+        } catch {
+            return "\(error.path.drop { $0 == "." }): \(error.reason)"
+        }
+    }
+
     /// Checks an event: its date, and a rating that is a rating word where one belongs.
     static func check(_ event: ProgressEvent, at path: String, now: Date) throws(Violation) {
         if event.kind.rawValue.isEmpty || event.kind.rawValue.utf8.count > 40

@@ -78,11 +78,7 @@ public struct StoreCheck: Sendable {
         if key.hasPrefix(ProgressRepository.keyPrefix) {
             let slug = String(key.dropFirst(ProgressRepository.keyPrefix.count))
             let record = try ProgressRepository.decode(raw, key: key)
-            do {
-                try InputRules.check(record, at: "", now: now)
-            } catch {
-                check.unimportable.append((key: key, reason: "\(error.path.drop { $0 == "." }): \(error.reason)"))
-            }
+            if let reason = InputRules.importRefusal(of: record, now: now) { check.unimportable.append((key: key, reason: reason)) }
             if catalog.position(ofSlug: slug) == nil { check.unknownProblems.append(slug) }
         } else if key.hasPrefix(OwnLists.keyPrefix) {
             let record = try JSONDecoder().decode(OwnLists.Record.self, from: raw)

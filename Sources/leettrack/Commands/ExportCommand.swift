@@ -89,13 +89,9 @@ struct ExportCommand: LeetTrackCommand {
     private func failIfImportWouldRefuse(_ document: ExchangeDocument, _ context: CommandContext) throws {
         var refused = 0
         for problem in document.problems {
-            do {
-                try InputRules.check(problem.progress, at: "", now: context.now)
-            } catch {
-                refused += 1
-                Terminal.writeError(TerminalText.sanitized(
-                    "warning: the record of '\(problem.slug)' breaks a rule of `leettrack import`: \(error.path.drop { $0 == "." }): \(error.reason)") + "\n")
-            }
+            guard let reason = InputRules.importRefusal(of: problem.progress, now: context.now) else { continue }
+            refused += 1
+            Terminal.writeError(TerminalText.sanitized("warning: the record of '\(problem.slug)' breaks a rule of `leettrack import`: \(reason)") + "\n")
         }
         guard refused > 0 else { return }
         throw CLIError.failure(
