@@ -54,13 +54,10 @@ struct BackupCommand: LeetTrackCommand {
             throw refusal("it is a folder; name a new file in it, e.g. \(example)")
         }
         // Also before it exists: a backup named `<store>-changes` became the store's ring of changes.
-        if let reason = OutputFile.storeFileRefusal(destination, storePath: storePath) { throw refusal(reason) }
         var info = stat()
-        if lstat(destination, &info) == 0 {
-            var store = stat()
-            if stat(storePath, &store) == 0, stat(destination, &info) == 0, store.st_dev == info.st_dev, store.st_ino == info.st_ino {
-                throw refusal("it is the store itself (\(storePath)); name a new file for the copy")
-            }
+        let found = stat(destination, &info) == 0
+        if let reason = OutputFile.storeFileRefusal(destination, info: found ? info : nil, storePath: storePath) { throw refusal(reason) }
+        if found || lstat(destination, &info) == 0 {
             throw refusal("a file already exists there; choose a new path (a backup never overwrites a file)")
         }
         let folder = FilePaths.directory(of: destination)

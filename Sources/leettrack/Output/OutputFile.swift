@@ -42,17 +42,16 @@ enum OutputFile {
     static func save(
         _ data: Data, to path: String, sparingStoreAt storePath: String, replacing: Bool = true, refusal: ((String) -> String?)? = nil
     ) throws(Failure) {
-        if let reason = storeFileRefusal(path, storePath: storePath) { throw Failure(path: path, reason: reason) }
         var info = stat()
         if let descriptor = inheritedDescriptor(path) {
             guard fstat(descriptor, &info) == 0 else { throw Failure(path: path, reason: FileErrorReason.system(errno)) }
-            try refuseStoreFile(info, at: path, storePath: storePath)
+            if let reason = storeFileRefusal(path, info: info, storePath: storePath) { throw Failure(path: path, reason: reason) }
             return try writeAll(data, to: descriptor, path: path)
         }
         if stat(path, &info) == 0 {
             let type = info.st_mode & S_IFMT
             if type == S_IFDIR { throw Failure(path: path, reason: "it is a folder") }
-            try refuseStoreFile(info, at: path, storePath: storePath)
+            if let reason = storeFileRefusal(path, info: info, storePath: storePath) { throw Failure(path: path, reason: reason) }
             if type == S_IFREG && !replacing { throw Failure(path: path, reason: "it already exists; choose a new file") }
             if type == S_IFREG, let reason = refusal?(path) { throw Failure(path: path, reason: reason) }
             if type != S_IFREG { return try writeThrough(data, to: path) }
@@ -60,6 +59,7 @@ enum OutputFile {
         }
         let code = errno
         guard code == ENOENT else { throw Failure(path: path, reason: FileErrorReason.system(code)) }
+        if let reason = storeFileRefusal(path, storePath: storePath) { throw Failure(path: path, reason: reason) }
         // A new path, or a link whose target does not exist yet: the target is created.
         try replace(data, at: try resolvedTarget(of: path), keeping: nil)
     }
@@ -90,23 +90,20 @@ enum OutputFile {
     }
 
     /// Why `path` must not be written, when it leads to one of the files of the store at
-    /// `storePath` (``storeFiles(of:)``), existing or not: `backup store.sqlite-changes` made a
-    /// file that the store's next write took for its ring of changes and emptied.
-    static func storeFileRefusal(_ path: String, storePath: String) -> String? {
+    /// `storePath` (``storeFiles(of:)``): by its path, existing or not (`backup
+    /// store.sqlite-changes` made a file that the store's next write took for its ring of changes
+    /// and emptied), and, given what `stat` found there, by device and inode (a hard link, or a
+    /// descriptor open on it).
+    static func storeFileRefusal(_ path: String, info: stat? = nil, storePath: String) -> String? {
         let files = storeFiles(of: storePath)
-        guard let file = files.first(where: { $0 == FilePaths.resolvingLinks(path) }) else { return nil }
-        return "it is \(file == files[0] ? "the store itself" : "a file of the store (\(file))"); choose another file"
-    }
-
-    /// Refuses the file `info` describes when it is one of the store's files, known by device and
-    /// inode (so a hard link, or a descriptor open on it, is caught too).
-    private static func refuseStoreFile(_ info: stat, at path: String, storePath: String) throws(Failure) {
-        let files = storeFiles(of: storePath)
-        for file in files {
+        let resolved = FilePaths.resolvingLinks(path)
+        let found = files.first { file in
+            if file == resolved { return true }
             var storeInfo = stat()
-            guard stat(file, &storeInfo) == 0, storeInfo.st_dev == info.st_dev, storeInfo.st_ino == info.st_ino else { continue }
-            throw Failure(path: path, reason: "it is \(file == files[0] ? "the store itself" : "a file of the store (\(file))"); choose another file")
+            guard let info, stat(file, &storeInfo) == 0 else { return false }
+            return storeInfo.st_dev == info.st_dev && storeInfo.st_ino == info.st_ino
         }
+        return found.map { "it is \($0 == files[0] ? "the store itself" : "a file of the store (\($0))"); choose another file" }
     }
 
     /// The path a chain of symbolic links ends at (`path` itself when it is no link). Only the last
