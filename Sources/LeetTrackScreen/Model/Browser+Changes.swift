@@ -5,10 +5,12 @@ import Persistence
 
 extension Browser {
     /// Changes the record of the problem at `position` and saves it at once, in one small
-    /// transaction. On failure nothing changes on screen and the footer says why.
+    /// transaction. On failure nothing changes on screen and the footer says why, after `failure`.
     /// - Returns: false when the store refused or failed the write.
     @discardableResult
-    mutating func change(_ position: Int, describe: (ProgressChange) -> String, _ body: (inout ProblemProgress) -> Void) -> Bool {
+    mutating func change(
+        _ position: Int, failure: String = "Not saved", describe: (ProgressChange) -> String, _ body: (inout ProblemProgress) -> Void
+    ) -> Bool {
         let slug = catalog.slug(at: position)
         do {
             let changes = try repository.update([slug]) { _, record in body(&record) }
@@ -20,7 +22,7 @@ extension Browser {
             }
             return true
         } catch {
-            message = Message(text: "Not saved: \(error)", isError: true)
+            message = Message(text: "\(failure): \(error)", isError: true)
             return false
         }
     }
@@ -120,19 +122,18 @@ extension Browser {
             return .refused
         }
         var theirs: String?
-        let saved = change(position, describe: { $0.after.note.isEmpty ? "Note of \(title) removed" : "Note of \(title) saved" }) { record in
+        // What to do comes first: the store's reason may be longer than the footer.
+        let saved = change(
+            position, failure: "Not saved (Enter tries again, Esc cancels)",
+            describe: { $0.after.note.isEmpty ? "Note of \(title) removed" : "Note of \(title) saved" }
+        ) { record in
             if record.note != original, record.note != trimmed {
                 theirs = record.note
                 return
             }
             record.note = trimmed
         }
-        guard saved else {
-            // What to do first: the store's reason may be longer than the footer.
-            let reason = message?.text.dropFirst("Not saved: ".count) ?? ""
-            message = Message(text: "Not saved (Enter tries again, Esc cancels): \(reason)", isError: true)
-            return .refused
-        }
+        guard saved else { return .refused }
         guard let theirs else { return .finished }
         message = Message(
             text: "Another process changed this note meanwhile; not saved. Enter saves yours over it, Esc keeps theirs",
