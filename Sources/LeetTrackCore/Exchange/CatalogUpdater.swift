@@ -160,7 +160,7 @@ public struct CatalogUpdater: Sendable {
     /// would vanish from every listing.
     func move(_ old: String, to new: String, in transaction: Transaction) throws {
         let oldRecord = try transaction.value(for: ProgressRepository.key(for: old))
-        // A record kept only for its favorite's time moves too: none stays under a slug the catalog lost.
+        // A record kept only for the time of its favorite or note moves too: none stays under a slug the catalog lost.
         if !oldRecord.isRemovable {
             let current = try transaction.value(for: ProgressRepository.key(for: new))
             let moved = current.isEmpty ? oldRecord : ProgressMerge.merge(current, oldRecord).0

@@ -13,7 +13,7 @@ public struct Exporter: Sendable {
 
     /// Everything the user owns in `records` (progress by slug, as ``ProgressRepository`` reads it).
     /// A record that says nothing (``ProblemProgress/isEmpty``: one kept only for the time its
-    /// favorite mark was taken off) is no problem touched, and is left out.
+    /// favorite mark was taken off or its note cleared) is no problem touched, and is left out.
     public func document(of records: [String: ProblemProgress]) -> ExchangeDocument {
         ExchangeDocument(problems: records.filter { !$0.value.isEmpty }.map { slug, progress in
             let position = catalog.position(ofSlug: slug)
