@@ -38,13 +38,22 @@ final class StoredObservation: Observable, Sendable {
     /// The observation of `key` in `store`, shared by every `@Stored` property of that key.
     static func shared(store: Store, key: Keys) -> StoredObservation {
         let registryKey = RegistryKey(store: ObjectIdentifier(store), name: key.name)
-        return registry.withLock { registry in
+        // The live observations met while sweeping, released after the lock: releasing one whose
+        // last other reference went meanwhile runs its deinit, which must not run under the lock.
+        var met: [StoredObservation] = []
+        let observation = registry.withLock { registry in
             if let existing = registry[registryKey]?.observation { return existing }
-            if registry.count >= 64 { registry = registry.filter { $0.value.observation != nil } }
+            if registry.count >= 64 {
+                for (name, entry) in registry {
+                    if let live = entry.observation { met.append(live) } else { registry[name] = nil }
+                }
+            }
             let observation = StoredObservation(store: store, key: key)
             registry[registryKey] = WeakObservation(observation: observation)
             return observation
         }
+        met.removeAll()
+        return observation
     }
 
     /// What observers track; its value carries no meaning.

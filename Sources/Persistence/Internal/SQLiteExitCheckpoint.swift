@@ -29,11 +29,16 @@ enum SQLiteExitCheckpoint {
     }
 
     /// Registers a writable backend; `checkpoint` runs at exit if the backend is still alive.
+    ///
+    /// The owner must call ``unregister(_:)`` in its `deinit`, so no entry outlives its owner.
+    /// Nothing here loads a weak `owner` under the lock: that load holds a reference, and when
+    /// another thread drops the owner's last one meanwhile, releasing it would run the owner's
+    /// `deinit`, and so `unregister`, inside the lock.
     static func register(_ owner: AnyObject, checkpoint: @escaping @Sendable () -> Void) {
         _ = installHandler
         let id = ObjectIdentifier(owner)
         registry.withLock { entries in
-            entries.removeAll { $0.id == id || $0.owner == nil }
+            entries.removeAll { $0.id == id }
             entries.append(WeakConnection(id: id, owner: owner, checkpoint: checkpoint))
         }
     }
