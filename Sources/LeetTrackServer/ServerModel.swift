@@ -42,7 +42,13 @@ public final class ServerModel: Sendable {
 
     /// Stops following the store's changes (the server is stopping).
     public func stopObserving() {
-        watch.withLockedValue { $0?.cancel() }
+        // Cancelled after the lock: cancelling releases the observer's handler, whose captures'
+        // deinits must not run under it.
+        let token = watch.withLockedValue { token -> ObservationToken? in
+            defer { token = nil }
+            return token
+        }
+        token?.cancel()
     }
 
     /// The whole catalog as `leettrack list --json` gives it, encoded: the page's first request,

@@ -256,14 +256,17 @@ extension Store {
     }
 
     private func removeObserver(_ id: UInt64) {
-        let watch = state.withLock { state -> ObservationToken? in
-            state.keyObservers[id] = nil
-            state.changeObservers[id] = nil
-            guard state.keyObservers.isEmpty && state.changeObservers.isEmpty else { return nil }
+        // The removed observer leaves the lock with the watch: its handler is the user's closure,
+        // and releasing it may release the last reference to whatever it captured, whose deinit
+        // may cancel another observation of this store and so take the lock again.
+        let (removed, watch) = state.withLock { state -> ((KeyObserver?, ChangeObserver?), ObservationToken?) in
+            let removed = (state.keyObservers.removeValue(forKey: id), state.changeObservers.removeValue(forKey: id))
+            guard state.keyObservers.isEmpty && state.changeObservers.isEmpty else { return (removed, nil) }
             defer { state.watch = nil }
-            return state.watch
+            return (removed, state.watch)
         }
         watch?.cancel()  // Outside the lock: cancelling waits for a delivery under way.
+        withExtendedLifetime(removed) {}
     }
 
     /// Asks the backend for other writers' commits and tells the observers: each change observer

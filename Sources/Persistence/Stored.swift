@@ -128,7 +128,13 @@ extension Store {
             }
         }
         set {
-            sharedStore.withLock { $0 = newValue }
+            // The store replaced is released after the lock: its deinit saves what it still holds,
+            // which runs observers, and they may read `Store.shared`.
+            let replaced = sharedStore.withLock { shared -> Store? in
+                defer { shared = newValue }
+                return shared
+            }
+            withExtendedLifetime(replaced) {}
         }
     }
 }

@@ -32,3 +32,33 @@ struct ExitCheckpointRegistryTests {
         #expect(made.load(ordering: .relaxed) == 80_000)
     }
 }
+
+/// Cancelling an observation releases its handler, the user's closure. Whatever it captured may
+/// go with it, and that object's deinit may cancel another observation of the same store.
+@Suite("An observation cancelled from a deinit", .timeLimit(.minutes(1)))
+struct ObserverReleaseTests {
+    /// Holds a second observation and cancels it when it goes, as a view model does.
+    private final class Holder: Sendable {
+        let token: ObservationToken
+        init(_ token: ObservationToken) { self.token = token }
+        deinit { token.cancel() }
+    }
+
+    @Test("A handler whose captured object cancels another observation of the store when released")
+    func handlerReleasingAnObserver() throws {
+        let store = Store.memory()
+        let key = Key<Int>("count", default: 0)
+        let heard = Mutex<[Int]>([])
+        let first = store.observe(key) { [holder = Holder(store.observe(key) { _ in })] value in
+            withExtendedLifetime(holder) { heard.withLock { $0.append(value) } }
+        }
+        store[key] = 1
+        // The handler is now the holder's only owner: cancelling `first` releases it, and its
+        // deinit cancels the other observation. Before the fix that re-took the store's lock, and
+        // trapped.
+        first.cancel()
+        store[key] = 2
+        #expect(store[key] == 2)
+        #expect(heard.withLock { !$0.contains(2) })
+    }
+}
