@@ -155,6 +155,28 @@ struct InputDecoderTests {
         #expect(!decoder.hasPending)
     }
 
+    @Test("A sequence arriving a byte at a time decodes as it does whole, whether it ends in a key or is dropped")
+    func sequenceByteByByte() {
+        func byteByByte(_ text: String) -> [Event] {
+            var decoder = InputDecoder()
+            var events: [Event] = []
+            for byte in text.utf8 { events += decoder.feed([byte]) }
+            #expect(!decoder.hasPending)
+            return events
+        }
+        let digits = String(repeating: "9", count: 20_000)
+        #expect(byteByByte("\u{1B}[\(digits)~\u{1B}[5~") == [key(.pageUp)])
+        #expect(byteByByte("x\u{1B}[1;5Aé\u{1B}[3~\u{1B}[1;2C") == [.key(.character("x")), key(.up, .control), .key(.character("é")), key(.delete), key(.right, .shift)])
+        // A sequence left unfinished by one read and followed by another at the next.
+        var decoder = InputDecoder()
+        #expect(decoder.feed(Array("a\u{1B}[1;".utf8)) == [.key(.character("a"))])
+        #expect(decoder.feed(Array("5".utf8)).isEmpty)
+        #expect(decoder.feed(Array("A\u{1B}[".utf8)) == [key(.up, .control)])
+        #expect(decoder.feed(Array("B".utf8)) == [key(.down)])
+        #expect(decoder.feed(Array("\u{1B}".utf8)).isEmpty)
+        #expect(decoder.flush() == [key(.escape)])
+    }
+
     @Test("Sub-parameters, private markers and mouse reports are dropped without disturbing the next key")
     func otherParameterFormsAreDropped() {
         #expect(keys("\u{1B}[1;5:1A\u{1B}[<0;20000;20000M\u{1B}[>1;2Aq") == [.key(.character("q"))])

@@ -10,6 +10,10 @@
 public struct InputDecoder: Sendable {
     private var pending: [UInt8] = []
     private var paste: [UInt8]?
+    /// How many bytes at the start of `pending` are an unfinished CSI sequence already scanned
+    /// (its Esc, its `[` and parameter bytes), so that a sequence arriving a byte at a time is
+    /// scanned once rather than again at every read.
+    private var scannedCSI = 0
 
     /// A decoder with nothing pending.
     public init() {}
@@ -33,6 +37,7 @@ public struct InputDecoder: Sendable {
     private mutating func decode(final: Bool) -> [Event] {
         var events: [Event] = []
         var index = 0
+        defer { if index > 0 || final { scannedCSI = 0 } }  // what was scanned is decoded
         while index < pending.count {
             if paste != nil {
                 guard let end = findPasteEnd(from: index) else {
@@ -55,6 +60,10 @@ public struct InputDecoder: Sendable {
             switch decodeOne(at: index, final: final) {
             case .incomplete:
                 pending.removeFirst(index)
+                // An unfinished CSI sequence is unfinished because every byte after its `[` is a
+                // parameter byte: the next read scans on from the end.
+                scannedCSI = pending.count > 1 && pending[0] == 0x1B && pending[1] == 0x5B ? pending.count : 0
+                index = 0
                 return events
             case .event(let event, let length):
                 if let event { events.append(event) }
@@ -180,7 +189,7 @@ public struct InputDecoder: Sendable {
     }
 
     private func decodeCSI(at index: Int, final: Bool) -> Step {
-        var end = index + 2
+        var end = index == 0 ? max(2, scannedCSI) : index + 2
         while end < pending.count, (0x20...0x3F).contains(pending[end]) { end += 1 }
         guard end < pending.count else {
             return final ? .event(.key(KeyEvent(.character("["), modifiers: .alt)), length: 2) : .incomplete
