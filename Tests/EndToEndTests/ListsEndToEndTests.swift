@@ -136,7 +136,7 @@ struct ListsEndToEndTests {
         #expect(try ok(leettrack, "lists", "delete", "tmp", "--yes").stdout == "Deleted the list “tmp”.\n")
     }
 
-    @Test("move and reorder cannot name a new list or a renamed one, but a list an older build named so is still imported")
+    @Test("move and reorder cannot name a new list or a renamed one, but a list an older build named so is still imported and shown")
     func laterSubcommandNames() throws {
         let leettrack = try LeetTrackRunner()
         #expect(try leettrack.run("lists", "create", "warm-up").status == 0)
@@ -152,5 +152,15 @@ struct ListsEndToEndTests {
         let imported = try leettrack.run("import", file)
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(try leettrack.run("lists").stdout.contains("move"))
+        // `lists move` alone shows it; with arguments it is the subcommand, and alone without such
+        // a list it is still the subcommand's usage error.
+        let shown = try leettrack.run("lists", "move")
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("Two Sum") && shown.stdout.contains("(your list)"), "\(shown.stdout)")
+        let json = try leettrack.run("lists", "move", "--json")
+        #expect(json.status == 0 && json.stdout.contains("\"two-sum\""), "\(json.stderr)")
+        #expect(try leettrack.run("lists", "move", "move", "1", "1").status == 0)
+        let reorder = try leettrack.run("lists", "reorder")
+        #expect(reorder.status == 64 && reorder.stderr.contains("'lists reorder' needs"), "\(reorder.stderr)")
     }
 }

@@ -20,10 +20,10 @@ public struct OwnLists: Sendable {
     public static let reservedNames: Set<String> = ["create", "add", "remove", "rename", "delete"]
 
     /// Subcommands added after lists could take their names: a new name (``create(_:in:at:problems:)``,
-    /// ``rename(_:to:in:)``) may not be one, since `lists move` would not open it, but a list an
+    /// ``rename(_:to:in:)``) may not be one, since `lists move` is the subcommand, but a list an
     /// older build made under one is still read, imported and synced (refused there, it would stop
-    /// sync on every machine that has it).
-    static let laterSubcommands: Set<String> = ["move", "reorder"]
+    /// sync on every machine that has it), and `lists move` alone shows it.
+    public static let laterSubcommands: Set<String> = ["move", "reorder"]
 
     /// The key for a name given to a list here (``checkedKey(_:in:)``, and not a later subcommand).
     static func checkedNewKey(_ name: String, in catalog: Catalog) throws(LeetTrackError) -> String {

@@ -41,7 +41,16 @@ struct ListsCommand: LeetTrackCommand {
     var sectionsOnly = false
     @Flag(help: .json) var json = false
     @ParentCommand var root: LeetTrack
-    func storeUse(_ context: CommandContext) -> StoreUse { ["create", "add", "remove", "move", "reorder", "rename", "delete"].contains(first ?? "") ? .writing : .reading }
+    func storeUse(_ context: CommandContext) -> StoreUse {
+        guard let first, ["create", "add", "remove", "move", "reorder", "rename", "delete"].contains(first) else { return .reading }
+        return Self.mayNameOlderList(first, rest) ? .reading : .writing
+    }
+
+    /// Whether `lists move` or `lists reorder` alone may stand for a list an older build let the
+    /// user name so (``OwnLists/laterSubcommands``): shown when it exists, a usage error otherwise.
+    private static func mayNameOlderList(_ first: String, _ rest: [String]) -> Bool {
+        rest.isEmpty && OwnLists.laterSubcommands.contains(first)
+    }
 
     enum Action {
         case showAll
@@ -114,6 +123,9 @@ struct ListsCommand: LeetTrackCommand {
     }
 
     func run(_ context: CommandContext, _ output: CommandOutput) throws {
+        if let first, Self.mayNameOlderList(first, rest), let list = try context.ownLists().first(where: { $0.key == first }) {
+            return try show(list, context, output)
+        }
         let action = try action(context.catalog)
         switch action {
         case .showAll: try showAll(context, output)
