@@ -66,6 +66,12 @@ struct ReviewCapEndToEndTests {
         #expect(upcoming.count == 52)
         let seen = upcoming.compactMap { ($0["problem"] as? [String: Any])?["slug"] as? String } + slugs
         #expect(Set(seen).count == 60)
+        // Any number of days ends with the last card: the largest took minutes, then trapped.
+        for days in ["1000000000", "\(Int.max)"] {
+            let far = try #require(try leettrack.json(try ok(leettrack, "review", "--upcoming", days, "--json")) as? [[String: Any]])
+            #expect(far.count == 52, "\(days)")
+        }
+        #expect(try ok(leettrack, "review", "--upcoming", "\(Int.max)").stdout.contains("Coming up in the next \(Int.max) days"))
         // `today` counts the day's share only.
         #expect(try ok(leettrack, "today").stdout.contains("8 due"))
 

@@ -8,13 +8,15 @@ import FoundationEssentials
 /// next day. So no day holds more than its room, and a card is planned for one day only.
 enum ReviewCapPlan {
     /// Plans `carried` (waiting before `first`) and `coming` (sorted by `dueDay`, earliest first)
-    /// over the days from `first`, calling `place` once a day with that day's cards.
+    /// over the days from `first`, calling `place` once a day with that day's cards, until every
+    /// card has a day or `last` is planned.
     /// - Parameters:
-    ///   - last: the last day planned; `nil` plans until every card has a day.
+    ///   - last: the last day planned; `nil` plans until every card has a day. Days after the
+    ///     last card's are not visited, so a far `last` costs nothing.
     ///   - room: how many cards a day takes; asked once for each day, in order (so it may carry
     ///     state from one day to the next). With `last` `nil`, it must eventually give room.
     ///   - mostForgotten: the cards ordered most forgotten first, as on that day.
-    /// - Complexity: O(d + c log c) for d days and c cards.
+    /// - Complexity: O(d + c log c) for c cards and the d days until the last of them is placed.
     static func plan<Card>(
         carried: [Card], coming: [Card], dueDay: (Card) -> LocalDay, from first: LocalDay, through last: LocalDay?,
         room: (LocalDay) -> Int, mostForgotten: ([Card], LocalDay) -> [Card], place: ([Card], LocalDay) -> Void
@@ -22,7 +24,7 @@ enum ReviewCapPlan {
         var carried = carried
         var index = coming.startIndex
         var day = first
-        while last.map({ day <= $0 }) ?? (index < coming.endIndex || !carried.isEmpty) {
+        while index < coming.endIndex || !carried.isEmpty, last.map({ day <= $0 }) ?? true {
             while index < coming.endIndex, dueDay(coming[index]) <= day {
                 carried.append(coming[index])
                 index += 1

@@ -288,8 +288,11 @@ public struct ReviewQueue: Sendable {
         let coming = datedLaterEntries.filter { $0.dueDay.dayNumber - today.dayNumber <= days }.sorted(by: Entry.precedes)
         guard let reviewCap else { return coming.map(item) }
         var result: [ReviewItem] = []
+        // Any number of days: past the last day a number holds, the plan ends with its last card.
+        let (last, overflow) = today.dayNumber.addingReportingOverflow(days)
         ReviewCapPlan.plan(
-            carried: waitingEntries, coming: coming, dueDay: \.dueDay, from: today.adding(days: 1), through: today.adding(days: days),
+            carried: waitingEntries, coming: coming, dueDay: \.dueDay, from: today.adding(days: 1),
+            through: LocalDay(dayNumber: overflow ? .max : last),
             room: { _ in reviewCap },
             mostForgotten: { entries, day in
                 Self.mostForgotten(entries, at: now.addingTimeInterval(Double(day.dayNumber - today.dayNumber) * 86_400), scheduler: scheduler)
