@@ -75,8 +75,24 @@ struct ReviewCapEndToEndTests {
         // `today` counts the day's share only.
         #expect(try ok(leettrack, "today").stdout.contains("8 due"))
 
+        // The reviews done today count against the cap: the queue does not fill up again.
+        for slug in slugs.prefix(3) { try ok(leettrack, "review", slug, "good") }
+        let left = try #require(try leettrack.json(try ok(leettrack, "review", "--json")) as? [[String: Any]])
+        #expect(left.count == 5)
+        let leftSlugs = Set(left.compactMap { ($0["problem"] as? [String: Any])?["slug"] as? String })
+        #expect(leftSlugs == Set(slugs.dropFirst(3)))
+        #expect(try ok(leettrack, "review").stdout.contains("52 more reviews wait for the next days (review-cap 8, 3 done today"))
+        #expect(try ok(leettrack, "today").stdout.contains("5 due"))
+        for slug in leftSlugs { try ok(leettrack, "review", slug, "good") }
+        let done = try ok(leettrack, "review").stdout
+        #expect(done.contains("Today's share is done: 8 reviews on 2026-12-01, review-cap 8. 52 more wait for the next days"), "\(done)")
+        #expect(try #require(try leettrack.json(try ok(leettrack, "review", "--json")) as? [[String: Any]]).isEmpty)
+        // Tomorrow takes a whole share again.
+        #expect(try #require(try leettrack.json(try ok(leettrack, "review", "--date", "2026-12-02", "--json")) as? [[String: Any]]).count == 8)
+
         #expect(try ok(leettrack, "config", "review-cap", "none").stdout == "review-cap is now none.\n")
-        #expect(try #require(try leettrack.json(try ok(leettrack, "review", "--json")) as? [[String: Any]]).count == 60)
+        // Without the cap every card still due comes back at once (the eight reviewed are not due).
+        #expect(try #require(try leettrack.json(try ok(leettrack, "review", "--json")) as? [[String: Any]]).count == 52)
     }
 
     @Test("an invalid review cap or premium value exits 64 and changes nothing", arguments: [

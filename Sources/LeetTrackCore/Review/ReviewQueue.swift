@@ -31,10 +31,11 @@ public struct ReviewItem: Sendable, Hashable {
 /// Due-ness is counted in days in the user's time zone: a card due at 15:00 is due the whole day,
 /// so the morning's review session includes it.
 ///
-/// **A cap** (``ReviewSettings/reviewCap``) bounds each day: above it, the day holds the cards of
-/// lowest retrievability (the most forgotten first), and the rest wait for the next days, each day
-/// again taking its most forgotten first (``upcoming(days:)`` shows that plan). The stored due
-/// dates do not move: a cap raised or removed gives the waiting cards back at once.
+/// **A cap** (``ReviewSettings/reviewCap``) bounds each day's reviews, those done today included:
+/// above it, the day holds the cards of lowest retrievability (the most forgotten first), and the
+/// rest wait for the next days, each day again taking its most forgotten first
+/// (``upcoming(days:)`` shows that plan). The stored due dates do not move: a cap raised or
+/// removed gives the waiting cards back at once.
 public struct ReviewQueue: Sendable {
     /// Every card, earliest due first (ties by problem id). Each access sorts the cards and builds
     /// every problem: ``due``, ``upcoming(days:)`` and ``next`` build only the ones they give.
@@ -189,22 +190,33 @@ public struct ReviewQueue: Sendable {
                 return Entry(position: position, id: key.id, card: card, dueDay: key.day)
             }
             var waitingEntries: [Entry] = []
-            if let reviewCap, dueEntries.count > reviewCap {
-                dueEntries = ReviewQueue.mostForgotten(dueEntries, at: now, scheduler: scheduler)
-                waitingEntries = Array(dueEntries[reviewCap...])
-                dueEntries.removeSubrange(reviewCap...)
+            var reviewedToday = 0
+            if let reviewCap {
+                // The cap counts the day's reviews done already: a card rated again today (not its
+                // first rating, which is a solve) took a place in today's share.
+                for (_, card) in cards where card.reps > 1 {
+                    if let last = card.lastReview, days.day(of: last) == today { reviewedToday += 1 }
+                }
+                let room = max(0, reviewCap - reviewedToday)
+                if dueEntries.count > room {
+                    dueEntries = ReviewQueue.mostForgotten(dueEntries, at: now, scheduler: scheduler)
+                    waitingEntries = Array(dueEntries[room...])
+                    dueEntries.removeSubrange(room...)
+                }
             }
             return ReviewQueue(
                 catalog: catalog, dueEntries: dueEntries, waitingEntries: waitingEntries, laterEntries: laterEntries,
-                undatedEntries: undatedEntries, timeZone: timeZone, today: today, reviewCap: reviewCap, scheduler: scheduler, now: now)
+                undatedEntries: undatedEntries, timeZone: timeZone, today: today, reviewCap: reviewCap,
+                reviewedToday: reviewedToday, scheduler: scheduler, now: now)
         }
     }
 
     private init(
         catalog: Catalog, dueEntries: [Entry], waitingEntries: [Entry], laterEntries: [Entry],
         undatedEntries: [(position: Int, id: Int, card: ReviewCard)], timeZone: any UTCOffsetProvider, today: LocalDay, reviewCap: Int?,
-        scheduler: ReviewScheduler, now: Date
+        reviewedToday: Int, scheduler: ReviewScheduler, now: Date
     ) {
+        self.reviewedToday = reviewedToday
         self.catalog = catalog
         self.dueEntries = dueEntries
         self.waitingEntries = waitingEntries
@@ -231,12 +243,16 @@ public struct ReviewQueue: Sendable {
         ReviewItem(problem: catalog.problem(at: entry.position), card: entry.card, dueDay: entry.dueDay, today: today)
     }
 
-    /// What is due today or overdue, most overdue first; with a cap exceeded, the cap's worth of
-    /// the most forgotten, most forgotten first.
+    /// What is due today or overdue, most overdue first; with a cap exceeded, the room the day's
+    /// reviews done (``reviewedToday``) leave under it, the most forgotten first.
     public var due: [ReviewItem] { dueEntries.map(item) }
 
     /// How many reviews are due but wait for the next days, beyond the cap.
     public var waitingCount: Int { waitingEntries.count }
+
+    /// With a cap, how many cards were rated today after their first rating: reviews done, which
+    /// take their place in today's share (``due`` holds at most the cap less these). 0 without a cap.
+    public let reviewedToday: Int
 
     /// The first `count` of ``due``, without building the others' items.
     public func firstDue(_ count: Int) -> [ReviewItem] { dueEntries.prefix(max(0, count)).map(item) }

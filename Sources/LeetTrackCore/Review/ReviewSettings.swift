@@ -20,8 +20,8 @@ public struct ReviewSettings: Codable, Sendable, Hashable {
     /// --apply`; `nil` for the published defaults. Set through ``setParameters(_:)``, which checks
     /// them; stored only when set, so settings without them keep their stored form.
     public private(set) var parameters: [Double]?
-    /// The most reviews a day's queue holds (`leettrack config review-cap`), or `nil` for no cap.
-    /// Above it, the most forgotten problems come first and the rest wait for the next days, and
+    /// The most reviews a day (`leettrack config review-cap`), those done already counted, or `nil`
+    /// for no cap. Above it, the most forgotten problems come first and the rest wait for the next days, and
     /// a rating picks its due day within the fuzz range by the load of each day
     /// (``ReviewLoad``). Stored only when set, so settings without it keep their stored form.
     public var reviewCap: Int?

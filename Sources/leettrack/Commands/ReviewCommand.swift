@@ -114,7 +114,11 @@ enum ReviewOutput {
         let style = output.style
         let due = queue.duePositions
         guard !due.isEmpty else {
-            if let next = queue.next {
+            if queue.waitingCount > 0, let cap = queue.reviewCap {
+                // The cap is reached by the day's reviews: the rest wait, however overdue.
+                output.line("Today's share is done: \(Plural.count(queue.reviewedToday, "review")) on \(queue.today), review-cap \(cap). "
+                    + "\(Plural.count(queue.waitingCount, "more waits", "more wait")) for the next days (`leettrack review --upcoming` shows the plan).")
+            } else if let next = queue.next {
                 output.line("Nothing to review on \(queue.today). Next: \(Format.name(next.problem)) "
                     + "on \(next.dueDay) (\(Format.relative(-next.daysOverdue))).")
             } else {
@@ -163,8 +167,9 @@ enum ReviewOutput {
             }
         }
         if queue.waitingCount > 0, let cap = queue.reviewCap {
+            let done = queue.reviewedToday > 0 ? ", \(queue.reviewedToday) done today" : ""
             output.line(style.dim("\(Plural.count(queue.waitingCount, "more review waits", "more reviews wait")) for the next days "
-                + "(review-cap \(cap): the most forgotten come first; `leettrack review --upcoming` shows the plan)."))
+                + "(review-cap \(cap)\(done): the most forgotten come first; `leettrack review --upcoming` shows the plan)."))
         }
         output.line(style.dim("Record a redo with `leettrack review PROBLEM again|hard|good|easy`."))
     }
