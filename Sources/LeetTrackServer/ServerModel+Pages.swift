@@ -39,7 +39,9 @@ extension ServerModel {
             }
         }, settings: settings, followed: followed, daily: daily, now: now)
         var page = TodayPageJSON(today: TodayJSON(plan), followedName: followed?.name, premium: settings.premium)
-        if let target = settings.target {
+        if let target = settings.target, target.day < LocalDay(now, in: tracker.timeZone) {
+            warnings.append(ListMessages().targetPassed(target))
+        } else if let target = settings.target {
             do {
                 page.plan = try planLine(target, settings: settings, scheduler: scheduler, now: now, damaged: &damaged)
             } catch LeetTrackError.unknownList(let key, _) {

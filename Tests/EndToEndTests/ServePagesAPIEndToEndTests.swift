@@ -48,6 +48,18 @@ struct ServePagesAPIEndToEndTests {
         #expect(((free["today"] as? [String: Any])?["next"] as? [String: Any])?["slug"] as? String == "longest-consecutive-sequence")
     }
 
+    @Test func aTargetWhoseDateHasPassedIsAWarningAsTodaySaysNotAPlan() throws {
+        let runner = try LeetTrackRunner()
+        let set = try runner.run(["config", "target-date", "2026-12-05", "--lists", "blind-75"], environment: ["LEETTRACK_NOW": "2026-12-01T12:00:00Z"])
+        #expect(set.status == 0, "\(set.stderr)")
+        let server = try ServeProcess(runner, environment: Self.clock)
+        let page = try #require(try server.json("/api/today") as? [String: Any])
+        #expect(page["plan"] == nil)
+        let warnings = page["warnings"] as? [String] ?? []
+        #expect(warnings.contains { $0.contains("the target date 2026-12-05 has passed") }, "\(warnings)")
+        #expect(try runner.run(["today"], environment: Self.clock).stderr.contains("the target date 2026-12-05 has passed"))
+    }
+
     @Test func ownListsAreMadeFilledRenamedAndDeletedAsTheListsCommandDoes() throws {
         let runner = try LeetTrackRunner()
         let server = try ServeProcess(runner, environment: Self.clock)

@@ -85,6 +85,19 @@ struct StudyPlanEndToEndTests {
         #expect(todayPlan["onTrack"] as? Bool == true)
         #expect(todayPlan["behind"] as? Int == 0)
 
+        // The day after the date, nothing is planned: `plan` says the date passed, `today` warns.
+        let later = ["LEETTRACK_NOW": "2027-01-16T15:00:00Z"]
+        let passed = try leettrack.run(["plan"], environment: later)
+        #expect(passed.status == 1 && passed.stdout.isEmpty)
+        #expect(passed.stderr.contains("the target date 2027-01-15 has passed; set a new one with `leettrack config target-date YYYY-MM-DD --lists blind-75`"), "\(passed.stderr)")
+        let todayAfter = try leettrack.run(["today"], environment: later)
+        #expect(todayAfter.status == 0 && !todayAfter.stdout.contains("Plan:"), "\(todayAfter.stdout)")
+        #expect(todayAfter.stderr.contains("has passed"))
+        let todayAfterJSON = try leettrack.run(["today", "--json"], environment: later)
+        #expect((try leettrack.json(todayAfterJSON) as? [String: Any])?.keys.contains("plan") == false)
+        // On the date itself it is still planned.
+        #expect(try leettrack.run(["plan"], environment: ["LEETTRACK_NOW": "2027-01-15T15:00:00Z"]).status == 0)
+
         #expect(try ok(leettrack, "config", "target-date", "none").stdout == "No target date now.\n")
         #expect(!(try ok(leettrack, "today").stdout.contains("Plan:")))
         #expect((try leettrack.json(try ok(leettrack, "today", "--json")) as? [String: Any])?.keys.contains("plan") == false)

@@ -72,4 +72,11 @@ public struct ListMessages: Sendable {
         "the target's list '\(inert(key))' no longer exists; set the target again with "
             + "`leettrack config target-date \(target.day) --lists LISTS`."
     }
+
+    /// Why a target whose date is before `today` is not planned (the days to it are gone), and how
+    /// to set another.
+    public func targetPassed(_ target: StudyTarget) -> String {
+        "the target date \(target.day) has passed; set a new one with `leettrack config target-date YYYY-MM-DD --lists "
+            + target.lists.map(inert).joined(separator: ",") + "`, or clear it with `leettrack config target-date none`."
+    }
 }

@@ -87,11 +87,13 @@ struct PlanCommand: LeetTrackCommand {
     }
 
     /// The plan toward the stored target, or `nil` when none is set.
-    /// - Throws: when a list of the target no longer exists (it names the list and what to do).
+    /// - Throws: when the target's date has passed or a list of it no longer exists (it says
+    ///   which, and what to do).
     /// - Parameter searchingAlternatives: as ``StudyPlanner/plan(searchingAlternatives:)``.
     static func plan(_ context: CommandContext, searchingAlternatives: Bool = true) throws -> StudyPlan? {
         let settings = try context.practiceSettings()
         guard let target = settings.target else { return nil }
+        if target.day < LocalDay(context.now, in: context.timeZone) { throw CLIError.failure(Format.listMessages.targetPassed(target)) }
         var lists: [StudyList] = []
         for key in target.lists {
             do {
@@ -115,7 +117,8 @@ struct PlanCommand: LeetTrackCommand {
     }
 
     /// The plan `today` shows a share of (its line, and `today --json`'s `plan`): `nil` when no
-    /// target is set, or, with a warning, when the target cannot be planned (a list gone).
+    /// target is set, or, with a warning, when the target cannot be planned (its date passed, a
+    /// list gone).
     static func todayPlan(_ context: CommandContext) throws -> StudyPlan? {
         do {
             return try Self.plan(context, searchingAlternatives: false)  // Today says how far behind, not what would fit.
