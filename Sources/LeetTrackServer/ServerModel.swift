@@ -150,6 +150,7 @@ public final class ServerModel: Sendable {
             progress = nil
         }
         var json = ProblemJSON(problem, progress, withHistory: true, skipped: skipped)
+        json.review?.dueDay = progress?.review?.dueDay(in: tracker.timeZone).description
         do {
             json.statementHTML = try tracker.statements.statement(for: problem.slug).map { StatementHTML.serialize($0.document) }
         } catch PersistenceError.undecodable(let key, _) {

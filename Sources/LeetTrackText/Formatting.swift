@@ -127,8 +127,8 @@ public enum Format {
 
     /// `on 2026-12-02 (in 3 days)`: a due date and how far it is from `now`, in days of the
     /// user's time zone; a day already past says so (`on 2026-11-22 (8 days ago, due now)`).
-    public static func dueDay(_ due: Date, from now: Date, _ timeZone: some UTCOffsetProvider) -> String {
-        let dueDay = LocalDay(due, in: timeZone)
+    public static func dueDay(_ card: ReviewCard, from now: Date, _ timeZone: some UTCOffsetProvider) -> String {
+        let dueDay = card.dueDay(in: timeZone)
         let days = dueDay.dayNumber - LocalDay(now, in: timeZone).dayNumber
         return "on \(dueDay) (\(relative(days))\(days < 0 ? ", due now" : ""))"
     }

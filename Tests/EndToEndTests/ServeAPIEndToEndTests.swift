@@ -90,6 +90,10 @@ struct ServeAPIEndToEndTests {
         let problem = try server.json("/api/problems/two-sum") as? [String: Any]
         #expect(problem?["status"] as? String == "solved")
         #expect((problem?["history"] as? [Any])?.count == 1)
+        // With its card's due day in the user's zone, as `show --json` gives it.
+        let review = problem?["review"] as? [String: Any]
+        #expect(review?["dueDay"] as? String != nil && review?["dueDay"] as? String == (review?["due"] as? String).map { String($0.prefix(10)) })
+        #expect(problem.map(NSDictionary.init) == (try runner.json(try runner.run("show", "two-sum", "--json")) as? NSDictionary))
     }
 
     @Test func aFavoriteMadeThroughTheAPIIsSeenByTheCommandLine() throws {

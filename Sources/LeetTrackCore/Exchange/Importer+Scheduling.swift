@@ -43,7 +43,7 @@ struct ImportScheduling {
         for index in replayed {
             guard let card = writes[index].record.replayedCard(using: scheduler.fuzzed(for: writes[index].slug)) else { continue }
             writes[index].record.review = card
-            cards.append((index, writes[index].slug, card, max(today, LocalDay(card.due, in: timeZone))))
+            cards.append((index, writes[index].slug, card, max(today, card.dueDay(in: timeZone))))
         }
         guard let cap = settings.reviewCap, !cards.isEmpty else { return }
         // What the other cards leave of each day: a card overdue counts today, as the queue shows it.
@@ -51,7 +51,7 @@ struct ImportScheduling {
         var days = LocalDays(in: timeZone)
         for record in others {
             guard let card = record.reviewCard(using: scheduler) else { continue }
-            load[max(today, days.day(of: card.due)).dayNumber, default: 0] += 1
+            load[max(today, days.dueDay(of: card)).dayNumber, default: 0] += 1
         }
         cards.sort { ($0.dueDay, $0.card.due, $0.slug) < ($1.dueDay, $1.card.due, $1.slug) }
         var waiting = 0  // The other cards a full day left for the next, as the queue carries them.

@@ -108,6 +108,10 @@ public struct CardJSON: Encodable {
     public var lastReview: Date?
     public var reps: Int
     public var lapses: Int
+    /// The day the card falls due in the user's time zone (``ReviewCard/dueDay(in:)``): in `show
+    /// --json` and the web page's problem view (the due instant's UTC date can be another day);
+    /// absent elsewhere.
+    public var dueDay: String?
 
     public init(_ card: ReviewCard) {
         due = card.due

@@ -198,7 +198,7 @@ public struct StudyPlanner {
         /// Files a card under the day it falls due, if before the date (and never twice on one day).
         func file(_ index: Int, after day: Int) {
             guard let card = cards[index] else { return }
-            let due = LocalDay(card.due, in: timeZone).dayNumber - today.dayNumber
+            let due = card.dueDay(in: timeZone).dayNumber - today.dayNumber
             if due < dayCount { buckets[max(day + 1, due)].append(index) }
         }
         var toLearn: [Int] = []

@@ -130,6 +130,12 @@ struct LocalDays {
         starts = slots
     }
 
+    /// The day `card` falls due in the zone: the same as `card.dueDay(in: zone)`.
+    mutating func dueDay(of card: ReviewCard) -> LocalDay {
+        guard let (last, days) = card.scheduledInterval else { return day(of: card.due) }
+        return day(of: last).adding(days: days)
+    }
+
     /// The day on which `date` falls in the zone: the same as `LocalDay(date, in: zone)`.
     @inline(__always)
     mutating func day(of date: Date) -> LocalDay {

@@ -62,4 +62,27 @@ public struct ReviewCard: Codable, Sendable, Hashable {
 
     /// Whether the card is due at `date` (its due instant has passed or is `date`).
     public func isDue(at date: Date) -> Bool { due <= date }
+
+    /// The day the card falls due in `timeZone`: the day of its last rating and the whole days
+    /// scheduled after it (``scheduledInterval``), or else the day of its due instant.
+    ///
+    /// The scheduler adds days of 24 hours, as FSRS does; across a daylight-saving change the due
+    /// instant is then an hour off the rating's local time, and a rating made in the hour before
+    /// midnight (or after it) fell due a day late (or early). Counted in days, it does not.
+    public func dueDay(in timeZone: some UTCOffsetProvider) -> LocalDay {
+        guard let (last, days) = scheduledInterval else { return LocalDay(due, in: timeZone) }
+        return LocalDay(last, in: timeZone).adding(days: days)
+    }
+
+    /// The last rating and the whole days from it to ``due``, when the card has both (what the
+    /// scheduler and a review cap's balance make); `nil` for any other due instant (one placed at
+    /// a day's noon, one before the rating, a damaged one).
+    var scheduledInterval: (lastReview: Date, days: Int)? {
+        guard let last = lastReview else { return nil }
+        let seconds = due.timeIntervalSince(last)
+        let days = (seconds / 86_400).rounded()
+        // NaN fails the first test; the bound keeps the conversion to `Int` (and the day's number) in range.
+        guard seconds > 0, days <= 1e7, abs(seconds - days * 86_400) < 1 else { return nil }
+        return (last, Int(days))
+    }
 }

@@ -30,7 +30,7 @@ public struct ReviewLoad: Sendable, Equatable {
         // Damaged records are named by the commands that list them; a rating balances over the rest.
         _ = try repository.forEachReadableSummary(events: false) { key, summary in
             guard !key.elementsEqual(excluded), let card = summary.reviewCard(using: scheduler) else { return }
-            load.add(on: days.day(of: card.due))
+            load.add(on: days.dueDay(of: card))
         }
         return load
     }
@@ -54,8 +54,10 @@ extension ReviewScheduler {
         guard days >= 3 else { return card }
         let (minimum, maximum) = fuzzRange(days)
         var best: (key: (load: Int, distance: Int, days: Int), days: Int)?
+        // In days from the rating's day, as the card's due day is counted (``ReviewCard/dueDay(in:)``).
+        let ratedDay = LocalDay(date, in: timeZone)
         for candidate in minimum...maximum {
-            let day = LocalDay(date.addingTimeInterval(Double(candidate) * 86_400), in: timeZone)
+            let day = ratedDay.adding(days: candidate)
             let key = (load.count(on: day), abs(candidate - days), candidate)
             if best.map({ key < $0.key }) ?? true { best = (key, candidate) }
         }

@@ -14,7 +14,7 @@ public struct ReviewItem: Sendable, Hashable {
 
     /// An item for `problem`'s `card`, seen on `today`.
     public init(problem: Problem, card: ReviewCard, today: LocalDay, timeZone: some UTCOffsetProvider) {
-        self.init(problem: problem, card: card, dueDay: LocalDay(card.due, in: timeZone), today: today)
+        self.init(problem: problem, card: card, dueDay: card.dueDay(in: timeZone), today: today)
     }
 
     /// An item for `problem`'s `card`, due on `dueDay`, seen on `today`.
@@ -176,7 +176,7 @@ public struct ReviewQueue: Sendable {
                     undatedEntries.append((position, key.id, card))
                     continue
                 }
-                let dueDay = days.day(of: key.due)
+                let dueDay = days.dueDay(of: cards[key.index].card)
                 if dueDay <= today {
                     dueKeys.append((key.due, key.id, key.index, dueDay))
                 } else {
@@ -280,7 +280,7 @@ public struct ReviewQueue: Sendable {
     private var datedLaterEntries: [Entry] {
         guard !undatedEntries.isEmpty else { return laterEntries }
         var days = LocalDays(in: timeZone)
-        return laterEntries + undatedEntries.map { Entry(position: $0.position, id: $0.id, card: $0.card, dueDay: days.day(of: $0.card.due)) }
+        return laterEntries + undatedEntries.map { Entry(position: $0.position, id: $0.id, card: $0.card, dueDay: days.dueDay(of: $0.card)) }
     }
 
     /// The first card in the queue's order that `includes` takes, found in one pass: no sort.

@@ -66,7 +66,7 @@ extension Browser {
         }
         let timeZone = self.timeZone
         change(position, describe: { change in
-            let next = change.after.review.map { ", next review \(Format.dueDay($0.due, from: date, timeZone))" } ?? ""
+            let next = change.after.review.map { ", next review \(Format.dueDay($0, from: date, timeZone))" } ?? ""
             return "✓ \(title) solved (\(rating))\(next)"
         }) { $0.recordSolve(at: date, rating: rating, scheduler: scheduler) }
     }

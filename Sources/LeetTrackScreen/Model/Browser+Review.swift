@@ -115,7 +115,7 @@ extension Browser {
             session.showsDetails = false
             review = session
             detailsOffset = 0
-            let next = Format.dueDay(result.after.due, from: date, timeZone)
+            let next = Format.dueDay(result.after, from: date, timeZone)
             message = Message(text: "\(Format.name(item.problem)): \(rating), next review \(next)")
         } catch {
             message = Message(text: "Not saved: \(error)", isError: true)

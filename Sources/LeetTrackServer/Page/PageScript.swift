@@ -179,7 +179,7 @@ async function showProblem(slug) {
     history.append(historyItem(event));
   }
   const card = p.review
-    ? el("p", { text: "Next review " + p.review.due.slice(0, 10) + " · " + p.review.state + " · " + plural(p.review.reps, "review") })
+    ? el("p", { text: "Next review " + p.review.dueDay + " · " + p.review.state + " · " + plural(p.review.reps, "review") })
     : el("p", { text: "No review card: solve it to schedule one." });
   view.replaceChildren(
     el("p", {}, el("a", { href: "#/problems", text: "← Problems" })),

@@ -87,7 +87,7 @@ enum ProgressChanges {
         }
         var text = "Solved \(Format.name(problem)) on \(day) (\(rating))\(timeSuffix(seconds))"
         if let card = change.after.review {
-            text += "; next review \(Format.dueDay(card.due, from: context.now, context.timeZone))"
+            text += "; next review \(Format.dueDay(card, from: context.now, context.timeZone))"
         }
         return text + "."
     }

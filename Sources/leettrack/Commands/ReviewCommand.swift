@@ -104,7 +104,7 @@ struct ReviewCommand: LeetTrackCommand {
             return try output.writeJSON(ReviewItemJSON(item))
         }
         output.line("Reviewed \(Format.name(problem)) (\(rating)) on \(LocalDay(date, in: context.timeZone)); "
-            + "next review \(Format.dueDay(result.after.due, from: context.now, context.timeZone)).")
+            + "next review \(Format.dueDay(result.after, from: context.now, context.timeZone)).")
     }
 }
 

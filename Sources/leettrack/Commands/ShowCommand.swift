@@ -28,6 +28,7 @@ struct ShowCommand: LeetTrackCommand {
         if json {
             var shape = ProblemJSON(problem, record, withHistory: true, skipped: skipped)
             shape.codeFiles = codeFiles.isEmpty ? nil : codeFiles
+            shape.review?.dueDay = record.review?.dueDay(in: context.timeZone).description
             try output.writeJSON(shape)
             return
         }
@@ -54,7 +55,7 @@ struct ShowCommand: LeetTrackCommand {
         }
         if let card = record.reviewCard(using: try context.reviewSettings().scheduler()) {
             let stability = card.stability.map { " (stability \(Format.decimal($0)) days, difficulty \(Format.decimal(card.difficulty ?? 0)))" } ?? ""
-            output.line(Format.fit("Review:", 12) + "due \(Format.dueDay(card.due, from: context.now, context.timeZone))" + style.dim(stability))
+            output.line(Format.fit("Review:", 12) + "due \(Format.dueDay(card, from: context.now, context.timeZone))" + style.dim(stability))
         }
         ShowCommand.printHistory(record.events, in: context.timeZone, output)
         // One key more than before, and only when there is a store: `show`'s speed stays.
