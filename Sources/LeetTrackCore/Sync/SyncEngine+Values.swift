@@ -14,8 +14,8 @@ extension SyncEngine {
             (value: try SyncValue.read(name, in: transaction), stamps: try transaction.value(for: SyncKeys.stamps(name)))
         }
         let now = clock.now
-        let (merged, previous, sequence, changed) = try remote.transaction { transaction in
-            let previous = try transaction.value(for: RemoteKeys.sequence)
+        let (merged, previous, sequence, changedNames) = try remote.transaction { transaction in
+            let previous = try Self.sequence(in: transaction)
             let sequence = previous + 1
             var merged: [String: SyncValueMerge.Side] = [:]
             var changedNames: [String] = []
@@ -38,12 +38,12 @@ extension SyncEngine {
                 try transaction.set(sequence, for: RemoteKeys.sequence)
                 try transaction.set(changedNames, for: RemoteKeys.log(sequence))
             }
-            return (merged, previous, changedNames.isEmpty ? previous : sequence, changedNames.count)
+            return (merged, previous, changedNames.isEmpty ? previous : sequence, changedNames)
         }
-        try finishPush(snapshot, merged: merged, pending: SyncKeys.pendingValue, from: previous, to: sequence, state: &state) {
+        try finishPush(snapshot, merged: merged, pending: SyncKeys.pendingValue, from: previous, to: sequence, log: changedNames, state: &state) {
             try Self.mergeValueLocally($0, $1, in: $2)
         }
-        return changed
+        return changedNames.count
     }
 
     /// Merges pulled lists and settings in one local transaction; returns how many changed here.

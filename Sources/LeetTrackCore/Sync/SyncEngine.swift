@@ -17,6 +17,9 @@ public struct SyncEngine: Sendable {
     static let batchSize = 500
     /// A pull further behind than this many pushes reads every remote record instead of the logs.
     static let maximumLogsRead = 200
+    /// The largest push number a server may hold (a push a millisecond for 285,000 years): one
+    /// larger, or below zero, is damage, refused before any arithmetic on it.
+    static let sequenceRange = 0...(1 << 53)
 
     /// What one sync did.
     public struct Report: Sendable, Equatable {
@@ -31,11 +34,17 @@ public struct SyncEngine: Sendable {
         /// them (the next sync reads them again, and names them until a machine pushes a change of
         /// that record, which replaces it) and does not count as a complete sync.
         public var refused: [SyncError] = []
+        /// Whether the server was behind what this machine had merged (restored from a backup, or
+        /// replaced by a copy): then every record, list and setting was exchanged again, as on a
+        /// first sync, so that what the server lost comes back from here and nothing it gained
+        /// since is passed over.
+        public var exchangedAgain = false
         /// A report of `pushed` and `pulled` records, and the records `refused`.
-        public init(pushed: Int = 0, pulled: Int = 0, refused: [SyncError] = []) {
+        public init(pushed: Int = 0, pulled: Int = 0, refused: [SyncError] = [], exchangedAgain: Bool = false) {
             self.pushed = pushed
             self.pulled = pulled
             self.refused = refused
+            self.exchangedAgain = exchangedAgain
         }
     }
 
@@ -70,9 +79,15 @@ public struct SyncEngine: Sendable {
     ///   whole transactions of merged records, so any failure leaves it consistent and usable.
     @discardableResult
     public func run() throws -> Report {
-        let remoteID = try prepareRemote()
-        var state = try prepareLocal(remoteID: remoteID)
+        let (remoteID, sequence) = try prepareRemote()
         var report = Report()
+        // The log this store saw at its cursor, if it kept one, must still be the server's there.
+        var rewritten = false
+        if let known = try local.value(for: SyncKeys.state), known.remoteID == remoteID, let seen = known.cursorLog,
+           Self.sequenceRange.contains(known.cursor), known.cursor <= sequence {
+            rewritten = try loggedDigest(of: known.cursor) != seen
+        }
+        var state = try prepareLocal(remoteID: remoteID, sequence: sequence, rewritten: rewritten, exchangedAgain: &report.exchangedAgain)
         let pending = try local.keys(withPrefix: SyncKeys.pendingPrefix).map { String($0.dropFirst(SyncKeys.pendingPrefix.count)) }
         for start in stride(from: 0, to: pending.count, by: Self.batchSize) {
             let batch = Array(pending[start..<min(start + Self.batchSize, pending.count)])
@@ -94,18 +109,53 @@ public struct SyncEngine: Sendable {
         return report
     }
 
-    /// Checks the remote's format, setting up an empty remote. Returns its id.
-    private func prepareRemote() throws -> String {
+    /// Checks the remote's format, setting up an empty remote. Returns its id and its push number.
+    /// - Throws: ``SyncError/invalidRemoteSequence(reason:)`` when the push number is not one
+    ///   (the server's data is damaged): nothing is synced.
+    private func prepareRemote() throws -> (id: String, sequence: Int) {
         try remote.transaction { transaction in
+            let sequence = try Self.sequence(in: transaction)
             if let format = try transaction.value(for: RemoteKeys.format) {
                 guard format <= Self.format else { throw SyncError.newerRemoteFormat(found: format) }
-                if let id = try transaction.value(for: RemoteKeys.id) { return id }
+                if let id = try transaction.value(for: RemoteKeys.id) { return (id, sequence) }
             }
             let id = UUID().uuidString
             try transaction.set(Self.format, for: RemoteKeys.format)
             try transaction.set(id, for: RemoteKeys.id)
-            return id
+            return (id, sequence)
         }
+    }
+
+    /// The digest of a push's log (the slugs and keys it changed, in its order): what tells the
+    /// log a store saw under a number from another one written under it after a restore.
+    static func logDigest(_ log: [String]) -> String {
+        var bytes: [UInt8] = []
+        for entry in log { bytes += "\(entry.utf8.count):".utf8; bytes += entry.utf8 }
+        return ContentHash.sha256(bytes)
+    }
+
+    /// The digest of the server's log of push `number`; `nil` when it has none or it does not decode.
+    func loggedDigest(of number: Int) throws -> String? {
+        guard number > 0 else { return nil }
+        do {
+            return try remote.value(for: RemoteKeys.log(number)).map(Self.logDigest)
+        } catch PersistenceError.undecodable {
+            return nil
+        }
+    }
+
+    /// The server's push number, checked: within ``sequenceRange``.
+    static func sequence(in transaction: Transaction) throws -> Int {
+        let sequence: Int
+        do {
+            sequence = try transaction.value(for: RemoteKeys.sequence)
+        } catch PersistenceError.undecodable(_, let reason) {
+            throw SyncError.invalidRemoteSequence(reason: reason)
+        }
+        guard sequenceRange.contains(sequence) else {
+            throw SyncError.invalidRemoteSequence(reason: "\(sequence) is not a push number from 0 to \(sequenceRange.upperBound)")
+        }
+        return sequence
     }
 
     /// The local sync state for this remote. The first sync with a remote marks every local record
@@ -113,43 +163,60 @@ public struct SyncEngine: Sendable {
     /// remembers the remote, so an interrupted first sync still pushes everything when run again.
     /// Until lists and settings have been exchanged once (a first sync, or the first sync of a store
     /// that synced before they were), every list and the settings are marked pending too.
-    private func prepareLocal(remoteID: String) throws -> SyncState {
+    ///
+    /// A server whose push number is behind this machine's cursor, or whose log at the cursor is
+    /// not the one this machine saw there (`rewritten`), lost pushes this machine had merged (it
+    /// was restored from a backup): the sync then starts again as a first sync with it
+    /// (`exchangedAgain`), so this machine pushes back what the server lost, and pulls what others
+    /// pushed since under the same numbers.
+    private func prepareLocal(remoteID: String, sequence: Int, rewritten: Bool, exchangedAgain: inout Bool) throws -> SyncState {
         let location = remote.path ?? "the remote"
-        return try local.transaction { transaction in
-            let existing = try transaction.value(for: SyncKeys.state).flatMap { $0.remoteID == remoteID ? $0 : nil }
-            if var state = existing, state.listsAndSettingsSynced == true {
-                state.location = location
-                return state
-            }
-            var clock = try transaction.value(for: SyncKeys.clock) ?? HybridLogicalClock(node: SyncNode.make())
-            let stamp = clock.tick(now: self.clock.now)
-            try transaction.set(clock, for: SyncKeys.clock)
-            var state = existing ?? SyncState(remoteID: remoteID, cursor: 0, location: location, lastSync: nil)
+        let (state, again) = try local.transaction { transaction -> (SyncState, Bool) in
+            var existing = try transaction.value(for: SyncKeys.state).flatMap { $0.remoteID == remoteID ? $0 : nil }
+            // A cursor below zero is damage too (an older build stored what a damaged server said).
+            let behind = existing.map { rewritten || !Self.sequenceRange.contains($0.cursor) || $0.cursor > sequence } ?? false
+            if behind { existing = nil }
+            return (try Self.prepareLocal(existing, remoteID: remoteID, location: location, clock: clock, in: transaction), behind)
+        }
+        exchangedAgain = again
+        return state
+    }
+
+    private static func prepareLocal(
+        _ existing: SyncState?, remoteID: String, location: String, clock syncClock: Clock, in transaction: Transaction
+    ) throws -> SyncState {
+        if var state = existing, state.listsAndSettingsSynced == true {
             state.location = location
-            if existing == nil {
-                let slugs = Set(
-                    try Self.keys(withPrefix: ProgressRepository.keyPrefix, in: transaction)
-                    + Self.keys(withPrefix: SyncKeys.metadataPrefix, in: transaction))
-                for slug in slugs where try transaction.value(for: SyncKeys.pending(slug)) == nil {
-                    try transaction.set(stamp, for: SyncKeys.pending(slug))
-                }
-            }
-            var names = Set(try Self.keys(withPrefix: OwnLists.keyPrefix, in: transaction).map { OwnLists.keyPrefix + $0 })
-            names.formUnion(try Self.keys(withPrefix: SyncKeys.stampsPrefix, in: transaction))
-            if try transaction.value(for: Key<ReviewSettings?>(ReviewSettings.key.name, default: nil)) != nil {
-                names.insert(ReviewSettings.key.name)
-            }
-            if try transaction.value(for: Key<PracticeSettings?>(PracticeSettings.key.name, default: nil)) != nil {
-                names.insert(PracticeSettings.key.name)
-            }
-            for name in names.sorted() where SyncValue.isSynced(name) {
-                if try transaction.value(for: SyncKeys.pendingValue(name)) == nil {
-                    try transaction.set(stamp, for: SyncKeys.pendingValue(name))
-                }
-            }
-            try transaction.set(state, for: SyncKeys.state)
             return state
         }
+        var clock = try transaction.value(for: SyncKeys.clock) ?? HybridLogicalClock(node: SyncNode.make())
+        let stamp = clock.tick(now: syncClock.now)
+        try transaction.set(clock, for: SyncKeys.clock)
+        var state = existing ?? SyncState(remoteID: remoteID, cursor: 0, location: location, lastSync: nil)
+        state.location = location
+        if existing == nil {
+            let slugs = Set(
+                try Self.keys(withPrefix: ProgressRepository.keyPrefix, in: transaction)
+                + Self.keys(withPrefix: SyncKeys.metadataPrefix, in: transaction))
+            for slug in slugs where try transaction.value(for: SyncKeys.pending(slug)) == nil {
+                try transaction.set(stamp, for: SyncKeys.pending(slug))
+            }
+        }
+        var names = Set(try Self.keys(withPrefix: OwnLists.keyPrefix, in: transaction).map { OwnLists.keyPrefix + $0 })
+        names.formUnion(try Self.keys(withPrefix: SyncKeys.stampsPrefix, in: transaction))
+        if try transaction.value(for: Key<ReviewSettings?>(ReviewSettings.key.name, default: nil)) != nil {
+            names.insert(ReviewSettings.key.name)
+        }
+        if try transaction.value(for: Key<PracticeSettings?>(PracticeSettings.key.name, default: nil)) != nil {
+            names.insert(PracticeSettings.key.name)
+        }
+        for name in names.sorted() where SyncValue.isSynced(name) {
+            if try transaction.value(for: SyncKeys.pendingValue(name)) == nil {
+                try transaction.set(stamp, for: SyncKeys.pendingValue(name))
+            }
+        }
+        try transaction.set(state, for: SyncKeys.state)
+        return state
     }
 
     /// The stored keys that start with `prefix`, without it (read inside a transaction).
@@ -167,8 +234,8 @@ public struct SyncEngine: Sendable {
              metadata: try transaction.value(for: SyncKeys.metadata(slug)))
         }
         let now = clock.now
-        let (merged, previous, sequence, changed) = try remote.transaction { transaction in
-            let previous = try transaction.value(for: RemoteKeys.sequence)
+        let (merged, previous, sequence, changedSlugs) = try remote.transaction { transaction in
+            let previous = try Self.sequence(in: transaction)
             let sequence = previous + 1
             var merged: [String: SyncMerge.Side] = [:]
             var changed = 0
@@ -192,12 +259,12 @@ public struct SyncEngine: Sendable {
                 try transaction.set(sequence, for: RemoteKeys.sequence)
                 try transaction.set(changedSlugs, for: RemoteKeys.log(sequence))
             }
-            return (merged, previous, changed > 0 ? sequence : previous, changed)
+            return (merged, previous, changed > 0 ? sequence : previous, changedSlugs)
         }
-        try finishPush(snapshot, merged: merged, pending: SyncKeys.pending, from: previous, to: sequence, state: &state) {
+        try finishPush(snapshot, merged: merged, pending: SyncKeys.pending, from: previous, to: sequence, log: changedSlugs, state: &state) {
             try Self.mergeLocally($0, $1, in: $2)
         }
-        return changed
+        return changedSlugs.count
     }
 
     /// Merges the records other machines pushed since the cursor (lists and settings: all of them
@@ -205,7 +272,7 @@ public struct SyncEngine: Sendable {
     /// after everything up to it was merged.
     /// A record that breaks ``InputRules`` is left out and added to `refused`; then the cursor stays.
     private func pull(state: inout SyncState, refused: inout [SyncError]) throws -> Int {
-        let sequence = try remote.value(for: RemoteKeys.sequence)
+        let sequence = try remote.transaction { try Self.sequence(in: $0) }
         let cursor = state.cursor
         let valuesCursor = state.listsAndSettingsSynced == true ? cursor : 0
         guard sequence != cursor || valuesCursor != cursor else {
@@ -239,6 +306,7 @@ public struct SyncEngine: Sendable {
         changed += try mergeValuesLocally(values, refused: &refused)
         // Past a refused record the cursor does not move: the next sync reads it again.
         guard refused.count == before else { return changed }
+        state.cursorLog = try loggedDigest(of: sequence)
         state.cursor = sequence
         state.listsAndSettingsSynced = true
         try local.set(state, for: SyncKeys.state)
@@ -259,8 +327,15 @@ public struct SyncEngine: Sendable {
                 var slugs = Set<String>()
                 var names = Set<String>()
                 for number in (valuesAfter + 1)...sequence {
-                    // A missing log (a push by an older build) means reading everything.
-                    guard let log = try transaction.value(for: RemoteKeys.log(number)) else { return nil }
+                    // A missing log (a push by an older build), or one that does not decode (damage
+                    // on the server), means reading everything.
+                    let log: [String]?
+                    do {
+                        log = try transaction.value(for: RemoteKeys.log(number))
+                    } catch PersistenceError.undecodable {
+                        log = nil
+                    }
+                    guard let log else { return nil }
                     // A log names lists and settings by their keys, problems by their slugs
                     // (builds before lists were synced read `progress.lists.…`, find nothing, skip it).
                     for entry in log {
@@ -354,7 +429,7 @@ extension SyncEngine {
     /// past the push when only our own push came after it (nothing from others was skipped).
     func finishPush<Side>(
         _ snapshot: [(name: String, side: Side, marker: HLCTimestamp?)], merged: [String: Side],
-        pending: (String) -> Key<HLCTimestamp?>, from previous: Int, to sequence: Int, state: inout SyncState,
+        pending: (String) -> Key<HLCTimestamp?>, from previous: Int, to sequence: Int, log: [String], state: inout SyncState,
         mergeLocally: (String, Side, Transaction) throws -> Void
     ) throws {
         try local.transaction { transaction in
@@ -365,7 +440,10 @@ extension SyncEngine {
                     transaction.removeValue(for: pending(entry.name))
                 }
             }
-            if state.cursor == previous { state.cursor = sequence }
+            if state.cursor == previous, sequence != previous {
+                state.cursor = sequence
+                state.cursorLog = Self.logDigest(log)
+            }
             try transaction.set(state, for: SyncKeys.state)
         }
     }

@@ -19,6 +19,9 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
     /// A record of the local store does not decode: it was not pushed (it stays waiting), and the
     /// rest was synced (see ``SyncEngine/Report/refused``).
     case unreadableLocalRecord(key: String, reason: String)
+    /// The server's push number (`sync.sequence`) is not one: its data is damaged, and nothing
+    /// was synced.
+    case invalidRemoteSequence(reason: String)
 
     /// The key of the record an ``invalidRemoteRecord(key:path:reason:)`` names (empty for other errors).
     var refusedKey: String {
@@ -52,6 +55,10 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
             return "the sync server's record '\(key)' is not valid (\(path.isEmpty ? "" : "\(path): ")\(reason)); it was left "
                 + "out, and everything else was synced. Change that problem (or list, or setting) on a machine whose copy is right and "
                 + "sync there: its push replaces the server's record."
+        case .invalidRemoteSequence(let reason):
+            return "the sync server's push number 'sync.sequence' is not valid (\(reason)); nothing was synced. The server's "
+                + "data is damaged: set 'sync.sequence' there to the largest \"sequence\" of its records, or sync with a new, "
+                + "empty database (every machine then pushes what it has)."
         case .unreadableLocalRecord(let key, let reason):
             return "the record '\(key)' in this store cannot be read (\(reason)); it was not pushed and waits, and everything "
                 + "else was synced. Run `leettrack doctor --export-raw FILE --remove-damaged` to save its "

@@ -85,4 +85,9 @@ public struct SyncState: Codable, Sendable, Hashable {
     /// store that synced before lists and settings were synced, whose next sync pushes and pulls
     /// them all.
     public var listsAndSettingsSynced: Bool? = nil
+    /// The digest of the server's log of push ``cursor`` as this store last saw it
+    /// (``SyncEngine/logDigest(_:)``); `nil` when it had none, and in states stored before it was
+    /// kept. Another log under that number means the server was restored from an older copy and
+    /// other pushes took its numbers: the next sync starts again from the start.
+    public var cursorLog: String? = nil
 }

@@ -56,6 +56,8 @@ struct SyncCommand: LeetTrackCommand {
         let codePushed: [String]?
         /// What each solution file pulled did here (absent when none).
         let codePulled: [String]?
+        /// `true` when the server was behind this machine and everything was exchanged again (absent otherwise).
+        let exchangedAgain: Bool?
     }
 
     func run(_ context: CommandContext, _ output: CommandOutput) throws {
@@ -96,10 +98,15 @@ struct SyncCommand: LeetTrackCommand {
                 pushed: report.pushed, pulled: report.pulled, remote: location, remembered: newlyRemembered,
                 refused: report.refused.map(\.description),
                 codePushed: codeReport.pushed.isEmpty ? nil : codeReport.pushed,
-                codePulled: codeReport.pulled.isEmpty ? nil : codeReport.pulled.map(CodeTransfer.describe)))
+                codePulled: codeReport.pulled.isEmpty ? nil : codeReport.pulled.map(CodeTransfer.describe),
+                exchangedAgain: report.exchangedAgain ? true : nil))
         } else {
             // A solution file pushed or pulled is one change more.
             let (pushed, pulled) = (report.pushed + codeReport.pushed.count, report.pulled + codeReport.pulled.count)
+            if report.exchangedAgain {
+                output.line("The server had fewer pushes than this machine had merged (restored from a backup, or replaced): "
+                    + "everything was exchanged again, as on a first sync.")
+            }
             if pushed == 0 && pulled == 0 && report.refused.isEmpty {
                 output.line("Up to date with \(Format.outside(location)).")
             } else {
