@@ -30,6 +30,21 @@ struct UntrustedMiscEndToEndTests {
         #expect(result.stderr.contains("belongs to another user"))
     }
 
+    @Test("a remote-secret path that is no regular file is refused without advice to chmod it, and without reading it")
+    func secretPathNotAFile() throws {
+        let leettrack = try LeetTrackRunner()
+        let fifo = leettrack.file("fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let big = try leettrack.write(String(repeating: "#", count: 70_000) + "\npostgresql://127.0.0.1:1/x\n", to: "big")
+        #expect(chmod(big, 0o600) == 0)
+        for path in ["/dev/zero", leettrack.directory.path, fifo, big] {
+            let result = try leettrack.run(["sync"], environment: ["LEETTRACK_REMOTE_FILE": path])
+            #expect(result.status == 1, "\(path)")
+            #expect(result.stderr.contains(path == big ? "larger than 64 KiB" : "it is not a regular file"), "\(path): \(result.stderr)")
+            #expect(!result.stderr.contains("chmod") && !result.stderr.contains("chown"), "\(path): \(result.stderr)")
+        }
+    }
+
     @Test("file errors are plain words with the path, not Foundation's domain codes")
     func plainFileErrors() throws {
         let leettrack = try LeetTrackRunner()

@@ -155,6 +155,14 @@ public enum SyncRemote {
     static func read(_ path: String) throws(SyncError) -> String {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .unreadableFile(path: path, reason: FileErrorReason.system(errno)) }
+        // Before any advice on its mode or owner: a `chmod 600` of a directory or a device would
+        // break it, and reading a device or a FIFO may never end.
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw .unreadableFile(path: path, reason: "it is not a regular file; name a file holding one postgresql:// URL")
+        }
+        guard info.st_size <= 65_536 else {
+            throw .unreadableFile(path: path, reason: "it is larger than 64 KiB; a connection string is one line")
+        }
         // Another user's file could have been put there to point this machine at their server.
         guard info.st_uid == getuid() else { throw .notOwned(path: path, owner: Int(info.st_uid)) }
         let mode = Int(info.st_mode) & 0o777
