@@ -146,7 +146,7 @@ struct OwnListsOrderTests {
 
     @Test("a pulled list whose place is not a finite number is refused")
     func pulledPlaceIsChecked() throws {
-        var record = OwnLists.Record(name: "Graphs", problems: [], created: "2025-11-30T08:00:00Z")
+        var record = OwnLists.Record(name: "Graphs", problems: [], created: "2025-11-20T08:00:00Z")
         record.place = .infinity
         let value = SyncValueRecord(value: SyncValue(list: record), stamps: SyncValueStamps(), sequence: 1)
         #expect(SyncEngine.violation(of: (key: "lists.graphs", value: value), now: Self.day) != nil)

@@ -322,7 +322,7 @@ struct SyncPracticeTests {
     func practiceUnderAnotherKeyIsRefused() throws {
         let machines = try Machines.synced()
         try Self.tamper(machines, key: "lists.graphs") { record in
-            record.value = SyncValue(list: OwnLists.Record(name: "Graphs", problems: [], created: "2026-11-01T00:00:00Z"))
+            record.value = SyncValue(list: OwnLists.Record(name: "Graphs", problems: [], created: "2025-11-01T00:00:00Z"))
             record.stamps.practice = Self.parts(since: nil, skipped: ["two-sum": 1_764_000_100_000])
         }
         #expect(try machines.sync(machines.desktop).refused == [SyncError.invalidRemoteRecord(key: "lists.graphs", path: "stamps.practice", reason: "practice stamps under another key")])

@@ -142,21 +142,8 @@ public struct ExchangeDocument: Sendable, Equatable {
         }
         if let code = body.code { try checkCode(code, version: body.version, now: now) }
         for (index, list) in (body.lists ?? []).enumerated() {
-            let path = "lists[\(index)]"
-            do {
-                _ = try OwnLists.checkedKey(list.name, in: .builtIn)
-            } catch {
-                throw InputRules.Violation("\(path).name", "\(error)")
-            }
-            if let created = UTCTimestamp.date(from: list.created) { try InputRules.check(date: created, at: "\(path).created", now: now) }
-            if list.problems.count > InputRules.maximumListProblems {
-                throw InputRules.Violation("\(path).problems", "more than \(InputRules.maximumListProblems) problems")
-            }
-            var seen = Set<String>()
-            for (position, slug) in list.problems.enumerated() {
-                try InputRules.check(slug: slug, at: "\(path).problems[\(position)]")
-                if !seen.insert(slug).inserted { throw InputRules.Violation("\(path).problems[\(position)]", "'\(slug)' appears twice") }
-            }
+            try InputRules.check(
+                list: list.name, created: list.created, problems: list.problems, place: nil, key: nil, at: "lists[\(index)]", now: now)
         }
     }
 

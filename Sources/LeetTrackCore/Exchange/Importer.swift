@@ -165,7 +165,9 @@ public struct Importer: Sendable {
         let creation = document.lists.map { ($0.created, $0.key) }
         let placed = mode == .replace && !zip(creation, creation.dropFirst()).allSatisfy { $0 <= $1 }
         for (offset, list) in document.lists.enumerated() {
-            var incoming = OwnLists.Record(name: list.name, problems: list.problems, created: list.created)
+            // Whole seconds, as a list made here has them (a file may give fractions).
+            let created = UTCTimestamp.date(from: list.created).map { UTCTimestamp.string(from: $0) } ?? list.created
+            var incoming = OwnLists.Record(name: list.name, problems: list.problems, created: created)
             if placed { incoming.place = Double(offset + 1) }
             var result = incoming
             if mode == .merge, let current = stored[list.key] {

@@ -35,6 +35,59 @@ extension InputRules {
         }
     }
 
+    /// Checks an own list from outside (a file, another machine's sync, a record loaded back, a
+    /// store's record before an export) by the rules a list made here keeps: a name that can name
+    /// one (``OwnLists/checkedKey(_:in:)``: not a built-in list's, not a subcommand, though the
+    /// subcommands added later, which older builds allowed, are kept), the key it is stored under
+    /// when it has one, a UTC creation time from 2010 to `now`, at most ``maximumListProblems``
+    /// problems, each a slug and none twice, and a finite place.
+    static func check(
+        list name: String, created: String, problems: [String], place: Double?, key: String?, at path: String, now: Date
+    ) throws(Violation) {
+        func at(_ part: String) -> String { path.isEmpty ? part : path + "." + part }
+        let folded: String
+        do {
+            folded = try OwnLists.checkedKey(name, in: .builtIn)
+        } catch {
+            throw Violation(at("name"), "\(error)")
+        }
+        if let key, OwnLists.keyPrefix + folded != key { throw Violation(at("name"), "the name does not match the key") }
+        guard let date = UTCTimestamp.date(from: created) else {
+            throw Violation(at("created"), "'\(created)' is not a UTC time like 2026-11-29T14:03:12Z")
+        }
+        try check(date: date, at: at("created"), now: now)
+        if problems.count > maximumListProblems { throw Violation(at("problems"), "more than \(maximumListProblems) problems") }
+        var seen = Set<String>()
+        for (position, slug) in problems.enumerated() {
+            try check(slug: slug, at: at("problems[\(position)]"))
+            if !seen.insert(slug).inserted { throw Violation(at("problems[\(position)]"), "'\(slug)' appears twice") }
+        }
+        // A place that is not a number would make the lists' order depend on the sort.
+        if let place, !place.isFinite { throw Violation(at("place"), "not a finite number") }
+    }
+
+    /// Checks a stored own list `record` under `key` (``check(list:created:problems:place:key:at:now:)``).
+    static func check(_ record: OwnLists.Record, key: String, at path: String, now: Date) throws(Violation) {
+        try check(list: record.name, created: record.created, problems: record.problems, place: record.place, key: key, at: path, now: now)
+    }
+
+    /// Why `leettrack import` would refuse the own list `record` stored under `key`, as an export
+    /// of it would hold it (the rule broken, after its path within the record); `nil` when it would
+    /// take it.
+    static func importRefusal(of record: OwnLists.Record, key: String, now: Date) -> String? {
+        do {
+            try check(record, key: key, at: "", now: now)
+            return nil
+        } catch {
+            return "\(error.path): \(error.reason)"
+        }
+    }
+
+    /// Why `leettrack import` would refuse `list` of an export (``importRefusal(of:key:now:)``).
+    public static func importRefusal(of list: ExchangeList, now: Date) -> String? {
+        importRefusal(of: OwnLists.Record(name: list.name, problems: list.problems, created: list.created), key: OwnLists.keyPrefix + list.key, now: now)
+    }
+
     /// Checks an event: its date, and a rating that is a rating word where one belongs.
     static func check(_ event: ProgressEvent, at path: String, now: Date) throws(Violation) {
         if event.kind.rawValue.isEmpty || event.kind.rawValue.utf8.count > 40

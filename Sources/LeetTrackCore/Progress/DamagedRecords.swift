@@ -149,14 +149,7 @@ extension Tracker {
                 progress.status = try JSONDecoder().decode(StatedStatus.self, from: bytes).status ?? .todo
                 try InputRules.check(progress, at: path, historyKey: "events", now: now)
             } else if key.hasPrefix(OwnLists.keyPrefix) {
-                let list = try JSONDecoder().decode(OwnLists.Record.self, from: bytes)
-                guard OwnLists.key(for: list.name).map({ OwnLists.keyPrefix + $0 }) == key else {
-                    throw InputRules.Violation(path + ".name", "the name does not match the key")
-                }
-                if list.problems.count > InputRules.maximumListProblems {
-                    throw InputRules.Violation(path + ".problems", "more than \(InputRules.maximumListProblems) problems")
-                }
-                for (index, slug) in list.problems.enumerated() { try InputRules.check(slug: slug, at: path + ".problems[\(index)]") }
+                try InputRules.check(try JSONDecoder().decode(OwnLists.Record.self, from: bytes), key: key, at: path, now: now)
             } else if key == PracticeSettings.key.name {
                 try InputRules.check(try JSONDecoder().decode(PracticeSettings.self, from: bytes), at: path)
             }

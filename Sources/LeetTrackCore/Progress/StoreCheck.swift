@@ -82,6 +82,7 @@ public struct StoreCheck: Sendable {
             if catalog.position(ofSlug: slug) == nil { check.unknownProblems.append(slug) }
         } else if key.hasPrefix(OwnLists.keyPrefix) {
             let record = try JSONDecoder().decode(OwnLists.Record.self, from: raw)
+            if let reason = InputRules.importRefusal(of: record, key: key, now: now) { check.unimportable.append((key: key, reason: reason)) }
             let unknown = record.problems.filter { catalog.position(ofSlug: $0) == nil }
             if !unknown.isEmpty { check.listsWithUnknownProblems.append((list: record.name, slugs: unknown)) }
         } else if key == ReviewSettings.key.name {

@@ -19,21 +19,8 @@ extension SyncEngine {
         }
         for entry in values {
             if let list = entry.value.value.list {
-                do {
-                    _ = try OwnLists.checkedKey(list.name, in: .builtIn)
-                } catch {
-                    throw .invalidRemoteRecord(key: entry.key, path: "name", reason: error.description)
-                }
-                guard OwnLists.key(for: list.name).map({ OwnLists.keyPrefix + $0 }) == entry.key else {
-                    throw .invalidRemoteRecord(key: entry.key, path: "name", reason: "the name does not match the key")
-                }
                 do throws(InputRules.Violation) {
-                    if list.problems.count > InputRules.maximumListProblems {
-                        throw InputRules.Violation("problems", "more than \(InputRules.maximumListProblems) problems")
-                    }
-                    for (index, slug) in list.problems.enumerated() { try InputRules.check(slug: slug, at: "problems[\(index)]") }
-                    // A place that is not a number would make the lists' order depend on the sort.
-                    if let place = list.place, !place.isFinite { throw InputRules.Violation("place", "not a finite number") }
+                    try InputRules.check(list, key: entry.key, at: "", now: now)
                 } catch {
                     throw .invalidRemoteRecord(key: entry.key, path: error.path, reason: error.reason)
                 }

@@ -93,6 +93,11 @@ struct ExportCommand: LeetTrackCommand {
             refused += 1
             Terminal.writeError(TerminalText.sanitized("warning: the record of '\(problem.slug)' breaks a rule of `leettrack import`: \(reason)") + "\n")
         }
+        for list in document.lists {
+            guard let reason = InputRules.importRefusal(of: list, now: context.now) else { continue }
+            refused += 1
+            Terminal.writeError(TerminalText.sanitized("warning: the list '\(list.name)' breaks a rule of `leettrack import`: \(reason)") + "\n")
+        }
         guard refused > 0 else { return }
         throw CLIError.failure(
             "the export holds \(Plural.count(refused, "record")) that `leettrack import` would refuse (named above), so the file "
