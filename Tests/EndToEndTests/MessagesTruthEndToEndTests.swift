@@ -285,4 +285,40 @@ struct MessagesTruthEndToEndTests {
                 "\(history)")
         #expect(history.compactMap { $0["kind"] as? String } == ["solved", "solved", "reviewed"], "\(history)")
     }
+
+    @Test("a review dated the day of a solve at 23:59:59 stays on that day, and the streak counts one day")
+    func reviewAfterALastSecondSolve() throws {
+        let leettrack = try LeetTrackRunner()
+        let file = try leettrack.write(
+            #"{"format": "leettrack-export", "version": 1, "problems": [{"slug": "two-sum", "status": "solved", "#
+                + #""history": [{"kind": "solved", "at": "2026-11-28T23:59:59Z", "rating": "good"}]}]}"#, to: "late.json")
+        let now = ["LEETTRACK_NOW": "2026-11-29T10:00:00Z"]
+        #expect(try leettrack.run(["import", file], environment: now).status == 0)
+        let review = try leettrack.run(["review", "1", "good", "--date", "2026-11-28"], environment: now)
+        #expect(review.status == 0, "\(review.stderr)")
+        #expect(review.stdout.contains("on 2026-11-28"), "\(review.stdout)")
+        let shown = try #require(try leettrack.json(try leettrack.run(["show", "1", "--json"], environment: now)) as? [String: Any])
+        let history = try #require(shown["history"] as? [[String: Any]])
+        #expect(history.compactMap { $0["date"] as? String }.allSatisfy { $0.hasPrefix("2026-11-28") }, "\(history)")
+        #expect(history.compactMap { $0["kind"] as? String } == ["solved", "reviewed"], "\(history)")
+        let stats = try #require(try leettrack.json(try leettrack.run(["stats", "--json"], environment: now)) as? [String: Any])
+        #expect(stats["currentStreak"] as? Int == 1, "\(stats)")
+    }
+
+    @Test("--date of today records now, as no --date does: after what was recorded earlier today, not at noon")
+    func dateTodayIsNow() throws {
+        let leettrack = try LeetTrackRunner()
+        #expect(try leettrack.run(["solve", "1", "--date", "2026-12-01"], environment: ["LEETTRACK_NOW": "2026-12-07T14:03:00Z"]).status == 0)
+        #expect(try leettrack.run(["review", "1", "good"], environment: ["LEETTRACK_NOW": "2026-12-07T14:03:00Z"]).status == 0)
+        let later = ["LEETTRACK_NOW": "2026-12-07T14:05:00Z"]
+        #expect(try leettrack.run(["solve", "1", "--rating", "again", "--date", "2026-12-07"], environment: later).status == 0)
+        let shown = try #require(try leettrack.json(try leettrack.run(["show", "1", "--json"], environment: later)) as? [String: Any])
+        let history = try #require(shown["history"] as? [[String: Any]])
+        #expect(history.compactMap { $0["date"] as? String } == ["2026-12-01T12:00:00Z", "2026-12-07T14:03:00Z", "2026-12-07T14:05:00Z"], "\(history)")
+        // Before noon too: now, never noon in the future.
+        let morning = try LeetTrackRunner()
+        #expect(try morning.run(["solve", "1", "--date", "2026-12-07"], environment: ["LEETTRACK_NOW": "2026-12-07T08:00:00Z"]).status == 0)
+        let early = try #require(try morning.json(try morning.run(["show", "1", "--json"])) as? [String: Any])
+        #expect((early["history"] as? [[String: Any]])?.first?["date"] as? String == "2026-12-07T08:00:00Z")
+    }
 }

@@ -96,21 +96,23 @@ public struct ReviewBook: Sendable {
             try alongside(transaction, result)
         }) { _, record in
             guard let before = record.reviewCard(using: scheduler) else { throw LeetTrackError.notSolved(problem) }
-            // The day's last rating after `date`, if any: a date that stands for its day (a `--date`
-            // day is noon; the solve was later that day), or one refused (before the first solve, or
-            // before a reset), is taken as just after it, so the review is dated that day and the
-            // history stays in order.
+            // The day's last rating at or after `date`, if any: a date that stands for its day (a
+            // `--date` day is noon, or now on today; the solve was later that day, or at that very
+            // second), or one refused (before the first solve, or before a reset), is taken as just
+            // after it, so the review is dated that day and the history stays in order. A second
+            // after 23:59:59 would be the next day: the review then takes that second itself.
             let dateDay = LocalDay(date, in: timeZone)
             let laterThatDay = record.events
-                .filter { ($0.kind == .solved || $0.kind == .reviewed) && $0.date > date && LocalDay($0.date, in: timeZone) == dateDay }
+                .filter { ($0.kind == .solved || $0.kind == .reviewed) && $0.date >= date && LocalDay($0.date, in: timeZone) == dateDay }
                 .map(\.date).max()
+                .map { last in LocalDay(last.addingTimeInterval(1), in: timeZone) == dateDay ? last.addingTimeInterval(1) : last }
             var after: ReviewCard?
-            if standsForDay, let last = laterThatDay {
-                after = record.recordReview(rating, at: last.addingTimeInterval(1), scheduler: scheduler)
+            if standsForDay, let justAfter = laterThatDay {
+                after = record.recordReview(rating, at: justAfter, scheduler: scheduler)
             } else {
                 after = record.recordReview(rating, at: date, scheduler: scheduler)
-                if after == nil, let last = laterThatDay {
-                    after = record.recordReview(rating, at: last.addingTimeInterval(1), scheduler: scheduler)
+                if after == nil, let justAfter = laterThatDay {
+                    after = record.recordReview(rating, at: justAfter, scheduler: scheduler)
                 }
             }
             if let load, let rated = after {

@@ -23,15 +23,16 @@ enum ProgressChanges {
         for (problem, change) in zip(problems, changes) { output.line(describe(problem, change)) }
     }
 
-    /// The instant to record for `--date YYYY-MM-DD`: noon that day, or now when the day is today
-    /// and noon has not come yet (an event must never lie in the future), or `nil` without `--date`.
+    /// The instant to record for `--date YYYY-MM-DD`: now when the day is today (as without
+    /// `--date`: noon would lie in the future before it, and after it before what was recorded
+    /// since), noon on an earlier day, or `nil` without `--date`.
     static func date(from day: LocalDay?, now: Date, in timeZone: some UTCOffsetProvider) throws -> Date? {
         guard let day else { return nil }
         if day < earliestDay { throw LeetTrackError.invalidDate("\(day)", reason: "it is before 2010") }
         if day > LocalDay(now, in: timeZone) {
             throw LeetTrackError.invalidDate("\(day)", reason: "it is in the future")
         }
-        return min(day.noon(in: timeZone), now)
+        return day == LocalDay(now, in: timeZone) ? now : day.noon(in: timeZone)
     }
 
     /// 2010-01-01, the first day a practice may be dated (``InputRules/earliestDate`` is its midnight in UTC).
