@@ -190,6 +190,22 @@ struct ExchangeEndToEndTests {
         #expect(try leettrack.export() == (try leettrack.export(store: other)))
     }
 
+    @Test("replace with a file that holds no settings says the settings go back to the defaults, before and after")
+    func replaceWithoutSettingsSaysSo() throws {
+        let leettrack = try LeetTrackRunner()
+        try leettrack.run("config", "desired-retention", "0.85")
+        try leettrack.run("config", "daily-goal", "4")
+        let file = try leettrack.write(#"{"format": "leettrack-export", "version": 1, "problems": [{"slug": "two-sum", "status": "solved"}]}"#, to: "bare.json")
+        let dry = try leettrack.run("import", file, "--replace", "--dry-run")
+        #expect(dry.stdout.contains("Review settings would be reset to the defaults (the file has none)."), "\(dry.stdout)")
+        #expect(dry.stdout.contains("Practice settings (followed list, daily goal, premium, target date, skipped problems) would be reset to the defaults"), "\(dry.stdout)")
+        let declined = try leettrack.run(["import", file, "--replace"], input: "n\n")
+        #expect(declined.status == 1)
+        #expect(declined.stderr.contains("reset your review settings to the defaults (the file has none)"), "\(declined.stderr)")
+        #expect(declined.stderr.contains("reset your practice settings"), "\(declined.stderr)")
+        #expect(try leettrack.run("config", "daily-goal").stdout == "4\n")
+    }
+
     @Test("a truncated file is refused with its line and column, and the store is unchanged")
     func truncated() throws {
         let leettrack = try LeetTrackRunner()

@@ -42,6 +42,9 @@ public struct ImportSummary: Sendable, Equatable {
     public var reviewSettingsChanged = false
     /// Whether the practice settings (followed list, daily goal, skipped problems) changed.
     public var practiceSettingsChanged = false
+    /// Whether the review settings, or the practice settings, changed to the defaults: a replace
+    /// with a file that holds none.
+    public var reviewSettingsReset = false, practiceSettingsReset = false
     /// Whether any settings changed.
     public var settingsChanged: Bool { reviewSettingsChanged || practiceSettingsChanged }
 
@@ -211,6 +214,7 @@ public struct Importer: Sendable {
         result.skipped = Array(Set(result.skipped)).sorted()
         guard result != stored else { return nil }
         summary.practiceSettingsChanged = true
+        summary.practiceSettingsReset = document.practiceSettings == nil && mode == .replace
         return result
     }
 
@@ -229,6 +233,7 @@ public struct Importer: Sendable {
         let result = mode == .merge ? (stored ?? document.reviewSettings) : document.reviewSettings
         guard result != stored else { return nil }
         summary.reviewSettingsChanged = true
+        summary.reviewSettingsReset = result == nil
         return SettingsWrite(settings: result)
     }
 }

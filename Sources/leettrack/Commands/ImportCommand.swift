@@ -104,6 +104,15 @@ struct ImportCommand: LeetTrackCommand {
         if !preview.removed.isEmpty { parts.append("remove \(Plural.count(preview.removed.count, "problem record"))") }
         if !preview.updated.isEmpty { parts.append("overwrite \(Plural.count(preview.updated.count, "problem record"))") }
         if !preview.listsRemoved.isEmpty { parts.append("delete \(Plural.count(preview.listsRemoved.count, "own list"))") }
+        // Settings too: a file without them puts the defaults in place of the user's.
+        if preview.reviewSettingsChanged {
+            parts.append(preview.reviewSettingsReset ? "reset your review settings to the defaults (the file has none)" : "replace your review settings")
+        }
+        if preview.practiceSettingsChanged {
+            parts.append(preview.practiceSettingsReset
+                ? "reset your practice settings (followed list, daily goal, premium, target date, skipped problems) to the defaults (the file has none)"
+                : "replace your practice settings")
+        }
         let what = parts.isEmpty ? "change your progress" : parts.joined(separator: ", ")
         Terminal.writeError("Replace your progress with \(file)? This will \(what). [y/N] ")
         let answer = readLine()?.trimmedOfWhitespace.lowercased()
@@ -156,9 +165,15 @@ enum ImportReport {
             output.line("  You \(dryRun ? "would no longer follow" : "no longer follow") “\(Format.outside(unfollowed))”, which "
                 + "\(dryRun ? "would be" : "was") removed; follow another with `leettrack config follow LIST` (e.g. neetcode-150).")
         }
-        if summary.reviewSettingsChanged { output.line("  Review settings \(dryRun ? "would be " : "")taken from the file.") }
+        if summary.reviewSettingsChanged {
+            output.line(summary.reviewSettingsReset
+                ? "  Review settings \(dryRun ? "would be " : "")reset to the defaults (the file has none)."
+                : "  Review settings \(dryRun ? "would be " : "")taken from the file.")
+        }
         if summary.practiceSettingsChanged {
-            output.line("  Practice settings (followed list, daily goal, skipped problems) \(dryRun ? "would be " : "")updated from the file.")
+            output.line(summary.practiceSettingsReset
+                ? "  Practice settings (followed list, daily goal, premium, target date, skipped problems) \(dryRun ? "would be " : "")reset to the defaults (the file has none)."
+                : "  Practice settings (followed list, daily goal, skipped problems) \(dryRun ? "would be " : "")updated from the file.")
         }
         if !summary.changesSomething { output.line("Nothing to change: the store already has everything in the file.") }
         if dryRun { output.line("Nothing was written (--dry-run).") }
