@@ -1,8 +1,16 @@
 #ifndef CSQLITE_SHIM_H
 #define CSQLITE_SHIM_H
 
+#include <errno.h>
 #include <sqlite3.h>
 #include <stdint.h>
+#include <sys/types.h>
+
+#if defined(__linux__)
+/// Linux's fallocate(2), which <fcntl.h> declares only under _GNU_SOURCE: Swift's Glibc module
+/// leaves it out.
+extern int fallocate(int fd, int mode, off_t offset, off_t len);
+#endif
 
 /// SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift cannot import.
 /// It tells SQLite to copy bound text and blobs before the bind call returns.
@@ -41,6 +49,24 @@ static inline void csqlite_raise_release(void *address, uint64_t value) {
     while (current < value
            && !__atomic_compare_exchange_n((uint64_t *)address, &current, value, 1, __ATOMIC_RELEASE, __ATOMIC_ACQUIRE)) {
     }
+}
+
+/// Gives the first `length` bytes of the file at `descriptor` their blocks without changing a byte
+/// (the store's ring of changed keys, which other processes may have mapped and be writing): Linux's
+/// fallocate with mode 0, never posix_fallocate, whose fallback where the file system lacks
+/// fallocate writes a zero into each block whose byte it read as zero, and could so undo another
+/// process's write. Answers 0 or the error (ENOSPC, EOPNOTSUPP…; ENOTSUP where there is no such call).
+static inline int csqlite_allocate_in_place(int descriptor, int64_t length) {
+#if defined(__linux__)
+    while (fallocate(descriptor, 0, 0, (off_t)length) != 0) {
+        if (errno != EINTR) return errno;
+    }
+    return 0;
+#else
+    (void)descriptor;
+    (void)length;
+    return ENOTSUP;
+#endif
 }
 
 #endif

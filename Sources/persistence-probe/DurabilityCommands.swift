@@ -17,6 +17,10 @@ import Persistence
 //                                                 prints "reported TEXT" (lastError) or "silent"
 //   persistence-probe hold PATH PREFIX COUNT     sets COUNT integers PREFIX0…, prints "written", then
 //                                                 keeps the store open until standard input closes
+//   persistence-probe read-then-set PATH KEY INTEGER
+//                                                 opens for reading and writing; prints "value TEXT"
+//                                                 or "absent", then sets the integer and prints
+//                                                 "set ok" or "set error TEXT"
 
 /// An `@Observable` class made `Codable` the usual way: synthesized, with the macro's backing
 /// storage named in `CodingKeys`.
@@ -72,6 +76,19 @@ func runDurabilityCommand(_ arguments: [String]) -> Bool {
             say("written")
             _ = FileHandle.standardInput.readDataToEndOfFile()
             withExtendedLifetime(store) {}
+        case ("read-then-set", 5):
+            let store = try Store.sqlite(path: path)
+            if let raw = try store.rawValue(forKey: arguments[3]) {
+                say("value \(String(decoding: raw, as: UTF8.self))")
+            } else {
+                say("absent")
+            }
+            do {
+                try store.set(Int(arguments[4]) ?? 0, for: Key<Int>(arguments[3], default: 0))
+                say("set ok")
+            } catch {
+                say("set error \(error)")
+            }
         case ("theme", 4):
             let store = try Store.sqlite(path: path)
             store[.probeSettings].theme = arguments[3]  // Saved through the subscript's write-back.

@@ -76,11 +76,19 @@ final class ChangeRing: @unchecked Sendable {
     /// The ring of the store at `storePath` (its links resolved), created (0600) when `writable`
     /// and it is missing, and made again when it is a ring of another size or one whose making was
     /// cut short (all zeros); `nil` when it cannot be used (a reader before any writer made it, a
-    /// file that is not a regular file or has another size). Observers then learn of a change
-    /// without its keys, never miss one.
+    /// file that is not a regular file or has another size, a disk with no room for its blocks).
+    /// Observers then learn of a change without its keys, never miss one.
     ///
     /// A file there that this library did not make (a backup named `<store>-changes` by mistake)
     /// is never written: the store goes without a ring rather than truncate someone's data.
+    ///
+    /// Only a file whose every block is allocated is mapped. A page of a mapping with no block
+    /// behind it gets one at its first touch (a read too, on tmpfs), and where the disk has none to
+    /// give, the kernel kills the process with SIGBUS instead of returning an error: every command,
+    /// even one that only reads, died on a nearly full disk. So a writer allocates the blocks
+    /// before mapping, and a full disk is a store without a ring, like any other ring that cannot
+    /// be used; SQLite reports the disk full itself when a write needs room. A reader cannot
+    /// allocate, and goes without the ring until a writer has.
     static func attach(storePath: String, writable: Bool) -> ChangeRing? {
         let path = storePath + fileSuffix
         let descriptor = open(path, (writable ? O_RDWR | O_CREAT : O_RDONLY) | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -88,21 +96,38 @@ final class ChangeRing: @unchecked Sendable {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        if writable && Int(info.st_size) != fileSize {
+        if writable && !isReady(info) {
             // Two writers opening at once: one makes it, the other finds it made.
             guard flock(descriptor, LOCK_EX) == 0 else { return nil }
             defer { flock(descriptor, LOCK_UN) }
             guard fstat(descriptor, &info) == 0 else { return nil }
             if Int(info.st_size) != fileSize {
-                guard info.st_size == 0 || startsWithMagic(descriptor) else { return nil }
-                guard ftruncate(descriptor, 0) == 0, ftruncate(descriptor, off_t(fileSize)) == 0 else { return nil }
+                // Empty, or a ring of another build's size: made again at this build's.
+                guard info.st_size == 0 || firstWord(descriptor) == magic else { return nil }
+                guard ftruncate(descriptor, 0) == 0 else { return nil }
+                guard allocateEmpty(descriptor) else {
+                    // Ours and empty before: what a failed allocation took is given back, and the
+                    // next writer tries again.
+                    _ = ftruncate(descriptor, 0)
+                    return nil
+                }
                 // Readable by whoever may read the store, as SQLite makes its -wal and -shm files: a
                 // reader that cannot open the ring learns of every change without its keys.
                 var store = stat()
                 if stat(storePath, &store) == 0 { _ = fchmod(descriptor, store.st_mode & 0o666) }
+            } else if !isAllocated(info) {
+                // A ring an older build made sparse, or one whose blocks were taken back: given
+                // its blocks in place, since other processes may have it mapped (so it is never
+                // truncated here). Someone's file of the ring's size is left as it is. Darwin has no
+                // call that allocates without writing, and zeros written could undo another
+                // process's append: there such a ring goes unused.
+                let first = firstWord(descriptor)
+                guard first == magic || first == 0,
+                      csqlite_allocate_in_place(descriptor, Int64(fileSize)) == 0 else { return nil }
             }
+        } else if !isReady(info) {
+            return nil
         }
-        guard Int(info.st_size) == fileSize || writable else { return nil }
         let protection = writable ? PROT_READ | PROT_WRITE : PROT_READ
         guard let mapped = mmap(nil, fileSize, protection, MAP_SHARED, descriptor, 0), mapped != MAP_FAILED else { return nil }
         let ring = ChangeRing(base: mapped, isWritable: writable)
@@ -118,11 +143,46 @@ final class ChangeRing: @unchecked Sendable {
         return ring
     }
 
-    /// Whether the file at `descriptor` starts with the ring's magic (in any size: a ring of
-    /// another build is made again at this build's size).
-    private static func startsWithMagic(_ descriptor: Int32) -> Bool {
+    /// Whether the file `info` describes can be mapped as it is: the ring's size, every block allocated.
+    private static func isReady(_ info: stat) -> Bool {
+        Int(info.st_size) == fileSize && isAllocated(info)
+    }
+
+    /// Whether every byte of the file `info` describes has its block (`st_blocks` counts 512-byte
+    /// units, on Linux and Darwin alike).
+    private static func isAllocated(_ info: stat) -> Bool {
+        Int(info.st_blocks) * 512 >= Int(info.st_size)
+    }
+
+    /// Makes the empty file at `descriptor` the ring's size with every block allocated; `false`
+    /// when the disk has no room (or no more for this user, or the file may not grow).
+    private static func allocateEmpty(_ descriptor: Int32) -> Bool {
+        #if canImport(Glibc)
+        // Its fallback where the file system lacks fallocate writes zeros: harmless in a file
+        // nobody has mapped yet.
+        var result = posix_fallocate(descriptor, 0, off_t(fileSize))
+        while result == EINTR { result = posix_fallocate(descriptor, 0, off_t(fileSize)) }
+        return result == 0
+        #else
+        // Darwin has no posix_fallocate, and a size set with ftruncate leaves APFS's blocks
+        // unallocated: zeros are written instead.
+        let zeros = [UInt8](repeating: 0, count: fileSize)
+        var done = 0
+        while done < fileSize {
+            let count = zeros.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + done, fileSize - done, off_t(done)) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            done += count
+        }
+        return true
+        #endif
+    }
+
+    /// The file's first 8 bytes, as `store` writes them (in the machine's order); `nil` when it
+    /// has fewer. Read with `pread`, which never needs a block: safe on a full disk.
+    private static func firstWord(_ descriptor: Int32) -> UInt64? {
         var first: UInt64 = 0
-        return pread(descriptor, &first, 8, 0) == 8 && first == magic  // Stored in the machine's order, as `store` writes it.
+        return pread(descriptor, &first, 8, 0) == 8 ? first : nil
     }
 
     /// Where the ring ends now, for a reader that starts here (it is told of later changes only).
