@@ -56,6 +56,20 @@ struct ExchangeEndToEndTests {
             to: "edge.json")], useStore: false).status == 0)
     }
 
+    @Test("a config value that starts with '-' is checked as a value, not taken for an unknown option, and two values are refused",
+          arguments: [
+            (["maximum-interval", "-1"], "'-1' is not a valid maximum-interval"),
+            (["desired-retention", "-0.9"], "'-0.9' is not a valid desired-retention"),
+            (["daily-goal", "-3"], "'-3' is not a valid daily-goal"),
+            (["review-cap", "5", "6"], "unexpected argument '6'"),
+          ])
+    func configValuesStartingWithADash(arguments: [String], words: String) throws {
+        let leettrack = try LeetTrackRunner()
+        #expect(try leettrack.run("config", "daily-goal", "2").status == 0)
+        try leettrack.expectFailureChangingNothing(["config"] + arguments, status: 64, mentioning: [words])
+        #expect(!(try leettrack.run(["config"] + arguments)).stderr.contains("Unknown option"))
+    }
+
     @Test("a version that is no version number is named as such, not as a file that is no JSON object", arguments: ["1e30", "1.5", "-1e400"])
     func versionThatIsNoVersion(version: String) throws {
         let leettrack = try LeetTrackRunner()

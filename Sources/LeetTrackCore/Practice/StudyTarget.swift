@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Persistence
 
 /// An interview date and the study lists to know by then (`leettrack config target-date`): what
 /// `leettrack plan` plans toward and `today` reports on. Part of ``PracticeSettings``, so it syncs;
@@ -11,6 +12,11 @@ public struct StudyTarget: Codable, Sendable, Hashable {
 
     /// The most lists a target may name (more is a typo, not a plan).
     public static let maximumLists = 20
+    /// The furthest day a target may be: ten years after `today` (a 29 February's, the 28th).
+    public static func latestDay(from today: LocalDay) -> LocalDay {
+        let (year, month, day) = today.components
+        return LocalDay(dayNumber: CivilDay.days(fromYear: year + 10, month: month, day: min(day, CivilDay.daysInMonth(year: year + 10, month: month))))
+    }
 
     /// A target of `lists` on `day`.
     public init(day: LocalDay, lists: [String]) {
@@ -56,6 +62,11 @@ public struct StudyTarget: Codable, Sendable, Hashable {
         guard day >= today else {
             throw .invalidSetting("target-date", value: text, reason: "that day is past (today is \(today)); give today or a later date")
         }
+        // A plan is a line a day: a target ten years away is already more than one can plan for.
+        let latest = latestDay(from: today)
+        guard day <= latest else {
+            throw .invalidSetting("target-date", value: text, reason: "that day is more than ten years away; give a date up to \(latest)")
+        }
         return day
     }
 
@@ -68,10 +79,10 @@ public struct StudyTarget: Codable, Sendable, Hashable {
             if !name.isEmpty, !names.contains(name) { names.append(name) }
         }
         guard !names.isEmpty else {
-            throw .invalidSetting("target-date", value: text, reason: "--lists names no list; give list keys separated by commas, e.g. blind-75,neetcode-150")
+            throw .invalidSetting("list of --lists", value: text, reason: "it names no list; give list keys separated by commas, e.g. blind-75,neetcode-150")
         }
         guard names.count <= maximumLists else {
-            throw .invalidSetting("target-date", value: text, reason: "name at most \(maximumLists) lists")
+            throw .invalidSetting("list of --lists", value: text, reason: "name at most \(maximumLists) lists")
         }
         return names
     }

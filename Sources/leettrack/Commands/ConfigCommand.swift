@@ -18,7 +18,10 @@ struct ConfigCommand: LeetTrackCommand {
 
     @Argument(help: ArgumentHelp("A setting's name (see above).", valueName: "name"), completion: .list(Setting.all.map(\.name)))
     var name: String?
-    @Argument(help: ArgumentHelp("Its new value.", valueName: "value")) var value: String?
+    /// Every word after NAME that is no option of `config`: a value that starts with '-' (`-1`) is
+    /// a value, checked and refused as one, not an unknown option; more than one is refused.
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Its new value.", valueName: "value")) var values: [String] = []
+    var value: String? { values.first }
     @Flag(help: "Set NAME back to its default (for follow and daily-goal: none).") var reset = false
     @Option(help: ArgumentHelp("With target-date: the lists to know by then, separated by commas (default: the followed list).", valueName: "lists"))
     var lists: String?
@@ -103,6 +106,7 @@ struct ConfigCommand: LeetTrackCommand {
             let names = Setting.all.map(\.name).joined(separator: ", ")
             throw Self.usageError("unknown setting '\(text)'; the settings are \(names)")
         }
+        if values.count > 1 { throw Self.usageError("unexpected argument '\(Format.outside(values[1]))' (a setting takes one VALUE)") }
         if lists != nil, setting != .targetDate || value == nil { throw Self.usageError("'--lists' goes with `config target-date DATE`") }
         if let value {
             if reset { throw Self.usageError("give a VALUE or '--reset', not both") }
