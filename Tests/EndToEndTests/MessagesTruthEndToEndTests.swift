@@ -105,7 +105,10 @@ struct MessagesTruthEndToEndTests {
         try leettrack.run("lists", "create", "a")
         try leettrack.run("config", "follow", "a")
         let asked = try leettrack.run(["import", file, "--replace"], input: "n\n")
-        #expect(asked.stderr.contains("This will remove 2 problem records, overwrite 1 problem record, delete 1 own list."), "\(asked.stderr)")
+        // The file holds no practice settings: the followed list goes back to none, and the question says so.
+        #expect(asked.stderr.contains("This will remove 2 problem records, overwrite 1 problem record, delete 1 own list, "
+            + "reset your practice settings (followed list, daily goal, premium, target date, skipped problems) to the defaults (the file has none)."),
+            "\(asked.stderr)")
         let replaced = try leettrack.run("import", file, "--replace", "--yes")
         #expect(replaced.status == 0, "\(replaced.stderr)")
         #expect(replaced.stdout.contains("1 own list removed (“a”)."), "\(replaced.stdout)")
@@ -303,6 +306,18 @@ struct MessagesTruthEndToEndTests {
         #expect(history.compactMap { $0["kind"] as? String } == ["solved", "reviewed"], "\(history)")
         let stats = try #require(try leettrack.json(try leettrack.run(["stats", "--json"], environment: now)) as? [String: Any])
         #expect(stats["currentStreak"] as? Int == 1, "\(stats)")
+    }
+
+    @Test("a review without --date before the history's first solve blames the clock, not a --date that was not given")
+    func reviewBeforeTheHistoryWithoutDate() throws {
+        let leettrack = try LeetTrackRunner()
+        #expect(try leettrack.run(["solve", "1"], environment: ["LEETTRACK_NOW": "2026-12-09T10:00:00Z"]).status == 0)
+        let before = try leettrack.snapshot()
+        let review = try leettrack.run(["review", "1", "good"], environment: ["LEETTRACK_NOW": "2026-12-07T10:00:00Z"])
+        #expect(review.status == 1)
+        #expect(review.stderr.contains("1. Two Sum was first solved on 2026-12-09, after today (2026-12-07)"), "\(review.stderr)")
+        #expect(review.stderr.contains("Is this machine's date (or LEETTRACK_TODAY) behind?") && !review.stderr.contains("--date"), "\(review.stderr)")
+        #expect(try leettrack.snapshot() == before)
     }
 
     @Test("--date of today records now, as no --date does: after what was recorded earlier today, not at noon")

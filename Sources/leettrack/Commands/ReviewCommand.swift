@@ -68,7 +68,13 @@ struct ReviewCommand: LeetTrackCommand {
     func run(_ context: CommandContext, _ output: CommandOutput) throws {
         switch try action(context) {
         case .rate(let problem, let rating, let date):
-            try rate(problem, rating, at: date ?? context.now, standsForDay: date != nil, context, output)
+            do {
+                try rate(problem, rating, at: date ?? context.now, standsForDay: date != nil, context, output)
+            } catch LeetTrackError.reviewBeforeLastReview(let problem, let since) where date == nil {
+                // Without --date the review is now: a history dated after now means a clock behind.
+                throw CLIError.failure("\(Format.name(problem)) was \(since), after today (\(LocalDay(context.now, in: context.timeZone))): "
+                    + "a review cannot come before it. Is this machine's date (or LEETTRACK_TODAY) behind? Nothing was changed.")
+            }
         case .queue(let day):
             let queue = try makeQueue(day, context)
             if json { return try output.writeJSON(queue.due.map(ReviewItemJSON.init)) }
