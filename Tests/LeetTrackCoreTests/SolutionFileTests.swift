@@ -31,6 +31,22 @@ struct SolutionFileTests {
         #expect(!header.unicodeScalars.contains { $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{1B}" })
     }
 
+    @Test("sequences a language reads inside a comment line are taken apart: Java's \\u escapes, PHP's ?>, C's trailing backslash")
+    func headerLanguageSequences() throws {
+        let java = try #require(SolutionLanguage(named: "java"))
+        let injected = try problem(title: #"Two Sum \u000a class Injected { static { System.out.println("INJECTED"); } } \\u000d"#)
+        let javaHeader = SolutionFile.header(for: injected, language: java)
+        #expect(!javaHeader.contains("\\u") && !javaHeader.contains("\\U"), "\(javaHeader)")
+        #expect(javaHeader.contains(#"\ u000a class Injected"#), "\(javaHeader)")
+        let php = try #require(SolutionLanguage(named: "php"))
+        let phpHeader = SolutionFile.header(for: try problem(title: "Two Sum ?> <?php echo 'INJECTED'; ?>"), language: php)
+        #expect(!phpHeader.dropFirst("<?php".count).contains("?>"), "\(phpHeader)")
+        let cpp = try #require(SolutionLanguage(named: "cpp"))
+        let cppHeader = SolutionFile.header(for: try problem(title: "Two Sum \\ \t", tags: []), language: cpp)
+        #expect(cppHeader.hasPrefix("// 1. Two Sum\n"), "\(cppHeader)")
+        #expect(!cppHeader.split(separator: "\n").contains { $0.hasSuffix("\\") || $0.hasSuffix("\\ ") })
+    }
+
     @Test("languages are found by extension or alias in any case, and unknown ones are not")
     func languages() {
         #expect(SolutionLanguage(named: "C++")?.fileExtension == "cpp")

@@ -57,13 +57,23 @@ public enum SolutionFile {
         return text.hasSuffix("\n") ? text : text + "\n"
     }
 
-    /// `text` with every character that could end a comment line replaced by a space.
+    /// `text` with every character that could end a comment line replaced by a space, and the
+    /// sequences some languages read inside a comment line taken apart: Java turns `\u000a` into a
+    /// line break before it sees the comment (a backslash before a `u` is followed by a space), PHP
+    /// ends a `//` comment at `?>` (made `? >`), and C and C++ join the next line to a line that
+    /// ends in a backslash (the line's last backslashes and blanks are left out).
     static func commentSafe(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {
             let breaks = InputRules.isControlOrBidi(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}"
+            if previous == "\\", scalar == "u" || scalar == "U" { scalars.append(" ") }
+            if previous == "?", scalar == ">" { scalars.append(" ") }
             scalars.append(breaks ? " " : scalar)
+            previous = scalar
         }
+        // GCC joins a line ending in a backslash and blanks too: both go.
+        while let last = scalars.last, last == " " || last == "\\" { scalars.removeLast() }
         return String(scalars)
     }
 
