@@ -138,6 +138,27 @@ struct CodeGitEndToEndTests {
         #expect(try String(contentsOfFile: readme, encoding: .utf8).contains("\n## Array\n"))
     }
 
+    @Test func aReadmeWithAStrayMarkerOrThatIsALinkIsLeftAloneAndSaid() throws {
+        try setUp()
+        let readme = folder + "/README.md"
+        // A start marker the user typed, with notes after it: no later solve may take them for the index.
+        let mine = "Intro\n<!-- leettrack:index:start -->\nMy precious notes\n"
+        try Data(mine.utf8).write(to: URL(fileURLWithPath: readme))
+        let solved = try leettrack("solve", "1")
+        #expect(solved.stderr.contains("holds leettrack's index markers other than one start before one end"), "\(solved.stderr)")
+        #expect(try String(contentsOfFile: readme, encoding: .utf8) == mine)
+        #expect(try leettrack("show", "1").stdout.contains("solved"))
+        // A link out of the folder is never written through.
+        try FileManager.default.removeItem(atPath: readme)
+        let outside = runner.file("outside-notes.md")
+        try Data("elsewhere\n".utf8).write(to: URL(fileURLWithPath: outside))
+        try FileManager.default.createSymbolicLink(atPath: readme, withDestinationPath: outside)
+        #expect(try leettrack("code", "2", "--lang", "rs").status == 0)
+        let linked = try leettrack("solve", "2")
+        #expect(linked.stderr.contains("is not a regular file"), "\(linked.stderr)")
+        #expect(try String(contentsOfFile: outside, encoding: .utf8) == "elsewhere\n")
+    }
+
     @Test func pushFailuresAreSaidPlainlyAndKeepTheCommit() throws {
         try setUp()
         try leettrack("solve", "1")

@@ -12,18 +12,30 @@ struct CodeIndexTests {
 
     @Test func theUsersBytesOutsideTheMarkersAreKept() {
         let before = Data("intro \u{FF}\n<!-- leettrack:index:start -->\nold\n<!-- leettrack:index:end -->\ntail\r\n".utf8)
-        let merged = CodeIndex.merged(CodeIndex.startMarker + "\nnew\n" + CodeIndex.endMarker + "\n", into: before)
+        let merged = CodeIndex.merged(CodeIndex.startMarker + "\nnew\n" + CodeIndex.endMarker + "\n", into: before) ?? Data()
         #expect(String(decoding: merged, as: UTF8.self)
             == "intro \u{FF}\n<!-- leettrack:index:start -->\nnew\n<!-- leettrack:index:end -->\ntail\r\n")
     }
 
     @Test func aReadmeWithoutMarkersGetsTheBlockAtItsEndAndNoneIsCreated() {
         let block = CodeIndex.startMarker + "\nx\n" + CodeIndex.endMarker + "\n"
-        #expect(String(decoding: CodeIndex.merged(block, into: Data("mine".utf8)), as: UTF8.self) == "mine\n\n" + block)
-        #expect(String(decoding: CodeIndex.merged(block, into: nil), as: UTF8.self) == "# Solutions\n\n" + block)
-        // An end marker before the start is not a block: the text stays and the block is added.
-        let reversed = Data((CodeIndex.endMarker + "\n" + CodeIndex.startMarker + "\n").utf8)
-        #expect(CodeIndex.merged(block, into: reversed) == reversed + Data(("\n" + block).utf8))
+        #expect(CodeIndex.merged(block, into: Data("mine".utf8)).map { String(decoding: $0, as: UTF8.self) } == "mine\n\n" + block)
+        #expect(CodeIndex.merged(block, into: nil).map { String(decoding: $0, as: UTF8.self) } == "# Solutions\n\n" + block)
+    }
+
+    @Test func markersOtherThanOneStartBeforeOneEndLeaveTheReadmeAlone() {
+        let block = CodeIndex.startMarker + "\nx\n" + CodeIndex.endMarker + "\n"
+        let (start, end) = (CodeIndex.startMarker, CodeIndex.endMarker)
+        // A start the user typed with notes after it: replacing up to a later end would delete them.
+        for text in [
+            "Intro\n\(start)\nMy precious notes\n",
+            "\(end)\n\(start)\n",
+            "\(start)\nnotes\n\(start)\nold\n\(end)\n",
+            "\(start)\nold\n\(end)\nmore\n\(end)\n",
+            "Intro\n\(end)\n",
+        ] {
+            #expect(CodeIndex.merged(block, into: Data(text.utf8)) == nil, "\(text)")
+        }
     }
 
     @Test func entriesAreGroupedBySectionOrTopicWithLinks() throws {

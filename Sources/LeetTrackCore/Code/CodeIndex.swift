@@ -124,21 +124,39 @@ public struct CodeIndex: Sendable {
 
     /// `existing` (a README's bytes, or `nil` when there is none) with `block` in place of the
     /// marked one: the bytes before the start marker and after the end marker's line are kept as
-    /// they are. Without both markers in order, the block is added at the end (after a blank line).
-    public static func merged(_ block: String, into existing: Data?) -> Data {
+    /// they are. Without any marker, the block is added at the end (after a blank line).
+    ///
+    /// `nil` when the markers are there but not as one start before one end (a start the user
+    /// typed, an end before the start, a marker twice): which text is the block cannot be told,
+    /// and taking the user's text between stray markers for it would delete that text. The
+    /// README is then left as it is.
+    public static func merged(_ block: String, into existing: Data?) -> Data? {
         guard let existing, !existing.isEmpty else { return Data(("# Solutions\n\n" + block).utf8) }
         let bytes = [UInt8](existing)
         let start = Array(startMarker.utf8)
         let end = Array(endMarker.utf8)
-        if let startAt = firstIndex(of: start, in: bytes, from: 0),
-            let endAt = firstIndex(of: end, in: bytes, from: startAt + start.count)
-        {
-            var after = endAt + end.count
-            if after < bytes.count, bytes[after] == UInt8(ascii: "\n") { after += 1 }
-            return Data(bytes[..<startAt]) + Data(block.utf8) + Data(bytes[after...])
+        let starts = indices(of: start, in: bytes)
+        let ends = indices(of: end, in: bytes)
+        if starts.isEmpty && ends.isEmpty {
+            let separator = bytes.last == UInt8(ascii: "\n") ? "\n" : "\n\n"
+            return existing + Data((separator + block).utf8)
         }
-        let separator = bytes.last == UInt8(ascii: "\n") ? "\n" : "\n\n"
-        return existing + Data((separator + block).utf8)
+        guard starts.count == 1, ends.count == 1, let startAt = starts.first, let endAt = ends.first,
+              startAt + start.count <= endAt else { return nil }
+        var after = endAt + end.count
+        if after < bytes.count, bytes[after] == UInt8(ascii: "\n") { after += 1 }
+        return Data(bytes[..<startAt]) + Data(block.utf8) + Data(bytes[after...])
+    }
+
+    /// Where each occurrence of `needle` starts in `haystack`, none overlapping.
+    private static func indices(of needle: [UInt8], in haystack: [UInt8]) -> [Int] {
+        var found: [Int] = []
+        var from = 0
+        while let index = firstIndex(of: needle, in: haystack, from: from) {
+            found.append(index)
+            from = index + needle.count
+        }
+        return found
     }
 
     /// Where `needle` first starts in `haystack` at or after `from`.

@@ -1,5 +1,10 @@
 import ArgumentParser
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LeetTrackCore
 import LeetTrackText
 import Persistence
@@ -120,6 +125,13 @@ enum CodeGit {
         let index = CodeIndex(entries: try CodeIndex.entries(files: files, tracker: tracker), grouping: settings.index ?? .sections)
         let block = index.block(catalog: tracker.catalog, followedList: try context.practiceSettings().followedList)
         let path = folder + "/" + CodeIndex.fileName
+        // A link could lead out of the folder (a cloned repository may hold one), and a FIFO would
+        // never end: only a regular file is read and written.
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw CLIError.failure("the index \(Format.outside(path)) is not a regular file (a link, a folder or a FIFO); it was not written. "
+                + "Put a plain file (or none) there")
+        }
         let existing: Data?
         if FileManager.default.fileExists(atPath: path) {
             do {
@@ -130,7 +142,11 @@ enum CodeGit {
         } else {
             existing = nil
         }
-        let merged = CodeIndex.merged(block, into: existing)
+        guard let merged = CodeIndex.merged(block, into: existing) else {
+            throw CLIError.failure("the index \(Format.outside(path)) holds leettrack's index markers other than one start before one end, "
+                + "so which text is the index cannot be told; it was not written. Leave one `\(CodeIndex.startMarker)` before one "
+                + "`\(CodeIndex.endMarker)` around the index, or neither")
+        }
         guard merged != existing else { return }
         do {
             try OutputFile.save(merged, to: path, sparingStoreAt: context.storePath)
