@@ -225,6 +225,15 @@ struct CodeGitEndToEndTests {
         #expect(try git("rev-list", "--all") == "", "off commits nothing")
     }
 
+    @Test func aBareRepositoryIsRefusedAndNotCovered() throws {
+        try git("init", "--quiet", "--bare", folder, in: runner.directory.path)
+        let on = try leettrack("config", "code-git", "on")
+        #expect(on.status == 1)
+        #expect(on.stderr.contains("is a bare git repository (no working tree); code-git stays off"), "\(on.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/.git"))
+        #expect(try leettrack("config", "code-git").stdout == "off\n")
+    }
+
     @Test func invalidValuesAreUsageErrorsThatChangeNothing() throws {
         let before = try runner.snapshot()
         for (name, value) in [("code-git", "maybe"), ("code-push", "sometimes"), ("code-index", "alphabet")] {

@@ -171,6 +171,13 @@ enum CodeGit {
             throw CLIError.failure("\(error)")
         }
         let repository = try repository(folder)
+        // A bare repository has no working tree to commit from, and a `.git` made inside it would
+        // hide its history from every clone: it is refused, never adopted or covered.
+        let bare = try repository.run(["rev-parse", "--is-bare-repository"])
+        if bare.succeeded, bare.output.trimmedOfWhitespace == "true" {
+            throw CLIError.failure("the code folder \(Format.outside(folder)) is a bare git repository (no working tree); "
+                + "code-git stays off. Clone it and set `leettrack config code-dir` to the clone")
+        }
         if let location = try repository.location() {
             return location.prefix.isEmpty
                 ? "The code folder \(Format.outside(folder)) is a git repository already: it is used as it is."
