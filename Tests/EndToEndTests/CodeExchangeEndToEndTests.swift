@@ -126,6 +126,13 @@ struct CodeExchangeEndToEndTests {
         #expect(result.stdout.contains(#""name" : "1.two-sum.py""#))
         #expect(!result.stdout.contains("add-two-numbers.py"))
         #expect(result.stdout.contains("\"version\" : 3"))
+        // A link named like a solution (a cloned repository can hold one) is not followed to a private file.
+        let secret = laptop.file("secret.txt")
+        try Data("SECRET-KEY\n".utf8).write(to: URL(fileURLWithPath: secret))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/3.longest-substring-without-repeating-characters.py", withDestinationPath: secret)
+        let linked = try laptop.run("export", "--with-code")
+        #expect(linked.stderr.contains("Left out \(folder)/3.longest-substring-without-repeating-characters.py: it is a link (not followed)."), "\(linked.stderr)")
+        #expect(!linked.stdout.contains("SECRET-KEY"))
     }
 
     @Test("--with-code with CSV is a usage error")

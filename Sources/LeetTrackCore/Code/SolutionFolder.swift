@@ -98,8 +98,9 @@ public enum SolutionFolder {
         var text: String
     }
 
-    /// The file's text and modification time. The folder is the user's own (``SolutionFile`` uses
-    /// only such a folder), so a link in it is followed, but only to a regular file.
+    /// The file's text and modification time. A link is not followed: a cloned repository can
+    /// hold one named like a solution that leads to a private file, which an export or a sync
+    /// would then carry away.
     static func readFile(_ path: String) -> Result<(String, Date?), Unreadable> {
         switch readBytes(path) {
         case .failure(let error):
@@ -112,8 +113,10 @@ public enum SolutionFolder {
 
     /// The bytes (at most the cap) and modification time of the regular file at `path`.
     static func readBytes(_ path: String) -> Result<([UInt8], Date?), Unreadable> {
-        let descriptor = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(Unreadable(text: FileErrorReason.system(errno))) }
+        let descriptor = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else {
+            return .failure(Unreadable(text: errno == ELOOP ? "it is a link (not followed)" : FileErrorReason.system(errno)))
+        }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return .failure(Unreadable(text: FileErrorReason.system(errno))) }
