@@ -73,6 +73,14 @@ struct CodeGitEndToEndTests {
         let nextDay = try leettrack("solve", "1", day: "2026-12-07")
         #expect(nextDay.stdout.contains("Committed"), "\(nextDay.stdout)\(nextDay.stderr)")
         #expect(try commitCount() == 2)
+        // A message the user rewrote (its trailers kept) is theirs: the day's next solve commits anew.
+        let mine = "1. Two Sum: a hash map, one pass\n\nLeetTrack-Problem: two-sum\nLeetTrack-Day: 2026-12-07\n"
+        try git("commit", "--amend", "--quiet", "-m", mine)
+        try Data("class Solution: pass  # v3\n".utf8).write(to: URL(fileURLWithPath: folder + "/1.two-sum.py"))
+        let again = try leettrack("solve", "1", day: "2026-12-07")
+        #expect(again.stdout.contains("Committed"), "\(again.stdout)\(again.stderr)")
+        #expect(try commitCount() == 3)
+        #expect(try git("log", "-1", "--skip=1", "--format=%B") == mine + "\n")
     }
 
     @Test func withJSONTheGitLinesGoToStandardError() throws {

@@ -75,6 +75,14 @@ struct CodeIndexTests {
         let nextDay = CodeCommitMessage(problem: problem, day: try LocalDay(parsing: "2026-12-07"), seconds: nil)
         #expect(!nextDay.isSameSolve(asMessage: message.text))
         #expect(!message.isSameSolve(asMessage: "fix typo\n"))
+        // The same day's solve without a time, or with another, is the same commit; a subject the
+        // user edited (trailers kept) is theirs, and is not amended away.
+        let untimed = CodeCommitMessage(problem: problem, day: try LocalDay(parsing: "2026-12-06"), seconds: nil)
+        #expect(untimed.isSameSolve(asMessage: message.text) && message.isSameSolve(asMessage: untimed.text))
+        #expect(message.isSameSolve(asMessage: "1. Two Sum (Easy) · 45 s · Array, Hash Table\n\n" + message.trailers))
+        for edited in ["1. Two Sum (Easy): used a hash map, O(n)", "1. Two Sum (Easy) · 12 min · Array, Hash Table · one pass", "Two Sum"] {
+            #expect(!message.isSameSolve(asMessage: edited + "\n\n" + message.trailers + "\n"), "\(edited)")
+        }
     }
 
     @Test func aTitleWithALineBreakStaysOneSubjectLine() throws {
