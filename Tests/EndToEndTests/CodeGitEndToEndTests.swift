@@ -233,6 +233,25 @@ struct CodeGitEndToEndTests {
         #expect(try git("rev-list", "--all") == "", "off commits nothing")
     }
 
+    @Test func aCommitAHookRefusesLeavesTheUsersStagingAsItWas() throws {
+        try setUp()
+        #expect(try leettrack("solve", "1").status == 0)
+        // The user stages part of a change to the solution, then a hook refuses the next commit.
+        let file = folder + "/1.two-sum.py"
+        let committed = try String(contentsOfFile: file, encoding: .utf8)
+        try Data((committed + "# staged line\n").utf8).write(to: URL(fileURLWithPath: file))
+        try git("add", "--", file)
+        try Data((committed + "# staged line\n# not staged\n").utf8).write(to: URL(fileURLWithPath: file))
+        let stagedBefore = try git("diff", "--cached")
+        let hook = folder + "/.git/hooks/pre-commit"
+        try Data("#!/bin/sh\necho 'refused by the hook' >&2\nexit 1\n".utf8).write(to: URL(fileURLWithPath: hook))
+        #expect(chmod(hook, 0o755) == 0)
+        let refused = try leettrack("solve", "1", day: "2026-12-07")
+        #expect(refused.stderr.contains("git did not commit"), "\(refused.stderr)")
+        #expect(try git("diff", "--cached") == stagedBefore)
+        #expect(try commitCount() == 1)
+    }
+
     @Test func aBareRepositoryIsRefusedAndNotCovered() throws {
         try git("init", "--quiet", "--bare", folder, in: runner.directory.path)
         let on = try leettrack("config", "code-git", "on")

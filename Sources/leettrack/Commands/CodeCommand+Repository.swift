@@ -121,7 +121,10 @@ struct CodeRepository {
     }
 
     /// Commits `paths` (absolute, inside the work tree) and nothing else, whatever else is staged:
-    /// they are added (so a new file can be), then `git commit --only` takes those paths alone.
+    /// `git commit --only` takes those paths alone, from the work tree. A new file is first made
+    /// known to git with `add --intent-to-add` only (no content staged): a plain `add` staged the
+    /// whole of each file, and a commit that then failed (a hook, signing) left the user's partial
+    /// staging of it replaced.
     /// The commit amends HEAD when HEAD is this solve's commit (its trailers say so) and no
     /// remote branch holds it yet; otherwise it is a new commit.
     /// - Returns: `nil` when the paths are as committed already.
@@ -132,7 +135,8 @@ struct CodeRepository {
         var amend = head.succeeded && message.isSameSolve(asMessage: head.output)
         if amend { amend = try !isPushed() }
         if status.output.isEmpty && !amend { return nil }
-        let add = try run(["add", "--"] + paths)
+        // A tracked file's staged content is left as it is: `--intent-to-add` records only new ones.
+        let add = try run(["add", "--intent-to-add", "--"] + paths)
         guard add.succeeded else { throw failure(add, doing: "add the files", retry: retry) }
         let commit = try run(["commit", "--only", "--no-edit", "-m", message.subject, "-m", message.trailers]
             + (amend ? ["--amend"] : []) + ["--"] + paths)
