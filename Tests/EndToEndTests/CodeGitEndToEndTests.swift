@@ -206,6 +206,23 @@ struct CodeGitEndToEndTests {
         #expect(try git("rev-parse", "HEAD") == (try git("rev-parse", "main", in: bare)))
     }
 
+    @Test func codePushPushesToAnUpstreamOfAnotherBranchName() throws {
+        try setUp()
+        let bare = runner.directory.appendingPathComponent("remote.git").path
+        try git("init", "--bare", "--quiet", bare, in: runner.directory.path)
+        try git("remote", "add", "origin", bare)
+        #expect(try leettrack("solve", "1").status == 0)
+        try git("push", "--quiet", "origin", "main:trunk")
+        try git("branch", "--set-upstream-to", "origin/trunk")
+        #expect(try leettrack("code", "2", "--lang", "rs").status == 0)
+        #expect(try leettrack("solve", "2", day: "2026-12-07").status == 0)
+        let pushed = try leettrack("code", "push")
+        #expect(pushed.status == 0, "\(pushed.stdout)\(pushed.stderr)")
+        #expect(pushed.stdout.contains("origin/trunk"), "\(pushed.stdout)")
+        #expect(try git("rev-parse", "HEAD") == (try git("rev-parse", "trunk", in: bare)))
+        #expect(try git("branch", "--list", "main", in: bare).isEmpty, "nothing pushed under another name")
+    }
+
     @Test func withoutGitTheSolveIsRecordedWithAWarning() throws {
         try setUp()
         let result = try leettrack("solve", "1", with: ["PATH": "/nonexistent"])

@@ -177,7 +177,14 @@ struct CodeRepository {
         }
         let upstream = try run(["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{upstream}"])
         var arguments = ["push", "--porcelain"]
-        if !upstream.succeeded {
+        if upstream.succeeded {
+            // To the upstream by name: a plain `git push` (push.default simple) refuses an upstream
+            // of another branch name (`main` tracking `origin/trunk`).
+            let branch = try run(["symbolic-ref", "--quiet", "--short", "HEAD"]).output.trimmedOfWhitespace
+            let remote = try run(["config", "--get", "branch.\(branch).remote"]).output.trimmedOfWhitespace
+            let merge = try run(["config", "--get", "branch.\(branch).merge"]).output.trimmedOfWhitespace
+            if !branch.isEmpty, !remote.isEmpty, merge.hasPrefix("refs/") { arguments += [remote, "HEAD:" + merge] }
+        } else {
             guard let remote = remotes.count == 1 ? remotes[0] : remotes.first(where: { $0 == "origin" }) else {
                 throw Failure(kind: .noRemote, description: "the branch has no upstream and there are several remotes "
                     + "(\(remotes.joined(separator: ", "))); set one with `git push -u REMOTE BRANCH`, then \(retry)")
