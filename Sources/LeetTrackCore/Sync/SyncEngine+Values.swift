@@ -15,7 +15,7 @@ extension SyncEngine {
         }
         let now = clock.now
         let (merged, previous, sequence, changedNames) = try remote.transaction { transaction in
-            let previous = try Self.sequence(in: transaction)
+            let previous = try Self.checkedSequence { try transaction.value(for: RemoteKeys.sequence) }
             let sequence = previous + 1
             var merged: [String: SyncValueMerge.Side] = [:]
             var changedNames: [String] = []

@@ -81,13 +81,10 @@ public struct SyncEngine: Sendable {
     public func run() throws -> Report {
         let (remoteID, sequence) = try prepareRemote()
         var report = Report()
-        // The log this store saw at its cursor, if it kept one, must still be the server's there.
-        var rewritten = false
-        if let known = try local.value(for: SyncKeys.state), known.remoteID == remoteID, let seen = known.cursorLog,
-           Self.sequenceRange.contains(known.cursor), known.cursor <= sequence {
-            rewritten = try loggedDigest(of: known.cursor) != seen
+        if let known = try local.value(for: SyncKeys.state), known.remoteID == remoteID {
+            report.exchangedAgain = try lostPushes(seenBy: known, sequence: sequence)
         }
-        var state = try prepareLocal(remoteID: remoteID, sequence: sequence, rewritten: rewritten, exchangedAgain: &report.exchangedAgain)
+        var state = try prepareLocal(remoteID: remoteID, startingAgain: report.exchangedAgain)
         let pending = try local.keys(withPrefix: SyncKeys.pendingPrefix).map { String($0.dropFirst(SyncKeys.pendingPrefix.count)) }
         for start in stride(from: 0, to: pending.count, by: Self.batchSize) {
             let batch = Array(pending[start..<min(start + Self.batchSize, pending.count)])
@@ -114,7 +111,7 @@ public struct SyncEngine: Sendable {
     ///   (the server's data is damaged): nothing is synced.
     private func prepareRemote() throws -> (id: String, sequence: Int) {
         try remote.transaction { transaction in
-            let sequence = try Self.sequence(in: transaction)
+            let sequence = try Self.checkedSequence { try transaction.value(for: RemoteKeys.sequence) }
             if let format = try transaction.value(for: RemoteKeys.format) {
                 guard format <= Self.format else { throw SyncError.newerRemoteFormat(found: format) }
                 if let id = try transaction.value(for: RemoteKeys.id) { return (id, sequence) }
@@ -144,11 +141,21 @@ public struct SyncEngine: Sendable {
         }
     }
 
-    /// The server's push number, checked: within ``sequenceRange``.
-    static func sequence(in transaction: Transaction) throws -> Int {
+    /// Whether the server lost pushes that `state` had merged (it was restored from a backup): its
+    /// push number is behind the cursor, or its log at the cursor is not the one this store saw
+    /// there (other machines pushed under the restored numbers). A cursor out of range is damage
+    /// too (an older build stored what a damaged server said).
+    private func lostPushes(seenBy state: SyncState, sequence: Int) throws -> Bool {
+        guard Self.sequenceRange.contains(state.cursor), state.cursor <= sequence else { return true }
+        guard let seen = state.cursorLog else { return false }
+        return try loggedDigest(of: state.cursor) != seen
+    }
+
+    /// The server's push number as `read` gives it, checked: within ``sequenceRange``.
+    static func checkedSequence(_ read: () throws -> Int) throws -> Int {
         let sequence: Int
         do {
-            sequence = try transaction.value(for: RemoteKeys.sequence)
+            sequence = try read()
         } catch PersistenceError.undecodable(_, let reason) {
             throw SyncError.invalidRemoteSequence(reason: reason)
         }
@@ -164,59 +171,46 @@ public struct SyncEngine: Sendable {
     /// Until lists and settings have been exchanged once (a first sync, or the first sync of a store
     /// that synced before they were), every list and the settings are marked pending too.
     ///
-    /// A server whose push number is behind this machine's cursor, or whose log at the cursor is
-    /// not the one this machine saw there (`rewritten`), lost pushes this machine had merged (it
-    /// was restored from a backup): the sync then starts again as a first sync with it
-    /// (`exchangedAgain`), so this machine pushes back what the server lost, and pulls what others
-    /// pushed since under the same numbers.
-    private func prepareLocal(remoteID: String, sequence: Int, rewritten: Bool, exchangedAgain: inout Bool) throws -> SyncState {
+    /// `startingAgain` (the server lost pushes this store had merged, ``lostPushes(seenBy:sequence:)``)
+    /// makes it a first sync with the server again: this machine pushes back what the server lost,
+    /// and pulls what others pushed since under the same numbers.
+    private func prepareLocal(remoteID: String, startingAgain: Bool) throws -> SyncState {
         let location = remote.path ?? "the remote"
-        let (state, again) = try local.transaction { transaction -> (SyncState, Bool) in
-            var existing = try transaction.value(for: SyncKeys.state).flatMap { $0.remoteID == remoteID ? $0 : nil }
-            // A cursor below zero is damage too (an older build stored what a damaged server said).
-            let behind = existing.map { rewritten || !Self.sequenceRange.contains($0.cursor) || $0.cursor > sequence } ?? false
-            if behind { existing = nil }
-            return (try Self.prepareLocal(existing, remoteID: remoteID, location: location, clock: clock, in: transaction), behind)
-        }
-        exchangedAgain = again
-        return state
-    }
-
-    private static func prepareLocal(
-        _ existing: SyncState?, remoteID: String, location: String, clock syncClock: Clock, in transaction: Transaction
-    ) throws -> SyncState {
-        if var state = existing, state.listsAndSettingsSynced == true {
+        return try local.transaction { transaction in
+            let existing = startingAgain ? nil : try transaction.value(for: SyncKeys.state).flatMap { $0.remoteID == remoteID ? $0 : nil }
+            if var state = existing, state.listsAndSettingsSynced == true {
+                state.location = location
+                return state
+            }
+            var clock = try transaction.value(for: SyncKeys.clock) ?? HybridLogicalClock(node: SyncNode.make())
+            let stamp = clock.tick(now: self.clock.now)
+            try transaction.set(clock, for: SyncKeys.clock)
+            var state = existing ?? SyncState(remoteID: remoteID, cursor: 0, location: location, lastSync: nil)
             state.location = location
+            if existing == nil {
+                let slugs = Set(
+                    try Self.keys(withPrefix: ProgressRepository.keyPrefix, in: transaction)
+                    + Self.keys(withPrefix: SyncKeys.metadataPrefix, in: transaction))
+                for slug in slugs where try transaction.value(for: SyncKeys.pending(slug)) == nil {
+                    try transaction.set(stamp, for: SyncKeys.pending(slug))
+                }
+            }
+            var names = Set(try Self.keys(withPrefix: OwnLists.keyPrefix, in: transaction).map { OwnLists.keyPrefix + $0 })
+            names.formUnion(try Self.keys(withPrefix: SyncKeys.stampsPrefix, in: transaction))
+            if try transaction.value(for: Key<ReviewSettings?>(ReviewSettings.key.name, default: nil)) != nil {
+                names.insert(ReviewSettings.key.name)
+            }
+            if try transaction.value(for: Key<PracticeSettings?>(PracticeSettings.key.name, default: nil)) != nil {
+                names.insert(PracticeSettings.key.name)
+            }
+            for name in names.sorted() where SyncValue.isSynced(name) {
+                if try transaction.value(for: SyncKeys.pendingValue(name)) == nil {
+                    try transaction.set(stamp, for: SyncKeys.pendingValue(name))
+                }
+            }
+            try transaction.set(state, for: SyncKeys.state)
             return state
         }
-        var clock = try transaction.value(for: SyncKeys.clock) ?? HybridLogicalClock(node: SyncNode.make())
-        let stamp = clock.tick(now: syncClock.now)
-        try transaction.set(clock, for: SyncKeys.clock)
-        var state = existing ?? SyncState(remoteID: remoteID, cursor: 0, location: location, lastSync: nil)
-        state.location = location
-        if existing == nil {
-            let slugs = Set(
-                try Self.keys(withPrefix: ProgressRepository.keyPrefix, in: transaction)
-                + Self.keys(withPrefix: SyncKeys.metadataPrefix, in: transaction))
-            for slug in slugs where try transaction.value(for: SyncKeys.pending(slug)) == nil {
-                try transaction.set(stamp, for: SyncKeys.pending(slug))
-            }
-        }
-        var names = Set(try Self.keys(withPrefix: OwnLists.keyPrefix, in: transaction).map { OwnLists.keyPrefix + $0 })
-        names.formUnion(try Self.keys(withPrefix: SyncKeys.stampsPrefix, in: transaction))
-        if try transaction.value(for: Key<ReviewSettings?>(ReviewSettings.key.name, default: nil)) != nil {
-            names.insert(ReviewSettings.key.name)
-        }
-        if try transaction.value(for: Key<PracticeSettings?>(PracticeSettings.key.name, default: nil)) != nil {
-            names.insert(PracticeSettings.key.name)
-        }
-        for name in names.sorted() where SyncValue.isSynced(name) {
-            if try transaction.value(for: SyncKeys.pendingValue(name)) == nil {
-                try transaction.set(stamp, for: SyncKeys.pendingValue(name))
-            }
-        }
-        try transaction.set(state, for: SyncKeys.state)
-        return state
     }
 
     /// The stored keys that start with `prefix`, without it (read inside a transaction).
@@ -235,7 +229,7 @@ public struct SyncEngine: Sendable {
         }
         let now = clock.now
         let (merged, previous, sequence, changedSlugs) = try remote.transaction { transaction in
-            let previous = try Self.sequence(in: transaction)
+            let previous = try Self.checkedSequence { try transaction.value(for: RemoteKeys.sequence) }
             let sequence = previous + 1
             var merged: [String: SyncMerge.Side] = [:]
             var changed = 0
@@ -272,7 +266,7 @@ public struct SyncEngine: Sendable {
     /// after everything up to it was merged.
     /// A record that breaks ``InputRules`` is left out and added to `refused`; then the cursor stays.
     private func pull(state: inout SyncState, refused: inout [SyncError]) throws -> Int {
-        let sequence = try remote.transaction { try Self.sequence(in: $0) }
+        let sequence = try Self.checkedSequence { try remote.value(for: RemoteKeys.sequence) }
         let cursor = state.cursor
         let valuesCursor = state.listsAndSettingsSynced == true ? cursor : 0
         guard sequence != cursor || valuesCursor != cursor else {
