@@ -101,8 +101,7 @@ public enum LeetTrackError: Error, Equatable, CustomStringConvertible {
             return "\(problem.id). \(problem.title) has nothing to review: it is not solved. "
                 + "Solve it first with `leettrack solve \(problem.id)`."
         case .reviewBeforeLastReview(let problem, let since):
-            return "\(problem.id). \(problem.title) was \(since); a review cannot be dated on an earlier day. "
-                + "Leave out --date to record the review now."
+            return "\(problem.id). \(problem.title) was \(since); a review cannot be dated on an earlier day."
         case .invalidListName(let name, let reason):
             return "'\(name)' cannot be a list name: \(reason)."
         case .duplicateList(let name, let existing):

@@ -271,6 +271,7 @@ struct MessagesTruthEndToEndTests {
         #expect(earlier.status == 64)
         #expect(earlier.stderr.contains("1. Two Sum was first solved on 2026-12-04; a review cannot be dated on an earlier day"),
                 "\(earlier.stderr)")
+        #expect(earlier.stderr.contains("earlier day. Leave out --date to record the review now."), "\(earlier.stderr)")
         #expect(try leettrack.snapshot() == before)
     }
 

@@ -51,6 +51,10 @@ struct ErrorReport {
             self.init(message: "", exitCode: 1)
         case let error as LeetTrackError:
             switch error {
+            // Only `review --date` meets it here (without --date, `review` says the clock is
+            // behind); the screen and the web page, which have no --date, show the error alone.
+            case .reviewBeforeLastReview:
+                self.init(message: "Error: \(error) Leave out --date to record the review now.\n", exitCode: Self.usageExitCode)
             // The command line was right, but the store's state does not allow the change.
             case .invalidCatalog, .duplicateList, .invalidListMove, .invalidListPlace, .notSolved, .codeFile, .codeFolder, .notEnoughReviews:
                 self.init(message: "Error: \(error)\n", exitCode: 1)
